@@ -1,0 +1,11 @@
+/** Jest runs the TypeScript tests through ts-jest (type-checking is `npm run typecheck`). */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  testMatch: ["**/*.test.ts"],
+  transform: { "^.+\\.ts$": ["ts-jest", { isolatedModules: true }] },
+  collectCoverageFrom: ["src/**/*.ts"],
+  coverageReporters: ["text-summary", "lcov"],
+  coverageThreshold: { "./src/core/": { lines: 90 } },
+  testTimeout: 30000,
+};

@@ -1,0 +1,46 @@
+/**
+ * The sans-I/O vocabulary. A function body is a generator that yields these effects and
+ * returns cells; a driver (sync for Apps Script, async for Excel and the browser) performs
+ * them. Bodies never see a transport, a key, a cache or a clock.
+ */
+import type { ApiError } from "./errors";
+
+/** Ask the API for one endpoint. `params` holds path parameters and body fields by name. */
+export interface ApiCall {
+  readonly kind: "call";
+  readonly endpoint: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** Run several calls at once where the host can (UrlFetchApp.fetchAll, Promise.all). */
+export interface ParallelCalls {
+  readonly kind: "parallel";
+  readonly calls: readonly ApiCall[];
+}
+
+export type Effect = ApiCall | ParallelCalls;
+
+/** A function body: yields effects, returns its result. */
+export type Program<T> = Generator<Effect, T, unknown>;
+
+/** One settled outcome of a parallel call. */
+export type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
+
+/** Describe one API call (pure). */
+export function apiCall(endpoint: string, params: Readonly<Record<string, unknown>>): ApiCall {
+  return { kind: "call", endpoint, params };
+}
+
+/**
+ * Call one endpoint and get its `data`. A failure is thrown into the body as an ApiError.
+ * For a batch endpoint (see BatchSpec) the result holds the entries of the ids asked,
+ * in any order; an id with no entry is simply absent.
+ */
+export function* call<T = unknown>(endpoint: string, params: Readonly<Record<string, unknown>>): Program<T> {
+  return (yield apiCall(endpoint, params)) as T;
+}
+
+/** Run calls in parallel; each outcome settles on its own, so one failed row spoils no other. */
+export function* parallel<T = unknown>(calls: readonly ApiCall[]): Program<Array<Settled<T>>> {
+  return (yield { kind: "parallel", calls }) as Array<Settled<T>>;
+}
