@@ -1,0 +1,104 @@
+/**
+ * Finding things inside one account. Every handler goes through these, so another account's
+ * shop is indistinguishable from one that does not exist (404).
+ */
+import { ApiProblem } from "../problem";
+import type {
+  CategoryAB,
+  CategoryC,
+  DemoAccount,
+  EffectiveRate,
+  SellerB,
+  ShopA,
+  ShopC,
+} from "./model";
+
+/** The account's marketplace A shop, or 404. */
+export function findShopA(account: DemoAccount, shopId: number, region: string): ShopA {
+  const shop = account.shopsA.find((s) => s.shopId === shopId && s.region === region);
+  if (!shop) {
+    throw new ApiProblem(404, `shop ${shopId} in ${region} not found in your account`, [
+      { field: "shopId", problem: "not_found" },
+    ]);
+  }
+  return shop;
+}
+
+/** The account's marketplace B seller, or 404. */
+export function findSellerB(account: DemoAccount, sellerId: number, region: string): SellerB {
+  const seller = account.sellersB.find((s) => s.sellerId === sellerId && s.region === region);
+  if (!seller) {
+    throw new ApiProblem(404, `seller ${sellerId} in ${region} not found in your account`, [
+      { field: "sellerId", problem: "not_found" },
+    ]);
+  }
+  return seller;
+}
+
+/** The account's marketplace C shop (region optional: C bodies often omit it), or 404. */
+export function findShopC(account: DemoAccount, shopId: number, region?: string): ShopC {
+  const shop = account.shopsC.find(
+    (s) => s.shopId === shopId && (region === undefined || s.region === region),
+  );
+  if (!shop) {
+    const where = region === undefined ? "" : ` in ${region}`;
+    throw new ApiProblem(404, `shop ${shopId}${where} not found in your account`, [
+      { field: "shopId", problem: "not_found" },
+    ]);
+  }
+  return shop;
+}
+
+/**
+ * The rate in force in `region` on `date`: the entry with the latest `effectiveFrom` <= date.
+ * Null when the region has no rate yet on that date.
+ */
+export function rateOn(
+  rates: readonly EffectiveRate[],
+  region: string,
+  date: string,
+): number | null {
+  let best: EffectiveRate | null = null;
+  for (const r of rates) {
+    if (r.region !== region || r.effectiveFrom > date) continue;
+    if (best === null || r.effectiveFrom > best.effectiveFrom) best = r;
+  }
+  return best === null ? null : best.rate;
+}
+
+/** The first rate change in `region` strictly after `date`, if one is scheduled. */
+export function nextRateChange(
+  rates: readonly EffectiveRate[],
+  region: string,
+  date: string,
+): EffectiveRate | null {
+  let best: EffectiveRate | null = null;
+  for (const r of rates) {
+    if (r.region !== region || r.effectiveFrom <= date) continue;
+    if (best === null || r.effectiveFrom < best.effectiveFrom) best = r;
+  }
+  return best;
+}
+
+/** Category by id in a marketplace A or B category list. */
+export function findCategoryAB(
+  categories: readonly CategoryAB[],
+  categoryId: number,
+): CategoryAB | undefined {
+  return categories.find((c) => c.categoryId === categoryId);
+}
+
+/**
+ * Marketplace C category by path. L2/L3 may be omitted: the first leaf under the given prefix
+ * is used (its rate is what a seller listing there would pay).
+ */
+export function findCategoryC(
+  categories: readonly CategoryC[],
+  l1: string,
+  l2?: string | null,
+  l3?: string | null,
+): CategoryC | undefined {
+  return categories.find(
+    (c) => c.l1 === l1 && (l2 == null || c.l2 === l2) && (l3 == null || c.l3 === l3),
+  );
+}

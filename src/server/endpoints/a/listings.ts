@@ -1,0 +1,138 @@
+/** A7, A11, A12: whole-shop product lists (cursor pages by item id; offset pages by rank). */
+import { toMajor } from "../../analytics/money";
+import { cursorPage, offsetPage, toDateTimeArray } from "../../analytics/pages";
+import type { DemoData } from "../../data/model";
+import { netProfitMinor } from "../../fees/a";
+import type { EndpointHandler } from "../../handler";
+import { roasSummaryA } from "./roas";
+import {
+  breakdownWithMetadata,
+  realizedA,
+  shopFrom,
+  windowFrom,
+  type SalesWindow,
+  type ShopIndex,
+} from "./shop";
+
+/** One product's realized figures for a list. */
+export interface ProductRow {
+  readonly itemId: number;
+  readonly name: string;
+  readonly unitsSold: number;
+  readonly totalProfitMinor: number;
+  readonly entry: Record<string, unknown>;
+}
+
+const memo = new WeakMap<ShopIndex, Map<string, unknown>>();
+
+function remember<T>(idx: ShopIndex, key: string, compute: () => T): T {
+  let m = memo.get(idx);
+  if (!m) {
+    m = new Map();
+    memo.set(idx, m);
+  }
+  if (m.has(key)) return m.get(key) as T;
+  const v = compute();
+  m.set(key, v);
+  return v;
+}
+
+const keyOf = (w: SalesWindow): string =>
+  `${w.today}|${w.lookbackDays}|${w.includeVat}|${w.effectiveDate}`;
+
+/** Realized rows of every product of the shop, in item id order (memoized per window). */
+export function productRowsA(
+  data: DemoData,
+  idx: ShopIndex,
+  w: SalesWindow,
+): readonly ProductRow[] {
+  return remember(idx, `rows|${keyOf(w)}`, () =>
+    idx.shop.products.map((p) => {
+      const r = realizedA(data, idx, p, undefined, w);
+      const total = netProfitMinor(r.lines) * r.units;
+      return {
+        itemId: p.itemId,
+        name: p.name,
+        unitsSold: r.units,
+        totalProfitMinor: total,
+        entry: {
+          itemId: p.itemId,
+          name: p.name,
+          ...breakdownWithMetadata(idx, r, w.effectiveDate),
+          unitsSold: r.units,
+          totalProfit: toMajor(total, idx.decimals),
+        },
+      };
+    }),
+  );
+}
+
+const int = (v: unknown, fallback: number): number => (typeof v === "number" ? v : fallback);
+
+/** A7: cursor pages over the shop's products in item id order. */
+export const a7Products: EndpointHandler = (ctx) => {
+  const idx = shopFrom(ctx);
+  const rows = productRowsA(ctx.data, idx, windowFrom(ctx, false));
+  const cursor = typeof ctx.body.cursorRtProductId === "number" ? ctx.body.cursorRtProductId : null;
+  const page = cursorPage(
+    rows,
+    (r) => r.itemId,
+    cursor,
+    int(ctx.body.pageSize, 50),
+    toDateTimeArray(idx.shop.dataFreshAt),
+  );
+  return {
+    data: page.data.map((r) => r.entry),
+    nextCursor: page.nextCursor,
+    dataFreshAt: page.dataFreshAt,
+  };
+};
+
+/** A11: products by total realized profit in the window, highest first (ties by item id). */
+export const a11SortedByProfit: EndpointHandler = (ctx) => {
+  const idx = shopFrom(ctx);
+  const w = windowFrom(ctx, false);
+  const sorted = remember(idx, `profit|${keyOf(w)}`, () =>
+    [...productRowsA(ctx.data, idx, w)].sort(
+      (a, b) => b.totalProfitMinor - a.totalProfitMinor || a.itemId - b.itemId,
+    ),
+  );
+  const page = offsetPage(
+    sorted,
+    int(ctx.body.page, 0),
+    int(ctx.body.pageSize, 50),
+    toDateTimeArray(idx.shop.dataFreshAt),
+  );
+  return {
+    ...page,
+    entries: page.entries.map((r, i) => ({ rank: page.page * page.pageSize + i + 1, ...r.entry })),
+  };
+};
+
+/** A12: products by raw profit-adjusted ROAS, highest first; products without spend (null) last. */
+export const a12SortedByRoas: EndpointHandler = (ctx) => {
+  const idx = shopFrom(ctx);
+  const w = windowFrom(ctx, false);
+  const sorted = remember(idx, `roas|${keyOf(w)}`, () => {
+    const all = idx.shop.products.map((p) => roasSummaryA(ctx.data, idx, p, w));
+    const roasOf = (s: Record<string, unknown>): number | null =>
+      typeof s.profitAdjustedRoas === "number" ? s.profitAdjustedRoas : null;
+    return all.sort((a, b) => {
+      const ra = roasOf(a);
+      const rb = roasOf(b);
+      if (ra === null || rb === null)
+        return ra === rb ? Number(a.itemId) - Number(b.itemId) : ra === null ? 1 : -1;
+      return rb - ra || Number(a.itemId) - Number(b.itemId);
+    });
+  });
+  const page = offsetPage(
+    sorted,
+    int(ctx.body.page, 0),
+    int(ctx.body.pageSize, 50),
+    toDateTimeArray(idx.shop.dataFreshAt),
+  );
+  return {
+    ...page,
+    entries: page.entries.map((s, i) => ({ rank: page.page * page.pageSize + i + 1, ...s })),
+  };
+};

@@ -1,0 +1,208 @@
+/** A21, A22: previews of the seller discount that reaches a target profit, margin or buyer price. */
+import { toMajor, toMinor } from "../../analytics/money";
+import {
+  discountForBuyerPrice,
+  solveMaxDiscount,
+  type ProfitTarget,
+} from "../../analytics/requiredPrice";
+import type { ModelA, ProductA } from "../../data/model";
+import { netProfitMinor, revenueMinor, unitLinesA, type UnitSaleA } from "../../fees/a";
+import type { EndpointHandler, HandlerContext } from "../../handler";
+import { ApiProblem } from "../../problem";
+import { baselineSaleA } from "./simulate";
+import {
+  breakdownWithMetadata,
+  commissionRateA,
+  shopFrom,
+  type CogsSource,
+  type ShopIndex,
+} from "./shop";
+
+interface Found {
+  readonly p: ProductA;
+  readonly m: ModelA;
+}
+
+/** The model a request element names, or null (sku_not_found). Single-variant: modelId null/omitted. */
+function findModel(idx: ShopIndex, itemId: unknown, modelId: unknown): Found | null {
+  const p = typeof itemId === "number" ? idx.products.get(itemId) : undefined;
+  if (!p) return null;
+  const id = typeof modelId === "number" ? modelId : null;
+  const m = p.models.find((x) => x.modelId === id);
+  return m ? { p, m } : null;
+}
+
+function saleFor(
+  ctx: HandlerContext,
+  idx: ShopIndex,
+  f: Found,
+  effectiveDate: string,
+): { sale: UnitSaleA; cogsSource: CogsSource } {
+  const rate = commissionRateA(ctx.data, f.p.categoryId, idx.shop.region, effectiveDate);
+  const hasVat = ctx.body.includeVat !== false && idx.shop.vatRegistered;
+  return baselineSaleA(idx, f.p, f.m.modelId ?? undefined, rate, effectiveDate, ctx.today, hasVat);
+}
+
+function adjusted(
+  idx: ShopIndex,
+  f: Found,
+  sale: UnitSaleA,
+  cogsSource: CogsSource,
+  effectiveDate: string,
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
+  const d = idx.decimals;
+  const lines = unitLinesA(sale);
+  const { breakdown, metadata } = breakdownWithMetadata(
+    idx,
+    {
+      lines,
+      units: 0,
+      cogsSource,
+      commissionRate: sale.commissionRate,
+      hasVat: sale.hasVat,
+      vatRate: sale.hasVat ? sale.schedule.vatRate : 0,
+      basis: "input",
+    },
+    effectiveDate,
+  );
+  return {
+    itemId: f.p.itemId,
+    modelId: f.m.modelId,
+    originalPrice: toMajor(sale.listPrice, d),
+    computedSellerDiscount: toMajor(sale.sellerDiscount, d),
+    computedSellerVoucher: toMajor(sale.sellerVoucher, d),
+    buyerPrice: toMajor(sale.listPrice - sale.sellerDiscount - sale.sellerVoucher, d),
+    ...extra,
+    netProfit: metadata.netProfit,
+    margin: metadata.margin,
+    breakdown,
+    metadata,
+  };
+}
+
+const effectiveDateOf = (ctx: HandlerContext): string =>
+  typeof ctx.body.effectiveDate === "string" ? ctx.body.effectiveDate : ctx.today;
+const elements = (ctx: HandlerContext): Record<string, unknown>[] =>
+  (Array.isArray(ctx.body.models) ? ctx.body.models : []).filter(
+    (x): x is Record<string, unknown> => typeof x === "object" && x !== null,
+  );
+
+/** A21: largest seller discount (voucher 0) at the given list price that still meets the target. */
+export const a21PreviewSetMargin: EndpointHandler = (ctx) => {
+  const idx = shopFrom(ctx);
+  const d = idx.decimals;
+  const mode = ctx.body.mode === "MARGIN" ? "MARGIN" : "PROFIT";
+  let target: ProfitTarget;
+  if (mode === "PROFIT") {
+    if (typeof ctx.body.targetProfit !== "number")
+      throw new ApiProblem(400, "targetProfit is required when mode is PROFIT", [
+        { field: "targetProfit", problem: "required" },
+      ]);
+    target = { kind: "profit", amountMinor: toMinor(ctx.body.targetProfit, d) };
+  } else {
+    if (typeof ctx.body.targetMarginPercent !== "number")
+      throw new ApiProblem(400, "targetMarginPercent is required when mode is MARGIN", [
+        { field: "targetMarginPercent", problem: "required" },
+      ]);
+    target = { kind: "margin", fraction: ctx.body.targetMarginPercent / 100 };
+  }
+  const effectiveDate = effectiveDateOf(ctx);
+  const adjustedItems: Record<string, unknown>[] = [];
+  const unadjustableItems: Record<string, unknown>[] = [];
+  for (const el of elements(ctx)) {
+    const f = findModel(idx, el.itemId, el.modelId);
+    if (!f) {
+      unadjustableItems.push({
+        itemId: el.itemId ?? null,
+        modelId: el.modelId ?? null,
+        reason: "sku_not_found",
+        message: "no such item/model in this shop",
+      });
+      continue;
+    }
+    const { sale: base, cogsSource } = saleFor(ctx, idx, f, effectiveDate);
+    const listPrice =
+      typeof el.originalPrice === "number" ? toMinor(el.originalPrice, d) : f.m.listPrice;
+    const at = (discount: number): UnitSaleA => ({
+      ...base,
+      listPrice,
+      sellerDiscount: discount,
+      sellerVoucher: 0,
+    });
+    const outcome = solveMaxDiscount(
+      (discount) => {
+        const lines = unitLinesA(at(discount));
+        return { profitMinor: netProfitMinor(lines), revenueMinor: revenueMinor(lines) };
+      },
+      target,
+      { maxDiscountMinor: listPrice, unitMinor: 1 },
+    );
+    if ("unreachable" in outcome) {
+      unadjustableItems.push({
+        itemId: f.p.itemId,
+        modelId: f.m.modelId,
+        reason: "unreachable_margin",
+        message: outcome.message,
+      });
+      continue;
+    }
+    adjustedItems.push(
+      adjusted(idx, f, at(outcome.discountMinor), cogsSource, effectiveDate, { mode }),
+    );
+  }
+  return { currency: idx.shop.currency, adjustedItems, unadjustableItems };
+};
+
+/** A22: seller discount (voucher 0) so the buyer pays the target price, at the current list price. */
+export const a22PreviewSetBuyerPrice: EndpointHandler = (ctx) => {
+  const idx = shopFrom(ctx);
+  const d = idx.decimals;
+  const effectiveDate = effectiveDateOf(ctx);
+  const adjustedItems: Record<string, unknown>[] = [];
+  const unadjustableItems: Record<string, unknown>[] = [];
+  for (const el of elements(ctx)) {
+    const f = findModel(idx, el.itemId, el.modelId);
+    if (!f) {
+      unadjustableItems.push({
+        itemId: el.itemId ?? null,
+        modelId: el.modelId ?? null,
+        reason: "sku_not_found",
+        message: "no such item/model in this shop",
+      });
+      continue;
+    }
+    const { sale: base, cogsSource } = saleFor(ctx, idx, f, effectiveDate);
+    const outcome = discountForBuyerPrice({
+      listPriceMinor: f.m.listPrice,
+      sellerVoucherMinor: 0,
+      platformDiscountMinor: 0,
+      targetBuyerPriceMinor: toMinor(
+        typeof el.targetBuyerPrice === "number" ? el.targetBuyerPrice : -1,
+        d,
+      ),
+    });
+    if ("infeasible" in outcome) {
+      unadjustableItems.push({
+        itemId: f.p.itemId,
+        modelId: f.m.modelId,
+        reason: outcome.infeasible,
+        message: outcome.message,
+      });
+      continue;
+    }
+    const sale = {
+      ...base,
+      listPrice: f.m.listPrice,
+      sellerDiscount: outcome.discountMinor,
+      sellerVoucher: 0,
+    };
+    adjustedItems.push(
+      adjusted(idx, f, sale, cogsSource, effectiveDate, {
+        targetBuyerPrice: el.targetBuyerPrice,
+        noDiscountNeeded: outcome.noDiscountNeeded,
+      }),
+    );
+  }
+  return { currency: idx.shop.currency, adjustedItems, unadjustableItems };
+};

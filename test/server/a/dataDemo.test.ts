@@ -1,0 +1,59 @@
+import { generateDemoData } from "../../../src/server/data/generate";
+import { rateOn } from "../../../src/server/data/lookup";
+import { HOSTILE_NAMES } from "../../../src/server/data/names";
+
+describe("demo data", () => {
+  const started = Date.now();
+  const data = generateDemoData({ seed: 7, scale: 1, today: "2025-03-10" });
+  const took = Date.now() - started;
+  const [demo, rival] = data.accounts;
+
+  it("is fast and sized for the sidebar import", () => {
+    expect(took).toBeLessThan(2000);
+    expect(demo!.shopsA[0]!.products.length).toBeGreaterThanOrEqual(2100);
+    expect(demo!.shopsA.map((s) => s.region)).toEqual(["SG", "TH"]);
+    expect(demo!.sellersB[0]!.region).toBe("MY");
+    expect(demo!.shopsC[0]!.region).toBe("TH");
+  });
+
+  it("keeps accounts apart: distinct shop and item ids", () => {
+    const ids = (a: typeof demo) => [
+      ...a!.shopsA.map((s) => s.shopId),
+      ...a!.sellersB.map((s) => s.sellerId),
+      ...a!.shopsC.map((s) => s.shopId),
+    ];
+    for (const id of ids(rival)) expect(ids(demo)).not.toContain(id);
+    const items = new Set(demo!.shopsA.flatMap((s) => s.products.map((p) => p.itemId)));
+    for (const p of rival!.shopsA[0]!.products) expect(items.has(p.itemId)).toBe(false);
+  });
+
+  it("carries the hostile names, exactly one HYPERLINK formula", () => {
+    const names = demo!.shopsA[0]!.products.map((p) => p.name);
+    expect(names.slice(0, HOSTILE_NAMES.length)).toEqual(HOSTILE_NAMES);
+    expect(names.filter((n) => n === '=HYPERLINK("http://x","y")')).toHaveLength(1);
+    expect(names.some((n) => n.length === 500)).toBe(true);
+  });
+
+  it("has a year of orders before today, missing COGS, chains and a scheduled rate change", () => {
+    const shop = demo!.shopsA[0]!;
+    expect(shop.orders[0]!.date >= data.ordersFrom).toBe(true);
+    expect(shop.orders[shop.orders.length - 1]!.date < data.today).toBe(true);
+    const models = shop.products.flatMap((p) => p.models);
+    const missing = models.filter((m) => m.cogs === null).length / models.length;
+    expect(missing).toBeGreaterThan(0.08);
+    expect(missing).toBeLessThan(0.16);
+    expect(new Set(shop.orders.map((o) => o.status))).toEqual(
+      new Set(["completed", "cancelled", "returned"]),
+    );
+    expect(new Set(shop.orders.map((o) => o.channel))).toEqual(
+      new Set(["organic", "ads", "affiliate"]),
+    );
+    expect(data.scheduledRateChangeDate > data.today).toBe(true);
+    const changing = data.categoriesA.filter(
+      (c) =>
+        rateOn(c.commissionRates, "SG", data.scheduledRateChangeDate) !==
+        rateOn(c.commissionRates, "SG", data.today),
+    );
+    expect(changing.length).toBeGreaterThan(0);
+  });
+});
