@@ -1,10 +1,48 @@
-/** Build step for the Sheets host: writes dist/sheets. (Skeleton: the host's issue fills it in.) */
-import { mkdirSync, writeFileSync } from "node:fs";
+/**
+ * Build step for the Sheets host: writes dist/sheets (Code.js bundle, generated Stubs.js,
+ * Sidebar.html, appsscript.json) and regenerates docs/functions.md from the catalog.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { build } from "esbuild";
 import type { BuildContext } from "./context";
+import { writeFunctionDocs } from "./docs";
+import { CATALOG } from "../src/functions";
+import { BUNDLE_GLOBAL, stubsFile } from "../src/hosts/sheets/stubs";
+import { sheetsManifest, type SheetsManifest } from "../src/hosts/sheets/manifest";
 
 export async function buildSheets(ctx: BuildContext): Promise<void> {
   const out = path.join(ctx.dist, "sheets");
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, "VERSION"), ctx.version + "\n");
+  await build({
+    entryPoints: [path.join(ctx.root, "src/hosts/sheets/main.ts")],
+    bundle: true,
+    format: "iife",
+    globalName: BUNDLE_GLOBAL,
+    target: "es2020",
+    platform: "neutral",
+    mainFields: ["main", "module"],
+    minify: ctx.minify,
+    legalComments: "none",
+    define: { __MKT_BASE_URL__: JSON.stringify(ctx.apiBaseUrl) },
+    outfile: path.join(out, "Code.js"),
+    logLevel: "warning",
+  });
+  writeFileSync(path.join(out, "Stubs.js"), stubsFile(CATALOG));
+  writeFileSync(
+    path.join(out, "Sidebar.html"),
+    readFileSync(path.join(ctx.root, "src/hosts/sheets/sidebar.html"), "utf8"),
+  );
+  const template = JSON.parse(
+    readFileSync(path.join(ctx.root, "appsscript.json"), "utf8"),
+  ) as Partial<SheetsManifest>;
+  const { manifest, deployable } = sheetsManifest(template, ctx.apiBaseUrl);
+  writeFileSync(path.join(out, "appsscript.json"), JSON.stringify(manifest, null, 2) + "\n");
+  if (!deployable) {
+    // Google runs the add-on on its servers: it cannot reach localhost, and the allow-list takes https only.
+    console.warn(
+      `dist/sheets targets ${ctx.apiBaseUrl}: fine for the local harness, not deployable. Set MKT_BASE_URL=https://... for clasp push.`,
+    );
+  }
+  if (process.env.MKT_SKIP_DOCS !== "1") writeFunctionDocs(ctx.root);
 }

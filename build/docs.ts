@@ -1,0 +1,103 @@
+/**
+ * docs/functions.md, generated from the catalog (`npm run docs`, and every `npm run build`
+ * through build/sheets.ts): signatures, parameters, notes, endpoints and examples.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { ENDPOINTS } from "../src/api/endpoints";
+import { CATALOG, SIDEBAR_ONLY } from "../src/functions";
+import type { SheetFunction } from "../src/functions/define";
+
+function cellText(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+
+function section(fn: SheetFunction): string {
+  const sig = fn.params.map((p) => (p.optional ? `[${p.name}]` : p.name)).join(", ");
+  const rows = fn.params.map((p) => {
+    const kind = `${p.type}${p.range ? ", range ok" : ""}`;
+    const allowed = p.allowed ? ` Allowed: ${p.allowed.join(", ")}.` : "";
+    return `| ${p.name} | ${kind} | ${p.optional ? "no" : "yes"} | ${cellText(p.help + allowed)} |`;
+  });
+  const endpoints = fn.endpoints
+    .map((id) => {
+      const e = ENDPOINTS.find((x) => x.id === id);
+      return e ? `${id} (${e.status === "active" ? e.summary : "not yet active"})` : id;
+    })
+    .join("; ");
+  return [
+    `### ${fn.name}`,
+    "",
+    fn.help,
+    "",
+    "```",
+    `=${fn.name}(${sig})`,
+    "```",
+    "",
+    "| Parameter | Type | Required | Meaning |",
+    "|---|---|---|---|",
+    ...rows,
+    "",
+    ...fn.notes.map((n) => `- ${n}`),
+    `- Endpoints: ${endpoints}.`,
+    `- Example: \`${fn.example}\``,
+    "",
+  ].join("\n");
+}
+
+/** The whole page. */
+export function functionsMarkdown(): string {
+  const groups: Array<[string, SheetFunction[]]> = [
+    ["Marketplace A", CATALOG.filter((f) => f.marketplace === "A")],
+    ["Marketplace B", CATALOG.filter((f) => f.marketplace === "B")],
+    ["Marketplace C", CATALOG.filter((f) => f.marketplace === "C")],
+    ["Across marketplaces", CATALOG.filter((f) => f.marketplace === null)],
+  ];
+  const covered = new Set(CATALOG.flatMap((f) => f.endpoints));
+  const sidebarOnly = Object.entries(SIDEBAR_ONLY).map(([id, why]) => `- ${id}: ${why}`);
+  const coverage = ENDPOINTS.map((e) => {
+    const by = CATALOG.filter((f) => f.endpoints.includes(e.id)).map((f) => f.name);
+    return `| ${e.id} | ${by.length > 0 ? by.join(", ") : covered.has(e.id) ? "" : "sidebar only"} |`;
+  });
+  return [
+    "# Spreadsheet functions",
+    "",
+    "Generated from `src/functions` by `build/docs.ts`: do not edit by hand.",
+    "",
+    "The same names work in Google Sheets (`=MKTA_BREAKDOWN(...)`) and Excel (`=MKT.MKTA_BREAKDOWN(...)`).",
+    "",
+    "## Conventions",
+    "",
+    "- Required ids come first, options after; leave an option empty to use the API's default.",
+    "- Any id argument may be a range: the answer has one row per cell. Batch endpoints answer 100 ids per request;",
+    "  other functions ask each distinct row once, all together. A range that needs more than 25 requests says",
+    '  "This range needs N requests (limit 60/min): use Bulk calculation in the sidebar".',
+    "- `field` returns one figure instead of the table: a breakdown line (`commissionFee`), a figure (`netProfit`,",
+    "  `margin`, `requiredListingPrice`) or a path (`metadata.commissionRate`).",
+    "- `headers` FALSE drops the header row. Listings take `limit` (rows, default 100) and follow pages.",
+    "- Money is a number in the shop's currency. Marketplace A margins are percentages (23.5 = 23.5 %);",
+    "  marketplace B and C margins are fractions (0.235). Dates from the API become sheet dates.",
+    "- Results are cached per API key (10 minutes by default); Clear cache in the menu forgets them.",
+    "- In a shared Google Sheet every formula runs with the sheet OWNER's key (Apps Script rule).",
+    "",
+    ...groups.flatMap(([title, fns]) => [`## ${title}`, "", ...fns.map(section)]),
+    "## Endpoint coverage",
+    "",
+    "| Endpoint | Function |",
+    "|---|---|",
+    ...coverage,
+    "",
+    ...(sidebarOnly.length > 0 ? ["Sidebar only:", "", ...sidebarOnly, ""] : []),
+  ].join("\n");
+}
+
+/** Write docs/functions.md under the repository root. */
+export function writeFunctionDocs(root: string): string {
+  const file = path.join(root, "docs", "functions.md");
+  writeFileSync(file, functionsMarkdown());
+  return file;
+}
+
+if (require.main === module) {
+  console.log(`wrote ${writeFunctionDocs(path.resolve(__dirname, ".."))}`);
+}

@@ -1,0 +1,73 @@
+/**
+ * Parameters shared across the catalog, written once so every function names and explains
+ * them the same way. Order in a function: required ids, required values, then options.
+ */
+import {
+  rangeOf,
+  optional,
+  integerId,
+  textId,
+  region,
+  wholeNumberParam,
+  booleanParam,
+  dateParam,
+  textParam,
+  choiceParam,
+} from "./params";
+
+export const MARKETPLACES = ["A", "B", "C"] as const;
+
+export const shopIdA = integerId("shopId", "Marketplace A shop id (see SHOPS).");
+export const sellerIdB = integerId("sellerId", "Marketplace B seller id (see SHOPS).");
+export const shopIdC = integerId("shopId", "Marketplace C shop id (see SHOPS).");
+export const regionCode = region("region", "Two-letter region code of the shop, e.g. SG.");
+export const itemIdA = integerId("itemId", "Marketplace A item (product) id.");
+export const itemIdB = integerId("itemId", "Marketplace B item (product) id.");
+export const productIdC = textId("productId", "Marketplace C product id.");
+
+export const field = optional(
+  textParam(
+    "field",
+    "Return one figure instead of the table: a line (commissionFee), a figure (netProfit, margin) or a path (metadata.commissionRate).",
+  ),
+);
+export const headers = optional(booleanParam("headers", "Show the header row (default TRUE)."));
+export const effectiveDate = optional(
+  dateParam("effectiveDate", "Date whose fee rates apply (default today)."),
+);
+export const includeVat = optional(booleanParam("includeVat", "Count output VAT as a cost."));
+export const hasVat = optional(booleanParam("hasVat", "You are VAT-registered."));
+export const sellerType = optional(
+  choiceParam("sellerType", "Marketplace B seller programme (default REGULAR).", [
+    "REGULAR",
+    "MALL",
+  ]),
+);
+export const limit = optional(
+  wholeNumberParam("limit", "Most rows to return (default 100); pages are followed.", 1, 5000),
+);
+export const topN = optional(wholeNumberParam("topN", "How many top entries to list.", 1, 100));
+
+/** A lookback window with its spec default in the help. */
+export function lookbackDays(defaultDays: number, what = "Sales window") {
+  return optional(
+    wholeNumberParam("lookbackDays", `${what} in days (default ${defaultDays}, 1 to 730).`, 1, 730),
+  );
+}
+
+/** Id parameters that take ranges. */
+export const itemIdsA = rangeOf(itemIdA);
+export const itemIdsB = rangeOf(itemIdB);
+export const productIdsC = rangeOf(productIdC);
+export const modelIdsA = optional(
+  rangeOf(integerId("modelId", "Marketplace A model (variant) id; empty for the whole product.")),
+);
+export const skuIdsB = optional(
+  rangeOf(integerId("skuId", "Marketplace B SKU id; empty for the whole product.")),
+);
+export const skuIdsC = optional(
+  rangeOf(textId("skuId", "Marketplace C SKU id; empty for the whole product.")),
+);
+
+/** Default row limit of listings. */
+export const DEFAULT_LIMIT = 100;

@@ -1,0 +1,392 @@
+/** Marketplace A functions (shopId / itemId / modelId; margins in percent). */
+import { apiCall } from "../core/effects";
+import { ArgumentError } from "./argumentError";
+import type { Cell } from "./cells";
+import {
+  DEFAULT_LIMIT,
+  effectiveDate,
+  field,
+  headers,
+  includeVat,
+  hasVat,
+  itemIdsA,
+  limit,
+  lookbackDays,
+  modelIdsA,
+  regionCode,
+  shopIdA,
+  topN,
+} from "./common";
+import { defineFunction } from "./define";
+import { answerOne, answerRows, present } from "./answer";
+import {
+  booleanParam,
+  choiceParam,
+  dateParam,
+  integerId,
+  numberParam,
+  optional,
+  wholeNumberParam,
+} from "./params";
+import { defined, fetchBatch, fetchEach, fetchPages, type RowOutcome } from "./requests";
+import { anyRange, at as pick, idCell, rangeResult, rowCount, single } from "./rows";
+import { breakdownTable, documentTable, keyValueTable, recordsTable } from "./shape";
+
+export const MKTA_BREAKDOWN = defineFunction({
+  name: "MKTA_BREAKDOWN",
+  help: "Per-unit profit breakdown of a marketplace A product or model, from actual sales.",
+  marketplace: "A",
+  endpoints: ["A1", "A2"],
+  params: [
+    shopIdA,
+    regionCode,
+    itemIdsA,
+    modelIdsA,
+    field,
+    headers,
+    lookbackDays(180),
+    includeVat,
+    effectiveDate,
+  ],
+  notes: [
+    "With modelId the per-model batch endpoint answers: a range of model ids costs one request per 100 ids.",
+    "includeVat applies to product-level rows; with a modelId and includeVat each model is asked on its own.",
+    "Margins of marketplace A are percentages (23.5 = 23.5 %).",
+  ],
+  example: '=MKTA_BREAKDOWN(1001, "SG", 100012)',
+  *run(a) {
+    const n = rowCount({ itemId: a.itemId, modelId: a.modelId });
+    const item = (i: number) => pick(a.itemId, i);
+    const model = (i: number) => pick(a.modelId, i);
+    const common = { shopId: a.shopId, region: a.region };
+    // Rows with a model go to the batch endpoint unless includeVat (which it lacks) is set.
+    const batchable = (i: number) => model(i) !== undefined && a.includeVat === undefined;
+    const modelIds = Array.from({ length: n }, (_, i) => (batchable(i) ? model(i) : undefined));
+    const byModel = modelIds.some((m) => m !== undefined)
+      ? yield* fetchBatch(
+          "A1",
+          defined({ ...common, lookbackDays: a.lookbackDays, effectiveDate: a.effectiveDate }),
+          modelIds,
+        )
+      : new Map<string, Record<string, unknown>>();
+    const perItem = yield* fetchEach(
+      Array.from({ length: n }, (_, i) =>
+        batchable(i) || item(i) === undefined
+          ? null
+          : apiCall(
+              "A2",
+              defined({
+                ...common,
+                itemId: item(i),
+                modelId: model(i),
+                lookbackDays: a.lookbackDays,
+                includeVat: a.includeVat,
+                effectiveDate: a.effectiveDate,
+              }),
+            ),
+      ),
+    );
+    const outcomes: RowOutcome[] = perItem.map((o, i) => {
+      if (!batchable(i)) return o;
+      const m = model(i) as number;
+      const entry = byModel.get(String(m));
+      if (!entry)
+        return {
+          ok: false,
+          error: new Error(`model ${m} not found in shop ${a.shopId}`),
+        } as RowOutcome;
+      if (item(i) !== undefined && entry.itemId !== undefined && entry.itemId !== item(i)) {
+        return {
+          ok: false,
+          error: new Error(`model ${m} belongs to item ${String(entry.itemId)}, not ${item(i)}`),
+        } as RowOutcome;
+      }
+      return { ok: true, value: entry };
+    });
+    if (!anyRange(a.itemId, a.modelId)) {
+      return single(outcomes[0] ?? null, (v) => present(v, a, breakdownTable));
+    }
+    const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
+      ["itemId", idCell(item(i))],
+      ["modelId", idCell(model(i))],
+    ]);
+    return rangeResult(ids, outcomes, { field: a.field, headers: a.headers ?? true });
+  },
+});
+
+export const MKTA_NEW_PRODUCT = defineFunction({
+  name: "MKTA_NEW_PRODUCT",
+  help: "Estimated per-unit profit of a marketplace A product before you list it.",
+  marketplace: "A",
+  endpoints: ["A3"],
+  params: [
+    shopIdA,
+    regionCode,
+    numberParam("listingPrice", "Proposed listing price."),
+    integerId("categoryId", "Category id; sets the commission rate."),
+    field,
+    headers,
+    optional(numberParam("manufacturingCogs", "Unit product cost.")),
+    hasVat,
+    optional(
+      numberParam("buyerPaidShippingFee", "Shipping the buyer pays (Seller-Own-Fleet only)."),
+    ),
+    effectiveDate,
+  ],
+  example: '=MKTA_NEW_PRODUCT(1001, "SG", 25, 100, "netProfit")',
+  *run(a) {
+    const { field: _f, headers: _h, ...body } = a;
+    return yield* answerOne("A3", defined(body), a, breakdownTable);
+  },
+});
+
+export const MKTA_SIMULATE = defineFunction({
+  name: "MKTA_SIMULATE",
+  help: "What-if profit of a marketplace A product after a discount, voucher, cost or fee change (changes nothing).",
+  marketplace: "A",
+  endpoints: ["A5"],
+  params: [
+    shopIdA,
+    regionCode,
+    itemIdsA,
+    modelIdsA,
+    field,
+    headers,
+    optional(numberParam("sellerDiscount", "Proposed seller discount per unit.")),
+    optional(numberParam("sellerVoucher", "Proposed seller voucher per unit.")),
+    optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
+    optional(numberParam("adsCostPerSale", "Ads cost per sale to assume.")),
+    optional(
+      numberParam("commissionRate", "Commission rate to assume, as a fraction or % (6%).", 0, 1),
+    ),
+    effectiveDate,
+  ],
+  example: '=MKTA_SIMULATE(1001, "SG", 100012, , "netProfit", , 2)',
+  *run(a) {
+    const { field: _f, headers: _h, itemId, modelId, ...overrides } = a;
+    return yield* answerRows(
+      {
+        ranges: { itemId, modelId },
+        idsOf: (i) => [
+          ["itemId", idCell(pick(itemId, i))],
+          ["modelId", idCell(pick(modelId, i))],
+        ],
+        callOf: (i) =>
+          pick(itemId, i) === undefined
+            ? null
+            : apiCall(
+                "A5",
+                defined({ ...overrides, itemId: pick(itemId, i), modelId: pick(modelId, i) }),
+              ),
+      },
+      a,
+      breakdownTable,
+    );
+  },
+});
+
+export const MKTA_ITEM = defineFunction({
+  name: "MKTA_ITEM",
+  help: "Realized per-unit breakdown of a marketplace A product across all its models.",
+  marketplace: "A",
+  endpoints: ["A6"],
+  params: [
+    shopIdA,
+    regionCode,
+    itemIdsA,
+    field,
+    headers,
+    lookbackDays(180),
+    includeVat,
+    effectiveDate,
+  ],
+  example: '=MKTA_ITEM(1001, "SG", A2:A20, "margin")',
+  *run(a) {
+    const { field: _f, headers: _h, itemId, ...rest } = a;
+    return yield* answerRows(
+      {
+        ranges: { itemId },
+        idsOf: (i) => [["itemId", idCell(pick(itemId, i))]],
+        callOf: (i) =>
+          pick(itemId, i) === undefined
+            ? null
+            : apiCall("A6", defined({ ...rest, itemId: pick(itemId, i) })),
+      },
+      a,
+      breakdownTable,
+    );
+  },
+});
+
+export const MKTA_PRODUCTS = defineFunction({
+  name: "MKTA_PRODUCTS",
+  help: "Per-product profit breakdowns of a whole marketplace A shop, one row per product.",
+  marketplace: "A",
+  endpoints: ["A7"],
+  params: [shopIdA, regionCode, limit, headers, lookbackDays(180), includeVat, effectiveDate],
+  example: '=MKTA_PRODUCTS(1001, "SG", 500)',
+  *run(a) {
+    const { limit: rows, headers: h, ...body } = a;
+    return recordsTable(yield* fetchPages("A7", defined(body), rows ?? DEFAULT_LIMIT), h ?? true);
+  },
+});
+
+export const MKTA_TOP_PRODUCTS = defineFunction({
+  name: "MKTA_TOP_PRODUCTS",
+  help: "Marketplace A products ranked by realized profit or by profit-adjusted ROAS, best first.",
+  marketplace: "A",
+  endpoints: ["A11", "A12"],
+  params: [
+    shopIdA,
+    regionCode,
+    optional(
+      choiceParam("sortBy", "PROFIT (default) or ROAS (profit-adjusted).", ["PROFIT", "ROAS"]),
+    ),
+    limit,
+    headers,
+    lookbackDays(180),
+    includeVat,
+    effectiveDate,
+  ],
+  example: '=MKTA_TOP_PRODUCTS(1001, "SG", "PROFIT", 10)',
+  *run(a) {
+    const { sortBy, limit: rows, headers: h, ...body } = a;
+    const endpoint = sortBy === "ROAS" ? "A12" : "A11";
+    return recordsTable(
+      yield* fetchPages(endpoint, defined(body), rows ?? DEFAULT_LIMIT),
+      h ?? true,
+    );
+  },
+});
+
+export const MKTA_CORRECTED_ROAS = defineFunction({
+  name: "MKTA_CORRECTED_ROAS",
+  help: "Ad ROAS per marketplace A item corrected for cancelled orders (GMV based, no COGS).",
+  marketplace: "A",
+  endpoints: ["A10"],
+  params: [shopIdA, regionCode, itemIdsA, field, headers, lookbackDays(30, "Ads window")],
+  notes: ["A range of item ids costs one request per 100 ids."],
+  example: '=MKTA_CORRECTED_ROAS(1001, "SG", A2:A50, "correctedRoas")',
+  *run(a) {
+    const byItem = yield* fetchBatch(
+      "A10",
+      defined({ shopId: a.shopId, region: a.region, lookbackDays: a.lookbackDays }),
+      a.itemId.values,
+    );
+    const outcomes: RowOutcome[] = a.itemId.values.map((id) => {
+      if (id === undefined) return null;
+      const entry = byItem.get(String(id));
+      return entry
+        ? { ok: true, value: entry }
+        : ({ ok: false, error: new Error(`no ads data for item ${id}`) } as RowOutcome);
+    });
+    if (!a.itemId.isRange) return single(outcomes[0] ?? null, (v) => present(v, a, keyValueTable));
+    return rangeResult(
+      a.itemId.values.map((id) => [["itemId", idCell(id)]]),
+      outcomes,
+      { field: a.field, headers: a.headers ?? true },
+    );
+  },
+});
+
+/** Sections of the marketplace A shop overview and the endpoint of each. */
+const OVERVIEW_SECTIONS = {
+  SUMMARY: "A14",
+  PRODUCTS: "A15",
+  BREAKDOWNS: "A16",
+  FLOW: "A17",
+  DISTRIBUTION: "A18",
+  ALL: "A13",
+} as const;
+
+const overviewOptions = [
+  optional(dateParam("from", "Start date (default: 30 days before `to`).")),
+  optional(dateParam("to", "End date (default today).")),
+  optional(wholeNumberParam("topN", "How many top products to list (default 5).", 1, 100)),
+  optional(booleanParam("compareToPrevious", "Compare with the period before (default TRUE).")),
+  includeVat,
+] as const;
+
+export const MKTA_OVERVIEW = defineFunction({
+  name: "MKTA_OVERVIEW",
+  help: "Marketplace A shop overview: summary, best/worst products, cost breakdowns, money flow or margin spread.",
+  marketplace: "A",
+  endpoints: ["A13", "A14", "A15", "A16", "A17", "A18"],
+  params: [
+    shopIdA,
+    regionCode,
+    optional(
+      choiceParam(
+        "section",
+        "SUMMARY (default), PRODUCTS, BREAKDOWNS, FLOW, DISTRIBUTION or ALL.",
+        ["SUMMARY", "PRODUCTS", "BREAKDOWNS", "FLOW", "DISTRIBUTION", "ALL"],
+      ),
+    ),
+    field,
+    headers,
+    ...overviewOptions,
+  ],
+  notes: ["ALL asks for the whole overview in one (slower) payload; the sections are faster."],
+  example: '=MKTA_OVERVIEW(1001, "SG", "SUMMARY", "totalProfit")',
+  *run(a) {
+    const { section, field: _f, headers: _h, ...body } = a;
+    const from = body.from;
+    if (from !== undefined && body.to !== undefined && from > body.to) {
+      throw new ArgumentError("from", `must not be after to (${from} > ${body.to})`);
+    }
+    return yield* answerOne(
+      OVERVIEW_SECTIONS[section ?? "SUMMARY"],
+      defined(body),
+      a,
+      documentTable,
+    );
+  },
+});
+
+export const MKTA_COMMISSION_IMPACT = defineFunction({
+  name: "MKTA_COMMISSION_IMPACT",
+  help: "Monthly profit impact of an upcoming marketplace A commission-rate change, by category.",
+  marketplace: "A",
+  endpoints: ["A19"],
+  params: [
+    shopIdA,
+    regionCode,
+    dateParam("effectiveDate", "Date the new commission rates take effect."),
+    field,
+    headers,
+    lookbackDays(180),
+    includeVat,
+    optional(wholeNumberParam("topN", "Most-affected products per category (default 20).", 1, 100)),
+  ],
+  example: '=MKTA_COMMISSION_IMPACT(1001, "SG", DATE(2025,7,1), "totalMonthlyProfitDelta")',
+  *run(a) {
+    const { field: _f, headers: _h, ...body } = a;
+    return yield* answerOne("A19", defined(body), a, documentTable);
+  },
+});
+
+export const MKTA_COMMISSION_OVERVIEW = defineFunction({
+  name: "MKTA_COMMISSION_OVERVIEW",
+  help: "Current marketplace A commission rates and what they cost you, by category.",
+  marketplace: "A",
+  endpoints: ["A20"],
+  params: [shopIdA, regionCode, field, headers, lookbackDays(180), includeVat, topN],
+  example: '=MKTA_COMMISSION_OVERVIEW(1001, "SG", "commissionAsPercentOfRevenue")',
+  *run(a) {
+    const { field: _f, headers: _h, ...body } = a;
+    return yield* answerOne("A20", defined(body), a, documentTable);
+  },
+});
+
+export const MKTA_FUNCTIONS = [
+  MKTA_BREAKDOWN,
+  MKTA_ITEM,
+  MKTA_NEW_PRODUCT,
+  MKTA_SIMULATE,
+  MKTA_PRODUCTS,
+  MKTA_TOP_PRODUCTS,
+  MKTA_CORRECTED_ROAS,
+  MKTA_OVERVIEW,
+  MKTA_COMMISSION_IMPACT,
+  MKTA_COMMISSION_OVERVIEW,
+];

@@ -1,0 +1,332 @@
+/** Marketplace B functions (sellerId / itemId / skuId; margins are fractions 0..1). */
+import { apiCall, call } from "../core/effects";
+import { ArgumentError } from "./argumentError";
+import type { Cell } from "./cells";
+import {
+  DEFAULT_LIMIT,
+  effectiveDate,
+  field,
+  hasVat,
+  headers,
+  includeVat,
+  itemIdsB,
+  limit,
+  lookbackDays,
+  regionCode,
+  sellerIdB,
+  sellerType,
+  skuIdsB,
+} from "./common";
+import { defineFunction } from "./define";
+import { answerOne, answerRows, present } from "./answer";
+import {
+  booleanParam,
+  choiceParam,
+  dateParam,
+  integerId,
+  numberParam,
+  optional,
+  wholeNumberParam,
+} from "./params";
+import { defined, fetchBatch, fetchEach, fetchPages, type RowOutcome } from "./requests";
+import { anyRange, at as pick, idCell, rangeResult, rowCount, single } from "./rows";
+import { breakdownTable, documentTable, keyValueTable, recordsTable } from "./shape";
+
+export const MKTB_BREAKDOWN = defineFunction({
+  name: "MKTB_BREAKDOWN",
+  help: "Per-unit profit breakdown of a marketplace B product or SKU.",
+  marketplace: "B",
+  endpoints: ["B1", "B2"],
+  params: [
+    sellerIdB,
+    regionCode,
+    itemIdsB,
+    skuIdsB,
+    field,
+    headers,
+    lookbackDays(30, "Return-rate window"),
+    hasVat,
+    sellerType,
+    effectiveDate,
+  ],
+  notes: [
+    "With skuId the per-SKU batch endpoint answers: a range of SKU ids costs one request per 100 ids.",
+    "Without skuId the result is the volume-weighted aggregate across the product's SKUs.",
+    "Margins of marketplace B are fractions (0.235 = 23.5 %).",
+  ],
+  example: '=MKTB_BREAKDOWN(2001, "TH", 300045, B2:B40, "margin")',
+  *run(a) {
+    const n = rowCount({ itemId: a.itemId, skuId: a.skuId });
+    const item = (i: number) => pick(a.itemId, i);
+    const sku = (i: number) => pick(a.skuId, i);
+    const options = defined({
+      sellerType: a.sellerType,
+      hasVat: a.hasVat,
+      lookbackDays: a.lookbackDays,
+      effectiveDate: a.effectiveDate,
+    });
+    const common = { sellerId: a.sellerId, region: a.region };
+    const skuIds = Array.from({ length: n }, (_, i) => sku(i));
+    const bySku = skuIds.some((s) => s !== undefined)
+      ? yield* fetchBatch("B1", { ...common, ...options }, skuIds)
+      : new Map<string, Record<string, unknown>>();
+    const perItem = yield* fetchEach(
+      Array.from({ length: n }, (_, i) =>
+        sku(i) !== undefined || item(i) === undefined
+          ? null
+          : apiCall("B2", { ...common, ...options, itemId: item(i) }),
+      ),
+    );
+    const outcomes: RowOutcome[] = perItem.map((o, i) => {
+      const s = sku(i);
+      if (s === undefined) return o;
+      const entry = bySku.get(String(s));
+      if (!entry)
+        return {
+          ok: false,
+          error: new Error(`SKU ${s} not found for seller ${a.sellerId}`),
+        } as RowOutcome;
+      if (item(i) !== undefined && entry.itemId !== undefined && entry.itemId !== item(i)) {
+        return {
+          ok: false,
+          error: new Error(`SKU ${s} belongs to item ${String(entry.itemId)}, not ${item(i)}`),
+        } as RowOutcome;
+      }
+      return { ok: true, value: entry };
+    });
+    if (!anyRange(a.itemId, a.skuId))
+      return single(outcomes[0] ?? null, (v) => present(v, a, breakdownTable));
+    const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
+      ["itemId", idCell(item(i))],
+      ["skuId", idCell(sku(i))],
+    ]);
+    return rangeResult(ids, outcomes, { field: a.field, headers: a.headers ?? true });
+  },
+});
+
+export const MKTB_NEW_PRODUCT = defineFunction({
+  name: "MKTB_NEW_PRODUCT",
+  help: "Estimated per-unit profit of a marketplace B product before you list it.",
+  marketplace: "B",
+  endpoints: ["B3"],
+  params: [
+    regionCode,
+    numberParam("listingPrice", "Proposed listing price."),
+    integerId("categoryId", "Category id; sets the commission rate."),
+    field,
+    headers,
+    optional(numberParam("manufacturingCogs", "Unit product cost.")),
+    hasVat,
+    sellerType,
+    effectiveDate,
+  ],
+  example: '=MKTB_NEW_PRODUCT("TH", 490, 12, "margin")',
+  *run(a) {
+    const { field: _f, headers: _h, ...body } = a;
+    return yield* answerOne("B3", defined(body), a, breakdownTable);
+  },
+});
+
+export const MKTB_SIMULATE = defineFunction({
+  name: "MKTB_SIMULATE",
+  help: "What-if profit of a marketplace B product or SKU after a price, discount, cost or fee change (changes nothing).",
+  marketplace: "B",
+  endpoints: ["B5"],
+  params: [
+    sellerIdB,
+    regionCode,
+    itemIdsB,
+    skuIdsB,
+    field,
+    headers,
+    optional(numberParam("originalPrice", "List price to assume.")),
+    optional(numberParam("specialPriceDiscount", "Special-price discount per unit.")),
+    optional(numberParam("sellerVoucher", "Seller voucher per unit.")),
+    optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
+    optional(numberParam("commissionRate", "Commission rate to assume, fraction or % (8%).", 0, 1)),
+    optional(numberParam("returnCostPerSale", "Return cost per sale to assume.")),
+    optional(booleanParam("isInFreeShipping", "In the free-shipping programme.")),
+    effectiveDate,
+    optional(booleanParam("coinsEnabled", "Coins deduction on.")),
+    optional(numberParam("coinRate", "Coins share of the price, fraction or %.", 0, 1)),
+  ],
+  example: '=MKTB_SIMULATE(2001, "TH", 300045, , "netProfit", , , 20)',
+  *run(a) {
+    const { field: _f, headers: _h, itemId, skuId, ...overrides } = a;
+    return yield* answerRows(
+      {
+        ranges: { itemId, skuId },
+        idsOf: (i) => [
+          ["itemId", idCell(pick(itemId, i))],
+          ["skuId", idCell(pick(skuId, i))],
+        ],
+        callOf: (i) =>
+          pick(itemId, i) === undefined
+            ? null
+            : apiCall(
+                "B5",
+                defined({ ...overrides, itemId: pick(itemId, i), skuId: pick(skuId, i) }),
+              ),
+      },
+      a,
+      breakdownTable,
+    );
+  },
+});
+
+export const MKTB_ITEM = defineFunction({
+  name: "MKTB_ITEM",
+  help: "Volume-weighted per-unit breakdown of a marketplace B product across all its SKUs.",
+  marketplace: "B",
+  endpoints: ["B6"],
+  params: [sellerIdB, regionCode, itemIdsB, field, headers, hasVat, sellerType, effectiveDate],
+  example: '=MKTB_ITEM(2001, "TH", 300045, "netProfit")',
+  *run(a) {
+    const { field: _f, headers: _h, itemId, ...rest } = a;
+    return yield* answerRows(
+      {
+        ranges: { itemId },
+        idsOf: (i) => [["itemId", idCell(pick(itemId, i))]],
+        callOf: (i) =>
+          pick(itemId, i) === undefined
+            ? null
+            : apiCall("B6", defined({ ...rest, itemId: pick(itemId, i) })),
+      },
+      a,
+      breakdownTable,
+    );
+  },
+});
+
+export const MKTB_PRODUCTS = defineFunction({
+  name: "MKTB_PRODUCTS",
+  help: "Per-product profit breakdowns of a whole marketplace B shop, one row per product.",
+  marketplace: "B",
+  endpoints: ["B7"],
+  params: [sellerIdB, regionCode, limit, headers, hasVat, sellerType, effectiveDate],
+  example: '=MKTB_PRODUCTS(2001, "TH", 200)',
+  *run(a) {
+    const { limit: rows, headers: h, ...body } = a;
+    return recordsTable(yield* fetchPages("B7", defined(body), rows ?? DEFAULT_LIMIT), h ?? true);
+  },
+});
+
+export const MKTB_ALL_SKUS = defineFunction({
+  name: "MKTB_ALL_SKUS",
+  help: "Every SKU of a marketplace B shop with its profit breakdown, one row per SKU.",
+  marketplace: "B",
+  endpoints: ["B8"],
+  params: [sellerIdB, regionCode, limit, headers, hasVat, sellerType, effectiveDate],
+  notes: ["One request returns the whole shop; `limit` only trims the rows shown."],
+  example: '=MKTB_ALL_SKUS(2001, "TH", 1000)',
+  *run(a) {
+    const { limit: rows, headers: h, ...body } = a;
+    const all: unknown = yield* call("B8", defined(body));
+    return recordsTable((Array.isArray(all) ? all : []).slice(0, rows ?? DEFAULT_LIMIT), h ?? true);
+  },
+});
+
+export const MKTB_TOP_PRODUCTS = defineFunction({
+  name: "MKTB_TOP_PRODUCTS",
+  help: "Marketplace B products ranked by true profit or by profit-adjusted ROAS, best first.",
+  marketplace: "B",
+  endpoints: ["B12", "B13"],
+  params: [
+    sellerIdB,
+    regionCode,
+    optional(
+      choiceParam("sortBy", "PROFIT (default) or ROAS (not yet active on the API).", [
+        "PROFIT",
+        "ROAS",
+      ]),
+    ),
+    limit,
+    headers,
+    hasVat,
+    sellerType,
+    effectiveDate,
+  ],
+  example: '=MKTB_TOP_PRODUCTS(2001, "TH", "PROFIT", 10)',
+  *run(a) {
+    const { sortBy, limit: rows, headers: h, ...body } = a;
+    const endpoint = sortBy === "ROAS" ? "B13" : "B12";
+    return recordsTable(
+      yield* fetchPages(endpoint, defined(body), rows ?? DEFAULT_LIMIT),
+      h ?? true,
+    );
+  },
+});
+
+export const MKTB_CORRECTED_ROAS = defineFunction({
+  name: "MKTB_CORRECTED_ROAS",
+  help: "Ad ROAS per marketplace B item corrected for cancelled orders (not yet active on the API).",
+  marketplace: "B",
+  endpoints: ["B11"],
+  params: [sellerIdB, regionCode, itemIdsB, field, headers, lookbackDays(30, "Ads window")],
+  notes: ["The API answers with no entries until this endpoint is activated: rows say so."],
+  example: '=MKTB_CORRECTED_ROAS(2001, "TH", A2:A50)',
+  *run(a) {
+    const byItem = yield* fetchBatch(
+      "B11",
+      defined({ sellerId: a.sellerId, region: a.region, lookbackDays: a.lookbackDays }),
+      a.itemId.values,
+      { idsField: "itemIds", resultIdField: "itemId", maxIds: 100 },
+    );
+    const outcomes: RowOutcome[] = a.itemId.values.map((id) => {
+      if (id === undefined) return null;
+      const entry = byItem.get(String(id));
+      return entry
+        ? { ok: true, value: entry }
+        : ({ ok: false, error: new Error(`no corrected ROAS for item ${id} yet`) } as RowOutcome);
+    });
+    if (!a.itemId.isRange) return single(outcomes[0] ?? null, (v) => present(v, a, keyValueTable));
+    return rangeResult(
+      a.itemId.values.map((id) => [["itemId", idCell(id)]]),
+      outcomes,
+      { field: a.field, headers: a.headers ?? true },
+    );
+  },
+});
+
+/** Options of the B and C shop overviews. */
+export const shopOverviewOptions = [
+  optional(dateParam("from", "Start date (default: lookbackDays before today).")),
+  optional(dateParam("to", "End date (default today).")),
+  lookbackDays(30, "Days back from today"),
+  optional(wholeNumberParam("topN", "How many top products to list (default 5).", 1, 100)),
+  optional(booleanParam("compareToPrevious", "Compare with the period before (default TRUE).")),
+  includeVat,
+] as const;
+
+/** Check a from/to pair before asking. */
+export function checkPeriod(from: string | undefined, to: string | undefined): void {
+  if (from !== undefined && to !== undefined && from > to) {
+    throw new ArgumentError("from", `must not be after to (${from} > ${to})`);
+  }
+}
+
+export const MKTB_OVERVIEW = defineFunction({
+  name: "MKTB_OVERVIEW",
+  help: "Marketplace B shop overview: profit, revenue, cost waterfall, best/worst products, margin spread.",
+  marketplace: "B",
+  endpoints: ["B16"],
+  params: [sellerIdB, regionCode, field, headers, ...shopOverviewOptions],
+  example: '=MKTB_OVERVIEW(2001, "TH", "totalProfit")',
+  *run(a) {
+    const { field: _f, headers: _h, ...body } = a;
+    checkPeriod(body.from, body.to);
+    return yield* answerOne("B16", defined(body), a, documentTable);
+  },
+});
+
+export const MKTB_FUNCTIONS = [
+  MKTB_BREAKDOWN,
+  MKTB_ITEM,
+  MKTB_NEW_PRODUCT,
+  MKTB_SIMULATE,
+  MKTB_PRODUCTS,
+  MKTB_ALL_SKUS,
+  MKTB_TOP_PRODUCTS,
+  MKTB_CORRECTED_ROAS,
+  MKTB_OVERVIEW,
+];

@@ -1,0 +1,270 @@
+/** Marketplace C functions (shopId / productId / skuId as text; margins are fractions 0..1). */
+import { apiCall } from "../core/effects";
+import type { Cell } from "./cells";
+import {
+  effectiveDate,
+  field,
+  hasVat,
+  headers,
+  lookbackDays,
+  productIdsC,
+  regionCode,
+  shopIdC,
+  skuIdsC,
+} from "./common";
+import { defineFunction } from "./define";
+import { answerOne, answerRows, present } from "./answer";
+import { checkPeriod, shopOverviewOptions } from "./mktb";
+import { booleanParam, numberParam, optional, textParam } from "./params";
+import { ArgumentError } from "./argumentError";
+import { defined, fetchBatch, fetchEach, type RowOutcome } from "./requests";
+import { anyRange, at as pick, idCell, rangeResult, rowCount, single } from "./rows";
+import { breakdownTable, documentTable } from "./shape";
+
+const adsCostPerSale = optional(
+  numberParam("adsCostPerSale", "Ads cost per unit sold, as you estimate it."),
+);
+
+export const MKTC_BREAKDOWN = defineFunction({
+  name: "MKTC_BREAKDOWN",
+  help: "Per-unit profit breakdown of a marketplace C product or SKU.",
+  marketplace: "C",
+  endpoints: ["C1", "C2", "C3"],
+  params: [
+    shopIdC,
+    productIdsC,
+    skuIdsC,
+    field,
+    headers,
+    lookbackDays(30, "Return-rate window"),
+    hasVat,
+    adsCostPerSale,
+    optional(numberParam("sellerVoucher", "Seller voucher per unit.")),
+    effectiveDate,
+  ],
+  notes: [
+    "Without skuId: the product aggregated across its SKUs (one request per distinct product).",
+    "With skuId: the per-SKU batch endpoint, one request per 100 SKUs; with lookbackDays, adsCostPerSale or sellerVoucher each SKU is asked on its own (the batch endpoint lacks them).",
+    "Margins of marketplace C are fractions (0.235 = 23.5 %).",
+  ],
+  example: '=MKTC_BREAKDOWN(3001, "1729384756", C2:C30, "margin")',
+  *run(a) {
+    const n = rowCount({ productId: a.productId, skuId: a.skuId });
+    const product = (i: number) => pick(a.productId, i);
+    const sku = (i: number) => pick(a.skuId, i);
+    const unitOptions = defined({
+      hasVat: a.hasVat,
+      adsCostPerSale: a.adsCostPerSale,
+      sellerVoucher: a.sellerVoucher,
+      lookbackDays: a.lookbackDays,
+      effectiveDate: a.effectiveDate,
+    });
+    const batchable =
+      a.lookbackDays === undefined &&
+      a.adsCostPerSale === undefined &&
+      a.sellerVoucher === undefined;
+    const bySku =
+      batchable && Array.from({ length: n }, (_, i) => sku(i)).some((s) => s !== undefined)
+        ? yield* fetchBatch(
+            "C3",
+            defined({ shopId: a.shopId, hasVat: a.hasVat, effectiveDate: a.effectiveDate }),
+            Array.from({ length: n }, (_, i) => sku(i)),
+          )
+        : new Map<string, Record<string, unknown>>();
+    const perRow = yield* fetchEach(
+      Array.from({ length: n }, (_, i) => {
+        const p = product(i);
+        const s = sku(i);
+        if (p === undefined || (s !== undefined && batchable)) return null;
+        return s === undefined
+          ? apiCall("C2", { shopId: a.shopId, productId: p, ...unitOptions })
+          : apiCall("C1", { shopId: a.shopId, productId: p, skuId: s, ...unitOptions });
+      }),
+    );
+    const outcomes: RowOutcome[] = perRow.map((o, i) => {
+      const s = sku(i);
+      if (s === undefined || !batchable) return o;
+      const entry = bySku.get(s);
+      if (!entry)
+        return {
+          ok: false,
+          error: new Error(`SKU ${s} not found in shop ${a.shopId}`),
+        } as RowOutcome;
+      if (
+        product(i) !== undefined &&
+        entry.productId !== undefined &&
+        String(entry.productId) !== product(i)
+      ) {
+        return {
+          ok: false,
+          error: new Error(
+            `SKU ${s} belongs to product ${String(entry.productId)}, not ${product(i)}`,
+          ),
+        } as RowOutcome;
+      }
+      return { ok: true, value: entry };
+    });
+    if (!anyRange(a.productId, a.skuId))
+      return single(outcomes[0] ?? null, (v) => present(v, a, breakdownTable));
+    const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
+      ["productId", idCell(product(i))],
+      ["skuId", idCell(sku(i))],
+    ]);
+    return rangeResult(ids, outcomes, { field: a.field, headers: a.headers ?? true });
+  },
+});
+
+export const MKTC_PRODUCTS = defineFunction({
+  name: "MKTC_PRODUCTS",
+  help: "Per-unit profit breakdowns of a list of marketplace C products, one row per product.",
+  marketplace: "C",
+  endpoints: ["C7"],
+  params: [
+    shopIdC,
+    productIdsC,
+    field,
+    headers,
+    lookbackDays(30, "Return-rate window"),
+    hasVat,
+    adsCostPerSale,
+    effectiveDate,
+  ],
+  notes: ["One request per 100 products; a product the API cannot find shows in its own row."],
+  example: "=MKTC_PRODUCTS(3001, A2:A200)",
+  *run(a) {
+    const { productId, field: _f, headers: _h, ...options } = a;
+    const byProduct = yield* fetchBatch("C7", defined(options), productId.values);
+    const outcomes: RowOutcome[] = productId.values.map((id) => {
+      if (id === undefined) return null;
+      const entry = byProduct.get(id);
+      return entry
+        ? { ok: true, value: entry }
+        : ({ ok: false, error: new Error(`product ${id} not found`) } as RowOutcome);
+    });
+    if (!productId.isRange)
+      return single(outcomes[0] ?? null, (v) => present(v, a, breakdownTable));
+    return rangeResult(
+      productId.values.map((id) => [["productId", idCell(id)]]),
+      outcomes,
+      { field: a.field, headers: a.headers ?? true },
+    );
+  },
+});
+
+/** "Beauty > Skincare > Serum" -> categoryL1..L3 (also "/" as separator). */
+export function categoryPath(path: string, argument: string): Record<string, string> {
+  const parts = path
+    .split(/\s*[>/]\s*/)
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+  if (parts.length === 0 || parts.length > 3) {
+    throw new ArgumentError(
+      argument,
+      `expected a category path such as "Beauty > Skincare > Serum" (1 to 3 levels), got "${path}"`,
+    );
+  }
+  const out: Record<string, string> = {};
+  parts.forEach((p, i) => (out[`categoryL${i + 1}`] = p));
+  return out;
+}
+
+export const MKTC_NEW_PRODUCT = defineFunction({
+  name: "MKTC_NEW_PRODUCT",
+  help: "Estimated per-unit profit of a marketplace C product before you list it.",
+  marketplace: "C",
+  endpoints: ["C4"],
+  params: [
+    shopIdC,
+    numberParam("listingPrice", "Proposed listing price."),
+    textParam(
+      "category",
+      'Category path "L1 > L2 > L3" (L2 and L3 optional); sets the commission rate.',
+    ),
+    field,
+    headers,
+    optional(numberParam("manufacturingCogs", "Unit product cost.")),
+    adsCostPerSale,
+    hasVat,
+    optional(booleanParam("isPreOrder", "Listed as pre-order (adds the pre-order fee).")),
+    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only.")),
+    effectiveDate,
+  ],
+  example: '=MKTC_NEW_PRODUCT(3001, 299, "Beauty > Skincare > Serum", "netProfit")',
+  *run(a) {
+    const { field: _f, headers: _h, category, ...body } = a;
+    return yield* answerOne(
+      "C4",
+      defined({ ...body, ...categoryPath(category, "category") }),
+      a,
+      breakdownTable,
+    );
+  },
+});
+
+export const MKTC_SIMULATE = defineFunction({
+  name: "MKTC_SIMULATE",
+  help: "What-if profit of a marketplace C product or SKU after a price, discount or cost change (changes nothing).",
+  marketplace: "C",
+  endpoints: ["C5"],
+  params: [
+    shopIdC,
+    productIdsC,
+    skuIdsC,
+    field,
+    headers,
+    optional(numberParam("originalPrice", "List price to assume.")),
+    optional(numberParam("sellerDiscount", "Seller discount per unit.")),
+    optional(numberParam("sellerVoucher", "Seller voucher per unit.")),
+    optional(numberParam("platformDiscount", "Platform-funded discount per unit.")),
+    optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
+    adsCostPerSale,
+    optional(numberParam("returnCostPerSale", "Return cost per sale to assume.")),
+    effectiveDate,
+    optional(booleanParam("isPreOrder", "Listed as pre-order.")),
+    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only.")),
+  ],
+  example: '=MKTC_SIMULATE(3001, "1729384756", , "netProfit", , , 20)',
+  *run(a) {
+    const { field: _f, headers: _h, productId, skuId, ...overrides } = a;
+    return yield* answerRows(
+      {
+        ranges: { productId, skuId },
+        idsOf: (i) => [
+          ["productId", idCell(pick(productId, i))],
+          ["skuId", idCell(pick(skuId, i))],
+        ],
+        callOf: (i) =>
+          pick(productId, i) === undefined
+            ? null
+            : apiCall(
+                "C5",
+                defined({ ...overrides, productId: pick(productId, i), skuId: pick(skuId, i) }),
+              ),
+      },
+      a,
+      breakdownTable,
+    );
+  },
+});
+
+export const MKTC_OVERVIEW = defineFunction({
+  name: "MKTC_OVERVIEW",
+  help: "Marketplace C shop overview from settled statements: profit, revenue, costs, best/worst products.",
+  marketplace: "C",
+  endpoints: ["C10"],
+  params: [shopIdC, regionCode, field, headers, ...shopOverviewOptions],
+  example: '=MKTC_OVERVIEW(3001, "TH", "totalProfit")',
+  *run(a) {
+    const { field: _f, headers: _h, ...body } = a;
+    checkPeriod(body.from, body.to);
+    return yield* answerOne("C10", defined(body), a, documentTable);
+  },
+});
+
+export const MKTC_FUNCTIONS = [
+  MKTC_BREAKDOWN,
+  MKTC_PRODUCTS,
+  MKTC_NEW_PRODUCT,
+  MKTC_SIMULATE,
+  MKTC_OVERVIEW,
+];

@@ -1,0 +1,151 @@
+/**
+ * How catalog bodies ask the API for many rows: batch endpoints in chunks of their maxIds,
+ * other endpoints once per distinct row in one `parallel`, listings page by page. Never one
+ * request per cell, and never more than a custom function can finish in its 30 s.
+ */
+import { endpointById } from "../api/endpoints";
+import type { BatchSpec } from "../api/types";
+import { canonicalJson } from "../core/hash";
+import { ApiError } from "../core/errors";
+import { type ApiCall, type Program, type Settled, apiCall, call, parallel } from "../core/effects";
+import { isRecord } from "./shape";
+
+/**
+ * Most requests one cell may need. At 60 requests a minute, 25 leave room for the other
+ * cells recalculating at the same time and still finish well inside 30 s.
+ */
+export const MAX_REQUESTS_PER_CELL = 25;
+
+/** The cell's message when a range needs more requests than one recalculation can make. */
+export function tooManyRequestsError(needed: number): ApiError {
+  return new ApiError(
+    "INVALID_ARGUMENT",
+    `This range needs ${needed} requests (limit 60/min): use Bulk calculation in the sidebar`,
+    { retryable: false },
+  );
+}
+
+/** One row's outcome: a value, an error, or nothing asked (an empty row). */
+export type RowOutcome = Settled<unknown> | null;
+
+/**
+ * Ask each row's call, identical calls once. One distinct call fails the cell on error;
+ * several run in one `parallel` and each row settles on its own.
+ */
+export function* fetchEach(calls: readonly (ApiCall | null)[]): Program<RowOutcome[]> {
+  const distinct = new Map<string, ApiCall>();
+  const keys = calls.map((c) => {
+    if (c === null) return null;
+    const key = c.endpoint + " " + canonicalJson(c.params);
+    if (!distinct.has(key)) distinct.set(key, c);
+    return key;
+  });
+  if (distinct.size > MAX_REQUESTS_PER_CELL) throw tooManyRequestsError(distinct.size);
+  const unique = [...distinct.entries()];
+  const answers = new Map<string, Settled<unknown>>();
+  if (unique.length === 1) {
+    const [key, only] = unique[0] as [string, ApiCall];
+    answers.set(key, { ok: true, value: yield* call(only.endpoint, only.params) });
+  } else if (unique.length > 1) {
+    const settled = yield* parallel(unique.map(([, c]) => c));
+    unique.forEach(([key], i) => answers.set(key, settled[i] as Settled<unknown>));
+  }
+  return keys.map((k) => (k === null ? null : (answers.get(k) ?? null)));
+}
+
+/**
+ * Entries of a batch endpoint for these ids, keyed by String(id). Chunks of the endpoint's
+ * maxIds go out together; an id the API has no entry for is simply absent.
+ */
+export function* fetchBatch(
+  endpointId: string,
+  base: Readonly<Record<string, unknown>>,
+  ids: readonly (string | number | undefined)[],
+  listSpec?: BatchSpec,
+): Program<Map<string, Record<string, unknown>>> {
+  // listSpec: an id-list endpoint the table does not mark as batch (B11, not yet active).
+  const spec = endpointById(endpointId).batch ?? listSpec;
+  if (!spec) throw new Error(`${endpointId} has no batch form`);
+  const distinct = [...new Set(ids.filter((id): id is string | number => id !== undefined))];
+  const chunks: Array<Array<string | number>> = [];
+  for (let i = 0; i < distinct.length; i += spec.maxIds)
+    chunks.push(distinct.slice(i, i + spec.maxIds));
+  if (chunks.length > MAX_REQUESTS_PER_CELL) throw tooManyRequestsError(chunks.length);
+  const calls = chunks.map((chunk) => apiCall(endpointId, { ...base, [spec.idsField]: chunk }));
+  const pages: unknown[] = [];
+  if (calls.length === 1) {
+    const only = calls[0] as ApiCall;
+    pages.push(yield* call(only.endpoint, only.params));
+  } else if (calls.length > 1) {
+    for (const outcome of yield* parallel(calls)) {
+      if (!outcome.ok) throw outcome.error;
+      pages.push(outcome.value);
+    }
+  }
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const page of pages) {
+    if (!Array.isArray(page)) continue;
+    for (const entry of page) {
+      if (isRecord(entry) && entry[spec.resultIdField] !== undefined) {
+        byId.set(String(entry[spec.resultIdField]), entry);
+      }
+    }
+  }
+  return byId;
+}
+
+/** Largest page the API serves (contract-notes). */
+const MAX_PAGE_SIZE = 500;
+
+/** The integer a cursor object carries (spec 2.3 passes it back as cursorRtProductId). */
+function cursorValue(next: unknown): number | null {
+  if (typeof next === "number") return next;
+  if (!isRecord(next)) return null;
+  const preferred = Object.keys(next).find((k) => /rtproductid/i.test(k));
+  const value =
+    preferred !== undefined
+      ? next[preferred]
+      : Object.values(next).find((v) => typeof v === "number");
+  return typeof value === "number" ? value : null;
+}
+
+/** Entries of a paginated endpoint, following pages until `limit` rows or the end. */
+export function* fetchPages(
+  endpointId: string,
+  base: Readonly<Record<string, unknown>>,
+  limit: number,
+): Program<unknown[]> {
+  const mode = endpointById(endpointId).pagination;
+  const pageSize = Math.min(limit, MAX_PAGE_SIZE);
+  const rows: unknown[] = [];
+  if (mode === "cursor") {
+    let cursor: number | null = null;
+    do {
+      const params: Record<string, unknown> = { ...base, pageSize };
+      if (cursor !== null) params.cursorRtProductId = cursor;
+      const page: unknown = yield* call(endpointId, params);
+      const entries = isRecord(page) && Array.isArray(page.data) ? page.data : [];
+      rows.push(...entries);
+      cursor = isRecord(page) && entries.length > 0 ? cursorValue(page.nextCursor) : null;
+    } while (cursor !== null && rows.length < limit);
+  } else if (mode === "offset") {
+    for (let pageNo = 0; rows.length < limit; pageNo++) {
+      const page: unknown = yield* call(endpointId, { ...base, page: pageNo, pageSize });
+      const entries = isRecord(page) && Array.isArray(page.entries) ? page.entries : [];
+      rows.push(...entries);
+      const totalPages =
+        isRecord(page) && typeof page.totalPages === "number" ? page.totalPages : 0;
+      if (entries.length === 0 || pageNo + 1 >= totalPages) break;
+    }
+  } else {
+    throw new Error(`${endpointId} is not paginated`);
+  }
+  return rows.slice(0, limit);
+}
+
+/** Body fields without the ones the seller left empty (the server applies its defaults). */
+export function defined(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * Apps Script storage behind the core's interfaces. CacheService holds responses and the
+ * rate-limit state (keys are hashes of the API key, never the key). The API key and the
+ * settings live in USER properties only: document and script properties are readable by
+ * every editor.
+ */
+import { ApiError, CACHE_SERVICE_LIMITS, type KeyValueStore, type StoreLimits } from "../../core";
+import type { CacheLike, PropertiesLike } from "./gas";
+
+/** CacheService as a KeyValueStore that refuses what Google would refuse. */
+export class CacheServiceStore implements KeyValueStore {
+  readonly limits: StoreLimits = CACHE_SERVICE_LIMITS;
+  constructor(private readonly cache: CacheLike) {}
+
+  get(key: string): string | null {
+    return this.cache.get(key);
+  }
+  getAll(keys: readonly string[]): Record<string, string> {
+    return keys.length === 0 ? {} : this.cache.getAll([...keys]);
+  }
+  put(key: string, value: string, ttlSec: number): void {
+    this.cache.put(key, value, this.ttl(ttlSec));
+  }
+  putAll(entries: Readonly<Record<string, string>>, ttlSec: number): void {
+    this.cache.putAll({ ...entries }, this.ttl(ttlSec));
+  }
+  remove(key: string): void {
+    this.cache.remove(key);
+  }
+  private ttl(ttlSec: number): number {
+    return Math.max(1, Math.min(Math.ceil(ttlSec), this.limits.maxTtlSec));
+  }
+}
+
+const KEY_PROPERTY = "mkt.apiKey";
+const BASE_URL_PROPERTY = "mkt.baseUrl";
+const CACHE_MINUTES_PROPERTY = "mkt.cacheMinutes";
+
+/** What the user set. */
+export interface UserSettings {
+  readonly baseUrl: string;
+  /** How long a result stays fresh, minutes (1 to 360). */
+  readonly cacheMinutes: number;
+}
+
+/** The user's API key and settings in user properties. */
+export class UserSettingsStore {
+  constructor(
+    private readonly props: PropertiesLike,
+    private readonly defaultBaseUrl: string,
+  ) {}
+
+  apiKey(): string | null {
+    const key = this.props.getProperty(KEY_PROPERTY);
+    return key && key.trim() !== "" ? key : null;
+  }
+  saveApiKey(key: string): void {
+    this.props.setProperty(KEY_PROPERTY, key);
+  }
+  forgetApiKey(): void {
+    this.props.deleteProperty(KEY_PROPERTY);
+  }
+  settings(): UserSettings {
+    const minutes = Number(this.props.getProperty(CACHE_MINUTES_PROPERTY) ?? "10");
+    return {
+      baseUrl: this.props.getProperty(BASE_URL_PROPERTY) ?? this.defaultBaseUrl,
+      cacheMinutes: Number.isFinite(minutes) && minutes >= 1 && minutes <= 360 ? minutes : 10,
+    };
+  }
+  saveSettings(settings: UserSettings): void {
+    this.props.setProperty(BASE_URL_PROPERTY, settings.baseUrl);
+    this.props.setProperty(CACHE_MINUTES_PROPERTY, String(settings.cacheMinutes));
+  }
+}
+
+/** Check cache minutes from the sidebar. */
+export function checkCacheMinutes(value: unknown): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 360) {
+    throw new ApiError(
+      "CONFIG",
+      "Cache minutes must be a whole number from 1 to 360 (CacheService keeps 6 h at most)",
+    );
+  }
+  return n;
+}

@@ -1,0 +1,373 @@
+import { ENDPOINTS, endpointById } from "../../src/api/endpoints";
+import type { ApiCall } from "../../src/core/effects";
+import { ApiError } from "../../src/core/errors";
+import { CATALOG, SIDEBAR_ONLY, functionByName, type CellInput } from "../../src/functions";
+import { fakeBreakdown, runScripted } from "./scripted";
+
+/** Google Sheets built-ins a seller might also type; our names must not shadow them. */
+const SHEETS_BUILTINS = [
+  "SUM",
+  "AVERAGE",
+  "COUNT",
+  "IF",
+  "VLOOKUP",
+  "HLOOKUP",
+  "XLOOKUP",
+  "INDEX",
+  "MATCH",
+  "FILTER",
+  "SORT",
+  "QUERY",
+  "IMPORTRANGE",
+  "IMPORTDATA",
+  "IMPORTHTML",
+  "IMPORTXML",
+  "GOOGLEFINANCE",
+  "GOOGLETRANSLATE",
+  "SPARKLINE",
+  "ARRAYFORMULA",
+  "UNIQUE",
+  "SPLIT",
+  "JOIN",
+  "TEXT",
+  "VALUE",
+  "DATE",
+  "TODAY",
+  "NOW",
+  "SEARCH",
+  "FIND",
+  "PRODUCT",
+  "PRICE",
+  "YIELD",
+  "RATE",
+  "NPV",
+  "IRR",
+  "PMT",
+  "FV",
+  "PV",
+  "ROUND",
+  "MAX",
+  "MIN",
+  "LOOKUP",
+  "CHOOSE",
+  "MEDIAN",
+  "TRANSPOSE",
+  "FLATTEN",
+  "LAMBDA",
+  "MAP",
+  "REDUCE",
+  "BYROW",
+  "BYCOL",
+  "LET",
+  "IMAGE",
+  "HYPERLINK",
+  "DETECTLANGUAGE",
+];
+
+/** Valid sample arguments for each function (ids of the scripted world below). */
+const SAMPLES: Record<string, CellInput[]> = {
+  MKTA_BREAKDOWN: [1001, "sg", 11],
+  MKTA_ITEM: [1001, "SG", 11],
+  MKTA_NEW_PRODUCT: [1001, "SG", 25, 100],
+  MKTA_SIMULATE: [1001, "SG", 11, 5, undefined, undefined, 2],
+  MKTA_PRODUCTS: [1001, "SG", 3],
+  MKTA_TOP_PRODUCTS: [1001, "SG", "roas", 3],
+  MKTA_CORRECTED_ROAS: [1001, "SG", [[11], [12]]],
+  MKTA_OVERVIEW: [1001, "SG", "FLOW"],
+  MKTA_COMMISSION_IMPACT: [1001, "SG", "2025-07-01"],
+  MKTA_COMMISSION_OVERVIEW: [1001, "SG"],
+  MKTB_BREAKDOWN: [2001, "TH", 21, [[7], [8]]],
+  MKTB_ITEM: [2001, "TH", 21],
+  MKTB_NEW_PRODUCT: ["TH", 490, 12],
+  MKTB_SIMULATE: [2001, "TH", 21],
+  MKTB_PRODUCTS: [2001, "TH"],
+  MKTB_ALL_SKUS: [2001, "TH", 1],
+  MKTB_TOP_PRODUCTS: [2001, "TH"],
+  MKTB_CORRECTED_ROAS: [2001, "TH", 21],
+  MKTB_OVERVIEW: [2001, "TH"],
+  MKTC_BREAKDOWN: [3001, "P1"],
+  MKTC_PRODUCTS: [3001, [["P1"], ["P2"]]],
+  MKTC_NEW_PRODUCT: [3001, 299, "Beauty > Skincare"],
+  MKTC_SIMULATE: [3001, "P1", "S1"],
+  MKTC_OVERVIEW: [3001, "TH"],
+  REQUIRED_PRICE: ["C", 3001, "", "Beauty > Skincare", 50, 0.25],
+  PROFIT_ROAS: ["A", 1001, "SG", 11, "CLEANED"],
+  SET_MARGIN_PREVIEW: ["A", 1001, "SG", 11, 5, 7, "PROFIT", 30],
+  SET_BUYER_PRICE_PREVIEW: ["B", 2001, "TH", 21, 99, 7],
+  SHOPS: [],
+  PRODUCT_SEARCH: ["serum"],
+};
+
+/** A scripted API that answers every endpoint in the shape of the contract. */
+function world(c: ApiCall): unknown {
+  const spec = endpointById(c.endpoint);
+  if (Array.isArray(c.params.itemIds) && !spec.batch) {
+    return (c.params.itemIds as number[]).map((itemId) => ({ itemId, correctedRoas: 2 }));
+  }
+  if (spec.batch) {
+    const ids = c.params[spec.batch.idsField] as Array<string | number>;
+    return ids.map((id) =>
+      fakeBreakdown({ [spec.batch?.resultIdField ?? "id"]: id, itemId: 11, productId: "P1" }),
+    );
+  }
+  if (spec.pagination === "cursor")
+    return {
+      data: [fakeBreakdown({ itemId: 11 })],
+      nextCursor: null,
+      dataFreshAt: [2025, 6, 1, 0, 0, 0],
+    };
+  if (spec.pagination === "offset")
+    return {
+      entries: [fakeBreakdown({ itemId: 11 })],
+      page: 0,
+      pageSize: 50,
+      totalItems: 1,
+      totalPages: 1,
+    };
+  if (spec.response.kind === "array") return [{ shopId: 1, region: "SG", shopName: "Shop" }];
+  if (c.endpoint.endsWith("21") || ["A22", "B14", "B15", "C8", "C9"].includes(c.endpoint)) {
+    return {
+      adjustedItems: [{ itemId: 11, modelId: 5, skuId: 7, computedSellerDiscount: 3, margin: 20 }],
+      unadjustableItems: [],
+    };
+  }
+  return fakeBreakdown({
+    requiredListingPrice: 123,
+    profitAdjustedCleanedRoas: 1.5,
+    totalProfit: 10,
+  });
+}
+
+describe("catalog metadata", () => {
+  test("names are legal, unique and clash with no Sheets built-in", () => {
+    const names = CATALOG.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) {
+      expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
+      expect(name.endsWith("_")).toBe(false);
+      expect(SHEETS_BUILTINS).not.toContain(name);
+    }
+    expect(functionByName("mkta_breakdown")?.name).toBe("MKTA_BREAKDOWN");
+  });
+
+  test("every endpoint is reached by a function or documented as sidebar-only", () => {
+    const covered = new Set(CATALOG.flatMap((f) => f.endpoints));
+    for (const e of ENDPOINTS) expect(covered.has(e.id) || e.id in SIDEBAR_ONLY).toBe(true);
+    for (const id of covered) expect(() => endpointById(id)).not.toThrow();
+  });
+
+  test("parameters: unique names, required before optional, help everywhere", () => {
+    for (const fn of CATALOG) {
+      const names = fn.params.map((p) => p.name);
+      expect(new Set(names).size).toBe(names.length);
+      const firstOptional = fn.params.findIndex((p) => p.optional);
+      if (firstOptional >= 0)
+        expect(fn.params.slice(firstOptional).every((p) => p.optional)).toBe(true);
+      for (const p of fn.params) expect(p.help.length).toBeGreaterThan(5);
+      expect(fn.help.length).toBeGreaterThan(10);
+    }
+  });
+
+  test("the design's signature of MKTA_BREAKDOWN holds", () => {
+    expect(functionByName("MKTA_BREAKDOWN")?.params.map((p) => p.name)).toEqual([
+      "shopId",
+      "region",
+      "itemId",
+      "modelId",
+      "field",
+      "headers",
+      "lookbackDays",
+      "includeVat",
+      "effectiveDate",
+    ]);
+  });
+});
+
+describe("bodies against a scripted API", () => {
+  test.each(CATALOG.map((f) => [f.name]))(
+    "%s sends only fields its endpoints know and returns cells",
+    (name) => {
+      const fn = functionByName(name);
+      const args = SAMPLES[name];
+      if (!fn || !args) throw new Error(`no sample for ${name}`);
+      const { result, calls } = runScripted(fn.program(args), world);
+      expect(calls.length).toBeGreaterThan(0);
+      for (const c of calls) {
+        expect(fn.endpoints).toContain(c.endpoint);
+        const spec = endpointById(c.endpoint);
+        const known = new Set([...spec.pathParams, ...spec.body].map((f) => f.name));
+        for (const key of Object.keys(c.params))
+          expect([c.endpoint, key, known.has(key)]).toEqual([c.endpoint, key, true]);
+        for (const f of [...spec.pathParams, ...spec.body])
+          if (f.required) expect(c.params[f.name]).toBeDefined();
+      }
+      const cells = Array.isArray(result) ? result.flat() : [result];
+      for (const v of cells)
+        expect(["string", "number", "boolean"].includes(typeof v) || v instanceof Date).toBe(true);
+      if (Array.isArray(result))
+        for (const row of result) expect(row.length).toBe(result[0]?.length);
+    },
+  );
+
+  test("field returns one scalar; headers FALSE drops the header row", () => {
+    const fn = functionByName("MKTA_BREAKDOWN");
+    if (!fn) throw new Error("missing");
+    expect(
+      runScripted(fn.program([1001, "SG", 11, undefined, "commissionFee"]), world).result,
+    ).toBe(-6);
+    expect(runScripted(fn.program([1001, "SG", 11, undefined, "netProfit"]), world).result).toBe(
+      54,
+    );
+    const table = runScripted(fn.program([1001, "SG", 11, undefined, undefined, false]), world)
+      .result as unknown[][];
+    expect(table[0]).not.toEqual(["Line", "Amount"]);
+    expect(table).toContainEqual(["Original price", 100]);
+    const withHeaders = runScripted(fn.program([1001, "SG", 11]), world).result as unknown[][];
+    expect(withHeaders[0]).toEqual(["Line", "Amount"]);
+    expect(withHeaders).toContainEqual(["Net profit", 54]);
+  });
+
+  test("a range of 500 model ids costs ceil(500/100) batch requests, one row per id", () => {
+    const fn = functionByName("MKTA_BREAKDOWN");
+    if (!fn) throw new Error("missing");
+    const models = Array.from({ length: 500 }, (_, i) => [i + 1]);
+    const { result, calls } = runScripted(fn.program([1001, "SG", 11, models, "netProfit"]), world);
+    expect(calls.length).toBe(5);
+    for (const c of calls) expect((c.params.modelIds as unknown[]).length).toBeLessThanOrEqual(100);
+    expect((result as unknown[][]).length).toBe(500);
+  });
+
+  test("identical rows are asked once; too many distinct rows ask for Bulk calculation", () => {
+    const fn = functionByName("MKTA_ITEM");
+    if (!fn) throw new Error("missing");
+    const same = runScripted(fn.program([1001, "SG", [[11], [11], [12], [""], [11]]]), world);
+    expect(same.calls.length).toBe(2);
+    expect((same.result as unknown[][]).length).toBe(6); // header + 5 rows, aligned with the input
+    const many = Array.from({ length: 30 }, (_, i) => [i + 1]);
+    expect(() => runScripted(fn.program([1001, "SG", many]), world)).toThrow(
+      "This range needs 30 requests (limit 60/min): use Bulk calculation in the sidebar",
+    );
+  });
+
+  test("listings follow pages up to the limit", () => {
+    const fn = functionByName("MKTA_PRODUCTS");
+    if (!fn) throw new Error("missing");
+    let page = 0;
+    const { result, calls } = runScripted(fn.program([1001, "SG", 5, false]), (c) => {
+      page++;
+      expect(c.params.pageSize).toBe(5);
+      return {
+        data: [1, 2, 3].map((n) => ({ itemId: page * 10 + n })),
+        nextCursor: page < 4 ? { rtProductId: page * 10 + 3 } : null,
+      };
+    });
+    expect(calls.map((c) => c.params.cursorRtProductId)).toEqual([undefined, 13]);
+    expect((result as unknown[][]).map((r) => r[0])).toEqual([11, 12, 13, 21, 22]);
+  });
+
+  test("one failed row shows in its row; a single failure fails the cell", () => {
+    const fn = functionByName("MKTA_ITEM");
+    if (!fn) throw new Error("missing");
+    const answer = (c: ApiCall) =>
+      c.params.itemId === 12 ? new ApiError("NOT_FOUND", "Item 12 not found") : fakeBreakdown();
+    const rows = runScripted(fn.program([1001, "SG", [[11], [12]]]), answer).result as unknown[][];
+    expect(rows[2]).toContain("Error: Item 12 not found");
+    expect(() => runScripted(fn.program([1001, "SG", 12]), answer)).toThrow("Item 12 not found");
+  });
+});
+
+describe("arguments are checked before any request", () => {
+  const cases: Array<[string, CellInput[], RegExp]> = [
+    ["wrong type", [1001, "SG", "abc"], /^itemId: expected a number, got "abc"/],
+    ["region format", [1001, "Singapore", 11], /^region: expected a two-letter region code/],
+    [
+      "negative lookback",
+      [1001, "SG", 11, undefined, undefined, undefined, -5],
+      /^lookbackDays: must be at least 1, got -5/,
+    ],
+    [
+      "bad date",
+      [1001, "SG", 11, undefined, undefined, undefined, undefined, undefined, "2025-02-30"],
+      /^effectiveDate: 2025-2-30 is not a calendar date/,
+    ],
+    [
+      "not a boolean",
+      [1001, "SG", 11, undefined, undefined, "maybe"],
+      /^headers: expected TRUE or FALSE/,
+    ],
+    ["missing id", [1001, "SG", ""], /^itemId: is required/],
+    ["fractional id", [1001, "SG", 1.5], /^itemId: expected a whole number/],
+    [
+      "ranges of different sizes",
+      [1001, "SG", [[1], [2]], [[1], [2], [3]]],
+      /ranges must be the same size/,
+    ],
+    [
+      "too many arguments",
+      [1001, "SG", 11, 1, "x", true, 1, true, "2025-01-01", 99],
+      /takes at most 9 arguments/,
+    ],
+  ];
+  test.each(cases)("%s", (_label, args, message) => {
+    const fn = functionByName("MKTA_BREAKDOWN");
+    if (!fn) throw new Error("missing");
+    let asked = 0;
+    expect(() => runScripted(fn.program(args), () => asked++)).toThrow(message);
+    expect(asked).toBe(0);
+  });
+
+  test("choices and marketplace-specific rules name the argument", () => {
+    const rp = functionByName("REQUIRED_PRICE");
+    const top = functionByName("MKTA_TOP_PRODUCTS");
+    if (!rp || !top) throw new Error("missing");
+    const none = () => {
+      throw new Error("no request expected");
+    };
+    expect(() => runScripted(top.program([1001, "SG", "CHEAPEST"]), none)).toThrow(
+      'sortBy: expected one of PROFIT, ROAS, got "CHEAPEST"',
+    );
+    expect(() => runScripted(rp.program(["B", "", "TH", 12, 50, 25]), none)).toThrow(
+      /^target: marketplace B takes a margin fraction/,
+    );
+    expect(() => runScripted(rp.program(["A", "", "SG", 12, 50, 5]), none)).toThrow(
+      "shopId: is required for marketplace A",
+    );
+    expect(() =>
+      runScripted(
+        rp.program([
+          "C",
+          3001,
+          "",
+          12,
+          50,
+          0.2,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          "MALL",
+        ]),
+        none,
+      ),
+    ).toThrow("sellerType: applies to marketplace B only, not C");
+    expect(() => runScripted(rp.program(["D", 1, "SG", 12, 50, 0.2]), none)).toThrow(
+      'marketplace: expected one of A, B, C, got "D"',
+    );
+  });
+
+  test("Sheets dates and Excel serials read as calendar days", () => {
+    const fn = functionByName("MKTA_COMMISSION_IMPACT");
+    if (!fn) throw new Error("missing");
+    const sent: unknown[] = [];
+    const answer = (c: ApiCall) => {
+      sent.push(c.params.effectiveDate);
+      return { totalMonthlyProfitDelta: -5 };
+    };
+    runScripted(fn.program([1001, "SG", new Date(2025, 6, 1)]), answer);
+    runScripted(fn.program([1001, "SG", 45839]), answer);
+    expect(sent).toEqual(["2025-07-01", "2025-07-01"]);
+  });
+});

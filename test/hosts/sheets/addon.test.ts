@@ -1,0 +1,316 @@
+/**
+ * The built Sheets add-on (dist/sheets Code.js + Stubs.js) in a vm with Apps Script fakes,
+ * talking real HTTP to the reference server (in its own process).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { CATALOG } from "../../../src/functions";
+import { FakeCache, FakeClock, FakeLock, FakeProperties } from "./fakes";
+import {
+  buildSheetsBundle,
+  cell,
+  loadAddon,
+  startServerProcess,
+  type LoadedAddon,
+  type ServerProcess,
+} from "./harness";
+import { SyncHttp } from "./syncHttp";
+
+jest.setTimeout(120_000);
+
+let dir = "";
+let server: ServerProcess;
+let http: SyncHttp;
+
+/** Direct HTTP call to the reference server (the expected answers). */
+async function direct(
+  key: string,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+): Promise<unknown> {
+  const res = await fetch(server.baseUrl + urlPath, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = (await res.json()) as { data: unknown };
+  return json.data;
+}
+
+function addonWithKey(
+  key: string | null,
+  shared: Partial<Parameters<typeof loadAddon>[1]> = {},
+): LoadedAddon {
+  const userProps = shared.userProps ?? new FakeProperties();
+  userProps.setProperty("mkt.baseUrl", server.baseUrl);
+  if (key) userProps.setProperty("mkt.apiKey", key);
+  return loadAddon(dir, { http, ...shared, userProps });
+}
+
+beforeAll(async () => {
+  dir = buildSheetsBundle();
+  server = await startServerProcess();
+  http = new SyncHttp(30_000);
+});
+
+afterAll(async () => {
+  await http?.close();
+  await server?.stop();
+});
+
+describe("the built files", () => {
+  test("every catalog function is a top-level declaration with its parameters and JSDoc", () => {
+    const stubs = readFileSync(path.join(dir, "Stubs.js"), "utf8");
+    const addon = addonWithKey(null);
+    for (const fn of CATALOG) {
+      const names = fn.params.map((p) => p.name);
+      const decl = new RegExp(
+        `\\* @customfunction\\n \\*/\\nfunction ${fn.name}\\(${names.join(", ")}\\) \\{`,
+      );
+      expect(stubs).toMatch(decl);
+      for (const p of fn.params) expect(stubs).toContain(`} ${p.name} `);
+      expect(typeof (addon.context as Record<string, unknown>)[fn.name]).toBe("function");
+    }
+    const manifest = JSON.parse(readFileSync(path.join(dir, "appsscript.json"), "utf8")) as {
+      runtimeVersion: string;
+      oauthScopes: string[];
+    };
+    expect(manifest.runtimeVersion).toBe("V8");
+    expect(manifest.oauthScopes.map((s) => s.split("/").pop())).toEqual([
+      "spreadsheets.currentonly",
+      "script.external_request",
+      "script.container.ui",
+    ]);
+  });
+
+  test("onOpen builds the menu without touching Properties (AuthMode.NONE)", () => {
+    const addon = addonWithKey(null);
+    const props = addon.userProps as FakeProperties & { getProperty: unknown };
+    props.getProperty = () => {
+      throw new Error("Properties are not available in AuthMode.NONE");
+    };
+    addon.call("onOpen", { authMode: "NONE" });
+    expect(addon.ui.menu.map(([caption]) => caption)).toEqual([
+      "Settings",
+      "Import",
+      "Refresh imports",
+      "Clear cache",
+      "Function help",
+    ]);
+  });
+
+  test("without a key every cell says where to enter one", () => {
+    const addon = addonWithKey(null);
+    expect(cell(addon, "SHOPS")).toBe(
+      "#ERROR! No API key: open Extensions > Marketplace Profit > Settings",
+    );
+    expect(cell(addon, "MKTA_BREAKDOWN", 1, "SG", 1)).toBe(
+      "#ERROR! No API key: open Extensions > Marketplace Profit > Settings",
+    );
+    expect(addon.urlFetch.log).toHaveLength(0);
+  });
+});
+
+describe("against the reference server", () => {
+  let shopA: { shopId: number; region: string };
+  let itemA: number;
+  let models: number[] = [];
+
+  beforeAll(async () => {
+    const shops = (await direct(
+      server.keys.demo,
+      "GET",
+      "/api/mkt-a/fetch-all-user-shops",
+    )) as Array<{ shopId: number; region: string }>;
+    shopA = shops[0] as { shopId: number; region: string };
+    const page = (await direct(
+      server.keys.demo,
+      "POST",
+      `/api/mkt-a/financial-breakdown/products/${shopA.shopId}/${shopA.region}`,
+      { pageSize: 50 },
+    )) as {
+      data: Array<{ itemId: number }>;
+    };
+    itemA = (page.data[0] as { itemId: number }).itemId;
+    const item = (await direct(
+      server.keys.demo,
+      "POST",
+      `/api/mkt-a/financial-breakdown/item/${shopA.shopId}/${shopA.region}/${itemA}`,
+      {},
+    )) as {
+      modelBreakdowns?: Array<{ modelId: number | null }>;
+    };
+    models = (item.modelBreakdowns ?? [])
+      .map((m) => m.modelId)
+      .filter((m): m is number => typeof m === "number");
+  });
+
+  test("SHOPS through its stub matches the shop lists", async () => {
+    const addon = addonWithKey(server.keys.demo);
+    const table = cell(addon, "SHOPS", "A") as unknown[][];
+    const shops = (await direct(
+      server.keys.demo,
+      "GET",
+      "/api/mkt-a/fetch-all-user-shops",
+    )) as unknown[];
+    expect(table.length).toBe(shops.length + 1);
+    expect(table[1]).toContain(shopA.shopId);
+  });
+
+  test("MKTA_BREAKDOWN figures equal the API's", async () => {
+    const addon = addonWithKey(server.keys.demo);
+    const expected = (await direct(
+      server.keys.demo,
+      "POST",
+      "/api/mkt-a/financial-breakdown/product",
+      { shopId: shopA.shopId, region: shopA.region, itemId: itemA },
+    )) as {
+      metadata: { netProfit: number };
+      breakdown?: { commissionFee: { amount: number } };
+      commissionFee?: { amount: number };
+    };
+    expect(
+      cell(addon, "MKTA_BREAKDOWN", shopA.shopId, shopA.region, itemA, undefined, "netProfit"),
+    ).toBe(expected.metadata.netProfit);
+    expect(
+      cell(addon, "MKTA_BREAKDOWN", shopA.shopId, shopA.region, itemA, undefined, "commissionFee"),
+    ).toBe((expected.breakdown?.commissionFee ?? expected.commissionFee)?.amount);
+    const table = cell(addon, "MKTA_BREAKDOWN", shopA.shopId, shopA.region, itemA) as unknown[][];
+    expect(table).toContainEqual(["Net profit", expected.metadata.netProfit]);
+  });
+
+  test("a range of 500 model ids costs at most 5 requests; a recalculation within TTL costs none", () => {
+    const addon = addonWithKey(server.keys.demo);
+    const ids = Array.from({ length: 500 }, (_, i) => [
+      models[i % Math.max(1, models.length)] ?? i + 1,
+    ]);
+    const unique = Array.from({ length: 500 }, (_, i) => [
+      i < models.length ? (models[i] as number) : 900_000 + i,
+    ]);
+    const first = cell(
+      addon,
+      "MKTA_BREAKDOWN",
+      shopA.shopId,
+      shopA.region,
+      itemA,
+      unique,
+      "netProfit",
+    ) as unknown[][];
+    expect(first).toHaveLength(500);
+    expect(addon.urlFetch.log.length).toBeLessThanOrEqual(5);
+    const before = addon.urlFetch.log.length;
+    addon.clock.advance(60_000);
+    cell(addon, "MKTA_BREAKDOWN", shopA.shopId, shopA.region, itemA, unique, "netProfit");
+    expect(addon.urlFetch.log.length).toBe(before);
+    void ids;
+  });
+
+  test("two API keys never see each other's cached data", () => {
+    const shared = {
+      documentCache: new FakeCache(new FakeClock()),
+      scriptCache: new FakeCache(new FakeClock()),
+    };
+    const demo = addonWithKey(server.keys.demo, shared);
+    const rival = addonWithKey(server.keys.rival, shared);
+    const mine = cell(demo, "SHOPS", "A") as unknown[][];
+    const theirs = cell(rival, "SHOPS", "A");
+    expect(rival.urlFetch.log.length).toBe(1); // not served from demo's cache entry
+    expect(JSON.stringify(theirs)).not.toContain(JSON.stringify(mine[1]));
+  });
+
+  test("200 cells recalculating at once never exceed 60 requests in any minute", () => {
+    const clock = new FakeClock();
+    const shared = {
+      clock,
+      documentCache: new FakeCache(clock),
+      scriptCache: new FakeCache(clock),
+      lock: new FakeLock(),
+    };
+    const addons = Array.from({ length: 4 }, () => addonWithKey(server.keys.demo2, shared));
+    const results: unknown[] = [];
+    for (let i = 0; i < 200; i++) {
+      const addon = addons[i % addons.length] as LoadedAddon;
+      results.push(cell(addon, "MKTA_ITEM", shopA.shopId, shopA.region, 500_000 + i, "netProfit"));
+      clock.advance(50); // cells start 50 ms apart
+    }
+    const times = addons.flatMap((a) => a.urlFetch.log.map((r) => r.at)).sort((x, y) => x - y);
+    for (let i = 0; i + 60 < times.length; i++)
+      expect((times[i + 60] as number) - (times[i] as number)).toBeGreaterThanOrEqual(60_000);
+    expect(times.length).toBeGreaterThan(0);
+    expect(results.every((r) => typeof r === "string" && r.startsWith("#ERROR!"))).toBe(true); // unknown items: clear errors, never a hang
+  });
+
+  test("each bad argument class gets its own message, before any request", () => {
+    const addon = addonWithKey(server.keys.demo);
+    const s = shopA.shopId;
+    expect(cell(addon, "MKTA_BREAKDOWN", s, "SG", "abc")).toMatch(
+      /^#ERROR! itemId: expected a number/,
+    );
+    expect(cell(addon, "MKTA_BREAKDOWN", s, "Singapore", 1)).toMatch(
+      /^#ERROR! region: expected a two-letter region code/,
+    );
+    expect(cell(addon, "MKTA_BREAKDOWN", s, "SG", 1, undefined, undefined, undefined, -3)).toMatch(
+      /^#ERROR! lookbackDays: must be at least 1/,
+    );
+    expect(
+      cell(
+        addon,
+        "MKTA_BREAKDOWN",
+        s,
+        "SG",
+        1,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        "2025-13-01",
+      ),
+    ).toMatch(/^#ERROR! effectiveDate: /);
+    expect(addon.urlFetch.log).toHaveLength(0);
+  });
+
+  test("the API key is never in a cache key, a cache value, a cell, a URL or a log", () => {
+    const addon = addonWithKey(server.keys.demo);
+    const outputs = [
+      cell(addon, "SHOPS"),
+      cell(addon, "MKTA_ITEM", shopA.shopId, shopA.region, itemA),
+      cell(addon, "MKTA_ITEM", 1, "SG", 1),
+    ];
+    const key = server.keys.demo;
+    for (const r of addon.urlFetch.log) expect(r.url).not.toContain(key);
+    for (const k of [...addon.documentCache.keys(), ...addon.scriptCache.keys()])
+      expect(k).not.toContain(key);
+    for (const v of [...addon.documentCache.values(), ...addon.scriptCache.values()])
+      expect(v).not.toContain(key);
+    expect(JSON.stringify(outputs)).not.toContain(key);
+    expect(addon.logs.join("\n")).not.toContain(key);
+  });
+
+  test("saveApiKey verifies the key first; a bad key is refused with a clear message", () => {
+    const addon = addonWithKey(null);
+    expect(cell(addon, "saveApiKey", "mkt_pat_not-a-real-key")).toMatch(
+      /^#ERROR! API key rejected/,
+    );
+    expect(addon.userProps.getProperty("mkt.apiKey")).toBeNull();
+    const saved = addon.call("saveApiKey", server.keys.demo) as { ok: boolean };
+    expect(saved.ok).toBe(true);
+    expect((addon.call("getSettings") as { hasKey: boolean }).hasKey).toBe(true);
+    expect(JSON.stringify(addon.call("getSettings"))).not.toContain(server.keys.demo);
+  });
+
+  test("a server outage gives a clear error, not a hang, and stale data where it has some", async () => {
+    const addon = addonWithKey(server.keys.demo);
+    const fresh = cell(addon, "SHOPS", "A");
+    await server.stop();
+    addon.clock.advance(11 * 60_000); // past freshness, still in the stale window
+    const started = Date.now();
+    expect(cell(addon, "SHOPS", "A")).toEqual(fresh);
+    expect(cell(addon, "SHOPS", "B")).toMatch(/^#ERROR! Could not reach the API/);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+});

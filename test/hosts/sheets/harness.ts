@@ -1,0 +1,178 @@
+/**
+ * Loads the BUILT dist/sheets files (Code.js + Stubs.js) into a node:vm context with the
+ * Apps Script fakes, as Apps Script concatenates a project's files into one global scope.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import vm from "node:vm";
+import {
+  FakeCache,
+  FakeClock,
+  FakeLock,
+  FakeProperties,
+  FakeSheet,
+  FakeUi,
+  FakeUrlFetchApp,
+  fakeHtmlService,
+} from "./fakes";
+import { SyncHttp } from "./syncHttp";
+
+const ROOT = path.resolve(__dirname, "../../..");
+
+/** Build dist/sheets once (the real build step) into a temp dist folder; returns its path. */
+export function buildSheetsBundle(): string {
+  const dist = mkdtempSync(path.join(os.tmpdir(), "sheets-dist-"));
+  const script = `require("./build/sheets").buildSheets({ root: process.cwd(), dist: ${JSON.stringify(dist)}, version: "0.0.0-test", apiBaseUrl: "http://localhost:8787", addinUrl: "https://localhost:3000", minify: false }).catch((e) => { console.error(e); process.exit(1); })`;
+  execFileSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "-e", script], {
+    cwd: ROOT,
+    env: { ...process.env, MKT_SKIP_DOCS: "1" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  return path.join(dist, "sheets");
+}
+
+export interface ServerProcess {
+  readonly baseUrl: string;
+  readonly keys: { demo: string; demo2: string; rival: string };
+  stop(): Promise<void>;
+}
+
+/** The reference server in a child process (see serverProcess.ts). */
+export async function startServerProcess(): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(__dirname, "serverProcess.ts")],
+    {
+      cwd: ROOT,
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    let buffer = "";
+    const timer = setTimeout(() => reject(new Error("server process did not start")), 20_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString("utf8");
+      const nl = buffer.indexOf("\n");
+      if (nl >= 0) {
+        clearTimeout(timer);
+        resolve(buffer.slice(0, nl));
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`server process exited (${code})`)));
+  });
+  const info = JSON.parse(line) as { baseUrl: string; keys: ServerProcess["keys"] };
+  return {
+    ...info,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** The add-on loaded in a sandbox, with handles on every fake. */
+export interface LoadedAddon {
+  readonly context: vm.Context;
+  readonly clock: FakeClock;
+  readonly urlFetch: FakeUrlFetchApp;
+  readonly documentCache: FakeCache;
+  readonly scriptCache: FakeCache;
+  readonly userProps: FakeProperties;
+  readonly documentProps: FakeProperties;
+  readonly lock: FakeLock;
+  readonly ui: FakeUi;
+  readonly sheet: FakeSheet;
+  readonly logs: string[];
+  /** Call a top-level function of the project, as Sheets would. */
+  call(name: string, ...args: unknown[]): unknown;
+}
+
+export interface Shared {
+  readonly http: SyncHttp;
+  readonly clock?: FakeClock;
+  readonly scriptCache?: FakeCache;
+  readonly documentCache?: FakeCache;
+  readonly lock?: FakeLock;
+  readonly userProps?: FakeProperties;
+}
+
+/** Load Code.js and Stubs.js into a fresh global scope with the fakes. */
+export function loadAddon(dir: string, shared: Shared): LoadedAddon {
+  const clock = shared.clock ?? new FakeClock();
+  const urlFetch = new FakeUrlFetchApp(shared.http, clock);
+  const documentCache = shared.documentCache ?? new FakeCache(clock);
+  const scriptCache = shared.scriptCache ?? new FakeCache(clock);
+  const userProps = shared.userProps ?? new FakeProperties();
+  const documentProps = new FakeProperties();
+  const lock = shared.lock ?? new FakeLock();
+  const ui = new FakeUi();
+  const sheet = new FakeSheet("Sheet1");
+  const logs: string[] = [];
+  const sidebar = readFileSync(path.join(dir, "Sidebar.html"), "utf8");
+  const sandbox: Record<string, unknown> = {
+    UrlFetchApp: urlFetch,
+    CacheService: { getDocumentCache: () => documentCache, getScriptCache: () => scriptCache },
+    PropertiesService: {
+      getUserProperties: () => userProps,
+      getDocumentProperties: () => documentProps,
+    },
+    LockService: { getScriptLock: () => lock },
+    Utilities: { sleep: (ms: number) => clock.advance(ms) },
+    SpreadsheetApp: {
+      getUi: () => ui,
+      getActiveSpreadsheet: () => ({
+        getActiveSheet: () => sheet,
+        getActiveRange: () => sheet.getRange(2, 3),
+        getSheetByName: (n: string) => (n === sheet.name ? sheet : null),
+      }),
+    },
+    HtmlService: fakeHtmlService({ Sidebar: sidebar }),
+    Logger: { log: (...a: unknown[]) => logs.push(a.map(String).join(" ")) },
+    console: {
+      log: (...a: unknown[]) => logs.push(a.map(String).join(" ")),
+      warn: (...a: unknown[]) => logs.push(a.map(String).join(" ")),
+      error: (...a: unknown[]) => logs.push(a.map(String).join(" ")),
+    },
+    __clock: clock,
+  };
+  const context = vm.createContext(sandbox);
+  // Apps Script's Date.now is the real time; here it is the fake clock.
+  vm.runInContext("Date.now = function () { return __clock.now(); };", context);
+  vm.runInContext(readFileSync(path.join(dir, "Code.js"), "utf8"), context, {
+    filename: "Code.js",
+  });
+  vm.runInContext(readFileSync(path.join(dir, "Stubs.js"), "utf8"), context, {
+    filename: "Stubs.js",
+  });
+  return {
+    context,
+    clock,
+    urlFetch,
+    documentCache,
+    scriptCache,
+    userProps,
+    documentProps,
+    lock,
+    ui,
+    sheet,
+    logs,
+    call(name, ...args) {
+      const fn = (context as Record<string, unknown>)[name];
+      if (typeof fn !== "function") throw new Error(`no top-level function ${name}`);
+      return (fn as (...a: unknown[]) => unknown)(...args);
+    },
+  };
+}
+
+/** Run a stub like a cell: its value, or "#ERROR! message" as Sheets would show it. */
+export function cell(addon: LoadedAddon, name: string, ...args: unknown[]): unknown {
+  try {
+    return addon.call(name, ...args);
+  } catch (err) {
+    return `#ERROR! ${err instanceof Error || (typeof err === "object" && err !== null && "message" in err) ? (err as { message: string }).message : String(err)}`;
+  }
+}
