@@ -24,7 +24,8 @@ export type Effect = ApiCall | ParallelCalls;
 export type Program<T> = Generator<Effect, T, unknown>;
 
 /** One settled outcome of a parallel call. */
-export type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
+export type Settled<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
 
 /** Describe one API call (pure). */
 export function apiCall(endpoint: string, params: Readonly<Record<string, unknown>>): ApiCall {
@@ -36,7 +37,10 @@ export function apiCall(endpoint: string, params: Readonly<Record<string, unknow
  * For a batch endpoint (see BatchSpec) the result holds the entries of the ids asked,
  * in any order; an id with no entry is simply absent.
  */
-export function* call<T = unknown>(endpoint: string, params: Readonly<Record<string, unknown>>): Program<T> {
+export function* call<T = unknown>(
+  endpoint: string,
+  params: Readonly<Record<string, unknown>>,
+): Program<T> {
   return (yield apiCall(endpoint, params)) as T;
 }
 

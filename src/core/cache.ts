@@ -1,0 +1,282 @@
+/**
+ * Response cache over a host KeyValueStore. The store key is a hash of (API key, endpoint,
+ * canonical params), so two keys never share an entry and the key never appears in a
+ * cache key. Values bigger than the store allows are split into chunks behind an index
+ * entry. Entries outlive their freshness (stale-if-error): when the API fails with a
+ * retryable error, the last good value is served, marked stale. Errors are never cached.
+ */
+import type { Clock } from "./clock";
+import { canonicalJson, sha256Hex, utf8Length } from "./hash";
+import type { KeyValueStore } from "./store";
+
+export interface ResponseCacheOptions {
+  readonly store: KeyValueStore;
+  readonly clock: Pick<Clock, "now">;
+  /** How long a value is fresh; default 600 s (CacheService's default). */
+  readonly ttlSec?: number;
+  /** How long a value is kept for stale-if-error; default the store's maximum TTL. */
+  readonly staleTtlSec?: number;
+  /** Prefix of every store key; change it to invalidate everything. */
+  readonly namespace?: string;
+}
+
+/** A cached value and whether it is past its freshness. */
+export interface CacheHit<T> {
+  readonly value: T;
+  readonly stale: boolean;
+  /** When it was stored, ms on the cache's clock. */
+  readonly storedAt: number;
+}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  writes: number;
+  /** Writes the store refused (too big, quota); the cache is best effort. */
+  writeErrors: number;
+  /** Reads the store failed (counted as misses). */
+  readErrors: number;
+}
+
+/** One value to store by `putMany`. */
+export interface CacheWrite {
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly value: unknown;
+}
+
+interface CacheRecord {
+  /** Stored at (ms). */
+  readonly t: number;
+  /** Fresh until (ms). */
+  readonly f: number;
+  readonly v: unknown;
+}
+
+const DIRECT = "v";
+const INDEX = "i";
+
+/** The add-in's response cache (see file comment). */
+export class ResponseCache {
+  readonly stats: CacheStats = { hits: 0, misses: 0, writes: 0, writeErrors: 0, readErrors: 0 };
+  readonly ttlSec: number;
+  readonly staleTtlSec: number;
+  private readonly store: KeyValueStore;
+  private readonly clock: Pick<Clock, "now">;
+  private readonly namespace: string;
+
+  constructor(options: ResponseCacheOptions) {
+    this.store = options.store;
+    this.clock = options.clock;
+    const maxTtl = options.store.limits.maxTtlSec;
+    this.ttlSec = Math.min(options.ttlSec ?? 600, maxTtl);
+    this.staleTtlSec = Math.max(this.ttlSec, Math.min(options.staleTtlSec ?? maxTtl, maxTtl));
+    this.namespace = options.namespace ?? "mpc1";
+  }
+
+  /** The store key of one call: namespace plus a hash; never the API key. */
+  keyFor(apiKey: string, endpoint: string, params: Readonly<Record<string, unknown>>): string {
+    const room = this.store.limits.maxKeyLength - this.namespace.length - 1 - CHUNK_SUFFIX_ROOM;
+    const hash = sha256Hex(`${apiKey}\n${endpoint}\n${canonicalJson(params)}`);
+    return `${this.namespace}:${hash.slice(0, Math.max(16, Math.min(64, room)))}`;
+  }
+
+  /** A fresh value, or null (counted as a hit or a miss). */
+  get<T>(
+    apiKey: string,
+    endpoint: string,
+    params: Readonly<Record<string, unknown>>,
+  ): CacheHit<T> | null {
+    const [hit] = this.getMany<T>(apiKey, endpoint, [params]);
+    return hit ?? null;
+  }
+
+  /** Fresh values for many calls of one endpoint, in order (one store round trip when it can). */
+  getMany<T>(
+    apiKey: string,
+    endpoint: string,
+    paramsList: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  ): Array<CacheHit<T> | null> {
+    const now = this.clock.now();
+    const records = this.readRecords(paramsList.map((p) => this.keyFor(apiKey, endpoint, p)));
+    return records.map((record) => {
+      if (record && record.f > now) {
+        this.stats.hits++;
+        return { value: record.v as T, stale: false, storedAt: record.t };
+      }
+      this.stats.misses++;
+      return null;
+    });
+  }
+
+  /** The last good value even if no longer fresh: for stale-if-error. Not counted as a hit. */
+  getStale<T>(
+    apiKey: string,
+    endpoint: string,
+    params: Readonly<Record<string, unknown>>,
+  ): CacheHit<T> | null {
+    const [record] = this.readRecords([this.keyFor(apiKey, endpoint, params)]);
+    if (!record) return null;
+    return { value: record.v as T, stale: record.f <= this.clock.now(), storedAt: record.t };
+  }
+
+  /** Store one good value. */
+  put(
+    apiKey: string,
+    endpoint: string,
+    params: Readonly<Record<string, unknown>>,
+    value: unknown,
+  ): void {
+    this.putMany(apiKey, endpoint, [{ params, value }]);
+  }
+
+  /** Store many good values of one endpoint (one store round trip when it can). */
+  putMany(apiKey: string, endpoint: string, writes: readonly CacheWrite[]): void {
+    const now = this.clock.now();
+    const entries: Record<string, string> = {};
+    for (const { params, value } of writes) {
+      const record: CacheRecord = { t: now, f: now + this.ttlSec * 1000, v: value };
+      const text = JSON.stringify(record);
+      if (text === undefined) continue;
+      Object.assign(entries, this.encode(this.keyFor(apiKey, endpoint, params), text));
+    }
+    if (Object.keys(entries).length === 0) return;
+    try {
+      if (this.store.putAll) this.store.putAll(entries, this.staleTtlSec);
+      else for (const [k, v] of Object.entries(entries)) this.store.put(k, v, this.staleTtlSec);
+      this.stats.writes += writes.length;
+    } catch {
+      this.stats.writeErrors += writes.length;
+    }
+  }
+
+  /** Forget one call's value. */
+  remove(apiKey: string, endpoint: string, params: Readonly<Record<string, unknown>>): void {
+    this.store.remove(this.keyFor(apiKey, endpoint, params));
+  }
+
+  /** Share of lookups answered from the cache (0 when none yet). */
+  hitRate(): number {
+    const total = this.stats.hits + this.stats.misses;
+    return total === 0 ? 0 : this.stats.hits / total;
+  }
+
+  /** Zero the counters. */
+  resetStats(): void {
+    Object.assign(this.stats, { hits: 0, misses: 0, writes: 0, writeErrors: 0, readErrors: 0 });
+  }
+
+  /** Entries to write for one record: one direct entry, or an index plus chunks. */
+  private encode(key: string, text: string): Record<string, string> {
+    const budget = this.store.limits.maxValueBytes - 8;
+    if (utf8Length(text) + 1 <= budget) return { [key]: DIRECT + text };
+    const chunks = splitByBytes(text, budget);
+    // A write id in the chunk keys: chunks of an older write never mix with a newer index
+    // (not a content hash: hashing 300 KB is slow in Apps Script).
+    const writeId = `${this.clock.now().toString(36).slice(-6)}${(writeCounter++ % 1296).toString(36)}`;
+    const out: Record<string, string> = {
+      [key]: INDEX + JSON.stringify({ n: chunks.length, w: writeId }),
+    };
+    chunks.forEach((chunk, i) => {
+      out[chunkKey(key, writeId, i)] = chunk;
+    });
+    return out;
+  }
+
+  private readRecords(keys: readonly string[]): Array<CacheRecord | null> {
+    const first = this.fetch(keys);
+    const chunkKeys: string[] = [];
+    const indexes = keys.map((key) => {
+      const raw = first[key];
+      if (raw === undefined || raw[0] !== INDEX) return null;
+      const index = parseIndex(raw.slice(1));
+      if (!index) return null;
+      const names = Array.from({ length: index.n }, (_, i) => chunkKey(key, index.w, i));
+      chunkKeys.push(...names);
+      return names;
+    });
+    const chunks = chunkKeys.length > 0 ? this.fetch(chunkKeys) : {};
+    return keys.map((key, i) => {
+      const raw = first[key];
+      if (raw === undefined) return null;
+      let text: string | null = null;
+      if (raw[0] === DIRECT) text = raw.slice(1);
+      const names = indexes[i];
+      if (names) {
+        const parts = names.map((n) => chunks[n]);
+        // A missing chunk (evicted early) is a miss, never a corrupt value.
+        text = parts.every((p): p is string => p !== undefined) ? parts.join("") : null;
+      }
+      return text === null ? null : parseRecord(text);
+    });
+  }
+
+  private fetch(keys: readonly string[]): Record<string, string> {
+    const found: Record<string, string> = {};
+    try {
+      if (this.store.getAll) return this.store.getAll(keys);
+      for (const key of keys) {
+        const value = this.store.get(key);
+        if (value !== null) found[key] = value;
+      }
+    } catch {
+      // A store that fails to read (quota, service hiccup) is a miss, never a failed cell.
+      this.stats.readErrors++;
+    }
+    return found;
+  }
+}
+
+/** Tells apart two chunked writes of one key in the same millisecond. */
+let writeCounter = 0;
+
+/** Characters kept free in a key for the chunk suffix. */
+const CHUNK_SUFFIX_ROOM = 16;
+
+function chunkKey(key: string, writeId: string, i: number): string {
+  return `${key}:${writeId}:${i}`;
+}
+
+function parseIndex(text: string): { n: number; w: string } | null {
+  try {
+    const value = JSON.parse(text) as { n?: unknown; w?: unknown };
+    if (typeof value.n === "number" && typeof value.w === "string" && value.n > 0) {
+      return { n: value.n, w: value.w };
+    }
+  } catch {
+    // fall through: a damaged index is a miss
+  }
+  return null;
+}
+
+function parseRecord(text: string): CacheRecord | null {
+  try {
+    const value = JSON.parse(text) as Partial<CacheRecord>;
+    if (typeof value.t === "number" && typeof value.f === "number" && "v" in value) {
+      return value as CacheRecord;
+    }
+  } catch {
+    // fall through: a damaged entry is a miss
+  }
+  return null;
+}
+
+/** Split text into pieces of at most `maxBytes` UTF-8 bytes, never inside a surrogate pair. */
+export function splitByBytes(text: string, maxBytes: number): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const pair = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3;
+    if (bytes + size > maxBytes && i > start) {
+      pieces.push(text.slice(start, i));
+      start = i;
+      bytes = 0;
+    }
+    bytes += size;
+    if (pair) i++;
+  }
+  if (start < text.length) pieces.push(text.slice(start));
+  return pieces;
+}

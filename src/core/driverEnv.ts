@@ -1,0 +1,62 @@
+/**
+ * What both drivers need from their host, and the counters they keep so benchmarks and
+ * tests can assert requests per 1,000 cells.
+ */
+import { endpointById } from "../api/endpoints";
+import type { EndpointSpec } from "../api/types";
+import type { ResponseCache } from "./cache";
+import type { RandomSource } from "./clock";
+import type { RateLimiter } from "./rateLimiter";
+import type { RetryPolicy } from "./retry";
+
+/** Finds an endpoint's spec by id (the real table: endpointById from src/api/endpoints). */
+export type EndpointLookup = (id: string) => EndpointSpec;
+
+/** Counters a driver keeps. */
+export interface DriverStats {
+  /** HTTP requests sent (retries included). */
+  requests: number;
+  /** Calls, or ids of batch calls, answered from the cache. */
+  cacheHits: number;
+  cacheMisses: number;
+  retries: number;
+  /** Calls answered with a stale cached value because the API failed. */
+  staleServed: number;
+  /** Times the client-side rate limiter made us wait. */
+  rateLimitWaits: number;
+}
+
+/** Fresh zeroed counters. */
+export function createDriverStats(): DriverStats {
+  return {
+    requests: 0,
+    cacheHits: 0,
+    cacheMisses: 0,
+    retries: 0,
+    staleServed: 0,
+    rateLimitWaits: 0,
+  };
+}
+
+/** Settings shared by the sync and async drivers. */
+export interface CommonEnv {
+  /** Normalised base URL (normaliseBaseUrl). */
+  readonly baseUrl: string;
+  /** The user's key; missing -> NO_KEY. */
+  readonly apiKey: string | null | undefined;
+  /** Endpoint table lookup; defaults to endpointById (tests pass hand-made specs). */
+  readonly endpoints?: EndpointLookup;
+  readonly cache?: ResponseCache;
+  readonly limiter?: RateLimiter;
+  readonly retry?: RetryPolicy;
+  readonly random?: RandomSource;
+  /** Counters to add to; the driver creates its own when absent. */
+  readonly stats?: DriverStats;
+  /** Told when a stale cached value stands in for a failed call (the host may flag it). */
+  readonly onStale?: (endpoint: string) => void;
+}
+
+/** The env's endpoint lookup, or the real table. */
+export function endpointLookup(env: Pick<CommonEnv, "endpoints">): EndpointLookup {
+  return env.endpoints ?? endpointById;
+}

@@ -1,0 +1,160 @@
+/**
+ * Reading an HTTP response: unwrap the success envelope (spec 2.2) or map the failure to a
+ * typed ApiError with a message a seller can act on (error envelope: docs/contract-notes.md).
+ */
+import { ApiError, shorten } from "./errors";
+
+/** A response as any transport returns it. Status 0 means no response (network failure). */
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+interface Envelope {
+  readonly status?: unknown;
+  readonly statusCode?: unknown;
+  readonly message?: unknown;
+  readonly data?: unknown;
+  readonly errors?: unknown;
+}
+
+/** Message for a rejected key (401). */
+export const AUTH_MESSAGE =
+  "API key rejected (invalid, revoked or expired): create a new key in Settings > API keys and enter it in the add-on settings";
+
+/** The `data` of a successful response; throws an ApiError for every failure. */
+export function parseResponse<T = unknown>(res: HttpResponse, nowMs: number = Date.now()): T {
+  if (res.status === 0) {
+    throw new ApiError(
+      "NETWORK",
+      "Could not reach the API: check your connection and the base URL in Settings, then recalculate",
+    );
+  }
+  const envelope = parseJson(res.body);
+  if (res.status >= 200 && res.status < 300) {
+    if (envelope === undefined) {
+      throw new ApiError(
+        "BAD_RESPONSE",
+        `The API answered with something that is not JSON (HTTP ${res.status}): check the base URL in Settings`,
+        { status: res.status },
+      );
+    }
+    if (envelope.status === "SUCCESS") return (envelope.data ?? null) as T;
+    // A 2xx that says it failed: map it by the status code it carries.
+    const inner = typeof envelope.statusCode === "number" ? envelope.statusCode : 0;
+    if (envelope.status === "ERROR" && inner >= 400)
+      throw errorFor(inner, res.headers, envelope, nowMs);
+    throw new ApiError(
+      "BAD_RESPONSE",
+      "The API answered without a SUCCESS status: check the base URL in Settings",
+      { status: res.status },
+    );
+  }
+  throw errorFor(res.status, res.headers, envelope, nowMs);
+}
+
+/** Map an HTTP failure status to an ApiError. */
+function errorFor(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  envelope: Envelope | undefined,
+  nowMs: number,
+): ApiError {
+  const problem = firstProblem(envelope);
+  const serverMessage = typeof envelope?.message === "string" ? shorten(envelope.message, 120) : "";
+  const options = { status, ...(problem?.field ? { field: problem.field } : {}) };
+  if (status === 401 || status === 403) return new ApiError("AUTH", AUTH_MESSAGE, options);
+  if (status === 404) {
+    return new ApiError(
+      "NOT_FOUND",
+      "Not found: check the shop, region and ids (your key's account cannot see them)",
+      options,
+    );
+  }
+  if (status === 422) {
+    const detail = serverMessage || "the target cannot be reached";
+    return new ApiError(
+      "UNREACHABLE",
+      `Target not reachable: ${detail}. Try a lower target`,
+      options,
+    );
+  }
+  if (status === 429) {
+    const retryAfterSec = retryAfterSeconds(headers, nowMs);
+    const wait =
+      retryAfterSec !== undefined
+        ? `recalculate in ${retryAfterSec} s`
+        : "wait a minute and recalculate";
+    return new ApiError(
+      "RATE_LIMITED",
+      `Rate limit reached (60 requests/minute per key): ${wait}`,
+      { ...options, ...(retryAfterSec !== undefined ? { retryAfterSec } : {}) },
+    );
+  }
+  if (status >= 500) {
+    return new ApiError(
+      "SERVER",
+      `API server error (HTTP ${status}): try again in a minute`,
+      options,
+    );
+  }
+  if (status >= 400) {
+    const what = problem
+      ? `${problem.field}: ${shorten(problem.problem, 100)}`
+      : serverMessage || `HTTP ${status}`;
+    const advice = status === 413 ? "ask for fewer ids at once" : "check the arguments";
+    return new ApiError("BAD_REQUEST", `Request refused (${what}): ${advice}`, options);
+  }
+  return new ApiError(
+    "BAD_RESPONSE",
+    `Unexpected answer from the API (HTTP ${status}): check the base URL in Settings`,
+    options,
+  );
+}
+
+function parseJson(body: string): Envelope | undefined {
+  try {
+    const value: unknown = JSON.parse(body);
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Envelope)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function firstProblem(
+  envelope: Envelope | undefined,
+): { field: string; problem: string } | undefined {
+  if (!Array.isArray(envelope?.errors)) return undefined;
+  const first: unknown = envelope.errors[0];
+  if (first === null || typeof first !== "object") return undefined;
+  const { field, problem } = first as { field?: unknown; problem?: unknown };
+  if (typeof field !== "string") return undefined;
+  return { field, problem: typeof problem === "string" ? problem : "invalid" };
+}
+
+/** Header lookup ignoring case (transports disagree on header name case). */
+export function headerValue(
+  headers: Readonly<Record<string, string>>,
+  name: string,
+): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers))
+    if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
+/** Retry-After as whole seconds (delta-seconds or an HTTP date), if present and sane. */
+export function retryAfterSeconds(
+  headers: Readonly<Record<string, string>>,
+  nowMs: number,
+): number | undefined {
+  const raw = headerValue(headers, "retry-after")?.trim();
+  if (!raw) return undefined;
+  if (/^\d+(\.\d+)?$/.test(raw)) return Math.ceil(Number(raw));
+  const at = Date.parse(raw);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - nowMs) / 1000));
+}

@@ -1,0 +1,188 @@
+/**
+ * API results -> 2-D cell arrays. Cells only ever get string | number | boolean | Date;
+ * null becomes "". Date-time arrays (spec 2.4) become a Date or a host serial through a
+ * converter the host passes.
+ */
+import { isDateTimeArray } from "../api/datetime";
+import type { DateTimeArray } from "../api/datetime";
+import { ApiError } from "./errors";
+
+/** What a spreadsheet cell may hold. */
+export type Cell = string | number | boolean | Date;
+/** Rows of cells. */
+export type Table = Cell[][];
+
+/** Turns a date-time array into what the host's cells want (a Date, an Excel serial...). */
+export type DateTimeToCell = (parts: DateTimeArray) => Cell;
+
+/** Date-time array read as UTC wall-clock time (the API's reading) -> Date. */
+export function dateTimeToUtcDate(parts: DateTimeArray): Date {
+  const [y, mo, d, h, mi, s] = parts;
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+}
+
+/** Date-time array -> Excel serial number (days since 1899-12-30, time as a fraction). */
+export function dateTimeToSerial(parts: DateTimeArray): number {
+  return dateTimeToUtcDate(parts).getTime() / 86_400_000 + 25_569;
+}
+
+/** Options shared by the shaping functions. */
+export interface ShapeOptions {
+  /** Start with a header row; default true. */
+  readonly headers?: boolean;
+  /** Date-time converter; default dateTimeToUtcDate. */
+  readonly dateTime?: DateTimeToCell;
+}
+
+/** Any API value as one cell. Objects that are not dates become "" (they need their own table). */
+export function toCell(value: unknown, dateTime: DateTimeToCell = dateTimeToUtcDate): Cell {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : "";
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value;
+  if (isDateTimeArray(value)) return dateTime(value);
+  if (isLine(value)) return value.amount;
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) {
+    return value.join(", ");
+  }
+  return "";
+}
+
+/** A breakdown line (contract-notes): `{ amount, label, rate?, base? }`. */
+export interface BreakdownLine {
+  readonly amount: number;
+  readonly label?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function isLine(value: unknown): value is BreakdownLine {
+  return isRecord(value) && typeof value.amount === "number";
+}
+
+/** The lines of a breakdown record: `record.breakdown`, or line objects at the top level. */
+export function breakdownLines(record: unknown): Array<[string, BreakdownLine]> {
+  if (!isRecord(record)) return [];
+  const source = isRecord(record.breakdown) ? record.breakdown : record;
+  return Object.entries(source).filter((e): e is [string, BreakdownLine] => isLine(e[1]));
+}
+
+/** Line and amount rows of a breakdown, ending with Net profit (metadata.netProfit or the sum). */
+export function breakdownTable(record: unknown, options: ShapeOptions = {}): Table {
+  const lines = breakdownLines(record);
+  if (lines.length === 0) {
+    throw new ApiError("BAD_RESPONSE", "The API returned no breakdown lines: try again later");
+  }
+  const table: Table = options.headers === false ? [] : [["Line", "Amount"]];
+  for (const [name, line] of lines) table.push([line.label || name, line.amount]);
+  const metadata = isRecord(record) && isRecord(record.metadata) ? record.metadata : {};
+  const net =
+    typeof metadata.netProfit === "number"
+      ? metadata.netProfit
+      : roundMinor(lines.reduce((sum, [, line]) => sum + line.amount, 0));
+  table.push(["Net profit", net]);
+  return table;
+}
+
+function roundMinor(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/** How a column's values are read. */
+export type ColumnKind = "money" | "percent" | "fraction" | "integer" | "text" | "date" | "boolean";
+
+/** One column of an entries table. */
+export interface Column {
+  readonly header: string;
+  /** Dot path into the entry: `metadata.netProfit`, `breakdown.vat.amount`. */
+  readonly path: string;
+  readonly kind: ColumnKind;
+}
+
+/** The value at a dot path, or undefined. */
+export function valueAt(entry: unknown, path: string): unknown {
+  let current: unknown = entry;
+  for (const part of path.split(".")) {
+    if (!isRecord(current) && !Array.isArray(current)) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/** One row per entry, with stable columns (a missing value is ""). */
+export function entriesTable(
+  entries: readonly unknown[],
+  columns: readonly Column[],
+  options: ShapeOptions = {},
+): Table {
+  const dateTime = options.dateTime ?? dateTimeToUtcDate;
+  const table: Table = options.headers === false ? [] : [columns.map((c) => c.header)];
+  for (const entry of entries) {
+    table.push(columns.map((c) => columnCell(valueAt(entry, c.path), c.kind, dateTime)));
+  }
+  return table;
+}
+
+function columnCell(value: unknown, kind: ColumnKind, dateTime: DateTimeToCell): Cell {
+  switch (kind) {
+    case "money":
+    case "percent":
+    case "fraction":
+    case "integer": {
+      const cell = toCell(value, dateTime);
+      if (typeof cell === "number") return cell;
+      const n = typeof cell === "string" && cell.trim() !== "" ? Number(cell) : NaN;
+      return Number.isFinite(n) ? n : "";
+    }
+    case "boolean":
+      return typeof value === "boolean" ? value : toCell(value, dateTime);
+    case "date":
+      if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+        const [y, m, d] = value.split("-").map(Number);
+        return dateTime([y ?? 1970, m ?? 1, d ?? 1, 0, 0, 0]);
+      }
+      return toCell(value, dateTime);
+    case "text": {
+      const cell = toCell(value, dateTime);
+      return typeof cell === "string" ? cell : cell instanceof Date ? cell : String(cell);
+    }
+  }
+}
+
+/**
+ * One scalar of a record by name (Bloomberg BDP style): a breakdown line's amount, else a
+ * metadata field, else a top-level field. Names match exactly, then ignoring case.
+ */
+export function pickField(record: unknown, field: string, options: ShapeOptions = {}): Cell {
+  const dateTime = options.dateTime ?? dateTimeToUtcDate;
+  const candidates = fieldCandidates(record);
+  const wanted = field.trim();
+  const exact = candidates.find(([name]) => name === wanted);
+  const loose = exact ?? candidates.find(([name]) => name.toLowerCase() === wanted.toLowerCase());
+  if (!loose) {
+    const names = [...new Set(candidates.map(([name]) => name))].join(", ");
+    throw new ApiError("INVALID_ARGUMENT", `Unknown field "${wanted}": use one of ${names}`, {
+      field: "field",
+    });
+  }
+  return toCell(loose[1], dateTime);
+}
+
+/** Field names pickField accepts for a record, in lookup order. */
+export function fieldNames(record: unknown): string[] {
+  return [...new Set(fieldCandidates(record).map(([name]) => name))];
+}
+
+function fieldCandidates(record: unknown): Array<[string, unknown]> {
+  const out: Array<[string, unknown]> = breakdownLines(record).map(([n, l]) => [n, l.amount]);
+  if (!isRecord(record)) return out;
+  const scalar = (v: unknown): boolean =>
+    v === null || typeof v !== "object" || isDateTimeArray(v) || v instanceof Date;
+  if (isRecord(record.metadata)) {
+    for (const [n, v] of Object.entries(record.metadata)) if (scalar(v)) out.push([n, v]);
+  }
+  for (const [n, v] of Object.entries(record)) if (scalar(v)) out.push([n, v]);
+  return out;
+}

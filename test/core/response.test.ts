@@ -1,0 +1,173 @@
+import {
+  ApiError,
+  isApiError,
+  noKeyError,
+  notYetActiveError,
+  redactKey,
+  shorten,
+  toApiError,
+} from "../../src/core/errors";
+import {
+  AUTH_MESSAGE,
+  headerValue,
+  parseResponse,
+  retryAfterSeconds,
+} from "../../src/core/response";
+import { fail, ok } from "./fakes";
+
+function errorOf(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (e) {
+    if (isApiError(e)) return e;
+    throw e;
+  }
+  throw new Error("expected an ApiError");
+}
+
+describe("parseResponse", () => {
+  it("unwraps the success envelope", () => {
+    expect(parseResponse(ok({ a: 1 }))).toEqual({ a: 1 });
+    expect(parseResponse(ok(null))).toBeNull();
+  });
+
+  it("maps a non-JSON 2xx body to BAD_RESPONSE", () => {
+    const e = errorOf(() =>
+      parseResponse({ status: 200, headers: {}, body: "<html>login</html>" }),
+    );
+    expect(e.code).toBe("BAD_RESPONSE");
+    expect(e.retryable).toBe(false);
+  });
+
+  it("maps a 2xx without SUCCESS: by its inner status code, else BAD_RESPONSE", () => {
+    const inner = {
+      status: 200,
+      headers: {},
+      body: JSON.stringify({ status: "ERROR", statusCode: 404, message: "x" }),
+    };
+    expect(errorOf(() => parseResponse(inner)).code).toBe("NOT_FOUND");
+    const odd = { status: 200, headers: {}, body: JSON.stringify({ status: "WEIRD", data: 1 }) };
+    expect(errorOf(() => parseResponse(odd)).code).toBe("BAD_RESPONSE");
+  });
+
+  it("maps 401 to AUTH with the key-renewal advice", () => {
+    const e = errorOf(() => parseResponse(fail(401, "invalid key")));
+    expect(e.code).toBe("AUTH");
+    expect(e.message).toBe(AUTH_MESSAGE);
+    expect(e.status).toBe(401);
+    expect(e.retryable).toBe(false);
+  });
+
+  it("maps 404 to NOT_FOUND", () => {
+    const e = errorOf(() => parseResponse(fail(404, "Not found")));
+    expect(e.code).toBe("NOT_FOUND");
+    expect(e.message).toMatch(/check the shop, region and ids/);
+  });
+
+  it("maps 400 with the server's field and problem", () => {
+    const e = errorOf(() =>
+      parseResponse(
+        fail(400, "Bad body", [{ field: "lookbackDays", problem: "must be at most 730" }]),
+      ),
+    );
+    expect(e.code).toBe("BAD_REQUEST");
+    expect(e.field).toBe("lookbackDays");
+    expect(e.message).toContain("lookbackDays: must be at most 730");
+  });
+
+  it("maps 400 without details, 405 and 413 to BAD_REQUEST", () => {
+    expect(errorOf(() => parseResponse(fail(400, "Body is not JSON"))).message).toContain(
+      "Body is not JSON",
+    );
+    expect(errorOf(() => parseResponse(fail(405, "Method not allowed"))).code).toBe("BAD_REQUEST");
+    expect(errorOf(() => parseResponse(fail(413, "too big"))).message).toMatch(/fewer ids/);
+  });
+
+  it("maps 422 to UNREACHABLE with the server's message", () => {
+    const e = errorOf(() =>
+      parseResponse(
+        fail(422, "Margin 95% cannot be reached at any price", [
+          { field: "targetMargin", problem: "unreachable_margin" },
+        ]),
+      ),
+    );
+    expect(e.code).toBe("UNREACHABLE");
+    expect(e.message).toContain("Margin 95% cannot be reached at any price");
+    expect(e.field).toBe("targetMargin");
+  });
+
+  it("maps 429 to RATE_LIMITED with Retry-After (any header case)", () => {
+    const e = errorOf(() => parseResponse(fail(429, "slow down", [], { "Retry-After": "17" })));
+    expect(e.code).toBe("RATE_LIMITED");
+    expect(e.retryable).toBe(true);
+    expect(e.retryAfterSec).toBe(17);
+    expect(e.message).toContain("recalculate in 17 s");
+    const noHeader = errorOf(() => parseResponse(fail(429, "slow down")));
+    expect(noHeader.retryAfterSec).toBeUndefined();
+    expect(noHeader.message).toMatch(/wait a minute/);
+  });
+
+  it("maps 5xx (even with an HTML body) to retryable SERVER", () => {
+    const e = errorOf(() =>
+      parseResponse({ status: 502, headers: {}, body: "<html>Bad gateway</html>" }),
+    );
+    expect(e.code).toBe("SERVER");
+    expect(e.retryable).toBe(true);
+    expect(e.status).toBe(502);
+  });
+
+  it("maps status 0 to retryable NETWORK and odd statuses to BAD_RESPONSE", () => {
+    const e = errorOf(() => parseResponse({ status: 0, headers: {}, body: "" }));
+    expect(e.code).toBe("NETWORK");
+    expect(e.retryable).toBe(true);
+    expect(errorOf(() => parseResponse({ status: 304, headers: {}, body: "" })).code).toBe(
+      "BAD_RESPONSE",
+    );
+  });
+
+  it("reads Retry-After as seconds or an HTTP date", () => {
+    const now = Date.parse("2024-05-01T00:00:00Z");
+    expect(retryAfterSeconds({ "retry-after": "Wed, 01 May 2024 00:00:30 GMT" }, now)).toBe(30);
+    expect(retryAfterSeconds({ "retry-after": "2.2" }, now)).toBe(3);
+    expect(retryAfterSeconds({ "retry-after": "soon" }, now)).toBeUndefined();
+    expect(headerValue({ "X-A": "1" }, "x-a")).toBe("1");
+  });
+});
+
+describe("ApiError helpers", () => {
+  it("defaults retryable by code and keeps details", () => {
+    expect(new ApiError("TIMEOUT", "t").retryable).toBe(true);
+    expect(new ApiError("AUTH", "a").retryable).toBe(false);
+    const e = new ApiError("BAD_REQUEST", "m", { status: 400, field: "x", retryable: true });
+    expect(e.withMessage("n")).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "n",
+      status: 400,
+      field: "x",
+      retryable: true,
+    });
+    expect(e).toBeInstanceOf(Error);
+  });
+
+  it("wraps foreign errors as NETWORK and keeps ApiErrors", () => {
+    const e = new ApiError("AUTH", "a");
+    expect(toApiError(e)).toBe(e);
+    expect(toApiError(new Error("DNS error")).code).toBe("NETWORK");
+    expect(toApiError("boom").message).toContain("boom");
+  });
+
+  it("redacts the key from messages", () => {
+    const e = new ApiError("SERVER", "echo key-abcdef and key-abcdef");
+    expect(redactKey(e, "key-abcdef").message).toBe("echo *** and ***");
+    expect(redactKey(e, null)).toBe(e);
+  });
+
+  it("has the fixed NO_KEY and NOT_YET_ACTIVE messages", () => {
+    expect(noKeyError().message).toBe("No API key: open the add-on's Settings and paste your key");
+    expect(notYetActiveError("B9", "pipeline not delivered").message).toContain(
+      "B9 is not yet active",
+    );
+    expect(shorten("a   b", 10)).toBe("a b");
+    expect(shorten("abcdefghijkl", 5)).toBe("abcd…");
+  });
+});

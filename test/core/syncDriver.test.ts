@@ -1,0 +1,276 @@
+import { ResponseCache } from "../../src/core/cache";
+import { ManualClock, seededRandom } from "../../src/core/clock";
+import { createDriverStats } from "../../src/core/driverEnv";
+import type { DriverStats } from "../../src/core/driverEnv";
+import { apiCall, call, parallel } from "../../src/core/effects";
+import type { Program } from "../../src/core/effects";
+import { ApiError } from "../../src/core/errors";
+import { RateLimiter } from "../../src/core/rateLimiter";
+import type { HttpRequest } from "../../src/core/request";
+import { MemoryStore, CACHE_SERVICE_LIMITS } from "../../src/core/store";
+import { runSync } from "../../src/core/syncDriver";
+import type { SyncEnv } from "../../src/core/syncDriver";
+import { BASE, FakeApi, fail, KEY, lookup, ok } from "./fakes";
+
+interface Setup {
+  api: FakeApi;
+  clock: ManualClock;
+  stats: DriverStats;
+  fetchAlls: number[];
+  env: SyncEnv;
+}
+
+function setup(overrides: Partial<SyncEnv> = {}): Setup {
+  const api = new FakeApi();
+  const clock = new ManualClock(1_000_000);
+  const stats = createDriverStats();
+  const fetchAlls: number[] = [];
+  const store = new MemoryStore({ clock, limits: CACHE_SERVICE_LIMITS });
+  const env: SyncEnv = {
+    baseUrl: BASE,
+    apiKey: KEY,
+    endpoints: lookup,
+    transport: {
+      fetch: (req: HttpRequest) => api.handle(req),
+      fetchAll: (reqs) => {
+        fetchAlls.push(reqs.length);
+        return reqs.map((r) => api.handle(r));
+      },
+    },
+    clock,
+    deadline: clock.now() + 30_000,
+    cache: new ResponseCache({ store, clock }),
+    limiter: new RateLimiter({ store, clock }),
+    random: seededRandom(3),
+    stats,
+    ...overrides,
+  };
+  return { api, clock, stats, fetchAlls, env };
+}
+
+const product = { shopId: 1, region: "SG", itemId: 7 };
+
+describe("runSync", () => {
+  it("runs a body end to end: request, parse, cache, and a second run costs nothing", () => {
+    const { api, env, stats } = setup();
+    function* body(): Program<string> {
+      const data = yield* call<{ itemId: number; lookbackDays: number }>("T_PRODUCT", product);
+      return `${data.itemId}/${data.lookbackDays}`;
+    }
+    expect(runSync(body(), env)).toBe("7/180");
+    expect(runSync(body(), env)).toBe("7/180");
+    expect(api.seen).toHaveLength(1);
+    expect(api.seen[0]?.headers.Authorization).toBe(`Bearer ${KEY}`);
+    expect(stats).toMatchObject({ requests: 1, cacheHits: 1, cacheMisses: 1 });
+  });
+
+  it("throws API errors into the body, which may catch them", () => {
+    const { api, env } = setup();
+    api.script.push(fail(404, "nope"));
+    function* body(): Program<string> {
+      try {
+        yield* call("T_PRODUCT", product);
+        return "found";
+      } catch (e) {
+        return (e as ApiError).code;
+      }
+    }
+    expect(runSync(body(), env)).toBe("NOT_FOUND");
+  });
+
+  it("lets an uncaught error out, and never caches it", () => {
+    const { api, env } = setup();
+    api.script.push(fail(400, "bad", [{ field: "itemId", problem: "unknown item" }]));
+    expect(() => runSync(call("T_PRODUCT", product), env)).toThrow(/itemId: unknown item/);
+    expect(runSync(call("T_PRODUCT", product), env)).toEqual({ itemId: 7, lookbackDays: 180 });
+    expect(api.seen).toHaveLength(2);
+  });
+
+  it("passes a body's own bugs through untouched", () => {
+    const { env } = setup();
+    function* body(): Program<number> {
+      yield* call("T_SHOPS", {});
+      throw new RangeError("bug in body");
+    }
+    expect(() => runSync(body(), env)).toThrow(RangeError);
+  });
+
+  it("reports NO_KEY, unknown endpoints and invalid arguments without a request", () => {
+    const { api, env } = setup();
+    expect(() => runSync(call("T_SHOPS", {}), { ...env, apiKey: "" })).toThrow(
+      "No API key: open the add-on's Settings and paste your key",
+    );
+    expect(() => runSync(call("NOPE", {}), env)).toThrow(/Unknown endpoint NOPE/);
+    expect(() => runSync(call("T_PRODUCT", { ...product, extra: 1 }), env)).toThrow(
+      /extra is not a parameter/,
+    );
+    expect(api.seen).toHaveLength(0);
+  });
+
+  it("retries 5xx and network failures, honouring Retry-After on 429", () => {
+    const { api, env, clock, stats } = setup();
+    api.script.push(
+      fail(503, "down"),
+      new Error("DNS error"),
+      fail(429, "slow", [], { "Retry-After": "5" }),
+    );
+    expect(
+      runSync(call("T_PRODUCT", product), {
+        ...env,
+        retry: { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 1000 },
+      }),
+    ).toEqual({ itemId: 7, lookbackDays: 180 });
+    expect(api.seen).toHaveLength(4);
+    expect(stats.retries).toBe(3);
+    expect(clock.sleeps[2]).toBe(5000);
+  });
+
+  it("stops at the deadline with the rate-limit wait in the message", () => {
+    const { api, env, clock } = setup();
+    for (let i = 0; i < 10; i++) api.script.push(fail(429, "slow", [], { "Retry-After": "20" }));
+    expect(() => runSync(call("T_PRODUCT", product), env)).toThrow(/recalculate in 20 s/);
+    expect(clock.now()).toBeLessThanOrEqual(env.deadline);
+    expect(api.seen).toHaveLength(2);
+  });
+
+  it("serves the last good value when the API fails with a retryable error (stale-if-error)", () => {
+    const { api, env, clock, stats } = setup({
+      retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    const stale: string[] = [];
+    const e2 = { ...env, onStale: (id: string) => stale.push(id) };
+    runSync(call("T_PRODUCT", product), e2);
+    clock.advance(3600_000);
+    api.script.push(fail(500, "boom"));
+    expect(runSync(call("T_PRODUCT", product), e2)).toEqual({ itemId: 7, lookbackDays: 180 });
+    expect(stats.staleServed).toBe(1);
+    expect(stale).toEqual(["T_PRODUCT"]);
+    api.script.push(fail(404, "gone")); // not retryable: no stale value
+    expect(() => runSync(call("T_PRODUCT", product), e2)).toThrow(/Not found/);
+  });
+
+  it("sends a parallel effect with one fetchAll and settles each call on its own", () => {
+    const { api, env, fetchAlls } = setup();
+    api.script.push(fail(404, "x"));
+    const calls = [
+      apiCall("T_PRODUCT", { ...product, itemId: 1 }),
+      apiCall("T_PRODUCT", { ...product, itemId: 2 }),
+      apiCall("T_PRODUCT", { nope: 1 }),
+    ];
+    const settled = runSync(parallel<{ itemId: number }>(calls), env);
+    expect(fetchAlls).toEqual([2]);
+    expect(settled[0]).toMatchObject({ ok: false });
+    expect(settled[1]).toEqual({ ok: true, value: { itemId: 2, lookbackDays: 180 } });
+    expect(settled[2]?.ok).toBe(false);
+  });
+
+  it("chunks a 1,000-id batch call into 10 requests, and a repeat within TTL costs zero", () => {
+    const { api, env, stats } = setup();
+    const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+    const entries = runSync(
+      call<Array<{ modelId: number }>>("T_BATCH", { shopId: 1, region: "SG", modelIds: ids }),
+      env,
+    );
+    expect(entries.map((e) => e.modelId)).toEqual(ids);
+    expect(api.seen).toHaveLength(10);
+    expect(runSync(call("T_BATCH", { shopId: 1, region: "SG", modelIds: ids }), env)).toHaveLength(
+      1000,
+    );
+    expect(api.seen).toHaveLength(10);
+    // Only the ids not cached yet are sent, and ids without entries are remembered too.
+    runSync(call("T_BATCH", { region: "SG", shopId: 1, modelIds: [5, 1001, 9005] }), env);
+    expect(api.seen).toHaveLength(11);
+    expect(api.seen[10]?.body.modelIds).toEqual([1001, 9005]);
+    runSync(call("T_BATCH", { region: "SG", shopId: 1, modelIds: [9005] }), env);
+    expect(api.seen).toHaveLength(11);
+    expect(stats.cacheHits).toBe(1000 + 1 + 1);
+  });
+
+  it("fails a batch call when a chunk fails, unless every missing id has a stale value", () => {
+    const { api, env, clock } = setup({ retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const params = { shopId: 1, region: "SG", modelIds: [1, 2] };
+    runSync(call("T_BATCH", params), env);
+    clock.advance(3600_000);
+    api.script.push(fail(502, "gw"));
+    expect(runSync(call("T_BATCH", params), env)).toHaveLength(2);
+    api.script.push(fail(502, "gw"));
+    expect(() => runSync(call("T_BATCH", { ...params, modelIds: [1, 3] }), env)).toThrow(
+      /HTTP 502/,
+    );
+  });
+
+  it("waits for the client-side limiter when it fits the deadline, else says when to retry", () => {
+    const { env, clock, stats } = setup({ deadline: Number.POSITIVE_INFINITY });
+    const calls = Array.from({ length: 70 }, (_, i) =>
+      apiCall("T_PRODUCT", { ...product, itemId: i }),
+    );
+    const start = clock.now();
+    const settled = runSync(parallel(calls), env);
+    expect(settled.every((s) => s.ok)).toBe(true);
+    expect(stats.rateLimitWaits).toBe(1);
+    expect(clock.now() - start).toBe(60_000);
+    const more = Array.from({ length: 61 }, (_, i) =>
+      apiCall("T_PRODUCT", { ...product, itemId: 100 + i }),
+    );
+    const limited = runSync(parallel(more), { ...env, deadline: clock.now() + 1000 });
+    const refused = limited.filter((s) => !s.ok);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]).toMatchObject({ ok: false, error: { code: "RATE_LIMITED" } });
+    expect(String((refused[0] as { error: ApiError }).error.message)).toMatch(
+      /recalculate in \d+ s/,
+    );
+  });
+
+  it("turns a throwing fetchAll into NETWORK errors and redacts the key from messages", () => {
+    const { env } = setup({
+      retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+      cache: undefined,
+    });
+    const broken: SyncEnv = {
+      ...env,
+      transport: {
+        fetch: () => fail(500, "x"),
+        fetchAll: () => {
+          throw new Error("offline");
+        },
+      },
+    };
+    const settled = runSync(
+      parallel([apiCall("T_SHOPS", {}), apiCall("T_PRODUCT", product)]),
+      broken,
+    );
+    expect(settled.map((s) => (s.ok ? "ok" : s.error.code))).toEqual(["NETWORK", "NETWORK"]);
+    const echo: SyncEnv = {
+      ...env,
+      transport: { fetch: () => fail(400, `bad key ${KEY}`), fetchAll: () => [] },
+    };
+    expect(() => runSync(call("T_SHOPS", {}), echo)).toThrow(/bad key \*\*\*/);
+  });
+
+  it("defaults to the real endpoint table (A1 batch-by-model-ids)", () => {
+    const { env } = setup();
+    const seen: HttpRequest[] = [];
+    const answer = (req: HttpRequest) => {
+      seen.push(req);
+      const ids = (JSON.parse(req.body ?? "{}") as { modelIds: number[] }).modelIds;
+      return ok(ids.map((modelId) => ({ modelId, itemId: 1 })));
+    };
+    const real: SyncEnv = {
+      ...env,
+      endpoints: undefined,
+      transport: { fetch: answer, fetchAll: (reqs) => reqs.map(answer) },
+    };
+    const ids = Array.from({ length: 250 }, (_, i) => i + 1);
+    const entries = runSync(
+      call<unknown[]>("A1", { shopId: 1, region: "SG", modelIds: ids }),
+      real,
+    );
+    expect(entries).toHaveLength(250);
+    expect(seen.map((r) => r.url)).toEqual(
+      Array(3).fill(`${BASE}/api/mkt-a/financial-breakdown/model-breakdowns/batch-by-model-ids`),
+    );
+    expect(() => runSync(call("A2", { shopId: 1, region: "SG" }), real)).toThrow(
+      "itemId is required",
+    );
+  });
+});
