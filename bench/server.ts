@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:server`: throughput and latency of the reference server in-process, at
+ * demo scale 1 and 10, for a single-product breakdown (A2) and a full profit-sorted page
+ * (A11, pageSize 500). The rate limit is raised so it measures the server, not the limiter.
+ * Flags: --duration SECONDS (default 5), --connections N (default 10).
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { P_A } from "../src/api/endpoints";
+import { buildServer } from "../src/server/app";
+import { generateDemoData } from "../src/server/data/generate";
+import { ALL_HANDLERS } from "../src/server/endpoints";
+import { integerFlag, parseFlags } from "../src/server/keys/flags";
+import { KeyStore } from "../src/server/keys/store";
+
+/** The part of autocannon's API this bench uses (the package ships no types). */
+interface AutocannonOptions {
+  url: string;
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: string;
+  connections: number;
+  duration: number;
+}
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require("autocannon") as (
+  options: AutocannonOptions,
+) => Promise<AutocannonResult>;
+
+const TODAY = "2025-06-30";
+
+interface Case {
+  readonly name: string;
+  readonly path: string;
+  readonly body: Record<string, unknown>;
+}
+
+async function benchScale(scale: number, duration: number, connections: number): Promise<string[]> {
+  const started = Date.now();
+  const data = generateDemoData({ seed: 1, scale, today: TODAY });
+  const generatedMs = Date.now() - started;
+  const demo = data.accounts.find((a) => a.id === "demo");
+  const shop = demo?.shopsA[0];
+  const product = shop?.products[0];
+  if (!shop || !product)
+    throw new Error("the demo account has no marketplace A shop with products");
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-bench-"));
+  const keyStore = new KeyStore(dataDir);
+  const token = keyStore.create({ label: "bench", account: "demo" }).token;
+  const app = buildServer({
+    handlers: ALL_HANDLERS,
+    data,
+    keyStore,
+    today: TODAY,
+    rateLimitPerMinute: 100_000_000,
+  });
+  const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
+  const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+  const cases: Case[] = [
+    {
+      name: "A2 single product",
+      path: `${P_A}/product`,
+      body: { shopId: shop.shopId, region: shop.region, itemId: product.itemId },
+    },
+    {
+      name: "A11 page of 500",
+      path: `${P_A}/products/${shop.shopId}/${shop.region}/sorted-by-profit`,
+      body: { pageSize: 500 },
+    },
+  ];
+  const lines = [
+    `scale ${scale}: ${shop.products.length} products, ${shop.orders.length} orders in shop ${shop.shopId} ` +
+      `(data generated in ${generatedMs} ms)`,
+  ];
+  try {
+    for (const c of cases) {
+      // One checked request first: a benchmark of error responses would measure nothing.
+      const check = await fetch(baseUrl + c.path, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(c.body),
+      });
+      const bytes = (await check.arrayBuffer()).byteLength;
+      if (check.status !== 200) throw new Error(`${c.name} answered ${check.status}`);
+      const result = await autocannon({
+        url: baseUrl + c.path,
+        method: "POST",
+        headers,
+        body: JSON.stringify(c.body),
+        connections,
+        duration,
+      });
+      lines.push(
+        `  ${c.name.padEnd(20)} ${result.requests.average.toFixed(0).padStart(7)} req/s  ` +
+          `p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
+          `${(bytes / 1024).toFixed(1)} KB/response  non-2xx ${result.non2xx}  errors ${result.errors}`,
+      );
+    }
+  } finally {
+    await app.close();
+    keyStore.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2), { duration: "value", connections: "value" });
+  const duration = integerFlag(flags, "duration", 5, 1, 600);
+  const connections = integerFlag(flags, "connections", 10, 1, 1000);
+  console.log(
+    `Reference server benchmark: ${connections} connections, ${duration} s per case, ${os.cpus().length} CPUs`,
+  );
+  for (const scale of [1, 10]) {
+    for (const line of await benchScale(scale, duration, connections)) console.log(line);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

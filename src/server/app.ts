@@ -1,0 +1,278 @@
+/**
+ * The reference server's HTTP layer: one route per endpoint of the table (method and path
+ * template), each authenticated, rate-limited, validated and answered in the envelopes of
+ * spec 2.2 / contract-notes. Handlers only compute `data`; every failure becomes
+ * `{status:"ERROR", statusCode, message, errors:[{field, problem}]}`.
+ */
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
+import cors from "@fastify/cors";
+import { ENDPOINTS } from "../api/endpoints";
+import type { EndpointSpec } from "../api/types";
+import type { ErrorEnvelope, SuccessEnvelope } from "../api/envelope";
+import { authenticate, type Caller } from "./auth";
+import type { DemoData } from "./data/model";
+import type { EndpointHandler } from "./handler";
+import type { KeyStore } from "./keys/store";
+import { ApiProblem, type FieldProblem } from "./problem";
+import { RateLimiter } from "./rateLimit";
+import { parsePathParams, validateBody } from "./validate";
+
+/** Largest request body accepted (contract-notes: 413 above 1 MB). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Where log lines go when logging is on (a stream, or anything with `write`). */
+export interface ServerLogOptions {
+  readonly level?: "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+  readonly stream?: { write(line: string): void };
+}
+
+export interface ServerOptions {
+  /** Endpoint handlers by endpoint id; an endpoint without one answers 501. */
+  readonly handlers: Readonly<Record<string, EndpointHandler>>;
+  readonly data: DemoData;
+  readonly keyStore: KeyStore;
+  /** The server's "today" (YYYY-MM-DD): the default of date fields and HandlerContext.today. */
+  readonly today: string;
+  /** Requests per minute per key (default 60, spec 8). */
+  readonly rateLimitPerMinute?: number;
+  /** Off by default. Authorization headers and tokens are never logged. */
+  readonly logger?: boolean | ServerLogOptions;
+  /** The endpoint table (default ENDPOINTS). */
+  readonly endpoints?: readonly EndpointSpec[];
+  /** Clock of the rate limiter, ms since the epoch (tests). */
+  readonly now?: () => number;
+}
+
+/** A 429 that carries its Retry-After seconds to the error handler. */
+class RateLimited extends ApiProblem {
+  constructor(
+    readonly retryAfterSeconds: number,
+    limit: number,
+  ) {
+    super(
+      429,
+      `Too many requests: this key may make ${limit} requests per minute. Retry in ${retryAfterSeconds} s.`,
+      [{ field: "Authorization", problem: `over ${limit} requests per minute for this key` }],
+    );
+  }
+}
+
+const TOKEN_IN_TEXT = /mkta_pat_[0-9A-Za-z]+/g;
+
+/** Builds the server (not listening yet). */
+export function buildServer(options: ServerOptions): FastifyInstance {
+  const endpoints = options.endpoints ?? ENDPOINTS;
+  const limiter = new RateLimiter(options.rateLimitPerMinute ?? 60, options.now);
+  const callers = new WeakMap<FastifyRequest, Caller>();
+
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Never echo a client's request id: ours only.
+    requestIdHeader: false,
+  });
+
+  // JSON only; an empty body is an omitted optional body (spec 4.0.3), not an error.
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, (error, parsed) => {
+      if (error) {
+        done(
+          new ApiProblem(400, "Malformed JSON body: the request body could not be read as JSON.", [
+            { field: "body", problem: `is not valid JSON (${error.message})` },
+          ]),
+          undefined,
+        );
+      } else {
+        done(null, parsed);
+      }
+    });
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiProblem, request, reply) => {
+    const envelope = errorEnvelope(error);
+    if (envelope.statusCode >= 500) request.log.error({ err: error }, "request failed");
+    if (error instanceof RateLimited) reply.header("Retry-After", String(error.retryAfterSeconds));
+    if (envelope.statusCode === 401) reply.header("WWW-Authenticate", 'Bearer realm="api"');
+    void reply.code(envelope.statusCode).send(envelope);
+  });
+
+  const matchers = endpoints.map((e) => ({ spec: e, pattern: templatePattern(e.path) }));
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "";
+    const methods = new Set<string>();
+    for (const { spec, pattern } of matchers) {
+      if (pattern.test(pathname)) {
+        methods.add(spec.method);
+        if (spec.method === "GET") methods.add("HEAD");
+      }
+    }
+    if (methods.size > 0 && !methods.has(request.method)) {
+      const allow = [...methods, "OPTIONS"].join(", ");
+      void reply
+        .code(405)
+        .header("Allow", allow)
+        .send(
+          envelopeOf(405, `${request.method} is not allowed here; use ${allow}.`, [
+            { field: "method", problem: `must be one of ${allow}` },
+          ]),
+        );
+      return;
+    }
+    void reply
+      .code(404)
+      .send(
+        envelopeOf(
+          404,
+          `No endpoint at ${request.method} ${pathname}. Check the path against the API spec.`,
+          [{ field: "path", problem: "is not an endpoint of this API" }],
+        ),
+      );
+  });
+
+  void app.register(cors, {
+    origin: "*",
+    methods: ["GET", "POST", "OPTIONS"],
+    allowedHeaders: ["Authorization", "Content-Type"],
+    exposedHeaders: ["Retry-After"],
+    credentials: false,
+    maxAge: 600,
+  });
+
+  // Routes after CORS so its hooks cover them.
+  void app.register(async (routes) => {
+    for (const spec of endpoints) {
+      routes.route({
+        method: spec.method,
+        url: fastifyPath(spec.path),
+        // Authenticate before reading the body: a stranger cannot make us parse 1 MB.
+        onRequest: async (request) => {
+          const caller = authenticate(
+            request.headers.authorization,
+            options.keyStore,
+            options.data.accounts,
+          );
+          const decision = limiter.take(caller.key.hash);
+          if (!decision.allowed)
+            throw new RateLimited(decision.retryAfterSeconds, limiter.limitPerMinute);
+          callers.set(request, caller);
+        },
+        handler: async (request, reply) => {
+          const caller = callers.get(request);
+          if (!caller) throw new Error("route ran without an authenticated caller");
+          const path = parsePathParams(spec.pathParams, request.params as Record<string, string>);
+          const body =
+            spec.method === "GET" ? {} : validateBody(spec.body, request.body, options.today);
+          const handler = options.handlers[spec.id];
+          void reply.header("Cache-Control", "no-store");
+          if (!handler) {
+            return reply
+              .code(501)
+              .send(envelopeOf(501, `Endpoint ${spec.id} is not implemented on this server.`, []));
+          }
+          const data = await handler({
+            account: caller.account,
+            data: options.data,
+            today: options.today,
+            body,
+            path,
+          });
+          const envelope: SuccessEnvelope<unknown> = {
+            status: "SUCCESS",
+            statusCode: 200,
+            message: "OK",
+            data: data === undefined ? null : data,
+          };
+          return reply.code(200).send(envelope);
+        },
+      });
+    }
+  });
+
+  return app;
+}
+
+/** The error envelope of anything a request can throw; unexpected errors say nothing inside. */
+function errorEnvelope(error: FastifyError | ApiProblem): ErrorEnvelope {
+  if (error instanceof ApiProblem) return envelopeOf(error.statusCode, error.message, error.errors);
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return envelopeOf(
+        413,
+        "Request body is larger than 1 MB. Send fewer ids per request (at most 100).",
+        [{ field: "body", problem: "must be at most 1 MB" }],
+      );
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return envelopeOf(
+        400,
+        "Wrong Content-Type: send the body as JSON with Content-Type: application/json.",
+        [{ field: "Content-Type", problem: "must be application/json" }],
+      );
+  }
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    // Fastify's own request errors (bad content length, bad URL) describe the request only.
+    return envelopeOf(status, `Bad request: ${error.message}`, [
+      { field: "request", problem: error.message },
+    ]);
+  }
+  return envelopeOf(
+    500,
+    "Internal server error. The request was logged; try again or report it.",
+    [],
+  );
+}
+
+function envelopeOf(
+  statusCode: number,
+  message: string,
+  errors: readonly FieldProblem[],
+): ErrorEnvelope {
+  return { status: "ERROR", statusCode, message, errors };
+}
+
+/** `/x/{shopId}` -> `/x/:shopId` (fastify's parameter syntax). */
+function fastifyPath(template: string): string {
+  return template.replace(/\{(\w+)\}/g, ":$1");
+}
+
+/** A regex matching concrete paths of a template, for 405 detection. */
+function templatePattern(template: string): RegExp {
+  const parts = template.split(/\{\w+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${parts.join("[^/]+")}$`);
+}
+
+function loggerOptions(logger: ServerOptions["logger"]): FastifyServerOptions["logger"] {
+  if (logger === undefined || logger === false) return false;
+  const settings = logger === true ? {} : logger;
+  return {
+    level: settings.level ?? "info",
+    ...(settings.stream ? { stream: settings.stream } : {}),
+    redact: {
+      paths: [
+        "req.headers.authorization",
+        "headers.authorization",
+        "request.headers.authorization",
+      ],
+      censor: "[redacted]",
+    },
+    serializers: {
+      // Method and URL only, and never a token someone pasted into a URL.
+      req: (request: { method?: string; url?: string }) => ({
+        method: request.method,
+        url: (request.url ?? "").replace(TOKEN_IN_TEXT, "mkta_pat_[redacted]"),
+      }),
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/** `npm run server` as a user runs it: a child process, its printed URL and demo key, SIGTERM. */
+import { spawn } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { ENDPOINTS } from "../../../src/api/endpoints";
+import { ALL_HANDLERS } from "../../../src/server/endpoints";
+import { KeyStore } from "../../../src/server/keys/store";
+import { newToken } from "../../../src/server/keys/token";
+import { ensureDemoKey, parseServerArgs } from "../../../src/server/main";
+
+const ROOT = path.resolve(__dirname, "../../..");
+
+describe("server command line", () => {
+  it("wires a handler for every endpoint of the table, and nothing else", () => {
+    expect(Object.keys(ALL_HANDLERS).sort()).toEqual(ENDPOINTS.map((e) => e.id).sort());
+  });
+
+  it("reads flags and environment, and explains bad ones", () => {
+    expect(
+      parseServerArgs(
+        ["--port", "9000", "--today", "2024-02-29", "--rate-limit", "5000"],
+        {},
+        "2025-01-01",
+      ),
+    ).toMatchObject({
+      port: 9000,
+      host: "127.0.0.1",
+      today: "2024-02-29",
+      rateLimitPerMinute: 5000,
+      seed: 1,
+      scale: 1,
+      demoKey: null,
+    });
+    expect(parseServerArgs([], { PORT: "7000", MKT_DEMO_KEY: "k" }, "2025-01-01")).toMatchObject({
+      port: 7000,
+      today: "2025-01-01",
+      demoKey: "k",
+    });
+    expect(() => parseServerArgs(["--today", "2025-02-29"], {})).toThrow(/real date/);
+    expect(() => parseServerArgs(["--rate-limit", "0"], {})).toThrow(
+      /--rate-limit must be a whole number from 1/,
+    );
+    expect(() => parseServerArgs(["--prot", "1"], {})).toThrow(/Unknown flag --prot/);
+  });
+
+  it("creates a demo key once, or registers the one given", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-demo-key-"));
+    try {
+      const store = new KeyStore(dir);
+      const first = ensureDemoKey(store, null);
+      const token = (first[1] ?? "").trim();
+      expect(store.authenticate(token)).toMatchObject({ ok: true, record: { account: "demo" } });
+      expect(ensureDemoKey(store, null)[0]).toMatch(/1 active/);
+      const given = newToken();
+      expect(ensureDemoKey(store, given)[0]).toMatch(/registered now/);
+      expect(ensureDemoKey(store, given)[0]).toMatch(/already known/);
+      store.revoke(given);
+      expect(ensureDemoKey(store, given)[0]).toMatch(/^Warning: .* is revoked/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("starts, prints its URL and a working demo key, and shuts down on SIGTERM", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-main-"));
+    const child = spawn(
+      path.join(ROOT, "node_modules/.bin/tsx"),
+      ["src/server/main.ts", "--port", "0", "--data", dir, "--today", "2025-06-30"],
+      { cwd: ROOT, env: { ...process.env, MKT_DEMO_KEY: "" }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on("exit", (code) => resolve(code)),
+    );
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!/Try: curl/.test(output) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      const token = /(mkta_pat_[0-9A-Za-z]{40})/.exec(output)?.[1];
+      expect(url).toBeDefined();
+      expect(token).toBeDefined();
+      const res = await fetch(`${url}/api/mkt-a/fetch-all-user-shops`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ status: "SUCCESS" });
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      // Shutdown wrote the batched lastUsed date.
+      expect(new KeyStore(dir).list()[0]?.lastUsed).not.toBeNull();
+    } finally {
+      child.kill("SIGKILL");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
