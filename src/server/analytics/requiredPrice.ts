@@ -1,0 +1,177 @@
+/**
+ * Reverse solvers: the lowest listing price that reaches a target, the largest seller discount
+ * that keeps a target margin, and the discount that lands a target buyer price (fees.md).
+ * Profit is convex piecewise linear in price (capped fees stop growing past their breakpoint),
+ * so "reaches the target" is a half-line of prices; per-line rounding can make the predicate
+ * wobble by a minor unit near the threshold, so every answer is verified against its neighbour.
+ */
+
+/** Profit and revenue (what the seller is paid before fees) per unit, in minor units. */
+export interface ProfitAtPrice {
+  readonly profitMinor: number;
+  readonly revenueMinor: number;
+}
+
+/** A profit amount per unit, or a margin (profit / revenue) as a fraction. */
+export type ProfitTarget =
+  | { readonly kind: "profit"; readonly amountMinor: number }
+  | { readonly kind: "margin"; readonly fraction: number };
+
+/** Search range and rounding step for the price, all in minor units. */
+export interface PriceSearchOptions {
+  /** Lowest price worth trying (>= 0). */
+  readonly lowMinor: number;
+  /** A price past the last fee-cap breakpoint; widened automatically when still short. */
+  readonly highMinor: number;
+  /** The currency unit the answer is rounded up to (1 = smallest minor unit). */
+  readonly unitMinor: number;
+}
+
+export type RequiredPriceOutcome =
+  { readonly priceMinor: number } | { readonly unreachable: string };
+
+/** How far the target is exceeded: >= 0 means the target is met. */
+export function targetSurplus(at: ProfitAtPrice, target: ProfitTarget): number {
+  return target.kind === "profit"
+    ? at.profitMinor - target.amountMinor
+    : at.profitMinor - target.fraction * at.revenueMinor;
+}
+
+/** Whether a computed profit meets the target (margins compared without division). */
+export function meetsTarget(at: ProfitAtPrice, target: ProfitTarget): boolean {
+  return targetSurplus(at, target) >= -1e-9;
+}
+
+const MAX_WIDENINGS = 8;
+const LOCAL_SCAN = 64;
+
+/**
+ * Lowest price (a multiple of `unitMinor`, rounded up) whose profit reaches the target.
+ * Unreachable when the slope of the surplus past every cap is <= 0 (for a margin m: the
+ * slope of profit <= m x slope of revenue, always so for m >= 1).
+ */
+export function solveRequiredPrice(
+  profitAt: (priceMinor: number) => ProfitAtPrice,
+  target: ProfitTarget,
+  opts: PriceSearchOptions,
+): RequiredPriceOutcome {
+  const unit = Math.max(1, Math.round(opts.unitMinor));
+  if (target.kind === "margin" && target.fraction >= 1) {
+    return {
+      unreachable: "a margin of 100% or more cannot be reached: fees and costs are never negative",
+    };
+  }
+  const surplus = (k: number): number => targetSurplus(profitAt(k * unit), target);
+  let lo = Math.max(0, Math.ceil(opts.lowMinor / unit));
+  let hi = Math.max(lo + 1, Math.ceil(opts.highMinor / unit));
+
+  // Widen the high bound along the final slope until the target is met, or prove it never is.
+  let widenings = 0;
+  while (surplus(hi) < -1e-9) {
+    const span = Math.max(1, hi - lo);
+    const slope =
+      (surplus(hi) - surplus(hi - Math.max(1, Math.floor(span / 2)))) /
+      Math.max(1, Math.floor(span / 2));
+    if (!(slope > 1e-9) || widenings >= MAX_WIDENINGS) {
+      return {
+        unreachable:
+          target.kind === "margin"
+            ? `profit grows by at most ${fmt(slope + target.fraction)} per unit of price once every fee cap binds, ` +
+              `not more than the target margin ${fmt(target.fraction)}: no listing price reaches it`
+            : "profit does not grow with the listing price once every fee cap binds: no listing price reaches the target",
+      };
+    }
+    const next = hi + Math.ceil(-surplus(hi) / slope) + 1;
+    lo = hi;
+    hi = Math.max(next, hi * 2);
+    widenings += 1;
+  }
+
+  if (surplus(lo) >= -1e-9) return { priceMinor: lo * unit };
+  // Invariant: surplus(lo) < 0 <= surplus(hi).
+  while (hi - lo > 1) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (surplus(mid) >= -1e-9) hi = mid;
+    else lo = mid;
+  }
+  // Rounding wobble: step down while the unit below still meets the target.
+  let k = hi;
+  for (let i = 0; i < LOCAL_SCAN && k - 1 >= 0 && surplus(k - 1) >= -1e-9; i++) k -= 1;
+  return { priceMinor: k * unit };
+}
+
+function fmt(x: number): string {
+  return (Math.round(x * 10000) / 10000).toString();
+}
+
+/** Search range for a seller discount at a fixed list price, in minor units. */
+export interface DiscountSearchOptions {
+  /** The largest discount allowed (usually the list price less vouchers). */
+  readonly maxDiscountMinor: number;
+  readonly unitMinor: number;
+}
+
+export type MaxDiscountOutcome =
+  | { readonly discountMinor: number }
+  | { readonly unreachable: "unreachable_margin"; readonly message: string };
+
+/**
+ * Largest seller discount (a multiple of `unitMinor`, rounded down) that still meets the target.
+ * The margin falls as the discount grows, so this bisects on that monotone predicate.
+ */
+export function solveMaxDiscount(
+  profitAtDiscount: (discountMinor: number) => ProfitAtPrice,
+  target: ProfitTarget,
+  opts: DiscountSearchOptions,
+): MaxDiscountOutcome {
+  const unit = Math.max(1, Math.round(opts.unitMinor));
+  const meets = (k: number): boolean => meetsTarget(profitAtDiscount(k * unit), target);
+  if (!meets(0)) {
+    return {
+      unreachable: "unreachable_margin",
+      message: "the target is not met even without any discount",
+    };
+  }
+  let lo = 0;
+  let hi = Math.floor(Math.max(0, opts.maxDiscountMinor) / unit);
+  if (meets(hi)) return { discountMinor: hi * unit };
+  // Invariant: meets(lo) && !meets(hi).
+  while (hi - lo > 1) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (meets(mid)) lo = mid;
+    else hi = mid;
+  }
+  return { discountMinor: lo * unit };
+}
+
+/** What is known at a fixed list price when the seller wants the buyer to pay `targetBuyerPriceMinor`. */
+export interface BuyerPriceInput {
+  readonly listPriceMinor: number;
+  readonly sellerVoucherMinor: number;
+  readonly platformDiscountMinor: number;
+  readonly targetBuyerPriceMinor: number;
+}
+
+export type BuyerPriceOutcome =
+  | { readonly discountMinor: number; readonly noDiscountNeeded: boolean }
+  | { readonly infeasible: "buyer_price_too_low"; readonly message: string };
+
+/**
+ * Seller discount so the buyer pays the target: L - v - platform discount - p (fees.md).
+ * Negative means no discount is needed (0 is returned, flagged); more than L - v is infeasible.
+ */
+export function discountForBuyerPrice(input: BuyerPriceInput): BuyerPriceOutcome {
+  const raw =
+    input.listPriceMinor -
+    input.sellerVoucherMinor -
+    input.platformDiscountMinor -
+    input.targetBuyerPriceMinor;
+  if (raw < 0) return { discountMinor: 0, noDiscountNeeded: true };
+  if (raw > input.listPriceMinor - input.sellerVoucherMinor || input.targetBuyerPriceMinor < 0) {
+    return {
+      infeasible: "buyer_price_too_low",
+      message: "the discount needed is larger than what the seller is paid for the item",
+    };
+  }
+  return { discountMinor: raw, noDiscountNeeded: false };
+}

@@ -1,0 +1,140 @@
+/**
+ * B3 (new product) and B4 (required price): a listing with no sales history yet, so no
+ * vouchers, coins, buyer shipping or returns, and not in the free-shipping programme.
+ */
+import type { HandlerContext } from "../../handler";
+import type { DemoData, SellerTypeB } from "../../data/model";
+import { metadataOf, toWireLines, type UnitBreakdown } from "../../analytics/breakdown";
+import { currencyOf, toMajor, toMinor, type Currency } from "../../analytics/money";
+import {
+  optBoolean,
+  optNumber,
+  optString,
+  reqNumber,
+  reqString,
+} from "../../analytics/requestFields";
+import { solveRequiredPrice } from "../../analytics/requiredPrice";
+import { ApiProblem } from "../../problem";
+import { unitBreakdownB, type UnitInputB } from "../../fees/b";
+import { feeScheduleB } from "../../fees/ratesB";
+import { categoryRateB } from "./sellerView";
+
+export interface NewListingB {
+  readonly region: string;
+  readonly currency: Currency;
+  readonly effectiveDate: string;
+  readonly sellerType: SellerTypeB;
+  /** Engine input at a list price and special-price discount. */
+  inputAt(listPriceMinor: number, discountMinor: number): UnitInputB;
+}
+
+/** A new listing of a category in a region for given COGS. */
+export function newListingB(
+  data: DemoData,
+  region: string,
+  categoryId: number,
+  cogsMinor: number | null,
+  sellerType: SellerTypeB,
+  hasVat: boolean,
+  effectiveDate: string,
+): NewListingB {
+  const currency = currencyOf(region);
+  const schedule = feeScheduleB(region, effectiveDate);
+  const categoryCommissionRate = categoryRateB(data, categoryId, region, effectiveDate);
+  return {
+    region,
+    currency,
+    effectiveDate,
+    sellerType,
+    inputAt: (listPrice, discount) => ({
+      listPrice,
+      specialPriceDiscount: discount,
+      sellerVoucher: 0,
+      platformDiscount: 0,
+      buyerShippingPerUnit: 0,
+      coinDeduction: 0,
+      categoryCommissionRate,
+      sellerType,
+      hasVat,
+      isInFreeShipping: false,
+      cogs: cogsMinor ?? 0,
+      cogsSource: cogsMinor === null ? "missing" : "explicit",
+      returnRate: 0,
+      schedule,
+    }),
+  };
+}
+
+function listingFromBody(ctx: HandlerContext, cogsField: string): NewListingB {
+  const region = reqString(ctx.body, "region");
+  const currency = currencyOf(region);
+  const cogs = optNumber(ctx.body, cogsField);
+  return newListingB(
+    ctx.data,
+    region,
+    reqNumber(ctx.body, "categoryId"),
+    cogs === null ? null : toMinor(cogs, currency.decimals),
+    optString(ctx.body, "sellerType") === "MALL" ? "MALL" : "REGULAR",
+    optBoolean(ctx.body, "hasVat") ?? true,
+    optString(ctx.body, "effectiveDate") ?? ctx.today,
+  );
+}
+
+function wire(
+  listing: NewListingB,
+  unit: UnitBreakdown,
+): { breakdown: Record<string, unknown>; metadata: Record<string, unknown> } {
+  return {
+    breakdown: toWireLines(unit.lines, listing.currency.decimals),
+    metadata: metadataOf(unit, listing.currency, listing.effectiveDate, null, {
+      sellerType: listing.sellerType,
+    }),
+  };
+}
+
+/** B3: POST P_B/new-product. */
+export function newProductB(ctx: HandlerContext): unknown {
+  const listing = listingFromBody(ctx, "manufacturingCogs");
+  const price = toMinor(reqNumber(ctx.body, "listingPrice"), listing.currency.decimals);
+  return { ...wire(listing, unitBreakdownB(listing.inputAt(price, 0))), skuBreakdowns: [] };
+}
+
+/** B4: POST P_B/required-price. 422 `unreachable_margin` when no price reaches the target. */
+export function requiredPriceB(ctx: HandlerContext): unknown {
+  const listing = listingFromBody(ctx, "cogs");
+  const dp = listing.currency.decimals;
+  const targetMargin = reqNumber(ctx.body, "targetMargin");
+  const fixedDiscount = toMinor(optNumber(ctx.body, "targetDiscount") ?? 0, dp);
+  const discountShare = optNumber(ctx.body, "targetDiscountPercent") ?? 0;
+  // Both discount forms may be given: they add up.
+  const discountAt = (price: number): number => fixedDiscount + Math.round(discountShare * price);
+  const at = (price: number): UnitBreakdown =>
+    unitBreakdownB(listing.inputAt(price, discountAt(price)));
+  const cogs = listing.inputAt(0, 0).cogs;
+  const solved = solveRequiredPrice(
+    (price) => {
+      const u = at(price);
+      return { profitMinor: u.netProfitMinor, revenueMinor: u.revenueMinor };
+    },
+    { kind: "margin", fraction: targetMargin },
+    {
+      lowMinor: fixedDiscount + 1,
+      highMinor: Math.max(10 * (cogs + fixedDiscount), 10 ** (dp + 3)),
+      unitMinor: 1,
+    },
+  );
+  if ("unreachable" in solved) {
+    throw new ApiProblem(
+      422,
+      `target margin ${targetMargin} cannot be reached: ${solved.unreachable}`,
+      [{ field: "targetMargin", problem: "unreachable_margin" }],
+    );
+  }
+  const unit = at(solved.priceMinor);
+  return {
+    requiredListingPrice: toMajor(solved.priceMinor, dp),
+    targetMargin,
+    specialPriceDiscount: toMajor(discountAt(solved.priceMinor), dp),
+    ...wire(listing, unit),
+  };
+}

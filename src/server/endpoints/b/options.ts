@@ -1,0 +1,62 @@
+/** Reading marketplace B request settings and ids from a validated request. */
+import type { HandlerContext } from "../../handler";
+import type { SellerTypeB } from "../../data/model";
+import {
+  optBoolean,
+  optNumber,
+  optString,
+  pathNumber,
+  pathString,
+  reqNumber,
+  reqString,
+} from "../../analytics/requestFields";
+import { sellerViewB, type OptionsRequestB, type SellerViewB } from "./sellerView";
+
+/**
+ * Spec 4.3 common fields (validation has applied REGULAR / VAT on where the endpoint has the
+ * field); an endpoint without sellerType or hasVat uses the seller's own. Today, 30 days.
+ */
+export function optionsB(
+  ctx: HandlerContext,
+  overrides: Partial<OptionsRequestB> = {},
+): OptionsRequestB {
+  const type = optString(ctx.body, "sellerType");
+  const sellerType: SellerTypeB | null = type === "MALL" || type === "REGULAR" ? type : null;
+  return {
+    sellerType,
+    hasVat: optBoolean(ctx.body, "hasVat"),
+    effectiveDate: optString(ctx.body, "effectiveDate") ?? ctx.today,
+    lookbackDays: optNumber(ctx.body, "lookbackDays") ?? 30,
+    ...overrides,
+  };
+}
+
+/** The seller named in the body (sellerId, region), seen from the caller's account. */
+export function sellerFromBody(
+  ctx: HandlerContext,
+  overrides: Partial<OptionsRequestB> = {},
+): SellerViewB {
+  return sellerViewB(
+    ctx.account,
+    ctx.data,
+    reqNumber(ctx.body, "sellerId"),
+    reqString(ctx.body, "region"),
+    optionsB(ctx, overrides),
+    ctx.today,
+  );
+}
+
+/** The seller named in the path (sellerId, region). */
+export function sellerFromPath(
+  ctx: HandlerContext,
+  overrides: Partial<OptionsRequestB> = {},
+): SellerViewB {
+  return sellerViewB(
+    ctx.account,
+    ctx.data,
+    pathNumber(ctx.path, "sellerId"),
+    pathString(ctx.path, "region"),
+    optionsB(ctx, overrides),
+    ctx.today,
+  );
+}

@@ -1,0 +1,75 @@
+/** B7 (per-product breakdowns, cursor pages) and B12 (products by true profit, offset pages). */
+import type { HandlerContext } from "../../handler";
+import type { ProductB } from "../../data/model";
+import type { UnitBreakdown } from "../../analytics/breakdown";
+import { toMajor } from "../../analytics/money";
+import { cursorPage, offsetPage, toDateTimeArray } from "../../analytics/pages";
+import { optNumber } from "../../analytics/requestFields";
+import type { SellerViewB } from "./sellerView";
+import { aggregateB, breakdownWire, skuResultB } from "./results";
+import { sellerFromPath } from "./options";
+
+interface ProductRowB {
+  readonly product: ProductB;
+  readonly unit: UnitBreakdown;
+  readonly unitsSold: number;
+}
+
+/** Every product of the seller with its aggregated per-unit breakdown. */
+export function productRowsB(view: SellerViewB): ProductRowB[] {
+  return view.seller.products.map((product) => {
+    const results = product.skus.map((sku) => skuResultB(view, product, sku));
+    return {
+      product,
+      unit: aggregateB(results),
+      unitsSold: results.reduce((s, r) => s + r.unitsSold, 0),
+    };
+  });
+}
+
+function entryWire(view: SellerViewB, row: ProductRowB): Record<string, unknown> {
+  return {
+    rtProductId: row.product.itemId,
+    itemId: row.product.itemId,
+    name: row.product.name,
+    unitsSold: row.unitsSold,
+    ...breakdownWire(view, row.unit, row.unitsSold),
+  };
+}
+
+/** B7: POST P_B/products/{sellerId}/{region}; the cursor is the item id. */
+export function productPageB(ctx: HandlerContext): unknown {
+  const view = sellerFromPath(ctx);
+  const page = cursorPage(
+    productRowsB(view),
+    (row) => row.product.itemId,
+    optNumber(ctx.body, "cursorRtProductId"),
+    optNumber(ctx.body, "pageSize") ?? 50,
+    toDateTimeArray(view.seller.dataFreshAt),
+  );
+  return { ...page, data: page.data.map((row) => entryWire(view, row)) };
+}
+
+/** B12: POST P_B/products/{sellerId}/{region}/sorted-by-profit (profit over the 30-day window). */
+export function sortedByProfitB(ctx: HandlerContext): unknown {
+  const view = sellerFromPath(ctx);
+  const ranked = productRowsB(view)
+    .map((row) => ({ row, totalProfitMinor: row.unit.netProfitMinor * row.unitsSold }))
+    .sort(
+      (a, b) =>
+        b.totalProfitMinor - a.totalProfitMinor || a.row.product.itemId - b.row.product.itemId,
+    );
+  const page = offsetPage(
+    ranked,
+    optNumber(ctx.body, "page") ?? 0,
+    optNumber(ctx.body, "pageSize") ?? 50,
+    toDateTimeArray(view.seller.dataFreshAt),
+  );
+  return {
+    ...page,
+    entries: page.entries.map((r) => ({
+      ...entryWire(view, r.row),
+      totalProfit: toMajor(r.totalProfitMinor, view.currency.decimals),
+    })),
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * One B seller as a request sees it: the seller (found inside the caller's account only),
+ * its fee schedule on the effective date, and sales statistics over the lookback window
+ * (return rates, average vouchers, coins and shipping per unit). Builds per-SKU inputs for
+ * the fee engine (fees/b.ts).
+ */
+import type { DemoAccount, DemoData, ProductB, SellerB, SellerTypeB, SkuB } from "../../data/model";
+import { findSellerB, rateOn } from "../../data/lookup";
+import { ApiProblem } from "../../problem";
+import { resolvePeriod, type Period } from "../../analytics/periods";
+import {
+  addOrder,
+  emptySales,
+  median,
+  ordersBetween,
+  perUnit,
+  returnRateOf,
+  type UnitSales,
+} from "../../analytics/sales";
+import { currencyOf, type Currency } from "../../analytics/money";
+import { feeScheduleB, type FeeScheduleB } from "../../fees/ratesB";
+import type { CogsSource, UnitInputB } from "../../fees/b";
+
+/** Settings as a request gives them: null where the body has no such field (the seller's own applies). */
+export interface OptionsRequestB {
+  readonly sellerType: SellerTypeB | null;
+  readonly hasVat: boolean | null;
+  readonly effectiveDate: string;
+  readonly lookbackDays: number;
+}
+
+/** Settings every B computation takes (spec 4.3 common fields), resolved. */
+export interface OptionsB {
+  readonly sellerType: SellerTypeB;
+  readonly hasVat: boolean;
+  readonly effectiveDate: string;
+  /** Return-rate and sales window, days back from today. */
+  readonly lookbackDays: number;
+}
+
+/** A product needs this many shipped units before its own return rate is trusted. */
+const MIN_UNITS_FOR_OWN_RETURN_RATE = 10;
+
+export interface SellerViewB {
+  readonly seller: SellerB;
+  readonly options: OptionsB;
+  readonly schedule: FeeScheduleB;
+  readonly currency: Currency;
+  readonly window: Period;
+  /** Commission rate of a category on the effective date (400 for an unknown category). */
+  categoryRate(categoryId: number): number;
+  salesOfSku(skuId: number): UnitSales;
+  /** Completed units of a SKU in the window. */
+  unitsSold(skuId: number): number;
+  returnRate(itemId: number): number;
+  /** The SKU's COGS: entered, inferred from similar SKUs, or missing (0). */
+  cogsOf(product: ProductB, sku: SkuB): { cogs: number; source: CogsSource };
+  /** Engine input for the SKU as listed today with the window's average promotions. */
+  baseline(product: ProductB, sku: SkuB): UnitInputB;
+}
+
+/** Category commission on a date, 400 when the category or its region rate is unknown. */
+export function categoryRateB(
+  data: DemoData,
+  categoryId: number,
+  region: string,
+  date: string,
+): number {
+  const category = data.categoriesB.find((c) => c.categoryId === categoryId);
+  const rate = category === undefined ? null : rateOn(category.commissionRates, region, date);
+  if (rate === null) {
+    throw new ApiProblem(
+      400,
+      `category ${categoryId} has no marketplace B commission rate in ${region}`,
+      [{ field: "categoryId", problem: "unknown_category" }],
+    );
+  }
+  return rate;
+}
+
+/** Finds the seller in the caller's account (404 otherwise) and prepares its statistics. */
+export function sellerViewB(
+  account: DemoAccount,
+  data: DemoData,
+  sellerId: number,
+  region: string,
+  requested: OptionsRequestB,
+  today: string,
+): SellerViewB {
+  const seller = findSellerB(account, sellerId, region);
+  const options: OptionsB = {
+    sellerType: requested.sellerType ?? seller.sellerType,
+    hasVat: requested.hasVat ?? seller.vatRegistered,
+    effectiveDate: requested.effectiveDate,
+    lookbackDays: requested.lookbackDays,
+  };
+  const window = resolvePeriod({ lookbackDays: options.lookbackDays }, today);
+  const bySku = new Map<number, UnitSales>();
+  const byItem = new Map<number, UnitSales>();
+  const all = emptySales();
+  for (const o of ordersBetween(seller.orders, window.from, window.to)) {
+    let s = bySku.get(o.skuId);
+    if (s === undefined) bySku.set(o.skuId, (s = emptySales()));
+    let p = byItem.get(o.itemId);
+    if (p === undefined) byItem.set(o.itemId, (p = emptySales()));
+    addOrder(s, o, o.coinDeduction);
+    addOrder(p, o, o.coinDeduction);
+    addOrder(all, o, o.coinDeduction);
+  }
+  const shopReturnRate = returnRateOf(all) ?? 0;
+  const ratios = cogsRatios(seller);
+  const schedule = feeScheduleB(seller.region, options.effectiveDate);
+  const rates = new Map<number, number>();
+  const categoryRate = (categoryId: number): number => {
+    let r = rates.get(categoryId);
+    if (r === undefined)
+      rates.set(
+        categoryId,
+        (r = categoryRateB(data, categoryId, seller.region, options.effectiveDate)),
+      );
+    return r;
+  };
+  const salesOfSku = (skuId: number): UnitSales => bySku.get(skuId) ?? emptySales();
+  const returnRate = (itemId: number): number =>
+    returnRateOf(byItem.get(itemId) ?? emptySales(), MIN_UNITS_FOR_OWN_RETURN_RATE) ??
+    shopReturnRate;
+  const cogsOf = (product: ProductB, sku: SkuB): { cogs: number; source: CogsSource } => {
+    if (sku.cogs !== null) return { cogs: sku.cogs, source: "explicit" };
+    const ratio = ratios.byCategory.get(product.categoryId) ?? ratios.shop;
+    if (ratio === null) return { cogs: 0, source: "missing" };
+    return {
+      cogs: Math.round(ratio * Math.max(0, sku.listPrice - sku.specialPriceDiscount)),
+      source: "inferred",
+    };
+  };
+  return {
+    seller,
+    options,
+    schedule,
+    currency: currencyOf(seller.region),
+    window,
+    categoryRate,
+    salesOfSku,
+    unitsSold: (skuId) => salesOfSku(skuId).completedUnits,
+    returnRate,
+    cogsOf,
+    baseline(product, sku) {
+      const sales = salesOfSku(sku.skuId);
+      const cogs = cogsOf(product, sku);
+      const price = sku.listPrice - sku.specialPriceDiscount;
+      // Window averages, bounded so a voucher never exceeds the special price.
+      const voucher = Math.min(Math.max(0, price), perUnit(sales.sellerVoucherSum, sales));
+      return {
+        listPrice: sku.listPrice,
+        specialPriceDiscount: sku.specialPriceDiscount,
+        sellerVoucher: voucher,
+        platformDiscount: perUnit(sales.platformDiscountSum, sales),
+        buyerShippingPerUnit: perUnit(sales.buyerShippingSum, sales),
+        coinDeduction: perUnit(sales.extraSum, sales),
+        categoryCommissionRate: categoryRate(product.categoryId),
+        sellerType: options.sellerType,
+        hasVat: options.hasVat,
+        isInFreeShipping: product.isInFreeShipping,
+        cogs: cogs.cogs,
+        cogsSource: cogs.source,
+        returnRate: returnRate(product.itemId),
+        schedule,
+      };
+    },
+  };
+}
+
+/** Median COGS / special price of SKUs with COGS entered: per category and shop-wide. */
+function cogsRatios(seller: SellerB): { byCategory: Map<number, number>; shop: number | null } {
+  const perCategory = new Map<number, number[]>();
+  const shop: number[] = [];
+  for (const p of seller.products) {
+    for (const s of p.skus) {
+      const price = s.listPrice - s.specialPriceDiscount;
+      if (s.cogs === null || price <= 0) continue;
+      const r = s.cogs / price;
+      shop.push(r);
+      const list = perCategory.get(p.categoryId) ?? [];
+      list.push(r);
+      perCategory.set(p.categoryId, list);
+    }
+  }
+  const byCategory = new Map<number, number>();
+  for (const [c, list] of perCategory) byCategory.set(c, median(list) as number);
+  return { byCategory, shop: median(shop) };
+}
+
+/** The seller's product, or 404 naming the item. */
+export function findProductB(seller: SellerB, itemId: number): ProductB {
+  const product = seller.products.find((p) => p.itemId === itemId);
+  if (product === undefined) {
+    throw new ApiProblem(404, `item ${itemId} not found for seller ${seller.sellerId}`, [
+      { field: "itemId", problem: "not_found" },
+    ]);
+  }
+  return product;
+}
+
+/** The product's SKU, or 404 naming the SKU. */
+export function findSkuB(product: ProductB, skuId: number): SkuB {
+  const sku = product.skus.find((s) => s.skuId === skuId);
+  if (sku === undefined) {
+    throw new ApiProblem(404, `SKU ${skuId} not found in item ${product.itemId}`, [
+      { field: "skuId", problem: "not_found" },
+    ]);
+  }
+  return sku;
+}

@@ -1,0 +1,74 @@
+/** B5: what-if with overrides applied to the baseline of a product or one SKU. */
+import type { HandlerContext } from "../../handler";
+import type { ProductB, SkuB } from "../../data/model";
+import { toMinor, rateOf } from "../../analytics/money";
+import { optBoolean, optNumber, reqNumber } from "../../analytics/requestFields";
+import type { UnitInputB } from "../../fees/b";
+import { findProductB, findSkuB, type SellerViewB } from "./sellerView";
+import { productWireB, singleSkuWireB, skuResultB } from "./results";
+import { sellerFromBody } from "./options";
+
+/** The body's overrides as engine-input changes for one SKU (money fields are per unit). */
+function overridesFor(
+  ctx: HandlerContext,
+  view: SellerViewB,
+  product: ProductB,
+  sku: SkuB,
+): Partial<UnitInputB> {
+  const dp = view.currency.decimals;
+  const money = (name: string): number | null => {
+    const v = optNumber(ctx.body, name);
+    return v === null ? null : toMinor(v, dp);
+  };
+  const base = view.baseline(product, sku);
+  const out: { -readonly [K in keyof UnitInputB]?: UnitInputB[K] } = {};
+  const listPrice = money("originalPrice");
+  if (listPrice !== null) out.listPrice = listPrice;
+  const discount = money("specialPriceDiscount");
+  if (discount !== null) out.specialPriceDiscount = discount;
+  const voucher = money("sellerVoucher");
+  if (voucher !== null) out.sellerVoucher = voucher;
+  const cogs = money("manufacturingCogs");
+  if (cogs !== null) {
+    out.cogs = cogs;
+    out.cogsSource = "explicit";
+  }
+  const commissionRate = optNumber(ctx.body, "commissionRate");
+  if (commissionRate !== null) out.commissionRateOverride = commissionRate;
+  const returnCost = money("returnCostPerSale");
+  if (returnCost !== null) out.returnCostPerSaleOverride = returnCost;
+  const inFreeShipping = optBoolean(ctx.body, "isInFreeShipping");
+  if (inFreeShipping !== null) out.isInFreeShipping = inFreeShipping;
+  // Coins: off means none redeemed; a rate means that share of what the buyer pays for the item.
+  const coinsEnabled = optBoolean(ctx.body, "coinsEnabled");
+  const coinRate = optNumber(ctx.body, "coinRate");
+  if (coinsEnabled === false) out.coinDeduction = 0;
+  else if (coinRate !== null) {
+    const price =
+      (out.listPrice ?? base.listPrice) - (out.specialPriceDiscount ?? base.specialPriceDiscount);
+    const paid = price - (out.sellerVoucher ?? base.sellerVoucher);
+    out.coinDeduction = rateOf(coinRate, Math.max(0, paid));
+  }
+  return out;
+}
+
+/** B5: POST P_B/simulate. */
+export function simulateB(ctx: HandlerContext): unknown {
+  const view = sellerFromBody(ctx);
+  const product = findProductB(view.seller, reqNumber(ctx.body, "itemId"));
+  const skuId = optNumber(ctx.body, "skuId");
+  if (skuId !== null) {
+    const sku = findSkuB(product, skuId);
+    return singleSkuWireB(
+      view,
+      skuResultB(view, product, sku, overridesFor(ctx, view, product, sku)),
+    );
+  }
+  return productWireB(
+    view,
+    product,
+    product.skus.map((sku) =>
+      skuResultB(view, product, sku, overridesFor(ctx, view, product, sku)),
+    ),
+  );
+}

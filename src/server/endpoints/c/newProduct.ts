@@ -1,0 +1,127 @@
+/**
+ * C4 (new product) and C6 (required price): a listing with no history (no vouchers, shipping;
+ * returns only as the caller's returnRate). Commission from the category path given.
+ */
+import type { HandlerContext } from "../../handler";
+import { metadataOf, toWireLines, type UnitBreakdown } from "../../analytics/breakdown";
+import { currencyOf, toMajor, toMinor, type Currency } from "../../analytics/money";
+import {
+  optBoolean,
+  optNumber,
+  optString,
+  reqNumber,
+  reqString,
+} from "../../analytics/requestFields";
+import { solveRequiredPrice } from "../../analytics/requiredPrice";
+import { findShopC } from "../../data/lookup";
+import { ApiProblem } from "../../problem";
+import { unitBreakdownC, type UnitInputC } from "../../fees/c";
+import { feeScheduleC } from "../../fees/ratesC";
+import { categoryRateC } from "./shopView";
+
+interface ListingC {
+  readonly currency: Currency;
+  readonly effectiveDate: string;
+  inputAt(listPrice: number, discount: number): UnitInputC;
+}
+
+function listingFromBody(ctx: HandlerContext, cogsField: string, returnRate: number): ListingC {
+  const shop = findShopC(ctx.account, reqNumber(ctx.body, "shopId"));
+  const currency = currencyOf(shop.region);
+  const effectiveDate = optString(ctx.body, "effectiveDate") ?? ctx.today;
+  const schedule = feeScheduleC(shop.region, effectiveDate);
+  const commissionRate = categoryRateC(
+    ctx.data,
+    shop.region,
+    effectiveDate,
+    reqString(ctx.body, "categoryL1"),
+    optString(ctx.body, "categoryL2"),
+    optString(ctx.body, "categoryL3"),
+  );
+  const cogs = optNumber(ctx.body, cogsField);
+  const ads = optNumber(ctx.body, "adsCostPerSale");
+  const isPreOrder = optBoolean(ctx.body, "isPreOrder") ?? false;
+  const isOwnFleetOnly = optBoolean(ctx.body, "isOwnFleetOnly") ?? false;
+  const hasVat = optBoolean(ctx.body, "hasVat") ?? false;
+  return {
+    currency,
+    effectiveDate,
+    inputAt: (listPrice, discount) => ({
+      listPrice,
+      sellerDiscount: discount,
+      sellerVoucher: 0,
+      platformDiscount: 0,
+      buyerShippingPerUnit: 0,
+      commissionRate,
+      isPreOrder,
+      isOwnFleetOnly,
+      hasVat,
+      cogs: cogs === null ? 0 : toMinor(cogs, currency.decimals),
+      cogsSource: cogs === null ? "missing" : "explicit",
+      adsCostPerSale: ads === null ? 0 : toMinor(ads, currency.decimals),
+      returnRate,
+      schedule,
+    }),
+  };
+}
+
+function wire(
+  listing: ListingC,
+  unit: UnitBreakdown,
+): { breakdown: Record<string, unknown>; metadata: Record<string, unknown> } {
+  return {
+    breakdown: toWireLines(unit.lines, listing.currency.decimals),
+    metadata: metadataOf(unit, listing.currency, listing.effectiveDate, null),
+  };
+}
+
+/** C4: POST P_C/new-product. */
+export function newProductC(ctx: HandlerContext): unknown {
+  const listing = listingFromBody(ctx, "manufacturingCogs", 0);
+  const price = toMinor(reqNumber(ctx.body, "listingPrice"), listing.currency.decimals);
+  return { ...wire(listing, unitBreakdownC(listing.inputAt(price, 0))), skuBreakdowns: [] };
+}
+
+/**
+ * C6: POST P_C/required-price. Profit is piecewise linear in price (the CGF stops growing at
+ * its cap), so the solver bisects and rounds up to the minor unit; 422 when unreachable.
+ */
+export function requiredPriceC(ctx: HandlerContext): unknown {
+  const listing = listingFromBody(ctx, "cogs", optNumber(ctx.body, "returnRate") ?? 0);
+  const dp = listing.currency.decimals;
+  const targetMargin = reqNumber(ctx.body, "targetMargin");
+  const fixedDiscount = toMinor(optNumber(ctx.body, "targetDiscount") ?? 0, dp);
+  const share = optNumber(ctx.body, "targetDiscountPercent") ?? 0;
+  const discountAt = (price: number): number => fixedDiscount + Math.round(share * price);
+  const at = (price: number): UnitBreakdown =>
+    unitBreakdownC(listing.inputAt(price, discountAt(price)));
+  const probe = listing.inputAt(0, 0);
+  // Past the CGF cap breakpoint every fee is linear again.
+  const breakpoint =
+    Math.ceil(probe.schedule.platformFeeCapMinor / probe.schedule.platformFeeRate) + fixedDiscount;
+  const solved = solveRequiredPrice(
+    (price) => {
+      const u = at(price);
+      return { profitMinor: u.netProfitMinor, revenueMinor: u.revenueMinor };
+    },
+    { kind: "margin", fraction: targetMargin },
+    {
+      lowMinor: fixedDiscount + 1,
+      highMinor: Math.max(2 * breakpoint, 10 * (probe.cogs + probe.adsCostPerSale + fixedDiscount)),
+      unitMinor: 1,
+    },
+  );
+  if ("unreachable" in solved) {
+    throw new ApiProblem(
+      422,
+      `target margin ${targetMargin} cannot be reached: ${solved.unreachable}`,
+      [{ field: "targetMargin", problem: "unreachable_margin" }],
+    );
+  }
+  return {
+    requiredListingPrice: toMajor(solved.priceMinor, dp),
+    targetMargin,
+    sellerDiscount: toMajor(discountAt(solved.priceMinor), dp),
+    ...wire(listing, at(solved.priceMinor)),
+  };
+}

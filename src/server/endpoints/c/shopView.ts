@@ -1,0 +1,204 @@
+/**
+ * One C shop as a request sees it: the shop (inside the caller's account only), its fee
+ * schedule on the effective date, and return rates and average promotions over the
+ * lookback window. Builds per-SKU inputs for the fee engine (fees/c.ts).
+ */
+import type { DemoAccount, DemoData, ProductC, ShopC, SkuC } from "../../data/model";
+import { findCategoryC, findShopC, rateOn } from "../../data/lookup";
+import { ApiProblem } from "../../problem";
+import type { CogsSource } from "../../analytics/breakdown";
+import { currencyOf, type Currency } from "../../analytics/money";
+import { resolvePeriod, type Period } from "../../analytics/periods";
+import {
+  addOrder,
+  emptySales,
+  median,
+  ordersBetween,
+  perUnit,
+  returnRateOf,
+  type UnitSales,
+} from "../../analytics/sales";
+import type { UnitInputC } from "../../fees/c";
+import { feeScheduleC, type FeeScheduleC } from "../../fees/ratesC";
+
+export interface OptionsC {
+  readonly hasVat: boolean;
+  readonly effectiveDate: string;
+  readonly lookbackDays: number;
+  /** Caller-supplied ads cost per unit (minor units), 0 when not given. */
+  readonly adsCostPerSaleMinor: number;
+  /** Caller-supplied seller voucher per unit (minor units); null: the window's average. */
+  readonly sellerVoucherMinor: number | null;
+}
+
+const MIN_UNITS_FOR_OWN_RETURN_RATE = 10;
+
+export interface ShopViewC {
+  readonly shop: ShopC;
+  readonly options: OptionsC;
+  readonly schedule: FeeScheduleC;
+  readonly currency: Currency;
+  readonly window: Period;
+  commissionRate(product: ProductC): number;
+  unitsSold(skuId: string): number;
+  returnRate(productId: string): number;
+  cogsOf(product: ProductC, sku: SkuC): { cogs: number; source: CogsSource };
+  baseline(product: ProductC, sku: SkuC): UnitInputC;
+}
+
+/**
+ * Commission of a category path on a date: the most specific level given wins (a full
+ * L1/L2/L3 path is that leaf; a prefix takes the first leaf under it). 400 when unknown.
+ */
+export function categoryRateC(
+  data: DemoData,
+  region: string,
+  date: string,
+  l1: string,
+  l2: string | null,
+  l3: string | null,
+): number {
+  const category = findCategoryC(data.categoriesC, l1, l2, l3);
+  const rate = category === undefined ? null : rateOn(category.commissionRates, region, date);
+  if (rate === null) {
+    const field = l3 !== null ? "categoryL3" : l2 !== null ? "categoryL2" : "categoryL1";
+    throw new ApiProblem(
+      400,
+      `category ${[l1, l2, l3].filter((x) => x !== null).join(" > ")} is unknown in ${region}`,
+      [{ field, problem: "unknown_category" }],
+    );
+  }
+  return rate;
+}
+
+/** Finds the shop in the caller's account (404 otherwise) and prepares its statistics. */
+export function shopViewC(
+  account: DemoAccount,
+  data: DemoData,
+  shopId: number,
+  region: string | undefined,
+  options: OptionsC,
+  today: string,
+): ShopViewC {
+  const shop = findShopC(account, shopId, region);
+  const window = resolvePeriod({ lookbackDays: options.lookbackDays }, today);
+  const bySku = new Map<string, UnitSales>();
+  const byProduct = new Map<string, UnitSales>();
+  const all = emptySales();
+  for (const o of ordersBetween(shop.orders, window.from, window.to)) {
+    let s = bySku.get(o.skuId);
+    if (s === undefined) bySku.set(o.skuId, (s = emptySales()));
+    let p = byProduct.get(o.productId);
+    if (p === undefined) byProduct.set(o.productId, (p = emptySales()));
+    addOrder(s, o);
+    addOrder(p, o);
+    addOrder(all, o);
+  }
+  const shopReturnRate = returnRateOf(all) ?? 0;
+  const schedule = feeScheduleC(shop.region, options.effectiveDate);
+  const rates = new Map<string, number>();
+  const commissionRate = (product: ProductC): number => {
+    const key = `${product.categoryL1}\u0000${product.categoryL2}\u0000${product.categoryL3}`;
+    let r = rates.get(key);
+    if (r === undefined) {
+      r = categoryRateC(
+        data,
+        shop.region,
+        options.effectiveDate,
+        product.categoryL1,
+        product.categoryL2,
+        product.categoryL3,
+      );
+      rates.set(key, r);
+    }
+    return r;
+  };
+  const ratios = cogsRatios(shop);
+  const cogsOf = (product: ProductC, sku: SkuC): { cogs: number; source: CogsSource } => {
+    if (sku.cogs !== null) return { cogs: sku.cogs, source: "explicit" };
+    const ratio = ratios.byCategory.get(product.categoryL1) ?? ratios.shop;
+    if (ratio === null) return { cogs: 0, source: "missing" };
+    return {
+      cogs: Math.round(ratio * Math.max(0, sku.listPrice - sku.sellerDiscount)),
+      source: "inferred",
+    };
+  };
+  const returnRate = (productId: string): number =>
+    returnRateOf(byProduct.get(productId) ?? emptySales(), MIN_UNITS_FOR_OWN_RETURN_RATE) ??
+    shopReturnRate;
+  return {
+    shop,
+    options,
+    schedule,
+    currency: currencyOf(shop.region),
+    window,
+    commissionRate,
+    unitsSold: (skuId) => bySku.get(skuId)?.completedUnits ?? 0,
+    returnRate,
+    cogsOf,
+    baseline(product, sku) {
+      const sales = bySku.get(sku.skuId) ?? emptySales();
+      const cogs = cogsOf(product, sku);
+      const price = Math.max(0, sku.listPrice - sku.sellerDiscount);
+      return {
+        listPrice: sku.listPrice,
+        sellerDiscount: sku.sellerDiscount,
+        sellerVoucher: Math.min(
+          price,
+          options.sellerVoucherMinor ?? perUnit(sales.sellerVoucherSum, sales),
+        ),
+        platformDiscount: perUnit(sales.platformDiscountSum, sales),
+        buyerShippingPerUnit: perUnit(sales.buyerShippingSum, sales),
+        commissionRate: commissionRate(product),
+        isPreOrder: product.isPreOrder,
+        isOwnFleetOnly: product.isOwnFleetOnly,
+        hasVat: options.hasVat,
+        cogs: cogs.cogs,
+        cogsSource: cogs.source,
+        adsCostPerSale: options.adsCostPerSaleMinor,
+        returnRate: returnRate(product.productId),
+        schedule,
+      };
+    },
+  };
+}
+
+function cogsRatios(shop: ShopC): { byCategory: Map<string, number>; shop: number | null } {
+  const per = new Map<string, number[]>();
+  const all: number[] = [];
+  for (const p of shop.products) {
+    for (const s of p.skus) {
+      const price = s.listPrice - s.sellerDiscount;
+      if (s.cogs === null || price <= 0) continue;
+      all.push(s.cogs / price);
+      const list = per.get(p.categoryL1) ?? [];
+      list.push(s.cogs / price);
+      per.set(p.categoryL1, list);
+    }
+  }
+  const byCategory = new Map<string, number>();
+  for (const [k, list] of per) byCategory.set(k, median(list) as number);
+  return { byCategory, shop: median(all) };
+}
+
+/** The shop's product, or 404. */
+export function findProductC(shop: ShopC, productId: string): ProductC {
+  const product = shop.products.find((p) => p.productId === productId);
+  if (product === undefined) {
+    throw new ApiProblem(404, `product ${productId} not found in shop ${shop.shopId}`, [
+      { field: "productId", problem: "not_found" },
+    ]);
+  }
+  return product;
+}
+
+/** The product's SKU, or 404. */
+export function findSkuC(product: ProductC, skuId: string): SkuC {
+  const sku = product.skus.find((s) => s.skuId === skuId);
+  if (sku === undefined) {
+    throw new ApiProblem(404, `SKU ${skuId} not found in product ${product.productId}`, [
+      { field: "skuId", problem: "not_found" },
+    ]);
+  }
+  return sku;
+}

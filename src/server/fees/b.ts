@@ -1,0 +1,127 @@
+/**
+ * Marketplace B (~Lazada) per-unit profit, in integer minor units, one rounding per line.
+ * Lines (docs/contract-notes.md): originalPrice, specialPriceDiscount, sellerVoucher,
+ * commissionFee, paymentFee, freeShippingCommission, coinDeduction, cogs, vat, returnCost.
+ * They sum exactly to net profit. Bases (shared/fees.md):
+ * - commission on (price - seller voucher), price being the special price L - d;
+ * - payment fee on what the buyer pays: L - d - v - platform discount + buyer shipping;
+ * - free-shipping commission on (L - d - v), capped per item, only inside the programme;
+ * - coins: the seller pays only the coin value redeemed;
+ * - output VAT t/(1+t) of the consideration L - d - v (discounts at sale are outside the base);
+ * - return cost: return rate x cost of one return (reverse shipping).
+ */
+import type { SellerTypeB } from "../data/model";
+import { line, sumLines, type MinorLine } from "../analytics/breakdown";
+import { rateOf } from "../analytics/money";
+import type { FeeScheduleB } from "./ratesB";
+
+import type { CogsSource } from "../analytics/breakdown";
+export type { CogsSource };
+
+/** Everything one unit's breakdown depends on. Money in minor units, rates as fractions. */
+export interface UnitInputB {
+  readonly listPrice: number;
+  readonly specialPriceDiscount: number;
+  readonly sellerVoucher: number;
+  /** Platform-funded discount: rebated to the seller, it only lowers what the buyer pays. */
+  readonly platformDiscount: number;
+  readonly buyerShippingPerUnit: number;
+  /** Coin value redeemed per unit that the seller funds. */
+  readonly coinDeduction: number;
+  /** Commission of the category (before the seller-type surcharge). */
+  readonly categoryCommissionRate: number;
+  /** Replaces the resolved commission rate (simulate). */
+  readonly commissionRateOverride?: number | null;
+  readonly sellerType: SellerTypeB;
+  readonly hasVat: boolean;
+  readonly isInFreeShipping: boolean;
+  readonly cogs: number;
+  readonly cogsSource: CogsSource;
+  /** Returned share of units in the lookback window. */
+  readonly returnRate: number;
+  /** Replaces the expected return cost per unit sold (simulate), minor units >= 0. */
+  readonly returnCostPerSaleOverride?: number | null;
+  readonly schedule: FeeScheduleB;
+}
+
+export interface UnitBreakdownB {
+  readonly lines: MinorLine[];
+  readonly netProfitMinor: number;
+  /** What the seller is paid before fees: L - d - v. */
+  readonly revenueMinor: number;
+  readonly commissionRate: number;
+  readonly vatRate: number;
+  readonly hasVat: boolean;
+  readonly cogsSource: CogsSource;
+}
+
+/** Commission rate for a category rate and seller type, capped at the schedule's maximum. */
+export function commissionRateB(
+  categoryRate: number,
+  sellerType: SellerTypeB,
+  schedule: FeeScheduleB,
+): number {
+  const rate =
+    sellerType === "MALL" ? categoryRate + schedule.mallCommissionSurcharge : categoryRate;
+  return Math.round(Math.min(schedule.maxCommissionRate, rate) * 1e6) / 1e6;
+}
+
+/** The per-unit breakdown of one B SKU. */
+export function unitBreakdownB(input: UnitInputB): UnitBreakdownB {
+  const s = input.schedule;
+  const L = input.listPrice;
+  const d = input.specialPriceDiscount;
+  const v = input.sellerVoucher;
+  const revenue = L - d - v;
+  const buyerPays = Math.max(0, revenue - input.platformDiscount + input.buyerShippingPerUnit);
+  const commissionRate =
+    input.commissionRateOverride ??
+    commissionRateB(input.categoryCommissionRate, input.sellerType, s);
+  const commissionBase = Math.max(0, revenue);
+  const freeShipping = input.isInFreeShipping
+    ? Math.min(s.freeShippingCapMinor, rateOf(s.freeShippingRate, commissionBase))
+    : 0;
+  const vatRate = input.hasVat ? s.vatRate : 0;
+  const vat = input.hasVat ? rateOf(vatRate / (1 + vatRate), Math.max(0, revenue)) : 0;
+  const returnCost =
+    input.returnCostPerSaleOverride ?? rateOf(input.returnRate, s.returnCostPerReturnMinor);
+  const lines: MinorLine[] = [
+    line("originalPrice", "Original price", L),
+    line("specialPriceDiscount", "Special-price discount", -d),
+    line("sellerVoucher", "Seller voucher", -v),
+    line(
+      "commissionFee",
+      "Commission",
+      -rateOf(commissionRate, commissionBase),
+      commissionRate,
+      commissionBase,
+    ),
+    line(
+      "paymentFee",
+      "Payment fee",
+      -rateOf(s.paymentFeeRate, buyerPays),
+      s.paymentFeeRate,
+      buyerPays,
+    ),
+    line(
+      "freeShippingCommission",
+      "Free-shipping commission",
+      -freeShipping,
+      input.isInFreeShipping ? s.freeShippingRate : 0,
+      input.isInFreeShipping ? commissionBase : null,
+    ),
+    line("coinDeduction", "Coin deduction", -input.coinDeduction),
+    line("cogs", "COGS", -input.cogs),
+    line("vat", "VAT", -vat, vatRate, input.hasVat ? Math.max(0, revenue) : null),
+    line("returnCost", "Return cost", -returnCost, input.returnRate, s.returnCostPerReturnMinor),
+  ];
+  return {
+    lines,
+    netProfitMinor: sumLines(lines),
+    revenueMinor: revenue,
+    commissionRate,
+    vatRate,
+    hasVat: input.hasVat,
+    cogsSource: input.cogsSource,
+  };
+}

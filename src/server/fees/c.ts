@@ -1,0 +1,103 @@
+/**
+ * Marketplace C (~TikTok Shop) per-unit profit, in integer minor units, one rounding per line.
+ * Lines (docs/contract-notes.md): originalPrice, sellerDiscount, sellerVoucher, commissionFee,
+ * platformFee, transactionFee, preOrderFee, cogs, adsCostPerSale, vat, returnCost; they sum
+ * exactly to net profit. Bases (shared/fees.md):
+ * - commission (by category, most specific level wins) on (price - seller discount);
+ * - platform fee (CGF) on (price - seller discount), capped per item;
+ * - pre-order surcharge on (price - seller discount) for pre-order listings;
+ * - transaction fee on what the buyer pays: L - d - v - platform discount + buyer shipping,
+ *   except that own-fleet shipping is paid to the seller's fleet, outside the platform;
+ * - output VAT t/(1+t) of the consideration L - d - v;
+ * - return cost: return rate x (reverse shipping + the CGF, which is not refunded).
+ */
+import { line, sumLines, type MinorLine } from "../analytics/breakdown";
+import { rateOf } from "../analytics/money";
+import type { CogsSource } from "./b";
+import type { FeeScheduleC } from "./ratesC";
+
+export interface UnitInputC {
+  readonly listPrice: number;
+  readonly sellerDiscount: number;
+  readonly sellerVoucher: number;
+  readonly platformDiscount: number;
+  readonly buyerShippingPerUnit: number;
+  readonly commissionRate: number;
+  readonly isPreOrder: boolean;
+  readonly isOwnFleetOnly: boolean;
+  readonly hasVat: boolean;
+  readonly cogs: number;
+  readonly cogsSource: CogsSource;
+  readonly adsCostPerSale: number;
+  readonly returnRate: number;
+  readonly returnCostPerSaleOverride?: number | null;
+  readonly schedule: FeeScheduleC;
+}
+
+export interface UnitBreakdownC {
+  readonly lines: MinorLine[];
+  readonly netProfitMinor: number;
+  readonly revenueMinor: number;
+  readonly commissionRate: number;
+  readonly vatRate: number;
+  readonly hasVat: boolean;
+  readonly cogsSource: CogsSource;
+}
+
+/** The per-unit breakdown of one C SKU. */
+export function unitBreakdownC(input: UnitInputC): UnitBreakdownC {
+  const s = input.schedule;
+  const L = input.listPrice;
+  const d = input.sellerDiscount;
+  const v = input.sellerVoucher;
+  const revenue = L - d - v;
+  const priceBase = Math.max(0, L - d);
+  const shipping = input.isOwnFleetOnly ? 0 : input.buyerShippingPerUnit;
+  const buyerPays = Math.max(0, revenue - input.platformDiscount + shipping);
+  const platformFee = Math.min(s.platformFeeCapMinor, rateOf(s.platformFeeRate, priceBase));
+  const preOrderRate = input.isPreOrder ? s.preOrderRate : 0;
+  const vatRate = input.hasVat ? s.vatRate : 0;
+  const vat = input.hasVat ? rateOf(vatRate / (1 + vatRate), Math.max(0, revenue)) : 0;
+  const costOfOneReturn = s.reverseShippingMinor + platformFee;
+  const returnCost = input.returnCostPerSaleOverride ?? rateOf(input.returnRate, costOfOneReturn);
+  const lines: MinorLine[] = [
+    line("originalPrice", "Original price", L),
+    line("sellerDiscount", "Seller discount", -d),
+    line("sellerVoucher", "Seller voucher", -v),
+    line(
+      "commissionFee",
+      "Commission",
+      -rateOf(input.commissionRate, priceBase),
+      input.commissionRate,
+      priceBase,
+    ),
+    line("platformFee", "Platform fee (CGF)", -platformFee, s.platformFeeRate, priceBase),
+    line(
+      "transactionFee",
+      "Transaction fee",
+      -rateOf(s.transactionFeeRate, buyerPays),
+      s.transactionFeeRate,
+      buyerPays,
+    ),
+    line(
+      "preOrderFee",
+      "Pre-order fee",
+      -rateOf(preOrderRate, priceBase),
+      preOrderRate,
+      input.isPreOrder ? priceBase : null,
+    ),
+    line("cogs", "COGS", -input.cogs),
+    line("adsCostPerSale", "Ads cost per sale", -input.adsCostPerSale),
+    line("vat", "VAT", -vat, vatRate, input.hasVat ? Math.max(0, revenue) : null),
+    line("returnCost", "Return cost", -returnCost, input.returnRate, costOfOneReturn),
+  ];
+  return {
+    lines,
+    netProfitMinor: sumLines(lines),
+    revenueMinor: revenue,
+    commissionRate: input.commissionRate,
+    vatRate,
+    hasVat: input.hasVat,
+    cogsSource: input.cogsSource,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Marketplace B (~Lazada) fee schedule, effective-dated per region. Demo values shaped like the
+ * public facts in shared/fees.md: payment fee ~2 % of what the buyer pays, free-shipping
+ * programme ~5-6 % capped per item, MALL sellers pay a higher commission. Commission by
+ * category lives in the dataset's category table (DemoData.categoriesB).
+ */
+import { valueOn, type EffectiveEntry } from "../analytics/effectiveDated";
+
+export interface FeeScheduleB {
+  /** Share of what the buyer pays (price - promotions + buyer shipping). */
+  readonly paymentFeeRate: number;
+  /** Free-shipping programme share of (price - seller voucher), capped per item. */
+  readonly freeShippingRate: number;
+  readonly freeShippingCapMinor: number;
+  /** Added to the category commission for MALL sellers. */
+  readonly mallCommissionSurcharge: number;
+  /** Commission never exceeds this (the "up to ~13 %" of the fee facts, MALL included). */
+  readonly maxCommissionRate: number;
+  /** What one return costs the seller: reverse shipping, minor units. */
+  readonly returnCostPerReturnMinor: number;
+  /** VAT rate (output VAT is t/(1+t) of the consideration). */
+  readonly vatRate: number;
+}
+
+const base: Readonly<Record<string, FeeScheduleB>> = {
+  SG: {
+    paymentFeeRate: 0.02,
+    freeShippingRate: 0.05,
+    freeShippingCapMinor: 1_000,
+    mallCommissionSurcharge: 0.02,
+    maxCommissionRate: 0.15,
+    returnCostPerReturnMinor: 350,
+    vatRate: 0.08,
+  },
+  MY: {
+    paymentFeeRate: 0.02,
+    freeShippingRate: 0.05,
+    freeShippingCapMinor: 1_500,
+    mallCommissionSurcharge: 0.02,
+    maxCommissionRate: 0.15,
+    returnCostPerReturnMinor: 600,
+    vatRate: 0.06,
+  },
+  TH: {
+    paymentFeeRate: 0.0214,
+    freeShippingRate: 0.05,
+    freeShippingCapMinor: 10_000,
+    mallCommissionSurcharge: 0.02,
+    maxCommissionRate: 0.15,
+    returnCostPerReturnMinor: 4_000,
+    vatRate: 0.07,
+  },
+  PH: {
+    paymentFeeRate: 0.0224,
+    freeShippingRate: 0.05,
+    freeShippingCapMinor: 20_000,
+    mallCommissionSurcharge: 0.02,
+    maxCommissionRate: 0.15,
+    returnCostPerReturnMinor: 7_000,
+    vatRate: 0.12,
+  },
+  VN: {
+    paymentFeeRate: 0.022,
+    freeShippingRate: 0.05,
+    freeShippingCapMinor: 50_000,
+    mallCommissionSurcharge: 0.02,
+    maxCommissionRate: 0.15,
+    returnCostPerReturnMinor: 25_000,
+    vatRate: 0.1,
+  },
+  ID: {
+    paymentFeeRate: 0.018,
+    freeShippingRate: 0.04,
+    freeShippingCapMinor: 40_000,
+    mallCommissionSurcharge: 0.02,
+    maxCommissionRate: 0.15,
+    returnCostPerReturnMinor: 15_000,
+    vatRate: 0.11,
+  },
+};
+
+/** Changes over time: programme rates rose and some VAT rates moved. */
+const changes: ReadonlyArray<readonly [string, string, Partial<FeeScheduleB>]> = [
+  ["SG", "2024-01-01", { vatRate: 0.09 }],
+  ["MY", "2024-03-01", { vatRate: 0.08 }],
+  ["ID", "2025-01-01", { vatRate: 0.12 }],
+  ["SG", "2024-07-01", { freeShippingRate: 0.06 }],
+  ["MY", "2024-07-01", { freeShippingRate: 0.06 }],
+  ["TH", "2024-07-01", { freeShippingRate: 0.06 }],
+  ["PH", "2024-07-01", { freeShippingRate: 0.06 }],
+  ["VN", "2024-07-01", { freeShippingRate: 0.055 }],
+];
+
+/** The table: a 2020 baseline per region, then each change layered on the one before it. */
+export const FEE_SCHEDULE_B: readonly EffectiveEntry<FeeScheduleB>[] = buildTable();
+
+function buildTable(): EffectiveEntry<FeeScheduleB>[] {
+  const entries: EffectiveEntry<FeeScheduleB>[] = [];
+  for (const [region, schedule] of Object.entries(base)) {
+    entries.push({ region, effectiveFrom: "2020-01-01", value: schedule });
+    const own = changes.filter((c) => c[0] === region).sort((a, b) => a[1].localeCompare(b[1]));
+    let current = schedule;
+    for (const [, from, patch] of own) {
+      current = { ...current, ...patch };
+      entries.push({ region, effectiveFrom: from, value: current });
+    }
+  }
+  return entries;
+}
+
+/** The B fee schedule in force in `region` on `date`. */
+export function feeScheduleB(region: string, date: string): FeeScheduleB {
+  return valueOn(FEE_SCHEDULE_B, region, date);
+}
