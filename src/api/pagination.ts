@@ -4,8 +4,8 @@ import type { DateTimeArray } from "./datetime";
 /** One page of a cursor-paginated list (A7, B7). Pass `nextCursor` back to continue. */
 export interface CursorPage<T> {
   readonly data: readonly T[];
-  /** Opaque cursor object; null on the last page. */
-  readonly nextCursor: object | null;
+  /** The spec's RtMktAProductCursor: send `rtProductId` back as `cursorRtProductId`; null at the end. */
+  readonly nextCursor: { readonly rtProductId: number } | null;
   /** When product data was last synced, a date-time array (spec 2.4); null before any sync. */
   readonly dataFreshAt: DateTimeArray | null;
 }
@@ -29,16 +29,3 @@ export const PAGE_SIZE_REQUEST_FIELD = "pageSize";
 /** Defaults of spec 8 and the bound of contract-notes. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
-
-/**
- * The cursor value to send for the next page, or null at the end. The reference server's
- * `nextCursor` is `{ cursorRtProductId: number }` (contract-notes "Pagination").
- */
-export function nextCursorValue(nextCursor: object | null): number | null {
-  if (nextCursor === null) return null;
-  const value: unknown = (nextCursor as Record<string, unknown>)[CURSOR_REQUEST_FIELD];
-  if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new TypeError(`nextCursor has no integer ${CURSOR_REQUEST_FIELD}`);
-  }
-  return value;
-}

@@ -1,5 +1,4 @@
 import { isErrorEnvelope, isSuccessEnvelope } from "../../src/api/envelope";
-import { CURSOR_REQUEST_FIELD, nextCursorValue } from "../../src/api/pagination";
 
 describe("envelopes", () => {
   it("recognises the success envelope of spec 2.2", () => {
@@ -25,14 +24,5 @@ describe("envelopes", () => {
     expect(isSuccessEnvelope(err)).toBe(false);
     expect(isErrorEnvelope({ ...err, errors: [{ field: "x" }] })).toBe(false);
     expect(isErrorEnvelope({ ...err, statusCode: "400" })).toBe(false);
-  });
-});
-
-describe("cursor pages", () => {
-  it("reads the next cursor value or null at the end", () => {
-    expect(CURSOR_REQUEST_FIELD).toBe("cursorRtProductId");
-    expect(nextCursorValue({ cursorRtProductId: 1234 })).toBe(1234);
-    expect(nextCursorValue(null)).toBeNull();
-    expect(() => nextCursorValue({ id: 1 })).toThrow(TypeError);
   });
 });
