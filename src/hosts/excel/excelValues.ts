@@ -1,0 +1,92 @@
+/**
+ * Between Excel's values and the catalog's: arguments in (ranges, empty cells, the extra
+ * invocation argument), results out (dates as serials, rectangular spills, error cells).
+ */
+import { isApiError, shorten } from "../../core/errors";
+import type { Cell, CellInput, CellResult } from "../../functions/cells";
+import type { SheetFunction } from "../../functions/define";
+import type { Dimensionality } from "./metadata";
+import type { CustomFunctionsGlobal, ExcelCell } from "./officeGlobals";
+
+const EXCEL_EPOCH_UTC = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+/** Prefix the catalog gives a row's error inside a table (functions/rows.ts rowError). */
+const ROW_ERROR_PREFIX = "Error: ";
+/** Excel shows at most this much hover text; longer messages are cut. */
+const MAX_MESSAGE = 250;
+
+/** A Date (UTC wall clock, as the catalog makes them) as an Excel serial number. */
+export function dateToSerial(date: Date): number {
+  return (date.getTime() - EXCEL_EPOCH_UTC) / DAY_MS;
+}
+
+function readCell(value: unknown): CellInput {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return value;
+  if (value instanceof Date) return value;
+  return ""; // entities, errors passed in: treat as an empty cell
+}
+
+/**
+ * Excel's raw arguments as the catalog reads them. Excel appends an invocation object (dropped
+ * here), passes null for omitted optional arguments, and wraps a single cell given to a
+ * range parameter as [[x]]: that is unwrapped so one id behaves as in Sheets.
+ */
+export function excelArguments(fn: SheetFunction, raw: readonly unknown[]): CellInput[] {
+  return fn.params.map((_param, i) => {
+    const value = raw[i];
+    if (!Array.isArray(value)) return readCell(value);
+    const rows = value.map((row) => (Array.isArray(row) ? row.map(readCell) : [readCell(row)]));
+    if (rows.length === 1 && rows[0]?.length === 1) return rows[0][0];
+    return rows;
+  });
+}
+
+/** An ApiError/ArgumentError/anything as the cell error Excel shows, with its hover message. */
+export function toExcelError(error: unknown, cf: CustomFunctionsGlobal): Error {
+  const message = shorten(error instanceof Error ? error.message : String(error), MAX_MESSAGE);
+  const missing =
+    isApiError(error) && (error.code === "NOT_FOUND" || error.code === "NOT_YET_ACTIVE");
+  return new cf.Error(missing ? cf.ErrorCode.notAvailable : cf.ErrorCode.invalidValue, message);
+}
+
+function toExcelCell(cell: Cell, cf: CustomFunctionsGlobal): ExcelCell {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : dateToSerial(cell);
+  if (typeof cell === "number")
+    return Number.isFinite(cell)
+      ? cell
+      : new cf.Error(cf.ErrorCode.invalidValue, "Not a finite number");
+  if (typeof cell === "string" && cell.startsWith(ROW_ERROR_PREFIX)) {
+    const message = shorten(cell.slice(ROW_ERROR_PREFIX.length), MAX_MESSAGE);
+    const missing = /not found|no entry|not yet active/i.test(message);
+    return new cf.Error(missing ? cf.ErrorCode.notAvailable : cf.ErrorCode.invalidValue, message);
+  }
+  return cell;
+}
+
+/** A catalog result in the shape functions.json promised: a rectangular matrix or one value. */
+export function excelResult(
+  result: CellResult,
+  dimensionality: Dimensionality,
+  cf: CustomFunctionsGlobal,
+): ExcelCell | ExcelCell[][] {
+  if (!Array.isArray(result)) {
+    const cell = toExcelCell(result, cf);
+    return dimensionality === "matrix" ? [[cell]] : cell;
+  }
+  const width = Math.max(1, ...result.map((row) => row.length));
+  // Excel rejects ragged or empty spills with #VALUE!: pad every row, never return [].
+  const rows: ExcelCell[][] =
+    result.length === 0
+      ? [[""]]
+      : result.map((row) => {
+          const cells = row.map((c) => toExcelCell(c, cf));
+          while (cells.length < width) cells.push("");
+          return cells;
+        });
+  if (dimensionality === "matrix") return rows;
+  const first = rows[0]?.[0];
+  if (rows.length === 1 && rows[0]?.length === 1 && first !== undefined) return first;
+  return new cf.Error(cf.ErrorCode.invalidValue, "This function returns one value but got a table");
+}

@@ -1,0 +1,40 @@
+/**
+ * HTTP for the Excel runtime over `fetch`. A failure to connect becomes status 0, which the
+ * core maps to a NETWORK error; the core's driver adds the timeout and aborts via the signal.
+ */
+import type { AsyncTransport } from "../../core/asyncDriver";
+
+/** The page's fetch (injectable so tests can count or fail requests). */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** An AsyncTransport over `fetch`. */
+export function fetchTransport(fetchFn: FetchLike = (u, i) => fetch(u, i)): AsyncTransport {
+  return {
+    async fetch(request, options) {
+      const init: RequestInit = {
+        method: request.method,
+        headers: { ...request.headers },
+        // The key travels only in the Authorization header, never in a cookie.
+        credentials: "omit",
+        cache: "no-store",
+      };
+      if (options?.signal) init.signal = options.signal;
+      if (request.body !== undefined) init.body = request.body;
+      let res: Response;
+      try {
+        res = await fetchFn(request.url, init);
+      } catch {
+        return { status: 0, headers: {}, body: "" };
+      }
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        headers[name.toLowerCase()] = value;
+      });
+      try {
+        return { status: res.status, headers, body: await res.text() };
+      } catch {
+        return { status: 0, headers: {}, body: "" };
+      }
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The user's API key and API address. They live in OfficeRuntime.storage only: per user and
+ * machine, never in the workbook (document settings and custom properties are saved in the
+ * file and travel with it).
+ */
+import { normaliseBaseUrl } from "../../core/baseUrl";
+import type { OfficeStorage } from "./officeGlobals";
+
+export const API_KEY_ITEM = "mkt.apiKey";
+export const BASE_URL_ITEM = "mkt.baseUrl";
+
+/** What the functions need to reach the API. */
+export interface ExcelSettings {
+  readonly apiKey: string | null;
+  /** Normalised base URL; the build's default until the user sets one. */
+  readonly baseUrl: string;
+}
+
+/** Read both settings; an unusable stored base URL falls back to the default. */
+export async function readSettings(
+  storage: OfficeStorage,
+  defaultBaseUrl: string,
+): Promise<ExcelSettings> {
+  const items = await storage.getItems([API_KEY_ITEM, BASE_URL_ITEM]);
+  const apiKey = items[API_KEY_ITEM]?.trim() || null;
+  const stored = items[BASE_URL_ITEM];
+  let baseUrl = defaultBaseUrl;
+  if (stored) {
+    try {
+      baseUrl = normaliseBaseUrl(stored);
+    } catch {
+      baseUrl = defaultBaseUrl;
+    }
+  }
+  return { apiKey, baseUrl };
+}
+
+/** Save the key (trimmed). An empty key removes it. */
+export async function saveApiKey(storage: OfficeStorage, apiKey: string): Promise<void> {
+  const key = apiKey.trim();
+  if (key === "") await storage.removeItem(API_KEY_ITEM);
+  else await storage.setItem(API_KEY_ITEM, key);
+}
+
+/** Validate and save the base URL; throws the core's CONFIG error when it is unusable. */
+export async function saveBaseUrl(storage: OfficeStorage, raw: string): Promise<string> {
+  const baseUrl = normaliseBaseUrl(raw);
+  await storage.setItem(BASE_URL_ITEM, baseUrl);
+  return baseUrl;
+}

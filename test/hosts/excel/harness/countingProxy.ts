@@ -1,0 +1,110 @@
+/**
+ * A loopback HTTP proxy in front of the reference server: counts requests per path (the
+ * measure of batching), can hold requests in flight, and can go down (every socket cut,
+ * connections refused) and come back on the same port, like a server killed and restarted.
+ */
+import http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+export interface CountingProxy {
+  /** e.g. http://127.0.0.1:40123 */
+  readonly baseUrl: string;
+  /** Non-preflight requests by path since the last reset. */
+  count(pathPrefix?: string): number;
+  /** Every counted request (method, path, body) since the last reset. */
+  readonly log: Array<{ method: string; path: string; body: string }>;
+  reset(): void;
+  /** Keep incoming requests waiting (not forwarded) until `release()` or `goDown()`. */
+  hold(): void;
+  release(): void;
+  /** Requests waiting because of hold(). */
+  readonly held: number;
+  /** Cut every connection and stop listening. */
+  goDown(): Promise<void>;
+  /** Listen again on the same port. */
+  comeBack(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Start a proxy to `target` (an http://127.0.0.1:port origin). */
+export async function startCountingProxy(target: string): Promise<CountingProxy> {
+  const upstream = new URL(target);
+  const log: Array<{ method: string; path: string; body: string }> = [];
+  const sockets = new Set<Socket>();
+  let holding = false;
+  let waiting: Array<() => void> = [];
+
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void => {
+    const out = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    out.on("error", () => res.destroy());
+    out.end(body);
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      if (req.method !== "OPTIONS")
+        log.push({ method: req.method ?? "", path: req.url ?? "", body: body.toString("utf8") });
+      const go = (): void => forward(req, res, body);
+      if (holding && req.method !== "OPTIONS") waiting.push(go);
+      else go();
+    });
+  });
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const goDown = async (): Promise<void> => {
+    waiting = [];
+    for (const s of sockets) s.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    log,
+    count: (prefix = "") => log.filter((e) => e.path.startsWith(prefix)).length,
+    reset: () => {
+      log.length = 0;
+    },
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      const go = waiting;
+      waiting = [];
+      for (const f of go) f();
+    },
+    get held() {
+      return waiting.length;
+    },
+    goDown,
+    comeBack: () =>
+      new Promise<void>((resolve, reject) => {
+        holding = false;
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", () => resolve());
+      }),
+    close: async () => {
+      if (server.listening) await goDown();
+    },
+  };
+}
