@@ -1,0 +1,430 @@
+/**
+ * Server functions the Sheets sidebar calls for imports and bulk work. Long imports are
+ * driven from the sidebar page by page (each call well under Apps Script's 6 minutes): the
+ * sidebar carries the import's state between calls, every page is appended to a hidden
+ * staging sheet, and only `sidebarImportCommit` touches the target sheet, with one setValues
+ * per 500-row chunk. A failure or cancel deletes the staging sheet and leaves the target as
+ * it was. Saved definitions live in document properties (definitions only, never the key).
+ */
+import { call } from "../../core/effects";
+import type { Cell, CellInput, CellResult } from "../../functions/cells";
+import { functionByName } from "../../functions/index";
+import type { BulkJob } from "../../imports/bulk";
+import { answerRow, bulkFunction, bulkRowArgs, rowError } from "../../imports/bulk";
+import { WRITE_CHUNK_ROWS, chunkRows, sheetsCell } from "../../imports/cellText";
+import type { ImportDefinition } from "../../imports/definitions";
+import { definitionProblem } from "../../imports/definitions";
+import type { ImportState } from "../../imports/plan";
+import { firstState, headerRow, importTitle, readStep, stepCall } from "../../imports/plan";
+import { NUMBER_FORMATS, importNote } from "../../imports/table";
+import { runProgram } from "./session";
+import { addSavedImport, parseSavedImports, removeSavedImport } from "../../ui/savedImports";
+
+// ---- the slice of Apps Script used here (structural, so tests pass small fakes)
+
+export interface SbRange {
+  setValues(values: unknown[][]): SbRange;
+  getValues(): unknown[][];
+  setNumberFormats(formats: string[][]): SbRange;
+  setNote(note: string): SbRange;
+  setFormula(formula: string): SbRange;
+  getA1Notation(): string;
+  getRow(): number;
+  getColumn(): number;
+  getNumRows(): number;
+  getNumColumns(): number;
+}
+
+export interface SbSheet {
+  getName(): string;
+  getRange(row: number, column: number, numRows: number, numColumns: number): SbRange;
+  getLastRow(): number;
+  getLastColumn(): number;
+  clearContents(): SbSheet;
+  clearNotes?(): SbSheet;
+  setFrozenRows(rows: number): void;
+  hideSheet(): SbSheet;
+}
+
+export interface SbSpreadsheet {
+  getSheetByName(name: string): SbSheet | null;
+  insertSheet(name: string): SbSheet;
+  deleteSheet(sheet: SbSheet): void;
+  getActiveRange(): SbRange | null;
+  getActiveSheet(): SbSheet;
+}
+
+export interface SbProperties {
+  getProperty(key: string): string | null;
+  setProperty(key: string, value: string): unknown;
+  deleteProperty(key: string): unknown;
+}
+
+export interface SbTriggers {
+  /** Handler names of this project's triggers. */
+  handlers(): string[];
+  createDaily(handler: string): void;
+  deleteAll(handler: string): void;
+}
+
+/** What the server functions need; defaults come from the Apps Script globals. */
+export interface SidebarServerDeps {
+  spreadsheet(): SbSpreadsheet;
+  documentProperties(): SbProperties;
+  userProperties(): SbProperties;
+  /** One API call's data as the current user, fresh (no cache). */
+  runCall(endpoint: string, params: Readonly<Record<string, unknown>>): unknown;
+  /** Run a catalog function once as the current user. */
+  runFunction(name: string, args: CellInput[]): CellResult;
+  triggers(): SbTriggers;
+  now(): Date;
+  /** Milliseconds since this execution started (for the daily refresh's time budget). */
+  elapsedMs(): number;
+}
+
+/** Document property holding saved import definitions (the Sheets host's own list is "mkt.imports"). */
+export const DEFINITIONS_PROPERTY = "mkt.importDefinitions";
+/** User property holding typed-in B seller / C shop ids (no secrets). */
+export const TYPED_SHOPS_PROPERTY = "mkt.typedShops";
+/** The daily trigger's handler: a top-level wrapper of this name must exist. */
+export const DAILY_REFRESH_HANDLER = "sidebarRefreshAllImports";
+
+const STAGING_PREFIX = "~import ";
+/** The daily refresh stops starting new imports after this (Apps Script allows 6 min). */
+const DAILY_BUDGET_MS = 4.5 * 60_000;
+
+/** Values the sidebar can receive (google.script.run refuses Date objects). */
+type PlainCell = string | number | boolean;
+const plain = (c: unknown): PlainCell =>
+  c instanceof Date
+    ? c.toISOString()
+    : typeof c === "number" || typeof c === "boolean"
+      ? c
+      : String(c ?? "");
+
+/** The sidebar server functions over explicit dependencies. */
+export function createSidebarServer(deps: SidebarServerDeps) {
+  const staging = (token: string): string => `${STAGING_PREFIX}${token}`;
+  const stagingSheet = (token: string): SbSheet => {
+    const sheet = deps.spreadsheet().getSheetByName(staging(token));
+    if (!sheet) throw new Error("This import's staging sheet is gone: start the import again");
+    return sheet;
+  };
+  const checkToken = (token: string): void => {
+    if (!/^[a-z0-9]{6,32}$/.test(token)) throw new Error("Bad import token");
+  };
+  const definitions = (): ImportDefinition[] =>
+    parseSavedImports(deps.documentProperties().getProperty(DEFINITIONS_PROPERTY));
+  const storeDefinitions = (list: ImportDefinition[]): ImportDefinition[] => {
+    const text = JSON.stringify(list);
+    if (text.length > 9000)
+      throw new Error("Too many saved imports for this document: delete some");
+    deps.documentProperties().setProperty(DEFINITIONS_PROPERTY, text);
+    return list;
+  };
+
+  const server = {
+    /** Start an import: a fresh hidden staging sheet; returns its token and the first state. */
+    sidebarImportBegin(def: ImportDefinition): { token: string; state: ImportState } {
+      const problem = definitionProblem(def);
+      if (problem) throw new Error(problem);
+      const token = `${deps.now().getTime().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+      const book = deps.spreadsheet();
+      const old = book.getSheetByName(staging(token));
+      if (old) book.deleteSheet(old);
+      book.insertSheet(staging(token)).hideSheet();
+      return { token, state: firstState(def) };
+    },
+
+    /** Fetch the next page and append it to the staging sheet (one setValues per chunk). */
+    sidebarImportPage(
+      token: string,
+      def: ImportDefinition,
+      state: ImportState,
+    ): { state: ImportState } {
+      checkToken(token);
+      const sheet = stagingSheet(token);
+      const c = stepCall(def, state);
+      const outcome = readStep(def, state, deps.runCall(c.endpoint, c.params));
+      let row = state.rowsSoFar + 2; // row 1 is the header
+      const width = Math.max(1, outcome.state.columns?.length ?? 1);
+      if (state.pagesDone === 0) {
+        sheet.getRange(1, 1, 1, width).setValues([headerRow(outcome.state).map(sheetsCell)]);
+      }
+      for (const chunk of chunkRows(outcome.rows, WRITE_CHUNK_ROWS)) {
+        sheet.getRange(row, 1, chunk.length, width).setValues(chunk.map((r) => r.map(sheetsCell)));
+        row += chunk.length;
+      }
+      return { state: outcome.state };
+    },
+
+    /** Swap the staged table into the target sheet, then delete the staging sheet. */
+    sidebarImportCommit(
+      token: string,
+      def: ImportDefinition,
+      state: ImportState,
+    ): { sheetName: string; rows: number; dataFreshAt: string | null; importedAt: string } {
+      checkToken(token);
+      if (!state.done) throw new Error("The import has not finished: nothing was changed");
+      const book = deps.spreadsheet();
+      const source = stagingSheet(token);
+      const columns = state.columns ?? [];
+      const width = Math.max(1, columns.length);
+      const total = state.rowsSoFar + 1;
+      const values = total > 0 ? source.getRange(1, 1, total, width).getValues() : [];
+      const target = book.getSheetByName(def.sheetName) ?? book.insertSheet(def.sheetName);
+      target.clearContents();
+      target.clearNotes?.();
+      let row = 1;
+      // getValues gives typed values back: escape again so text stays text in the target.
+      for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
+        target
+          .getRange(row, 1, chunk.length, width)
+          .setValues(chunk.map((r) => r.map((v) => sheetsCell(v as Cell))));
+        row += chunk.length;
+      }
+      if (state.rowsSoFar > 0) {
+        const formats = columns.map((col) => NUMBER_FORMATS[col.format]);
+        target
+          .getRange(2, 1, state.rowsSoFar, width)
+          .setNumberFormats(Array.from({ length: state.rowsSoFar }, () => formats));
+      }
+      target.setFrozenRows(1);
+      const importedAt = deps.now().toISOString();
+      const note = importNote({
+        columns,
+        rows: [],
+        dataFreshAt: state.dataFreshAt,
+        importedAt,
+        title: importTitle(def),
+      });
+      target.getRange(1, 1, 1, 1).setNote(note.replace(/Rows: 0$/, `Rows: ${state.rowsSoFar}`));
+      book.deleteSheet(source);
+      return {
+        sheetName: def.sheetName,
+        rows: state.rowsSoFar,
+        dataFreshAt: state.dataFreshAt,
+        importedAt,
+      };
+    },
+
+    /** Drop a staged import (failure or cancel); the target sheet was never touched. */
+    sidebarImportAbort(token: string): { ok: true } {
+      checkToken(token);
+      const book = deps.spreadsheet();
+      const sheet = book.getSheetByName(staging(token));
+      if (sheet) book.deleteSheet(sheet);
+      return { ok: true };
+    },
+
+    sidebarListImports: (): ImportDefinition[] => definitions(),
+    sidebarSaveImport: (def: ImportDefinition): ImportDefinition[] => {
+      const problem = definitionProblem(def);
+      if (problem) throw new Error(problem);
+      return storeDefinitions(addSavedImport(definitions(), def));
+    },
+    sidebarDeleteImport: (id: string): ImportDefinition[] =>
+      storeDefinitions(removeSavedImport(definitions(), id)),
+
+    sidebarGetAutoRefresh(): { label: string; enabled: boolean } {
+      return {
+        label: "Refresh saved imports daily",
+        enabled: deps.triggers().handlers().includes(DAILY_REFRESH_HANDLER),
+      };
+    },
+    sidebarSetAutoRefresh(enabled: boolean): { label: string; enabled: boolean } {
+      const triggers = deps.triggers();
+      triggers.deleteAll(DAILY_REFRESH_HANDLER);
+      if (enabled) triggers.createDaily(DAILY_REFRESH_HANDLER);
+      return server.sidebarGetAutoRefresh();
+    },
+
+    /** The daily trigger: every saved import, each staged and committed, within the time budget. */
+    sidebarRefreshAllImports(): { refreshed: number; failed: string[] } {
+      let refreshed = 0;
+      const failed: string[] = [];
+      for (const def of definitions()) {
+        if (deps.elapsedMs() > DAILY_BUDGET_MS) {
+          failed.push(`${def.sheetName}: skipped (out of time)`);
+          continue;
+        }
+        let token = "";
+        try {
+          const begun = server.sidebarImportBegin(def);
+          token = begun.token;
+          let state = begun.state;
+          while (!state.done) state = server.sidebarImportPage(token, def, state).state;
+          server.sidebarImportCommit(token, def, state);
+          refreshed++;
+        } catch (e) {
+          if (token) server.sidebarImportAbort(token);
+          failed.push(`${def.sheetName}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      return { refreshed, failed };
+    },
+
+    /** The selected input table (dates as ISO text: the sidebar cannot receive Date). */
+    sidebarReadSelection(): { address: string; values: PlainCell[][] } {
+      const book = deps.spreadsheet();
+      const range = book.getActiveRange();
+      if (!range) throw new Error("Select the input table first");
+      return {
+        address: `${book.getActiveSheet().getName()}!${range.getA1Notation()}`,
+        values: range.getValues().map((r) => r.map(plain)),
+      };
+    },
+
+    /** Answer some input rows (the sidebar sends a few at a time, with progress in between). */
+    sidebarBulkRows(job: BulkJob, rows: PlainCell[][]): PlainCell[][] {
+      const fn = bulkFunction(job);
+      return rows.map((row) => {
+        if (row.every((c) => c === "")) return [""];
+        try {
+          return answerRow(deps.runFunction(fn.name, bulkRowArgs(job, row))).cells.map(plain);
+        } catch (e) {
+          return [rowError(e)];
+        }
+      });
+    },
+
+    /** Write answers to the right of the current selection, one setValues per chunk. */
+    sidebarWriteBeside(values: PlainCell[][]): { address: string } {
+      const book = deps.spreadsheet();
+      const range = book.getActiveRange();
+      if (!range) throw new Error("Select the input table first");
+      const sheet = book.getActiveSheet();
+      const width = Math.max(1, ...values.map((r) => r.length));
+      const column = range.getColumn() + range.getNumColumns();
+      let row = range.getRow();
+      for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
+        const padded = chunk.map((r) =>
+          [...r, ...new Array<PlainCell>(width - r.length).fill("")].map(sheetsCell),
+        );
+        sheet.getRange(row, column, chunk.length, width).setValues(padded);
+        row += chunk.length;
+      }
+      const all = sheet.getRange(range.getRow(), column, Math.max(1, values.length), width);
+      return { address: `${sheet.getName()}!${all.getA1Notation()}` };
+    },
+
+    /** Put a catalog formula into the active cell. */
+    sidebarInsertFormula(formula: string): { address: string } {
+      const m = /^=([A-Z0-9_]+)\(/.exec(formula);
+      if (!m || !functionByName(m[1] ?? ""))
+        throw new Error("Only the add-on's own functions can be inserted");
+      const book = deps.spreadsheet();
+      const range = book.getActiveRange();
+      if (!range) throw new Error("Select a cell first");
+      const cell = book.getActiveSheet().getRange(range.getRow(), range.getColumn(), 1, 1);
+      cell.setFormula(formula);
+      return { address: `${book.getActiveSheet().getName()}!${cell.getA1Notation()}` };
+    },
+
+    /** Typed-in B seller / C shop ids (per user). */
+    sidebarTypedShops(): unknown[] {
+      try {
+        const list: unknown = JSON.parse(
+          deps.userProperties().getProperty(TYPED_SHOPS_PROPERTY) ?? "[]",
+        );
+        return Array.isArray(list) ? list : [];
+      } catch {
+        return [];
+      }
+    },
+    sidebarRememberShop(shop: {
+      marketplace: "A" | "B" | "C";
+      id: string;
+      region: string;
+    }): unknown[] {
+      const id = String(shop.id).trim();
+      const region = String(shop.region).trim().toUpperCase();
+      if (!/^\d+$/.test(id)) throw new Error("A shop or seller id is a whole number");
+      if (!/^[A-Z]{2}$/.test(region)) throw new Error("A region is two letters such as SG");
+      const list = server
+        .sidebarTypedShops()
+        .filter((s) => !(isShop(s) && s.marketplace === shop.marketplace && s.id === id));
+      list.push({
+        marketplace: shop.marketplace,
+        id,
+        region,
+        name: `${shop.marketplace} ${id} (typed in)`,
+        typed: true,
+      });
+      deps.userProperties().setProperty(TYPED_SHOPS_PROPERTY, JSON.stringify(list));
+      return list;
+    },
+  };
+  return server;
+}
+
+function isShop(x: unknown): x is { marketplace: string; id: string } {
+  return x !== null && typeof x === "object" && "id" in x && "marketplace" in x;
+}
+
+/** The server functions' names and types. */
+export type SidebarServerFunctions = ReturnType<typeof createSidebarServer>;
+
+// ---- Apps Script wiring
+
+interface AppsScriptSlice {
+  SpreadsheetApp: { getActiveSpreadsheet(): SbSpreadsheet };
+  PropertiesService: { getDocumentProperties(): SbProperties; getUserProperties(): SbProperties };
+  ScriptApp: {
+    getProjectTriggers(): Array<{ getHandlerFunction(): string }>;
+    deleteTrigger(t: unknown): void;
+    newTrigger(handler: string): {
+      timeBased(): { everyDays(n: number): { atHour(h: number): { create(): unknown } } };
+    };
+  };
+}
+
+const startedAt = Date.now();
+
+/** Dependencies from the Apps Script globals and the Sheets host's session (fresh, 60 s budget). */
+function appsScriptDeps(): SidebarServerDeps {
+  const g = globalThis as unknown as AppsScriptSlice;
+  return {
+    spreadsheet: () => g.SpreadsheetApp.getActiveSpreadsheet(),
+    documentProperties: () => g.PropertiesService.getDocumentProperties(),
+    userProperties: () => g.PropertiesService.getUserProperties(),
+    runCall: (endpoint, params) =>
+      runProgram(call(endpoint, params), { noCache: true, budgetMs: 60_000 }),
+    runFunction: (name, args) => {
+      const fn = functionByName(name);
+      if (!fn) throw new Error(`Unknown function ${name}`);
+      return runProgram(fn.program(args), { budgetMs: 60_000 });
+    },
+    triggers: () => ({
+      handlers: () => g.ScriptApp.getProjectTriggers().map((t) => t.getHandlerFunction()),
+      createDaily: (handler) =>
+        void g.ScriptApp.newTrigger(handler).timeBased().everyDays(1).atHour(6).create(),
+      deleteAll: (handler) => {
+        for (const t of g.ScriptApp.getProjectTriggers())
+          if (t.getHandlerFunction() === handler) g.ScriptApp.deleteTrigger(t);
+      },
+    }),
+    now: () => new Date(),
+    elapsedMs: () => Date.now() - startedAt,
+  };
+}
+
+/**
+ * The functions the sidebar reaches through google.script.run. Apps Script only finds
+ * top-level functions, so the bundle's stub file needs one wrapper per name:
+ * `function sidebarImportPage(a, b, c) { return MKT.SIDEBAR_SERVER_FUNCTIONS.sidebarImportPage(a, b, c); }`.
+ */
+export const SIDEBAR_SERVER_FUNCTIONS: SidebarServerFunctions = createSidebarServer({
+  spreadsheet: () => appsScriptDeps().spreadsheet(),
+  documentProperties: () => appsScriptDeps().documentProperties(),
+  userProperties: () => appsScriptDeps().userProperties(),
+  runCall: (e, p) => appsScriptDeps().runCall(e, p),
+  runFunction: (n, a) => appsScriptDeps().runFunction(n, a),
+  triggers: () => appsScriptDeps().triggers(),
+  now: () => new Date(),
+  elapsedMs: () => Date.now() - startedAt,
+});
+
+/** Every server function name (for the stub generator). */
+export const SIDEBAR_SERVER_FUNCTION_NAMES: readonly string[] =
+  Object.keys(SIDEBAR_SERVER_FUNCTIONS);

@@ -1,0 +1,194 @@
+/**
+ * An import as a sans-I/O step machine: `firstStep` names the first request, `readStep` turns
+ * its answer into rows and names the next request. The browser and Excel loop it in one
+ * task; Sheets loops it across server calls (each well under Apps Script's 6 minutes), with
+ * the sidebar carrying the state in between, so no host needs a long-running execution.
+ */
+import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
+import type { ApiCall } from "../core/effects";
+import { apiCall } from "../core/effects";
+import { ApiError } from "../core/errors";
+import { cursorValue, pageRows } from "../core/paginate";
+import type { Cell } from "../functions/cells";
+import { isRecord } from "../functions/shape";
+import type { ImportDefinition, ImportRoute } from "./definitions";
+import { definitionProblem, describeImport, importRoute } from "./definitions";
+import type { ImportColumn } from "./table";
+import { OVERVIEW_COLUMNS, listColumns, listRows, overviewRows } from "./table";
+
+/** Rows per page asked of the API (contract-notes: pageSize at most 500). */
+export const IMPORT_PAGE_SIZE = 500;
+
+/** Where an import stands; plain JSON so a sidebar can carry it between server calls. */
+export interface ImportState {
+  /** Index into the route's endpoints. */
+  readonly endpointIndex: number;
+  /** Next offset page (offset paging). */
+  readonly page: number;
+  /** Next cursor (cursor paging); null for the first page. */
+  readonly cursor: number | null;
+  /** Pages fetched so far. */
+  readonly pagesDone: number;
+  /** Pages expected in all, when the API said (offset), else null. */
+  readonly totalPages: number | null;
+  readonly rowsSoFar: number;
+  /** Chosen from the first page; later pages use the same. */
+  readonly columns: readonly ImportColumn[] | null;
+  readonly dataFreshAt: string | null;
+  readonly done: boolean;
+}
+
+/** The answer to one step. */
+export interface StepOutcome {
+  readonly rows: Cell[][];
+  readonly state: ImportState;
+}
+
+/** The route of a definition; throws a CONFIG error a seller can act on. */
+export function routeOf(def: ImportDefinition): ImportRoute {
+  const problem = definitionProblem(def);
+  const route = importRoute(def.kind, def.marketplace);
+  if (problem || !route) throw new ApiError("INVALID_ARGUMENT", problem ?? "Unknown import");
+  return route;
+}
+
+/** The state before anything is fetched. */
+export function firstState(def: ImportDefinition): ImportState {
+  routeOf(def);
+  return {
+    endpointIndex: 0,
+    page: 0,
+    cursor: null,
+    pagesDone: 0,
+    totalPages: null,
+    rowsSoFar: 0,
+    columns: null,
+    dataFreshAt: null,
+    done: false,
+  };
+}
+
+/** The request of the current step. */
+export function stepCall(def: ImportDefinition, state: ImportState): ApiCall {
+  const route = routeOf(def);
+  const endpoint = route.endpoints[state.endpointIndex];
+  if (endpoint === undefined || state.done) throw new Error("import already finished");
+  const o = def.options ?? {};
+  const params: Record<string, unknown> = {};
+  const put = (name: string, value: unknown): void => {
+    if (value !== undefined && value !== "") params[name] = value;
+  };
+  put(route.shopField, Number(def.shopId));
+  if (def.kind !== "productList") put("region", def.region);
+  put(route.vatField, o.vat);
+  put("effectiveDate", o.effectiveDate);
+  switch (def.kind) {
+    case "productsByProfit":
+    case "productsByRoas":
+      put("lookbackDays", def.marketplace === "A" ? o.lookbackDays : undefined);
+      put("sellerType", def.marketplace === "B" ? o.sellerType : undefined);
+      put("page", state.page);
+      put("pageSize", pageSizeFor(def, state));
+      break;
+    case "allProducts":
+      put("lookbackDays", def.marketplace === "A" ? o.lookbackDays : undefined);
+      put("sellerType", def.marketplace === "B" ? o.sellerType : undefined);
+      put("pageSize", pageSizeFor(def, state));
+      put("cursorRtProductId", state.cursor ?? undefined);
+      break;
+    case "allSkus":
+      put("sellerType", o.sellerType);
+      break;
+    case "productList":
+      put("productIds", [...(def.productIds ?? [])]);
+      put("lookbackDays", o.lookbackDays);
+      break;
+    case "shopOverview":
+      put("from", o.from);
+      put("to", o.to);
+      put("topN", o.topN);
+      put("lookbackDays", def.marketplace === "A" ? undefined : o.lookbackDays);
+      break;
+  }
+  return apiCall(endpoint, params);
+}
+
+function pageSizeFor(def: ImportDefinition, state: ImportState): number {
+  const limit = def.options?.limit;
+  if (limit === undefined) return IMPORT_PAGE_SIZE;
+  return Math.max(1, Math.min(IMPORT_PAGE_SIZE, limit - state.rowsSoFar));
+}
+
+/** Read one answer: its rows (already in the table's columns) and the next state. */
+export function readStep(def: ImportDefinition, state: ImportState, data: unknown): StepOutcome {
+  const route = routeOf(def);
+  const freshRaw = isRecord(data) ? data.dataFreshAt : undefined;
+  const dataFreshAt = isDateTimeArray(freshRaw) ? dateTimeArrayToIso(freshRaw) : state.dataFreshAt;
+  const pagesDone = state.pagesDone + 1;
+
+  if (def.kind === "shopOverview") {
+    const endpoint = route.endpoints[state.endpointIndex] ?? "";
+    const rows = overviewRows(data).map((r) =>
+      route.endpoints.length > 1 ? [`${endpoint} ${String(r[0])}`, ...r.slice(1)] : r,
+    );
+    const endpointIndex = state.endpointIndex + 1;
+    return {
+      rows,
+      state: {
+        ...state,
+        endpointIndex,
+        pagesDone,
+        totalPages: route.endpoints.length,
+        rowsSoFar: state.rowsSoFar + rows.length,
+        columns: OVERVIEW_COLUMNS,
+        dataFreshAt,
+        done: endpointIndex >= route.endpoints.length,
+      },
+    };
+  }
+
+  const limit = def.options?.limit ?? Number.POSITIVE_INFINITY;
+  let records: unknown[] = pageRows<unknown>(data);
+  records = records.slice(0, Math.max(0, limit - state.rowsSoFar));
+  const columns = state.columns ?? listColumns(records, def.marketplace);
+  const rows = listRows(records, columns);
+  const rowsSoFar = state.rowsSoFar + rows.length;
+  const base = { ...state, pagesDone, rowsSoFar, columns, dataFreshAt };
+  if (rowsSoFar >= limit || route.paging === "single") {
+    return { rows, state: { ...base, totalPages: pagesDone, done: true } };
+  }
+  if (route.paging === "offset") {
+    const meta = isRecord(data) ? data : {};
+    const totalPages =
+      typeof meta.totalPages === "number"
+        ? meta.totalPages
+        : typeof meta.totalItems === "number"
+          ? Math.ceil(meta.totalItems / IMPORT_PAGE_SIZE)
+          : pagesDone;
+    const pagesForLimit = Number.isFinite(limit) ? Math.ceil(limit / IMPORT_PAGE_SIZE) : totalPages;
+    const expected = Math.min(totalPages, pagesForLimit);
+    const done = state.page + 1 >= totalPages || records.length === 0;
+    return { rows, state: { ...base, page: state.page + 1, totalPages: expected, done } };
+  }
+  const next = cursorValue(isRecord(data) ? data.nextCursor : null);
+  if (next !== null && next === state.cursor) {
+    throw new ApiError("BAD_RESPONSE", "The API repeated a page cursor: try again later");
+  }
+  return { rows, state: { ...base, cursor: next, totalPages: null, done: next === null } };
+}
+
+/** The header row of a state's table. */
+export function headerRow(state: ImportState): string[] {
+  return (state.columns ?? []).map((c) => c.header);
+}
+
+/** "Products sorted by profit · A 100001 SG → Profit". */
+export function importTitle(def: ImportDefinition): string {
+  return describeImport(def);
+}
+
+/** "page 3 of 5, 1,500 rows" for progress lines. */
+export function progressText(state: ImportState): string {
+  const of = state.totalPages !== null ? ` of ${state.totalPages}` : "";
+  return `page ${state.pagesDone}${of}, ${state.rowsSoFar.toLocaleString("en-US")} rows`;
+}

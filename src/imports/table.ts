@@ -1,0 +1,161 @@
+/**
+ * API records -> the table an import writes: stable columns (chosen from the first page, so
+ * every later page lands in the same place), one row per record, a number format per column.
+ * Overviews become a long table (section, item, metric, value) so every section fits one grid.
+ */
+import type { Marketplace } from "../api/types";
+import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
+import { valueAt } from "../core/shape";
+import type { Cell } from "../functions/cells";
+import { humanize, isRecord, toCell } from "../functions/shape";
+
+/** How a column's numbers look; each host maps this to its number format string. */
+export type ColumnFormat =
+  "text" | "integer" | "number" | "money" | "percentPoints" | "fraction" | "ratio" | "date";
+
+/** One column of an import table. `path` is a dot path into a record. */
+export interface ImportColumn {
+  readonly header: string;
+  readonly path: string;
+  readonly format: ColumnFormat;
+}
+
+/** Number format strings; Google Sheets and Excel read the same syntax. */
+export const NUMBER_FORMATS: Readonly<Record<ColumnFormat, string>> = {
+  text: "@",
+  integer: "0",
+  number: "#,##0.00",
+  money: "#,##0.00",
+  // Marketplace A margins are percentages already (23.5 = 23.5 %): show the sign, do not scale.
+  percentPoints: '0.00"%"',
+  fraction: "0.00%",
+  ratio: "0.00",
+  date: "yyyy-mm-dd hh:mm",
+};
+
+/** A finished table, ready for a host to write. */
+export interface ImportTable {
+  readonly columns: readonly ImportColumn[];
+  readonly rows: Cell[][];
+  /** When the API last synced product data (ISO), or null. */
+  readonly dataFreshAt: string | null;
+  /** When this import finished (ISO). */
+  readonly importedAt: string;
+  /** What was imported, for the note. */
+  readonly title: string;
+}
+
+/** The format a field's values get, judged by its name and the marketplace's margin unit. */
+export function formatFor(name: string, sample: unknown, marketplace: Marketplace): ColumnFormat {
+  if (typeof sample === "string") return "text";
+  if (isDateTimeArray(sample) || /date|freshAt$/i.test(name)) return "date";
+  const leaf = name.split(".").pop() ?? name;
+  if (/roas/i.test(leaf)) return "ratio";
+  if (/rate$|share$|percent$/i.test(leaf) && !/margin/i.test(leaf)) return "fraction";
+  if (/margin/i.test(leaf)) return marketplace === "A" ? "percentPoints" : "fraction";
+  if (/(id|Id)$|^rank$|unitsSold|count|orders|^page|total(Items|Pages)/i.test(leaf)) {
+    return "integer";
+  }
+  if (/^breakdown\./.test(name)) return "money";
+  if (
+    /profit|price|revenue|gmv|expense|amount|cost|spend|cogs|vat|fee|discount|voucher/i.test(leaf)
+  )
+    return "money";
+  return "number";
+}
+
+/** Columns for list records: top-level scalars, then breakdown lines, then metadata. */
+export function listColumns(records: readonly unknown[], marketplace: Marketplace): ImportColumn[] {
+  const columns: ImportColumn[] = [];
+  const seen = new Set<string>();
+  const add = (path: string, header: string, sample: unknown): void => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    columns.push({ header, path, format: formatFor(path, sample, marketplace) });
+  };
+  const scalar = (v: unknown): boolean => v === null || typeof v !== "object" || isDateTimeArray(v);
+  const sampleOf = (path: string): unknown => {
+    for (const r of records) {
+      const v = valueAt(r, path);
+      if (v !== null && v !== undefined) return v;
+    }
+    return undefined;
+  };
+  for (const record of records) {
+    if (!isRecord(record)) continue;
+    for (const [k, v] of Object.entries(record)) if (scalar(v)) add(k, humanize(k), sampleOf(k));
+  }
+  for (const record of records) {
+    if (!isRecord(record) || !isRecord(record.breakdown)) continue;
+    for (const [k, line] of Object.entries(record.breakdown)) {
+      const label = isRecord(line) && typeof line.label === "string" ? line.label : humanize(k);
+      add(`breakdown.${k}.amount`, `${label} (per unit)`, 0);
+    }
+  }
+  for (const record of records) {
+    if (!isRecord(record) || !isRecord(record.metadata)) continue;
+    for (const [k, v] of Object.entries(record.metadata)) {
+      const top = `${k}`;
+      if (seen.has(top) || !scalar(v)) continue;
+      const header =
+        k === "netProfit" || k === "revenue" ? `${humanize(k)} (per unit)` : humanize(k);
+      add(`metadata.${k}`, header, sampleOf(`metadata.${k}`));
+    }
+  }
+  return columns;
+}
+
+/** One row per record under the given columns (a missing value is ""). */
+export function listRows(records: readonly unknown[], columns: readonly ImportColumn[]): Cell[][] {
+  return records.map((record) =>
+    columns.map((c) => {
+      const value = valueAt(record, c.path);
+      const cell = toCell(value);
+      if (c.format === "text" && typeof cell !== "string") return String(cell);
+      return cell;
+    }),
+  );
+}
+
+/** The four columns of an overview table. */
+export const OVERVIEW_COLUMNS: readonly ImportColumn[] = [
+  { header: "Section", path: "section", format: "text" },
+  { header: "Item", path: "item", format: "text" },
+  { header: "Metric", path: "metric", format: "text" },
+  { header: "Value", path: "value", format: "number" },
+];
+
+/** An overview payload as long rows: scalars by dot path, lists one row per record field. */
+export function overviewRows(data: unknown): Cell[][] {
+  const rows: Cell[][] = [];
+  if (!isRecord(data)) return rows;
+  const walk = (section: string, item: string, prefix: string, value: unknown): void => {
+    if (Array.isArray(value) && value.some(isRecord)) {
+      value.forEach((entry, i) => {
+        if (!isRecord(entry)) return;
+        const name = entry.name ?? entry.label ?? entry.itemId ?? entry.id ?? i + 1;
+        const itemName = typeof name === "string" || typeof name === "number" ? String(name) : "";
+        for (const [k, v] of Object.entries(entry)) walk(section, itemName, k, v);
+      });
+      return;
+    }
+    if (isRecord(value)) {
+      for (const [k, v] of Object.entries(value))
+        walk(section, item, prefix ? `${prefix}.${k}` : k, v);
+      return;
+    }
+    const cell = isDateTimeArray(value) ? dateTimeArrayToIso(value) : toCell(value);
+    rows.push([section, item, prefix, cell]);
+  };
+  for (const [key, value] of Object.entries(data)) {
+    if (Array.isArray(value) || isRecord(value)) walk(humanize(key), "", "", value);
+    else walk("Summary", "", key, value);
+  }
+  return rows;
+}
+
+/** The note a host attaches to the header: where the data came from and how fresh it is. */
+export function importNote(table: ImportTable): string {
+  const fresh = table.dataFreshAt ?? "not reported";
+  return `${table.title}\nData fresh at: ${fresh}\nImported at: ${table.importedAt}\nRows: ${table.rows.length}`;
+}

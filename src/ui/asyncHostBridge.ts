@@ -1,0 +1,366 @@
+/**
+ * The HostBridge of the async hosts (Excel task pane, web demo), host-free: settings live
+ * in a per-user store the host supplies (OfficeRuntime.storage, localStorage), sheet work
+ * goes through a WorkbookSurface, and API calls run on the core's async driver with the
+ * limiter (60/min) and a response cache. Imports never use the cache (they must be fresh,
+ * and a stale answer must not stand in for a failed page).
+ */
+import type { Marketplace } from "../api/types";
+import type { AsyncEnv, AsyncTransport } from "../core/asyncDriver";
+import { runAsync } from "../core/asyncDriver";
+import { normaliseBaseUrl } from "../core/baseUrl";
+import { ResponseCache } from "../core/cache";
+import type { AsyncClock } from "../core/clock";
+import { realAsyncClock } from "../core/clock";
+import type { DriverStats } from "../core/driverEnv";
+import { createDriverStats } from "../core/driverEnv";
+import type { Program } from "../core/effects";
+import { call } from "../core/effects";
+import { isApiError } from "../core/errors";
+import { RateLimiter } from "../core/rateLimiter";
+import { MemoryStore } from "../core/store";
+import type { Cell, CellInput, CellResult } from "../functions/cells";
+import { functionByName } from "../functions/index";
+import { runBulk } from "../imports/bulk";
+import type { ImportDefinition } from "../imports/definitions";
+import { runImport } from "../imports/runner";
+import type { ImportTable } from "../imports/table";
+import type {
+  AutoRefreshView,
+  HostBridge,
+  HostLook,
+  ImportResult,
+  QuotaView,
+  SelectionView,
+  SettingsView,
+  ShopRef,
+  ShopsView,
+} from "./bridge";
+import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "./keyForm";
+import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
+
+/** Per-user settings storage (never the document: the key must not travel with the file). */
+export interface SettingsStorage {
+  get(name: string): Promise<string | null>;
+  set(name: string, value: string): Promise<void>;
+  remove(name: string): Promise<void>;
+}
+
+/** The sheet side of an async host. */
+export interface WorkbookSurface {
+  /** Replace a sheet's data with a finished table (header, formats, frozen header, note). */
+  writeTable(sheetName: string, table: ImportTable): Promise<void>;
+  readSelection(): Promise<SelectionView>;
+  /** Write values to the right of the selection; returns the address written. */
+  writeBesideSelection(selection: SelectionView, values: Cell[][]): Promise<{ address: string }>;
+  insertFormula(formula: string): Promise<{ address: string }>;
+  /** Per-document values without secrets (saved import definitions, refresh option). */
+  getDocumentValue(name: string): Promise<string | null>;
+  setDocumentValue(name: string, value: string): Promise<void>;
+}
+
+/** Setting names; the key and base URL names match the Excel functions runtime's. */
+export const SETTING = {
+  apiKey: "mkt.apiKey",
+  baseUrl: "mkt.baseUrl",
+  cacheTtlSec: "mkt.cacheTtlSec",
+  typedShops: "mkt.typedShops",
+} as const;
+
+/** Document value names (no secrets). */
+export const DOCUMENT_VALUE = {
+  imports: "mkt.imports",
+  autoRefresh: "mkt.autoRefresh",
+} as const;
+
+export interface AsyncHostOptions {
+  readonly host: "excel" | "web";
+  readonly look: HostLook;
+  readonly formulaPrefix: string;
+  readonly storage: SettingsStorage;
+  readonly workbook: WorkbookSurface;
+  readonly transport: AsyncTransport;
+  readonly defaultBaseUrl: string;
+  readonly clock?: AsyncClock;
+  /** Label of the host's automatic refresh, or null when it has none. */
+  readonly autoRefreshLabel: string | null;
+  /** Extra work when the cache is cleared (e.g. the Excel functions runtime's cache). */
+  readonly onClearCache?: () => Promise<void>;
+  /** Told after the key or base URL changed (e.g. the Excel runtime re-reads settings). */
+  readonly onSettingsChanged?: () => void;
+  /** Per request timeout for the pane's own calls; default 20 s. */
+  readonly requestTimeoutMs?: number;
+}
+
+const DEFAULT_TTL_SEC = 600;
+
+/** Build the bridge of an async host. */
+export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
+  readonly stats: DriverStats;
+} {
+  const clock = o.clock ?? realAsyncClock();
+  const stats = createDriverStats();
+  const limiter = new RateLimiter({ store: new MemoryStore({ clock }), clock });
+  let cache: ResponseCache | null = null;
+  let envs: { id: string; cached: AsyncEnv; fresh: AsyncEnv } | null = null;
+
+  async function settings(): Promise<{ apiKey: string | null; baseUrl: string; ttl: number }> {
+    const [apiKey, rawBase, rawTtl] = await Promise.all([
+      o.storage.get(SETTING.apiKey),
+      o.storage.get(SETTING.baseUrl),
+      o.storage.get(SETTING.cacheTtlSec),
+    ]);
+    let baseUrl = o.defaultBaseUrl;
+    try {
+      if (rawBase) baseUrl = normaliseBaseUrl(rawBase);
+    } catch {
+      baseUrl = o.defaultBaseUrl;
+    }
+    const ttl = Number(rawTtl);
+    return {
+      apiKey: apiKey?.trim() || null,
+      baseUrl,
+      ttl: Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_TTL_SEC,
+    };
+  }
+
+  function envFor(apiKey: string | null, baseUrl: string, ttl: number): typeof envs & object {
+    const id = `${baseUrl}\n${ttl}\n${apiKey ?? ""}`;
+    if (envs?.id === id) return envs;
+    if (!cache || cache.ttlSec !== ttl)
+      cache = new ResponseCache({ store: new MemoryStore({ clock }), clock, ttlSec: ttl });
+    const common = {
+      baseUrl,
+      apiKey,
+      limiter,
+      stats,
+      transport: o.transport,
+      clock,
+      requestTimeoutMs: o.requestTimeoutMs ?? 20_000,
+      runTimeoutMs: 90_000,
+    };
+    envs = { id, cached: { ...common, cache }, fresh: common };
+    return envs;
+  }
+
+  async function currentEnvs(): Promise<NonNullable<typeof envs>> {
+    const s = await settings();
+    return envFor(s.apiKey, s.baseUrl, s.ttl);
+  }
+
+  async function view(): Promise<SettingsView> {
+    const s = await settings();
+    return {
+      hasKey: s.apiKey !== null,
+      keyPrefix: s.apiKey ? keyPrefixOf(s.apiKey) : null,
+      baseUrl: s.baseUrl,
+      cacheTtlSec: s.ttl,
+    };
+  }
+
+  async function typedShops(): Promise<ShopRef[]> {
+    const raw = await o.storage.get(SETTING.typedShops);
+    try {
+      const list: unknown = JSON.parse(raw ?? "[]");
+      return Array.isArray(list) ? (list as ShopRef[]) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  async function savedImports(): Promise<ImportDefinition[]> {
+    return parseSavedImports(await o.workbook.getDocumentValue(DOCUMENT_VALUE.imports));
+  }
+
+  const bridge: HostBridge & { readonly stats: DriverStats } = {
+    host: o.host,
+    look: o.look,
+    formulaPrefix: o.formulaPrefix,
+    sharedFileCaveat: false,
+    stats,
+
+    getSettings: view,
+
+    async saveApiKey(key) {
+      const problem = keyFormProblem(key);
+      if (problem) throw new Error(problem);
+      const s = await settings();
+      const trial = envFor(key.trim(), s.baseUrl, s.ttl).fresh;
+      try {
+        await runAsync(call("SHOPS_A", {}), trial);
+      } catch (e) {
+        if (isApiError(e) && e.code === "AUTH") throw new Error(REJECTED_KEY_MESSAGE);
+        const why = e instanceof Error ? e.message : String(e);
+        throw new Error(`The key was not saved: we could not check it (${why})`);
+      }
+      await o.storage.set(SETTING.apiKey, key.trim());
+      o.onSettingsChanged?.();
+      return view();
+    },
+
+    async forgetApiKey() {
+      await o.storage.remove(SETTING.apiKey);
+      o.onSettingsChanged?.();
+      return view();
+    },
+
+    async saveSettings(change) {
+      if (change.baseUrl !== undefined) {
+        await o.storage.set(SETTING.baseUrl, normaliseBaseUrl(change.baseUrl));
+      }
+      if (change.cacheTtlSec !== undefined) {
+        const ttl = Math.round(change.cacheTtlSec);
+        if (!(ttl >= 10 && ttl <= 6 * 3600)) throw new Error("Cache time must be 10 s to 6 h");
+        await o.storage.set(SETTING.cacheTtlSec, String(ttl));
+      }
+      o.onSettingsChanged?.();
+      return view();
+    },
+
+    async getQuota(): Promise<QuotaView> {
+      const s = await settings();
+      const remaining = s.apiKey ? limiter.remaining(s.apiKey) : limiter.limit;
+      const lookups = stats.cacheHits + stats.cacheMisses;
+      return {
+        requestsLastMinute: limiter.limit - remaining,
+        limitPerMinute: limiter.limit,
+        cacheHitRate: lookups === 0 ? null : stats.cacheHits / lookups,
+      };
+    },
+
+    async listShops(): Promise<ShopsView> {
+      const env = (await currentEnvs()).cached;
+      const lists = await Promise.all(
+        (["A", "B", "C"] as const).map(async (m) => {
+          try {
+            const data = await runAsync(call<unknown>(`SHOPS_${m}`, {}), env);
+            return { m, shops: shopRefs(m, data), missing: false };
+          } catch (e) {
+            // B and C lists are reference-server extensions: a 404 means "type the id in".
+            if (m !== "A" && isApiError(e) && e.code === "NOT_FOUND") {
+              return { m, shops: [], missing: true };
+            }
+            throw e;
+          }
+        }),
+      );
+      const typed = await typedShops();
+      return {
+        shops: [...lists.flatMap((l) => l.shops), ...typed],
+        typedInOnly: lists.filter((l) => l.missing).map((l) => l.m),
+      };
+    },
+
+    async rememberShop(shop) {
+      const id = shop.id.trim();
+      const region = shop.region.trim().toUpperCase();
+      if (!/^\d+$/.test(id)) throw new Error("A shop or seller id is a whole number");
+      if (!/^[A-Z]{2}$/.test(region)) throw new Error("A region is two letters such as SG");
+      const typed = (await typedShops()).filter(
+        (s) => !(s.marketplace === shop.marketplace && s.id === id),
+      );
+      typed.push({
+        marketplace: shop.marketplace,
+        id,
+        region,
+        name: `${shop.marketplace} ${id} (typed in)`,
+        typed: true,
+      });
+      await o.storage.set(SETTING.typedShops, JSON.stringify(typed));
+      return bridge.listShops();
+    },
+
+    async runImport(def, options = {}): Promise<ImportResult> {
+      const env = (await currentEnvs()).fresh;
+      const table = await runImport(def, {
+        fetchData: (c) => runAsync(call(c.endpoint, c.params), env),
+        writeTable: (sheet, t) => o.workbook.writeTable(sheet, t),
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      return {
+        sheetName: def.sheetName,
+        rows: table.rows.length,
+        dataFreshAt: table.dataFreshAt,
+        importedAt: table.importedAt,
+      };
+    },
+
+    listImports: savedImports,
+
+    async saveImport(def) {
+      const list = addSavedImport(await savedImports(), def);
+      await o.workbook.setDocumentValue(DOCUMENT_VALUE.imports, JSON.stringify(list));
+      return list;
+    },
+
+    async deleteImport(id) {
+      const list = removeSavedImport(await savedImports(), id);
+      await o.workbook.setDocumentValue(DOCUMENT_VALUE.imports, JSON.stringify(list));
+      return list;
+    },
+
+    async getAutoRefresh(): Promise<AutoRefreshView> {
+      const on = (await o.workbook.getDocumentValue(DOCUMENT_VALUE.autoRefresh)) === "on";
+      return { label: o.autoRefreshLabel, enabled: o.autoRefreshLabel !== null && on };
+    },
+
+    async setAutoRefresh(enabled) {
+      if (o.autoRefreshLabel === null) throw new Error("This host cannot refresh on its own");
+      await o.workbook.setDocumentValue(DOCUMENT_VALUE.autoRefresh, enabled ? "on" : "off");
+      return bridge.getAutoRefresh();
+    },
+
+    readSelection: () => o.workbook.readSelection(),
+
+    async runBulk(job, options = {}) {
+      const selection = await o.workbook.readSelection();
+      const env = (await currentEnvs()).cached;
+      const values = await runBulk(job, selection.values, {
+        run: (program: Program<CellResult>) => runAsync(program, env),
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      const failed = values.filter(
+        (r) => typeof r[0] === "string" && r[0].startsWith("#ERROR"),
+      ).length;
+      const written = await o.workbook.writeBesideSelection(selection, values);
+      return { address: written.address, rows: values.length, failed };
+    },
+
+    insertFormula: (formula) => o.workbook.insertFormula(formula),
+
+    async previewFunction(name: string, args: CellInput[]) {
+      const fn = functionByName(name);
+      if (!fn) throw new Error(`Unknown function ${name}`);
+      return runAsync(fn.program(args), (await currentEnvs()).cached);
+    },
+
+    async clearCache() {
+      cache = null;
+      envs = null;
+      await o.onClearCache?.();
+    },
+  };
+  return bridge;
+}
+
+/** Shop records of a SHOPS_* answer as picker entries. */
+export function shopRefs(marketplace: Marketplace, data: unknown): ShopRef[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((raw: unknown): ShopRef[] => {
+    if (raw === null || typeof raw !== "object") return [];
+    const r = raw as Record<string, unknown>;
+    const id = marketplace === "B" ? r.sellerId : r.shopId;
+    if (typeof id !== "number" && typeof id !== "string") return [];
+    return [
+      {
+        marketplace,
+        id: String(id),
+        region: typeof r.region === "string" ? r.region : "",
+        name: typeof r.shopName === "string" ? r.shopName : String(id),
+        typed: false,
+      },
+    ];
+  });
+}

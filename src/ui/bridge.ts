@@ -1,0 +1,130 @@
+/**
+ * The one interface the sidebar / task pane app knows. Each host supplies an implementation
+ * (Sheets: google.script.run; Excel: Office.js; web demo: fetch + an in-page sheet). Every
+ * method is async and every payload is plain JSON (no Date: Sheets cannot send one).
+ */
+import type { Marketplace } from "../api/types";
+import type { Cell, CellInput } from "../functions/cells";
+import type { BulkJob, BulkProgress } from "../imports/bulk";
+import type { ImportDefinition } from "../imports/definitions";
+import type { ImportProgress } from "../imports/runner";
+
+/** The look the app takes: Google add-on (Sheets) or Fluent-like (Excel, web). */
+export type HostLook = "google" | "fluent";
+
+/** Settings as the app may see them: never the key itself, only its prefix. */
+export interface SettingsView {
+  readonly hasKey: boolean;
+  /** The key's leading part, e.g. "mkt_pat_Ab12…", shown after saving. */
+  readonly keyPrefix: string | null;
+  readonly baseUrl: string;
+  readonly cacheTtlSec: number;
+}
+
+/** Requests in the last minute against the API's 60, and how often the cache answered. */
+export interface QuotaView {
+  readonly requestsLastMinute: number;
+  readonly limitPerMinute: number;
+  /** 0..1; null before any lookup. */
+  readonly cacheHitRate: number | null;
+}
+
+/** One shop (A, C) or seller (B) the app can offer in pickers. */
+export interface ShopRef {
+  readonly marketplace: Marketplace;
+  /** Shop id (A, C) or seller id (B), as text. */
+  readonly id: string;
+  readonly region: string;
+  readonly name: string;
+  /** True when the seller typed it in (the shop list is not available). */
+  readonly typed: boolean;
+}
+
+/** Shops per marketplace, and which lists the API does not serve (then ids are typed in). */
+export interface ShopsView {
+  readonly shops: readonly ShopRef[];
+  /** Marketplaces whose shop list answered 404: the app offers typed-in ids. */
+  readonly typedInOnly: readonly Marketplace[];
+}
+
+/** Options of a long-running action. */
+export interface RunOptions<P> {
+  readonly onProgress?: (progress: P) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** What an import wrote. */
+export interface ImportResult {
+  readonly sheetName: string;
+  readonly rows: number;
+  readonly dataFreshAt: string | null;
+  readonly importedAt: string;
+}
+
+/** The selected input table for a bulk calculation. */
+export interface SelectionView {
+  /** A1 address such as "Inputs!A1:D501", for the seller to check. */
+  readonly address: string;
+  readonly values: Cell[][];
+}
+
+/** What a bulk run wrote. */
+export interface BulkResult {
+  readonly address: string;
+  readonly rows: number;
+  readonly failed: number;
+}
+
+/** How imports refresh on their own in this host. */
+export interface AutoRefreshView {
+  /** "Refresh daily" (Sheets trigger) or "Refresh when the workbook opens" (Excel); null: none. */
+  readonly label: string | null;
+  readonly enabled: boolean;
+}
+
+/** Everything the app asks of its host. */
+export interface HostBridge {
+  readonly host: "sheets" | "excel" | "web";
+  readonly look: HostLook;
+  /** Put in front of function names in formulas ("MKT." in Excel, "" elsewhere). */
+  readonly formulaPrefix: string;
+  /** Sheets: custom functions run with the spreadsheet owner's key in shared files. */
+  readonly sharedFileCaveat: boolean;
+
+  getSettings(): Promise<SettingsView>;
+  /** Check the key against the API (shop list A) and save it; rejects with a clear message. */
+  saveApiKey(key: string): Promise<SettingsView>;
+  forgetApiKey(): Promise<SettingsView>;
+  saveSettings(change: { baseUrl?: string; cacheTtlSec?: number }): Promise<SettingsView>;
+
+  getQuota(): Promise<QuotaView>;
+
+  listShops(): Promise<ShopsView>;
+  /** Remember a typed-in B seller or C shop id (no secret, kept per user). */
+  rememberShop(shop: { marketplace: Marketplace; id: string; region: string }): Promise<ShopsView>;
+
+  runImport(def: ImportDefinition, options?: RunOptions<ImportProgress>): Promise<ImportResult>;
+  listImports(): Promise<ImportDefinition[]>;
+  saveImport(def: ImportDefinition): Promise<ImportDefinition[]>;
+  deleteImport(id: string): Promise<ImportDefinition[]>;
+  getAutoRefresh(): Promise<AutoRefreshView>;
+  setAutoRefresh(enabled: boolean): Promise<AutoRefreshView>;
+
+  readSelection(): Promise<SelectionView>;
+  /** Run a bulk job over the current selection and write answers beside it. */
+  runBulk(job: BulkJob, options?: RunOptions<BulkProgress>): Promise<BulkResult>;
+
+  /** Put a formula (text starting with =) into the active cell. */
+  insertFormula(formula: string): Promise<{ address: string }>;
+  /** Run a catalog function once and return what its cell would show. */
+  previewFunction(name: string, args: CellInput[]): Promise<Cell | Cell[][]>;
+
+  clearCache(): Promise<void>;
+}
+
+/** An error message for the app to show, from anything a bridge rejected with. */
+export function messageOf(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  if (typeof e === "string") return e;
+  return "Something went wrong: try again";
+}

@@ -1,0 +1,164 @@
+/** The function builder: pick a function, fill its arguments with help and pickers, preview, insert. */
+import { h } from "preact";
+import { useState } from "preact/hooks";
+import type { Cell } from "../functions/cells";
+import { CATALOG, functionByName } from "../functions/index";
+import type { HostBridge, ShopsView } from "./bridge";
+import { messageOf } from "./bridge";
+import { Button, Section, SelectField, Status, TextField } from "./controls";
+import { argumentValue, formulaText } from "./formulaText";
+import { shopLabel } from "./shopsSection";
+
+export interface BuilderProps {
+  readonly bridge: HostBridge;
+  readonly shops: ShopsView | null;
+}
+
+/** The function builder section. */
+export function BuilderSection(p: BuilderProps) {
+  const [name, setName] = useState(CATALOG[0]?.name ?? "");
+  const [args, setArgs] = useState<string[]>([]);
+  const [preview, setPreview] = useState<Cell | Cell[][] | null>(null);
+  const [status, setStatus] = useState({ text: "", kind: "info" as "info" | "ok" | "error" });
+  const fn = functionByName(name);
+  if (!fn)
+    return h(
+      Section,
+      { title: "Function builder", id: "sec-builder" },
+      h("p", null, "No functions."),
+    );
+  const formula = formulaText(p.bridge.formulaPrefix, fn.name, fn.params, args);
+  const setArg = (i: number, v: string): void => {
+    const next = [...args];
+    next[i] = v;
+    setArgs(next);
+  };
+  const shops = p.shops?.shops ?? [];
+  return h(Section, { title: "Function builder", id: "sec-builder" }, [
+    h(SelectField, {
+      id: "fb-function",
+      label: "Function",
+      value: fn.name,
+      options: CATALOG.map((f) => ({ value: f.name, label: f.name })),
+      onChange: (v) => {
+        setName(v);
+        setArgs([]);
+        setPreview(null);
+      },
+    }),
+    h("p", { class: "hint", id: "fb-help" }, fn.help),
+    fn.notes.length
+      ? h(
+          "ul",
+          { class: "hint" },
+          fn.notes.map((n) => h("li", null, n)),
+        )
+      : null,
+    ...fn.params.map((param, i) => {
+      const id = `fb-arg-${param.name}`;
+      const label = `${param.name}${param.optional ? " (optional)" : ""}`;
+      if (param.allowed) {
+        return h(SelectField, {
+          id,
+          label,
+          value: args[i] ?? "",
+          hint: param.help,
+          options: [
+            { value: "", label: param.optional ? "(default)" : "Choose…" },
+            ...param.allowed.map((a) => ({ value: a, label: a })),
+          ],
+          onChange: (v) => setArg(i, v),
+        });
+      }
+      const isShop = param.name === "shopId" || param.name === "sellerId";
+      return h("div", null, [
+        h(TextField, {
+          id,
+          label,
+          value: args[i] ?? "",
+          hint: param.help,
+          onInput: (v) => setArg(i, v),
+        }),
+        isShop && shops.length
+          ? h(SelectField, {
+              id: `${id}-pick`,
+              label: `Pick a ${param.name === "sellerId" ? "seller" : "shop"}`,
+              value: "",
+              options: [
+                { value: "", label: "Choose…" },
+                ...shops.map((s) => ({ value: `${s.id}|${s.region}`, label: shopLabel(s) })),
+              ],
+              onChange: (v) => {
+                const [shopId, region] = v.split("|");
+                const next = [...args];
+                next[i] = shopId ?? "";
+                const r = fn.params.findIndex((q) => q.name === "region");
+                if (r >= 0 && region) next[r] = region;
+                setArgs(next);
+              },
+            })
+          : null,
+      ]);
+    }),
+    h("label", { for: "fb-formula" }, "Formula"),
+    h("textarea", { id: "fb-formula", class: "mono", readOnly: true, rows: 2, value: formula }),
+    h("div", { class: "row" }, [
+      h(Button, {
+        id: "fb-preview",
+        label: "Preview result",
+        onClick: () => {
+          setStatus({ text: "Calculating…", kind: "info" });
+          p.bridge
+            .previewFunction(
+              fn.name,
+              fn.params.map((q, i) => argumentValue(q, args[i] ?? "")),
+            )
+            .then(
+              (r) => {
+                setPreview(r);
+                setStatus({ text: "", kind: "info" });
+              },
+              (e: unknown) => {
+                setPreview(null);
+                setStatus({ text: messageOf(e), kind: "error" });
+              },
+            );
+        },
+      }),
+      h(Button, {
+        id: "fb-insert",
+        label: "Insert into active cell",
+        primary: true,
+        onClick: () =>
+          p.bridge.insertFormula(formula).then(
+            (r) => setStatus({ text: `Inserted in ${r.address}.`, kind: "ok" }),
+            (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
+          ),
+      }),
+    ]),
+    h(Status, { id: "fb-status", ...status }),
+    preview !== null ? h(PreviewTable, { value: preview }) : null,
+  ]);
+}
+
+function PreviewTable(p: { value: Cell | Cell[][] }) {
+  const show = (c: Cell): string => (c instanceof Date ? c.toISOString() : String(c));
+  if (!Array.isArray(p.value)) return h("p", { id: "fb-result", class: "mono" }, show(p.value));
+  const rows = p.value.slice(0, 15);
+  return h("div", { id: "fb-result", style: "overflow-x:auto" }, [
+    h(
+      "table",
+      { style: "font-size:12px;border-collapse:collapse" },
+      rows.map((r) =>
+        h(
+          "tr",
+          null,
+          r.map((c) => h("td", { style: "border:1px solid #ddd;padding:1px 4px" }, show(c))),
+        ),
+      ),
+    ),
+    p.value.length > rows.length
+      ? h("p", { class: "hint" }, `… ${p.value.length - rows.length} more rows`)
+      : null,
+  ]);
+}

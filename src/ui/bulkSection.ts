@@ -1,0 +1,168 @@
+/** Bulk calculation: a catalog function over the selected input table, answers written beside it. */
+import { h } from "preact";
+import { useRef, useState } from "preact/hooks";
+import type { BulkArg, BulkProgress } from "../imports/bulk";
+import { CATALOG, functionByName } from "../functions/index";
+import type { HostBridge, SelectionView } from "./bridge";
+import { messageOf } from "./bridge";
+import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** The bulk calculation section. */
+export function BulkSection(p: { bridge: HostBridge }) {
+  const [name, setName] = useState("REQUIRED_PRICE");
+  const [sources, setSources] = useState<string[]>([]);
+  const [values, setValues] = useState<string[]>([]);
+  const [hasHeader, setHasHeader] = useState(true);
+  const [selection, setSelection] = useState<SelectionView | null>(null);
+  const [progress, setProgress] = useState<BulkProgress | null>(null);
+  const [running, setRunning] = useState(false);
+  const [status, setStatus] = useState({ text: "", kind: "info" as "info" | "ok" | "error" });
+  const abort = useRef<AbortController | null>(null);
+  const fn = functionByName(name);
+  const width = selection?.values[0]?.length ?? 0;
+
+  const args = (): BulkArg[] =>
+    (fn?.params ?? []).map((_, i): BulkArg => {
+      const source = sources[i] ?? "";
+      if (source.startsWith("col:")) return { kind: "column", column: Number(source.slice(4)) };
+      if (source === "value") return { kind: "value", value: values[i] ?? "" };
+      return { kind: "empty" };
+    });
+
+  const set = (list: string[], i: number, v: string): string[] => {
+    const next = [...list];
+    next[i] = v;
+    return next;
+  };
+
+  return h(Section, { title: "Bulk calculation", id: "sec-bulk" }, [
+    h(
+      "p",
+      { class: "hint" },
+      "Select an input table (one row per case), map its columns to the function's arguments, and the answers are written as values to its right.",
+    ),
+    h(SelectField, {
+      id: "bulk-function",
+      label: "Function",
+      value: name,
+      options: CATALOG.map((f) => ({ value: f.name, label: f.name })),
+      onChange: (v) => {
+        setName(v);
+        setSources([]);
+        setValues([]);
+      },
+    }),
+    h(CheckField, {
+      id: "bulk-header",
+      label: "First row is a header",
+      checked: hasHeader,
+      onChange: setHasHeader,
+    }),
+    h("div", { class: "row" }, [
+      h(Button, {
+        id: "bulk-read",
+        label: "Use the current selection",
+        onClick: () =>
+          p.bridge.readSelection().then(
+            (s) => {
+              setSelection(s);
+              setStatus({
+                text: `${s.address}: ${s.values.length} rows × ${s.values[0]?.length ?? 0} columns.`,
+                kind: "info",
+              });
+            },
+            (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
+          ),
+      }),
+    ]),
+    ...(fn?.params ?? []).map((param, i) =>
+      h("div", null, [
+        h(SelectField, {
+          id: `bulk-src-${param.name}`,
+          label: `${param.name}${param.optional ? " (optional)" : ""}`,
+          value: sources[i] ?? "",
+          hint: param.help,
+          options: [
+            { value: "", label: "Leave empty" },
+            ...Array.from({ length: Math.max(width, 1) }, (_, c) => ({
+              value: `col:${c}`,
+              label: `Column ${LETTERS[c] ?? c + 1}${hasHeader && selection ? ` (${String(selection.values[0]?.[c] ?? "")})` : ""}`,
+            })),
+            { value: "value", label: "Same value for every row" },
+          ],
+          onChange: (v) => setSources(set(sources, i, v)),
+        }),
+        sources[i] === "value"
+          ? h(TextField, {
+              id: `bulk-val-${param.name}`,
+              label: `${param.name} value`,
+              value: values[i] ?? "",
+              onInput: (v) => setValues(set(values, i, v)),
+            })
+          : null,
+      ]),
+    ),
+    h("div", { class: "row" }, [
+      h(Button, {
+        id: "bulk-run",
+        label: "Calculate",
+        primary: true,
+        disabled: running,
+        onClick: () => {
+          const controller = new AbortController();
+          abort.current = controller;
+          setRunning(true);
+          setStatus({ text: "Calculating (at most 60 requests a minute)…", kind: "info" });
+          const typed = args().map((a): BulkArg =>
+            a.kind === "value" ? { kind: "value", value: coerce(a.value) } : a,
+          );
+          p.bridge
+            .runBulk(
+              { functionName: name, args: typed, hasHeader },
+              { onProgress: setProgress, signal: controller.signal },
+            )
+            .then(
+              (r) =>
+                setStatus({
+                  text: `Wrote ${r.rows} rows to ${r.address}${r.failed ? ` (${r.failed} with errors)` : ""}.`,
+                  kind: r.failed ? "error" : "ok",
+                }),
+              (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
+            )
+            .finally(() => setRunning(false));
+        },
+      }),
+      h(Button, {
+        id: "bulk-cancel",
+        label: "Cancel",
+        disabled: !running,
+        onClick: () => abort.current?.abort(),
+      }),
+    ]),
+    running && progress
+      ? h("div", null, [
+          h("progress", {
+            max: progress.total,
+            value: progress.done,
+            "aria-label": "Bulk progress",
+          }),
+          h(
+            "p",
+            { class: "hint" },
+            `${progress.done} of ${progress.total} rows${progress.failed ? `, ${progress.failed} failed` : ""}`,
+          ),
+        ])
+      : null,
+    h(Status, { id: "bulk-status", ...status }),
+  ]);
+}
+
+function coerce(v: string | number | boolean): string | number | boolean {
+  if (typeof v !== "string") return v;
+  const t = v.trim();
+  if (/^[-+]?(\d+\.?\d*|\.\d+)$/.test(t)) return Number(t);
+  if (/^[-+]?(\d+\.?\d*|\.\d+)%$/.test(t)) return Number(t.slice(0, -1)) / 100;
+  return t;
+}

@@ -1,0 +1,131 @@
+/** Small accessible form controls (label tied to input by id) shared by the app's sections. */
+import { h, type ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
+
+let counter = 0;
+/** A fresh element id for label/input pairs. */
+export function newId(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}
+
+interface TextProps {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly onInput: (value: string) => void;
+  readonly type?: "text" | "password" | "number" | "date";
+  readonly hint?: string;
+  readonly placeholder?: string;
+  readonly autoComplete?: string;
+}
+
+/** A labelled text input. */
+export function TextField(p: TextProps) {
+  const hintId = p.hint ? `${p.id}-hint` : undefined;
+  return h("div", null, [
+    h("label", { for: p.id }, p.label),
+    h("input", {
+      id: p.id,
+      type: p.type ?? "text",
+      value: p.value,
+      placeholder: p.placeholder,
+      autocomplete: p.autoComplete ?? "off",
+      spellcheck: false,
+      "aria-describedby": hintId,
+      onInput: (e: Event) => p.onInput((e.currentTarget as HTMLInputElement).value),
+    }),
+    p.hint ? h("p", { class: "hint", id: hintId }, p.hint) : null,
+  ]);
+}
+
+interface SelectProps {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly options: readonly { value: string; label: string }[];
+  readonly onChange: (value: string) => void;
+  readonly hint?: string;
+}
+
+/** A labelled select. */
+export function SelectField(p: SelectProps) {
+  return h("div", null, [
+    h("label", { for: p.id }, p.label),
+    h(
+      "select",
+      {
+        id: p.id,
+        value: p.value,
+        onChange: (e: Event) => p.onChange((e.currentTarget as HTMLSelectElement).value),
+      },
+      p.options.map((o) => h("option", { value: o.value, selected: o.value === p.value }, o.label)),
+    ),
+    p.hint ? h("p", { class: "hint" }, p.hint) : null,
+  ]);
+}
+
+/** A labelled checkbox. */
+export function CheckField(p: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return h("label", { class: "check", for: p.id }, [
+    h("input", {
+      id: p.id,
+      type: "checkbox",
+      checked: p.checked,
+      onChange: (e: Event) => p.onChange((e.currentTarget as HTMLInputElement).checked),
+    }),
+    p.label,
+  ]);
+}
+
+/** A button; `primary` gets the accent colour. */
+export function Button(p: {
+  label: string;
+  onClick: () => void;
+  primary?: boolean;
+  disabled?: boolean;
+  id?: string;
+  type?: "button" | "submit";
+}) {
+  return h(
+    "button",
+    {
+      id: p.id,
+      type: p.type ?? "button",
+      class: p.primary ? "primary" : undefined,
+      disabled: p.disabled,
+      onClick: p.type === "submit" ? undefined : p.onClick,
+    },
+    p.label,
+  );
+}
+
+/** A status line read out by screen readers. */
+export function Status(p: { text: string; kind: "info" | "ok" | "error"; id?: string }) {
+  if (!p.text) return null;
+  return h(
+    "p",
+    {
+      id: p.id,
+      class: `status ${p.kind === "info" ? "" : p.kind}`,
+      role: p.kind === "error" ? "alert" : "status",
+    },
+    p.text,
+  );
+}
+
+/** A collapsible section (keyboard-operable <details>); `open` sets only its first state. */
+export function Section(p: {
+  title: string;
+  open?: boolean;
+  id: string;
+  children?: ComponentChildren;
+}) {
+  const [initiallyOpen] = useState(p.open ?? false);
+  return h("details", { id: p.id, open: initiallyOpen }, [h("summary", null, p.title), p.children]);
+}

@@ -1,0 +1,31 @@
+/**
+ * Entry of the Excel task pane app (build/ui.ts bundles it as taskpane-app.js). Needs an
+ * element #app and Office.js loaded first. When "refresh on open" is set in this workbook,
+ * saved imports are refreshed once the pane starts.
+ */
+import { browserFetchTransport } from "../../hosts/web/fetchTransport";
+import { excelTaskpaneBridgeFromGlobals } from "../../hosts/excel/taskpaneBridge";
+import { mountApp } from "../app";
+import type { HostBridge } from "../bridge";
+
+declare const MKT_DEFAULT_BASE_URL: string;
+
+async function refreshOnOpen(bridge: HostBridge): Promise<void> {
+  const auto = await bridge.getAutoRefresh();
+  if (!auto.enabled) return;
+  for (const def of await bridge.listImports()) {
+    await bridge.runImport(def).catch(() => undefined); // each failure leaves its sheet as it was
+  }
+}
+
+function start(): void {
+  const root = document.getElementById("app");
+  if (!root) throw new Error('taskpane.html needs <div id="app"></div>');
+  const bridge = excelTaskpaneBridgeFromGlobals(browserFetchTransport(), MKT_DEFAULT_BASE_URL);
+  mountApp(root, bridge);
+  void refreshOnOpen(bridge);
+}
+
+const office = (globalThis as { Office?: { onReady(cb: () => void): unknown } }).Office;
+if (office) office.onReady(start);
+else document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,12 @@
+/** Entry of the Google Sheets sidebar (build/ui.ts inlines it into Sidebar.html). */
+import { mountApp } from "../app";
+import { createGoogleScriptBridge, googleScriptCall } from "../googleScriptBridge";
+
+function start(): void {
+  const root = document.getElementById("app");
+  if (!root) throw new Error('Sidebar.html needs <div id="app"></div>');
+  mountApp(root, createGoogleScriptBridge(googleScriptCall(), window.localStorage));
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

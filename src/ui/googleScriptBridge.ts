@@ -1,0 +1,246 @@
+/**
+ * The Sheets sidebar's HostBridge over google.script.run. Settings, quota, shops and previews
+ * go to the Sheets host's server functions (getSettings, saveApiKey, ...); imports and bulk
+ * work go to SIDEBAR_SERVER_FUNCTIONS (src/hosts/sheets/sidebarServer.ts), driven from here
+ * page by page so no server call comes near Apps Script's 6-minute limit.
+ */
+import type { Marketplace } from "../api/types";
+import type { Cell, CellInput } from "../functions/cells";
+import type { BulkJob } from "../imports/bulk";
+import { bulkFunction } from "../imports/bulk";
+import type { ImportDefinition } from "../imports/definitions";
+import type { ImportState } from "../imports/plan";
+import { progressText } from "../imports/plan";
+import { ImportCancelled, failedOnPage } from "../imports/runner";
+import type { HostBridge, ImportResult, SettingsView, ShopRef, ShopsView } from "./bridge";
+import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "./keyForm";
+
+type Plain = string | number | boolean;
+
+/** google.script.run as a promise: `serverCall("getSettings")`. */
+export type ServerCall = <T>(name: string, ...args: unknown[]) => Promise<T>;
+
+interface GoogleScriptRun {
+  withSuccessHandler(fn: (value: unknown) => void): GoogleScriptRun;
+  withFailureHandler(fn: (error: unknown) => void): GoogleScriptRun;
+  [name: string]: unknown;
+}
+
+/** The real google.script.run, promisified. */
+export function googleScriptCall(): ServerCall {
+  const google = (globalThis as unknown as { google?: { script?: { run?: GoogleScriptRun } } })
+    .google;
+  const run = google?.script?.run;
+  if (!run) throw new Error("Open this sidebar from Google Sheets (google.script.run is missing)");
+  return <T>(name: string, ...args: unknown[]) =>
+    new Promise<T>((resolve, reject) => {
+      const runner = run
+        .withSuccessHandler((v) => resolve(v as T))
+        .withFailureHandler((e) =>
+          reject(
+            e instanceof Error ? e : new Error(String((e as { message?: unknown })?.message ?? e)),
+          ),
+        );
+      const fn = runner[name];
+      if (typeof fn !== "function") return reject(new Error(`Server function ${name} is missing`));
+      (fn as (...a: unknown[]) => void).apply(runner, args);
+    });
+}
+
+const PREFIX_ITEM = "mkt.keyPrefix";
+
+/** Parse the SHOPS function's table (header row first) into picker entries. */
+export function shopsFromTable(market: Marketplace, table: Plain[][]): ShopRef[] {
+  const header = (table[0] ?? []).map((h) =>
+    String(h)
+      .toLowerCase()
+      .replace(/[^a-z]/g, ""),
+  );
+  const col = (...names: string[]): number => header.findIndex((h) => names.includes(h));
+  const idCol = col("shopid", "sellerid");
+  const regionCol = col("region");
+  const nameCol = col("shopname", "name");
+  if (idCol < 0) return [];
+  return table.slice(1).map((r) => ({
+    marketplace: market,
+    id: String(r[idCol] ?? ""),
+    region: regionCol >= 0 ? String(r[regionCol] ?? "") : "",
+    name: nameCol >= 0 ? String(r[nameCol] ?? "") : String(r[idCol] ?? ""),
+    typed: false,
+  }));
+}
+
+/** The sidebar's bridge. `storage` keeps only the key's prefix (not a secret) for display. */
+export function createGoogleScriptBridge(
+  server: ServerCall,
+  storage: Pick<Storage, "getItem" | "setItem" | "removeItem">,
+): HostBridge {
+  const view = async (): Promise<SettingsView> => {
+    const s = await server<{ baseUrl: string; cacheMinutes: number; hasKey: boolean }>(
+      "getSettings",
+    );
+    return {
+      hasKey: s.hasKey,
+      keyPrefix: s.hasKey ? (storage.getItem(PREFIX_ITEM) ?? "saved") : null,
+      baseUrl: s.baseUrl,
+      cacheTtlSec: Math.round(s.cacheMinutes * 60),
+    };
+  };
+
+  const bridge: HostBridge = {
+    host: "sheets",
+    look: "google",
+    formulaPrefix: "",
+    sharedFileCaveat: true,
+    getSettings: view,
+
+    async saveApiKey(key) {
+      const problem = keyFormProblem(key);
+      if (problem) throw new Error(problem);
+      try {
+        await server("saveApiKey", key.trim());
+      } catch (e) {
+        const text = e instanceof Error ? e.message : String(e);
+        if (/rejected|revoked|expired|invalid/i.test(text)) throw new Error(REJECTED_KEY_MESSAGE);
+        throw new Error(`The key was not saved: ${text}`);
+      }
+      storage.setItem(PREFIX_ITEM, keyPrefixOf(key));
+      return view();
+    },
+    async forgetApiKey() {
+      await server("forgetApiKey");
+      storage.removeItem(PREFIX_ITEM);
+      return view();
+    },
+    async saveSettings(change) {
+      await server("saveSettings", {
+        ...(change.baseUrl !== undefined ? { baseUrl: change.baseUrl } : {}),
+        ...(change.cacheTtlSec !== undefined
+          ? { cacheMinutes: Math.max(1, Math.round(change.cacheTtlSec / 60)) }
+          : {}),
+      });
+      return view();
+    },
+    async getQuota() {
+      const q = await server<{ remaining: number; limit: number }>("getQuota");
+      return {
+        requestsLastMinute: q.limit - q.remaining,
+        limitPerMinute: q.limit,
+        cacheHitRate: null,
+      };
+    },
+
+    async listShops(): Promise<ShopsView> {
+      const markets: Marketplace[] = ["A", "B", "C"];
+      const results = await Promise.all(
+        markets.map((m) =>
+          server<Plain[][]>("runFunctionPreview", "SHOPS", [m]).then(
+            (t) => ({ m, shops: shopsFromTable(m, t), missing: false }),
+            (e: unknown) => {
+              if (m !== "A" && /not found/i.test(e instanceof Error ? e.message : ""))
+                return { m, shops: [], missing: true };
+              throw e;
+            },
+          ),
+        ),
+      );
+      const typed = (await server<ShopRef[]>("sidebarTypedShops")).filter(
+        (s) => typeof s?.id === "string",
+      );
+      return {
+        shops: [...results.flatMap((r) => r.shops), ...typed],
+        typedInOnly: results.filter((r) => r.missing).map((r) => r.m),
+      };
+    },
+    async rememberShop(shop) {
+      await server("sidebarRememberShop", shop);
+      return bridge.listShops();
+    },
+
+    async runImport(def, options = {}): Promise<ImportResult> {
+      const begun = await server<{ token: string; state: ImportState }>("sidebarImportBegin", def);
+      let state = begun.state;
+      try {
+        while (!state.done) {
+          if (options.signal?.aborted) throw new ImportCancelled();
+          try {
+            state = (
+              await server<{ state: ImportState }>("sidebarImportPage", begun.token, def, state)
+            ).state;
+          } catch (e) {
+            throw failedOnPage(e, state.pagesDone + 1);
+          }
+          options.onProgress?.({
+            phase: "fetching",
+            pagesDone: state.pagesDone,
+            totalPages: state.totalPages,
+            rowsSoFar: state.rowsSoFar,
+            text: progressText(state),
+          });
+        }
+        if (options.signal?.aborted) throw new ImportCancelled();
+        options.onProgress?.({
+          phase: "writing",
+          pagesDone: state.pagesDone,
+          totalPages: state.totalPages,
+          rowsSoFar: state.rowsSoFar,
+          text: "writing to the sheet",
+        });
+        return await server<ImportResult>("sidebarImportCommit", begun.token, def, state);
+      } catch (e) {
+        await server("sidebarImportAbort", begun.token).catch(() => undefined);
+        throw e;
+      }
+    },
+    listImports: () => server<ImportDefinition[]>("sidebarListImports"),
+    saveImport: (def) => server<ImportDefinition[]>("sidebarSaveImport", def),
+    deleteImport: (id) => server<ImportDefinition[]>("sidebarDeleteImport", id),
+    getAutoRefresh: () => server("sidebarGetAutoRefresh"),
+    setAutoRefresh: (enabled) => server("sidebarSetAutoRefresh", enabled),
+
+    readSelection: () => server("sidebarReadSelection"),
+    async runBulk(job: BulkJob, options = {}) {
+      const fn = bulkFunction(job);
+      const selection = await server<{ address: string; values: Plain[][] }>(
+        "sidebarReadSelection",
+      );
+      const body = job.hasHeader ? selection.values.slice(1) : selection.values;
+      const answers: Plain[][] = [];
+      let failed = 0;
+      const ROWS_PER_CALL = 10;
+      for (let i = 0; i < body.length; i += ROWS_PER_CALL) {
+        if (options.signal?.aborted) throw new ImportCancelled();
+        const part = await server<Plain[][]>(
+          "sidebarBulkRows",
+          job,
+          body.slice(i, i + ROWS_PER_CALL),
+        );
+        failed += part.filter((r) => typeof r[0] === "string" && r[0].startsWith("#ERROR")).length;
+        answers.push(...part);
+        options.onProgress?.({ done: answers.length, total: body.length, failed });
+      }
+      const width = Math.max(1, ...answers.map((r) => r.length));
+      const out = job.hasHeader
+        ? [[fn.name, ...new Array<Plain>(width - 1).fill("")], ...answers]
+        : answers;
+      const written = await server<{ address: string }>("sidebarWriteBeside", out);
+      return { address: written.address, rows: out.length, failed };
+    },
+
+    insertFormula: (formula) => server("sidebarInsertFormula", formula),
+    async previewFunction(name: string, args: CellInput[]) {
+      const table = await server<Plain[][]>(
+        "runFunctionPreview",
+        name,
+        args.map((a) => (a instanceof Date ? a.toISOString().slice(0, 10) : a)),
+      );
+      return table.length === 1 && table[0]?.length === 1
+        ? (table[0][0] as Cell)
+        : (table as Cell[][]);
+    },
+    async clearCache() {
+      await server("clearCache");
+    },
+  };
+  return bridge;
+}

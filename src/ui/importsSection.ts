@@ -1,0 +1,334 @@
+/** Bulk imports: build a definition, run it with progress and cancel, save it, refresh all. */
+import { h } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { Marketplace } from "../api/types";
+import type { ImportDefinition, ImportKind, ImportOptions } from "../imports/definitions";
+import {
+  IMPORT_KINDS,
+  IMPORT_KIND_LABELS,
+  definitionProblem,
+  describeImport,
+  marketplacesFor,
+} from "../imports/definitions";
+import type { ImportProgress } from "../imports/runner";
+import type { AutoRefreshView, HostBridge, ShopsView } from "./bridge";
+import { messageOf } from "./bridge";
+import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
+import { shopLabel } from "./shopsSection";
+
+export interface ImportsProps {
+  readonly bridge: HostBridge;
+  readonly shops: ShopsView | null;
+  /** Incremented by the app to ask for "Refresh all imports". */
+  readonly refreshRequest: number;
+}
+
+type StatusLine = { text: string; kind: "info" | "ok" | "error" };
+
+/** The imports section. */
+export function ImportsSection(p: ImportsProps) {
+  const [kind, setKind] = useState<ImportKind>("productsByProfit");
+  const [market, setMarket] = useState<Marketplace>("A");
+  const [shopKey, setShopKey] = useState("");
+  const [sheetName, setSheetName] = useState("Products by profit");
+  const [lookback, setLookback] = useState("");
+  const [vat, setVat] = useState(false);
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [topN, setTopN] = useState("");
+  const [limit, setLimit] = useState("");
+  const [productIds, setProductIds] = useState("");
+  const [saved, setSaved] = useState<ImportDefinition[]>([]);
+  const [auto, setAuto] = useState<AutoRefreshView | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
+  const [running, setRunning] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  const cancelled = useRef(false);
+
+  const markets = marketplacesFor(kind);
+  const shops = (p.shops?.shops ?? []).filter((s) => s.marketplace === market);
+  const shop = shops.find((s) => `${s.marketplace}:${s.id}` === shopKey) ?? shops[0];
+
+  useEffect(() => {
+    if (!markets.includes(market)) setMarket(markets[0] ?? "A");
+  }, [kind]);
+
+  useEffect(() => {
+    p.bridge.listImports().then(setSaved, () => undefined);
+    p.bridge.getAutoRefresh().then(setAuto, () => undefined);
+  }, [p.bridge]);
+
+  useEffect(() => {
+    if (p.refreshRequest > 0) void refreshAll();
+  }, [p.refreshRequest]);
+
+  const definition = (): ImportDefinition => {
+    const options: ImportOptions = {
+      ...(lookback ? { lookbackDays: Number(lookback) } : {}),
+      ...(vat ? { vat: true } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(topN ? { topN: Number(topN) } : {}),
+      ...(limit ? { limit: Number(limit) } : {}),
+    };
+    return {
+      id: `imp-${Date.now().toString(36)}`,
+      kind,
+      marketplace: market,
+      shopId: shop?.id ?? "",
+      ...(kind === "productList" ? {} : { region: shop?.region ?? "" }),
+      ...(kind === "productList"
+        ? {
+            productIds: productIds
+              .split(/[\s,;]+/)
+              .map((s) => s.trim())
+              .filter(Boolean),
+          }
+        : {}),
+      sheetName: sheetName.trim(),
+      options,
+    };
+  };
+
+  /** Run one import; true when it wrote. */
+  const runOne = async (def: ImportDefinition, label: string): Promise<boolean> => {
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      const result = await p.bridge.runImport(def, {
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
+      setStatus({
+        text: `${label}: ${result.rows.toLocaleString("en-US")} rows written to "${result.sheetName}".`,
+        kind: "ok",
+      });
+      return true;
+    } catch (e) {
+      setStatus({ text: `${label}: ${messageOf(e)}`, kind: "error" });
+      return false;
+    } finally {
+      abort.current = null;
+    }
+  };
+
+  const start = async (defs: ImportDefinition[]): Promise<void> => {
+    setRunning(true);
+    setProgress(null);
+    let ok = 0;
+    const failures: string[] = [];
+    for (const [i, def] of defs.entries()) {
+      const label =
+        defs.length > 1
+          ? `Import ${i + 1} of ${defs.length} (${def.sheetName})`
+          : `Import to "${def.sheetName}"`;
+      setStatus({ text: `${label}: starting…`, kind: "info" });
+      if (await runOne(def, label)) ok++;
+      else failures.push(def.sheetName);
+      if (abort.current === null && cancelled.current) break;
+    }
+    cancelled.current = false;
+    if (defs.length > 1) {
+      setStatus({
+        text:
+          failures.length === 0
+            ? `All ${ok} imports refreshed.`
+            : `${ok} refreshed; failed or cancelled: ${failures.join(", ")} (their sheets keep the previous data).`,
+        kind: failures.length === 0 ? "ok" : "error",
+      });
+    }
+    setRunning(false);
+  };
+
+  const runNew = (): void => {
+    const def = definition();
+    const problem = definitionProblem(def);
+    if (problem) {
+      setStatus({ text: problem, kind: "error" });
+      return;
+    }
+    void start([def]);
+  };
+
+  const refreshAll = async (): Promise<void> => {
+    const list = await p.bridge.listImports();
+    setSaved(list);
+    if (list.length === 0) {
+      setStatus({ text: "No saved imports yet: set one up and press Save.", kind: "info" });
+      return;
+    }
+    await start(list);
+  };
+
+  const save = (): void => {
+    const def = definition();
+    const problem = definitionProblem(def);
+    if (problem) {
+      setStatus({ text: problem, kind: "error" });
+      return;
+    }
+    p.bridge.saveImport(def).then(
+      (list) => {
+        setSaved(list);
+        setStatus({ text: "Import saved (settings only, no key).", kind: "ok" });
+      },
+      (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
+    );
+  };
+
+  const isList = kind !== "shopOverview";
+  return h(Section, { title: "Import to a sheet", id: "sec-imports" }, [
+    h(SelectField, {
+      id: "imp-kind",
+      label: "What to import",
+      value: kind,
+      options: IMPORT_KINDS.map((k) => ({ value: k, label: IMPORT_KIND_LABELS[k] })),
+      onChange: (v) => {
+        setKind(v as ImportKind);
+        setSheetName(IMPORT_KIND_LABELS[v as ImportKind].replace(/ \(.*\)$/, "").slice(0, 30));
+      },
+    }),
+    h(SelectField, {
+      id: "imp-market",
+      label: "Marketplace",
+      value: market,
+      options: markets.map((m) => ({ value: m, label: m })),
+      onChange: (v) => setMarket(v as Marketplace),
+    }),
+    h(SelectField, {
+      id: "imp-shop",
+      label: market === "B" ? "Seller" : "Shop",
+      value: shop ? `${shop.marketplace}:${shop.id}` : "",
+      options: shops.length
+        ? shops.map((s) => ({ value: `${s.marketplace}:${s.id}`, label: shopLabel(s) }))
+        : [{ value: "", label: "No shops: add one under Shops" }],
+      onChange: setShopKey,
+    }),
+    kind === "productList"
+      ? h(TextField, {
+          id: "imp-products",
+          label: "Product ids (comma separated)",
+          value: productIds,
+          onInput: setProductIds,
+        })
+      : null,
+    h(TextField, {
+      id: "imp-sheet",
+      label: "Target sheet",
+      value: sheetName,
+      onInput: setSheetName,
+      hint: "Its data is replaced only when the whole import has arrived.",
+    }),
+    h("details", { id: "imp-options" }, [
+      h("summary", null, "Options"),
+      h(TextField, {
+        id: "imp-lookback",
+        label: "Lookback days (1-730)",
+        type: "number",
+        value: lookback,
+        onInput: setLookback,
+      }),
+      h(CheckField, { id: "imp-vat", label: "Count VAT", checked: vat, onChange: setVat }),
+      !isList
+        ? h(TextField, {
+            id: "imp-from",
+            label: "From",
+            type: "date",
+            value: from,
+            onInput: setFrom,
+          })
+        : null,
+      !isList
+        ? h(TextField, { id: "imp-to", label: "To", type: "date", value: to, onInput: setTo })
+        : null,
+      !isList
+        ? h(TextField, {
+            id: "imp-topn",
+            label: "Top N (1-100)",
+            type: "number",
+            value: topN,
+            onInput: setTopN,
+          })
+        : null,
+      isList
+        ? h(TextField, {
+            id: "imp-limit",
+            label: "Only the first N rows",
+            type: "number",
+            value: limit,
+            onInput: setLimit,
+          })
+        : null,
+    ]),
+    h("div", { class: "row" }, [
+      h(Button, {
+        id: "imp-run",
+        label: "Import",
+        primary: true,
+        disabled: running,
+        onClick: runNew,
+      }),
+      h(Button, { id: "imp-save", label: "Save", disabled: running, onClick: save }),
+      h(Button, {
+        id: "imp-cancel",
+        label: "Cancel",
+        disabled: !running,
+        onClick: () => {
+          cancelled.current = true;
+          abort.current?.abort();
+        },
+      }),
+    ]),
+    running && progress
+      ? h("div", { id: "imp-progress" }, [
+          h("progress", {
+            max: progress.totalPages ?? undefined,
+            value: progress.totalPages ? progress.pagesDone : undefined,
+            "aria-label": "Import progress",
+          }),
+          h("p", { class: "hint", id: "imp-progress-text" }, progress.text),
+        ])
+      : null,
+    h(Status, { id: "imp-status", ...status }),
+    h("h2", { style: "font-size:13px;margin:10px 0 4px" }, "Saved imports"),
+    saved.length === 0
+      ? h("p", { class: "hint" }, "None yet.")
+      : h(
+          "ul",
+          { id: "saved-imports" },
+          saved.map((d) =>
+            h("li", { key: d.id }, [
+              describeImport(d),
+              " ",
+              h(Button, { label: "Run", disabled: running, onClick: () => void start([d]) }),
+              " ",
+              h(Button, {
+                label: "Delete",
+                disabled: running,
+                onClick: () => p.bridge.deleteImport(d.id).then(setSaved, () => undefined),
+              }),
+            ]),
+          ),
+        ),
+    h("div", { class: "row" }, [
+      h(Button, {
+        id: "refresh-all",
+        label: "Refresh all imports",
+        disabled: running,
+        onClick: () => void refreshAll(),
+      }),
+    ]),
+    auto?.label
+      ? h(CheckField, {
+          id: "auto-refresh",
+          label: auto.label,
+          checked: auto.enabled,
+          onChange: (on) =>
+            p.bridge
+              .setAutoRefresh(on)
+              .then(setAuto, (e: unknown) => setStatus({ text: messageOf(e), kind: "error" })),
+        })
+      : null,
+  ]);
+}

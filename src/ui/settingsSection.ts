@@ -1,0 +1,207 @@
+/** Key entry, API address, cache time, quota meter and cache actions. */
+import { h } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import type { HostBridge, QuotaView, SettingsView } from "./bridge";
+import { messageOf } from "./bridge";
+import { Button, Section, Status, TextField } from "./controls";
+import { keyFormProblem } from "./keyForm";
+
+export interface SettingsProps {
+  readonly bridge: HostBridge;
+  readonly settings: SettingsView | null;
+  readonly onSettings: (s: SettingsView) => void;
+  readonly onRefreshImports: () => void;
+}
+
+/** The key and settings section. */
+export function SettingsSection(p: SettingsProps) {
+  const [key, setKey] = useState("");
+  const [baseUrl, setBaseUrl] = useState(p.settings?.baseUrl ?? "");
+  const [ttl, setTtl] = useState(String(p.settings?.cacheTtlSec ?? 600));
+  const [status, setStatus] = useState<{ text: string; kind: "info" | "ok" | "error" }>({
+    text: "",
+    kind: "info",
+  });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (p.settings) {
+      setBaseUrl(p.settings.baseUrl);
+      setTtl(String(p.settings.cacheTtlSec));
+    }
+  }, [p.settings?.baseUrl, p.settings?.cacheTtlSec]);
+
+  const act = async (what: () => Promise<string>): Promise<void> => {
+    setBusy(true);
+    setStatus({ text: "Working…", kind: "info" });
+    try {
+      setStatus({ text: await what(), kind: "ok" });
+    } catch (e) {
+      setStatus({ text: messageOf(e), kind: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveKey = (): void => {
+    const problem = keyFormProblem(key);
+    if (problem) {
+      setStatus({ text: problem, kind: "error" });
+      return;
+    }
+    void act(async () => {
+      const s = await p.bridge.saveApiKey(key);
+      setKey(""); // the key leaves the page as soon as it is saved
+      p.onSettings(s);
+      return `Key checked and saved (${s.keyPrefix ?? ""}).`;
+    });
+  };
+
+  const s = p.settings;
+  return h(Section, { title: "API key and settings", id: "sec-settings", open: !s?.hasKey }, [
+    h(
+      "form",
+      {
+        onSubmit: (e: Event) => {
+          e.preventDefault();
+          saveKey();
+        },
+      },
+      [
+        s?.hasKey
+          ? h("p", { id: "key-saved" }, [
+              "Key saved: ",
+              h("span", { class: "mono" }, s.keyPrefix ?? ""),
+            ])
+          : h(
+              "p",
+              { class: "hint", id: "key-missing" },
+              "No key yet. Create one in the web app's Settings > API keys.",
+            ),
+        h(TextField, {
+          id: "api-key",
+          label: s?.hasKey ? "Replace the API key" : "API key",
+          type: "password",
+          value: key,
+          onInput: setKey,
+          hint: "Starts with a prefix ending in pat_. Shown once when you create it.",
+          autoComplete: "off",
+        }),
+        h("div", { class: "row" }, [
+          h(Button, {
+            id: "save-key",
+            label: "Check and save key",
+            primary: true,
+            type: "submit",
+            disabled: busy,
+            onClick: saveKey,
+          }),
+          s?.hasKey
+            ? h(Button, {
+                id: "forget-key",
+                label: "Forget key",
+                disabled: busy,
+                onClick: () =>
+                  void act(async () => {
+                    p.onSettings(await p.bridge.forgetApiKey());
+                    return "Key removed.";
+                  }),
+              })
+            : null,
+        ]),
+      ],
+    ),
+    h(Status, { id: "settings-status", ...status }),
+    h(TextField, {
+      id: "base-url",
+      label: "API address",
+      value: baseUrl,
+      onInput: setBaseUrl,
+      hint: "https:// only (http only for this computer).",
+    }),
+    h(TextField, {
+      id: "cache-ttl",
+      label: "Keep answers for (seconds)",
+      type: "number",
+      value: ttl,
+      onInput: setTtl,
+    }),
+    h("div", { class: "row" }, [
+      h(Button, {
+        id: "save-settings",
+        label: "Save settings",
+        disabled: busy,
+        onClick: () =>
+          void act(async () => {
+            p.onSettings(await p.bridge.saveSettings({ baseUrl, cacheTtlSec: Number(ttl) }));
+            return "Settings saved.";
+          }),
+      }),
+      h(Button, {
+        id: "clear-cache",
+        label: "Clear cache",
+        disabled: busy,
+        onClick: () =>
+          void act(async () => {
+            await p.bridge.clearCache();
+            return "Cache cleared: formulas fetch fresh answers on their next recalculation.";
+          }),
+      }),
+      h(Button, {
+        id: "clear-refresh",
+        label: "Clear cache and refresh imports",
+        disabled: busy,
+        onClick: () =>
+          void act(async () => {
+            await p.bridge.clearCache();
+            p.onRefreshImports();
+            return "Cache cleared; refreshing saved imports.";
+          }),
+      }),
+    ]),
+    h(QuotaMeter, { bridge: p.bridge }),
+    p.bridge.sharedFileCaveat
+      ? h(
+          "p",
+          { class: "caveat", id: "shared-caveat" },
+          "In a shared spreadsheet, custom functions run with the spreadsheet owner's key (Google's rule), so the owner's account pays for everyone's formulas. Imports and previews from this sidebar use your own key.",
+        )
+      : null,
+  ]);
+}
+
+/** Requests in the last minute against 60, and the cache hit rate; refreshed every 5 s. */
+function QuotaMeter(p: { bridge: HostBridge }) {
+  const [quota, setQuota] = useState<QuotaView | null>(null);
+  useEffect(() => {
+    let live = true;
+    const tick = (): void => {
+      p.bridge.getQuota().then(
+        (q) => live && setQuota(q),
+        () => undefined,
+      );
+    };
+    tick();
+    const timer = setInterval(tick, 5000);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [p.bridge]);
+  if (!quota) return h("p", { class: "hint" }, "Quota: …");
+  const rate = quota.cacheHitRate === null ? "–" : `${Math.round(quota.cacheHitRate * 100)} %`;
+  return h("div", { id: "quota" }, [
+    h("label", { for: "quota-meter" }, "Requests in the last minute"),
+    h("meter", {
+      id: "quota-meter",
+      min: 0,
+      max: quota.limitPerMinute,
+      value: quota.requestsLastMinute,
+      style: "width:100%",
+    }),
+    h("div", { class: "meter" }, [
+      h("span", { id: "quota-text" }, `${quota.requestsLastMinute} of ${quota.limitPerMinute}`),
+      h("span", { id: "cache-rate" }, `cache hits ${rate}`),
+    ]),
+  ]);
+}

@@ -1,0 +1,201 @@
+/**
+ * The import runner and its step machine over a scripted API: pages are fetched in order,
+ * the table is written once and only when complete; a failure or a cancel writes nothing.
+ */
+import type { ApiCall } from "../../src/core/effects";
+import { ApiError } from "../../src/core/errors";
+import type { ImportDefinition } from "../../src/imports/definitions";
+import { definitionProblem } from "../../src/imports/definitions";
+import { firstState, readStep, stepCall } from "../../src/imports/plan";
+import { runImport, type ImportProgress } from "../../src/imports/runner";
+import type { ImportTable } from "../../src/imports/table";
+import { NUMBER_FORMATS } from "../../src/imports/table";
+
+const line = (amount: number, label: string) => ({ amount, label, rate: null, base: null });
+
+/** A ranked A11 list of `total` products served in pages, like the reference server. */
+function offsetApi(total: number) {
+  const calls: ApiCall[] = [];
+  const entries = Array.from({ length: total }, (_, i) => ({
+    rank: i + 1,
+    itemId: 1000 + i,
+    name: i === 0 ? '=HYPERLINK("http://x","y")' : `Product ${i}`,
+    breakdown: {
+      originalModelPrice: line(20, "Original price"),
+      commissionFee: line(-2, "Commission fee"),
+    },
+    metadata: { currency: "SGD", netProfit: 18, margin: 90, commissionRate: 0.1 },
+    unitsSold: 3,
+    totalProfit: 1000 - i,
+  }));
+  const fetchData = async (c: ApiCall): Promise<unknown> => {
+    calls.push(c);
+    const page = Number(c.params.page);
+    const size = Number(c.params.pageSize);
+    return {
+      entries: entries.slice(page * size, (page + 1) * size),
+      page,
+      pageSize: size,
+      totalItems: total,
+      totalPages: Math.ceil(total / size),
+      dataFreshAt: [2025, 6, 30, 2, 0, 0],
+    };
+  };
+  return { calls, entries, fetchData };
+}
+
+const A11: ImportDefinition = {
+  id: "t1",
+  kind: "productsByProfit",
+  marketplace: "A",
+  shopId: "100001",
+  region: "SG",
+  sheetName: "Profit",
+};
+
+describe("runImport", () => {
+  test("fetches every page in order, then writes the whole table once", async () => {
+    const api = offsetApi(1234);
+    const writes: Array<[string, ImportTable]> = [];
+    const progress: ImportProgress[] = [];
+    const table = await runImport(A11, {
+      fetchData: api.fetchData,
+      writeTable: async (name, t) => {
+        writes.push([name, t]);
+      },
+      onProgress: (p) => progress.push(p),
+      now: () => new Date("2025-07-01T08:00:00Z"),
+    });
+    expect(api.calls.map((c) => c.params.page)).toEqual([0, 1, 2]);
+    expect(api.calls.every((c) => c.endpoint === "A11" && c.params.pageSize === 500)).toBe(true);
+    expect(api.calls[0]?.params).toMatchObject({ shopId: 100001, region: "SG" });
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.[0]).toBe("Profit");
+    expect(table.rows).toHaveLength(1234);
+    const header = table.columns.map((c) => c.header);
+    expect(header.slice(0, 3)).toEqual(["Rank", "Item id", "Name"]);
+    const itemCol = header.indexOf("Item id");
+    expect(table.rows.map((r) => r[itemCol])).toEqual(api.entries.map((e) => e.itemId));
+    const profit = table.columns.find((c) => c.header === "Total profit");
+    expect(profit && NUMBER_FORMATS[profit.format]).toBe("#,##0.00");
+    expect(table.columns.find((c) => c.path === "metadata.margin")?.format).toBe("percentPoints");
+    expect(table.columns.find((c) => c.path === "metadata.commissionRate")?.format).toBe(
+      "fraction",
+    );
+    expect(table.dataFreshAt).toBe("2025-06-30T02:00:00Z");
+    expect(table.importedAt).toBe("2025-07-01T08:00:00.000Z");
+    expect(progress.map((p) => p.text)).toContain("page 2 of 3, 1,000 rows");
+    expect(progress[progress.length - 1]?.phase).toBe("done");
+  });
+
+  test("a failed page writes nothing and names the page", async () => {
+    const api = offsetApi(1600);
+    const writeTable = jest.fn(async () => undefined);
+    const failing = async (c: ApiCall): Promise<unknown> => {
+      if (c.params.page === 2) throw new ApiError("NETWORK", "Could not reach the API");
+      return api.fetchData(c);
+    };
+    await expect(runImport(A11, { fetchData: failing, writeTable })).rejects.toThrow(
+      /Import stopped at page 3: Could not reach the API\. The sheet keeps its previous data\./,
+    );
+    expect(writeTable).not.toHaveBeenCalled();
+  });
+
+  test("cancel between pages writes nothing", async () => {
+    const api = offsetApi(2000);
+    const controller = new AbortController();
+    const writeTable = jest.fn(async () => undefined);
+    const fetchData = async (c: ApiCall): Promise<unknown> => {
+      if (c.params.page === 1) controller.abort();
+      return api.fetchData(c);
+    };
+    await expect(
+      runImport(A11, { fetchData, writeTable, signal: controller.signal }),
+    ).rejects.toThrow(/cancelled/);
+    expect(api.calls).toHaveLength(2);
+    expect(writeTable).not.toHaveBeenCalled();
+  });
+
+  test("limit stops early and trims the last page", async () => {
+    const api = offsetApi(2000);
+    let rows = 0;
+    await runImport(
+      { ...A11, options: { limit: 700, lookbackDays: 30, vat: true } },
+      { fetchData: api.fetchData, writeTable: async (_n, t) => void (rows = t.rows.length) },
+    );
+    expect(rows).toBe(700);
+    expect(api.calls.map((c) => c.params.pageSize)).toEqual([500, 200]);
+    expect(api.calls[0]?.params).toMatchObject({ lookbackDays: 30, includeVat: true });
+  });
+});
+
+describe("step machine", () => {
+  test("cursor paging follows nextCursor and stops at null", () => {
+    const def: ImportDefinition = { ...A11, kind: "allProducts" };
+    let state = firstState(def);
+    expect(stepCall(def, state).params.cursorRtProductId).toBeUndefined();
+    state = readStep(def, state, {
+      data: [{ itemId: 1, name: "a" }],
+      nextCursor: { cursorRtProductId: 1 },
+      dataFreshAt: null,
+    }).state;
+    expect(stepCall(def, state).params.cursorRtProductId).toBe(1);
+    const end = readStep(def, state, {
+      data: [{ itemId: 2, name: "b" }],
+      nextCursor: null,
+      dataFreshAt: null,
+    });
+    expect(end.state.done).toBe(true);
+    expect(end.rows).toEqual([[2, "b"]]);
+  });
+
+  test("a repeated cursor is an error, not an endless loop", () => {
+    const def: ImportDefinition = { ...A11, kind: "allProducts" };
+    const s1 = readStep(def, firstState(def), {
+      data: [{ itemId: 1 }],
+      nextCursor: { cursorRtProductId: 7 },
+    }).state;
+    expect(() =>
+      readStep(def, s1, { data: [{ itemId: 2 }], nextCursor: { cursorRtProductId: 7 } }),
+    ).toThrow(/repeated/);
+  });
+
+  test("overviews stack sections of A14..A18 as long rows", () => {
+    const def: ImportDefinition = {
+      ...A11,
+      kind: "shopOverview",
+      options: { topN: 3, from: "2025-06-01" },
+    };
+    let state = firstState(def);
+    const endpoints: string[] = [];
+    const rows: unknown[][] = [];
+    while (!state.done) {
+      const c = stepCall(def, state);
+      endpoints.push(c.endpoint);
+      expect(c.params).toMatchObject({ topN: 3, from: "2025-06-01" });
+      const out = readStep(def, state, {
+        totalProfit: 12.5,
+        comparison: { deltas: { totalProfit: 3 } },
+        topProfitProducts: [{ name: "Mug", profit: 4 }],
+      });
+      rows.push(...out.rows);
+      state = out.state;
+    }
+    expect(endpoints).toEqual(["A14", "A15", "A16", "A17", "A18"]);
+    expect(rows).toContainEqual(["A14 Summary", "", "totalProfit", 12.5]);
+    expect(rows).toContainEqual(["A14 Comparison", "", "deltas.totalProfit", 3]);
+    expect(rows).toContainEqual(["A14 Top profit products", "Mug", "profit", 4]);
+  });
+
+  test("definitions are checked before any request", () => {
+    expect(definitionProblem({ ...A11, marketplace: "C" })).toMatch(/not offered/);
+    expect(definitionProblem({ ...A11, shopId: "" })).toMatch(/shop/);
+    expect(definitionProblem({ ...A11, sheetName: "a/b" })).toMatch(/sheet/);
+    expect(definitionProblem({ ...A11, options: { lookbackDays: 0 } })).toMatch(/Lookback/);
+    expect(
+      definitionProblem({ ...A11, kind: "productList", marketplace: "C", region: undefined }),
+    ).toMatch(/product id/);
+    expect(definitionProblem(A11)).toBeNull();
+    expect(() => firstState({ ...A11, region: "" })).toThrow(/region/);
+  });
+});
