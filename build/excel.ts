@@ -1,6 +1,6 @@
 /**
  * Build step for the Excel host: writes dist/excel (functions.js, functions.json,
- * taskpane.html, taskpane.js, manifest.xml, assets/icon-*.png). functions.json is generated
+ * taskpane.html, taskpane-app.js (the sidebar app), manifest.xml, assets/icon-*.png). functions.json is generated
  * from the formula catalog. The step fails when a function id is not associated by the
  * bundle, a name is illegal for Excel, or Excel's and Sheets' parameter lists differ.
  */
@@ -18,6 +18,7 @@ import {
   type ShippedSignature,
 } from "../src/hosts/excel/parity";
 import type { BuildContext } from "./context";
+import { buildExcelTaskpaneScript } from "./ui";
 
 /** Office.js as the store requires it: Microsoft's CDN. Tests serve a local copy at the same path name. */
 export const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
@@ -34,11 +35,11 @@ export async function buildExcel(ctx: BuildContext): Promise<void> {
   if (parity.length > 0) throw new Error(`Excel and Sheets disagree:\n- ${parity.join("\n- ")}`);
 
   await bundle(ctx, "functions.ts", path.join(out, "functions.js"));
-  await bundle(ctx, "taskpane.ts", path.join(out, "taskpane.js"));
+  const paneScript = await buildExcelTaskpaneScript(ctx, out);
   const missing = unassociatedIds(readFileSync(path.join(out, "functions.js"), "utf8"), metadata);
   if (missing.length > 0) throw new Error(`functions.js does not associate: ${missing.join(", ")}`);
 
-  writeFileSync(path.join(out, "taskpane.html"), taskpaneHtml(OFFICE_JS_CDN));
+  writeFileSync(path.join(out, "taskpane.html"), taskpaneHtml(OFFICE_JS_CDN, paneScript));
   const template = readFileSync(path.join(ctx.root, "manifest.xml"), "utf8");
   writeFileSync(
     path.join(out, "manifest.xml"),
@@ -135,8 +136,11 @@ export function renderManifest(template: string, addinUrl: string, version: stri
   return filled;
 }
 
-/** The task pane page: Office.js first, then the shared functions runtime, then the pane's UI. */
-export function taskpaneHtml(officeJsUrl: string): string {
+/**
+ * The task pane page: Office.js first, then the shared functions runtime (so the pane and
+ * the cells share one runtime), then the sidebar app bundled by build/ui.ts.
+ */
+export function taskpaneHtml(officeJsUrl: string, paneScript: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -146,31 +150,10 @@ export function taskpaneHtml(officeJsUrl: string): string {
 <title>Marketplace Profit</title>
 <script src="${officeJsUrl}"></script>
 <script src="functions.js"></script>
-<style>
-body { font: 14px "Segoe UI", system-ui, sans-serif; margin: 12px; color: #222; }
-label { display: block; margin-top: 10px; font-weight: 600; }
-input { width: 100%; box-sizing: border-box; padding: 6px; margin-top: 4px; }
-button { margin-top: 12px; margin-right: 6px; padding: 6px 12px; }
-.note { color: #555; font-size: 12px; }
-.error { color: #a4262c; }
-.ok { color: #107c10; }
-</style>
 </head>
 <body>
-<h1>Marketplace Profit</h1>
-<form id="settings" autocomplete="off">
-  <label for="apiKey">API key</label>
-  <input id="apiKey" type="password" placeholder="paste your key" autocomplete="off" spellcheck="false">
-  <p class="note">Stored on this computer only (OfficeRuntime.storage), never in the workbook. Create keys under Settings &gt; API keys.</p>
-  <label for="baseUrl">API address</label>
-  <input id="baseUrl" type="url" placeholder="https://..." spellcheck="false">
-  <button type="submit">Save</button>
-  <button type="button" id="forgetKey">Remove key</button>
-  <button type="button" id="clearCache">Clear cache</button>
-</form>
-<p id="status" role="status"></p>
-<p class="note">Type <code>=MKT.</code> in a cell to see the functions, e.g. <code>=MKT.MKTA_BREAKDOWN(shopId, "SG", itemId)</code>.</p>
-<script src="taskpane.js"></script>
+<div id="app"></div>
+<script src="${paneScript}"></script>
 </body>
 </html>
 `;
