@@ -18,6 +18,12 @@ export interface ResponseCacheOptions {
   readonly staleTtlSec?: number;
   /** Prefix of every store key; change it to invalidate everything. */
   readonly namespace?: string;
+  /**
+   * Most per-id entries one batch call may write (default: no limit). A call with more ids
+   * is cached as one entry instead, so a 1,000-id range cannot evict a small store
+   * (CacheService keeps about 1,000 items).
+   */
+  readonly maxPerIdEntries?: number;
 }
 
 /** A cached value and whether it is past its freshness. */
@@ -60,6 +66,7 @@ export class ResponseCache {
   readonly stats: CacheStats = { hits: 0, misses: 0, writes: 0, writeErrors: 0, readErrors: 0 };
   readonly ttlSec: number;
   readonly staleTtlSec: number;
+  readonly maxPerIdEntries: number;
   private readonly store: KeyValueStore;
   private readonly clock: Pick<Clock, "now">;
   private readonly namespace: string;
@@ -71,6 +78,7 @@ export class ResponseCache {
     this.ttlSec = Math.min(options.ttlSec ?? 600, maxTtl);
     this.staleTtlSec = Math.max(this.ttlSec, Math.min(options.staleTtlSec ?? maxTtl, maxTtl));
     this.namespace = options.namespace ?? "mpc1";
+    this.maxPerIdEntries = options.maxPerIdEntries ?? Number.POSITIVE_INFINITY;
   }
 
   /** The store key of one call: namespace plus a hash; never the API key. */

@@ -106,6 +106,18 @@ function planBatch(
   // Validate the other params once with the first id, before touching the cache.
   buildRequest(spec, { ...baseParams, [batch.idsField]: ids.slice(0, 1) }, target);
   const cache = env.cache;
+  // Many ids: one entry for the whole call rather than one per id (see maxPerIdEntries).
+  const wholeParams =
+    cache && ids.length > cache.maxPerIdEntries
+      ? { ...baseParams, [batch.idsField]: ids.map(idKey) }
+      : null;
+  if (cache && wholeParams) {
+    const hit = cache.get<unknown[]>(apiKey, spec.id, wholeParams);
+    if (hit && Array.isArray(hit.value)) {
+      stats.cacheHits += ids.length;
+      return { kind: "done", result: { ok: true, value: hit.value } };
+    }
+  }
   const known = new Map<string, unknown[]>();
   if (cache) {
     const hits = cache.getMany<unknown[]>(
@@ -138,10 +150,18 @@ function planBatch(
           known.set(idKey(id), entries);
           return { params: perIdParams(baseParams, batch.idsField, id), value: entries };
         });
-        cache?.putMany(apiKey, spec.id, writes);
-        return { ok: true, value: assemble() };
+        const value = assemble();
+        if (wholeParams) cache?.put(apiKey, spec.id, wholeParams, value);
+        else cache?.putMany(apiKey, spec.id, writes);
+        return { ok: true, value };
       }
       if (cache && outcome.error.retryable) {
+        const whole = wholeParams ? cache.getStale<unknown[]>(apiKey, spec.id, wholeParams) : null;
+        if (whole && Array.isArray(whole.value)) {
+          stats.staleServed++;
+          env.onStale?.(spec.id);
+          return { ok: true, value: whole.value };
+        }
         const stale = missingIds.map((id) =>
           cache.getStale<unknown[]>(apiKey, spec.id, perIdParams(baseParams, batch.idsField, id)),
         );

@@ -168,14 +168,18 @@ function isoDay(y: number, m: number, d: number): string {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
-/** Flatten a scalar or a range row by row, skipping empty cells. */
-export function flattenRange(value: unknown): unknown[] {
-  if (!Array.isArray(value)) return isEmptyArg(value) ? [] : [value];
+/**
+ * Flatten a scalar or a range row by row, skipping empty cells; with `keepEmpty` every cell
+ * stays (so results line up with the seller's rows).
+ */
+export function flattenRange(value: unknown, keepEmpty = false): unknown[] {
+  const keep = (cell: unknown): boolean => keepEmpty || !isEmptyArg(cell);
+  if (!Array.isArray(value)) return keep(value) ? [value] : [];
   const out: unknown[] = [];
   for (const row of value) {
     if (Array.isArray(row)) {
-      for (const cell of row) if (!isEmptyArg(cell)) out.push(cell);
-    } else if (!isEmptyArg(row)) out.push(row);
+      for (const cell of row) if (keep(cell)) out.push(cell);
+    } else if (keep(row)) out.push(row);
   }
   return out;
 }

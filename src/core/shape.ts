@@ -54,7 +54,8 @@ export interface BreakdownLine {
   readonly label?: string;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** True for a plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
@@ -153,7 +154,8 @@ function columnCell(value: unknown, kind: ColumnKind, dateTime: DateTimeToCell):
 
 /**
  * One scalar of a record by name (Bloomberg BDP style): a breakdown line's amount, else a
- * metadata field, else a top-level field. Names match exactly, then ignoring case.
+ * metadata field, else a top-level field. Names match exactly, then ignoring case; a dotted
+ * name (`metadata.commissionRate`) is read as a path.
  */
 export function pickField(record: unknown, field: string, options: ShapeOptions = {}): Cell {
   const dateTime = options.dateTime ?? dateTimeToUtcDate;
@@ -161,13 +163,31 @@ export function pickField(record: unknown, field: string, options: ShapeOptions 
   const wanted = field.trim();
   const exact = candidates.find(([name]) => name === wanted);
   const loose = exact ?? candidates.find(([name]) => name.toLowerCase() === wanted.toLowerCase());
-  if (!loose) {
-    const names = [...new Set(candidates.map(([name]) => name))].join(", ");
-    throw new ApiError("INVALID_ARGUMENT", `Unknown field "${wanted}": use one of ${names}`, {
-      field: "field",
-    });
+  if (loose) return toCell(loose[1], dateTime);
+  const atPath = wanted.includes(".") ? valueAtLoose(record, wanted) : undefined;
+  if (atPath !== undefined && (isScalarValue(atPath) || isLine(atPath))) {
+    return toCell(atPath, dateTime);
   }
-  return toCell(loose[1], dateTime);
+  const names = [...new Set(candidates.map(([name]) => name))].join(", ");
+  throw new ApiError("INVALID_ARGUMENT", `Unknown field "${wanted}": use one of ${names}`, {
+    field: "field",
+  });
+}
+
+/** valueAt, matching each step's name ignoring case. */
+function valueAtLoose(entry: unknown, path: string): unknown {
+  let current: unknown = entry;
+  for (const part of path.split(".")) {
+    if (!isRecord(current)) return undefined;
+    const key = Object.keys(current).find((k) => k.toLowerCase() === part.toLowerCase());
+    if (key === undefined) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+function isScalarValue(v: unknown): boolean {
+  return v === null || typeof v !== "object" || isDateTimeArray(v) || v instanceof Date;
 }
 
 /** Field names pickField accepts for a record, in lookup order. */
@@ -178,11 +198,108 @@ export function fieldNames(record: unknown): string[] {
 function fieldCandidates(record: unknown): Array<[string, unknown]> {
   const out: Array<[string, unknown]> = breakdownLines(record).map(([n, l]) => [n, l.amount]);
   if (!isRecord(record)) return out;
-  const scalar = (v: unknown): boolean =>
-    v === null || typeof v !== "object" || isDateTimeArray(v) || v instanceof Date;
   if (isRecord(record.metadata)) {
-    for (const [n, v] of Object.entries(record.metadata)) if (scalar(v)) out.push([n, v]);
+    for (const [n, v] of Object.entries(record.metadata)) if (isScalarValue(v)) out.push([n, v]);
   }
-  for (const [n, v] of Object.entries(record)) if (scalar(v)) out.push([n, v]);
+  for (const [n, v] of Object.entries(record)) if (isScalarValue(v)) out.push([n, v]);
   return out;
+}
+
+// ------------------------------------------------ tables whose columns come from the data
+
+/** "commissionFee" -> "Commission fee"; "raw.profitAdjustedRoas" -> "Raw profit adjusted roas". */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/\./g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/_/g, " ")
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What an empty result shows, so a cell is never blank by accident. */
+export const NO_ROWS = "No rows";
+
+/** Make every row as wide as the widest, filling with "". */
+export function padTable(rows: readonly Cell[][]): Table {
+  const width = Math.max(1, ...rows.map((r) => r.length));
+  return rows.map((r) =>
+    r.length === width ? r : [...r, ...Array<Cell>(width - r.length).fill("")],
+  );
+}
+
+function isArrayOfRecords(value: unknown): value is Array<Record<string, unknown>> {
+  return Array.isArray(value) && value.length > 0 && value.every(isRecord);
+}
+
+/**
+ * A record flattened to (column, cell) pairs: scalars, breakdown lines by their key (the
+ * amount), metadata figures, and nested objects one level down as `outer.inner`.
+ * Lists of records inside are left out: they need their own table (documentTable).
+ */
+export function flattenRecord(record: unknown): Array<[string, Cell]> {
+  const out: Array<[string, Cell]> = [];
+  if (!isRecord(record)) return [["value", toCell(record)]];
+  for (const [k, v] of Object.entries(record)) {
+    if (k === "breakdown" && isRecord(v)) {
+      for (const [line, lv] of Object.entries(v)) out.push([line, toCell(lv)]);
+    } else if (k === "metadata" && isRecord(v)) {
+      for (const [mk, mv] of Object.entries(v))
+        if (!isRecord(mv) && !isArrayOfRecords(mv)) out.push([mk, toCell(mv)]);
+    } else if (isRecord(v) && !isLine(v)) {
+      for (const [ik, iv] of Object.entries(v)) {
+        if (!isRecord(iv) && !isArrayOfRecords(iv)) out.push([`${k}.${ik}`, toCell(iv)]);
+        else if (isLine(iv)) out.push([`${k}.${ik}`, iv.amount]);
+      }
+    } else if (!isArrayOfRecords(v)) {
+      out.push([k, toCell(v)]);
+    }
+  }
+  return out;
+}
+
+/** Rows given as (column, cell) pairs: columns in first-seen order, "" where a row lacks one. */
+export function pairsTable(
+  flat: ReadonlyArray<ReadonlyArray<[string, Cell]>>,
+  headers: boolean,
+): Table {
+  const columns: string[] = [];
+  for (const pairs of flat) for (const [k] of pairs) if (!columns.includes(k)) columns.push(k);
+  const rows: Cell[][] = flat.map((pairs) => {
+    const byKey = new Map(pairs);
+    return columns.map((c) => byKey.get(c) ?? "");
+  });
+  if (headers && columns.length > 0) rows.unshift(columns.map(humanize));
+  return rows.length === 0 ? [[NO_ROWS]] : padTable(rows);
+}
+
+/** Many records as one table: a header row (optional) and one row per record. */
+export function recordsTable(records: readonly unknown[], headers: boolean): Table {
+  return pairsTable(records.map(flattenRecord), headers);
+}
+
+/** One record as a two-column (field, value) table. */
+export function keyValueTable(record: unknown, headers: boolean): Table {
+  const rows: Cell[][] = flattenRecord(record).map(([k, v]) => [humanize(k), v]);
+  if (headers) rows.unshift(["Field", "Value"]);
+  return rows.length === 0 ? [[NO_ROWS]] : padTable(rows);
+}
+
+/**
+ * A whole document (a shop overview): its figures as (field, value) rows, then each list in
+ * it as a titled block of rows, so every number the API sent has a cell.
+ */
+export function documentTable(data: unknown, headers: boolean): Table {
+  const rows: Cell[][] = keyValueTable(data, headers).filter((r) => r[0] !== NO_ROWS);
+  const visit = (value: unknown, title: string): void => {
+    if (isArrayOfRecords(value)) {
+      rows.push([humanize(title)]);
+      rows.push(...recordsTable(value, true));
+    } else if (isRecord(value) && !isLine(value)) {
+      for (const [k, v] of Object.entries(value)) visit(v, title ? `${title}.${k}` : k);
+    }
+  };
+  if (isRecord(data)) for (const [k, v] of Object.entries(data)) visit(v, k);
+  return rows.length === 0 ? [[NO_ROWS]] : padTable(rows);
 }

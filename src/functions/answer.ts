@@ -2,12 +2,16 @@
  * The common bodies of catalog functions: one request shaped as a table (or one `field`),
  * and one request per distinct row for endpoints without a batch form.
  */
-import { type ApiCall, type Program, call } from "../core/effects";
+import { type ApiCall, type Program, apiCall, call } from "../core/effects";
 import type { Cell, CellResult, Table } from "./cells";
 import type { IdArg } from "./params";
 import { fetchEach } from "./requests";
-import { anyRange, rangeResult, rowCount, single } from "./rows";
-import { pickField } from "./shape";
+import { anyRange, at, idCell, rangeResult, rowCount, single } from "./rows";
+import { defined, fetchPages, type RowOutcome } from "./requests";
+import { ApiError } from "../core/errors";
+import { recordsTable } from "../core/shape";
+import { DEFAULT_LIMIT } from "./common";
+import { pickField } from "../core/shape";
 
 /** Display options most functions take. */
 export interface Display {
@@ -57,6 +61,75 @@ export function* answerRows(plan: RowPlan, display: Display, shape: Shape): Prog
   }
   return rangeResult(
     Array.from({ length: n }, (_, i) => plan.idsOf(i)),
+    outcomes,
+    { field: display.field, headers: display.headers ?? true },
+  );
+}
+
+/**
+ * One `endpoint` request per input row: the row's ids (in the order given; a row without the
+ * first id is left empty) added to `fields`, each row's ids leading its result row.
+ */
+export function* answerEachRow(
+  endpoint: string,
+  ids: Readonly<Record<string, IdArg<string | number> | undefined>>,
+  fields: Readonly<Record<string, unknown>>,
+  display: Display,
+  shape: Shape,
+): Program<CellResult> {
+  const names = Object.keys(ids);
+  const idsAt = (i: number): Array<[string, string | number | undefined]> =>
+    names.map((n) => [n, at(ids[n], i)]);
+  return yield* answerRows(
+    {
+      ranges: ids,
+      idsOf: (i) => idsAt(i).map(([n, v]): [string, Cell] => [n, idCell(v)]),
+      callOf: (i) => {
+        const row = idsAt(i);
+        if (row[0]?.[1] === undefined) return null;
+        return apiCall(endpoint, defined({ ...fields, ...Object.fromEntries(row) }));
+      },
+    },
+    display,
+    shape,
+  );
+}
+
+/** Rows of a paginated listing, up to `limit` (default 100), one table row per entry. */
+export function* answerPages(
+  endpoint: string,
+  fields: Readonly<Record<string, unknown>>,
+  limit: number | undefined,
+  headers: boolean | undefined,
+): Program<CellResult> {
+  return recordsTable(
+    yield* fetchPages(endpoint, defined(fields), limit ?? DEFAULT_LIMIT),
+    headers ?? true,
+  );
+}
+
+/**
+ * A batch answer laid out by the seller's rows: each id's entry, or `missing(id)` in that
+ * id's row (the whole cell when it is the only id).
+ */
+export function entriesByRow(
+  byId: ReadonlyMap<string, Record<string, unknown>>,
+  ids: IdArg<string | number>,
+  idName: string,
+  missing: (id: string | number) => string,
+  display: Display,
+  shape: Shape,
+): CellResult {
+  const outcomes: RowOutcome[] = ids.values.map((id) => {
+    if (id === undefined) return null;
+    const entry = byId.get(String(id));
+    return entry
+      ? { ok: true, value: entry }
+      : { ok: false, error: new ApiError("NOT_FOUND", missing(id)) };
+  });
+  if (!ids.isRange) return single(outcomes[0] ?? null, (v) => present(v, display, shape));
+  return rangeResult(
+    ids.values.map((id) => [[idName, idCell(id)]]),
     outcomes,
     { field: display.field, headers: display.headers ?? true },
   );

@@ -1,21 +1,16 @@
 /**
- * A bad argument, caught before any request. The message names the argument and says what
- * is allowed, so the cell's hover text tells the seller what to fix.
+ * A bad argument that only the catalog can judge (a marketplace rule, a from/to pair), caught
+ * before any request. It is an INVALID_ARGUMENT ApiError like the core's coercion errors, and
+ * reads the same way: the argument's name, then what is allowed ("shopId is required for
+ * marketplace A").
  */
-export class ArgumentError extends Error {
+import { ApiError } from "../core/errors";
+
+export class ArgumentError extends ApiError {
   constructor(
     readonly argument: string,
     readonly problem: string,
   ) {
-    super(`${argument}: ${problem}`);
-    this.name = "ArgumentError";
+    super("INVALID_ARGUMENT", `${argument} ${problem}`, { field: argument, retryable: false });
   }
-}
-
-/** Show a value the seller typed, short, inside an error message. */
-export function quoteInput(value: unknown): string {
-  if (value instanceof Date) return isNaN(value.getTime()) ? "an invalid date" : "a date";
-  if (typeof value === "string")
-    return JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value);
-  return String(value);
 }

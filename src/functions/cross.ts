@@ -21,6 +21,8 @@ import { type ParamSpec, defineFunction } from "./define";
 import { present } from "./answer";
 import { categoryPath } from "./mktc";
 import {
+  ANY_NUMBER,
+  FRACTION,
   choiceParam,
   idOrTextParam,
   numberParam,
@@ -34,7 +36,6 @@ import {
 import { defined, fetchEach, type RowOutcome } from "./requests";
 import { at as pick, idCell, rangeResult, rowCount, single } from "./rows";
 import {
-  breakdownTable,
   flattenRecord,
   isRecord,
   keyValueTable,
@@ -42,7 +43,8 @@ import {
   pickField,
   recordsTable,
   toCell,
-} from "./shape";
+} from "../core/shape";
+import { profitTable } from "./shape";
 
 /** A parameter every marketplace but one needs: positioned as required, read as optional. */
 function neededBySome<N extends string, T>(
@@ -51,6 +53,21 @@ function neededBySome<N extends string, T>(
 ): ParamSpec<N, T | undefined> {
   const o = optional(p);
   return { ...o, optional: false, help };
+}
+
+/** A share (0.235) as percent points (23.5), without binary noise (0.07 * 100). */
+function percentPoints(share: number): number {
+  return Math.round(share * 100 * 1e9) / 1e9;
+}
+
+/** A target margin typed as a share must be below 100 % (25% or 0.25). */
+function checkMarginShare(target: number, isShare: boolean): void {
+  if (isShare && (target < 0 || target >= 1)) {
+    throw new ArgumentError(
+      "target",
+      `must be a margin from 0 to below 100 %, typed as 25% or 0.25 (got ${target})`,
+    );
+  }
 }
 
 /** Fail when a marketplace needs an argument the seller left empty. */
@@ -94,7 +111,7 @@ export const REQUIRED_PRICE = defineFunction({
     numberParam(
       "target",
       "A: target profit per unit (an amount). B and C: target margin as a fraction or % (25%).",
-      -1e15,
+      ANY_NUMBER,
     ),
     field,
     headers,
@@ -102,19 +119,21 @@ export const REQUIRED_PRICE = defineFunction({
     optional(
       numberParam(
         "targetDiscountPercent",
-        "Planned discount: A in percent (10 = 10 %), B and C as a fraction or %.",
-        0,
-        100,
+        "Planned discount as a share of the listing price: a fraction or % (10%), every marketplace.",
+        { min: 0, max: 0.99 },
       ),
     ),
     optional(choiceParam("hasVat", "You are VAT-registered: TRUE or FALSE.", ["TRUE", "FALSE"])),
     optional(numberParam("adsCostPerSale", "Ads cost per unit sold (A and C).")),
     effectiveDate,
     sellerType,
-    optional(numberParam("returnRate", "Share of orders returned, fraction or % (C only).", 0, 1)),
+    optional(
+      numberParam("returnRate", "Share of orders returned, fraction or % (C only).", FRACTION),
+    ),
   ],
   notes: [
-    "A (A4): shopId, region, category id; target is a profit amount per unit; targetDiscountPercent in percent.",
+    "A (A4): shopId, region, category id; target is a profit amount per unit.",
+    "targetDiscountPercent is a share for every marketplace (10% or 0.1); A's API takes percent points, so it is sent as 10.",
     "B (B4): region, category id (shopId empty); target is a margin fraction; sellerType allowed.",
     'C (C6): shopId, category path "L1 > L2 > L3" (region empty); target is a margin fraction; returnRate allowed.',
     'field "requiredListingPrice" returns the price alone.',
@@ -125,24 +144,13 @@ export const REQUIRED_PRICE = defineFunction({
     only(a.sellerType, "sellerType", m, ["B"]);
     only(a.returnRate, "returnRate", m, ["C"]);
     only(a.adsCostPerSale, "adsCostPerSale", m, ["A", "C"]);
-    if (m !== "A" && (a.target < 0 || a.target >= 1)) {
-      throw new ArgumentError(
-        "target",
-        `marketplace ${m} takes a margin fraction from 0 to below 1 (25% or 0.25), got ${a.target}`,
-      );
-    }
-    if (m !== "A" && a.targetDiscountPercent !== undefined && a.targetDiscountPercent > 1) {
-      throw new ArgumentError(
-        "targetDiscountPercent",
-        `marketplace ${m} takes a fraction from 0 to 1 (10% or 0.1), got ${a.targetDiscountPercent}`,
-      );
-    }
+    checkMarginShare(a.target, m !== "A");
     const category = (): Record<string, unknown> => {
       if (m === "C") return categoryPath(String(a.category), "category");
       if (typeof a.category !== "number") {
         throw new ArgumentError(
           "category",
-          `marketplace ${m} takes a whole-number category id, got "${a.category}"`,
+          `must be a whole-number category id for marketplace ${m} (got "${a.category}")`,
         );
       }
       return { categoryId: a.category };
@@ -151,7 +159,11 @@ export const REQUIRED_PRICE = defineFunction({
       cogs: a.cogs,
       targetMargin: a.target,
       targetDiscount: a.targetDiscount,
-      targetDiscountPercent: a.targetDiscountPercent,
+      // A4 reads percent points (10 = 10 %); B4 and C6 read a fraction.
+      targetDiscountPercent:
+        a.targetDiscountPercent === undefined || m !== "A"
+          ? a.targetDiscountPercent
+          : percentPoints(a.targetDiscountPercent),
       hasVat: a.hasVat === undefined ? undefined : a.hasVat === "TRUE",
       effectiveDate: a.effectiveDate,
     };
@@ -194,7 +206,7 @@ export const REQUIRED_PRICE = defineFunction({
       );
     }
     const value: unknown = yield* call(request.endpoint, request.params);
-    return present(value, a, breakdownTable);
+    return present(value, a, profitTable);
   },
 });
 
@@ -339,7 +351,10 @@ interface PreviewRows {
 function typedId(market: Marketplace, value: string, name: string): string | number {
   if (market === "C") return value;
   if (!/^\d+$/.test(value))
-    throw new ArgumentError(name, `marketplace ${market} takes whole-number ids, got "${value}"`);
+    throw new ArgumentError(
+      name,
+      `must be whole-number ids for marketplace ${market} (got "${value}")`,
+    );
   return Number(value);
 }
 
@@ -476,8 +491,8 @@ export const SET_MARGIN_PREVIEW = defineFunction({
     ...previewShared,
     numberParam(
       "target",
-      "A: profit per unit (mode PROFIT) or margin in percent (mode MARGIN). B and C: margin fraction or % (25%).",
-      -1e15,
+      "A mode PROFIT: profit per unit (an amount). Otherwise a target margin as a fraction or % (25%).",
+      ANY_NUMBER,
     ),
     variantIds,
     optional(choiceParam("mode", "A only: PROFIT (default) or MARGIN.", ["PROFIT", "MARGIN"])),
@@ -489,7 +504,7 @@ export const SET_MARGIN_PREVIEW = defineFunction({
   ],
   notes: [
     "A range of items (with matching ranges of variants, prices, costs) is ONE request: one row per input row.",
-    "A (A21): needs price (list price) per row; mode PROFIT takes a profit amount, MARGIN a percent (23.5).",
+    "A (A21): needs price (list price) per row; mode PROFIT takes a profit amount, MARGIN a share (23.5% or 0.235; sent to the API as 23.5).",
     "B (B14): target margin fraction; variantId (SKU) and cogs optional.",
     "C (C8): target margin fraction; variantId (SKU) and cogs required per row; the voucher is always 0.",
   ],
@@ -506,18 +521,14 @@ export const SET_MARGIN_PREVIEW = defineFunction({
       throw new ArgumentError("variantId", "is required for marketplace C (the SKU id)");
     if (m === "C" && a.cogs === undefined)
       throw new ArgumentError("cogs", "is required for marketplace C set-margin previews");
-    if (m !== "A" && (a.target < 0 || a.target >= 1)) {
-      throw new ArgumentError(
-        "target",
-        `marketplace ${m} takes a margin fraction from 0 to below 1 (25% or 0.25), got ${a.target}`,
-      );
-    }
+    const byProfit = m === "A" && (a.mode ?? "PROFIT") === "PROFIT";
+    checkMarginShare(a.target, !byProfit);
     const target: Record<string, unknown> =
-      m === "A"
-        ? (a.mode ?? "PROFIT") === "PROFIT"
+      m !== "A"
+        ? { targetMarginPercent: a.target } // B14 and C8 read a fraction despite the name
+        : byProfit
           ? { mode: "PROFIT", targetProfit: a.target }
-          : { mode: "MARGIN", targetMarginPercent: a.target }
-        : { targetMarginPercent: a.target };
+          : { mode: "MARGIN", targetMarginPercent: percentPoints(a.target) };
     return yield* previewRows(
       {
         market: m,

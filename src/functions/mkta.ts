@@ -3,7 +3,6 @@ import { apiCall } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import type { Cell } from "./cells";
 import {
-  DEFAULT_LIMIT,
   effectiveDate,
   field,
   headers,
@@ -18,19 +17,21 @@ import {
   topN,
 } from "./common";
 import { defineFunction } from "./define";
-import { answerOne, answerRows, present } from "./answer";
+import { answerEachRow, answerOne, answerPages, entriesByRow, present } from "./answer";
 import {
   booleanParam,
   choiceParam,
   dateParam,
   integerId,
+  FRACTION,
   numberParam,
   optional,
   wholeNumberParam,
 } from "./params";
-import { defined, fetchBatch, fetchEach, fetchPages, type RowOutcome } from "./requests";
+import { defined, fetchBatch, fetchEach, type RowOutcome } from "./requests";
 import { anyRange, at as pick, idCell, rangeResult, rowCount, single } from "./rows";
-import { breakdownTable, documentTable, keyValueTable, recordsTable } from "./shape";
+import { documentTable, keyValueTable } from "../core/shape";
+import { profitTable } from "./shape";
 
 export const MKTA_BREAKDOWN = defineFunction({
   name: "MKTA_BREAKDOWN",
@@ -104,7 +105,7 @@ export const MKTA_BREAKDOWN = defineFunction({
       return { ok: true, value: entry };
     });
     if (!anyRange(a.itemId, a.modelId)) {
-      return single(outcomes[0] ?? null, (v) => present(v, a, breakdownTable));
+      return single(outcomes[0] ?? null, (v) => present(v, a, profitTable));
     }
     const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
       ["itemId", idCell(item(i))],
@@ -136,7 +137,7 @@ export const MKTA_NEW_PRODUCT = defineFunction({
   example: '=MKTA_NEW_PRODUCT(1001, "SG", 25, 100, "netProfit")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
-    return yield* answerOne("A3", defined(body), a, breakdownTable);
+    return yield* answerOne("A3", defined(body), a, profitTable);
   },
 });
 
@@ -157,31 +158,18 @@ export const MKTA_SIMULATE = defineFunction({
     optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
     optional(numberParam("adsCostPerSale", "Ads cost per sale to assume.")),
     optional(
-      numberParam("commissionRate", "Commission rate to assume, as a fraction or % (6%).", 0, 1),
+      numberParam(
+        "commissionRate",
+        "Commission rate to assume, as a fraction or % (6%).",
+        FRACTION,
+      ),
     ),
     effectiveDate,
   ],
   example: '=MKTA_SIMULATE(1001, "SG", 100012, , "netProfit", , 2)',
   *run(a) {
     const { field: _f, headers: _h, itemId, modelId, ...overrides } = a;
-    return yield* answerRows(
-      {
-        ranges: { itemId, modelId },
-        idsOf: (i) => [
-          ["itemId", idCell(pick(itemId, i))],
-          ["modelId", idCell(pick(modelId, i))],
-        ],
-        callOf: (i) =>
-          pick(itemId, i) === undefined
-            ? null
-            : apiCall(
-                "A5",
-                defined({ ...overrides, itemId: pick(itemId, i), modelId: pick(modelId, i) }),
-              ),
-      },
-      a,
-      breakdownTable,
-    );
+    return yield* answerEachRow("A5", { itemId, modelId }, overrides, a, profitTable);
   },
 });
 
@@ -203,18 +191,7 @@ export const MKTA_ITEM = defineFunction({
   example: '=MKTA_ITEM(1001, "SG", A2:A20, "margin")',
   *run(a) {
     const { field: _f, headers: _h, itemId, ...rest } = a;
-    return yield* answerRows(
-      {
-        ranges: { itemId },
-        idsOf: (i) => [["itemId", idCell(pick(itemId, i))]],
-        callOf: (i) =>
-          pick(itemId, i) === undefined
-            ? null
-            : apiCall("A6", defined({ ...rest, itemId: pick(itemId, i) })),
-      },
-      a,
-      breakdownTable,
-    );
+    return yield* answerEachRow("A6", { itemId }, rest, a, profitTable);
   },
 });
 
@@ -227,7 +204,7 @@ export const MKTA_PRODUCTS = defineFunction({
   example: '=MKTA_PRODUCTS(1001, "SG", 500)',
   *run(a) {
     const { limit: rows, headers: h, ...body } = a;
-    return recordsTable(yield* fetchPages("A7", defined(body), rows ?? DEFAULT_LIMIT), h ?? true);
+    return yield* answerPages("A7", body, rows, h);
   },
 });
 
@@ -251,11 +228,7 @@ export const MKTA_TOP_PRODUCTS = defineFunction({
   example: '=MKTA_TOP_PRODUCTS(1001, "SG", "PROFIT", 10)',
   *run(a) {
     const { sortBy, limit: rows, headers: h, ...body } = a;
-    const endpoint = sortBy === "ROAS" ? "A12" : "A11";
-    return recordsTable(
-      yield* fetchPages(endpoint, defined(body), rows ?? DEFAULT_LIMIT),
-      h ?? true,
-    );
+    return yield* answerPages(sortBy === "ROAS" ? "A12" : "A11", body, rows, h);
   },
 });
 
@@ -268,23 +241,15 @@ export const MKTA_CORRECTED_ROAS = defineFunction({
   notes: ["A range of item ids costs one request per 100 ids."],
   example: '=MKTA_CORRECTED_ROAS(1001, "SG", A2:A50, "correctedRoas")',
   *run(a) {
-    const byItem = yield* fetchBatch(
-      "A10",
-      defined({ shopId: a.shopId, region: a.region, lookbackDays: a.lookbackDays }),
-      a.itemId.values,
-    );
-    const outcomes: RowOutcome[] = a.itemId.values.map((id) => {
-      if (id === undefined) return null;
-      const entry = byItem.get(String(id));
-      return entry
-        ? { ok: true, value: entry }
-        : ({ ok: false, error: new Error(`no ads data for item ${id}`) } as RowOutcome);
-    });
-    if (!a.itemId.isRange) return single(outcomes[0] ?? null, (v) => present(v, a, keyValueTable));
-    return rangeResult(
-      a.itemId.values.map((id) => [["itemId", idCell(id)]]),
-      outcomes,
-      { field: a.field, headers: a.headers ?? true },
+    const { itemId, field: _f, headers: _h, ...body } = a;
+    const byItem = yield* fetchBatch("A10", defined(body), itemId.values);
+    return entriesByRow(
+      byItem,
+      itemId,
+      "itemId",
+      (id) => `No ads data for item ${id}`,
+      a,
+      keyValueTable,
     );
   },
 });

@@ -18,19 +18,21 @@ import {
   skuIdsB,
 } from "./common";
 import { defineFunction } from "./define";
-import { answerOne, answerRows, present } from "./answer";
+import { answerEachRow, answerOne, answerPages, entriesByRow, present } from "./answer";
 import {
   booleanParam,
   choiceParam,
   dateParam,
   integerId,
+  FRACTION,
   numberParam,
   optional,
   wholeNumberParam,
 } from "./params";
-import { defined, fetchBatch, fetchEach, fetchPages, type RowOutcome } from "./requests";
+import { defined, fetchBatch, fetchEach, type RowOutcome } from "./requests";
 import { anyRange, at as pick, idCell, rangeResult, rowCount, single } from "./rows";
-import { breakdownTable, documentTable, keyValueTable, recordsTable } from "./shape";
+import { documentTable, keyValueTable, recordsTable } from "../core/shape";
+import { profitTable } from "./shape";
 
 export const MKTB_BREAKDOWN = defineFunction({
   name: "MKTB_BREAKDOWN",
@@ -95,7 +97,7 @@ export const MKTB_BREAKDOWN = defineFunction({
       return { ok: true, value: entry };
     });
     if (!anyRange(a.itemId, a.skuId))
-      return single(outcomes[0] ?? null, (v) => present(v, a, breakdownTable));
+      return single(outcomes[0] ?? null, (v) => present(v, a, profitTable));
     const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
       ["itemId", idCell(item(i))],
       ["skuId", idCell(sku(i))],
@@ -123,7 +125,7 @@ export const MKTB_NEW_PRODUCT = defineFunction({
   example: '=MKTB_NEW_PRODUCT("TH", 490, 12, "margin")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
-    return yield* answerOne("B3", defined(body), a, breakdownTable);
+    return yield* answerOne("B3", defined(body), a, profitTable);
   },
 });
 
@@ -143,34 +145,19 @@ export const MKTB_SIMULATE = defineFunction({
     optional(numberParam("specialPriceDiscount", "Special-price discount per unit.")),
     optional(numberParam("sellerVoucher", "Seller voucher per unit.")),
     optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
-    optional(numberParam("commissionRate", "Commission rate to assume, fraction or % (8%).", 0, 1)),
+    optional(
+      numberParam("commissionRate", "Commission rate to assume, fraction or % (8%).", FRACTION),
+    ),
     optional(numberParam("returnCostPerSale", "Return cost per sale to assume.")),
     optional(booleanParam("isInFreeShipping", "In the free-shipping programme.")),
     effectiveDate,
     optional(booleanParam("coinsEnabled", "Coins deduction on.")),
-    optional(numberParam("coinRate", "Coins share of the price, fraction or %.", 0, 1)),
+    optional(numberParam("coinRate", "Coins share of the price, fraction or %.", FRACTION)),
   ],
   example: '=MKTB_SIMULATE(2001, "TH", 300045, , "netProfit", , , 20)',
   *run(a) {
     const { field: _f, headers: _h, itemId, skuId, ...overrides } = a;
-    return yield* answerRows(
-      {
-        ranges: { itemId, skuId },
-        idsOf: (i) => [
-          ["itemId", idCell(pick(itemId, i))],
-          ["skuId", idCell(pick(skuId, i))],
-        ],
-        callOf: (i) =>
-          pick(itemId, i) === undefined
-            ? null
-            : apiCall(
-                "B5",
-                defined({ ...overrides, itemId: pick(itemId, i), skuId: pick(skuId, i) }),
-              ),
-      },
-      a,
-      breakdownTable,
-    );
+    return yield* answerEachRow("B5", { itemId, skuId }, overrides, a, profitTable);
   },
 });
 
@@ -183,18 +170,7 @@ export const MKTB_ITEM = defineFunction({
   example: '=MKTB_ITEM(2001, "TH", 300045, "netProfit")',
   *run(a) {
     const { field: _f, headers: _h, itemId, ...rest } = a;
-    return yield* answerRows(
-      {
-        ranges: { itemId },
-        idsOf: (i) => [["itemId", idCell(pick(itemId, i))]],
-        callOf: (i) =>
-          pick(itemId, i) === undefined
-            ? null
-            : apiCall("B6", defined({ ...rest, itemId: pick(itemId, i) })),
-      },
-      a,
-      breakdownTable,
-    );
+    return yield* answerEachRow("B6", { itemId }, rest, a, profitTable);
   },
 });
 
@@ -207,7 +183,7 @@ export const MKTB_PRODUCTS = defineFunction({
   example: '=MKTB_PRODUCTS(2001, "TH", 200)',
   *run(a) {
     const { limit: rows, headers: h, ...body } = a;
-    return recordsTable(yield* fetchPages("B7", defined(body), rows ?? DEFAULT_LIMIT), h ?? true);
+    return yield* answerPages("B7", body, rows, h);
   },
 });
 
@@ -249,11 +225,7 @@ export const MKTB_TOP_PRODUCTS = defineFunction({
   example: '=MKTB_TOP_PRODUCTS(2001, "TH", "PROFIT", 10)',
   *run(a) {
     const { sortBy, limit: rows, headers: h, ...body } = a;
-    const endpoint = sortBy === "ROAS" ? "B13" : "B12";
-    return recordsTable(
-      yield* fetchPages(endpoint, defined(body), rows ?? DEFAULT_LIMIT),
-      h ?? true,
-    );
+    return yield* answerPages(sortBy === "ROAS" ? "B13" : "B12", body, rows, h);
   },
 });
 
@@ -266,24 +238,19 @@ export const MKTB_CORRECTED_ROAS = defineFunction({
   notes: ["The API answers with no entries until this endpoint is activated: rows say so."],
   example: '=MKTB_CORRECTED_ROAS(2001, "TH", A2:A50)',
   *run(a) {
-    const byItem = yield* fetchBatch(
-      "B11",
-      defined({ sellerId: a.sellerId, region: a.region, lookbackDays: a.lookbackDays }),
-      a.itemId.values,
-      { idsField: "itemIds", resultIdField: "itemId", maxIds: 100 },
-    );
-    const outcomes: RowOutcome[] = a.itemId.values.map((id) => {
-      if (id === undefined) return null;
-      const entry = byItem.get(String(id));
-      return entry
-        ? { ok: true, value: entry }
-        : ({ ok: false, error: new Error(`no corrected ROAS for item ${id} yet`) } as RowOutcome);
+    const { itemId, field: _f, headers: _h, ...body } = a;
+    const byItem = yield* fetchBatch("B11", defined(body), itemId.values, {
+      idsField: "itemIds",
+      resultIdField: "itemId",
+      maxIds: 100,
     });
-    if (!a.itemId.isRange) return single(outcomes[0] ?? null, (v) => present(v, a, keyValueTable));
-    return rangeResult(
-      a.itemId.values.map((id) => [["itemId", idCell(id)]]),
-      outcomes,
-      { field: a.field, headers: a.headers ?? true },
+    return entriesByRow(
+      byItem,
+      itemId,
+      "itemId",
+      (id) => `No corrected ROAS for item ${id} yet`,
+      a,
+      keyValueTable,
     );
   },
 });

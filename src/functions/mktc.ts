@@ -13,13 +13,14 @@ import {
   skuIdsC,
 } from "./common";
 import { defineFunction } from "./define";
-import { answerOne, answerRows, present } from "./answer";
+import { answerEachRow, answerOne, entriesByRow, present } from "./answer";
 import { checkPeriod, shopOverviewOptions } from "./mktb";
 import { booleanParam, numberParam, optional, textParam } from "./params";
 import { ArgumentError } from "./argumentError";
 import { defined, fetchBatch, fetchEach, type RowOutcome } from "./requests";
 import { anyRange, at as pick, idCell, rangeResult, rowCount, single } from "./rows";
-import { breakdownTable, documentTable } from "./shape";
+import { documentTable } from "../core/shape";
+import { profitTable } from "./shape";
 
 const adsCostPerSale = optional(
   numberParam("adsCostPerSale", "Ads cost per unit sold, as you estimate it."),
@@ -105,7 +106,7 @@ export const MKTC_BREAKDOWN = defineFunction({
       return { ok: true, value: entry };
     });
     if (!anyRange(a.productId, a.skuId))
-      return single(outcomes[0] ?? null, (v) => present(v, a, breakdownTable));
+      return single(outcomes[0] ?? null, (v) => present(v, a, profitTable));
     const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
       ["productId", idCell(product(i))],
       ["skuId", idCell(sku(i))],
@@ -134,19 +135,13 @@ export const MKTC_PRODUCTS = defineFunction({
   *run(a) {
     const { productId, field: _f, headers: _h, ...options } = a;
     const byProduct = yield* fetchBatch("C7", defined(options), productId.values);
-    const outcomes: RowOutcome[] = productId.values.map((id) => {
-      if (id === undefined) return null;
-      const entry = byProduct.get(id);
-      return entry
-        ? { ok: true, value: entry }
-        : ({ ok: false, error: new Error(`product ${id} not found`) } as RowOutcome);
-    });
-    if (!productId.isRange)
-      return single(outcomes[0] ?? null, (v) => present(v, a, breakdownTable));
-    return rangeResult(
-      productId.values.map((id) => [["productId", idCell(id)]]),
-      outcomes,
-      { field: a.field, headers: a.headers ?? true },
+    return entriesByRow(
+      byProduct,
+      productId,
+      "productId",
+      (id) => `Product ${id} not found`,
+      a,
+      profitTable,
     );
   },
 });
@@ -160,7 +155,7 @@ export function categoryPath(path: string, argument: string): Record<string, str
   if (parts.length === 0 || parts.length > 3) {
     throw new ArgumentError(
       argument,
-      `expected a category path such as "Beauty > Skincare > Serum" (1 to 3 levels), got "${path}"`,
+      `must be a category path such as "Beauty > Skincare > Serum", 1 to 3 levels (got "${path}")`,
     );
   }
   const out: Record<string, string> = {};
@@ -196,7 +191,7 @@ export const MKTC_NEW_PRODUCT = defineFunction({
       "C4",
       defined({ ...body, ...categoryPath(category, "category") }),
       a,
-      breakdownTable,
+      profitTable,
     );
   },
 });
@@ -226,24 +221,7 @@ export const MKTC_SIMULATE = defineFunction({
   example: '=MKTC_SIMULATE(3001, "1729384756", , "netProfit", , , 20)',
   *run(a) {
     const { field: _f, headers: _h, productId, skuId, ...overrides } = a;
-    return yield* answerRows(
-      {
-        ranges: { productId, skuId },
-        idsOf: (i) => [
-          ["productId", idCell(pick(productId, i))],
-          ["skuId", idCell(pick(skuId, i))],
-        ],
-        callOf: (i) =>
-          pick(productId, i) === undefined
-            ? null
-            : apiCall(
-                "C5",
-                defined({ ...overrides, productId: pick(productId, i), skuId: pick(skuId, i) }),
-              ),
-      },
-      a,
-      breakdownTable,
-    );
+    return yield* answerEachRow("C5", { productId, skuId }, overrides, a, profitTable);
   },
 });
 

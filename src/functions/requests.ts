@@ -8,7 +8,7 @@ import type { BatchSpec } from "../api/types";
 import { canonicalJson } from "../core/hash";
 import { ApiError } from "../core/errors";
 import { type ApiCall, type Program, type Settled, apiCall, call, parallel } from "../core/effects";
-import { isRecord } from "./shape";
+import { isRecord } from "../core/shape";
 
 /**
  * Most requests one cell may need. At 60 requests a minute, 25 leave room for the other
@@ -55,7 +55,8 @@ export function* fetchEach(calls: readonly (ApiCall | null)[]): Program<RowOutco
 
 /**
  * Entries of a batch endpoint for these ids, keyed by String(id). Chunks of the endpoint's
- * maxIds go out together; an id the API has no entry for is simply absent.
+ * maxIds go out together (the driver chunks a table batch endpoint itself, and caches it);
+ * an id the API has no entry for is simply absent.
  */
 export function* fetchBatch(
   endpointId: string,
@@ -63,20 +64,24 @@ export function* fetchBatch(
   ids: readonly (string | number | undefined)[],
   listSpec?: BatchSpec,
 ): Program<Map<string, Record<string, unknown>>> {
+  const tableSpec = endpointById(endpointId).batch;
   // listSpec: an id-list endpoint the table does not mark as batch (B11, not yet active).
-  const spec = endpointById(endpointId).batch ?? listSpec;
+  const spec = tableSpec ?? listSpec;
   if (!spec) throw new Error(`${endpointId} has no batch form`);
   const distinct = [...new Set(ids.filter((id): id is string | number => id !== undefined))];
-  const chunks: Array<Array<string | number>> = [];
-  for (let i = 0; i < distinct.length; i += spec.maxIds)
-    chunks.push(distinct.slice(i, i + spec.maxIds));
-  if (chunks.length > MAX_REQUESTS_PER_CELL) throw tooManyRequestsError(chunks.length);
-  const calls = chunks.map((chunk) => apiCall(endpointId, { ...base, [spec.idsField]: chunk }));
+  const requests = Math.ceil(distinct.length / spec.maxIds);
+  if (requests > MAX_REQUESTS_PER_CELL) throw tooManyRequestsError(requests);
   const pages: unknown[] = [];
-  if (calls.length === 1) {
-    const only = calls[0] as ApiCall;
-    pages.push(yield* call(only.endpoint, only.params));
-  } else if (calls.length > 1) {
+  if (tableSpec) {
+    // One call: the driver sends it in chunks of maxIds and caches what comes back.
+    if (distinct.length > 0)
+      pages.push(yield* call(endpointId, { ...base, [spec.idsField]: distinct }));
+  } else {
+    const calls: ApiCall[] = [];
+    for (let i = 0; i < distinct.length; i += spec.maxIds)
+      calls.push(
+        apiCall(endpointId, { ...base, [spec.idsField]: distinct.slice(i, i + spec.maxIds) }),
+      );
     for (const outcome of yield* parallel(calls)) {
       if (!outcome.ok) throw outcome.error;
       pages.push(outcome.value);

@@ -6,7 +6,7 @@ import { ArgumentError } from "./argumentError";
 import type { Cell, CellResult, Table } from "./cells";
 import type { IdArg } from "./params";
 import type { RowOutcome } from "./requests";
-import { flattenRecord, pairsTable, pickField, toCell } from "./shape";
+import { flattenRecord, pairsTable, pickField, toCell } from "../core/shape";
 
 /** Rows a call needs: the size of the range arguments (which must agree), else 1. */
 export function rowCount(args: Readonly<Record<string, IdArg<unknown> | undefined>>): number {

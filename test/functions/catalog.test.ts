@@ -227,14 +227,17 @@ describe("bodies against a scripted API", () => {
     expect(withHeaders).toContainEqual(["Net profit", 54]);
   });
 
-  test("a range of 500 model ids costs ceil(500/100) batch requests, one row per id", () => {
+  test("a range of 500 model ids is one batch call (the driver chunks it), one row per id", () => {
     const fn = functionByName("MKTA_BREAKDOWN");
     if (!fn) throw new Error("missing");
     const models = Array.from({ length: 500 }, (_, i) => [i + 1]);
     const { result, calls } = runScripted(fn.program([1001, "SG", 11, models, "netProfit"]), world);
-    expect(calls.length).toBe(5);
-    for (const c of calls) expect((c.params.modelIds as unknown[]).length).toBeLessThanOrEqual(100);
+    expect(calls.map((c) => (c.params.modelIds as unknown[]).length)).toEqual([500]);
     expect((result as unknown[][]).length).toBe(500);
+    const tooMany = Array.from({ length: 2600 }, (_, i) => [i + 1]);
+    expect(() => runScripted(fn.program([1001, "SG", 11, tooMany]), world)).toThrow(
+      "This range needs 26 requests (limit 60/min): use Bulk calculation in the sidebar",
+    );
   });
 
   test("identical rows are asked once; too many distinct rows ask for Bulk calculation", () => {
@@ -277,42 +280,65 @@ describe("bodies against a scripted API", () => {
 });
 
 describe("arguments are checked before any request", () => {
-  const cases: Array<[string, CellInput[], RegExp]> = [
-    ["wrong type", [1001, "SG", "abc"], /^itemId: expected a number, got "abc"/],
-    ["region format", [1001, "Singapore", 11], /^region: expected a two-letter region code/],
+  // One class of mistake, one message: the argument's name, then what is allowed.
+  const cases: Array<[string, CellInput[], string]> = [
+    ["wrong type", [1001, "SG", "abc"], 'itemId must be a whole number of at least 0 (got "abc")'],
     [
-      "negative lookback",
+      "region format",
+      [1001, "Singapore", 11],
+      'region must be a two-letter region code such as SG (got "Singapore")',
+    ],
+    [
+      "out of bounds",
       [1001, "SG", 11, undefined, undefined, undefined, -5],
-      /^lookbackDays: must be at least 1, got -5/,
+      "lookbackDays must be a whole number from 1 to 730 (got -5)",
     ],
     [
       "bad date",
       [1001, "SG", 11, undefined, undefined, undefined, undefined, undefined, "2025-02-30"],
-      /^effectiveDate: 2025-2-30 is not a calendar date/,
+      'effectiveDate must be a date (a date cell or YYYY-MM-DD) (got "2025-02-30")',
     ],
     [
       "not a boolean",
       [1001, "SG", 11, undefined, undefined, "maybe"],
-      /^headers: expected TRUE or FALSE/,
+      'headers must be TRUE or FALSE (got "maybe")',
     ],
-    ["missing id", [1001, "SG", ""], /^itemId: is required/],
-    ["fractional id", [1001, "SG", 1.5], /^itemId: expected a whole number/],
+    ["missing id", [1001, "SG", ""], "itemId is required (a whole-number id)"],
+    ["fractional id", [1001, "SG", 1.5], "itemId must be a whole number of at least 0 (got 1.5)"],
+    [
+      "a range where one value goes",
+      [[[1], [2]], "SG", 11],
+      "shopId must be a whole number of at least 0 (got a range)",
+    ],
+    [
+      "an empty range",
+      [1001, "SG", [[""], [""]]],
+      "itemId is an empty range: give an id or a range of ids",
+    ],
     [
       "ranges of different sizes",
       [1001, "SG", [[1], [2]], [[1], [2], [3]]],
-      /ranges must be the same size/,
+      "modelId has 3 cells but itemId has 2: ranges must be the same size",
     ],
     [
       "too many arguments",
       [1001, "SG", 11, 1, "x", true, 1, true, "2025-01-01", 99],
-      /takes at most 9 arguments/,
+      "MKTA_BREAKDOWN takes at most 9 arguments, got 10",
     ],
   ];
   test.each(cases)("%s", (_label, args, message) => {
     const fn = functionByName("MKTA_BREAKDOWN");
     if (!fn) throw new Error("missing");
     let asked = 0;
-    expect(() => runScripted(fn.program(args), () => asked++)).toThrow(message);
+    let error: unknown;
+    try {
+      runScripted(fn.program(args), () => asked++);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe("INVALID_ARGUMENT");
+    expect((error as ApiError).message).toBe(message);
     expect(asked).toBe(0);
   });
 
@@ -324,13 +350,13 @@ describe("arguments are checked before any request", () => {
       throw new Error("no request expected");
     };
     expect(() => runScripted(top.program([1001, "SG", "CHEAPEST"]), none)).toThrow(
-      'sortBy: expected one of PROFIT, ROAS, got "CHEAPEST"',
+      'sortBy must be one of PROFIT, ROAS (got "CHEAPEST")',
     );
     expect(() => runScripted(rp.program(["B", "", "TH", 12, 50, 25]), none)).toThrow(
-      /^target: marketplace B takes a margin fraction/,
+      /^target must be a margin from 0 to below 100 %/,
     );
     expect(() => runScripted(rp.program(["A", "", "SG", 12, 50, 5]), none)).toThrow(
-      "shopId: is required for marketplace A",
+      "shopId is required for marketplace A",
     );
     expect(() =>
       runScripted(
@@ -352,9 +378,9 @@ describe("arguments are checked before any request", () => {
         ]),
         none,
       ),
-    ).toThrow("sellerType: applies to marketplace B only, not C");
+    ).toThrow("sellerType applies to marketplace B only, not C");
     expect(() => runScripted(rp.program(["D", 1, "SG", 12, 50, 0.2]), none)).toThrow(
-      'marketplace: expected one of A, B, C, got "D"',
+      'marketplace must be one of A, B, C (got "D")',
     );
   });
 

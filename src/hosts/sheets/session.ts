@@ -27,10 +27,20 @@ export const DEFAULT_BASE_URL =
 /** A custom function has 30 s; stop waiting and answer by 25 s. */
 export const CELL_BUDGET_MS = 25_000;
 
+/** Where the seller changes the key and the base URL. */
+export const SETTINGS_PATH = "Extensions > Marketplace Profit > Settings";
+
 /** What every cell says without a key. */
-export const NO_KEY_MESSAGE = "No API key: open Extensions > Marketplace Profit > Settings";
+export const NO_KEY_MESSAGE = `No API key: open ${SETTINGS_PATH}`;
 
 const GENERATION_KEY = "mkt:cache-generation";
+
+/**
+ * CacheService keeps about 1,000 items: a batch call may write one entry per id up to one
+ * request's worth (100 ids); a larger range is cached as one entry, so it cannot evict the
+ * rest of the document's cache.
+ */
+export const MAX_PER_ID_ENTRIES = 100;
 
 /** The Apps Script clock: Date.now and a blocking sleep. */
 export function appsScriptClock(): SyncClock {
@@ -76,8 +86,8 @@ export function runProgram<T>(program: Program<T>, options: RunOptions = {}): T 
   const apiKey = options.apiKey ?? settings.apiKey();
   if (!apiKey) throw new Error(NO_KEY_MESSAGE);
   const clock = appsScriptClock();
+  const { baseUrl, cacheMinutes } = settings.settings();
   try {
-    const { baseUrl, cacheMinutes } = settings.settings();
     const store = cacheStore();
     const env: SyncEnv = {
       baseUrl: normaliseBaseUrl(baseUrl),
@@ -94,20 +104,37 @@ export function runProgram<T>(program: Program<T>, options: RunOptions = {}): T 
               clock,
               ttlSec: cacheMinutes * 60,
               namespace: `mpc1g${cacheGeneration(store)}`,
+              maxPerIdEntries: MAX_PER_ID_ENTRIES,
             }),
           }),
     };
     return runSync(program, env);
   } catch (err) {
-    throw new Error(messageOf(err, apiKey));
+    throw new Error(messageOf(err, apiKey, baseUrl));
   }
 }
 
-/** A short message for a cell or the sidebar, with the key blanked out. */
-export function messageOf(err: unknown, apiKey: string | null): string {
-  if (isApiError(err)) return redactKey(err, apiKey).message;
+/**
+ * A short message for a cell or the sidebar, with the key blanked out. The core says
+ * "Settings"; here the seller is told where that is in Sheets, and which address failed.
+ */
+export function messageOf(err: unknown, apiKey: string | null, baseUrl?: string): string {
+  if (isApiError(err)) {
+    if (err.code === "NETWORK" && baseUrl !== undefined) {
+      return `Could not reach the API at ${shownUrl(baseUrl)}: check your connection or the base URL in ${SETTINGS_PATH}`;
+    }
+    if (err.code === "AUTH") {
+      return `API key rejected (invalid, revoked or expired): create a new key in the web app (Settings > API keys) and paste it in ${SETTINGS_PATH}`;
+    }
+    return redactKey(err, apiKey).message;
+  }
   const text = err instanceof Error ? err.message : String(err);
   return apiKey && apiKey.length >= 4 ? text.split(apiKey).join("***") : text;
+}
+
+/** A base URL as a seller may see it: no user name or password, however it was typed. */
+function shownUrl(baseUrl: string): string {
+  return baseUrl.replace(/\/\/[^/@]*@/, "//");
 }
 
 /** Requests left this minute for the saved key. */

@@ -209,6 +209,25 @@ describe("against the reference server", () => {
     void ids;
   });
 
+  test("a 1,000-id range is cached as a few entries: it evicts nothing, and recalculating costs nothing", () => {
+    const addon = addonWithKey(server.keys.demo);
+    const shops = cell(addon, "SHOPS", "A");
+    const ids = Array.from({ length: 1000 }, (_, i) => [
+      i < models.length ? (models[i] as number) : 900_000 + i,
+    ]);
+    const big = cell(addon, "MKTA_BREAKDOWN", shopA.shopId, shopA.region, itemA, ids, "netProfit");
+    expect(big).toHaveLength(1000);
+    expect(addon.urlFetch.log).toHaveLength(1 + 10); // SHOPS, then 1,000 ids in 10 requests
+    expect(addon.documentCache.keys().length).toBeLessThan(50);
+    expect(addon.documentCache.evicted).toBe(0);
+    addon.clock.advance(60_000);
+    expect(
+      cell(addon, "MKTA_BREAKDOWN", shopA.shopId, shopA.region, itemA, ids, "netProfit"),
+    ).toEqual(big);
+    expect(cell(addon, "SHOPS", "A")).toEqual(shops);
+    expect(addon.urlFetch.log).toHaveLength(11);
+  });
+
   test("two API keys never see each other's cached data", () => {
     const shared = {
       documentCache: new FakeCache(new FakeClock()),
@@ -247,30 +266,31 @@ describe("against the reference server", () => {
   test("each bad argument class gets its own message, before any request", () => {
     const addon = addonWithKey(server.keys.demo);
     const s = shopA.shopId;
-    expect(cell(addon, "MKTA_BREAKDOWN", s, "SG", "abc")).toMatch(
-      /^#ERROR! itemId: expected a number/,
-    );
-    expect(cell(addon, "MKTA_BREAKDOWN", s, "Singapore", 1)).toMatch(
-      /^#ERROR! region: expected a two-letter region code/,
-    );
-    expect(cell(addon, "MKTA_BREAKDOWN", s, "SG", 1, undefined, undefined, undefined, -3)).toMatch(
-      /^#ERROR! lookbackDays: must be at least 1/,
-    );
-    expect(
-      cell(
-        addon,
-        "MKTA_BREAKDOWN",
-        s,
-        "SG",
-        1,
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        "2025-13-01",
-      ),
-    ).toMatch(/^#ERROR! effectiveDate: /);
+    const _ = undefined;
+    const messages = [
+      cell(addon, "MKTA_BREAKDOWN", s, "SG", "abc"),
+      cell(addon, "MKTA_BREAKDOWN", s, "Singapore", 1),
+      cell(addon, "MKTA_BREAKDOWN", s, "SG", 1, _, _, _, -3),
+      cell(addon, "MKTA_BREAKDOWN", s, "SG", 1, _, _, _, _, _, "2025-13-01"),
+      cell(addon, "MKTA_BREAKDOWN", s, "SG", 1, _, _, "maybe"),
+      cell(addon, "MKTA_BREAKDOWN", s, "SG", ""),
+      cell(addon, "MKTA_TOP_PRODUCTS", s, "SG", "CHEAPEST"),
+      cell(addon, "REQUIRED_PRICE", "B", _, "TH", 12, 50, 25),
+      cell(addon, "REQUIRED_PRICE", "A", _, "SG", 12, 50, 2),
+      cell(addon, "MKTA_BREAKDOWN", s, "SG", [[1], [2]], [[1], [2], [3]]),
+    ];
+    expect(messages).toEqual([
+      '#ERROR! itemId must be a whole number of at least 0 (got "abc")',
+      '#ERROR! region must be a two-letter region code such as SG (got "Singapore")',
+      "#ERROR! lookbackDays must be a whole number from 1 to 730 (got -3)",
+      '#ERROR! effectiveDate must be a date (a date cell or YYYY-MM-DD) (got "2025-13-01")',
+      '#ERROR! headers must be TRUE or FALSE (got "maybe")',
+      "#ERROR! itemId is required (a whole-number id)",
+      '#ERROR! sortBy must be one of PROFIT, ROAS (got "CHEAPEST")',
+      "#ERROR! target must be a margin from 0 to below 100 %, typed as 25% or 0.25 (got 25)",
+      "#ERROR! shopId is required for marketplace A",
+      "#ERROR! modelId has 3 cells but itemId has 2: ranges must be the same size",
+    ]);
     expect(addon.urlFetch.log).toHaveLength(0);
   });
 
@@ -310,7 +330,11 @@ describe("against the reference server", () => {
     addon.clock.advance(11 * 60_000); // past freshness, still in the stale window
     const started = Date.now();
     expect(cell(addon, "SHOPS", "A")).toEqual(fresh);
-    expect(cell(addon, "SHOPS", "B")).toMatch(/^#ERROR! Could not reach the API/);
+    const outage = cell(addon, "SHOPS", "B");
+    expect(outage).toBe(
+      `#ERROR! Could not reach the API at ${server.baseUrl}: check your connection or the base URL in Extensions > Marketplace Profit > Settings`,
+    );
+    expect(outage).not.toContain(server.keys.demo);
     expect(Date.now() - started).toBeLessThan(30_000);
   });
 });

@@ -19,8 +19,13 @@ export class FakeClock {
 
 const utf8 = (s: string): number => Buffer.byteLength(s, "utf8");
 
+/** CacheService keeps about 1,000 items; beyond that the oldest writes go first. */
+export const CACHE_ITEM_CAP = 1000;
+
 export class FakeCache {
   private readonly entries = new Map<string, { value: string; expiresAt: number }>();
+  /** Items pushed out by the cap so far. */
+  evicted = 0;
   constructor(private readonly clock: FakeClock) {}
 
   private check(key: string, value: string, ttl: number | undefined): number {
@@ -45,7 +50,13 @@ export class FakeCache {
   }
   put(key: string, value: string, ttl?: number): void {
     const seconds = this.check(key, value, ttl);
+    this.entries.delete(key); // a rewrite counts as the newest item
     this.entries.set(key, { value, expiresAt: this.clock.now() + seconds * 1000 });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= CACHE_ITEM_CAP) break;
+      this.entries.delete(oldest);
+      this.evicted++;
+    }
   }
   putAll(values: Record<string, string>, ttl?: number): void {
     for (const [k, v] of Object.entries(values)) this.put(k, v, ttl);
