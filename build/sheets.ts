@@ -1,12 +1,14 @@
 /**
  * Build step for the Sheets host: writes dist/sheets (Code.js bundle, generated Stubs.js,
- * Sidebar.html, appsscript.json) and regenerates docs/functions.md from the catalog.
+ * Sidebar.html from the shared sidebar app, appsscript.json) and regenerates docs/functions.md
+ * from the catalog.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import type { BuildContext } from "./context";
 import { writeFunctionDocs } from "./docs";
+import { buildSheetsSidebarHtml } from "./ui";
 import { CATALOG } from "../src/functions";
 import { BUNDLE_GLOBAL, stubsFile } from "../src/hosts/sheets/stubs";
 import { sheetsManifest, type SheetsManifest } from "../src/hosts/sheets/manifest";
@@ -29,10 +31,8 @@ export async function buildSheets(ctx: BuildContext): Promise<void> {
     logLevel: "warning",
   });
   writeFileSync(path.join(out, "Stubs.js"), stubsFile(CATALOG));
-  writeFileSync(
-    path.join(out, "Sidebar.html"),
-    readFileSync(path.join(ctx.root, "src/hosts/sheets/sidebar.html"), "utf8"),
-  );
+  // The shared sidebar app (src/ui) as one self-contained page: HtmlService serves no other files.
+  writeFileSync(path.join(out, "Sidebar.html"), await buildSheetsSidebarHtml(ctx));
   const template = JSON.parse(
     readFileSync(path.join(ctx.root, "appsscript.json"), "utf8"),
   ) as Partial<SheetsManifest>;

@@ -13,7 +13,7 @@ import type { ImportState } from "../imports/plan";
 import { progressText } from "../imports/plan";
 import { ImportCancelled, failedOnPage } from "../imports/runner";
 import type { HostBridge, ImportResult, SettingsView, ShopRef, ShopsView } from "./bridge";
-import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "./keyForm";
+import { REJECTED_KEY_MESSAGE, keyFormProblem } from "./keyForm";
 
 type Plain = string | number | boolean;
 
@@ -47,8 +47,6 @@ export function googleScriptCall(): ServerCall {
     });
 }
 
-const PREFIX_ITEM = "mkt.keyPrefix";
-
 /** Parse the SHOPS function's table (header row first) into picker entries. */
 export function shopsFromTable(market: Marketplace, table: Plain[][]): ShopRef[] {
   const header = (table[0] ?? []).map((h) =>
@@ -70,18 +68,38 @@ export function shopsFromTable(market: Marketplace, table: Plain[][]): ShopRef[]
   }));
 }
 
-/** The sidebar's bridge. `storage` keeps only the key's prefix (not a secret) for display. */
-export function createGoogleScriptBridge(
-  server: ServerCall,
-  storage: Pick<Storage, "getItem" | "setItem" | "removeItem">,
-): HostBridge {
+/** What the Sheets host's getSettings returns (never the key: its first characters only). */
+interface ServerSettings {
+  readonly baseUrl: string;
+  readonly cacheMinutes: number;
+  readonly hasKey: boolean;
+  readonly keyPrefix: string | null;
+}
+
+/** What the Sheets host's getQuota returns. */
+interface ServerQuota {
+  readonly remaining: number;
+  readonly limit: number;
+  readonly requestsLastMinute: number;
+  readonly cacheHitRate: number | null;
+}
+
+/** One marketplace's entry of the Sheets host's listShops. */
+type ServerShopList =
+  | { readonly marketplace: Marketplace; readonly shops: ShopRef[] }
+  | { readonly marketplace: Marketplace; readonly missing: true }
+  | { readonly marketplace: Marketplace; readonly error: string };
+
+/**
+ * The sidebar's bridge. Nothing is kept in browser storage: the key's prefix comes from the
+ * server (the sandboxed sidebar's localStorage may be blocked or wiped anyway).
+ */
+export function createGoogleScriptBridge(server: ServerCall): HostBridge {
   const view = async (): Promise<SettingsView> => {
-    const s = await server<{ baseUrl: string; cacheMinutes: number; hasKey: boolean }>(
-      "getSettings",
-    );
+    const s = await server<ServerSettings>("getSettings");
     return {
       hasKey: s.hasKey,
-      keyPrefix: s.hasKey ? (storage.getItem(PREFIX_ITEM) ?? "saved") : null,
+      keyPrefix: s.hasKey ? (s.keyPrefix ?? "saved") : null,
       baseUrl: s.baseUrl,
       cacheTtlSec: Math.round(s.cacheMinutes * 60),
     };
@@ -104,12 +122,10 @@ export function createGoogleScriptBridge(
         if (/rejected|revoked|expired|invalid/i.test(text)) throw new Error(REJECTED_KEY_MESSAGE);
         throw new Error(`The key was not saved: ${text}`);
       }
-      storage.setItem(PREFIX_ITEM, keyPrefixOf(key));
       return view();
     },
     async forgetApiKey() {
       await server("forgetApiKey");
-      storage.removeItem(PREFIX_ITEM);
       return view();
     },
     async saveSettings(change) {
@@ -122,34 +138,30 @@ export function createGoogleScriptBridge(
       return view();
     },
     async getQuota() {
-      const q = await server<{ remaining: number; limit: number }>("getQuota");
+      const q = await server<ServerQuota>("getQuota");
       return {
-        requestsLastMinute: q.limit - q.remaining,
+        requestsLastMinute: q.requestsLastMinute,
         limitPerMinute: q.limit,
-        cacheHitRate: null,
+        cacheHitRate: q.cacheHitRate,
       };
     },
 
     async listShops(): Promise<ShopsView> {
-      const markets: Marketplace[] = ["A", "B", "C"];
-      const results = await Promise.all(
-        markets.map((m) =>
-          server<Plain[][]>("runFunctionPreview", "SHOPS", [m]).then(
-            (t) => ({ m, shops: shopsFromTable(m, t), missing: false }),
-            (e: unknown) => {
-              if (m !== "A" && /not found/i.test(e instanceof Error ? e.message : ""))
-                return { m, shops: [], missing: true };
-              throw e;
-            },
-          ),
-        ),
-      );
-      const typed = (await server<ShopRef[]>("sidebarTypedShops")).filter(
-        (s) => typeof s?.id === "string",
-      );
+      // One server call: the three lists are fetched in parallel there, each settling alone.
+      const [lists, typed] = await Promise.all([
+        server<ServerShopList[]>("listShops"),
+        server<ShopRef[]>("sidebarTypedShops"),
+      ]);
+      const failed = lists.find((l) => "error" in l);
+      // As in the other hosts: a B/C 404 means "type ids in"; any other failure is shown.
+      if (failed && "error" in failed)
+        throw new Error(`Shops ${failed.marketplace}: ${failed.error}`);
       return {
-        shops: [...results.flatMap((r) => r.shops), ...typed],
-        typedInOnly: results.filter((r) => r.missing).map((r) => r.m),
+        shops: [
+          ...lists.flatMap((l) => ("shops" in l ? l.shops : [])),
+          ...typed.filter((s) => typeof s?.id === "string"),
+        ],
+        typedInOnly: lists.filter((l) => "missing" in l).map((l) => l.marketplace),
       };
     },
     async rememberShop(shop) {

@@ -105,19 +105,11 @@ describe("Sheets sidebar bridge", () => {
     };
     return { call, log };
   }
-  const memory = (): Pick<Storage, "getItem" | "setItem" | "removeItem"> => {
-    const m = new Map<string, string>();
-    return {
-      getItem: (k) => m.get(k) ?? null,
-      setItem: (k, v) => void m.set(k, v),
-      removeItem: (k) => void m.delete(k),
-    };
-  };
 
   test("pages until done, then commits once", async () => {
     const s = server();
     const texts: string[] = [];
-    const result = await createGoogleScriptBridge(s.call, memory()).runImport(def, {
+    const result = await createGoogleScriptBridge(s.call).runImport(def, {
       onProgress: (p) => texts.push(p.text),
     });
     expect(result.rows).toBe(1200);
@@ -133,7 +125,7 @@ describe("Sheets sidebar bridge", () => {
 
   test("a failed page aborts the staging and never commits", async () => {
     const s = server(1);
-    await expect(createGoogleScriptBridge(s.call, memory()).runImport(def)).rejects.toThrow(
+    await expect(createGoogleScriptBridge(s.call).runImport(def)).rejects.toThrow(
       /Import stopped at page 2: Could not reach the API/,
     );
     expect(s.log).toContain("sidebarImportAbort");
@@ -143,7 +135,7 @@ describe("Sheets sidebar bridge", () => {
   test("cancel aborts between pages", async () => {
     const s = server();
     const controller = new AbortController();
-    const bridge = createGoogleScriptBridge(s.call, memory());
+    const bridge = createGoogleScriptBridge(s.call);
     await expect(
       bridge.runImport(def, { signal: controller.signal, onProgress: () => controller.abort() }),
     ).rejects.toThrow(/cancelled/);

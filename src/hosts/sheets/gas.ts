@@ -70,6 +70,8 @@ export interface SpreadsheetLike {
   getActiveSheet(): SheetLike;
   getActiveRange(): RangeLike | null;
   getSheetByName(name: string): SheetLike | null;
+  /** A small pop-up in the corner of the sheet. */
+  toast(message: string, title?: string, timeoutSeconds?: number): void;
 }
 
 export interface HtmlOutputLike {

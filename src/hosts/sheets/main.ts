@@ -4,37 +4,47 @@
  * menu action and sidebar call) that forwards here, because Sheets only sees top-level
  * declarations with JSDoc.
  */
-import { call, normaliseBaseUrl } from "../../core";
-import {
-  CATALOG,
-  functionByName,
-  type Cell,
-  type CellInput,
-  type CellResult,
-} from "../../functions";
+import type { Marketplace } from "../../api/types";
+import { apiCall, call, normaliseBaseUrl, parallel } from "../../core";
+import { CATALOG, functionByName, type Cell, type CellInput, errorsAsText } from "../../functions";
+import type { ShopRef } from "../../ui/bridge";
+import { shopRefs } from "../../ui/asyncHostBridge";
+import { hitRateOf, readCacheCounts, resetCacheCounts } from "./cacheStats";
 import { gas } from "./gas";
 import { checkCacheMinutes } from "./stores";
 import {
   DEFAULT_BASE_URL,
   NO_KEY_MESSAGE,
   bumpCacheGeneration,
+  cacheStore,
   messageOf,
   requestsLeft,
   runProgram,
   userSettings,
 } from "./session";
-import { escapeForSetValues, functionHelpHtml } from "./sheetOutput";
+import { functionHelpHtml } from "./sheetOutput";
+import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebarServer";
 
 export { NO_KEY_MESSAGE };
+/** The sidebar's import and bulk server functions; Stubs.js has a top-level wrapper for each. */
+export { SIDEBAR_SERVER_FUNCTIONS };
 
-/** Run one catalog function for a cell: the 2-D table or one scalar; errors as Error(message). */
-export function invoke(name: string, args: readonly CellInput[]): CellResult {
+/** The API's rolling limit per key (spec: 60 requests a minute). */
+const QUOTA_PER_MINUTE = 60;
+/** Characters of the key the sidebar may show: as many as the web app's key list shows. */
+export const KEY_PREFIX_CHARS = 15;
+
+/**
+ * Run one catalog function for a cell: the 2-D table or one scalar; errors as Error(message).
+ * A failed row inside a table shows as the text "Error: ..." (Sheets has no error values in arrays).
+ */
+export function invoke(name: string, args: readonly CellInput[]): Cell | Cell[][] {
   const fn = functionByName(name);
   if (!fn) throw new Error(`Unknown function ${name}`);
   // Sheets passes trailing omitted arguments as undefined: drop them so arity checks hold.
   const given = [...args];
   while (given.length > 0 && given[given.length - 1] === undefined) given.pop();
-  return runProgram(fn.program(given));
+  return errorsAsText(runProgram(fn.program(given)));
 }
 
 /** Build the menu. Runs in AuthMode.NONE too: no Properties, no Cache, no fetch here. */
@@ -75,15 +85,28 @@ export function showFunctionHelp(): void {
   gas().SpreadsheetApp.getUi().showModalDialog(html, "Marketplace Profit functions");
 }
 
-/** Settings for the sidebar (never the key itself: only whether one is saved). */
+/** Settings for the sidebar: never the key itself, only whether one is saved and its first characters. */
 export function getSettings(): {
   baseUrl: string;
   defaultBaseUrl: string;
   cacheMinutes: number;
   hasKey: boolean;
+  keyPrefix: string | null;
 } {
   const store = userSettings();
-  return { ...store.settings(), defaultBaseUrl: DEFAULT_BASE_URL, hasKey: store.apiKey() !== null };
+  const key = store.apiKey();
+  return {
+    ...store.settings(),
+    defaultBaseUrl: DEFAULT_BASE_URL,
+    hasKey: key !== null,
+    keyPrefix: key === null ? null : keyPrefix(key),
+  };
+}
+
+/** The key's first characters and an ellipsis; never more than half of a short key. */
+export function keyPrefix(key: string): string {
+  const shown = Math.min(KEY_PREFIX_CHARS, Math.floor(key.length / 2));
+  return `${key.slice(0, shown)}…`;
 }
 
 /** Verify a key with the shop list, then keep it in user properties. */
@@ -124,27 +147,71 @@ export function saveSettings(settings: { baseUrl?: string; cacheMinutes?: number
 /** Forget every cached result of this document (the next recalculation asks the API again). */
 export function clearCache(): { ok: true } {
   bumpCacheGeneration();
+  resetCacheCounts(cacheStore());
   return { ok: true };
 }
 
-/** Requests left this minute for the saved key (limit 60). */
-export function getQuota(): { remaining: number; limit: number } {
+/** What the sidebar shows about the API quota and the response cache. */
+export interface QuotaReport {
+  /** Requests this key may still send in the rolling minute. */
+  readonly remaining: number;
+  readonly limit: number;
+  readonly requestsLastMinute: number;
+  /** Share of lookups this document's cache answered (0..1), null before any lookup. */
+  readonly cacheHitRate: number | null;
+  readonly cacheLookups: number;
+}
+
+/** Requests in the last minute for the saved key (limit 60) and the cache's hit rate. */
+export function getQuota(): QuotaReport {
   try {
-    return { remaining: requestsLeft(), limit: 60 };
+    const remaining = requestsLeft();
+    const counts = readCacheCounts(cacheStore());
+    return {
+      remaining,
+      limit: QUOTA_PER_MINUTE,
+      requestsLastMinute: QUOTA_PER_MINUTE - remaining,
+      cacheHitRate: hitRateOf(counts),
+      cacheLookups: counts.hits + counts.misses,
+    };
   } catch (err) {
     throw new Error(messageOf(err, null));
   }
 }
 
 /** Cells as the sidebar can receive them: no Date objects (ISO strings instead). */
-function plain(result: CellResult): Array<Array<string | number | boolean>> {
+function plain(result: Cell | Cell[][]): Array<Array<string | number | boolean>> {
   const cell = (c: Cell): string | number | boolean => (c instanceof Date ? c.toISOString() : c);
   return Array.isArray(result) ? result.map((row) => row.map(cell)) : [[cell(result)]];
 }
 
-/** The user's shops across marketplaces, for the sidebar's pickers. */
-export function listShops(): Array<Array<string | number | boolean>> {
-  return plain(invoke("SHOPS", []));
+/** One marketplace's shop list for the sidebar: its shops, "the API has no such list", or why not. */
+export type ShopListResult =
+  | { readonly marketplace: Marketplace; readonly shops: ShopRef[] }
+  | { readonly marketplace: Marketplace; readonly missing: true }
+  | { readonly marketplace: Marketplace; readonly error: string };
+
+const SHOP_LISTS = [
+  ["A", "SHOPS_A"],
+  ["B", "SHOPS_B"],
+  ["C", "SHOPS_C"],
+] as const;
+
+/**
+ * The user's shops per marketplace, fetched in parallel. One list failing spoils no other:
+ * the B and C lists are reference-server extensions, so a 404 there means "type ids in".
+ */
+export function listShops(): ShopListResult[] {
+  const key = userSettings().apiKey();
+  const outcomes = runProgram(parallel(SHOP_LISTS.map(([, endpoint]) => apiCall(endpoint, {}))));
+  return outcomes.map((outcome, i): ShopListResult => {
+    const marketplace = SHOP_LISTS[i]?.[0] ?? "A";
+    if (outcome.ok) return { marketplace, shops: shopRefs(marketplace, outcome.value) };
+    if (marketplace !== "A" && outcome.error.code === "NOT_FOUND")
+      return { marketplace, missing: true };
+    const baseUrl = userSettings().settings().baseUrl;
+    return { marketplace, error: messageOf(outcome.error, key, baseUrl) };
+  });
 }
 
 /** Run a function for the sidebar's builder/preview. */
@@ -155,77 +222,16 @@ export function runFunctionPreview(
   return plain(invoke(name, Array.isArray(args) ? args : []));
 }
 
-interface ImportRecord {
-  readonly sheet: string;
-  readonly row: number;
-  readonly column: number;
-  readonly name: string;
-  readonly args: CellInput[];
-}
-
-const IMPORTS_PROPERTY = "mkt.imports";
-
-function savedImports(): ImportRecord[] {
-  const raw = gas().PropertiesService.getDocumentProperties().getProperty(IMPORTS_PROPERTY);
-  try {
-    const list: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(list) ? (list as ImportRecord[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function writeTable(record: ImportRecord): number {
-  const result = invoke(record.name, record.args);
-  const table = Array.isArray(result) ? result : [[result]];
-  const width = Math.max(1, ...table.map((r) => r.length));
-  const values = table.map((r) => [
-    ...r.map(escapeForSetValues),
-    ...Array<string>(width - r.length).fill(""),
-  ]);
-  const sheet = gas().SpreadsheetApp.getActiveSpreadsheet().getSheetByName(record.sheet);
-  if (!sheet) throw new Error(`Sheet ${record.sheet} no longer exists`);
-  sheet.getRange(record.row, record.column, values.length, width).setValues(values); // one write
-  return values.length;
-}
-
 /**
- * Run a function once and write its table as values at the selected cell (an import).
- * The import (function and arguments, never the key) is remembered for Refresh imports.
+ * Menu > Refresh imports: the same refresh the daily trigger runs (every saved import of
+ * this document, staged then swapped in), with the outcome in a toast.
  */
-export function importToSheet(name: string, args: CellInput[]): { rows: number; at: string } {
-  if (!functionByName(name)) throw new Error(`Unknown function ${name}`);
-  const book = gas().SpreadsheetApp.getActiveSpreadsheet();
-  const sheet = book.getActiveSheet();
-  const anchor = book.getActiveRange() ?? sheet.getRange(1, 1, 1, 1);
-  const record: ImportRecord = {
-    sheet: sheet.getName(),
-    row: anchor.getRow(),
-    column: anchor.getColumn(),
-    name,
-    args,
-  };
-  const rows = writeTable(record);
-  const others = savedImports().filter(
-    (r) => !(r.sheet === record.sheet && r.row === record.row && r.column === record.column),
-  );
-  const list = JSON.stringify([...others, record]);
-  if (list.length <= 9000)
-    gas().PropertiesService.getDocumentProperties().setProperty(IMPORTS_PROPERTY, list);
-  return { rows, at: `${record.sheet}!${anchor.getA1Notation()}` };
-}
-
-/** Re-run every remembered import; one failing import does not stop the others. */
 export function refreshImports(): { refreshed: number; failed: string[] } {
-  let refreshed = 0;
-  const failed: string[] = [];
-  for (const record of savedImports()) {
-    try {
-      writeTable(record);
-      refreshed++;
-    } catch (err) {
-      failed.push(`${record.name} at ${record.sheet}: ${messageOf(err, null)}`);
-    }
-  }
-  return { refreshed, failed };
+  const result = SIDEBAR_SERVER_FUNCTIONS.sidebarRefreshAllImports();
+  const text =
+    result.refreshed === 0 && result.failed.length === 0
+      ? "No saved imports yet: save one in the sidebar's Import section"
+      : [`${result.refreshed} import(s) refreshed`, ...result.failed].join("; ");
+  gas().SpreadsheetApp.getActiveSpreadsheet().toast(text, "Marketplace Profit", 10);
+  return result;
 }

@@ -1,9 +1,20 @@
-/** appsscript.json for the add-on: V8, the three narrow scopes, and the URL allow-list. */
+/** appsscript.json for the add-on: V8, four narrow scopes, and the URL allow-list. */
 
+/**
+ * Each scope and why. script.scriptapp is there only for the sidebar's "Refresh saved
+ * imports daily" switch: ScriptApp.newTrigger / getUserTriggers / deleteTrigger need it.
+ * It lets the add-on manage its own triggers, nothing more (no Drive, no other files:
+ * spreadsheets.currentonly keeps it to the open spreadsheet).
+ */
 export const OAUTH_SCOPES = [
+  // Read and write the open spreadsheet only (imports, bulk answers, formulas).
   "https://www.googleapis.com/auth/spreadsheets.currentonly",
+  // UrlFetchApp to the API.
   "https://www.googleapis.com/auth/script.external_request",
+  // The menu, the sidebar and dialogs.
   "https://www.googleapis.com/auth/script.container.ui",
+  // The daily refresh trigger (ScriptApp.newTrigger).
+  "https://www.googleapis.com/auth/script.scriptapp",
 ] as const;
 
 export interface SheetsManifest {

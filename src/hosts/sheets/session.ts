@@ -13,6 +13,7 @@ import {
   type SyncClock,
   type SyncEnv,
 } from "../../core";
+import { addCacheCounts } from "./cacheStats";
 import { gas } from "./gas";
 import { sheetsRateLimiter } from "./rateLimit";
 import { CacheServiceStore, UserSettingsStore } from "./stores";
@@ -87,8 +88,17 @@ export function runProgram<T>(program: Program<T>, options: RunOptions = {}): T 
   if (!apiKey) throw new Error(NO_KEY_MESSAGE);
   const clock = appsScriptClock();
   const { baseUrl, cacheMinutes } = settings.settings();
+  const store = cacheStore();
+  const cache = options.noCache
+    ? undefined
+    : new ResponseCache({
+        store,
+        clock,
+        ttlSec: cacheMinutes * 60,
+        namespace: `mpc1g${cacheGeneration(store)}`,
+        maxPerIdEntries: MAX_PER_ID_ENTRIES,
+      });
   try {
-    const store = cacheStore();
     const env: SyncEnv = {
       baseUrl: normaliseBaseUrl(baseUrl),
       apiKey,
@@ -96,21 +106,14 @@ export function runProgram<T>(program: Program<T>, options: RunOptions = {}): T 
       clock,
       deadline: clock.now() + (options.budgetMs ?? CELL_BUDGET_MS),
       limiter: sheetsRateLimiter(limiterStore(), () => gas().LockService.getScriptLock(), clock),
-      ...(options.noCache
-        ? {}
-        : {
-            cache: new ResponseCache({
-              store,
-              clock,
-              ttlSec: cacheMinutes * 60,
-              namespace: `mpc1g${cacheGeneration(store)}`,
-              maxPerIdEntries: MAX_PER_ID_ENTRIES,
-            }),
-          }),
+      ...(cache ? { cache } : {}),
     };
     return runSync(program, env);
   } catch (err) {
     throw new Error(messageOf(err, apiKey, baseUrl));
+  } finally {
+    // This execution's counters die with it: add them to the document's running totals.
+    if (cache) addCacheCounts(store, cache.stats);
   }
 }
 

@@ -82,7 +82,7 @@ export interface SidebarServerDeps {
   elapsedMs(): number;
 }
 
-/** Document property holding saved import definitions (the Sheets host's own list is "mkt.imports"). */
+/** Document property holding saved import definitions (the only import list of the add-on). */
 export const DEFINITIONS_PROPERTY = "mkt.importDefinitions";
 /** User property holding typed-in B seller / C shop ids (no secrets). */
 export const TYPED_SHOPS_PROPERTY = "mkt.typedShops";
@@ -368,10 +368,11 @@ export type SidebarServerFunctions = ReturnType<typeof createSidebarServer>;
 // ---- Apps Script wiring
 
 interface AppsScriptSlice {
-  SpreadsheetApp: { getActiveSpreadsheet(): SbSpreadsheet };
+  SpreadsheetApp: { getActiveSpreadsheet(): SbSpreadsheet | null };
   PropertiesService: { getDocumentProperties(): SbProperties; getUserProperties(): SbProperties };
   ScriptApp: {
-    getProjectTriggers(): Array<{ getHandlerFunction(): string }>;
+    /** This user's triggers of this add-on in one document (getProjectTriggers spans documents). */
+    getUserTriggers(document: SbSpreadsheet): Array<{ getHandlerFunction(): string }>;
     deleteTrigger(t: unknown): void;
     newTrigger(handler: string): {
       timeBased(): { everyDays(n: number): { atHour(h: number): { create(): unknown } } };
@@ -384,8 +385,14 @@ const startedAt = Date.now();
 /** Dependencies from the Apps Script globals and the Sheets host's session (fresh, 60 s budget). */
 function appsScriptDeps(): SidebarServerDeps {
   const g = globalThis as unknown as AppsScriptSlice;
+  const book = (): SbSpreadsheet => {
+    const active = g.SpreadsheetApp.getActiveSpreadsheet();
+    if (!active) throw new Error("No spreadsheet is open for this add-on run");
+    return active;
+  };
+  const mine = () => g.ScriptApp.getUserTriggers(book());
   return {
-    spreadsheet: () => g.SpreadsheetApp.getActiveSpreadsheet(),
+    spreadsheet: book,
     documentProperties: () => g.PropertiesService.getDocumentProperties(),
     userProperties: () => g.PropertiesService.getUserProperties(),
     runCall: (endpoint, params) =>
@@ -396,11 +403,11 @@ function appsScriptDeps(): SidebarServerDeps {
       return runProgram(fn.program(args), { budgetMs: 60_000 });
     },
     triggers: () => ({
-      handlers: () => g.ScriptApp.getProjectTriggers().map((t) => t.getHandlerFunction()),
+      handlers: () => mine().map((t) => t.getHandlerFunction()),
       createDaily: (handler) =>
         void g.ScriptApp.newTrigger(handler).timeBased().everyDays(1).atHour(6).create(),
       deleteAll: (handler) => {
-        for (const t of g.ScriptApp.getProjectTriggers())
+        for (const t of mine())
           if (t.getHandlerFunction() === handler) g.ScriptApp.deleteTrigger(t);
       },
     }),
@@ -428,3 +435,29 @@ export const SIDEBAR_SERVER_FUNCTIONS: SidebarServerFunctions = createSidebarSer
 /** Every server function name (for the stub generator). */
 export const SIDEBAR_SERVER_FUNCTION_NAMES: readonly string[] =
   Object.keys(SIDEBAR_SERVER_FUNCTIONS);
+
+/**
+ * Each server function's parameter names, for its top-level wrapper in Stubs.js. Typed on
+ * the server's own keys, so adding a function without its entry fails to compile; a test
+ * checks the counts against the functions' arity.
+ */
+export const SIDEBAR_SERVER_PARAMS: {
+  readonly [K in keyof SidebarServerFunctions]: readonly string[];
+} = {
+  sidebarImportBegin: ["def"],
+  sidebarImportPage: ["token", "def", "state"],
+  sidebarImportCommit: ["token", "def", "state"],
+  sidebarImportAbort: ["token"],
+  sidebarListImports: [],
+  sidebarSaveImport: ["def"],
+  sidebarDeleteImport: ["id"],
+  sidebarGetAutoRefresh: [],
+  sidebarSetAutoRefresh: ["enabled"],
+  sidebarRefreshAllImports: [],
+  sidebarReadSelection: [],
+  sidebarBulkRows: ["job", "rows"],
+  sidebarWriteBeside: ["values"],
+  sidebarInsertFormula: ["formula"],
+  sidebarTypedShops: [],
+  sidebarRememberShop: ["shop"],
+};

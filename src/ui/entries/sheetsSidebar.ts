@@ -5,7 +5,7 @@ import { createGoogleScriptBridge, googleScriptCall } from "../googleScriptBridg
 function start(): void {
   const root = document.getElementById("app");
   if (!root) throw new Error('Sidebar.html needs <div id="app"></div>');
-  mountApp(root, createGoogleScriptBridge(googleScriptCall(), window.localStorage));
+  mountApp(root, createGoogleScriptBridge(googleScriptCall()));
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

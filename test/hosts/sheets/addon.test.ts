@@ -84,6 +84,7 @@ describe("the built files", () => {
       "spreadsheets.currentonly",
       "script.external_request",
       "script.container.ui",
+      "script.scriptapp", // the daily refresh trigger only
     ]);
   });
 

@@ -180,41 +180,268 @@ export class FakeUrlFetchApp {
   }
 }
 
+/** One stored cell as Sheets keeps it after setValues. */
+export interface StoredCell {
+  readonly kind: "text" | "number" | "boolean" | "formula";
+  readonly value: string | number | boolean;
+}
+
+/** Sheets' limit on one cell's text. */
+const CELL_TEXT_LIMIT = 50_000;
+
+/** How setValues reads one value: "=..." is a formula, "'..." literal text, "12" a number. */
+export function typedCell(v: unknown): StoredCell | undefined {
+  if (typeof v === "number") return { kind: "number", value: v };
+  if (typeof v === "boolean") return { kind: "boolean", value: v };
+  if (v instanceof Date) throw new Error("harness: the add-on wrote a Date (timezone trap)");
+  const s = String(v ?? "");
+  if (s.length > CELL_TEXT_LIMIT)
+    throw new Error(
+      `Your input contains more than the maximum of ${CELL_TEXT_LIMIT} characters in a single cell.`,
+    );
+  if (s === "") return undefined;
+  if (s.startsWith("'")) return { kind: "text", value: s.slice(1) };
+  if (s.startsWith("=")) return { kind: "formula", value: s };
+  if (/^[-+]?\d+(\.\d+)?$/.test(s)) return { kind: "number", value: Number(s) };
+  return { kind: "text", value: s };
+}
+
+function columnLetters(column: number): string {
+  let n = column;
+  let out = "";
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** A rectangle of a FakeSheet; setValues/setNumberFormats insist on its exact size. */
 export class FakeRange {
-  written: unknown[][] = [];
-  formulas: string[] = [];
   constructor(
+    private readonly sheet: FakeSheet,
     readonly row: number,
     readonly column: number,
-  ) {}
+    readonly numRows = 1,
+    readonly numColumns = 1,
+  ) {
+    if (row < 1 || column < 1 || numRows < 1 || numColumns < 1)
+      throw new Error("The coordinates of the range are outside the dimensions of the sheet.");
+  }
   getRow(): number {
     return this.row;
   }
   getColumn(): number {
     return this.column;
   }
+  getNumRows(): number {
+    return this.numRows;
+  }
+  getNumColumns(): number {
+    return this.numColumns;
+  }
   getA1Notation(): string {
-    return `${String.fromCharCode(64 + this.column)}${this.row}`;
+    const first = `${columnLetters(this.column)}${this.row}`;
+    if (this.numRows === 1 && this.numColumns === 1) return first;
+    return `${first}:${columnLetters(this.column + this.numColumns - 1)}${this.row + this.numRows - 1}`;
+  }
+  private checkSize(values: unknown[][], what: string): void {
+    if (values.length !== this.numRows)
+      throw new Error(
+        `The number of rows in the ${what} does not match the number of rows in the range. The data has ${values.length} but the range has ${this.numRows}.`,
+      );
+    for (const r of values)
+      if (r.length !== this.numColumns)
+        throw new Error(
+          `The number of columns in the ${what} does not match the number of columns in the range. The data has ${r.length} but the range has ${this.numColumns}.`,
+        );
   }
   setValues(values: unknown[][]): this {
-    // Sheets parses strings as if typed: "=..." becomes a formula.
-    for (const row of values)
-      for (const v of row) if (typeof v === "string" && v.startsWith("=")) this.formulas.push(v);
-    this.written = values;
+    this.checkSize(values, "data");
+    this.sheet.setValuesCalls.push({ row: this.row, rows: this.numRows, columns: this.numColumns });
+    values.forEach((r, i) =>
+      r.forEach((v, j) => this.sheet.put(this.row + i, this.column + j, typedCell(v))),
+    );
+    return this;
+  }
+  setValue(value: unknown): this {
+    return this.setValues([[value]]);
+  }
+  getValues(): Array<Array<string | number | boolean>> {
+    return Array.from({ length: this.numRows }, (_, i) =>
+      Array.from(
+        { length: this.numColumns },
+        (_, j) => this.sheet.cell(this.row + i, this.column + j)?.value ?? "",
+      ),
+    );
+  }
+  setFormula(formula: string): this {
+    this.sheet.put(this.row, this.column, { kind: "formula", value: formula });
+    return this;
+  }
+  setNumberFormats(formats: string[][]): this {
+    this.checkSize(formats, "number formats");
+    formats.forEach((r, i) =>
+      r.forEach((f, j) => this.sheet.formats.set(`${this.row + i},${this.column + j}`, f)),
+    );
+    return this;
+  }
+  setNote(note: string): this {
+    this.sheet.notes.set(`${this.row},${this.column}`, note);
     return this;
   }
 }
 
+/** A sheet (tab) backed by a sparse grid of stored cells. */
 export class FakeSheet {
-  readonly ranges: FakeRange[] = [];
-  constructor(readonly name: string) {}
+  private readonly cells = new Map<string, StoredCell>();
+  readonly formats = new Map<string, string>();
+  readonly notes = new Map<string, string>();
+  /** Every setValues on this sheet: where and how big (a per-cell writer shows up here). */
+  readonly setValuesCalls: Array<{ row: number; rows: number; columns: number }> = [];
+  hidden = false;
+  frozenRows = 0;
+  constructor(public name: string) {}
   getName(): string {
     return this.name;
   }
-  getRange(row: number, column: number): FakeRange {
-    const r = new FakeRange(row, column);
-    this.ranges.push(r);
-    return r;
+  getRange(row: number, column: number, numRows = 1, numColumns = 1): FakeRange {
+    return new FakeRange(this, row, column, numRows, numColumns);
+  }
+  /** harness */
+  put(row: number, column: number, c: StoredCell | undefined): void {
+    if (c) this.cells.set(`${row},${column}`, c);
+    else this.cells.delete(`${row},${column}`);
+  }
+  /** harness */
+  cell(row: number, column: number): StoredCell | undefined {
+    return this.cells.get(`${row},${column}`);
+  }
+  /** harness: every stored cell (for "no formula anywhere" checks). */
+  allCells(): StoredCell[] {
+    return [...this.cells.values()];
+  }
+  getLastRow(): number {
+    return Math.max(0, ...[...this.cells.keys()].map((k) => Number(k.split(",")[0])));
+  }
+  getLastColumn(): number {
+    return Math.max(0, ...[...this.cells.keys()].map((k) => Number(k.split(",")[1])));
+  }
+  /** harness: the used area's values. */
+  values(): Array<Array<string | number | boolean>> {
+    const rows = this.getLastRow();
+    const cols = this.getLastColumn();
+    return rows === 0 ? [] : this.getRange(1, 1, rows, cols).getValues();
+  }
+  clearContents(): this {
+    this.cells.clear();
+    return this;
+  }
+  clearNotes(): this {
+    this.notes.clear();
+    return this;
+  }
+  setFrozenRows(rows: number): void {
+    this.frozenRows = rows;
+  }
+  hideSheet(): this {
+    this.hidden = true;
+    return this;
+  }
+}
+
+/** The open spreadsheet: tabs by name, an active range, toasts. */
+export class FakeSpreadsheet {
+  readonly sheets: FakeSheet[] = [];
+  readonly toasts: string[] = [];
+  active: { sheet: FakeSheet; range: FakeRange } | null = null;
+  constructor(readonly id = "doc-1") {
+    this.sheets.push(new FakeSheet("Sheet1"));
+  }
+  getId(): string {
+    return this.id;
+  }
+  getSheets(): FakeSheet[] {
+    return [...this.sheets];
+  }
+  getSheetByName(name: string): FakeSheet | null {
+    return this.sheets.find((s) => s.name === name) ?? null;
+  }
+  insertSheet(name: string): FakeSheet {
+    if (name.length > 100) throw new Error("Sheet names can be at most 100 characters");
+    if (this.getSheetByName(name))
+      throw new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
+    const sheet = new FakeSheet(name);
+    this.sheets.push(sheet);
+    return sheet;
+  }
+  deleteSheet(sheet: FakeSheet): void {
+    const at = this.sheets.indexOf(sheet);
+    if (at < 0) throw new Error("Sheet not found");
+    if (this.sheets.length === 1) throw new Error("You can't remove all the sheets in a document.");
+    this.sheets.splice(at, 1);
+  }
+  getActiveSheet(): FakeSheet {
+    return this.active?.sheet ?? (this.sheets[0] as FakeSheet);
+  }
+  getActiveRange(): FakeRange | null {
+    return this.active?.range ?? null;
+  }
+  toast(message: string): void {
+    this.toasts.push(message);
+  }
+}
+
+/** A trigger as ScriptApp hands it back. */
+class FakeTrigger {
+  constructor(
+    readonly handler: string,
+    readonly documentId: string,
+  ) {}
+  getHandlerFunction(): string {
+    return this.handler;
+  }
+}
+
+/**
+ * ScriptApp's trigger calls. An add-on may hold one time-based trigger per user per
+ * document, and getUserTriggers sees only the given document's.
+ */
+export class FakeScriptApp {
+  readonly triggers: FakeTrigger[] = [];
+  constructor(private readonly book: () => FakeSpreadsheet) {}
+  getUserTriggers(document: FakeSpreadsheet): FakeTrigger[] {
+    return this.triggers.filter((t) => t.documentId === document.getId());
+  }
+  getProjectTriggers(): FakeTrigger[] {
+    return [...this.triggers];
+  }
+  deleteTrigger(trigger: FakeTrigger): void {
+    const at = this.triggers.indexOf(trigger);
+    if (at >= 0) this.triggers.splice(at, 1);
+  }
+  newTrigger(handler: string) {
+    const create = (): FakeTrigger => {
+      const documentId = this.book().getId();
+      if (this.triggers.some((t) => t.documentId === documentId))
+        throw new Error(
+          "This add-on has created too many time-based triggers in this document for this Google user account.",
+        );
+      const t = new FakeTrigger(handler, documentId);
+      this.triggers.push(t);
+      return t;
+    };
+    const clock = {
+      everyDays: (n: number) => {
+        if (n < 1) throw new Error("Invalid argument: everyDays");
+        return { atHour: (h: number) => ({ create: () => (h >= 0 && h < 24 ? create() : null) }) };
+      },
+      everyMinutes: () => {
+        throw new Error("Add-ons may use time-based triggers at most hourly");
+      },
+    };
+    return { timeBased: () => clock };
   }
 }
 

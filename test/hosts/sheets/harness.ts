@@ -12,7 +12,9 @@ import {
   FakeClock,
   FakeLock,
   FakeProperties,
+  FakeScriptApp,
   FakeSheet,
+  FakeSpreadsheet,
   FakeUi,
   FakeUrlFetchApp,
   fakeHtmlService,
@@ -39,14 +41,25 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** How the child server differs from the plain reference server (see serverProcess.ts). */
+export interface ServerProcessOptions {
+  /** Endpoint ids the server does not serve (their routes answer 404). */
+  readonly withoutEndpoints?: readonly string[];
+  /** Rename every 50th product of the demo data to a formula-looking text. */
+  readonly hostileNames?: boolean;
+}
+
 /** The reference server in a child process (see serverProcess.ts). */
-export async function startServerProcess(): Promise<ServerProcess> {
+export async function startServerProcess(
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(__dirname, "serverProcess.ts")],
     {
       cwd: ROOT,
       stdio: ["pipe", "pipe", "inherit"],
+      env: { ...process.env, MKT_TEST_SERVER_OPTIONS: JSON.stringify(options) },
     },
   );
   const line = await new Promise<string>((resolve, reject) => {
@@ -85,7 +98,10 @@ export interface LoadedAddon {
   readonly documentProps: FakeProperties;
   readonly lock: FakeLock;
   readonly ui: FakeUi;
+  /** The open spreadsheet; `sheet` is its first tab. */
+  readonly book: FakeSpreadsheet;
   readonly sheet: FakeSheet;
+  readonly scriptApp: FakeScriptApp;
   readonly logs: string[];
   /** Call a top-level function of the project, as Sheets would. */
   call(name: string, ...args: unknown[]): unknown;
@@ -98,6 +114,8 @@ export interface Shared {
   readonly documentCache?: FakeCache;
   readonly lock?: FakeLock;
   readonly userProps?: FakeProperties;
+  readonly documentProps?: FakeProperties;
+  readonly book?: FakeSpreadsheet;
 }
 
 /** Load Code.js and Stubs.js into a fresh global scope with the fakes. */
@@ -107,10 +125,13 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
   const documentCache = shared.documentCache ?? new FakeCache(clock);
   const scriptCache = shared.scriptCache ?? new FakeCache(clock);
   const userProps = shared.userProps ?? new FakeProperties();
-  const documentProps = new FakeProperties();
+  const documentProps = shared.documentProps ?? new FakeProperties();
   const lock = shared.lock ?? new FakeLock();
   const ui = new FakeUi();
-  const sheet = new FakeSheet("Sheet1");
+  const book = shared.book ?? new FakeSpreadsheet();
+  const sheet = book.getSheets()[0] as FakeSheet;
+  book.active ??= { sheet, range: sheet.getRange(2, 3) };
+  const scriptApp = new FakeScriptApp(() => book);
   const logs: string[] = [];
   const sidebar = readFileSync(path.join(dir, "Sidebar.html"), "utf8");
   const sandbox: Record<string, unknown> = {
@@ -124,12 +145,9 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
     Utilities: { sleep: (ms: number) => clock.advance(ms) },
     SpreadsheetApp: {
       getUi: () => ui,
-      getActiveSpreadsheet: () => ({
-        getActiveSheet: () => sheet,
-        getActiveRange: () => sheet.getRange(2, 3),
-        getSheetByName: (n: string) => (n === sheet.name ? sheet : null),
-      }),
+      getActiveSpreadsheet: () => book,
     },
+    ScriptApp: scriptApp,
     HtmlService: fakeHtmlService({ Sidebar: sidebar }),
     Logger: { log: (...a: unknown[]) => logs.push(a.map(String).join(" ")) },
     console: {
@@ -158,7 +176,9 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
     documentProps,
     lock,
     ui,
+    book,
     sheet,
+    scriptApp,
     logs,
     call(name, ...args) {
       const fn = (context as Record<string, unknown>)[name];

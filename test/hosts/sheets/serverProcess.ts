@@ -1,11 +1,44 @@
 /**
  * The reference server in its own process, so the test thread may block on synchronous
  * "UrlFetchApp" calls without starving it. Prints one JSON line: base URL and API keys.
+ * MKT_TEST_SERVER_OPTIONS (JSON, see ServerProcessOptions in harness.ts) may drop endpoints
+ * (their routes then answer 404) or give some products formula-looking names.
  */
+import { ENDPOINTS } from "../../../src/api/endpoints";
+import { generateDemoData } from "../../../src/server/data/generate";
+import type { DemoData } from "../../../src/server/data/model";
 import { startTestServer } from "../../helpers/server";
 
+/** The text a hostile product name carries (setValues would make it a live formula). */
+const HOSTILE_NAME = '=HYPERLINK("http://x","y")';
+
+interface Options {
+  withoutEndpoints?: string[];
+  hostileNames?: boolean;
+}
+
+/** Demo data with every 50th marketplace A product renamed to HOSTILE_NAME. */
+function hostileData(): DemoData {
+  const data = generateDemoData({ seed: 1, scale: 1, today: "2025-06-30" });
+  return {
+    ...data,
+    accounts: data.accounts.map((account) => ({
+      ...account,
+      shopsA: account.shopsA.map((shop) => ({
+        ...shop,
+        products: shop.products.map((p, i) => (i % 50 === 0 ? { ...p, name: HOSTILE_NAME } : p)),
+      })),
+    })),
+  };
+}
+
 async function main(): Promise<void> {
-  const server = await startTestServer();
+  const options = JSON.parse(process.env.MKT_TEST_SERVER_OPTIONS ?? "{}") as Options;
+  const dropped = new Set(options.withoutEndpoints ?? []);
+  const server = await startTestServer({
+    ...(dropped.size > 0 ? { endpoints: ENDPOINTS.filter((e) => !dropped.has(e.id)) } : {}),
+    ...(options.hostileNames ? { data: hostileData() } : {}),
+  });
   const keys = {
     demo: server.keyFor("demo"),
     demo2: server.keyFor("demo"),

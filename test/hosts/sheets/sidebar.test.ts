@@ -1,0 +1,336 @@
+/**
+ * The shared sidebar wired into the BUILT Sheets add-on: dist/sheets Code.js + Stubs.js in a
+ * vm with Apps Script fakes (sheets, ScriptApp triggers, setValues' "=" rule and size
+ * checks), the sidebar's real googleScriptBridge calling the top-level wrappers the way
+ * google.script.run does (JSON-only payloads), and real HTTP to the reference server, which
+ * here serves no B/C shop lists (404) and has formula-looking product names.
+ */
+import { createServer } from "node:net";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { ImportDefinition } from "../../../src/imports/definitions";
+import { createGoogleScriptBridge, type ServerCall } from "../../../src/ui/googleScriptBridge";
+import { FakeProperties, type FakeSheet } from "./fakes";
+import {
+  buildSheetsBundle,
+  loadAddon,
+  startServerProcess,
+  type LoadedAddon,
+  type ServerProcess,
+} from "./harness";
+import { SyncHttp } from "./syncHttp";
+
+jest.setTimeout(180_000);
+
+const HOSTILE_NAME = '=HYPERLINK("http://x","y")';
+const ROOT = path.resolve(__dirname, "../../..");
+
+let dir = "";
+let server: ServerProcess;
+let http: SyncHttp;
+let deadUrl = "";
+
+/** A base URL nothing listens on (a port opened and closed again). */
+async function deadBaseUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  const port = typeof address === "object" && address ? address.port : 9;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  dir = buildSheetsBundle();
+  server = await startServerProcess({
+    hostileNames: true,
+    withoutEndpoints: ["SHOPS_B", "SHOPS_C"],
+  });
+  http = new SyncHttp(30_000);
+  deadUrl = await deadBaseUrl();
+});
+
+afterAll(async () => {
+  await http?.close();
+  await server?.stop();
+});
+
+function addon(key: string | null = server.keys.demo): LoadedAddon {
+  const userProps = new FakeProperties();
+  userProps.setProperty("mkt.baseUrl", server.baseUrl);
+  if (key) userProps.setProperty("mkt.apiKey", key);
+  return loadAddon(dir, { http, userProps });
+}
+
+/**
+ * google.script.run over the loaded project: only top-level functions, arguments and results
+ * as JSON (no Date, no functions), a thrown error as an Error with its message.
+ */
+function scriptRun(a: LoadedAddon, before?: (name: string) => void) {
+  const log: string[] = [];
+  const call: ServerCall = <T>(name: string, ...args: unknown[]): Promise<T> => {
+    log.push(name);
+    before?.(name);
+    const fn = (a.context as Record<string, unknown>)[name];
+    if (typeof fn !== "function" || name.endsWith("_"))
+      return Promise.reject(new Error(`Server function ${name} is missing`));
+    try {
+      const result: unknown = (fn as (...x: unknown[]) => unknown)(
+        ...(JSON.parse(JSON.stringify(args)) as unknown[]),
+      );
+      return Promise.resolve(JSON.parse(JSON.stringify(result ?? null)) as T);
+    } catch (e) {
+      const message = (e as { message?: unknown })?.message;
+      return Promise.reject(new Error(typeof message === "string" ? message : String(e)));
+    }
+  };
+  return { call, log };
+}
+
+/** Products of shop A 100001 SG sorted by profit, straight from the API (the expected rows). */
+async function expectedItemIds(shopId: number, region: string, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 0; ids.length < count; page++) {
+    const res = await fetch(
+      `${server.baseUrl}/api/mkt-a/financial-breakdown/products/${shopId}/${region}/sorted-by-profit`,
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${server.keys.demo}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ page, pageSize: 500 }),
+      },
+    );
+    const body = (await res.json()) as { data: { entries: Array<{ itemId: number }> } };
+    if (body.data.entries.length === 0) break;
+    ids.push(...body.data.entries.map((r) => r.itemId));
+  }
+  return ids.slice(0, count);
+}
+
+const PROFIT: ImportDefinition = {
+  id: "profit-sg",
+  kind: "productsByProfit",
+  marketplace: "A",
+  shopId: "100001",
+  region: "SG",
+  sheetName: "Profit",
+  options: { limit: 2000 },
+};
+
+function sheetNamed(a: LoadedAddon, name: string): FakeSheet {
+  const sheet = a.book.getSheetByName(name);
+  if (!sheet) throw new Error(`no sheet ${name}`);
+  return sheet;
+}
+
+describe("the built sidebar files", () => {
+  test("Sidebar.html is the whole app in one file: inline script, nothing loaded from elsewhere", () => {
+    const html = readFileSync(path.join(dir, "Sidebar.html"), "utf8");
+    expect(html).not.toMatch(/<script[^>]+src=/i);
+    expect(html).not.toMatch(/<link[^>]+href=/i);
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html).toContain('<div id="app"></div>');
+    expect(html).toContain("google.script.run");
+    expect(html).not.toContain("localStorage"); // the key's prefix comes from getSettings
+    expect(html.length).toBeGreaterThan(50_000); // the preact app, not the interim form
+    const a = addon(null);
+    a.call("showSettings");
+    expect((a.ui.sidebars[0] as { content: string }).content).toBe(html);
+  });
+
+  test("every function the sidebar runs is a top-level function of the project", () => {
+    const bridge = readFileSync(path.join(ROOT, "src/ui/googleScriptBridge.ts"), "utf8");
+    const names = new Set(
+      [...bridge.matchAll(/server(?:<[^>]*>)?\(\s*"([A-Za-z0-9_]+)"/g)].map((m) => m[1] as string),
+    );
+    expect(names.size).toBeGreaterThan(15);
+    for (const must of ["getSettings", "listShops", "sidebarImportPage", "sidebarImportCommit"])
+      expect(names).toContain(must);
+    const a = addon(null);
+    const context = a.context as Record<string, unknown>;
+    for (const name of names) {
+      expect(name.endsWith("_")).toBe(false);
+      expect([name, typeof context[name]]).toEqual([name, "function"]);
+    }
+    // One wrapper per server function, with as many parameters as the function takes.
+    const stubs = readFileSync(path.join(dir, "Stubs.js"), "utf8");
+    const bundle = context.MKTA_ADDIN as {
+      SIDEBAR_SERVER_FUNCTIONS: Record<string, (...a: unknown[]) => unknown>;
+    };
+    const serverFns = Object.entries(bundle.SIDEBAR_SERVER_FUNCTIONS);
+    expect(serverFns.length).toBeGreaterThan(10);
+    for (const [name, fn] of serverFns) {
+      const decl = new RegExp(`^function ${name}\\(([^)]*)\\) \\{$`, "m").exec(stubs);
+      expect([name, decl !== null]).toEqual([name, true]);
+      const params = (decl?.[1] ?? "").split(", ").filter((p) => p !== "");
+      expect([name, params.length]).toEqual([name, fn.length]);
+      expect(stubs).toContain(`return MKTA_ADDIN.SIDEBAR_SERVER_FUNCTIONS.${name}(`);
+    }
+    expect(stubs).not.toMatch(/importToSheet/);
+  });
+});
+
+describe("the sidebar against the add-on and the reference server", () => {
+  test("a 2,000-row import by profit: paged, one setValues per 500-row chunk, hostile names as text", async () => {
+    const a = addon();
+    const run = scriptRun(a);
+    const result = await createGoogleScriptBridge(run.call).runImport(PROFIT);
+    expect(result.rows).toBe(2000);
+    expect(run.log).toEqual([
+      "sidebarImportBegin",
+      ...Array<string>(4).fill("sidebarImportPage"),
+      "sidebarImportCommit",
+    ]);
+    expect(a.book.getSheets().map((s) => s.getName())).toEqual(["Sheet1", "Profit"]); // staging gone
+    const target = sheetNamed(a, "Profit");
+    const values = target.values();
+    expect(values).toHaveLength(2001);
+    expect(values[0]).toContain("Item id");
+    const idCol = (values[0] ?? []).indexOf("Item id");
+    const nameCol = (values[0] ?? []).indexOf("Name");
+    expect(values.slice(1).map((r) => r[idCol])).toEqual(await expectedItemIds(100001, "SG", 2000));
+    // header + 2,000 rows in 500-row chunks: 5 writes, none cell by cell.
+    expect(target.setValuesCalls.map((c) => c.rows)).toEqual([500, 500, 500, 500, 1]);
+    expect(target.setValuesCalls.every((c) => c.columns === values[0]?.length)).toBe(true);
+    // The hostile names landed as text, never as formulas.
+    const hostileRows = values.filter((r) => r[nameCol] === HOSTILE_NAME);
+    expect(hostileRows.length).toBeGreaterThan(10);
+    expect(target.allCells().filter((c) => c.kind === "formula")).toEqual([]);
+    expect(target.frozenRows).toBe(1);
+    expect(target.notes.get("1,1")).toContain("Rows: 2000");
+  });
+
+  test("a page failing (server unreachable) leaves the previous table untouched", async () => {
+    const a = addon();
+    await createGoogleScriptBridge(scriptRun(a).call).runImport(PROFIT);
+    const target = sheetNamed(a, "Profit");
+    const before = JSON.stringify(target.values());
+    const writesBefore = target.setValuesCalls.length;
+    let pages = 0;
+    const run = scriptRun(a, (name) => {
+      // The API goes away after the first page.
+      if (name === "sidebarImportPage" && ++pages === 2)
+        a.userProps.setProperty("mkt.baseUrl", deadUrl);
+    });
+    await expect(createGoogleScriptBridge(run.call).runImport(PROFIT)).rejects.toThrow(
+      /Import stopped at page 2: Could not reach the API at http:\/\/127\.0\.0\.1:\d+.*previous data/,
+    );
+    expect(run.log).toContain("sidebarImportAbort");
+    expect(run.log).not.toContain("sidebarImportCommit");
+    expect(JSON.stringify(target.values())).toBe(before);
+    expect(target.setValuesCalls).toHaveLength(writesBefore);
+    expect(a.book.getSheets().map((s) => s.getName())).toEqual(["Sheet1", "Profit"]);
+  });
+
+  test("saved imports: the daily trigger's handler and Refresh imports re-run them", async () => {
+    const a = addon();
+    const bridge = createGoogleScriptBridge(scriptRun(a).call);
+    const th: ImportDefinition = {
+      ...PROFIT,
+      id: "profit-th",
+      shopId: "100002",
+      region: "TH",
+      sheetName: "Profit TH",
+      options: {},
+    };
+    await bridge.saveImport(PROFIT);
+    expect((await bridge.saveImport(th)).map((d) => d.id)).toEqual(["profit-sg", "profit-th"]);
+    expect(JSON.stringify([...a.documentProps.map.values()])).not.toContain(server.keys.demo);
+
+    expect(await bridge.setAutoRefresh(true)).toEqual({
+      label: "Refresh saved imports daily",
+      enabled: true,
+    });
+    expect(await bridge.setAutoRefresh(true)).toMatchObject({ enabled: true }); // no second trigger
+    expect(a.scriptApp.triggers.map((t) => t.getHandlerFunction())).toEqual([
+      "sidebarRefreshAllImports",
+    ]);
+
+    // The trigger fires: Apps Script calls the top-level handler with an event object.
+    const handler = a.scriptApp.triggers[0]?.getHandlerFunction() ?? "";
+    expect(a.call(handler, { authMode: "FULL", triggerUid: "1" })).toEqual({
+      refreshed: 2,
+      failed: [],
+    });
+    expect(sheetNamed(a, "Profit").values()).toHaveLength(2001);
+    const thIds = await expectedItemIds(100002, "TH", 10_000);
+    expect(sheetNamed(a, "Profit TH").values()).toHaveLength(thIds.length + 1);
+
+    // Someone scribbles over the table; the menu's Refresh imports puts it back.
+    sheetNamed(a, "Profit TH")
+      .getRange(2, 1, 1, 1)
+      .setValues([["scribble"]]);
+    expect(a.call("refreshImports")).toEqual({ refreshed: 2, failed: [] });
+    expect(a.book.toasts).toEqual(["2 import(s) refreshed"]);
+    const values = sheetNamed(a, "Profit TH").values();
+    expect(values.slice(1).map((r) => r[(values[0] ?? []).indexOf("Item id")])).toEqual(thIds);
+
+    expect(await bridge.setAutoRefresh(false)).toMatchObject({ enabled: false });
+    expect(a.scriptApp.triggers).toEqual([]);
+  });
+
+  test("getSettings gives the sidebar the key's first characters only", async () => {
+    const a = addon(null);
+    const bridge = createGoogleScriptBridge(scriptRun(a).call);
+    expect(await bridge.getSettings()).toMatchObject({ hasKey: false, keyPrefix: null });
+    const key = server.keys.demo;
+    const saved = await bridge.saveApiKey(key);
+    expect(saved.keyPrefix).toBe(`${key.slice(0, 15)}…`);
+    expect(key.length).toBeGreaterThan(30);
+    const raw = JSON.stringify(a.call("getSettings"));
+    expect(raw).not.toContain(key);
+    expect(raw).not.toContain(key.slice(0, 16));
+    expect((await bridge.forgetApiKey()).keyPrefix).toBeNull();
+  });
+
+  test("listShops survives the B and C lists answering 404: A's shops, B and C typed in", async () => {
+    const a = addon();
+    const perMarket = a.call("listShops") as Array<Record<string, unknown>>;
+    expect(perMarket.map((m) => [m.marketplace, "shops" in m, m.missing === true])).toEqual([
+      ["A", true, false],
+      ["B", false, true],
+      ["C", false, true],
+    ]);
+    const bridge = createGoogleScriptBridge(scriptRun(a).call);
+    const view = await bridge.listShops();
+    expect(view.typedInOnly).toEqual(["B", "C"]);
+    expect(view.shops.map((s) => `${s.marketplace}${s.id}${s.region}`)).toEqual([
+      "A100001SG",
+      "A100002TH",
+    ]);
+    const after = await bridge.rememberShop({ marketplace: "B", id: "500001", region: "my" });
+    expect(after.shops.map((s) => [s.marketplace, s.id, s.region, s.typed])).toContainEqual([
+      "B",
+      "500001",
+      "MY",
+      true,
+    ]);
+  });
+
+  test("getQuota: requests in the last minute and the cache hit rate across executions", async () => {
+    const a = addon(server.keys.demo2);
+    const bridge = createGoogleScriptBridge(scriptRun(a).call);
+    expect(await bridge.getQuota()).toEqual({
+      requestsLastMinute: 0,
+      limitPerMinute: 60,
+      cacheHitRate: null,
+    });
+    // Four executions (cells): the first asks the API, the other three are cache hits.
+    for (let i = 0; i < 4; i++) a.call("SHOPS", "A");
+    expect(a.urlFetch.log).toHaveLength(1);
+    expect(await bridge.getQuota()).toEqual({
+      requestsLastMinute: 1,
+      limitPerMinute: 60,
+      cacheHitRate: 0.75,
+    });
+    a.clock.advance(61_000);
+    await bridge.clearCache();
+    expect(await bridge.getQuota()).toEqual({
+      requestsLastMinute: 0,
+      limitPerMinute: 60,
+      cacheHitRate: null,
+    });
+  });
+});
