@@ -141,6 +141,26 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       );
   });
 
+  // @fastify/cors answers a preflight without Origin or Access-Control-Request-Method with a
+  // plain-text 400; answer it in the error envelope like every other failure.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "OPTIONS") return;
+    const missing = ["origin", "access-control-request-method"].filter(
+      (h) => typeof request.headers[h] !== "string" || request.headers[h] === "",
+    );
+    if (missing.length === 0) return;
+    return reply
+      .code(400)
+      .header("Access-Control-Allow-Origin", "*")
+      .send(
+        envelopeOf(
+          400,
+          "Invalid CORS preflight: an OPTIONS request needs the Origin and Access-Control-Request-Method headers.",
+          missing.map((h) => ({ field: h, problem: "header is required in a CORS preflight" })),
+        ),
+      );
+  });
+
   void app.register(cors, {
     origin: "*",
     methods: ["GET", "POST", "OPTIONS"],

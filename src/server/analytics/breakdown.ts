@@ -163,3 +163,17 @@ export function metadataOf(
     ...extra,
   };
 }
+
+/** A breakdown and its metadata, ready for the wire. */
+export function breakdownWithMetadata(
+  unit: UnitBreakdown,
+  currency: { code: string; decimals: number },
+  effectiveDate: string,
+  unitsSold: number | null,
+  extra: Readonly<Record<string, unknown>> = {},
+): { breakdown: Record<string, WireLine>; metadata: Record<string, unknown> } {
+  return {
+    breakdown: toWireLines(unit.lines, currency.decimals),
+    metadata: metadataOf(unit, currency, effectiveDate, unitsSold, extra),
+  };
+}

@@ -53,3 +53,8 @@ export function toMajor(minor: number, digits: number): number {
 export function rateOf(rate: number, baseMinor: number): number {
   return roundHalfAway(rate * baseMinor);
 }
+
+/** A rate or ratio rounded to 6 decimals for the wire. */
+export function roundRate(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}

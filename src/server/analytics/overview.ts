@@ -1,13 +1,18 @@
 /**
  * Shop overview (marketplaces B and C, usable by A): totals, COGS coverage, cost waterfall,
- * money-flow Sankey, top and worst products, category breakdown, margin distribution box plot,
- * prior-period comparison and the optional VAT position, from per-product line totals of a
- * period. Money is summed in minor units and converted once for the wire.
+ * money-flow Sankey, top and worst products, the top N categories, margin distribution box
+ * plot, prior-period comparison and the optional VAT position, from per-product line totals of
+ * a period. Money is summed in minor units and converted once for the wire. Total profit
+ * counts what A's overview counts: every fee, COGS, returns, VAT when asked, and the period's
+ * ad spend (a cost line of its own, as the per-unit breakdowns carry ads cost).
  */
+import type { AdSpendDay, OrderBase } from "../data/model";
 import { boxPlot, type BoxPlot } from "./boxPlot";
+import type { MinorLine } from "./breakdown";
 import { toMajor, type Currency } from "./money";
 import type { Period } from "./periods";
 import { buildSankey } from "./sankey";
+import { ordersBetween, productReturnRate, windowSales } from "./sales";
 import { buildWaterfall, type MoneyLine } from "./waterfall";
 
 /** One product's sales in a period: line totals (per-unit line x units) in minor units. */
@@ -88,8 +93,9 @@ export function buildOverview(input: OverviewInput): Record<string, unknown> {
     .filter(([name]) => !input.revenueLines.includes(name))
     .map(([name, l]) => ({ name, label: l.label, amountMinor: l.amountMinor }));
 
+  // A product with ad spend but no sale still made a loss: it is listed too.
   const productSummaries = input.rows
-    .filter((r) => r.unitsSold > 0)
+    .filter((r) => r.unitsSold > 0 || profitOf(r.lineTotals) !== 0)
     .map((r) => {
       const rev = revenueOf(r.lineTotals, input.revenueLines);
       const profit = profitOf(r.lineTotals);
@@ -127,8 +133,10 @@ export function buildOverview(input: OverviewInput): Record<string, unknown> {
     c.profit += p.profitMinor;
     categories.set(p.row.categoryKey, c);
   }
+  // The top N most profitable categories (spec A16; the same topN as the product lists).
   const categoryBreakdown = [...categories]
     .sort((a, b) => b[1].profit - a[1].profit || a[0].localeCompare(b[0]))
+    .slice(0, input.topN)
     .map(([key, c]) => ({
       categoryKey: key,
       name: c.name,
@@ -185,7 +193,7 @@ export function buildOverview(input: OverviewInput): Record<string, unknown> {
     revenue: m(revenue),
     avgMargin: ratio(current.profitMinor, revenue),
     unitsSold: current.unitsSold,
-    productsSold: productSummaries.length,
+    productsSold: productSummaries.filter((p) => p.row.unitsSold > 0).length,
     cogsCoverage: {
       skusTotal: skus,
       skusWithCogs,
@@ -239,4 +247,96 @@ export function addLineTotals(
       amountMinor: (cur?.amountMinor ?? 0) + l.amountMinor * units,
     });
   }
+}
+
+/** The overview's line for the period's ad spend (A13-A18 name it the same). */
+export const ADS_SPEND_LINE = { name: "adsCost", label: "Ads spend" } as const;
+
+/** What a row says about its product besides the period's sales. */
+export type ProductDescription = Pick<
+  ProductPeriodRow,
+  "id" | "name" | "categoryKey" | "categoryName" | "skuCount" | "skusWithCogs"
+>;
+
+/** One completed order line priced per unit by a marketplace's engine. */
+export interface PricedOrder {
+  readonly lines: readonly MinorLine[];
+  /** Whether the variant's COGS was entered by the seller. */
+  readonly explicitCogs: boolean;
+}
+
+/** A shop's products, orders and ad spend as the period rows read them. */
+export interface PeriodSource<P, O extends OrderBase, K> {
+  readonly products: readonly P[];
+  /** Sorted by date. */
+  readonly orders: readonly O[];
+  readonly adSpend: readonly AdSpendDay<K>[];
+  keyOf(product: P): K;
+  productOf(order: O): K;
+  variantOf(order: O): unknown;
+  describe(product: P): ProductDescription;
+  /** Per-unit lines of a completed order at the product's return rate; null if its variant is gone. */
+  priceOrder(order: O, product: P, returnRate: number): PricedOrder | null;
+}
+
+/**
+ * Per-product line totals of a period: each completed order priced at its own prices, returns
+ * at the product's return rate over the period (the shop's below 10 units shipped), and the
+ * period's ad spend on the product as the `adsCost` line (after COGS, as in A's waterfall).
+ * Every row has the same lines in the same order.
+ */
+export function periodRows<P, O extends OrderBase, K>(
+  source: PeriodSource<P, O, K>,
+  period: Period,
+): ProductPeriodRow[] {
+  const sales = windowSales(source.orders, period, source.variantOf, source.productOf);
+  const completed = new Map<K, O[]>();
+  for (const o of ordersBetween(source.orders, period.from, period.to)) {
+    if (o.status !== "completed") continue;
+    const list = completed.get(source.productOf(o)) ?? [];
+    list.push(o);
+    completed.set(source.productOf(o), list);
+  }
+  const spend = new Map<K, number>();
+  for (const s of source.adSpend)
+    if (s.date >= period.from && s.date <= period.to)
+      spend.set(s.product, (spend.get(s.product) ?? 0) + s.spend);
+
+  const template: { name: string; label: string }[] = [];
+  const priced = source.products.map((product) => {
+    const key = source.keyOf(product);
+    const returnRate = productReturnRate(sales, key);
+    const totals = new Map<string, { label: string; amountMinor: number }>();
+    let units = 0;
+    let unitsExplicit = 0;
+    for (const o of completed.get(key) ?? []) {
+      const unit = source.priceOrder(o, product, returnRate);
+      if (unit === null) continue;
+      if (template.length === 0)
+        for (const l of unit.lines) template.push({ name: l.name, label: l.label });
+      addLineTotals(totals, unit.lines, o.quantity);
+      units += o.quantity;
+      if (unit.explicitCogs) unitsExplicit += o.quantity;
+    }
+    return { product, totals, units, unitsExplicit, spendMinor: spend.get(key) ?? 0 };
+  });
+
+  return priced.map((p) => {
+    const lineTotals = new Map<string, { label: string; amountMinor: number }>();
+    const ads = {
+      label: ADS_SPEND_LINE.label,
+      amountMinor: p.spendMinor === 0 ? 0 : -p.spendMinor,
+    };
+    for (const l of template) {
+      lineTotals.set(l.name, p.totals.get(l.name) ?? { label: l.label, amountMinor: 0 });
+      if (l.name === "cogs") lineTotals.set(ADS_SPEND_LINE.name, ads);
+    }
+    if (!lineTotals.has(ADS_SPEND_LINE.name)) lineTotals.set(ADS_SPEND_LINE.name, ads);
+    return {
+      ...source.describe(p.product),
+      unitsSold: p.units,
+      lineTotals,
+      unitsWithExplicitCogs: p.unitsExplicit,
+    };
+  });
 }

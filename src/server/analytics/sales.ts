@@ -82,3 +82,47 @@ export function median(values: readonly number[]): number | null {
     ? (s[mid] as number)
     : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
+
+/** A window's sales per variant and per product, and the shop-wide return rate. */
+export interface WindowSales<VariantKey, ProductKey> {
+  readonly byVariant: ReadonlyMap<VariantKey, UnitSales>;
+  readonly byProduct: ReadonlyMap<ProductKey, UnitSales>;
+  /** Returned share of every unit shipped in the window (0 without sales). */
+  readonly shopReturnRate: number;
+}
+
+/** A product needs this many shipped units before its own return rate is trusted. */
+export const MIN_UNITS_FOR_OWN_RETURN_RATE = 10;
+
+/** Sums the orders of [from, to] per variant and per product (`extraOf`: per-unit extra). */
+export function windowSales<O extends OrderBase, VariantKey, ProductKey>(
+  orders: readonly O[],
+  window: { readonly from: string; readonly to: string },
+  variantOf: (o: O) => VariantKey,
+  productOf: (o: O) => ProductKey,
+  extraOf: (o: O) => number = () => 0,
+): WindowSales<VariantKey, ProductKey> {
+  const byVariant = new Map<VariantKey, UnitSales>();
+  const byProduct = new Map<ProductKey, UnitSales>();
+  const all = emptySales();
+  for (const o of ordersBetween(orders, window.from, window.to)) {
+    let v = byVariant.get(variantOf(o));
+    if (v === undefined) byVariant.set(variantOf(o), (v = emptySales()));
+    let p = byProduct.get(productOf(o));
+    if (p === undefined) byProduct.set(productOf(o), (p = emptySales()));
+    const extra = extraOf(o);
+    addOrder(v, o, extra);
+    addOrder(p, o, extra);
+    addOrder(all, o, extra);
+  }
+  return { byVariant, byProduct, shopReturnRate: returnRateOf(all) ?? 0 };
+}
+
+/** A product's return rate: its own once it shipped enough units, else the shop's. */
+export function productReturnRate<P>(sales: WindowSales<unknown, P>, product: P): number {
+  const own = sales.byProduct.get(product);
+  return (
+    (own === undefined ? null : returnRateOf(own, MIN_UNITS_FOR_OWN_RETURN_RATE)) ??
+    sales.shopReturnRate
+  );
+}

@@ -138,13 +138,21 @@ function rateTable(
 
 // ---------------------------------------------------------------- seasonality
 
-/** Cumulative day weights over the order year, for sampling order dates. */
+/**
+ * Cumulative day weights over the order year, for sampling order dates: a mild yearly cycle
+ * peaking in mid-November (the 11.11 / 12.12 season), growth of about 40 % over the year (a
+ * shop that sells today sells more than a year ago, so the latest 30 days are not a trough),
+ * and the sale days (payday, double-digit days).
+ */
 function seasonality(days: readonly string[]): number[] {
   const cum: number[] = [];
   let total = 0;
   days.forEach((day, i) => {
     const md = day.slice(5);
-    let w = 1 + 0.25 * Math.sin((2 * Math.PI * i) / 365);
+    const dayOfYear = (dateToMs(day) - dateToMs(`${day.slice(0, 4)}-01-01`)) / 86_400_000;
+    const cycle = 1 + 0.15 * Math.cos((2 * Math.PI * (dayOfYear - PEAK_DAY_OF_YEAR)) / 365);
+    const growth = 0.85 + (0.35 * i) / days.length;
+    let w = cycle * growth;
     if (md === "11-11") w *= 4;
     else if (md === "12-12") w *= 3;
     else if (md === "09-09" || md === "10-10") w *= 2.5;
@@ -155,6 +163,9 @@ function seasonality(days: readonly string[]): number[] {
   });
   return cum;
 }
+
+/** Mid-November, 0-based day of the year. */
+const PEAK_DAY_OF_YEAR = 318;
 
 function sampleIndex(cum: readonly number[], rng: Rng): number {
   const total = cum[cum.length - 1] ?? 0;
@@ -217,12 +228,13 @@ function generateOrders(
   region: string,
   buyerPool: number,
   cal: Calendar,
+  demand: number,
 ): RawOrder[] {
   const ship = SHIPPING[region] ?? { min: 0, max: 0 };
   const todayStart = dateToMs(cal.today) / 1000;
   const out: RawOrder[] = [];
   products.forEach((p, pi) => {
-    const n = Math.floor(p.lambda + rng.float());
+    const n = Math.floor(p.lambda * demand + rng.float());
     for (let k = 0; k < n; k++) {
       const vi = rng.int(0, p.variants.length - 1);
       const v = p.variants[vi];
@@ -400,6 +412,54 @@ interface ShopSpec {
   readonly itemBase: number;
 }
 
+/** Orders per product-year relative to marketplace A's shops (B and C sellers move more units
+ * per listing: fewer, busier listings, campaign and live-selling traffic). */
+const DEMAND: Readonly<Record<"A" | "B" | "C", number>> = { A: 1, B: 4, C: 4 };
+
+/** What every generated shop has besides its products: identity, orders and ad spend. */
+interface ShopSales<O, K> {
+  readonly region: string;
+  readonly name: string;
+  readonly currency: string;
+  readonly vatRegistered: boolean;
+  readonly dataFreshAt: string;
+  readonly orders: O[];
+  readonly adSpend: AdSpendDay<K>[];
+}
+
+/**
+ * A year of orders and ad spend for a shop's products. Order ids are `${prefix}${id}-0000001`
+ * in time order; `toOrder` adds the marketplace's ids (and may draw from rng, in order).
+ */
+function shopSales<O extends OrderBase, K>(
+  rng: Rng,
+  marketplace: "A" | "B" | "C",
+  spec: ShopSpec,
+  base: readonly SellableProduct[],
+  keys: readonly K[],
+  cal: Calendar,
+  buyerPool: number,
+  toOrder: (raw: RawOrder, common: OrderBase) => O,
+): ShopSales<O, K> {
+  const raw = generateOrders(rng, base, spec.region, buyerPool, cal, DEMAND[marketplace]);
+  const orders = raw.map((o, n) =>
+    toOrder(o, {
+      orderId: `${marketplace}${spec.id}-${String(n + 1).padStart(7, "0")}`,
+      ...stamp(o.seconds),
+      ...o.fields,
+    }),
+  );
+  return {
+    region: spec.region,
+    name: spec.name,
+    currency: currencyOf(spec.region).code,
+    vatRegistered: spec.vatRegistered,
+    dataFreshAt: `${cal.today}T02:00:00Z`,
+    orders,
+    adSpend: generateAdSpend(rng, base, keys, raw, cal),
+  };
+}
+
 function genShopA(
   rng: Rng,
   spec: ShopSpec & { inServiceFeeProgramme: boolean },
@@ -425,34 +485,24 @@ function genShopA(
       })),
     };
   });
-  const raw = generateOrders(rng, base, spec.region, 30000 * scale, cal);
-  const orders: OrderA[] = raw.map((o, n) => {
-    const p = products[o.product];
-    return {
-      orderId: `A${spec.id}-${String(n + 1).padStart(7, "0")}`,
-      ...stamp(o.seconds),
-      ...o.fields,
-      itemId: p?.itemId ?? 0,
-      modelId: p?.models[o.variant]?.modelId ?? null,
-    };
-  });
+  const sales = shopSales(
+    rng,
+    "A",
+    spec,
+    base,
+    products.map((p) => p.itemId),
+    cal,
+    30000 * scale,
+    (o, common): OrderA => {
+      const p = products[o.product];
+      return { ...common, itemId: p?.itemId ?? 0, modelId: p?.models[o.variant]?.modelId ?? null };
+    },
+  );
   return {
     shopId: spec.id,
-    region: spec.region,
-    name: spec.name,
-    currency: currencyOf(spec.region).code,
-    vatRegistered: spec.vatRegistered,
+    ...sales,
     inServiceFeeProgramme: spec.inServiceFeeProgramme,
-    dataFreshAt: `${cal.today}T02:00:00Z`,
     products,
-    orders,
-    adSpend: generateAdSpend(
-      rng,
-      base,
-      products.map((p) => p.itemId),
-      raw,
-      cal,
-    ),
   };
 }
 
@@ -482,37 +532,26 @@ function genSellerB(
       })),
     };
   });
-  const raw = generateOrders(rng, base, spec.region, 20000 * scale, cal);
-  const orders: OrderB[] = raw.map((o, n) => {
-    const p = products[o.product];
-    const coin = rng.chance(0.2) ? Math.round((o.fields.unitListPrice * rng.int(1, 3)) / 100) : 0;
-    return {
-      orderId: `B${spec.id}-${String(n + 1).padStart(7, "0")}`,
-      ...stamp(o.seconds),
-      ...o.fields,
-      itemId: p?.itemId ?? 0,
-      skuId: p?.skus[o.variant]?.skuId ?? 0,
-      coinDeduction: coin,
-    };
-  });
-  return {
-    sellerId: spec.id,
-    region: spec.region,
-    name: spec.name,
-    currency: currencyOf(spec.region).code,
-    sellerType: spec.sellerType,
-    vatRegistered: spec.vatRegistered,
-    dataFreshAt: `${cal.today}T02:00:00Z`,
-    products,
-    orders,
-    adSpend: generateAdSpend(
-      rng,
-      base,
-      products.map((p) => p.itemId),
-      raw,
-      cal,
-    ),
-  };
+  const sales = shopSales(
+    rng,
+    "B",
+    spec,
+    base,
+    products.map((p) => p.itemId),
+    cal,
+    20000 * scale,
+    (o, common): OrderB => {
+      const p = products[o.product];
+      const coin = rng.chance(0.2) ? Math.round((common.unitListPrice * rng.int(1, 3)) / 100) : 0;
+      return {
+        ...common,
+        itemId: p?.itemId ?? 0,
+        skuId: p?.skus[o.variant]?.skuId ?? 0,
+        coinDeduction: coin,
+      };
+    },
+  );
+  return { sellerId: spec.id, ...sales, sellerType: spec.sellerType, products };
 }
 
 function genShopC(
@@ -544,34 +583,24 @@ function genShopC(
       })),
     };
   });
-  const raw = generateOrders(rng, base, spec.region, 20000 * scale, cal);
-  const orders: OrderC[] = raw.map((o, n) => {
-    const p = products[o.product];
-    return {
-      orderId: `C${spec.id}-${String(n + 1).padStart(7, "0")}`,
-      ...stamp(o.seconds),
-      ...o.fields,
-      productId: p?.productId ?? "",
-      skuId: p?.skus[o.variant]?.skuId ?? "",
-    };
-  });
-  return {
-    shopId: spec.id,
-    region: spec.region,
-    name: spec.name,
-    currency: currencyOf(spec.region).code,
-    vatRegistered: spec.vatRegistered,
-    dataFreshAt: `${cal.today}T02:00:00Z`,
-    products,
-    orders,
-    adSpend: generateAdSpend(
-      rng,
-      base,
-      products.map((p) => p.productId),
-      raw,
-      cal,
-    ),
-  };
+  const sales = shopSales(
+    rng,
+    "C",
+    spec,
+    base,
+    products.map((p) => p.productId),
+    cal,
+    20000 * scale,
+    (o, common): OrderC => {
+      const p = products[o.product];
+      return {
+        ...common,
+        productId: p?.productId ?? "",
+        skuId: p?.skus[o.variant]?.skuId ?? "",
+      };
+    },
+  );
+  return { shopId: spec.id, ...sales, products };
 }
 
 // ---------------------------------------------------------------- the whole dataset

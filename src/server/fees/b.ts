@@ -11,12 +11,16 @@
  * - return cost: return rate x cost of one return (reverse shipping).
  */
 import type { SellerTypeB } from "../data/model";
-import { line, sumLines, type MinorLine } from "../analytics/breakdown";
+import {
+  line,
+  sumLines,
+  type CogsSource,
+  type MinorLine,
+  type UnitBreakdown,
+} from "../analytics/breakdown";
 import { rateOf } from "../analytics/money";
+import { outputVatLine } from "./vat";
 import type { FeeScheduleB } from "./ratesB";
-
-import type { CogsSource } from "../analytics/breakdown";
-export type { CogsSource };
 
 /** Everything one unit's breakdown depends on. Money in minor units, rates as fractions. */
 export interface UnitInputB {
@@ -44,17 +48,6 @@ export interface UnitInputB {
   readonly schedule: FeeScheduleB;
 }
 
-export interface UnitBreakdownB {
-  readonly lines: MinorLine[];
-  readonly netProfitMinor: number;
-  /** What the seller is paid before fees: L - d - v. */
-  readonly revenueMinor: number;
-  readonly commissionRate: number;
-  readonly vatRate: number;
-  readonly hasVat: boolean;
-  readonly cogsSource: CogsSource;
-}
-
 /** Commission rate for a category rate and seller type, capped at the schedule's maximum. */
 export function commissionRateB(
   categoryRate: number,
@@ -67,7 +60,7 @@ export function commissionRateB(
 }
 
 /** The per-unit breakdown of one B SKU. */
-export function unitBreakdownB(input: UnitInputB): UnitBreakdownB {
+export function unitBreakdownB(input: UnitInputB): UnitBreakdown {
   const s = input.schedule;
   const L = input.listPrice;
   const d = input.specialPriceDiscount;
@@ -82,7 +75,6 @@ export function unitBreakdownB(input: UnitInputB): UnitBreakdownB {
     ? Math.min(s.freeShippingCapMinor, rateOf(s.freeShippingRate, commissionBase))
     : 0;
   const vatRate = input.hasVat ? s.vatRate : 0;
-  const vat = input.hasVat ? rateOf(vatRate / (1 + vatRate), Math.max(0, revenue)) : 0;
   const returnCost =
     input.returnCostPerSaleOverride ?? rateOf(input.returnRate, s.returnCostPerReturnMinor);
   const lines: MinorLine[] = [
@@ -112,7 +104,7 @@ export function unitBreakdownB(input: UnitInputB): UnitBreakdownB {
     ),
     line("coinDeduction", "Coin deduction", -input.coinDeduction),
     line("cogs", "COGS", -input.cogs),
-    line("vat", "VAT", -vat, vatRate, input.hasVat ? Math.max(0, revenue) : null),
+    outputVatLine(input.hasVat, vatRate, revenue),
     line("returnCost", "Return cost", -returnCost, input.returnRate, s.returnCostPerReturnMinor),
   ];
   return {

@@ -11,9 +11,15 @@
  * - output VAT t/(1+t) of the consideration L - d - v;
  * - return cost: return rate x (reverse shipping + the CGF, which is not refunded).
  */
-import { line, sumLines, type MinorLine } from "../analytics/breakdown";
+import {
+  line,
+  sumLines,
+  type CogsSource,
+  type MinorLine,
+  type UnitBreakdown,
+} from "../analytics/breakdown";
 import { rateOf } from "../analytics/money";
-import type { CogsSource } from "./b";
+import { outputVatLine } from "./vat";
 import type { FeeScheduleC } from "./ratesC";
 
 export interface UnitInputC {
@@ -34,18 +40,8 @@ export interface UnitInputC {
   readonly schedule: FeeScheduleC;
 }
 
-export interface UnitBreakdownC {
-  readonly lines: MinorLine[];
-  readonly netProfitMinor: number;
-  readonly revenueMinor: number;
-  readonly commissionRate: number;
-  readonly vatRate: number;
-  readonly hasVat: boolean;
-  readonly cogsSource: CogsSource;
-}
-
 /** The per-unit breakdown of one C SKU. */
-export function unitBreakdownC(input: UnitInputC): UnitBreakdownC {
+export function unitBreakdownC(input: UnitInputC): UnitBreakdown {
   const s = input.schedule;
   const L = input.listPrice;
   const d = input.sellerDiscount;
@@ -57,7 +53,6 @@ export function unitBreakdownC(input: UnitInputC): UnitBreakdownC {
   const platformFee = Math.min(s.platformFeeCapMinor, rateOf(s.platformFeeRate, priceBase));
   const preOrderRate = input.isPreOrder ? s.preOrderRate : 0;
   const vatRate = input.hasVat ? s.vatRate : 0;
-  const vat = input.hasVat ? rateOf(vatRate / (1 + vatRate), Math.max(0, revenue)) : 0;
   const costOfOneReturn = s.reverseShippingMinor + platformFee;
   const returnCost = input.returnCostPerSaleOverride ?? rateOf(input.returnRate, costOfOneReturn);
   const lines: MinorLine[] = [
@@ -88,7 +83,7 @@ export function unitBreakdownC(input: UnitInputC): UnitBreakdownC {
     ),
     line("cogs", "COGS", -input.cogs),
     line("adsCostPerSale", "Ads cost per sale", -input.adsCostPerSale),
-    line("vat", "VAT", -vat, vatRate, input.hasVat ? Math.max(0, revenue) : null),
+    outputVatLine(input.hasVat, vatRate, revenue),
     line("returnCost", "Return cost", -returnCost, input.returnRate, costOfOneReturn),
   ];
   return {

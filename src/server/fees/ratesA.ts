@@ -2,6 +2,7 @@
  * Marketplace A fee schedules by region, effective-dated (fees.md: Shopee-like demo values).
  * Commission rates live with the categories in the demo data; everything else is here.
  */
+import { vatRateOn } from "./vat";
 
 export interface FeeScheduleA {
   readonly effectiveFrom: string;
@@ -19,7 +20,10 @@ export interface FeeScheduleA {
   readonly returnCostMinor: number;
 }
 
-const SCHEDULES: Readonly<Record<string, readonly FeeScheduleA[]>> = {
+/** Everything but VAT, which is the region's (fees/vat.ts). */
+type FeesA = Omit<FeeScheduleA, "vatRate">;
+
+const SCHEDULES: Readonly<Record<string, readonly FeesA[]>> = {
   SG: [
     {
       effectiveFrom: "2020-01-01",
@@ -27,7 +31,6 @@ const SCHEDULES: Readonly<Record<string, readonly FeeScheduleA[]>> = {
       serviceFeeRate: 0.04,
       serviceFeeCapMinor: 400,
       commissionAfterVoucher: false,
-      vatRate: 0.08,
       returnCostMinor: 350,
     },
     {
@@ -36,7 +39,6 @@ const SCHEDULES: Readonly<Record<string, readonly FeeScheduleA[]>> = {
       serviceFeeRate: 0.05,
       serviceFeeCapMinor: 500,
       commissionAfterVoucher: false,
-      vatRate: 0.09,
       returnCostMinor: 350,
     },
   ],
@@ -47,7 +49,6 @@ const SCHEDULES: Readonly<Record<string, readonly FeeScheduleA[]>> = {
       serviceFeeRate: 0.05,
       serviceFeeCapMinor: 2000,
       commissionAfterVoucher: true,
-      vatRate: 0.08,
       returnCostMinor: 800,
     },
   ],
@@ -58,7 +59,6 @@ const SCHEDULES: Readonly<Record<string, readonly FeeScheduleA[]>> = {
       serviceFeeRate: 0.05,
       serviceFeeCapMinor: 10000,
       commissionAfterVoucher: true,
-      vatRate: 0.07,
       returnCostMinor: 4500,
     },
   ],
@@ -69,7 +69,6 @@ const SCHEDULES: Readonly<Record<string, readonly FeeScheduleA[]>> = {
       serviceFeeRate: 0.04,
       serviceFeeCapMinor: 10000,
       commissionAfterVoucher: false,
-      vatRate: 0.12,
       returnCostMinor: 9000,
     },
   ],
@@ -80,7 +79,6 @@ const SCHEDULES: Readonly<Record<string, readonly FeeScheduleA[]>> = {
       serviceFeeRate: 0.06,
       serviceFeeCapMinor: 50000,
       commissionAfterVoucher: true,
-      vatRate: 0.1,
       returnCostMinor: 30000,
     },
   ],
@@ -91,7 +89,6 @@ const SCHEDULES: Readonly<Record<string, readonly FeeScheduleA[]>> = {
       serviceFeeRate: 0.045,
       serviceFeeCapMinor: 40000,
       commissionAfterVoucher: false,
-      vatRate: 0.11,
       returnCostMinor: 20000,
     },
   ],
@@ -104,5 +101,5 @@ export function feeScheduleA(region: string, date: string): FeeScheduleA {
   if (!list || !first) throw new Error(`no marketplace A fee schedule for ${region}`);
   let found = first;
   for (const s of list) if (s.effectiveFrom <= date) found = s;
-  return found;
+  return { ...found, vatRate: vatRateOn(region, date) };
 }

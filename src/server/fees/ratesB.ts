@@ -4,7 +4,13 @@
  * programme ~5-6 % capped per item, MALL sellers pay a higher commission. Commission by
  * category lives in the dataset's category table (DemoData.categoriesB).
  */
-import { valueOn, type EffectiveEntry } from "../analytics/effectiveDated";
+import {
+  layeredTable,
+  valueOn,
+  type EffectiveChange,
+  type EffectiveEntry,
+} from "../analytics/effectiveDated";
+import { vatRateOn } from "./vat";
 
 export interface FeeScheduleB {
   /** Share of what the buyer pays (price - promotions + buyer shipping). */
@@ -22,7 +28,10 @@ export interface FeeScheduleB {
   readonly vatRate: number;
 }
 
-const base: Readonly<Record<string, FeeScheduleB>> = {
+/** Everything but VAT, which is the region's (fees/vat.ts). */
+type FeesB = Omit<FeeScheduleB, "vatRate">;
+
+const base: Readonly<Record<string, FeesB>> = {
   SG: {
     paymentFeeRate: 0.02,
     freeShippingRate: 0.05,
@@ -30,7 +39,6 @@ const base: Readonly<Record<string, FeeScheduleB>> = {
     mallCommissionSurcharge: 0.02,
     maxCommissionRate: 0.15,
     returnCostPerReturnMinor: 350,
-    vatRate: 0.08,
   },
   MY: {
     paymentFeeRate: 0.02,
@@ -39,7 +47,6 @@ const base: Readonly<Record<string, FeeScheduleB>> = {
     mallCommissionSurcharge: 0.02,
     maxCommissionRate: 0.15,
     returnCostPerReturnMinor: 600,
-    vatRate: 0.06,
   },
   TH: {
     paymentFeeRate: 0.0214,
@@ -48,7 +55,6 @@ const base: Readonly<Record<string, FeeScheduleB>> = {
     mallCommissionSurcharge: 0.02,
     maxCommissionRate: 0.15,
     returnCostPerReturnMinor: 4_000,
-    vatRate: 0.07,
   },
   PH: {
     paymentFeeRate: 0.0224,
@@ -57,7 +63,6 @@ const base: Readonly<Record<string, FeeScheduleB>> = {
     mallCommissionSurcharge: 0.02,
     maxCommissionRate: 0.15,
     returnCostPerReturnMinor: 7_000,
-    vatRate: 0.12,
   },
   VN: {
     paymentFeeRate: 0.022,
@@ -66,7 +71,6 @@ const base: Readonly<Record<string, FeeScheduleB>> = {
     mallCommissionSurcharge: 0.02,
     maxCommissionRate: 0.15,
     returnCostPerReturnMinor: 25_000,
-    vatRate: 0.1,
   },
   ID: {
     paymentFeeRate: 0.018,
@@ -75,15 +79,11 @@ const base: Readonly<Record<string, FeeScheduleB>> = {
     mallCommissionSurcharge: 0.02,
     maxCommissionRate: 0.15,
     returnCostPerReturnMinor: 15_000,
-    vatRate: 0.11,
   },
 };
 
-/** Changes over time: programme rates rose and some VAT rates moved. */
-const changes: ReadonlyArray<readonly [string, string, Partial<FeeScheduleB>]> = [
-  ["SG", "2024-01-01", { vatRate: 0.09 }],
-  ["MY", "2024-03-01", { vatRate: 0.08 }],
-  ["ID", "2025-01-01", { vatRate: 0.12 }],
+/** Changes over time: the free-shipping programme rates rose in mid-2024. */
+const changes: readonly EffectiveChange<FeesB>[] = [
   ["SG", "2024-07-01", { freeShippingRate: 0.06 }],
   ["MY", "2024-07-01", { freeShippingRate: 0.06 }],
   ["TH", "2024-07-01", { freeShippingRate: 0.06 }],
@@ -92,23 +92,9 @@ const changes: ReadonlyArray<readonly [string, string, Partial<FeeScheduleB>]> =
 ];
 
 /** The table: a 2020 baseline per region, then each change layered on the one before it. */
-export const FEE_SCHEDULE_B: readonly EffectiveEntry<FeeScheduleB>[] = buildTable();
-
-function buildTable(): EffectiveEntry<FeeScheduleB>[] {
-  const entries: EffectiveEntry<FeeScheduleB>[] = [];
-  for (const [region, schedule] of Object.entries(base)) {
-    entries.push({ region, effectiveFrom: "2020-01-01", value: schedule });
-    const own = changes.filter((c) => c[0] === region).sort((a, b) => a[1].localeCompare(b[1]));
-    let current = schedule;
-    for (const [, from, patch] of own) {
-      current = { ...current, ...patch };
-      entries.push({ region, effectiveFrom: from, value: current });
-    }
-  }
-  return entries;
-}
+export const FEE_SCHEDULE_B: readonly EffectiveEntry<FeesB>[] = layeredTable(base, changes);
 
 /** The B fee schedule in force in `region` on `date`. */
 export function feeScheduleB(region: string, date: string): FeeScheduleB {
-  return valueOn(FEE_SCHEDULE_B, region, date);
+  return { ...valueOn(FEE_SCHEDULE_B, region, date), vatRate: vatRateOn(region, date) };
 }

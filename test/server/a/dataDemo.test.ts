@@ -16,6 +16,19 @@ describe("demo data", () => {
     expect(demo!.shopsC[0]!.region).toBe("TH");
   });
 
+  it("gives the B and C shops a realistic last 30 days (not a seasonal trough)", () => {
+    const from = "2025-02-08"; // today - 30
+    for (const shop of [demo!.sellersB[0]!, demo!.shopsC[0]!]) {
+      const orders: readonly { date: string; quantity: number; status: string }[] = shop.orders;
+      const units = (xs: typeof orders) =>
+        xs.filter((o) => o.status === "completed").reduce((n, o) => n + o.quantity, 0);
+      const recent = units(orders.filter((o) => o.date >= from));
+      expect(recent).toBeGreaterThan(200);
+      // At least the 30-day share of a flat year (30 / 365 ~ 8 %) less a margin.
+      expect(recent / units(orders)).toBeGreaterThan(0.06);
+    }
+  });
+
   it("keeps accounts apart: distinct shop and item ids", () => {
     const ids = (a: typeof demo) => [
       ...a!.shopsA.map((s) => s.shopId),

@@ -226,6 +226,13 @@ describe("B endpoints over HTTP", () => {
     );
     for (const f of ["revenue", "cogsCoverage", "worstProfitProducts", "categoryBreakdown"])
       expect(d).toHaveProperty(f);
+    // Top N categories, most profitable first; the period's ad spend is a cost step.
+    const cats = (d["categoryBreakdown"] as Json[]).map((c) => c["profit"] as number);
+    expect(cats.length).toBeGreaterThan(0);
+    expect(cats.length).toBeLessThanOrEqual(3);
+    expect(cats).toEqual([...cats].sort((a, b) => b - a));
+    const ads = steps.find((x) => x["name"] === "adsCost");
+    expect(ads?.["amount"] as number).toBeLessThan(0);
     const noCompare = (await ok(`/shop-overview/${S}`, { compareToPrevious: false })) as Json;
     expect(noCompare["comparison"]).toBeNull();
     expect(noCompare["vatPosition"]).toBeNull();

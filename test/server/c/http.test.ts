@@ -170,6 +170,11 @@ describe("C endpoints over HTTP", () => {
     for (const l of (d["sankey"] as { links: { value: number }[] }).links)
       expect(l.value).toBeGreaterThanOrEqual(0);
     expect(d["comparison"]).toEqual(expect.objectContaining({ previousTo: "2025-04-30" }));
+    // Ad spend counts as in A's overview: one cost step, no per-unit ads line beside it.
+    const names = steps.map((x) => x["name"]);
+    expect(names).toContain("adsCost");
+    expect(names).not.toContain("adsCostPerSale");
+    expect((d["categoryBreakdown"] as Json[]).length).toBeLessThanOrEqual(5);
   });
 
   it("rival cannot see demo's shop (404)", async () => {

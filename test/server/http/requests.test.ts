@@ -277,4 +277,23 @@ describe("request bodies, routing and CORS over HTTP", () => {
     expect(answer.headers.get("access-control-allow-origin")).toBe("*");
     expect(answer.headers.get("access-control-expose-headers")).toBe("Retry-After");
   });
+
+  it("answers an incomplete CORS preflight with the error envelope", async () => {
+    const noOrigin = await fetch(server.baseUrl + `${P_A}/product`, { method: "OPTIONS" });
+    expect(noOrigin.status).toBe(400);
+    expect(noOrigin.headers.get("content-type")).toMatch(/application\/json/);
+    const body = (await noOrigin.json()) as { status: string; errors: { field: string }[] };
+    expect(body.status).toBe("ERROR");
+    expect(body.errors.map((e) => e.field)).toEqual(["origin", "access-control-request-method"]);
+
+    const noMethod = await fetch(server.baseUrl + `${P_A}/product`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://docs.google.com" },
+    });
+    expect(noMethod.status).toBe(400);
+    const missing = (await noMethod.json()) as { statusCode: number; errors: { field: string }[] };
+    expect(missing.statusCode).toBe(400);
+    expect(missing.errors.map((e) => e.field)).toEqual(["access-control-request-method"]);
+    expect(noMethod.headers.get("access-control-allow-origin")).toBe("*");
+  });
 });

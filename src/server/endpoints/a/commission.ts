@@ -5,9 +5,17 @@
 import { toMajor } from "../../analytics/money";
 import { findCategoryAB, nextRateChange } from "../../data/lookup";
 import { netProfitMinor, revenueMinor } from "../../fees/a";
-import type { EndpointHandler } from "../../handler";
+import type { EndpointHandler, HandlerContext } from "../../handler";
 import { ApiProblem } from "../../problem";
-import { commissionRateA, realizedA, shopFrom, windowFrom } from "./shop";
+import {
+  commissionRateA,
+  realizedA,
+  rememberFor,
+  shopFrom,
+  windowFrom,
+  type SalesWindow,
+  type ShopIndex,
+} from "./shop";
 
 const monthly = (totalMinor: number, lookbackDays: number): number =>
   Math.round((totalMinor * 30) / lookbackDays);
@@ -15,7 +23,6 @@ const monthly = (totalMinor: number, lookbackDays: number): number =>
 /** A19: profit now vs. at the rates in force on `effectiveDate`, by category. */
 export const a19CommissionImpact: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
-  const d = idx.decimals;
   const base = windowFrom(ctx, false);
   const futureDate = base.effectiveDate;
   if (futureDate <= ctx.today) {
@@ -26,6 +33,19 @@ export const a19CommissionImpact: EndpointHandler = (ctx) => {
     );
   }
   const topN = typeof ctx.body.topN === "number" ? ctx.body.topN : 20;
+  const key = `A19|${ctx.today}|${futureDate}|${base.lookbackDays}|${base.includeVat}|${topN}`;
+  return rememberFor(idx, key, () => commissionImpact(ctx, idx, base, topN));
+};
+
+/** A19's answer (memoized by the handler per shop, options and today). */
+function commissionImpact(
+  ctx: HandlerContext,
+  idx: ShopIndex,
+  base: SalesWindow,
+  topN: number,
+): Record<string, unknown> {
+  const d = idx.decimals;
+  const futureDate = base.effectiveDate;
   const now = { ...base, effectiveDate: ctx.today };
   const later = { ...base, effectiveDate: futureDate };
   interface Row {
@@ -112,14 +132,25 @@ export const a19CommissionImpact: EndpointHandler = (ctx) => {
     affectedProductCount: affected,
     byCategory,
   };
-};
+}
 
 /** A20: what commission costs per category at today's rates, with any scheduled change. */
 export const a20CommissionOverview: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
-  const d = idx.decimals;
   const w = { ...windowFrom(ctx, false), effectiveDate: ctx.today };
   const topN = typeof ctx.body.topN === "number" ? ctx.body.topN : 20;
+  const key = `A20|${ctx.today}|${w.lookbackDays}|${w.includeVat}|${topN}`;
+  return rememberFor(idx, key, () => commissionOverview(ctx, idx, w, topN));
+};
+
+/** A20's answer (memoized by the handler per shop, options and today). */
+function commissionOverview(
+  ctx: HandlerContext,
+  idx: ShopIndex,
+  w: SalesWindow,
+  topN: number,
+): Record<string, unknown> {
+  const d = idx.decimals;
   const cats = new Map<
     number,
     { revenue: number; commission: number; products: number; units: number }
@@ -167,4 +198,4 @@ export const a20CommissionOverview: EndpointHandler = (ctx) => {
       revenue === 0 ? null : Math.round((commission / revenue) * 10000) / 100,
     byCategory,
   };
-};
+}

@@ -8,6 +8,7 @@ import { roasSummaryA } from "./roas";
 import {
   breakdownWithMetadata,
   realizedA,
+  rememberFor,
   shopFrom,
   windowFrom,
   type SalesWindow,
@@ -23,20 +24,6 @@ export interface ProductRow {
   readonly entry: Record<string, unknown>;
 }
 
-const memo = new WeakMap<ShopIndex, Map<string, unknown>>();
-
-function remember<T>(idx: ShopIndex, key: string, compute: () => T): T {
-  let m = memo.get(idx);
-  if (!m) {
-    m = new Map();
-    memo.set(idx, m);
-  }
-  if (m.has(key)) return m.get(key) as T;
-  const v = compute();
-  m.set(key, v);
-  return v;
-}
-
 const keyOf = (w: SalesWindow): string =>
   `${w.today}|${w.lookbackDays}|${w.includeVat}|${w.effectiveDate}`;
 
@@ -46,7 +33,7 @@ export function productRowsA(
   idx: ShopIndex,
   w: SalesWindow,
 ): readonly ProductRow[] {
-  return remember(idx, `rows|${keyOf(w)}`, () =>
+  return rememberFor(idx, `rows|${keyOf(w)}`, () =>
     idx.shop.products.map((p) => {
       const r = realizedA(data, idx, p, undefined, w);
       const total = netProfitMinor(r.lines) * r.units;
@@ -92,7 +79,7 @@ export const a7Products: EndpointHandler = (ctx) => {
 export const a11SortedByProfit: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const w = windowFrom(ctx, false);
-  const sorted = remember(idx, `profit|${keyOf(w)}`, () =>
+  const sorted = rememberFor(idx, `profit|${keyOf(w)}`, () =>
     [...productRowsA(ctx.data, idx, w)].sort(
       (a, b) => b.totalProfitMinor - a.totalProfitMinor || a.itemId - b.itemId,
     ),
@@ -113,7 +100,7 @@ export const a11SortedByProfit: EndpointHandler = (ctx) => {
 export const a12SortedByRoas: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const w = windowFrom(ctx, false);
-  const sorted = remember(idx, `roas|${keyOf(w)}`, () => {
+  const sorted = rememberFor(idx, `roas|${keyOf(w)}`, () => {
     const all = idx.shop.products.map((p) => roasSummaryA(ctx.data, idx, p, w));
     const roasOf = (s: Record<string, unknown>): number | null =>
       typeof s.profitAdjustedRoas === "number" ? s.profitAdjustedRoas : null;

@@ -3,8 +3,10 @@
  * orders and ad spend, the commission rate of a category on a date, and the realized per-unit
  * breakdown of a product or model over a sales window.
  */
+import { combineCogsSources, type CogsSource } from "../../analytics/breakdown";
 import { currencyOf, toMajor } from "../../analytics/money";
 import { addDays } from "../../analytics/periods";
+import { median } from "../../analytics/sales";
 import { findCategoryAB, findShopA, rateOn } from "../../data/lookup";
 import type { AdSpendDay, DemoData, ModelA, OrderA, ProductA, ShopA } from "../../data/model";
 import {
@@ -21,7 +23,7 @@ import { feeScheduleA } from "../../fees/ratesA";
 import type { HandlerContext } from "../../handler";
 import { ApiProblem } from "../../problem";
 
-export type CogsSource = "explicit" | "inferred" | "missing";
+export type { CogsSource } from "../../analytics/breakdown";
 
 /** Per-shop lookups, built once per shop object. */
 export interface ShopIndex {
@@ -56,14 +58,7 @@ export function indexShop(shop: ShopA): ShopIndex {
   for (const p of shop.products)
     for (const m of p.models)
       if (m.cogs !== null && m.listPrice > 0) ratios.push(m.cogs / m.listPrice);
-  ratios.sort((a, b) => a - b);
-  const mid = ratios.length >> 1;
-  const cogsRatio =
-    ratios.length === 0
-      ? null
-      : ratios.length % 2 === 1
-        ? (ratios[mid] ?? 0)
-        : ((ratios[mid - 1] ?? 0) + (ratios[mid] ?? 0)) / 2;
+  const cogsRatio = median(ratios);
   idx = {
     shop,
     decimals: currencyOf(shop.region).decimals,
@@ -74,6 +69,24 @@ export function indexShop(shop: ShopA): ShopIndex {
   };
   indexes.set(shop, idx);
   return idx;
+}
+
+const remembered = new WeakMap<ShopIndex, Map<string, unknown>>();
+
+/**
+ * A result computed once per shop and key. The key must name everything the result depends
+ * on (the request's options and today); results are shared, so callers never mutate them.
+ */
+export function rememberFor<T>(idx: ShopIndex, key: string, compute: () => T): T {
+  let m = remembered.get(idx);
+  if (!m) {
+    m = new Map();
+    remembered.set(idx, m);
+  }
+  if (m.has(key)) return m.get(key) as T;
+  const v = compute();
+  m.set(key, v);
+  return v;
 }
 
 const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
@@ -226,9 +239,7 @@ export interface UnitResult {
 
 /** The weaker of two COGS sources (missing < inferred < explicit). */
 export function combineSource(a: CogsSource, b: CogsSource): CogsSource {
-  if (a === "missing" || b === "missing") return "missing";
-  if (a === "inferred" || b === "inferred") return "inferred";
-  return "explicit";
+  return combineCogsSources([a, b]);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { HandlerContext } from "../../handler";
 import type { DemoData, SellerTypeB } from "../../data/model";
-import { metadataOf, toWireLines, type UnitBreakdown } from "../../analytics/breakdown";
+import { breakdownWithMetadata, type UnitBreakdown } from "../../analytics/breakdown";
 import { currencyOf, toMajor, toMinor, type Currency } from "../../analytics/money";
 import {
   optBoolean,
@@ -13,10 +13,9 @@ import {
   reqNumber,
   reqString,
 } from "../../analytics/requestFields";
-import { solveRequiredPrice } from "../../analytics/requiredPrice";
-import { ApiProblem } from "../../problem";
 import { unitBreakdownB, type UnitInputB } from "../../fees/b";
 import { feeScheduleB } from "../../fees/ratesB";
+import { solveRequiredMargin } from "../requiredMargin";
 import { categoryRateB } from "./sellerView";
 
 export interface NewListingB {
@@ -84,12 +83,9 @@ function wire(
   listing: NewListingB,
   unit: UnitBreakdown,
 ): { breakdown: Record<string, unknown>; metadata: Record<string, unknown> } {
-  return {
-    breakdown: toWireLines(unit.lines, listing.currency.decimals),
-    metadata: metadataOf(unit, listing.currency, listing.effectiveDate, null, {
-      sellerType: listing.sellerType,
-    }),
-  };
+  return breakdownWithMetadata(unit, listing.currency, listing.effectiveDate, null, {
+    sellerType: listing.sellerType,
+  });
 }
 
 /** B3: POST P_B/new-product. */
@@ -103,38 +99,17 @@ export function newProductB(ctx: HandlerContext): unknown {
 export function requiredPriceB(ctx: HandlerContext): unknown {
   const listing = listingFromBody(ctx, "cogs");
   const dp = listing.currency.decimals;
-  const targetMargin = reqNumber(ctx.body, "targetMargin");
-  const fixedDiscount = toMinor(optNumber(ctx.body, "targetDiscount") ?? 0, dp);
-  const discountShare = optNumber(ctx.body, "targetDiscountPercent") ?? 0;
-  // Both discount forms may be given: they add up.
-  const discountAt = (price: number): number => fixedDiscount + Math.round(discountShare * price);
-  const at = (price: number): UnitBreakdown =>
-    unitBreakdownB(listing.inputAt(price, discountAt(price)));
   const cogs = listing.inputAt(0, 0).cogs;
-  const solved = solveRequiredPrice(
-    (price) => {
-      const u = at(price);
-      return { profitMinor: u.netProfitMinor, revenueMinor: u.revenueMinor };
-    },
-    { kind: "margin", fraction: targetMargin },
-    {
-      lowMinor: fixedDiscount + 1,
-      highMinor: Math.max(10 * (cogs + fixedDiscount), 10 ** (dp + 3)),
-      unitMinor: 1,
-    },
+  const solved = solveRequiredMargin(
+    ctx,
+    dp,
+    (price, discount) => unitBreakdownB(listing.inputAt(price, discount)),
+    (fixedDiscount) => Math.max(10 * (cogs + fixedDiscount), 10 ** (dp + 3)),
   );
-  if ("unreachable" in solved) {
-    throw new ApiProblem(
-      422,
-      `target margin ${targetMargin} cannot be reached: ${solved.unreachable}`,
-      [{ field: "targetMargin", problem: "unreachable_margin" }],
-    );
-  }
-  const unit = at(solved.priceMinor);
   return {
     requiredListingPrice: toMajor(solved.priceMinor, dp),
-    targetMargin,
-    specialPriceDiscount: toMajor(discountAt(solved.priceMinor), dp),
-    ...wire(listing, unit),
+    targetMargin: solved.targetMargin,
+    specialPriceDiscount: toMajor(solved.discountMinor, dp),
+    ...wire(listing, solved.unit),
   };
 }

@@ -36,14 +36,7 @@ export function sellerFromBody(
   ctx: HandlerContext,
   overrides: Partial<OptionsRequestB> = {},
 ): SellerViewB {
-  return sellerViewB(
-    ctx.account,
-    ctx.data,
-    reqNumber(ctx.body, "sellerId"),
-    reqString(ctx.body, "region"),
-    optionsB(ctx, overrides),
-    ctx.today,
-  );
+  return sellerAt(ctx, reqNumber(ctx.body, "sellerId"), reqString(ctx.body, "region"), overrides);
 }
 
 /** The seller named in the path (sellerId, region). */
@@ -51,12 +44,14 @@ export function sellerFromPath(
   ctx: HandlerContext,
   overrides: Partial<OptionsRequestB> = {},
 ): SellerViewB {
-  return sellerViewB(
-    ctx.account,
-    ctx.data,
-    pathNumber(ctx.path, "sellerId"),
-    pathString(ctx.path, "region"),
-    optionsB(ctx, overrides),
-    ctx.today,
-  );
+  return sellerAt(ctx, pathNumber(ctx.path, "sellerId"), pathString(ctx.path, "region"), overrides);
+}
+
+function sellerAt(
+  ctx: HandlerContext,
+  sellerId: number,
+  region: string,
+  overrides: Partial<OptionsRequestB>,
+): SellerViewB {
+  return sellerViewB(ctx.account, ctx.data, sellerId, region, optionsB(ctx, overrides), ctx.today);
 }

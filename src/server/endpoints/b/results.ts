@@ -5,42 +5,28 @@
 import type { ProductB, SkuB } from "../../data/model";
 import {
   aggregateUnits,
-  metadataOf,
-  toWireLines,
+  breakdownWithMetadata,
   type UnitBreakdown,
 } from "../../analytics/breakdown";
-import { toMajor } from "../../analytics/money";
+import { roundRate, toMajor } from "../../analytics/money";
 import { unitBreakdownB, type UnitInputB } from "../../fees/b";
 import type { SellerViewB } from "./sellerView";
 
 /** Lines whose sum is what the seller is paid before fees. */
 export const REVENUE_LINES_B = ["originalPrice", "specialPriceDiscount", "sellerVoucher"];
 
-/** Metadata of a B breakdown: the contract's fields plus B's settings. */
-export function metadataB(
-  view: SellerViewB,
-  unit: UnitBreakdown,
-  unitsSold: number | null,
-  extra: Readonly<Record<string, unknown>> = {},
-): Record<string, unknown> {
-  return metadataOf(unit, view.currency, view.options.effectiveDate, unitsSold, {
-    sellerType: view.options.sellerType,
-    lookbackDays: view.options.lookbackDays,
-    ...extra,
-  });
-}
-
-/** A breakdown and its metadata, ready for the wire. */
+/** A breakdown and its metadata (the contract's fields plus B's settings), ready for the wire. */
 export function breakdownWire(
   view: SellerViewB,
   unit: UnitBreakdown,
   unitsSold: number | null,
   extra: Readonly<Record<string, unknown>> = {},
 ): { breakdown: Record<string, unknown>; metadata: Record<string, unknown> } {
-  return {
-    breakdown: toWireLines(unit.lines, view.currency.decimals),
-    metadata: metadataB(view, unit, unitsSold, extra),
-  };
+  return breakdownWithMetadata(unit, view.currency, view.options.effectiveDate, unitsSold, {
+    sellerType: view.options.sellerType,
+    lookbackDays: view.options.lookbackDays,
+    ...extra,
+  });
 }
 
 export interface SkuResultB {
@@ -118,8 +104,4 @@ export function singleSkuWireB(view: SellerViewB, r: SkuResultB): Record<string,
     }),
     skuBreakdowns: [],
   };
-}
-
-export function roundRate(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
 }

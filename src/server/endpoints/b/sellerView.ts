@@ -9,17 +9,16 @@ import { findSellerB, rateOn } from "../../data/lookup";
 import { ApiProblem } from "../../problem";
 import { resolvePeriod, type Period } from "../../analytics/periods";
 import {
-  addOrder,
   emptySales,
-  median,
-  ordersBetween,
   perUnit,
-  returnRateOf,
+  productReturnRate,
+  windowSales,
   type UnitSales,
 } from "../../analytics/sales";
+import { cogsInference, type CogsSample, type UnitCogs } from "../../analytics/cogs";
 import { currencyOf, type Currency } from "../../analytics/money";
 import { feeScheduleB, type FeeScheduleB } from "../../fees/ratesB";
-import type { CogsSource, UnitInputB } from "../../fees/b";
+import type { UnitInputB } from "../../fees/b";
 
 /** Settings as a request gives them: null where the body has no such field (the seller's own applies). */
 export interface OptionsRequestB {
@@ -38,9 +37,6 @@ export interface OptionsB {
   readonly lookbackDays: number;
 }
 
-/** A product needs this many shipped units before its own return rate is trusted. */
-const MIN_UNITS_FOR_OWN_RETURN_RATE = 10;
-
 export interface SellerViewB {
   readonly seller: SellerB;
   readonly options: OptionsB;
@@ -54,7 +50,7 @@ export interface SellerViewB {
   unitsSold(skuId: number): number;
   returnRate(itemId: number): number;
   /** The SKU's COGS: entered, inferred from similar SKUs, or missing (0). */
-  cogsOf(product: ProductB, sku: SkuB): { cogs: number; source: CogsSource };
+  cogsOf(product: ProductB, sku: SkuB): UnitCogs;
   /** Engine input for the SKU as listed today with the window's average promotions. */
   baseline(product: ProductB, sku: SkuB): UnitInputB;
 }
@@ -95,20 +91,16 @@ export function sellerViewB(
     lookbackDays: requested.lookbackDays,
   };
   const window = resolvePeriod({ lookbackDays: options.lookbackDays }, today);
-  const bySku = new Map<number, UnitSales>();
-  const byItem = new Map<number, UnitSales>();
-  const all = emptySales();
-  for (const o of ordersBetween(seller.orders, window.from, window.to)) {
-    let s = bySku.get(o.skuId);
-    if (s === undefined) bySku.set(o.skuId, (s = emptySales()));
-    let p = byItem.get(o.itemId);
-    if (p === undefined) byItem.set(o.itemId, (p = emptySales()));
-    addOrder(s, o, o.coinDeduction);
-    addOrder(p, o, o.coinDeduction);
-    addOrder(all, o, o.coinDeduction);
-  }
-  const shopReturnRate = returnRateOf(all) ?? 0;
-  const ratios = cogsRatios(seller);
+  const sales = windowSales(
+    seller.orders,
+    window,
+    (o) => o.skuId,
+    (o) => o.itemId,
+    (o) => o.coinDeduction,
+  );
+  const inferCogs = cogsInference(
+    seller.products.flatMap((p) => p.skus.map((sku) => cogsSampleB(p, sku))),
+  );
   const schedule = feeScheduleB(seller.region, options.effectiveDate);
   const rates = new Map<number, number>();
   const categoryRate = (categoryId: number): number => {
@@ -120,19 +112,9 @@ export function sellerViewB(
       );
     return r;
   };
-  const salesOfSku = (skuId: number): UnitSales => bySku.get(skuId) ?? emptySales();
-  const returnRate = (itemId: number): number =>
-    returnRateOf(byItem.get(itemId) ?? emptySales(), MIN_UNITS_FOR_OWN_RETURN_RATE) ??
-    shopReturnRate;
-  const cogsOf = (product: ProductB, sku: SkuB): { cogs: number; source: CogsSource } => {
-    if (sku.cogs !== null) return { cogs: sku.cogs, source: "explicit" };
-    const ratio = ratios.byCategory.get(product.categoryId) ?? ratios.shop;
-    if (ratio === null) return { cogs: 0, source: "missing" };
-    return {
-      cogs: Math.round(ratio * Math.max(0, sku.listPrice - sku.specialPriceDiscount)),
-      source: "inferred",
-    };
-  };
+  const salesOfSku = (skuId: number): UnitSales => sales.byVariant.get(skuId) ?? emptySales();
+  const returnRate = (itemId: number): number => productReturnRate(sales, itemId);
+  const cogsOf = (product: ProductB, sku: SkuB): UnitCogs => inferCogs(cogsSampleB(product, sku));
   return {
     seller,
     options,
@@ -170,24 +152,13 @@ export function sellerViewB(
   };
 }
 
-/** Median COGS / special price of SKUs with COGS entered: per category and shop-wide. */
-function cogsRatios(seller: SellerB): { byCategory: Map<number, number>; shop: number | null } {
-  const perCategory = new Map<number, number[]>();
-  const shop: number[] = [];
-  for (const p of seller.products) {
-    for (const s of p.skus) {
-      const price = s.listPrice - s.specialPriceDiscount;
-      if (s.cogs === null || price <= 0) continue;
-      const r = s.cogs / price;
-      shop.push(r);
-      const list = perCategory.get(p.categoryId) ?? [];
-      list.push(r);
-      perCategory.set(p.categoryId, list);
-    }
-  }
-  const byCategory = new Map<number, number>();
-  for (const [c, list] of perCategory) byCategory.set(c, median(list) as number);
-  return { byCategory, shop: median(shop) };
+/** A SKU as the COGS inference sees it: category and special price. */
+function cogsSampleB(product: ProductB, sku: SkuB): CogsSample<number> {
+  return {
+    category: product.categoryId,
+    cogs: sku.cogs,
+    price: sku.listPrice - sku.specialPriceDiscount,
+  };
 }
 
 /** The seller's product, or 404 naming the item. */

@@ -7,12 +7,13 @@
  */
 import type { HandlerContext } from "../../handler";
 import type { ProductB, SkuB } from "../../data/model";
+import { marginOf } from "../../analytics/breakdown";
 import { toMajor, toMinor } from "../../analytics/money";
 import { objectsOf, optNumber, reqNumber } from "../../analytics/requestFields";
 import { discountForBuyerPrice, solveMaxDiscount } from "../../analytics/requiredPrice";
 import { unitBreakdownB, type UnitInputB } from "../../fees/b";
 import type { SellerViewB } from "./sellerView";
-import { breakdownWire, roundRate } from "./results";
+import { breakdownWire } from "./results";
 import { sellerFromBody } from "./options";
 
 interface Unadjustable {
@@ -68,8 +69,7 @@ function adjustedWire(
     computedSpecialPriceDiscount: toMajor(discount, dp),
     computedSellerVoucher: 0,
     resultingBuyerPrice: toMajor(sku.listPrice - discount, dp),
-    resultingMargin:
-      unit.revenueMinor > 0 ? roundRate(unit.netProfitMinor / unit.revenueMinor) : null,
+    resultingMargin: marginOf(unit.netProfitMinor, unit.revenueMinor),
     resultingProfit: toMajor(unit.netProfitMinor, dp),
     ...extra,
     ...breakdownWire(view, unit, view.unitsSold(sku.skuId)),

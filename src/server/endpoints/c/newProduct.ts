@@ -3,7 +3,7 @@
  * returns only as the caller's returnRate). Commission from the category path given.
  */
 import type { HandlerContext } from "../../handler";
-import { metadataOf, toWireLines, type UnitBreakdown } from "../../analytics/breakdown";
+import { breakdownWithMetadata, type UnitBreakdown } from "../../analytics/breakdown";
 import { currencyOf, toMajor, toMinor, type Currency } from "../../analytics/money";
 import {
   optBoolean,
@@ -12,11 +12,10 @@ import {
   reqNumber,
   reqString,
 } from "../../analytics/requestFields";
-import { solveRequiredPrice } from "../../analytics/requiredPrice";
 import { findShopC } from "../../data/lookup";
-import { ApiProblem } from "../../problem";
 import { unitBreakdownC, type UnitInputC } from "../../fees/c";
 import { feeScheduleC } from "../../fees/ratesC";
+import { solveRequiredMargin } from "../requiredMargin";
 import { categoryRateC } from "./shopView";
 
 interface ListingC {
@@ -69,10 +68,7 @@ function wire(
   listing: ListingC,
   unit: UnitBreakdown,
 ): { breakdown: Record<string, unknown>; metadata: Record<string, unknown> } {
-  return {
-    breakdown: toWireLines(unit.lines, listing.currency.decimals),
-    metadata: metadataOf(unit, listing.currency, listing.effectiveDate, null),
-  };
+  return breakdownWithMetadata(unit, listing.currency, listing.effectiveDate, null);
 }
 
 /** C4: POST P_C/new-product. */
@@ -89,39 +85,23 @@ export function newProductC(ctx: HandlerContext): unknown {
 export function requiredPriceC(ctx: HandlerContext): unknown {
   const listing = listingFromBody(ctx, "cogs", optNumber(ctx.body, "returnRate") ?? 0);
   const dp = listing.currency.decimals;
-  const targetMargin = reqNumber(ctx.body, "targetMargin");
-  const fixedDiscount = toMinor(optNumber(ctx.body, "targetDiscount") ?? 0, dp);
-  const share = optNumber(ctx.body, "targetDiscountPercent") ?? 0;
-  const discountAt = (price: number): number => fixedDiscount + Math.round(share * price);
-  const at = (price: number): UnitBreakdown =>
-    unitBreakdownC(listing.inputAt(price, discountAt(price)));
   const probe = listing.inputAt(0, 0);
-  // Past the CGF cap breakpoint every fee is linear again.
-  const breakpoint =
-    Math.ceil(probe.schedule.platformFeeCapMinor / probe.schedule.platformFeeRate) + fixedDiscount;
-  const solved = solveRequiredPrice(
-    (price) => {
-      const u = at(price);
-      return { profitMinor: u.netProfitMinor, revenueMinor: u.revenueMinor };
-    },
-    { kind: "margin", fraction: targetMargin },
-    {
-      lowMinor: fixedDiscount + 1,
-      highMinor: Math.max(2 * breakpoint, 10 * (probe.cogs + probe.adsCostPerSale + fixedDiscount)),
-      unitMinor: 1,
+  const solved = solveRequiredMargin(
+    ctx,
+    dp,
+    (price, discount) => unitBreakdownC(listing.inputAt(price, discount)),
+    (fixedDiscount) => {
+      // Past the CGF cap breakpoint every fee is linear again.
+      const breakpoint =
+        Math.ceil(probe.schedule.platformFeeCapMinor / probe.schedule.platformFeeRate) +
+        fixedDiscount;
+      return Math.max(2 * breakpoint, 10 * (probe.cogs + probe.adsCostPerSale + fixedDiscount));
     },
   );
-  if ("unreachable" in solved) {
-    throw new ApiProblem(
-      422,
-      `target margin ${targetMargin} cannot be reached: ${solved.unreachable}`,
-      [{ field: "targetMargin", problem: "unreachable_margin" }],
-    );
-  }
   return {
     requiredListingPrice: toMajor(solved.priceMinor, dp),
-    targetMargin,
-    sellerDiscount: toMajor(discountAt(solved.priceMinor), dp),
-    ...wire(listing, at(solved.priceMinor)),
+    targetMargin: solved.targetMargin,
+    sellerDiscount: toMajor(solved.discountMinor, dp),
+    ...wire(listing, solved.unit),
   };
 }

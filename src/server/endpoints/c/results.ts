@@ -2,29 +2,26 @@
 import type { ProductC, SkuC } from "../../data/model";
 import {
   aggregateUnits,
-  metadataOf,
-  toWireLines,
+  breakdownWithMetadata,
   type UnitBreakdown,
 } from "../../analytics/breakdown";
-import { toMajor } from "../../analytics/money";
+import { roundRate, toMajor } from "../../analytics/money";
 import { unitBreakdownC, type UnitInputC } from "../../fees/c";
 import type { ShopViewC } from "./shopView";
 
 export const REVENUE_LINES_C = ["originalPrice", "sellerDiscount", "sellerVoucher"];
 
+/** A breakdown and its metadata (the contract's fields plus the lookback), ready for the wire. */
 export function breakdownWireC(
   view: ShopViewC,
   unit: UnitBreakdown,
   unitsSold: number | null,
   extra: Readonly<Record<string, unknown>> = {},
 ): { breakdown: Record<string, unknown>; metadata: Record<string, unknown> } {
-  return {
-    breakdown: toWireLines(unit.lines, view.currency.decimals),
-    metadata: metadataOf(unit, view.currency, view.options.effectiveDate, unitsSold, {
-      lookbackDays: view.options.lookbackDays,
-      ...extra,
-    }),
-  };
+  return breakdownWithMetadata(unit, view.currency, view.options.effectiveDate, unitsSold, {
+    lookbackDays: view.options.lookbackDays,
+    ...extra,
+  });
 }
 
 export interface SkuResultC {
@@ -55,7 +52,7 @@ function productExtras(view: ShopViewC, product: ProductC): Record<string, unkno
     categoryL3: product.categoryL3,
     isPreOrder: product.isPreOrder,
     isOwnFleetOnly: product.isOwnFleetOnly,
-    returnRate: Math.round(view.returnRate(product.productId) * 1e6) / 1e6,
+    returnRate: roundRate(view.returnRate(product.productId)),
   };
 }
 

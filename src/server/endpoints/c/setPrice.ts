@@ -5,6 +5,7 @@
  */
 import type { HandlerContext } from "../../handler";
 import type { ProductC, SkuC } from "../../data/model";
+import { marginOf } from "../../analytics/breakdown";
 import { toMajor, toMinor } from "../../analytics/money";
 import {
   numberMap,
@@ -70,10 +71,7 @@ function adjustedWire(
     computedSellerDiscount: toMajor(discount, dp),
     computedSellerVoucher: 0,
     resultingBuyerPrice: toMajor(sku.listPrice - discount, dp),
-    resultingMargin:
-      unit.revenueMinor > 0
-        ? Math.round((unit.netProfitMinor / unit.revenueMinor) * 1e6) / 1e6
-        : null,
+    resultingMargin: marginOf(unit.netProfitMinor, unit.revenueMinor),
     resultingProfit: toMajor(unit.netProfitMinor, dp),
     ...extra,
     ...breakdownWireC(view, unit, view.unitsSold(sku.skuId)),

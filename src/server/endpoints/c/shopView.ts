@@ -6,18 +6,10 @@
 import type { DemoAccount, DemoData, ProductC, ShopC, SkuC } from "../../data/model";
 import { findCategoryC, findShopC, rateOn } from "../../data/lookup";
 import { ApiProblem } from "../../problem";
-import type { CogsSource } from "../../analytics/breakdown";
 import { currencyOf, type Currency } from "../../analytics/money";
 import { resolvePeriod, type Period } from "../../analytics/periods";
-import {
-  addOrder,
-  emptySales,
-  median,
-  ordersBetween,
-  perUnit,
-  returnRateOf,
-  type UnitSales,
-} from "../../analytics/sales";
+import { emptySales, perUnit, productReturnRate, windowSales } from "../../analytics/sales";
+import { cogsInference, type CogsSample, type UnitCogs } from "../../analytics/cogs";
 import type { UnitInputC } from "../../fees/c";
 import { feeScheduleC, type FeeScheduleC } from "../../fees/ratesC";
 
@@ -31,8 +23,6 @@ export interface OptionsC {
   readonly sellerVoucherMinor: number | null;
 }
 
-const MIN_UNITS_FOR_OWN_RETURN_RATE = 10;
-
 export interface ShopViewC {
   readonly shop: ShopC;
   readonly options: OptionsC;
@@ -42,7 +32,7 @@ export interface ShopViewC {
   commissionRate(product: ProductC): number;
   unitsSold(skuId: string): number;
   returnRate(productId: string): number;
-  cogsOf(product: ProductC, sku: SkuC): { cogs: number; source: CogsSource };
+  cogsOf(product: ProductC, sku: SkuC): UnitCogs;
   baseline(product: ProductC, sku: SkuC): UnitInputC;
 }
 
@@ -82,19 +72,12 @@ export function shopViewC(
 ): ShopViewC {
   const shop = findShopC(account, shopId, region);
   const window = resolvePeriod({ lookbackDays: options.lookbackDays }, today);
-  const bySku = new Map<string, UnitSales>();
-  const byProduct = new Map<string, UnitSales>();
-  const all = emptySales();
-  for (const o of ordersBetween(shop.orders, window.from, window.to)) {
-    let s = bySku.get(o.skuId);
-    if (s === undefined) bySku.set(o.skuId, (s = emptySales()));
-    let p = byProduct.get(o.productId);
-    if (p === undefined) byProduct.set(o.productId, (p = emptySales()));
-    addOrder(s, o);
-    addOrder(p, o);
-    addOrder(all, o);
-  }
-  const shopReturnRate = returnRateOf(all) ?? 0;
+  const sales = windowSales(
+    shop.orders,
+    window,
+    (o) => o.skuId,
+    (o) => o.productId,
+  );
   const schedule = feeScheduleC(shop.region, options.effectiveDate);
   const rates = new Map<string, number>();
   const commissionRate = (product: ProductC): number => {
@@ -113,19 +96,11 @@ export function shopViewC(
     }
     return r;
   };
-  const ratios = cogsRatios(shop);
-  const cogsOf = (product: ProductC, sku: SkuC): { cogs: number; source: CogsSource } => {
-    if (sku.cogs !== null) return { cogs: sku.cogs, source: "explicit" };
-    const ratio = ratios.byCategory.get(product.categoryL1) ?? ratios.shop;
-    if (ratio === null) return { cogs: 0, source: "missing" };
-    return {
-      cogs: Math.round(ratio * Math.max(0, sku.listPrice - sku.sellerDiscount)),
-      source: "inferred",
-    };
-  };
-  const returnRate = (productId: string): number =>
-    returnRateOf(byProduct.get(productId) ?? emptySales(), MIN_UNITS_FOR_OWN_RETURN_RATE) ??
-    shopReturnRate;
+  const inferCogs = cogsInference(
+    shop.products.flatMap((p) => p.skus.map((sku) => cogsSampleC(p, sku))),
+  );
+  const cogsOf = (product: ProductC, sku: SkuC): UnitCogs => inferCogs(cogsSampleC(product, sku));
+  const returnRate = (productId: string): number => productReturnRate(sales, productId);
   return {
     shop,
     options,
@@ -133,11 +108,11 @@ export function shopViewC(
     currency: currencyOf(shop.region),
     window,
     commissionRate,
-    unitsSold: (skuId) => bySku.get(skuId)?.completedUnits ?? 0,
+    unitsSold: (skuId) => sales.byVariant.get(skuId)?.completedUnits ?? 0,
     returnRate,
     cogsOf,
     baseline(product, sku) {
-      const sales = bySku.get(sku.skuId) ?? emptySales();
+      const skuSales = sales.byVariant.get(sku.skuId) ?? emptySales();
       const cogs = cogsOf(product, sku);
       const price = Math.max(0, sku.listPrice - sku.sellerDiscount);
       return {
@@ -145,10 +120,10 @@ export function shopViewC(
         sellerDiscount: sku.sellerDiscount,
         sellerVoucher: Math.min(
           price,
-          options.sellerVoucherMinor ?? perUnit(sales.sellerVoucherSum, sales),
+          options.sellerVoucherMinor ?? perUnit(skuSales.sellerVoucherSum, skuSales),
         ),
-        platformDiscount: perUnit(sales.platformDiscountSum, sales),
-        buyerShippingPerUnit: perUnit(sales.buyerShippingSum, sales),
+        platformDiscount: perUnit(skuSales.platformDiscountSum, skuSales),
+        buyerShippingPerUnit: perUnit(skuSales.buyerShippingSum, skuSales),
         commissionRate: commissionRate(product),
         isPreOrder: product.isPreOrder,
         isOwnFleetOnly: product.isOwnFleetOnly,
@@ -163,22 +138,13 @@ export function shopViewC(
   };
 }
 
-function cogsRatios(shop: ShopC): { byCategory: Map<string, number>; shop: number | null } {
-  const per = new Map<string, number[]>();
-  const all: number[] = [];
-  for (const p of shop.products) {
-    for (const s of p.skus) {
-      const price = s.listPrice - s.sellerDiscount;
-      if (s.cogs === null || price <= 0) continue;
-      all.push(s.cogs / price);
-      const list = per.get(p.categoryL1) ?? [];
-      list.push(s.cogs / price);
-      per.set(p.categoryL1, list);
-    }
-  }
-  const byCategory = new Map<string, number>();
-  for (const [k, list] of per) byCategory.set(k, median(list) as number);
-  return { byCategory, shop: median(all) };
+/** A SKU as the COGS inference sees it: top-level category and price after discount. */
+function cogsSampleC(product: ProductC, sku: SkuC): CogsSample<string> {
+  return {
+    category: product.categoryL1,
+    cogs: sku.cogs,
+    price: sku.listPrice - sku.sellerDiscount,
+  };
 }
 
 /** The shop's product, or 404. */

@@ -1,0 +1,57 @@
+/**
+ * B4 and C6 solve the same problem: the lowest listing price whose margin (a fraction)
+ * reaches the target, with a discount that is a fixed amount plus a share of the price.
+ */
+import type { UnitBreakdown } from "../analytics/breakdown";
+import { toMinor } from "../analytics/money";
+import { optNumber, reqNumber } from "../analytics/requestFields";
+import { solveRequiredPrice } from "../analytics/requiredPrice";
+import type { HandlerContext } from "../handler";
+import { ApiProblem } from "../problem";
+
+/** The solved price, the discount at it and the breakdown there (minor units). */
+export interface RequiredMarginPrice {
+  readonly targetMargin: number;
+  readonly priceMinor: number;
+  readonly discountMinor: number;
+  readonly unit: UnitBreakdown;
+}
+
+/**
+ * Reads targetMargin, targetDiscount and targetDiscountPercent (both discounts add up) and
+ * solves; `highMinor(fixedDiscount)` is a price past the last fee-cap breakpoint. 422
+ * `unreachable_margin` when no price reaches the target.
+ */
+export function solveRequiredMargin(
+  ctx: HandlerContext,
+  decimals: number,
+  unitAt: (priceMinor: number, discountMinor: number) => UnitBreakdown,
+  highMinor: (fixedDiscountMinor: number) => number,
+): RequiredMarginPrice {
+  const targetMargin = reqNumber(ctx.body, "targetMargin");
+  const fixedDiscount = toMinor(optNumber(ctx.body, "targetDiscount") ?? 0, decimals);
+  const share = optNumber(ctx.body, "targetDiscountPercent") ?? 0;
+  const discountAt = (price: number): number => fixedDiscount + Math.round(share * price);
+  const solved = solveRequiredPrice(
+    (price) => {
+      const u = unitAt(price, discountAt(price));
+      return { profitMinor: u.netProfitMinor, revenueMinor: u.revenueMinor };
+    },
+    { kind: "margin", fraction: targetMargin },
+    { lowMinor: fixedDiscount + 1, highMinor: highMinor(fixedDiscount), unitMinor: 1 },
+  );
+  if ("unreachable" in solved) {
+    throw new ApiProblem(
+      422,
+      `target margin ${targetMargin} cannot be reached: ${solved.unreachable}`,
+      [{ field: "targetMargin", problem: "unreachable_margin" }],
+    );
+  }
+  const discountMinor = discountAt(solved.priceMinor);
+  return {
+    targetMargin,
+    priceMinor: solved.priceMinor,
+    discountMinor,
+    unit: unitAt(solved.priceMinor, discountMinor),
+  };
+}
