@@ -5,12 +5,45 @@
  */
 import { isDateTimeArray } from "../api/datetime";
 import type { DateTimeArray } from "../api/datetime";
-import { ApiError } from "./errors";
+import { ApiError, isApiError } from "./errors";
 
 /** What a spreadsheet cell may hold. */
 export type Cell = string | number | boolean | Date;
 /** Rows of cells. */
 export type Table = Cell[][];
+
+/** The error values a result cell may show: "not there" or "something is wrong". */
+export type CellErrorCode = "#N/A" | "#VALUE!";
+
+/**
+ * One failed row inside a result table (the other rows still show their figures). Hosts
+ * render it: Excel as an error value with the message on hover, Sheets (which cannot put
+ * an error value inside an array) as the text "Error: <message>".
+ */
+export class CellError {
+  constructor(
+    readonly code: CellErrorCode,
+    readonly message: string,
+  ) {}
+
+  /** The cell for a row's failure: NOT_FOUND and NOT_YET_ACTIVE are #N/A, anything else #VALUE!. */
+  static of(error: unknown): CellError {
+    const message = error instanceof Error ? error.message : String(error);
+    const missing =
+      isApiError(error) && (error.code === "NOT_FOUND" || error.code === "NOT_YET_ACTIVE");
+    return new CellError(missing ? "#N/A" : "#VALUE!", message);
+  }
+
+  /** How a host without error values inside arrays shows it. */
+  toText(): string {
+    return `Error: ${this.message}`;
+  }
+}
+
+/** A cell of a result table: a value, or one row's error. */
+export type ResultCell = Cell | CellError;
+/** Rows of result cells. */
+export type ResultTable = ResultCell[][];
 
 /** Turns a date-time array into what the host's cells want (a Date, an Excel serial...). */
 export type DateTimeToCell = (parts: DateTimeArray) => Cell;
@@ -222,10 +255,10 @@ export function humanize(key: string): string {
 export const NO_ROWS = "No rows";
 
 /** Make every row as wide as the widest, filling with "". */
-export function padTable(rows: readonly Cell[][]): Table {
+export function padTable<C extends ResultCell = Cell>(rows: readonly C[][]): Array<Array<C | "">> {
   const width = Math.max(1, ...rows.map((r) => r.length));
   return rows.map((r) =>
-    r.length === width ? r : [...r, ...Array<Cell>(width - r.length).fill("")],
+    r.length === width ? r : [...r, ...Array<"">(width - r.length).fill("")],
   );
 }
 
@@ -260,13 +293,13 @@ export function flattenRecord(record: unknown): Array<[string, Cell]> {
 }
 
 /** Rows given as (column, cell) pairs: columns in first-seen order, "" where a row lacks one. */
-export function pairsTable(
-  flat: ReadonlyArray<ReadonlyArray<[string, Cell]>>,
+export function pairsTable<C extends ResultCell = Cell>(
+  flat: ReadonlyArray<ReadonlyArray<[string, C]>>,
   headers: boolean,
-): Table {
+): Array<Array<C | string>> {
   const columns: string[] = [];
   for (const pairs of flat) for (const [k] of pairs) if (!columns.includes(k)) columns.push(k);
-  const rows: Cell[][] = flat.map((pairs) => {
+  const rows: Array<Array<C | string>> = flat.map((pairs) => {
     const byKey = new Map(pairs);
     return columns.map((c) => byKey.get(c) ?? "");
   });

@@ -2,12 +2,23 @@
  * What a spreadsheet hands a function and what it may hand back. Both hosts agree on these:
  * Sheets passes Date objects, Excel passes date serials; both pass ranges as 2-D arrays.
  */
-import type { Cell, Table } from "../core/shape";
+import type { Cell, ResultCell, ResultTable, Table } from "../core/shape";
+import { CellError } from "../core/shape";
 
-export type { Cell, Table };
+export type { Cell, ResultCell, ResultTable, Table };
+export { CellError };
 
-/** What a function returns: one scalar (a `field` lookup) or a table. */
-export type CellResult = Cell | Table;
+/**
+ * What a function returns: one scalar (a `field` lookup) or a table. A table's failed rows
+ * hold a CellError, which each host renders (see `errorsAsText`).
+ */
+export type CellResult = ResultCell | ResultTable;
+
+/** A result with every CellError as its text, for hosts that cannot show error values in an array. */
+export function errorsAsText(result: CellResult): Cell | Table {
+  const text = (c: ResultCell): Cell => (c instanceof CellError ? c.toText() : c);
+  return Array.isArray(result) ? result.map((row) => row.map(text)) : text(result);
+}
 
 /** One argument as a host passes it: a scalar, an empty cell, or a range. */
 export type CellInput = string | number | boolean | Date | null | undefined | CellInput[][];

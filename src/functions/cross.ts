@@ -32,6 +32,7 @@ import {
   textId,
   textParam,
   integerId,
+  requiredAfterOptional,
 } from "./params";
 import { defined, fetchEach, type RowOutcome } from "./requests";
 import { at as pick, idCell, rangeResult, rowCount, single } from "./rows";
@@ -46,13 +47,27 @@ import {
 } from "../core/shape";
 import { profitTable } from "./shape";
 
-/** A parameter every marketplace but one needs: positioned as required, read as optional. */
-function neededBySome<N extends string, T>(
+/**
+ * A parameter every marketplace the function accepts needs, read as optional so the body
+ * can say which marketplace needs it (`need`). Declared required: nobody leaves it empty.
+ */
+function neededByAll<N extends string, T>(
   p: ParamSpec<N, T>,
   help: string,
 ): ParamSpec<N, T | undefined> {
   const o = optional(p);
   return { ...o, optional: false, help };
+}
+
+/**
+ * A parameter some marketplace leaves empty: declared optional (so Excel passes null for an
+ * empty argument), and the body checks it per marketplace with `need` and `only`.
+ */
+function emptyForSome<N extends string, T>(
+  p: ParamSpec<N, T>,
+  help: string,
+): ParamSpec<N, T | undefined> {
+  return { ...optional(p), help };
 }
 
 /** A share (0.235) as percent points (23.5), without binary noise (0.07 * 100). */
@@ -92,7 +107,7 @@ function only(
 }
 
 const marketplace = choiceParam("marketplace", "Marketplace: A, B or C.", MARKETPLACES);
-const shopOrSeller = neededBySome(
+const shopOrSeller = neededByAll(
   integerId("shopId", "Shop id."),
   "Shop id (A and C) or seller id (B), see SHOPS.",
 );
@@ -104,14 +119,19 @@ export const REQUIRED_PRICE = defineFunction({
   endpoints: ["A4", "B4", "C6"],
   params: [
     marketplace,
-    neededBySome(integerId("shopId", "Shop id."), "Shop id: A and C; leave empty for B."),
-    neededBySome(region("region", "Region."), "Two-letter region: A and B; leave empty for C."),
-    idOrTextParam("category", 'Category id (A, B) or category path "L1 > L2 > L3" (C).'),
-    numberParam("cogs", "Unit product cost."),
-    numberParam(
-      "target",
-      "A: target profit per unit (an amount). B and C: target margin as a fraction or % (25%).",
-      ANY_NUMBER,
+    emptyForSome(integerId("shopId", "Shop id."), "Shop id: A and C; leave empty for B."),
+    emptyForSome(region("region", "Region."), "Two-letter region: A and B; leave empty for C."),
+    // Required on every marketplace; declared optional only because an optional one precedes them.
+    requiredAfterOptional(
+      idOrTextParam("category", 'Category id (A, B) or category path "L1 > L2 > L3" (C).'),
+    ),
+    requiredAfterOptional(numberParam("cogs", "Unit product cost.")),
+    requiredAfterOptional(
+      numberParam(
+        "target",
+        "A: target profit per unit (an amount). B and C: target margin as a fraction or % (25%).",
+        ANY_NUMBER,
+      ),
     ),
     field,
     headers,
@@ -133,6 +153,7 @@ export const REQUIRED_PRICE = defineFunction({
   ],
   notes: [
     "A (A4): shopId, region, category id; target is a profit amount per unit.",
+    "shopId and region are optional in the formula because one marketplace leaves each empty; category, cogs and target are always required (an empty one names itself in the error).",
     "targetDiscountPercent is a share for every marketplace (10% or 0.1); A's API takes percent points, so it is sent as 10.",
     "B (B4): region, category id (shopId empty); target is a margin fraction; sellerType allowed.",
     'C (C6): shopId, category path "L1 > L2 > L3" (region empty); target is a margin fraction; returnRate allowed.',
@@ -436,9 +457,9 @@ function* previewRows(
 
 const previewShared = [
   marketplace,
-  neededBySome(integerId("shopId", "Shop id."), "Shop id (A, C) or seller id (B), see SHOPS."),
-  neededBySome(region("region", "Region."), "Two-letter region: A and B; leave empty for C."),
-  rangeOf(textId("itemId", "Item id (A, B) or product id (C).")),
+  neededByAll(integerId("shopId", "Shop id."), "Shop id (A, C) or seller id (B), see SHOPS."),
+  emptyForSome(region("region", "Region."), "Two-letter region: A and B; leave empty for C."),
+  requiredAfterOptional(rangeOf(textId("itemId", "Item id (A, B) or product id (C)."))),
 ] as const;
 const variantIds = optional(
   rangeOf(
@@ -489,10 +510,12 @@ export const SET_MARGIN_PREVIEW = defineFunction({
   endpoints: ["A21", "B14", "C8"],
   params: [
     ...previewShared,
-    numberParam(
-      "target",
-      "A mode PROFIT: profit per unit (an amount). Otherwise a target margin as a fraction or % (25%).",
-      ANY_NUMBER,
+    requiredAfterOptional(
+      numberParam(
+        "target",
+        "A mode PROFIT: profit per unit (an amount). Otherwise a target margin as a fraction or % (25%).",
+        ANY_NUMBER,
+      ),
     ),
     variantIds,
     optional(choiceParam("mode", "A only: PROFIT (default) or MARGIN.", ["PROFIT", "MARGIN"])),
@@ -505,6 +528,7 @@ export const SET_MARGIN_PREVIEW = defineFunction({
   notes: [
     "A range of items (with matching ranges of variants, prices, costs) is ONE request: one row per input row.",
     "A (A21): needs price (list price) per row; mode PROFIT takes a profit amount, MARGIN a share (23.5% or 0.235; sent to the API as 23.5).",
+    "cogs is refused for A: A21 takes no cost (A uses the cost it holds for each model); leave it empty.",
     "B (B14): target margin fraction; variantId (SKU) and cogs optional.",
     "C (C8): target margin fraction; variantId (SKU) and cogs required per row; the voucher is always 0.",
   ],
@@ -515,6 +539,12 @@ export const SET_MARGIN_PREVIEW = defineFunction({
     only(a.mode, "mode", m, ["A"]);
     only(a.price, "price", m, ["A"]);
     only(a.adsCostPerSale, "adsCostPerSale", m, ["C"]);
+    // A21 has no cost field (the server rejects one): say so rather than drop the seller's cost.
+    if (m === "A" && a.cogs !== undefined)
+      throw new ArgumentError(
+        "cogs",
+        "applies to marketplace B or C only, not A: A's preview uses the cost it holds for each model, so leave cogs empty",
+      );
     if (m === "A" && a.price === undefined)
       throw new ArgumentError("price", "is required for marketplace A (each model's list price)");
     if (m === "C" && a.variantId === undefined)
@@ -557,7 +587,9 @@ export const SET_BUYER_PRICE_PREVIEW = defineFunction({
   endpoints: ["A22", "B15", "C9"],
   params: [
     ...previewShared,
-    rangeOf(numberParam("targetBuyerPrice", "Final price the buyer should pay.")),
+    requiredAfterOptional(
+      rangeOf(numberParam("targetBuyerPrice", "Final price the buyer should pay.")),
+    ),
     variantIds,
     cogsRange,
     field,

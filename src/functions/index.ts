@@ -30,6 +30,7 @@ export function functionByName(name: string): SheetFunction | undefined {
 export const SIDEBAR_ONLY: Readonly<Record<string, string>> = {};
 
 export type { SheetFunction, ParamSpec, ParamType, ResultShape } from "./define";
-export type { Cell, CellInput, CellResult, Table } from "./cells";
+export type { Cell, CellInput, CellResult, ResultCell, ResultTable, Table } from "./cells";
+export { CellError, errorsAsText } from "./cells";
 export { ArgumentError } from "./argumentError";
 export { MAX_REQUESTS_PER_CELL, tooManyRequestsError } from "./requests";

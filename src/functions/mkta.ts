@@ -1,5 +1,6 @@
 /** Marketplace A functions (shopId / itemId / modelId; margins in percent). */
 import { apiCall } from "../core/effects";
+import { ApiError } from "../core/errors";
 import { ArgumentError } from "./argumentError";
 import type { Cell } from "./cells";
 import {
@@ -94,7 +95,7 @@ export const MKTA_BREAKDOWN = defineFunction({
       if (!entry)
         return {
           ok: false,
-          error: new Error(`model ${m} not found in shop ${a.shopId}`),
+          error: new ApiError("NOT_FOUND", `model ${m} not found in shop ${a.shopId}`),
         } as RowOutcome;
       if (item(i) !== undefined && entry.itemId !== undefined && entry.itemId !== item(i)) {
         return {

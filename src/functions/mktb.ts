@@ -1,5 +1,6 @@
 /** Marketplace B functions (sellerId / itemId / skuId; margins are fractions 0..1). */
 import { apiCall, call } from "../core/effects";
+import { ApiError } from "../core/errors";
 import { ArgumentError } from "./argumentError";
 import type { Cell } from "./cells";
 import {
@@ -86,7 +87,7 @@ export const MKTB_BREAKDOWN = defineFunction({
       if (!entry)
         return {
           ok: false,
-          error: new Error(`SKU ${s} not found for seller ${a.sellerId}`),
+          error: new ApiError("NOT_FOUND", `SKU ${s} not found for seller ${a.sellerId}`),
         } as RowOutcome;
       if (item(i) !== undefined && entry.itemId !== undefined && entry.itemId !== item(i)) {
         return {

@@ -16,6 +16,7 @@ import { defineFunction } from "./define";
 import { answerEachRow, answerOne, entriesByRow, present } from "./answer";
 import { checkPeriod, shopOverviewOptions } from "./mktb";
 import { booleanParam, numberParam, optional, textParam } from "./params";
+import { ApiError } from "../core/errors";
 import { ArgumentError } from "./argumentError";
 import { defined, fetchBatch, fetchEach, type RowOutcome } from "./requests";
 import { anyRange, at as pick, idCell, rangeResult, rowCount, single } from "./rows";
@@ -89,7 +90,7 @@ export const MKTC_BREAKDOWN = defineFunction({
       if (!entry)
         return {
           ok: false,
-          error: new Error(`SKU ${s} not found in shop ${a.shopId}`),
+          error: new ApiError("NOT_FOUND", `SKU ${s} not found in shop ${a.shopId}`),
         } as RowOutcome;
       if (
         product(i) !== undefined &&

@@ -62,6 +62,15 @@ export function optional<N extends string, T>(p: ParamSpec<N, T>): ParamSpec<N, 
   };
 }
 
+/**
+ * A parameter every marketplace needs, placed after one that some marketplace leaves empty.
+ * Excel cannot declare a required parameter after an optional one (office-js#1749), so the
+ * hosts show it as optional; its reader still refuses an empty value, naming it.
+ */
+export function requiredAfterOptional<N extends string, T>(p: ParamSpec<N, T>): ParamSpec<N, T> {
+  return { ...p, optional: true, help: `${p.help} Required.` };
+}
+
 /** The same parameter, accepting a range: one value per cell, empty cells kept as undefined. */
 export function rangeOf<N extends string, T>(p: ParamSpec<N, T>): ParamSpec<N, IdArg<T>> {
   return {

@@ -3,10 +3,10 @@
  * cells (an error in one row shows in that row; the others still show their figures).
  */
 import { ArgumentError } from "./argumentError";
-import type { Cell, CellResult, Table } from "./cells";
+import type { Cell, CellResult, ResultCell, ResultTable } from "./cells";
 import type { IdArg } from "./params";
 import type { RowOutcome } from "./requests";
-import { flattenRecord, pairsTable, pickField, toCell } from "../core/shape";
+import { CellError, flattenRecord, pairsTable, pickField, toCell } from "../core/shape";
 
 /** Rows a call needs: the size of the range arguments (which must agree), else 1. */
 export function rowCount(args: Readonly<Record<string, IdArg<unknown> | undefined>>): number {
@@ -37,9 +37,9 @@ export function anyRange(...args: ReadonlyArray<IdArg<unknown> | undefined>): bo
   return args.some((a) => a?.isRange === true);
 }
 
-/** Short text of an error for a cell in a result row. */
-export function rowError(error: unknown): string {
-  return `Error: ${error instanceof Error ? error.message : String(error)}`;
+/** A row's failure as its cell in a result table (#N/A for "not found", else #VALUE!). */
+export function rowError(error: unknown): CellError {
+  return CellError.of(error);
 }
 
 /**
@@ -50,10 +50,10 @@ export function rangeResult(
   ids: ReadonlyArray<ReadonlyArray<[string, Cell]>>,
   outcomes: readonly RowOutcome[],
   options: { readonly field?: string | undefined; readonly headers: boolean },
-): Table {
+): ResultTable {
   if (options.field !== undefined) {
     const fieldName = options.field;
-    return outcomes.map((o) => {
+    return outcomes.map((o): ResultCell[] => {
       if (o === null) return [""];
       if (!o.ok) return [rowError(o.error)];
       try {
@@ -64,7 +64,7 @@ export function rangeResult(
       }
     });
   }
-  const pairs = outcomes.map((o, i): Array<[string, Cell]> => {
+  const pairs = outcomes.map((o, i): Array<[string, ResultCell]> => {
     const idPairs = [...(ids[i] ?? [])];
     if (o === null) return idPairs.map(([k]) => [k, ""]);
     if (!o.ok) return [...idPairs, ["error", rowError(o.error)]];

@@ -7,6 +7,7 @@
 import type { Program } from "../core/effects";
 import { isApiError } from "../core/errors";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
+import { errorsAsText } from "../functions/cells";
 import type { SheetFunction } from "../functions/define";
 import { functionByName } from "../functions/index";
 import { ImportCancelled } from "./runner";
@@ -58,7 +59,8 @@ export function bulkRowArgs(job: BulkJob, row: readonly Cell[]): CellInput[] {
  * One result as a row of cells: a scalar as one cell; a one-record table (header + row) as
  * its row; a two-column breakdown (line, amount) as its amounts across.
  */
-export function answerRow(result: CellResult): { header: string[] | null; cells: Cell[] } {
+export function answerRow(answer: CellResult): { header: string[] | null; cells: Cell[] } {
+  const result = errorsAsText(answer); // a failed row's CellError as "Error: ..." text
   if (!Array.isArray(result)) return { header: null, cells: [result] };
   if (result.length === 2 && (result[0]?.length ?? 0) > 0) {
     return { header: (result[0] ?? []).map(String), cells: result[1] ?? [] };

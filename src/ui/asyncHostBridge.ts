@@ -20,6 +20,7 @@ import { isApiError } from "../core/errors";
 import { RateLimiter } from "../core/rateLimiter";
 import { MemoryStore } from "../core/store";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
+import { errorsAsText } from "../functions/cells";
 import { functionByName } from "../functions/index";
 import { runBulk } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
@@ -333,7 +334,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async previewFunction(name: string, args: CellInput[]) {
       const fn = functionByName(name);
       if (!fn) throw new Error(`Unknown function ${name}`);
-      return runAsync(fn.program(args), (await currentEnvs()).cached);
+      return errorsAsText(await runAsync(fn.program(args), (await currentEnvs()).cached));
     },
 
     async clearCache() {

@@ -1,7 +1,15 @@
 import { ENDPOINTS, endpointById } from "../../src/api/endpoints";
 import type { ApiCall } from "../../src/core/effects";
 import { ApiError } from "../../src/core/errors";
-import { CATALOG, SIDEBAR_ONLY, functionByName, type CellInput } from "../../src/functions";
+import {
+  CATALOG,
+  CellError,
+  SIDEBAR_ONLY,
+  errorsAsText,
+  functionByName,
+  type CellInput,
+  type CellResult,
+} from "../../src/functions";
 import { fakeBreakdown, runScripted } from "./scripted";
 
 /** Google Sheets built-ins a seller might also type; our names must not shadow them. */
@@ -202,8 +210,17 @@ describe("bodies against a scripted API", () => {
           if (f.required) expect(c.params[f.name]).toBeDefined();
       }
       const cells = Array.isArray(result) ? result.flat() : [result];
-      for (const v of cells)
+      for (const v of cells) {
+        if (v instanceof CellError) {
+          // A failed row in a range: its kind and a message for the hover text.
+          expect([v.code, v.message.length > 0]).toEqual([
+            expect.stringMatching(/^#(N\/A|VALUE!)$/),
+            true,
+          ]);
+          continue;
+        }
         expect(["string", "number", "boolean"].includes(typeof v) || v instanceof Date).toBe(true);
+      }
       if (Array.isArray(result))
         for (const row of result) expect(row.length).toBe(result[0]?.length);
     },
@@ -274,8 +291,31 @@ describe("bodies against a scripted API", () => {
     const answer = (c: ApiCall) =>
       c.params.itemId === 12 ? new ApiError("NOT_FOUND", "Item 12 not found") : fakeBreakdown();
     const rows = runScripted(fn.program([1001, "SG", [[11], [12]]]), answer).result as unknown[][];
-    expect(rows[2]).toContain("Error: Item 12 not found");
+    const failed = rows[2]?.find((c) => c instanceof CellError);
+    expect(failed).toEqual(new CellError("#N/A", "Item 12 not found"));
+    expect(rows[1]?.some((c) => c instanceof CellError)).toBe(false);
     expect(() => runScripted(fn.program([1001, "SG", 12]), answer)).toThrow("Item 12 not found");
+  });
+
+  test("a failed row is #N/A when not found, #VALUE! otherwise; hosts without error values show its text", () => {
+    const fn = functionByName("MKTA_ITEM");
+    if (!fn) throw new Error("missing");
+    const answer = (c: ApiCall) =>
+      c.params.itemId === 12
+        ? new ApiError("NOT_FOUND", "Item 12 not found")
+        : c.params.itemId === 13
+          ? new ApiError("SERVER", "The API failed: try again later")
+          : fakeBreakdown();
+    const program = fn.program([1001, "SG", [[11], [12], [13]], "netProfit"]);
+    const cells = runScripted(program, answer).result as unknown[][];
+    expect(typeof cells[0]?.[0]).toBe("number");
+    expect(cells[1]?.[0]).toEqual(new CellError("#N/A", "Item 12 not found"));
+    expect(cells[2]?.[0]).toEqual(new CellError("#VALUE!", "The API failed: try again later"));
+    expect(errorsAsText(cells as CellResult)).toEqual([
+      [cells[0]?.[0]],
+      ["Error: Item 12 not found"],
+      ["Error: The API failed: try again later"],
+    ]);
   });
 });
 
@@ -395,5 +435,109 @@ describe("arguments are checked before any request", () => {
     runScripted(fn.program([1001, "SG", new Date(2025, 6, 1)]), answer);
     runScripted(fn.program([1001, "SG", 45839]), answer);
     expect(sent).toEqual(["2025-07-01", "2025-07-01"]);
+  });
+});
+
+describe("marketplace-specific arguments", () => {
+  /** The INVALID_ARGUMENT message a call fails with before any request, or the request made. */
+  function outcome(name: string, args: CellInput[]): { message: string } | { call: ApiCall } {
+    const fn = functionByName(name);
+    if (!fn) throw new Error(`missing ${name}`);
+    try {
+      const { calls } = runScripted(fn.program(args), () => ({
+        ...fakeBreakdown(),
+        requiredListingPrice: 12.5,
+        adjustedItems: [],
+        unadjustableItems: [],
+      }));
+      const first = calls[0];
+      if (!first) throw new Error("no request");
+      return { call: first };
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.code !== "INVALID_ARGUMENT") throw e;
+      return { message: e.message };
+    }
+  }
+
+  test("SET_MARGIN_PREVIEW refuses cogs for A before any request; B and C send it per row", () => {
+    const a = ["A", 1001, "SG", 100012, 20, 5, undefined, 30, 12.5];
+    expect(outcome("SET_MARGIN_PREVIEW", a)).toEqual({
+      message:
+        "cogs applies to marketplace B or C only, not A: A's preview uses the cost it holds for each model, so leave cogs empty",
+    });
+    const withoutCogs = outcome("SET_MARGIN_PREVIEW", a.slice(0, 8));
+    expect(withoutCogs).toMatchObject({ call: { endpoint: "A21" } });
+    const models = (withoutCogs as { call: ApiCall }).call.params.models as unknown[];
+    expect(models).toEqual([{ itemId: 100012, modelId: 5, originalPrice: 30 }]);
+    const b = outcome("SET_MARGIN_PREVIEW", [
+      "B",
+      2001,
+      "TH",
+      300,
+      0.2,
+      7,
+      undefined,
+      undefined,
+      9,
+    ]);
+    expect((b as { call: ApiCall }).call.params.skus).toEqual([{ itemId: 300, skuId: 7, cogs: 9 }]);
+  });
+
+  test("REQUIRED_PRICE: shopId and region are optional where a marketplace leaves them empty", () => {
+    const fn = functionByName("REQUIRED_PRICE");
+    const flags = Object.fromEntries(fn?.params.map((p) => [p.name, p.optional]) ?? []);
+    expect(flags).toMatchObject({
+      marketplace: false,
+      shopId: true,
+      region: true,
+      category: true,
+      cogs: true,
+      target: true,
+    });
+    expect(fn?.params.slice(0, 6).map((p) => p.name)).toEqual([
+      "marketplace",
+      "shopId",
+      "region",
+      "category",
+      "cogs",
+      "target",
+    ]);
+    // Each marketplace's own rule, naming the argument.
+    expect(outcome("REQUIRED_PRICE", ["B", undefined, "TH", 12, 150, 0.25])).toMatchObject({
+      call: { endpoint: "B4", params: { region: "TH", categoryId: 12 } },
+    });
+    expect(outcome("REQUIRED_PRICE", ["B", 1001, "TH", 12, 150, 0.25])).toEqual({
+      message: "shopId applies to marketplace A or C only, not B",
+    });
+    expect(outcome("REQUIRED_PRICE", ["A", undefined, "SG", 12, 150, 5])).toEqual({
+      message: "shopId is required for marketplace A",
+    });
+    expect(outcome("REQUIRED_PRICE", ["B", undefined, undefined, 12, 150, 0.25])).toEqual({
+      message: "region is required for marketplace B",
+    });
+    expect(outcome("REQUIRED_PRICE", ["C", 3001, undefined, "A > B > C", 150, 0.25])).toMatchObject(
+      { call: { endpoint: "C6", params: { shopId: 3001, categoryL1: "A" } } },
+    );
+    expect(outcome("REQUIRED_PRICE", ["C", 3001, "MY", "A > B > C", 150, 0.25])).toEqual({
+      message: "region applies to marketplace A or B only, not C",
+    });
+    // Declared optional for Excel's sake, still required: an empty one names itself.
+    expect(outcome("REQUIRED_PRICE", ["B", undefined, "TH", "", 150, 0.25])).toEqual({
+      message: "category is required (a category id or path)",
+    });
+    expect(outcome("REQUIRED_PRICE", ["B", undefined, "TH", 12, 150])).toEqual({
+      message: "target is required (a number)",
+    });
+  });
+
+  test("no required parameter follows an optional one (Excel cannot declare that)", () => {
+    for (const fn of CATALOG) {
+      const firstOptional = fn.params.findIndex((p) => p.optional);
+      if (firstOptional < 0) continue;
+      expect({
+        fn: fn.name,
+        required: fn.params.slice(firstOptional).filter((p) => !p.optional),
+      }).toEqual({ fn: fn.name, required: [] });
+    }
   });
 });

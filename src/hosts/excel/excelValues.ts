@@ -1,17 +1,17 @@
 /**
  * Between Excel's values and the catalog's: arguments in (ranges, empty cells, the extra
- * invocation argument), results out (dates as serials, rectangular spills, error cells).
+ * invocation argument), results out (dates as serials, rectangular spills, a failed row's
+ * CellError as an error value inside the spill).
  */
 import { isApiError, shorten } from "../../core/errors";
-import type { Cell, CellInput, CellResult } from "../../functions/cells";
+import type { CellInput, CellResult, ResultCell } from "../../functions/cells";
+import { CellError } from "../../functions/cells";
 import type { SheetFunction } from "../../functions/define";
 import type { Dimensionality } from "./metadata";
 import type { CustomFunctionsGlobal, ExcelCell } from "./officeGlobals";
 
 const EXCEL_EPOCH_UTC = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
-/** Prefix the catalog gives a row's error inside a table (functions/rows.ts rowError). */
-const ROW_ERROR_PREFIX = "Error: ";
 /** Excel shows at most this much hover text; longer messages are cut. */
 const MAX_MESSAGE = 250;
 
@@ -51,17 +51,19 @@ export function toExcelError(error: unknown, cf: CustomFunctionsGlobal): Error {
   return new cf.Error(missing ? cf.ErrorCode.notAvailable : cf.ErrorCode.invalidValue, message);
 }
 
-function toExcelCell(cell: Cell, cf: CustomFunctionsGlobal): ExcelCell {
+/** A catalog CellError as Excel's error value of the same kind, message on hover. */
+function toExcelErrorCell(cell: CellError, cf: CustomFunctionsGlobal): Error {
+  const code = cell.code === "#N/A" ? cf.ErrorCode.notAvailable : cf.ErrorCode.invalidValue;
+  return new cf.Error(code, shorten(cell.message, MAX_MESSAGE));
+}
+
+function toExcelCell(cell: ResultCell, cf: CustomFunctionsGlobal): ExcelCell {
+  if (cell instanceof CellError) return toExcelErrorCell(cell, cf);
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : dateToSerial(cell);
   if (typeof cell === "number")
     return Number.isFinite(cell)
       ? cell
       : new cf.Error(cf.ErrorCode.invalidValue, "Not a finite number");
-  if (typeof cell === "string" && cell.startsWith(ROW_ERROR_PREFIX)) {
-    const message = shorten(cell.slice(ROW_ERROR_PREFIX.length), MAX_MESSAGE);
-    const missing = /not found|no entry|not yet active/i.test(message);
-    return new cf.Error(missing ? cf.ErrorCode.notAvailable : cf.ErrorCode.invalidValue, message);
-  }
   return cell;
 }
 

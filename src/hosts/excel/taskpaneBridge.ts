@@ -1,7 +1,9 @@
 /**
- * The Excel task pane's HostBridge: the shared app over Office.js. Imports are written with
- * one `range.values` per 500-row chunk in one Excel.run (queued, then one sync), after the
- * whole table arrived; text cells get the number format "@" first so a product named
+ * The Excel task pane's HostBridge: the shared app over Office.js. An import is written, after
+ * the whole table arrived, into a hidden staging sheet (one `range.values` per 500-row chunk,
+ * one sync each, so no request grows past Excel on the web's payload limit), then swapped in
+ * with one last sync; a failure before the swap deletes the staging sheet and leaves the
+ * previous data untouched. Text cells get the number format "@" first so a product named
  * =HYPERLINK(...) stays text. The key and API address live in OfficeRuntime.storage (per
  * user, never the workbook); saved imports and "refresh on open" are document settings,
  * which travel with the workbook and therefore hold no secret.
@@ -33,12 +35,17 @@ export interface XlRange {
   rowCount: number;
   load(properties: string): unknown;
   clear(applyTo?: string): void;
+  /** ExcelApi 1.9: one operation, so the target changes completely or not at all. */
+  copyFrom(source: XlRange | string, copyType?: string): void;
 }
 
 export interface XlWorksheet {
   name: string;
   isNullObject: boolean;
+  /** "Visible" | "Hidden" | "VeryHidden". */
+  visibility: string;
   load(properties: string): unknown;
+  delete(): void;
   getRangeByIndexes(row: number, column: number, rowCount: number, columnCount: number): XlRange;
   getUsedRangeOrNullObject(valuesOnly?: boolean): XlRange & { isNullObject: boolean };
   freezePanes: { freezeRows(count: number): void };
@@ -82,41 +89,134 @@ function cellFormat(cell: Cell, columnFormat: string): string {
   return typeof cell === "string" ? EXCEL_TEXT_FORMAT : columnFormat;
 }
 
+/** Excel's longest sheet name. */
+const MAX_SHEET_NAME = 31;
+
+/** The hidden sheet an import of `sheetName` is staged in (deterministic, so a leftover is found). */
+export function stagingSheetName(sheetName: string): string {
+  return `~mkt ${sheetName}`.slice(0, MAX_SHEET_NAME);
+}
+
+/** Write a finished table into a fresh sheet, one chunk per sync; returns the table's size. */
+async function writeStaged(
+  context: XlContext,
+  sheet: XlWorksheet,
+  table: ImportTable,
+): Promise<{ rows: number; width: number }> {
+  const width = Math.max(1, table.columns.length);
+  const formats = table.columns.map((c) => NUMBER_FORMATS[c.format]);
+  const header = sheet.getRangeByIndexes(0, 0, 1, width);
+  header.numberFormat = [table.columns.map(() => EXCEL_TEXT_FORMAT)];
+  header.values = [table.columns.map((c) => c.header)];
+  let row = 1;
+  for (const chunk of chunkRows(table.rows, WRITE_CHUNK_ROWS)) {
+    const range = sheet.getRangeByIndexes(row, 0, chunk.length, width);
+    range.numberFormat = chunk.map((r) => r.map((c, i) => cellFormat(c, formats[i] ?? "General")));
+    range.values = chunk.map((r) => r.map(excelValue));
+    row += chunk.length;
+    await context.sync();
+  }
+  if (table.rows.length === 0) await context.sync(); // the header alone
+  return { rows: row, width };
+}
+
+/**
+ * Replace a sheet's data atomically: stage the table in a hidden sheet, then in ONE sync copy
+ * it over the target (a single copyFrom, so cells referring to the target keep working) and
+ * clear what the old table had beyond the new one. Any failure before that sync deletes the
+ * staging sheet and leaves the target as it was.
+ */
+async function replaceSheetData(
+  context: XlContext,
+  sheetName: string,
+  table: ImportTable,
+): Promise<void> {
+  const sheets = context.workbook.worksheets;
+  const target = sheets.getItemOrNullObject(sheetName);
+  const leftover = sheets.getItemOrNullObject(stagingSheetName(sheetName));
+  target.load("isNullObject");
+  leftover.load("isNullObject");
+  await context.sync();
+  if (!leftover.isNullObject) leftover.delete(); // a run that died half-way
+  const staging = sheets.add(stagingSheetName(sheetName));
+  staging.visibility = "Hidden";
+  let size: { rows: number; width: number };
+  try {
+    size = await writeStaged(context, staging, table);
+  } catch (error) {
+    await dropStaging(context, staging);
+    throw error;
+  }
+  if (target.isNullObject) {
+    // Nothing to keep: the staged sheet becomes the import sheet.
+    staging.name = sheetName;
+    staging.visibility = "Visible";
+    staging.freezePanes.freezeRows(1);
+    await context.sync();
+    await addNote(context, staging, sheetName, table);
+    return;
+  }
+  const used = target.getUsedRangeOrNullObject();
+  used.load("isNullObject,rowIndex,columnIndex,rowCount,columnCount");
+  try {
+    await context.sync();
+  } catch (error) {
+    await dropStaging(context, staging);
+    throw error;
+  }
+  target
+    .getRangeByIndexes(0, 0, size.rows, size.width)
+    .copyFrom(staging.getRangeByIndexes(0, 0, size.rows, size.width), "All");
+  if (!used.isNullObject) {
+    const oldRows = used.rowIndex + used.rowCount;
+    const oldWidth = used.columnIndex + used.columnCount;
+    if (oldRows > size.rows)
+      target
+        .getRangeByIndexes(size.rows, 0, oldRows - size.rows, Math.max(oldWidth, 1))
+        .clear("All");
+    if (oldWidth > size.width)
+      target.getRangeByIndexes(0, size.width, size.rows, oldWidth - size.width).clear("All");
+  }
+  target.freezePanes.freezeRows(1);
+  staging.delete();
+  await context.sync();
+  await addNote(context, target, sheetName, table);
+}
+
+/**
+ * The import note on A1 (where the Notes API exists), after the data is in: a note that
+ * cannot be added (one is there already) must not fail an import that succeeded.
+ */
+async function addNote(
+  context: XlContext,
+  sheet: XlWorksheet,
+  sheetName: string,
+  table: ImportTable,
+): Promise<void> {
+  if (!sheet.notes) return;
+  try {
+    sheet.notes.add(`'${sheetName.replace(/'/g, "''")}'!A1`, importNote(table));
+    await context.sync();
+  } catch {
+    // The data is written; only the "data fresh at" note is missing.
+  }
+}
+
+/** Delete the staging sheet after a failure; its own failure must not hide the first one. */
+async function dropStaging(context: XlContext, staging: XlWorksheet): Promise<void> {
+  try {
+    staging.delete();
+    await context.sync();
+  } catch {
+    // The hidden sheet stays; the next import of this sheet deletes it first.
+  }
+}
+
 /** The workbook side of the task pane. */
 export function excelWorkbook(run: ExcelRun): WorkbookSurface {
   return {
     writeTable: (sheetName: string, table: ImportTable) =>
-      run(async (context) => {
-        let sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
-        sheet.load("isNullObject");
-        await context.sync();
-        if (sheet.isNullObject) {
-          sheet = context.workbook.worksheets.add(sheetName);
-        } else {
-          const used = sheet.getUsedRangeOrNullObject();
-          used.load("isNullObject");
-          await context.sync();
-          // Queued only: the clear and every write below go to Excel together in the last sync.
-          if (!used.isNullObject) used.clear("All");
-        }
-        const width = Math.max(1, table.columns.length);
-        const formats = table.columns.map((c) => NUMBER_FORMATS[c.format]);
-        const header = sheet.getRangeByIndexes(0, 0, 1, width);
-        header.numberFormat = [table.columns.map(() => EXCEL_TEXT_FORMAT)];
-        header.values = [table.columns.map((c) => c.header)];
-        let row = 1;
-        for (const chunk of chunkRows(table.rows, WRITE_CHUNK_ROWS)) {
-          const range = sheet.getRangeByIndexes(row, 0, chunk.length, width);
-          range.numberFormat = chunk.map((r) =>
-            r.map((c, i) => cellFormat(c, formats[i] ?? "General")),
-          );
-          range.values = chunk.map((r) => r.map(excelValue));
-          row += chunk.length;
-        }
-        sheet.freezePanes.freezeRows(1);
-        sheet.notes?.add(`'${sheetName.replace(/'/g, "''")}'!A1`, importNote(table));
-        await context.sync();
-      }),
+      run((context) => replaceSheetData(context, sheetName, table)),
 
     readSelection: () =>
       run(async (context) => {
@@ -188,16 +288,48 @@ export function officeSettingsStorage(storage: OfficeStorage): SettingsStorage {
   };
 }
 
+/**
+ * Office.addin's startup switch (SharedRuntime 1.1): "load" starts the add-in's runtime when
+ * this workbook opens, so the task pane app refreshes saved imports without being opened.
+ */
+export interface AddinStartup {
+  setStartupBehavior(behavior: "load" | "none"): Promise<void>;
+}
+
+interface OfficeStartupGlobals {
+  Office?: {
+    addin?: { setStartupBehavior?: (behavior: unknown) => Promise<void> };
+    StartupBehavior?: { load: unknown; none: unknown };
+    context?: { requirements?: { isSetSupported(name: string, version?: string): boolean } };
+  };
+}
+
+/** Office.addin.setStartupBehavior where this Excel has it (SharedRuntime 1.1), else null. */
+export function officeStartup(): AddinStartup | null {
+  const office = (globalThis as unknown as OfficeStartupGlobals).Office;
+  const addin = office?.addin;
+  const kinds = office?.StartupBehavior;
+  if (!addin || typeof addin.setStartupBehavior !== "function" || !kinds) return null;
+  const requirements = office?.context?.requirements;
+  if (requirements && !requirements.isSetSupported("SharedRuntime", "1.1")) return null;
+  return {
+    setStartupBehavior: (behavior) =>
+      Promise.resolve(addin.setStartupBehavior?.(behavior === "load" ? kinds.load : kinds.none)),
+  };
+}
+
 export interface ExcelBridgeOptions {
   readonly run: ExcelRun;
   readonly storage: SettingsStorage;
   readonly transport: AsyncTransport;
   readonly defaultBaseUrl: string;
+  /** Office.addin's startup switch; null where Excel lacks it (refresh then waits for the pane). */
+  readonly startup?: AddinStartup | null;
 }
 
 /** The task pane's bridge; shares key, base URL and cache clearing with the functions runtime. */
 export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
-  return createAsyncHostBridge({
+  const bridge = createAsyncHostBridge({
     host: "excel",
     look: "fluent",
     formulaPrefix: `${EXCEL_NAMESPACE}.`,
@@ -211,6 +343,22 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
       await runtimeHandle()?.clearCache();
     },
   });
+  return {
+    ...bridge,
+    async setAutoRefresh(enabled) {
+      const view = await bridge.setAutoRefresh(enabled);
+      if (!o.startup) return view;
+      try {
+        await o.startup.setStartupBehavior(enabled ? "load" : "none");
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        throw new Error(
+          `Saved, but Excel did not accept ${enabled ? "loading the add-in" : "no longer loading the add-in"} when this workbook opens (${why})`,
+        );
+      }
+      return view;
+    },
+  };
 }
 
 /** The bridge inside Excel: Excel.run, OfficeRuntime.storage and window.fetch. */
@@ -226,5 +374,6 @@ export function excelTaskpaneBridgeFromGlobals(
     storage: officeSettingsStorage(storage),
     transport,
     defaultBaseUrl,
+    startup: officeStartup(),
   });
 }

@@ -227,7 +227,7 @@ export function runFunctionPreview(
  * this document, staged then swapped in), with the outcome in a toast.
  */
 export function refreshImports(): { refreshed: number; failed: string[] } {
-  const result = SIDEBAR_SERVER_FUNCTIONS.sidebarRefreshAllImports();
+  const result = SIDEBAR_SERVER_FUNCTIONS.sidebarRefreshThisDocument();
   const text =
     result.refreshed === 0 && result.failed.length === 0
       ? "No saved imports yet: save one in the sidebar's Import section"

@@ -6,7 +6,7 @@
  */
 import type { AsyncTransport } from "../../../src/core/asyncDriver";
 import type { HttpRequest } from "../../../src/core/request";
-import { CATALOG } from "../../../src/functions";
+import { CATALOG, CellError } from "../../../src/functions";
 import { excelArguments, excelResult, dateToSerial } from "../../../src/hosts/excel/excelValues";
 import {
   functionMetadata,
@@ -198,8 +198,9 @@ describe("Excel values", () => {
       [
         ["Model", "Net profit"],
         [1, 2.5],
-        ["Error: model 3 not found in shop 1"],
-        ["Error: API key rejected"],
+        [new CellError("#N/A", "model 3 not found in shop 1")],
+        [new CellError("#VALUE!", "API key rejected")],
+        ["Error: a product named like an error stays text"],
       ],
       "matrix",
       fakeCustomFunctions,
@@ -207,8 +208,12 @@ describe("Excel values", () => {
     expect(table[1]).toEqual([1, 2.5]);
     expect(table.every((r) => r.length === 2)).toBe(true);
     expect(table[2]?.[0]).toBeInstanceOf(FakeExcelError);
+    expect(table[2]?.[0]).toEqual(new FakeExcelError("#N/A", "model 3 not found in shop 1"));
     expect((table[2]?.[0] as FakeExcelError).code).toBe("#N/A");
+    expect(table[3]?.[0]).toEqual(new FakeExcelError("#VALUE!", "API key rejected"));
     expect((table[3]?.[0] as FakeExcelError).code).toBe("#VALUE!");
+    // Text is never pattern-matched into an error: only a typed CellError becomes one.
+    expect(table[4]?.[0]).toBe("Error: a product named like an error stays text");
     expect(table[2]?.[1]).toBe("");
     expect(excelResult(7, "matrix", fakeCustomFunctions)).toEqual([[7]]);
     expect(excelResult(new Date(Date.UTC(2025, 0, 1)), "scalar", fakeCustomFunctions)).toBe(45658);

@@ -1,11 +1,11 @@
 /**
  * The Excel task pane's sheet writes over office-addin-mock: one values write per 500-row
- * chunk, text cells formatted "@" (so =HYPERLINK(...) stays text), number formats, frozen
- * header, a note; settings in OfficeRuntime.storage-like storage, definitions in document
- * settings, and the key never in the workbook.
+ * chunk into a hidden staging sheet, swapped in with one sync (a failure leaves the old data
+ * as it was), text cells formatted "@" (so =HYPERLINK(...) stays text), number formats,
+ * frozen header, a note; settings in OfficeRuntime.storage-like storage, definitions in
+ * document settings, the key never in the workbook, and "refresh on open" switching
+ * Office.addin's startup behavior.
  */
-import { OfficeMockObject } from "office-addin-mock";
-
 // office-addin-mock imports office-addin-manifest only for its host names; that package's
 // ESM-only dependency cannot load under Jest's CommonJS, so give it the names alone.
 jest.mock("office-addin-manifest", () => ({
@@ -17,67 +17,10 @@ import type { SettingsStorage } from "../../../src/ui/asyncHostBridge";
 import {
   createExcelTaskpaneBridge,
   excelWorkbook,
-  type ExcelRun,
-  type XlContext,
+  stagingSheetName,
+  type AddinStartup,
 } from "../../../src/hosts/excel/taskpaneBridge";
-
-interface WrittenRange {
-  readonly at: [number, number, number, number];
-  values?: unknown[][];
-  numberFormat?: unknown[][];
-}
-
-function fakeExcel(existing: boolean) {
-  const ranges: WrittenRange[] = [];
-  const settings = new Map<string, string>();
-  const log: string[] = [];
-  let syncs = 0;
-  const used = { isNullObject: false, clear: (what: string) => log.push(`clear ${what}`) };
-  const sheet = {
-    name: "Profit",
-    isNullObject: !existing,
-    getRangeByIndexes: (r: number, c: number, n: number, w: number) => {
-      const range: WrittenRange = { at: [r, c, n, w] };
-      ranges.push(range);
-      return range;
-    },
-    getUsedRangeOrNullObject: () => used,
-    freezePanes: { freezeRows: (n: number) => log.push(`freeze ${n}`) },
-    notes: {
-      add: (where: string, text: string) => log.push(`note ${where} ${text.split("\n")[1] ?? ""}`),
-    },
-  };
-  const mock = new OfficeMockObject({
-    context: {
-      workbook: {
-        worksheets: {
-          getItemOrNullObject: () => sheet,
-          add: (name: string) => {
-            log.push(`add ${name}`);
-            return { ...sheet, isNullObject: false };
-          },
-        },
-        settings: {
-          getItemOrNullObject: (name: string) => ({
-            isNullObject: !settings.has(name),
-            value: settings.get(name) ?? null,
-            load: () => undefined,
-          }),
-          add: (name: string, value: string) => settings.set(name, value),
-        },
-      },
-      sync: async () => {
-        syncs++;
-      },
-    },
-  });
-  const context = (mock as unknown as { context: XlContext }).context;
-  // The sheet and used-range objects need load(); office-addin-mock adds it to its own objects only.
-  Object.assign(sheet, { load: () => undefined });
-  Object.assign(used, { load: () => undefined });
-  const run: ExcelRun = (batch) => batch(context);
-  return { run, ranges, settings, log, syncs: () => syncs };
-}
+import { fakeWorkbook } from "./fakeWorkbook";
 
 function productTable(rows: number): ImportTable {
   return {
@@ -99,41 +42,84 @@ function productTable(rows: number): ImportTable {
   };
 }
 
+const OLD_TABLE = [
+  ["Item id", "Name"],
+  ...Array.from({ length: 2500 }, (_, i) => [9000 + i, `Old product ${i}`]),
+];
+
 describe("Excel task pane writes", () => {
-  test("a 2,000-row import is one values write per 500-row chunk, text kept as text", async () => {
-    const excel = fakeExcel(true);
+  test("a 2,000-row import is staged one values write per 500-row chunk, then swapped in", async () => {
+    const excel = fakeWorkbook();
+    const kept = excel.addSheet("Profit", OLD_TABLE);
     await excelWorkbook(excel.run).writeTable("Profit", productTable(2000));
-    // header + 4 chunks; never one write per cell
-    expect(excel.ranges.map((r) => r.at)).toEqual([
-      [0, 0, 1, 4],
-      [1, 0, 500, 4],
-      [501, 0, 500, 4],
-      [1001, 0, 500, 4],
-      [1501, 0, 500, 4],
+    const staging = stagingSheetName("Profit");
+    // header + 4 chunks, all into the staging sheet; never one write per cell
+    expect(excel.writes).toEqual([
+      { sheet: staging, at: [0, 0, 1, 4] },
+      { sheet: staging, at: [1, 0, 500, 4] },
+      { sheet: staging, at: [501, 0, 500, 4] },
+      { sheet: staging, at: [1001, 0, 500, 4] },
+      { sheet: staging, at: [1501, 0, 500, 4] },
     ]);
-    expect(
-      excel.ranges.every((r) => Array.isArray(r.values) && Array.isArray(r.numberFormat)),
-    ).toBe(true);
-    const body = excel.ranges.slice(1).flatMap((r) => r.values ?? []);
-    const formats = excel.ranges.slice(1).flatMap((r) => r.numberFormat ?? []);
-    expect(body).toHaveLength(2000);
-    expect(body[7]?.[1]).toBe('=HYPERLINK("http://x","y")');
-    expect(formats[7]?.[1]).toBe("@");
-    expect(formats[8]?.[1]).toBe("@");
-    expect(formats[0]).toEqual(["0", "@", "#,##0.00", '0.00"%"']);
-    expect(formats[9]?.[3]).toBe("@"); // an empty text cell: no number format needed, and no formula either
-    expect(excel.ranges[0]?.values).toEqual([["Item id", "Name", "Total profit", "Margin"]]);
-    expect(excel.log).toEqual([
-      "clear All",
-      "freeze 1",
-      "note 'Profit'!A1 Data fresh at: 2025-06-30T02:00:00Z",
+    // The same sheet object holds the new data (cells that refer to it keep working) ...
+    expect(excel.sheets.get("Profit")).toBe(kept);
+    expect([...excel.sheets.keys()]).toEqual(["Profit"]);
+    const body = excel.table("Profit");
+    // ... and nothing of the longer, narrower old table is left below or beside it.
+    expect(body).toHaveLength(2001);
+    expect(body[0]).toEqual(["Item id", "Name", "Total profit", "Margin"]);
+    expect(body[8]?.[1]).toBe('=HYPERLINK("http://x","y")');
+    expect(kept.formats.get("8,1")).toBe("@");
+    expect(kept.formats.get("9,1")).toBe("@");
+    expect([0, 1, 2, 3].map((c) => kept.formats.get(`1,${c}`))).toEqual([
+      "0",
+      "@",
+      "#,##0.00",
+      '0.00"%"',
     ]);
-    // one sync to find the sheet, one for its used range, one that sends every write
-    expect(excel.syncs()).toBe(3);
+    expect(kept.formats.get("10,3")).toBe("@"); // an empty text cell: no formula either
+    expect(kept.frozenRows).toBe(1);
+    expect(kept.notes).toEqual([expect.stringContaining("'Profit'!A1 ") as unknown as string]);
+    expect(kept.notes[0]).toContain("Data fresh at: 2025-06-30T02:00:00Z");
+    // lookup, 4 chunks, the old used range, the swap, the note
+    expect(excel.syncs()).toBe(8);
   });
 
-  test("a missing sheet is added; dates become serial numbers", async () => {
-    const excel = fakeExcel(false);
+  test("a sync failing on the 3rd chunk leaves the previous data untouched and no staging sheet", async () => {
+    const excel = fakeWorkbook();
+    const kept = excel.addSheet("Profit", OLD_TABLE);
+    const before = excel.table("Profit");
+    excel.failSync(4); // 1: lookup, 2-3: chunks 1-2, 4: chunk 3
+    await expect(excelWorkbook(excel.run).writeTable("Profit", productTable(2000))).rejects.toThrow(
+      "The connection to Excel was lost",
+    );
+    expect(excel.writes.filter((w) => w.sheet === "Profit")).toEqual([]);
+    expect(excel.sheets.get("Profit")).toBe(kept);
+    expect(excel.table("Profit")).toEqual(before);
+    expect([...excel.sheets.keys()]).toEqual(["Profit"]);
+    // The next import works and replaces the data.
+    await excelWorkbook(excel.run).writeTable("Profit", productTable(3));
+    expect(excel.table("Profit")).toHaveLength(4);
+    expect(excel.table("Profit")[1]).toEqual([1000, "Product 0", 100, 25.5]);
+  });
+
+  test("a failing swap sync leaves the previous data; a staging sheet left behind is removed next time", async () => {
+    const excel = fakeWorkbook();
+    excel.addSheet("Profit", OLD_TABLE);
+    const before = excel.table("Profit");
+    excel.failSync(4); // lookup, 1 chunk, old used range, then the swap fails
+    await expect(excelWorkbook(excel.run).writeTable("Profit", productTable(10))).rejects.toThrow(
+      "lost",
+    );
+    expect(excel.table("Profit")).toEqual(before);
+    expect(excel.sheets.get(stagingSheetName("Profit"))?.visibility).toBe("Hidden");
+    await excelWorkbook(excel.run).writeTable("Profit", productTable(10));
+    expect([...excel.sheets.keys()]).toEqual(["Profit"]);
+    expect(excel.table("Profit")).toHaveLength(11);
+  });
+
+  test("a missing sheet is the staged sheet renamed and shown; dates become serial numbers", async () => {
+    const excel = fakeWorkbook();
     const table = productTable(1);
     const withDate: ImportTable = {
       ...table,
@@ -141,12 +127,79 @@ describe("Excel task pane writes", () => {
       rows: [[...(table.rows[0] ?? []), new Date(Date.UTC(2025, 5, 30, 12))]],
     };
     await excelWorkbook(excel.run).writeTable("Profit", withDate);
-    expect(excel.log[0]).toBe("add Profit");
-    expect(excel.ranges[1]?.values?.[0]?.[4]).toBeCloseTo(45838.5, 6);
+    expect([...excel.sheets.keys()]).toEqual(["Profit"]);
+    const sheet = excel.sheets.get("Profit");
+    expect(sheet?.visibility).toBe("Visible");
+    expect(sheet?.frozenRows).toBe(1);
+    expect(excel.table("Profit")[1]?.[4]).toBeCloseTo(45838.5, 6);
+  });
+});
+
+describe("refresh on open", () => {
+  const storage = (): SettingsStorage => {
+    const store = new Map<string, string>();
+    return {
+      get: async (n) => store.get(n) ?? null,
+      set: async (n, v) => void store.set(n, v),
+      remove: async (n) => void store.delete(n),
+    };
+  };
+  const noNetwork: AsyncTransport = {
+    fetch: async () => {
+      throw new Error("no request expected");
+    },
+  };
+
+  test("turning it on sets the startup behavior to load, off to none", async () => {
+    const excel = fakeWorkbook();
+    const calls: string[] = [];
+    const startup: AddinStartup = {
+      setStartupBehavior: async (b) => void calls.push(b),
+    };
+    const bridge = createExcelTaskpaneBridge({
+      run: excel.run,
+      storage: storage(),
+      transport: noNetwork,
+      defaultBaseUrl: "https://api.example.test",
+      startup,
+    });
+    expect(await bridge.setAutoRefresh(true)).toMatchObject({ enabled: true });
+    expect(await bridge.setAutoRefresh(false)).toMatchObject({ enabled: false });
+    expect(calls).toEqual(["load", "none"]);
+    expect(excel.settings.get("mkt.autoRefresh")).toBe("off");
   });
 
+  test("without the API the option is still saved; a refused switch says so", async () => {
+    const excel = fakeWorkbook();
+    const without = createExcelTaskpaneBridge({
+      run: excel.run,
+      storage: storage(),
+      transport: noNetwork,
+      defaultBaseUrl: "https://api.example.test",
+      startup: null,
+    });
+    expect(await without.setAutoRefresh(true)).toMatchObject({ enabled: true });
+    const refusing = createExcelTaskpaneBridge({
+      run: excel.run,
+      storage: storage(),
+      transport: noNetwork,
+      defaultBaseUrl: "https://api.example.test",
+      startup: {
+        setStartupBehavior: async () => {
+          throw new Error("Not supported on this platform");
+        },
+      },
+    });
+    await expect(refusing.setAutoRefresh(true)).rejects.toThrow(
+      /Saved, but Excel did not accept loading the add-in .*Not supported/,
+    );
+    expect((await refusing.getAutoRefresh()).enabled).toBe(true);
+  });
+});
+
+describe("Excel task pane settings", () => {
   test("settings go to the per-user store, definitions and refresh-on-open to the document", async () => {
-    const excel = fakeExcel(true);
+    const excel = fakeWorkbook();
     const store = new Map<string, string>();
     const storage: SettingsStorage = {
       get: async (n) => store.get(n) ?? null,

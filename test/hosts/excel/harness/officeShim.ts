@@ -6,7 +6,8 @@
  * appended as the last argument; results checked against functions.json (a matrix must be a
  * rectangular non-empty 2-D array); OfficeRuntime.storage backed by localStorage with its
  * 10 MB quota; Office.context.document.settings recorded so tests can prove the key never
- * lands in the workbook.
+ * lands in the workbook; Excel.run with the workbook settings the task pane uses; and
+ * Office.addin.setStartupBehavior (SharedRuntime 1.1) recorded.
  */
 
 type ErrorCodeValue = "#VALUE!" | "#N/A" | "#DIV/0!" | "#NUM!" | "#NULL!" | "#NAME?" | "#REF!";
@@ -114,13 +115,33 @@ const recorded =
     settingsCalls.push({ method, args });
     return result?.(...args);
   };
+/** Office.addin.setStartupBehavior calls (SharedRuntime 1.1), in order. */
+const startupCalls: string[] = [];
+let startupBehavior = "None";
+
 w.Office = {
   onReady(cb?: (info: { host: string; platform: string }) => void) {
     const info = { host: "Excel", platform: "OfficeOnline" };
     cb?.(info);
     return Promise.resolve(info);
   },
+  StartupBehavior: { none: "None", load: "Load" },
+  addin: {
+    async setStartupBehavior(behavior: string): Promise<void> {
+      if (behavior !== "None" && behavior !== "Load")
+        throw new TypeError(`Unknown Office.StartupBehavior ${String(behavior)}`);
+      startupCalls.push(behavior);
+      startupBehavior = behavior;
+    },
+    async getStartupBehavior(): Promise<string> {
+      return startupBehavior;
+    },
+  },
   context: {
+    requirements: {
+      isSetSupported: (name: string, version?: string): boolean =>
+        name === "SharedRuntime" && (version === undefined || Number(version) <= 1.1),
+    },
     document: {
       settings: {
         get: recorded("get", () => null),
@@ -133,6 +154,35 @@ w.Office = {
         }),
       },
     },
+  },
+};
+
+// ------------------------------------------------------------ Excel.run (the task pane's slice)
+
+/**
+ * Workbook settings as Excel.run shows them (workbook.settings): saved in the file, so a test
+ * can prove the key never lands there. Applied at once; the pane only reads and adds.
+ */
+const workbookSettings = new Map<string, string>();
+w.Excel = {
+  async run<T>(batch: (context: unknown) => Promise<T>): Promise<T> {
+    const context = {
+      workbook: {
+        settings: {
+          getItemOrNullObject: (name: string) => ({
+            isNullObject: !workbookSettings.has(name),
+            value: workbookSettings.get(name) ?? null,
+            load: () => undefined,
+          }),
+          add: (name: string, value: unknown) => {
+            if (typeof value !== "string") throw new TypeError("settings hold JSON text here");
+            workbookSettings.set(name, value);
+          },
+        },
+      },
+      sync: async (): Promise<void> => undefined,
+    };
+    return batch(context);
   },
 };
 
@@ -234,6 +284,8 @@ w.excelShim = {
   callMany: (calls: Array<{ id: string; args: unknown[] }>): Promise<CallOutcome[]> =>
     Promise.all(calls.map((c, i) => callFunction(c.id, c.args, `Sheet1!A${i + 1}`))),
   settingsCalls: () => settingsCalls,
+  workbookSettings: (): Record<string, string> => Object.fromEntries(workbookSettings),
+  startupCalls: (): string[] => [...startupCalls],
   setStorage: (items: Record<string, string>) => storage.setItems(items),
   storageKeys: () => storage.getKeys(),
   getStorage: (key: string) => storage.getItem(key),

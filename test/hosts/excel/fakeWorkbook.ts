@@ -1,0 +1,261 @@
+/**
+ * An in-memory Excel workbook behind office-addin-mock's context, with Office.js batching:
+ * writes are queued and reach the workbook at `sync()`; a sync chosen to fail drops its
+ * batch and rejects, like a lost connection. Sheets are records, so a test can tell a sheet
+ * kept (formulas pointing at it keep working) from one deleted and re-created.
+ */
+import { OfficeMockObject } from "office-addin-mock";
+import type {
+  ExcelRun,
+  XlContext,
+  XlRange,
+  XlWorksheet,
+} from "../../../src/hosts/excel/taskpaneBridge";
+
+export interface SheetRecord {
+  name: string;
+  visibility: string;
+  frozenRows: number;
+  readonly values: Map<string, unknown>;
+  readonly formats: Map<string, unknown>;
+  readonly notes: string[];
+}
+
+type Op = () => void;
+
+const key = (r: number, c: number): string => `${r},${c}`;
+
+export interface FakeWorkbook {
+  readonly run: ExcelRun;
+  readonly sheets: Map<string, SheetRecord>;
+  readonly settings: Map<string, string>;
+  /** Every values write (sheet name at queue time, position and size). */
+  readonly writes: Array<{ sheet: string; at: [number, number, number, number] }>;
+  syncs(): number;
+  /** Make the n-th sync from now fail once. */
+  failSync(n: number): void;
+  /** A sheet's cells as rows, from A1 to its used range. */
+  table(name: string): unknown[][];
+  addSheet(name: string, rows: unknown[][]): SheetRecord;
+}
+
+/** A workbook with Excel's batching, wrapped by office-addin-mock. */
+export function fakeWorkbook(): FakeWorkbook {
+  const sheets = new Map<string, SheetRecord>();
+  const settings = new Map<string, string>();
+  const writes: FakeWorkbook["writes"] = [];
+  let pending: Op[] = [];
+  let syncs = 0;
+  let failAt = -1;
+  const queue = (op: Op): void => void pending.push(op);
+
+  const newRecord = (name: string): SheetRecord => ({
+    name,
+    visibility: "Visible",
+    frozenRows: 0,
+    values: new Map(),
+    formats: new Map(),
+    notes: [],
+  });
+
+  const bounds = (rec: SheetRecord): { rows: number; cols: number } => {
+    let rows = 0;
+    let cols = 0;
+    for (const [k, v] of rec.values) {
+      if (v === "" || v === undefined) continue;
+      const [r, c] = k.split(",").map(Number) as [number, number];
+      rows = Math.max(rows, r + 1);
+      cols = Math.max(cols, c + 1);
+    }
+    return { rows, cols };
+  };
+
+  const range = (
+    rec: () => SheetRecord | undefined,
+    r0: number,
+    c0: number,
+    n: number,
+    w: number,
+  ): XlRange & { isNullObject: boolean; rec: () => SheetRecord | undefined; box: number[] } => {
+    const cells =
+      (fill: (sheet: SheetRecord, r: number, c: number) => void): Op =>
+      () => {
+        const sheet = rec();
+        if (!sheet) throw new Error("ItemNotFound: the sheet is gone");
+        for (let r = 0; r < n; r++) for (let c = 0; c < w; c++) fill(sheet, r0 + r, c0 + c);
+      };
+    const self = {
+      rec,
+      box: [r0, c0, n, w],
+      isNullObject: false,
+      address: "",
+      rowIndex: r0,
+      columnIndex: c0,
+      rowCount: n,
+      columnCount: w,
+      formulas: [] as unknown[][],
+      load: () => self,
+      set values(rows: unknown[][]) {
+        writes.push({ sheet: rec()?.name ?? "?", at: [r0, c0, n, w] });
+        queue(cells((s, r, c) => s.values.set(key(r, c), rows[r - r0]?.[c - c0] ?? "")));
+      },
+      get values(): unknown[][] {
+        return [];
+      },
+      set numberFormat(rows: unknown[][]) {
+        queue(cells((s, r, c) => s.formats.set(key(r, c), rows[r - r0]?.[c - c0] ?? "General")));
+      },
+      get numberFormat(): unknown[][] {
+        return [];
+      },
+      clear: () =>
+        queue(cells((s, r, c) => (s.values.delete(key(r, c)), s.formats.delete(key(r, c))))),
+      copyFrom: (source: XlRange | string) => {
+        if (typeof source === "string") throw new Error("copy by address is not faked");
+        const src = source as unknown as { rec: () => SheetRecord | undefined; box: number[] };
+        queue(() => {
+          const from = src.rec();
+          const to = rec();
+          if (!from || !to) throw new Error("ItemNotFound");
+          const [sr = 0, sc = 0] = src.box;
+          for (let r = 0; r < n; r++)
+            for (let c = 0; c < w; c++) {
+              const v = from.values.get(key(sr + r, sc + c));
+              const f = from.formats.get(key(sr + r, sc + c));
+              if (v === undefined) to.values.delete(key(r0 + r, c0 + c));
+              else to.values.set(key(r0 + r, c0 + c), v);
+              if (f === undefined) to.formats.delete(key(r0 + r, c0 + c));
+              else to.formats.set(key(r0 + r, c0 + c), f);
+            }
+        });
+      },
+    };
+    return self;
+  };
+
+  const worksheet = (initial: SheetRecord | undefined, lookupName?: string): XlWorksheet => {
+    let rec = initial;
+    const ws = {
+      isNullObject: rec === undefined,
+      load: () => {
+        if (lookupName !== undefined)
+          queue(() => {
+            rec = sheets.get(lookupName);
+            ws.isNullObject = rec === undefined;
+          });
+        return ws;
+      },
+      get name() {
+        return rec?.name ?? "";
+      },
+      set name(next: string) {
+        queue(() => {
+          if (!rec) throw new Error("ItemNotFound");
+          if (sheets.has(next) && sheets.get(next) !== rec)
+            throw new Error("A sheet has this name");
+          sheets.delete(rec.name);
+          rec.name = next;
+          sheets.set(next, rec);
+        });
+      },
+      get visibility() {
+        return rec?.visibility ?? "";
+      },
+      set visibility(v: string) {
+        queue(() => {
+          if (rec) rec.visibility = v;
+        });
+      },
+      delete: () =>
+        queue(() => {
+          if (rec && sheets.get(rec.name) === rec) sheets.delete(rec.name);
+        }),
+      getRangeByIndexes: (r: number, c: number, n: number, w: number) =>
+        range(() => rec, r, c, n, w),
+      getUsedRangeOrNullObject: () => {
+        const used = range(() => rec, 0, 0, 0, 0);
+        used.load = () => {
+          queue(() => {
+            const b = rec ? bounds(rec) : { rows: 0, cols: 0 };
+            used.isNullObject = b.rows === 0;
+            used.rowCount = b.rows;
+            used.columnCount = b.cols;
+          });
+          return used;
+        };
+        return used;
+      },
+      freezePanes: {
+        freezeRows: (count: number) =>
+          queue(() => {
+            if (rec) rec.frozenRows = count;
+          }),
+      },
+      notes: {
+        add: (where: string, text: string) =>
+          queue(() => {
+            rec?.notes.push(`${where} ${text}`);
+          }),
+      },
+    };
+    return ws;
+  };
+
+  const mock = new OfficeMockObject({
+    context: {
+      workbook: {
+        worksheets: {
+          getItemOrNullObject: (name: string) => worksheet(undefined, name),
+          add: (name: string) => {
+            const rec = newRecord(name);
+            queue(() => {
+              if (sheets.has(name)) throw new Error(`A sheet named ${name} exists`);
+              sheets.set(name, rec);
+            });
+            return worksheet(rec);
+          },
+        },
+        settings: {
+          getItemOrNullObject: (name: string) => ({
+            isNullObject: !settings.has(name),
+            value: settings.get(name) ?? null,
+            load: () => undefined,
+          }),
+          add: (name: string, value: string) => settings.set(name, value),
+        },
+      },
+      sync: async () => {
+        syncs++;
+        const batch = pending;
+        pending = [];
+        if (syncs === failAt) throw new Error("The connection to Excel was lost");
+        for (const op of batch) op();
+      },
+    },
+  });
+  const context = (mock as unknown as { context: XlContext }).context;
+  return {
+    run: (batch) => batch(context),
+    sheets,
+    settings,
+    writes,
+    syncs: () => syncs,
+    failSync: (n) => {
+      failAt = syncs + n;
+    },
+    table: (name) => {
+      const rec = sheets.get(name);
+      if (!rec) throw new Error(`no sheet ${name}`);
+      const b = bounds(rec);
+      return Array.from({ length: b.rows }, (_, r) =>
+        Array.from({ length: b.cols }, (_, c) => rec.values.get(key(r, c)) ?? ""),
+      );
+    },
+    addSheet: (name, rows) => {
+      const rec = newRecord(name);
+      rows.forEach((row, r) => row.forEach((v, c) => rec.values.set(key(r, c), v)));
+      sheets.set(name, rec);
+      return rec;
+    },
+  };
+}
