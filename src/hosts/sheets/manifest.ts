@@ -1,19 +1,21 @@
-/** appsscript.json for the add-on: V8, four narrow scopes, and the URL allow-list. */
+/** appsscript.json for the add-on: V8, four scopes, and the URL allow-list. */
 
 /**
- * Each scope and why. script.scriptapp is there only for the sidebar's "Refresh saved
- * imports daily" switch: ScriptApp.newTrigger / getUserTriggers / deleteTrigger need it.
- * It lets the add-on manage its own triggers, nothing more (no Drive, no other files:
- * spreadsheets.currentonly keeps it to the open spreadsheet).
+ * Each scope and why. The daily refresh is what costs breadth: an editor add-on's
+ * time-driven trigger fires with no open spreadsheet, so it must reopen each spreadsheet the
+ * user turned daily refresh on for with SpreadsheetApp.openById, which
+ * spreadsheets.currentonly does not allow. The add-on still only opens the spreadsheets in
+ * the user's own registry (refreshRegistry.ts) and the one that is open.
  */
 export const OAUTH_SCOPES = [
-  // Read and write the open spreadsheet only (imports, bulk answers, formulas).
-  "https://www.googleapis.com/auth/spreadsheets.currentonly",
+  // Read and write spreadsheets: the open one (imports, bulk answers, formulas) and, for the
+  // daily refresh only, the ones the user turned it on for (openById needs this scope).
+  "https://www.googleapis.com/auth/spreadsheets",
   // UrlFetchApp to the API.
   "https://www.googleapis.com/auth/script.external_request",
   // The menu, the sidebar and dialogs.
   "https://www.googleapis.com/auth/script.container.ui",
-  // The daily refresh trigger (ScriptApp.newTrigger).
+  // The one daily refresh trigger per user (newTrigger / getProjectTriggers / deleteTrigger).
   "https://www.googleapis.com/auth/script.scriptapp",
 ] as const;
 

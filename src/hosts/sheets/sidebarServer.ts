@@ -5,6 +5,11 @@
  * staging sheet, and only `sidebarImportCommit` touches the target sheet, with one setValues
  * per 500-row chunk. A failure or cancel deletes the staging sheet and leaves the target as
  * it was. Saved definitions live in document properties (definitions only, never the key).
+ *
+ * Daily refresh: an editor add-on's time-driven trigger is the user's, not a document's (it
+ * fires with no active spreadsheet and no document properties), so the user's registry
+ * (refreshRegistry.ts) lists the spreadsheets to refresh with a copy of their definitions;
+ * one trigger per user runs them all, opening each with SpreadsheetApp.openById.
  */
 import { call } from "../../core/effects";
 import type { Cell, CellInput, CellResult } from "../../functions/cells";
@@ -19,6 +24,7 @@ import { firstState, headerRow, importTitle, readStep, stepCall } from "../../im
 import { NUMBER_FORMATS, importNote } from "../../imports/table";
 import { runProgram } from "./session";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "../../ui/savedImports";
+import { MAX_OPEN_MISSES, RefreshRegistry, type LastRun } from "./refreshRegistry";
 
 // ---- the slice of Apps Script used here (structural, so tests pass small fakes)
 
@@ -47,6 +53,8 @@ export interface SbSheet {
 }
 
 export interface SbSpreadsheet {
+  getId(): string;
+  getName(): string;
   getSheetByName(name: string): SbSheet | null;
   insertSheet(name: string): SbSheet;
   deleteSheet(sheet: SbSheet): void;
@@ -61,7 +69,7 @@ export interface SbProperties {
 }
 
 export interface SbTriggers {
-  /** Handler names of this project's triggers. */
+  /** Handler names of this user's triggers of this add-on, in every document. */
   handlers(): string[];
   createDaily(handler: string): void;
   deleteAll(handler: string): void;
@@ -69,7 +77,11 @@ export interface SbTriggers {
 
 /** What the server functions need; defaults come from the Apps Script globals. */
 export interface SidebarServerDeps {
+  /** The open spreadsheet (throws in a time-driven run: there is none). */
   spreadsheet(): SbSpreadsheet;
+  /** Another spreadsheet of this user by id (throws if deleted or no longer shared). */
+  openSpreadsheet(id: string): SbSpreadsheet;
+  /** The open document's properties (throws in a time-driven run). */
   documentProperties(): SbProperties;
   userProperties(): SbProperties;
   /** One API call's data as the current user, fresh (no cache). */
@@ -90,7 +102,7 @@ export const TYPED_SHOPS_PROPERTY = "mkt.typedShops";
 export const DAILY_REFRESH_HANDLER = "sidebarRefreshAllImports";
 
 const STAGING_PREFIX = "~import ";
-/** The daily refresh stops starting new imports after this (Apps Script allows 6 min). */
+/** A refresh stops starting new imports after this (Apps Script allows 6 min). */
 const DAILY_BUDGET_MS = 4.5 * 60_000;
 
 /** Values the sidebar can receive (google.script.run refuses Date objects). */
@@ -102,17 +114,45 @@ const plain = (c: unknown): PlainCell =>
       ? c
       : String(c ?? "");
 
+/** How many imports a refresh brought up to date, and what went wrong. */
+export interface RefreshOutcome {
+  refreshed: number;
+  failed: string[];
+}
+
+/** Daily refresh as the sidebar shows it for the open document. */
+export interface AutoRefreshState {
+  label: string;
+  /** On for this document (for this user). */
+  enabled: boolean;
+  /** Documents this user has daily refresh on for. */
+  documents: number;
+  /** The last daily run's outcome, notes included (dropped documents, failures). */
+  lastRun: LastRun | null;
+}
+
+/**
+ * Does an openById failure say the document is gone (deleted, or no longer shared with this
+ * user)? For a missing id Google says "Unexpected error while getting the method or property
+ * openById on object SpreadsheetApp."; other failures count as misses (MAX_OPEN_MISSES).
+ */
+const looksGone = (message: string): boolean =>
+  /missing|deleted|not found|permission to access|openById on object SpreadsheetApp/i.test(message);
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 /** The sidebar server functions over explicit dependencies. */
 export function createSidebarServer(deps: SidebarServerDeps) {
   const staging = (token: string): string => `${STAGING_PREFIX}${token}`;
-  const stagingSheet = (token: string): SbSheet => {
-    const sheet = deps.spreadsheet().getSheetByName(staging(token));
+  const stagingSheet = (book: SbSpreadsheet, token: string): SbSheet => {
+    const sheet = book.getSheetByName(staging(token));
     if (!sheet) throw new Error("This import's staging sheet is gone: start the import again");
     return sheet;
   };
   const checkToken = (token: string): void => {
     if (!/^[a-z0-9]{6,32}$/.test(token)) throw new Error("Bad import token");
   };
+  const registry = (): RefreshRegistry => new RefreshRegistry(deps.userProperties());
   const definitions = (): ImportDefinition[] =>
     parseSavedImports(deps.documentProperties().getProperty(DEFINITIONS_PROPERTY));
   const storeDefinitions = (list: ImportDefinition[]): ImportDefinition[] => {
@@ -120,20 +160,147 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     if (text.length > 9000)
       throw new Error("Too many saved imports for this document: delete some");
     deps.documentProperties().setProperty(DEFINITIONS_PROPERTY, text);
+    // The daily run cannot read document properties: keep this user's copy in step.
+    registry().syncDefinitions(deps.spreadsheet().getId(), list);
     return list;
+  };
+
+  // ---- one import in a given spreadsheet (the open one, or one the daily run opened)
+
+  const begin = (book: SbSpreadsheet, def: ImportDefinition) => {
+    const problem = definitionProblem(def);
+    if (problem) throw new Error(problem);
+    const token = `${deps.now().getTime().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    const old = book.getSheetByName(staging(token));
+    if (old) book.deleteSheet(old);
+    book.insertSheet(staging(token)).hideSheet();
+    return { token, state: firstState(def) };
+  };
+
+  const page = (book: SbSpreadsheet, token: string, def: ImportDefinition, state: ImportState) => {
+    checkToken(token);
+    const sheet = stagingSheet(book, token);
+    const c = stepCall(def, state);
+    const outcome = readStep(def, state, deps.runCall(c.endpoint, c.params));
+    let row = state.rowsSoFar + 2; // row 1 is the header
+    const width = Math.max(1, outcome.state.columns?.length ?? 1);
+    if (state.pagesDone === 0) {
+      sheet.getRange(1, 1, 1, width).setValues([headerRow(outcome.state).map(sheetsCell)]);
+    }
+    for (const chunk of chunkRows(outcome.rows, WRITE_CHUNK_ROWS)) {
+      sheet.getRange(row, 1, chunk.length, width).setValues(chunk.map((r) => r.map(sheetsCell)));
+      row += chunk.length;
+    }
+    return { state: outcome.state };
+  };
+
+  const commit = (
+    book: SbSpreadsheet,
+    token: string,
+    def: ImportDefinition,
+    state: ImportState,
+  ) => {
+    checkToken(token);
+    if (!state.done) throw new Error("The import has not finished: nothing was changed");
+    const source = stagingSheet(book, token);
+    const columns = state.columns ?? [];
+    const width = Math.max(1, columns.length);
+    const total = state.rowsSoFar + 1;
+    const values = total > 0 ? source.getRange(1, 1, total, width).getValues() : [];
+    const target = book.getSheetByName(def.sheetName) ?? book.insertSheet(def.sheetName);
+    target.clearContents();
+    target.clearNotes?.();
+    let row = 1;
+    // getValues gives typed values back: escape again so text stays text in the target.
+    for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
+      target
+        .getRange(row, 1, chunk.length, width)
+        .setValues(chunk.map((r) => r.map((v) => sheetsCell(v as Cell))));
+      row += chunk.length;
+    }
+    if (state.rowsSoFar > 0) {
+      const formats = columns.map((col) => NUMBER_FORMATS[col.format]);
+      target
+        .getRange(2, 1, state.rowsSoFar, width)
+        .setNumberFormats(Array.from({ length: state.rowsSoFar }, () => formats));
+    }
+    target.setFrozenRows(1);
+    const importedAt = deps.now().toISOString();
+    const note = importNote({
+      columns,
+      rows: [],
+      dataFreshAt: state.dataFreshAt,
+      importedAt,
+      title: importTitle(def),
+    });
+    target.getRange(1, 1, 1, 1).setNote(note.replace(/Rows: 0$/, `Rows: ${state.rowsSoFar}`));
+    book.deleteSheet(source);
+    return {
+      sheetName: def.sheetName,
+      rows: state.rowsSoFar,
+      dataFreshAt: state.dataFreshAt,
+      importedAt,
+    };
+  };
+
+  const abort = (book: SbSpreadsheet, token: string): void => {
+    checkToken(token);
+    const sheet = book.getSheetByName(staging(token));
+    if (sheet) book.deleteSheet(sheet);
+  };
+
+  /** Every definition staged and committed in `book`, one at a time, within the time budget. */
+  const refreshBook = (
+    book: SbSpreadsheet,
+    defs: readonly ImportDefinition[],
+    label: string,
+  ): RefreshOutcome => {
+    let refreshed = 0;
+    const failed: string[] = [];
+    for (const def of defs) {
+      if (deps.elapsedMs() > DAILY_BUDGET_MS) {
+        failed.push(`${label}${def.sheetName}: skipped (out of time)`);
+        continue;
+      }
+      let token = "";
+      try {
+        const begun = begin(book, def);
+        token = begun.token;
+        let state = begun.state;
+        while (!state.done) state = page(book, token, def, state).state;
+        commit(book, token, def, state);
+        refreshed++;
+      } catch (e) {
+        if (token) abort(book, token);
+        failed.push(`${label}${def.sheetName}: ${messageOf(e)}`);
+      }
+    }
+    return { refreshed, failed };
+  };
+
+  // ---- the one daily trigger of this user
+
+  const triggerCount = (): number =>
+    deps
+      .triggers()
+      .handlers()
+      .filter((h) => h === DAILY_REFRESH_HANDLER).length;
+  const ensureTrigger = (): void => {
+    const n = triggerCount();
+    if (n === 1) return;
+    const triggers = deps.triggers();
+    if (n > 1) triggers.deleteAll(DAILY_REFRESH_HANDLER);
+    triggers.createDaily(DAILY_REFRESH_HANDLER);
+  };
+  const dropTriggerIfUnused = (): void => {
+    if (registry().documents().length === 0 && triggerCount() > 0)
+      deps.triggers().deleteAll(DAILY_REFRESH_HANDLER);
   };
 
   const server = {
     /** Start an import: a fresh hidden staging sheet; returns its token and the first state. */
     sidebarImportBegin(def: ImportDefinition): { token: string; state: ImportState } {
-      const problem = definitionProblem(def);
-      if (problem) throw new Error(problem);
-      const token = `${deps.now().getTime().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-      const book = deps.spreadsheet();
-      const old = book.getSheetByName(staging(token));
-      if (old) book.deleteSheet(old);
-      book.insertSheet(staging(token)).hideSheet();
-      return { token, state: firstState(def) };
+      return begin(deps.spreadsheet(), def);
     },
 
     /** Fetch the next page and append it to the staging sheet (one setValues per chunk). */
@@ -142,20 +309,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       def: ImportDefinition,
       state: ImportState,
     ): { state: ImportState } {
-      checkToken(token);
-      const sheet = stagingSheet(token);
-      const c = stepCall(def, state);
-      const outcome = readStep(def, state, deps.runCall(c.endpoint, c.params));
-      let row = state.rowsSoFar + 2; // row 1 is the header
-      const width = Math.max(1, outcome.state.columns?.length ?? 1);
-      if (state.pagesDone === 0) {
-        sheet.getRange(1, 1, 1, width).setValues([headerRow(outcome.state).map(sheetsCell)]);
-      }
-      for (const chunk of chunkRows(outcome.rows, WRITE_CHUNK_ROWS)) {
-        sheet.getRange(row, 1, chunk.length, width).setValues(chunk.map((r) => r.map(sheetsCell)));
-        row += chunk.length;
-      }
-      return { state: outcome.state };
+      return page(deps.spreadsheet(), token, def, state);
     },
 
     /** Swap the staged table into the target sheet, then delete the staging sheet. */
@@ -164,56 +318,12 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       def: ImportDefinition,
       state: ImportState,
     ): { sheetName: string; rows: number; dataFreshAt: string | null; importedAt: string } {
-      checkToken(token);
-      if (!state.done) throw new Error("The import has not finished: nothing was changed");
-      const book = deps.spreadsheet();
-      const source = stagingSheet(token);
-      const columns = state.columns ?? [];
-      const width = Math.max(1, columns.length);
-      const total = state.rowsSoFar + 1;
-      const values = total > 0 ? source.getRange(1, 1, total, width).getValues() : [];
-      const target = book.getSheetByName(def.sheetName) ?? book.insertSheet(def.sheetName);
-      target.clearContents();
-      target.clearNotes?.();
-      let row = 1;
-      // getValues gives typed values back: escape again so text stays text in the target.
-      for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
-        target
-          .getRange(row, 1, chunk.length, width)
-          .setValues(chunk.map((r) => r.map((v) => sheetsCell(v as Cell))));
-        row += chunk.length;
-      }
-      if (state.rowsSoFar > 0) {
-        const formats = columns.map((col) => NUMBER_FORMATS[col.format]);
-        target
-          .getRange(2, 1, state.rowsSoFar, width)
-          .setNumberFormats(Array.from({ length: state.rowsSoFar }, () => formats));
-      }
-      target.setFrozenRows(1);
-      const importedAt = deps.now().toISOString();
-      const note = importNote({
-        columns,
-        rows: [],
-        dataFreshAt: state.dataFreshAt,
-        importedAt,
-        title: importTitle(def),
-      });
-      target.getRange(1, 1, 1, 1).setNote(note.replace(/Rows: 0$/, `Rows: ${state.rowsSoFar}`));
-      book.deleteSheet(source);
-      return {
-        sheetName: def.sheetName,
-        rows: state.rowsSoFar,
-        dataFreshAt: state.dataFreshAt,
-        importedAt,
-      };
+      return commit(deps.spreadsheet(), token, def, state);
     },
 
     /** Drop a staged import (failure or cancel); the target sheet was never touched. */
     sidebarImportAbort(token: string): { ok: true } {
-      checkToken(token);
-      const book = deps.spreadsheet();
-      const sheet = book.getSheetByName(staging(token));
-      if (sheet) book.deleteSheet(sheet);
+      abort(deps.spreadsheet(), token);
       return { ok: true };
     },
 
@@ -226,42 +336,97 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     sidebarDeleteImport: (id: string): ImportDefinition[] =>
       storeDefinitions(removeSavedImport(definitions(), id)),
 
-    sidebarGetAutoRefresh(): { label: string; enabled: boolean } {
+    /**
+     * Is daily refresh on for this document (for this user)? Read from the user's registry;
+     * when on, the registry's copy of the definitions is brought up to date (another editor
+     * may have changed them) and a missing trigger is put back.
+     */
+    sidebarGetAutoRefresh(): AutoRefreshState {
+      const book = deps.spreadsheet();
+      const reg = registry();
+      const enabled = reg.has(book.getId());
+      if (enabled) {
+        reg.enable(book.getId(), book.getName(), definitions());
+        ensureTrigger();
+      }
       return {
         label: "Refresh saved imports daily",
-        enabled: deps.triggers().handlers().includes(DAILY_REFRESH_HANDLER),
+        enabled,
+        documents: reg.documents().length,
+        lastRun: reg.lastRun(),
       };
     },
-    sidebarSetAutoRefresh(enabled: boolean): { label: string; enabled: boolean } {
-      const triggers = deps.triggers();
-      triggers.deleteAll(DAILY_REFRESH_HANDLER);
-      if (enabled) triggers.createDaily(DAILY_REFRESH_HANDLER);
+    /** Turn daily refresh on or off for this document; one trigger serves all of them. */
+    sidebarSetAutoRefresh(enabled: boolean): AutoRefreshState {
+      const book = deps.spreadsheet();
+      const reg = registry();
+      if (enabled) {
+        const wasOn = reg.has(book.getId());
+        reg.enable(book.getId(), book.getName(), definitions());
+        try {
+          ensureTrigger();
+        } catch (e) {
+          if (!wasOn) reg.disable(book.getId());
+          throw new Error(`Could not set up the daily refresh: ${messageOf(e)}`);
+        }
+      } else {
+        reg.disable(book.getId());
+        dropTriggerIfUnused();
+      }
       return server.sidebarGetAutoRefresh();
     },
 
-    /** The daily trigger: every saved import, each staged and committed, within the time budget. */
-    sidebarRefreshAllImports(): { refreshed: number; failed: string[] } {
+    /** Menu > Refresh imports: this document's saved imports, each staged and committed. */
+    sidebarRefreshThisDocument(): RefreshOutcome {
+      return refreshBook(deps.spreadsheet(), definitions(), "");
+    },
+
+    /**
+     * The daily trigger's handler. It runs with no open spreadsheet: every document in this
+     * user's registry is opened by id and its copied definitions refreshed, least recently
+     * refreshed first, within the time budget; one document failing does not stop the rest.
+     * A document that is gone (deleted, unshared) is dropped from the registry with a note.
+     */
+    sidebarRefreshAllImports(): RefreshOutcome & { dropped: string[] } {
+      const reg = registry();
+      const docs = reg.documents().sort((a, b) => a.last - b.last);
       let refreshed = 0;
       const failed: string[] = [];
-      for (const def of definitions()) {
+      const dropped: string[] = [];
+      for (const doc of docs) {
         if (deps.elapsedMs() > DAILY_BUDGET_MS) {
-          failed.push(`${def.sheetName}: skipped (out of time)`);
+          failed.push(`${doc.name}: skipped (out of time)`);
           continue;
         }
-        let token = "";
+        let book: SbSpreadsheet;
         try {
-          const begun = server.sidebarImportBegin(def);
-          token = begun.token;
-          let state = begun.state;
-          while (!state.done) state = server.sidebarImportPage(token, def, state).state;
-          server.sidebarImportCommit(token, def, state);
-          refreshed++;
+          book = deps.openSpreadsheet(doc.id);
         } catch (e) {
-          if (token) server.sidebarImportAbort(token);
-          failed.push(`${def.sheetName}: ${e instanceof Error ? e.message : String(e)}`);
+          const message = messageOf(e);
+          if (looksGone(message) || doc.misses + 1 >= MAX_OPEN_MISSES) {
+            reg.disable(doc.id);
+            dropped.push(
+              `${doc.name}: dropped from daily refresh (could not open it: ${message}). Open it and turn daily refresh on again if it still exists.`,
+            );
+          } else {
+            reg.update({ ...doc, misses: doc.misses + 1 });
+            failed.push(`${doc.name}: could not open it (${message}); will try again tomorrow`);
+          }
+          continue;
         }
+        const name = book.getName();
+        const outcome = refreshBook(book, reg.definitions(doc.id), `${name} / `);
+        refreshed += outcome.refreshed;
+        failed.push(...outcome.failed);
+        reg.update({ ...doc, name, last: deps.now().getTime(), misses: 0 });
       }
-      return { refreshed, failed };
+      dropTriggerIfUnused();
+      reg.saveLastRun({
+        at: deps.now().toISOString(),
+        refreshed,
+        notes: [...dropped, ...failed],
+      });
+      return { refreshed, failed, dropped };
     },
 
     /** The selected input table (dates as ISO text: the sidebar cannot receive Date). */
@@ -368,11 +533,23 @@ export type SidebarServerFunctions = ReturnType<typeof createSidebarServer>;
 // ---- Apps Script wiring
 
 interface AppsScriptSlice {
-  SpreadsheetApp: { getActiveSpreadsheet(): SbSpreadsheet | null };
-  PropertiesService: { getDocumentProperties(): SbProperties; getUserProperties(): SbProperties };
+  SpreadsheetApp: {
+    /** null in a time-driven run: the trigger belongs to the user, not to a document. */
+    getActiveSpreadsheet(): SbSpreadsheet | null;
+    /** Needs the spreadsheets scope (spreadsheets.currentonly does not allow it). */
+    openById(id: string): SbSpreadsheet;
+  };
+  PropertiesService: {
+    /** null where no document is open (a time-driven run). */
+    getDocumentProperties(): SbProperties | null;
+    getUserProperties(): SbProperties;
+  };
   ScriptApp: {
-    /** This user's triggers of this add-on in one document (getProjectTriggers spans documents). */
-    getUserTriggers(document: SbSpreadsheet): Array<{ getHandlerFunction(): string }>;
+    /**
+     * This user's triggers of this add-on, whatever document they were made in. (Not
+     * getUserTriggers(spreadsheet): it lists a document's own triggers, never time-driven ones.)
+     */
+    getProjectTriggers(): Array<{ getHandlerFunction(): string }>;
     deleteTrigger(t: unknown): void;
     newTrigger(handler: string): {
       timeBased(): { everyDays(n: number): { atHour(h: number): { create(): unknown } } };
@@ -390,10 +567,15 @@ function appsScriptDeps(): SidebarServerDeps {
     if (!active) throw new Error("No spreadsheet is open for this add-on run");
     return active;
   };
-  const mine = () => g.ScriptApp.getUserTriggers(book());
+  const mine = () => g.ScriptApp.getProjectTriggers();
   return {
     spreadsheet: book,
-    documentProperties: () => g.PropertiesService.getDocumentProperties(),
+    openSpreadsheet: (id) => g.SpreadsheetApp.openById(id),
+    documentProperties: () => {
+      const props = g.PropertiesService.getDocumentProperties();
+      if (!props) throw new Error("No spreadsheet is open for this add-on run");
+      return props;
+    },
     userProperties: () => g.PropertiesService.getUserProperties(),
     runCall: (endpoint, params) =>
       runProgram(call(endpoint, params), { noCache: true, budgetMs: 60_000 }),
@@ -423,6 +605,7 @@ function appsScriptDeps(): SidebarServerDeps {
  */
 export const SIDEBAR_SERVER_FUNCTIONS: SidebarServerFunctions = createSidebarServer({
   spreadsheet: () => appsScriptDeps().spreadsheet(),
+  openSpreadsheet: (id) => appsScriptDeps().openSpreadsheet(id),
   documentProperties: () => appsScriptDeps().documentProperties(),
   userProperties: () => appsScriptDeps().userProperties(),
   runCall: (e, p) => appsScriptDeps().runCall(e, p),
@@ -453,6 +636,7 @@ export const SIDEBAR_SERVER_PARAMS: {
   sidebarDeleteImport: ["id"],
   sidebarGetAutoRefresh: [],
   sidebarSetAutoRefresh: ["enabled"],
+  sidebarRefreshThisDocument: [],
   sidebarRefreshAllImports: [],
   sidebarReadSelection: [],
   sidebarBulkRows: ["job", "rows"],

@@ -81,7 +81,7 @@ describe("the built files", () => {
     };
     expect(manifest.runtimeVersion).toBe("V8");
     expect(manifest.oauthScopes.map((s) => s.split("/").pop())).toEqual([
-      "spreadsheets.currentonly",
+      "spreadsheets", // openById for the daily refresh (currentonly cannot open by id)
       "script.external_request",
       "script.container.ui",
       "script.scriptapp", // the daily refresh trigger only

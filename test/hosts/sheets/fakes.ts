@@ -356,11 +356,17 @@ export class FakeSpreadsheet {
   readonly sheets: FakeSheet[] = [];
   readonly toasts: string[] = [];
   active: { sheet: FakeSheet; range: FakeRange } | null = null;
-  constructor(readonly id = "doc-1") {
+  constructor(
+    readonly id = "doc-1",
+    public name = "Untitled spreadsheet",
+  ) {
     this.sheets.push(new FakeSheet("Sheet1"));
   }
   getId(): string {
     return this.id;
+  }
+  getName(): string {
+    return this.name;
   }
   getSheets(): FakeSheet[] {
     return [...this.sheets];
@@ -393,55 +399,99 @@ export class FakeSpreadsheet {
   }
 }
 
+/**
+ * The spreadsheets a user can open by id (SpreadsheetApp.openById). A deleted one, or one
+ * no longer shared, fails with Google's message for it.
+ */
+export class FakeDrive {
+  private readonly files = new Map<string, FakeSpreadsheet>();
+  /** Every openById, in order. */
+  readonly opened: string[] = [];
+  add(book: FakeSpreadsheet): FakeSpreadsheet {
+    this.files.set(book.getId(), book);
+    return book;
+  }
+  remove(id: string): void {
+    this.files.delete(id);
+  }
+  openById(id: string): FakeSpreadsheet {
+    this.opened.push(id);
+    const book = this.files.get(id);
+    if (!book)
+      throw new Error(
+        "Exception: Unexpected error while getting the method or property openById on object SpreadsheetApp.",
+      );
+    return book;
+  }
+}
+
 /** A trigger as ScriptApp hands it back. */
 class FakeTrigger {
   constructor(
     readonly handler: string,
+    readonly eventType: "CLOCK" | "ON_OPEN" | "ON_EDIT",
+    /** The document it was made in (for the per-document quota; a clock trigger fires without it). */
     readonly documentId: string,
   ) {}
   getHandlerFunction(): string {
     return this.handler;
   }
+  getEventType(): string {
+    return this.eventType;
+  }
 }
 
 /**
- * ScriptApp's trigger calls. An add-on may hold one time-based trigger per user per
- * document, and getUserTriggers sees only the given document's.
+ * One user's triggers of the add-on, as Google keeps them: a time-driven trigger belongs to
+ * the user (it fires with no open document); an add-on may hold one trigger of each type per
+ * user per document and can only make triggers in the document it runs in;
+ * getUserTriggers(document) lists that document's own triggers, never time-driven ones;
+ * getProjectTriggers() lists all of the user's. `forExecution` is ScriptApp as one execution
+ * sees it (the open document, or null in a time-driven run).
  */
 export class FakeScriptApp {
   readonly triggers: FakeTrigger[] = [];
-  constructor(private readonly book: () => FakeSpreadsheet) {}
-  getUserTriggers(document: FakeSpreadsheet): FakeTrigger[] {
-    return this.triggers.filter((t) => t.documentId === document.getId());
-  }
-  getProjectTriggers(): FakeTrigger[] {
-    return [...this.triggers];
-  }
-  deleteTrigger(trigger: FakeTrigger): void {
-    const at = this.triggers.indexOf(trigger);
-    if (at >= 0) this.triggers.splice(at, 1);
-  }
-  newTrigger(handler: string) {
-    const create = (): FakeTrigger => {
-      const documentId = this.book().getId();
-      if (this.triggers.some((t) => t.documentId === documentId))
+  forExecution(document: () => FakeSpreadsheet | null) {
+    const triggers = this.triggers;
+    const create = (handler: string): FakeTrigger => {
+      const doc = document();
+      if (!doc)
+        throw new Error("Add-ons can only create triggers for the file in which they are used.");
+      const documentId = doc.getId();
+      if (triggers.some((t) => t.eventType === "CLOCK" && t.documentId === documentId))
         throw new Error(
           "This add-on has created too many time-based triggers in this document for this Google user account.",
         );
-      const t = new FakeTrigger(handler, documentId);
-      this.triggers.push(t);
+      const t = new FakeTrigger(handler, "CLOCK", documentId);
+      triggers.push(t);
       return t;
     };
-    const clock = {
-      everyDays: (n: number) => {
-        if (n < 1) throw new Error("Invalid argument: everyDays");
-        return { atHour: (h: number) => ({ create: () => (h >= 0 && h < 24 ? create() : null) }) };
+    return {
+      EventType: { CLOCK: "CLOCK", ON_OPEN: "ON_OPEN", ON_EDIT: "ON_EDIT" },
+      getUserTriggers: (doc: FakeSpreadsheet): FakeTrigger[] =>
+        triggers.filter((t) => t.eventType !== "CLOCK" && t.documentId === doc.getId()),
+      getProjectTriggers: (): FakeTrigger[] => [...triggers],
+      deleteTrigger: (trigger: FakeTrigger): void => {
+        const at = triggers.indexOf(trigger);
+        if (at >= 0) triggers.splice(at, 1);
       },
-      everyMinutes: () => {
-        throw new Error("Add-ons may use time-based triggers at most hourly");
+      newTrigger: (handler: string) => {
+        const clock = {
+          everyDays: (n: number) => {
+            if (n < 1) throw new Error("Invalid argument: everyDays");
+            return {
+              atHour: (h: number) => ({
+                create: () => (h >= 0 && h < 24 ? create(handler) : null),
+              }),
+            };
+          },
+          everyMinutes: () => {
+            throw new Error("Add-ons may use time-based triggers at most hourly");
+          },
+        };
+        return { timeBased: () => clock };
       },
     };
-    return { timeBased: () => clock };
   }
 }
 

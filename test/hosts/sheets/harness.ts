@@ -10,6 +10,7 @@ import vm from "node:vm";
 import {
   FakeCache,
   FakeClock,
+  FakeDrive,
   FakeLock,
   FakeProperties,
   FakeScriptApp,
@@ -101,7 +102,10 @@ export interface LoadedAddon {
   /** The open spreadsheet; `sheet` is its first tab. */
   readonly book: FakeSpreadsheet;
   readonly sheet: FakeSheet;
+  /** This user's triggers (shared by every execution given the same one). */
   readonly scriptApp: FakeScriptApp;
+  /** The spreadsheets SpreadsheetApp.openById can open. */
+  readonly drive: FakeDrive;
   readonly logs: string[];
   /** Call a top-level function of the project, as Sheets would. */
   call(name: string, ...args: unknown[]): unknown;
@@ -116,6 +120,14 @@ export interface Shared {
   readonly userProps?: FakeProperties;
   readonly documentProps?: FakeProperties;
   readonly book?: FakeSpreadsheet;
+  readonly scriptApp?: FakeScriptApp;
+  readonly drive?: FakeDrive;
+  /**
+   * A time-driven trigger's execution: no active spreadsheet, no document properties or
+   * document cache, no UI (as Google runs an editor add-on's clock trigger). `book` is then
+   * a placeholder the add-on cannot reach.
+   */
+  readonly timeDriven?: boolean;
 }
 
 /** Load Code.js and Stubs.js into a fresh global scope with the fakes. */
@@ -131,23 +143,34 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
   const book = shared.book ?? new FakeSpreadsheet();
   const sheet = book.getSheets()[0] as FakeSheet;
   book.active ??= { sheet, range: sheet.getRange(2, 3) };
-  const scriptApp = new FakeScriptApp(() => book);
+  const scriptApp = shared.scriptApp ?? new FakeScriptApp();
+  const drive = shared.drive ?? new FakeDrive();
+  const timeDriven = shared.timeDriven === true;
+  if (!timeDriven) drive.add(book);
+  const active = (): FakeSpreadsheet | null => (timeDriven ? null : book);
   const logs: string[] = [];
   const sidebar = readFileSync(path.join(dir, "Sidebar.html"), "utf8");
   const sandbox: Record<string, unknown> = {
     UrlFetchApp: urlFetch,
-    CacheService: { getDocumentCache: () => documentCache, getScriptCache: () => scriptCache },
+    CacheService: {
+      getDocumentCache: () => (timeDriven ? null : documentCache),
+      getScriptCache: () => scriptCache,
+    },
     PropertiesService: {
       getUserProperties: () => userProps,
-      getDocumentProperties: () => documentProps,
+      getDocumentProperties: () => (timeDriven ? null : documentProps),
     },
     LockService: { getScriptLock: () => lock },
     Utilities: { sleep: (ms: number) => clock.advance(ms) },
     SpreadsheetApp: {
-      getUi: () => ui,
-      getActiveSpreadsheet: () => book,
+      getUi: () => {
+        if (timeDriven) throw new Error("Cannot call SpreadsheetApp.getUi() from this context.");
+        return ui;
+      },
+      getActiveSpreadsheet: active,
+      openById: (id: string) => drive.openById(id),
     },
-    ScriptApp: scriptApp,
+    ScriptApp: scriptApp.forExecution(active),
     HtmlService: fakeHtmlService({ Sidebar: sidebar }),
     Logger: { log: (...a: unknown[]) => logs.push(a.map(String).join(" ")) },
     console: {
@@ -179,6 +202,7 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
     book,
     sheet,
     scriptApp,
+    drive,
     logs,
     call(name, ...args) {
       const fn = (context as Record<string, unknown>)[name];

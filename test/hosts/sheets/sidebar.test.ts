@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ImportDefinition } from "../../../src/imports/definitions";
 import { createGoogleScriptBridge, type ServerCall } from "../../../src/ui/googleScriptBridge";
-import { FakeProperties, type FakeSheet } from "./fakes";
+import { FakeProperties, FakeSpreadsheet, type FakeSheet } from "./fakes";
 import {
   buildSheetsBundle,
   loadAddon,
@@ -118,6 +118,33 @@ const PROFIT: ImportDefinition = {
   sheetName: "Profit",
   options: { limit: 2000 },
 };
+
+/** The same user's project open in another spreadsheet (own document properties). */
+function sameUserIn(a: LoadedAddon, book: FakeSpreadsheet): LoadedAddon {
+  const { userProps, scriptApp, drive, clock, scriptCache, lock } = a;
+  return loadAddon(dir, { http, userProps, scriptApp, drive, clock, scriptCache, lock, book });
+}
+
+/**
+ * The user's daily trigger firing: a fresh execution of the project with no open spreadsheet,
+ * no document properties and no UI, calling the trigger's handler with an event object.
+ */
+function fireDailyTrigger(a: LoadedAddon): unknown {
+  const { userProps, scriptApp, drive, clock, scriptCache, lock } = a;
+  const run = loadAddon(dir, {
+    http,
+    userProps,
+    scriptApp,
+    drive,
+    clock,
+    scriptCache,
+    lock,
+    timeDriven: true,
+  });
+  const handlers = scriptApp.triggers.map((t) => t.getHandlerFunction());
+  expect(handlers).toEqual(["sidebarRefreshAllImports"]);
+  return run.call(handlers[0] ?? "", { authMode: "FULL", triggerUid: "1" });
+}
 
 function sheetNamed(a: LoadedAddon, name: string): FakeSheet {
   const sheet = a.book.getSheetByName(name);
@@ -242,21 +269,26 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(await bridge.setAutoRefresh(true)).toEqual({
       label: "Refresh saved imports daily",
       enabled: true,
+      documents: 1,
+      lastRun: null,
     });
     expect(await bridge.setAutoRefresh(true)).toMatchObject({ enabled: true }); // no second trigger
-    expect(a.scriptApp.triggers.map((t) => t.getHandlerFunction())).toEqual([
-      "sidebarRefreshAllImports",
-    ]);
+    // Google lists a document's own triggers there, never a time-driven one.
+    const scriptApp = (a.context as { ScriptApp: { getUserTriggers(d: unknown): unknown[] } })
+      .ScriptApp;
+    expect(scriptApp.getUserTriggers(a.book)).toEqual([]);
+    expect(await bridge.getAutoRefresh()).toMatchObject({ enabled: true });
 
-    // The trigger fires: Apps Script calls the top-level handler with an event object.
-    const handler = a.scriptApp.triggers[0]?.getHandlerFunction() ?? "";
-    expect(a.call(handler, { authMode: "FULL", triggerUid: "1" })).toEqual({
-      refreshed: 2,
-      failed: [],
-    });
+    // The trigger fires with no open spreadsheet: the imports come from the user's registry.
+    expect(fireDailyTrigger(a)).toEqual({ refreshed: 2, failed: [], dropped: [] });
+    expect(a.drive.opened).toEqual(["doc-1"]);
     expect(sheetNamed(a, "Profit").values()).toHaveLength(2001);
     const thIds = await expectedItemIds(100002, "TH", 10_000);
     expect(sheetNamed(a, "Profit TH").values()).toHaveLength(thIds.length + 1);
+    // The registry (user properties) holds ids and definitions, never the key.
+    const registry = [...a.userProps.map].filter(([k]) => k.startsWith("mkt.dailyRefresh"));
+    expect(registry.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(registry)).not.toContain(server.keys.demo.slice(0, 12));
 
     // Someone scribbles over the table; the menu's Refresh imports puts it back.
     sheetNamed(a, "Profit TH")
@@ -267,7 +299,67 @@ describe("the sidebar against the add-on and the reference server", () => {
     const values = sheetNamed(a, "Profit TH").values();
     expect(values.slice(1).map((r) => r[(values[0] ?? []).indexOf("Item id")])).toEqual(thIds);
 
-    expect(await bridge.setAutoRefresh(false)).toMatchObject({ enabled: false });
+    expect(await bridge.setAutoRefresh(false)).toMatchObject({ enabled: false, documents: 0 });
+    expect(a.scriptApp.triggers).toEqual([]);
+  });
+
+  test("daily refresh in two spreadsheets: one trigger for the user, both refreshed via openById", async () => {
+    const a = addon();
+    const b = sameUserIn(a, new FakeSpreadsheet("doc-2", "Shop TH"));
+    const inA = createGoogleScriptBridge(scriptRun(a).call);
+    const inB = createGoogleScriptBridge(scriptRun(b).call);
+    const small: ImportDefinition = {
+      ...PROFIT,
+      id: "small",
+      sheetName: "Top 50",
+      options: { limit: 50 },
+    };
+    const th: ImportDefinition = {
+      ...small,
+      id: "th",
+      shopId: "100002",
+      region: "TH",
+      sheetName: "Top 50 TH",
+    };
+    await inA.saveImport(small);
+    await inB.saveImport(th);
+    expect(await inA.setAutoRefresh(true)).toMatchObject({ enabled: true, documents: 1 });
+    expect(await inB.getAutoRefresh()).toMatchObject({ enabled: false, documents: 1 });
+    expect(await inB.setAutoRefresh(true)).toMatchObject({ enabled: true, documents: 2 });
+    expect(a.scriptApp.triggers).toHaveLength(1);
+    // Saved after daily refresh was turned on: the trigger picks it up.
+    await inA.saveImport({ ...small, id: "more", sheetName: "Top 50 again" });
+
+    expect(fireDailyTrigger(a)).toEqual({ refreshed: 3, failed: [], dropped: [] });
+    expect([...a.drive.opened].sort()).toEqual(["doc-1", "doc-2"]);
+    expect(sheetNamed(a, "Top 50").values()).toHaveLength(51);
+    expect(sheetNamed(a, "Top 50 again").values()).toHaveLength(51);
+    expect(sheetNamed(b, "Top 50 TH").values()).toHaveLength(51);
+    expect(b.book.getSheetByName("Top 50")).toBeNull();
+    const ids = (t: FakeSheet) =>
+      t
+        .values()
+        .slice(1)
+        .map((r) => r[1]);
+    expect(ids(sheetNamed(b, "Top 50 TH"))).not.toEqual(ids(sheetNamed(a, "Top 50")));
+
+    // The first spreadsheet is deleted: the next run drops it and says so; B still refreshes.
+    a.drive.remove("doc-1");
+    const run = fireDailyTrigger(a) as { refreshed: number; dropped: string[] };
+    expect(run.refreshed).toBe(1);
+    expect(run.dropped).toEqual([
+      expect.stringMatching(/^Untitled spreadsheet: dropped from daily refresh/),
+    ]);
+    const view = (await inB.getAutoRefresh()) as unknown as {
+      documents: number;
+      lastRun: { notes: string[] };
+    };
+    expect(view.documents).toBe(1);
+    expect(view.lastRun.notes[0]).toMatch(/dropped from daily refresh/);
+    expect(a.scriptApp.triggers).toHaveLength(1);
+
+    // Turning it off in the last one removes the user's trigger.
+    expect(await inB.setAutoRefresh(false)).toMatchObject({ enabled: false, documents: 0 });
     expect(a.scriptApp.triggers).toEqual([]);
   });
 

@@ -7,6 +7,7 @@
  */
 import type { CellInput, CellResult } from "../../../src/functions/cells";
 import type { ImportDefinition } from "../../../src/imports/definitions";
+import { MAX_OPEN_MISSES, MAX_REFRESH_DOCUMENTS } from "../../../src/hosts/sheets/refreshRegistry";
 import {
   DAILY_REFRESH_HANDLER,
   createSidebarServer,
@@ -111,6 +112,18 @@ function typed(v: unknown): Stored {
 class FakeBook implements SbSpreadsheet {
   readonly sheets = new Map<string, FakeSheet>();
   active: { sheet: FakeSheet; range: SbRange } | null = null;
+  /** This document's properties (PropertiesService.getDocumentProperties() inside it). */
+  readonly props = new FakeProps();
+  constructor(
+    readonly id = "doc-1",
+    readonly name = "Shop report",
+  ) {}
+  getId(): string {
+    return this.id;
+  }
+  getName(): string {
+    return this.name;
+  }
   getSheetByName(name: string): FakeSheet | null {
     return this.sheets.get(name) ?? null;
   }
@@ -152,11 +165,44 @@ const NAMES = [
   "0012",
 ];
 
-function setup(total: number, failOnPage?: number) {
-  const book = new FakeBook();
-  const docProps = new FakeProps();
-  const userProps = new FakeProps();
-  const triggers: string[] = [];
+/** One Google user: user properties, their triggers of the add-on, the files they can open. */
+interface User {
+  readonly userProps: FakeProps;
+  readonly triggers: string[];
+  readonly drive: Map<string, FakeBook>;
+  readonly opened: string[];
+}
+
+function newUser(...books: FakeBook[]): User {
+  return {
+    userProps: new FakeProps(),
+    triggers: [],
+    drive: new Map(books.map((b) => [b.id, b])),
+    opened: [],
+  };
+}
+
+/**
+ * The server for one execution: `book` is the open spreadsheet, null for a time-driven run
+ * (no active spreadsheet, no document properties, as Google runs an add-on's clock trigger).
+ */
+function setup(
+  total: number,
+  failOnPage?: number,
+  opts: {
+    user?: User;
+    book?: FakeBook | null;
+    elapsedMs?: () => number;
+    /** openById fails with this message. */
+    openFails?: string;
+  } = {},
+) {
+  const book = opts.book === undefined ? new FakeBook() : opts.book;
+  const user = opts.user ?? newUser(...(book ? [book] : []));
+  if (book && !user.drive.has(book.id)) user.drive.set(book.id, book);
+  const docProps = book?.props ?? new FakeProps();
+  const userProps = user.userProps;
+  const triggers = user.triggers;
   const calls: Array<Readonly<Record<string, unknown>>> = [];
   const runCall = (_endpoint: string, params: Readonly<Record<string, unknown>>): unknown => {
     calls.push(params);
@@ -184,9 +230,22 @@ function setup(total: number, failOnPage?: number) {
       dataFreshAt: [2025, 6, 30, 2, 0, 0],
     };
   };
+  const noDocument = (): never => {
+    throw new Error("No spreadsheet is open for this add-on run");
+  };
   const server = createSidebarServer({
-    spreadsheet: () => book,
-    documentProperties: () => docProps,
+    spreadsheet: () => book ?? noDocument(),
+    openSpreadsheet: (id) => {
+      user.opened.push(id);
+      if (opts.openFails) throw new Error(opts.openFails);
+      const found = user.drive.get(id);
+      if (!found)
+        throw new Error(
+          "Exception: Unexpected error while getting the method or property openById on object SpreadsheetApp.",
+        );
+      return found;
+    },
+    documentProperties: () => (book ? docProps : noDocument()),
     userProperties: () => userProps,
     runCall,
     runFunction: (name: string, args: CellInput[]): CellResult => {
@@ -195,15 +254,27 @@ function setup(total: number, failOnPage?: number) {
     },
     triggers: () => ({
       handlers: () => [...triggers],
-      createDaily: (h) => void triggers.push(h),
+      createDaily: (h) => {
+        if (!book)
+          throw new Error("Add-ons can only create triggers for the file in which they are used.");
+        triggers.push(h);
+      },
       deleteAll: (h) => {
         for (let i = triggers.length - 1; i >= 0; i--) if (triggers[i] === h) triggers.splice(i, 1);
       },
     }),
     now: () => new Date("2025-07-01T08:00:00Z"),
-    elapsedMs: () => 0,
+    elapsedMs: opts.elapsedMs ?? (() => 0),
   });
-  return { book, docProps, userProps, server, calls, triggers };
+  return {
+    book: book ?? new FakeBook("unreachable"),
+    docProps,
+    userProps,
+    server,
+    calls,
+    triggers,
+    user,
+  };
 }
 
 const DEF: ImportDefinition = {
@@ -280,18 +351,179 @@ describe("Sheets sidebar import server functions", () => {
     expect(book.getSheetByName("Profit")).toBeNull();
   });
 
-  test("definitions in document properties, daily trigger on and off, refresh all", () => {
-    const { server, docProps, triggers, book } = setup(700);
+  test("definitions in document properties; Refresh imports refreshes this document", () => {
+    const { server, docProps, book, userProps } = setup(700);
     server.sidebarSaveImport(DEF);
     server.sidebarSaveImport({ ...DEF, id: "q", sheetName: "Profit 2" });
     expect(server.sidebarListImports().map((d) => d.id)).toEqual(["p", "q"]);
     expect([...docProps.map.values()].join()).not.toMatch(/pat_/);
-    expect(server.sidebarSetAutoRefresh(true).enabled).toBe(true);
-    expect(triggers).toEqual([DAILY_REFRESH_HANDLER]);
-    expect(server.sidebarRefreshAllImports()).toEqual({ refreshed: 2, failed: [] });
+    // Daily refresh is off: nothing is copied into the user's properties.
+    expect(userProps.map.size).toBe(0);
+    expect(server.sidebarRefreshThisDocument()).toEqual({ refreshed: 2, failed: [] });
     expect(book.getSheetByName("Profit 2")?.cells).toHaveLength(701);
-    expect(server.sidebarSetAutoRefresh(false).enabled).toBe(false);
     expect(server.sidebarDeleteImport("p").map((d) => d.id)).toEqual(["q"]);
+  });
+
+  test("daily refresh in two documents: one trigger; the handler (no open spreadsheet) refreshes both", () => {
+    const one = new FakeBook("doc-1", "Shop A");
+    const two = new FakeBook("doc-2", "Shop B");
+    const user = newUser(one, two);
+    const inOne = setup(700, undefined, { user, book: one }).server;
+    const inTwo = setup(700, undefined, { user, book: two }).server;
+    inOne.sidebarSaveImport(DEF);
+    inTwo.sidebarSaveImport({ ...DEF, id: "t", sheetName: "Profit TH", region: "TH" });
+
+    expect(inOne.sidebarGetAutoRefresh()).toMatchObject({ enabled: false, documents: 0 });
+    expect(inOne.sidebarSetAutoRefresh(true)).toMatchObject({ enabled: true, documents: 1 });
+    expect(inTwo.sidebarGetAutoRefresh().enabled).toBe(false); // per document
+    expect(inTwo.sidebarSetAutoRefresh(true)).toMatchObject({ enabled: true, documents: 2 });
+    expect(inTwo.sidebarSetAutoRefresh(true).documents).toBe(2); // idempotent
+    expect(user.triggers).toEqual([DAILY_REFRESH_HANDLER]);
+
+    // Saved after enabling: the copy the trigger reads follows.
+    inOne.sidebarSaveImport({ ...DEF, id: "p2", sheetName: "Profit again" });
+
+    const fired = setup(700, undefined, { user, book: null }).server;
+    expect(() => fired.sidebarListImports()).toThrow(/No spreadsheet is open/);
+    expect(fired.sidebarRefreshAllImports()).toEqual({ refreshed: 3, failed: [], dropped: [] });
+    expect(user.opened.sort()).toEqual(["doc-1", "doc-2"]);
+    expect(one.getSheetByName("Profit")?.cells).toHaveLength(701);
+    expect(one.getSheetByName("Profit again")?.cells).toHaveLength(701);
+    expect(two.getSheetByName("Profit TH")?.cells).toHaveLength(701);
+    expect(two.getSheetByName("Profit")).toBeNull();
+    expect([...one.sheets.keys()].some((n) => n.startsWith("~import"))).toBe(false);
+    expect(inOne.sidebarGetAutoRefresh().lastRun).toEqual({
+      at: "2025-07-01T08:00:00.000Z",
+      refreshed: 3,
+      notes: [],
+    });
+    // Nothing secret in the registry: definitions and ids only.
+    expect([...user.userProps.map.values()].join()).not.toMatch(/pat_|apiKey/);
+
+    expect(inOne.sidebarSetAutoRefresh(false)).toMatchObject({ enabled: false, documents: 1 });
+    expect(user.triggers).toEqual([DAILY_REFRESH_HANDLER]);
+    expect(inTwo.sidebarGetAutoRefresh().enabled).toBe(true);
+    expect(inTwo.sidebarSetAutoRefresh(false)).toMatchObject({ enabled: false, documents: 0 });
+    expect(user.triggers).toEqual([]);
+    expect([...user.userProps.map.keys()].filter((k) => k.includes(".doc."))).toEqual([]);
+  });
+
+  test("a deleted document is dropped with a note; the last one gone removes the trigger", () => {
+    const one = new FakeBook("doc-1", "Shop A");
+    const two = new FakeBook("doc-2", "Shop B");
+    const user = newUser(one, two);
+    for (const book of [one, two]) {
+      const { server } = setup(50, undefined, { user, book });
+      server.sidebarSaveImport(DEF);
+      server.sidebarSetAutoRefresh(true);
+    }
+    user.drive.delete("doc-1");
+    const run = setup(50, undefined, { user, book: null }).server.sidebarRefreshAllImports();
+    expect(run.refreshed).toBe(1);
+    expect(run.dropped).toEqual([
+      expect.stringMatching(/^Shop A: dropped from daily refresh \(could not open it: .*openById/),
+    ]);
+    const inTwo = setup(50, undefined, { user, book: two }).server;
+    expect(inTwo.sidebarGetAutoRefresh()).toMatchObject({ enabled: true, documents: 1 });
+    expect(inTwo.sidebarGetAutoRefresh().lastRun?.notes[0]).toMatch(/^Shop A: dropped/);
+    expect(user.triggers).toEqual([DAILY_REFRESH_HANDLER]);
+
+    user.drive.delete("doc-2");
+    expect(
+      setup(50, undefined, { user, book: null }).server.sidebarRefreshAllImports().dropped,
+    ).toHaveLength(1);
+    expect(user.triggers).toEqual([]);
+  });
+
+  test("an open failure that does not say the document is gone is retried before dropping", () => {
+    const one = new FakeBook("doc-1", "Shop A");
+    const user = newUser(one);
+    const { server } = setup(50, undefined, { user, book: one });
+    server.sidebarSaveImport(DEF);
+    server.sidebarSetAutoRefresh(true);
+    const openFails = "Service Spreadsheets timed out while accessing document with id doc-1.";
+    for (let run = 1; run < MAX_OPEN_MISSES; run++) {
+      const r = setup(50, undefined, {
+        user,
+        book: null,
+        openFails,
+      }).server.sidebarRefreshAllImports();
+      expect(r.dropped).toEqual([]);
+      expect(r.failed).toEqual([expect.stringMatching(/^Shop A: could not open it .*timed out/)]);
+    }
+    // A good run in between starts the count again.
+    expect(
+      setup(50, undefined, { user, book: null }).server.sidebarRefreshAllImports().refreshed,
+    ).toBe(1);
+    for (let run = 1; run < MAX_OPEN_MISSES; run++)
+      setup(50, undefined, { user, book: null, openFails }).server.sidebarRefreshAllImports();
+    expect(user.triggers).toEqual([DAILY_REFRESH_HANDLER]);
+    const last = setup(50, undefined, { user, book: null, openFails }).server;
+    expect(last.sidebarRefreshAllImports().dropped).toHaveLength(1);
+    expect(user.triggers).toEqual([]);
+  });
+
+  test("refuses a document past the limit, and the trigger is made only once", () => {
+    const user = newUser();
+    for (let i = 0; i < MAX_REFRESH_DOCUMENTS; i++) {
+      const { server } = setup(0, undefined, { user, book: new FakeBook(`doc-${i}`, `Shop ${i}`) });
+      server.sidebarSaveImport(DEF);
+      expect(server.sidebarSetAutoRefresh(true).documents).toBe(i + 1);
+    }
+    const extra = setup(0, undefined, { user, book: new FakeBook("doc-x", "One too many") }).server;
+    expect(() => extra.sidebarSetAutoRefresh(true)).toThrow(
+      new RegExp(`Daily refresh is on in ${MAX_REFRESH_DOCUMENTS} spreadsheets already`),
+    );
+    expect(user.triggers).toEqual([DAILY_REFRESH_HANDLER]);
+    // Every value stays under PropertiesService's 9 KB.
+    for (const v of user.userProps.map.values())
+      expect(Buffer.byteLength(v)).toBeLessThan(9 * 1024);
+  });
+
+  test("another editor's change to the definitions reaches the copy when this user opens the sidebar", () => {
+    const one = new FakeBook("doc-1", "Shop A");
+    const user = newUser(one);
+    const { server } = setup(50, undefined, { user, book: one });
+    server.sidebarSaveImport(DEF);
+    server.sidebarSetAutoRefresh(true);
+    // Someone else (their own user properties) adds an import in the same document.
+    setup(50, undefined, { user: newUser(one), book: one }).server.sidebarSaveImport({
+      ...DEF,
+      id: "x",
+      sheetName: "Theirs",
+    });
+    expect(
+      setup(50, undefined, { user, book: null }).server.sidebarRefreshAllImports().refreshed,
+    ).toBe(1);
+    server.sidebarGetAutoRefresh();
+    expect(
+      setup(50, undefined, { user, book: null }).server.sidebarRefreshAllImports().refreshed,
+    ).toBe(2);
+    expect(one.getSheetByName("Theirs")?.cells).toHaveLength(51);
+  });
+
+  test("out of time: the documents refreshed longest ago go first next time", () => {
+    const one = new FakeBook("doc-1", "Shop A");
+    const two = new FakeBook("doc-2", "Shop B");
+    const user = newUser(one, two);
+    for (const book of [one, two]) {
+      const { server } = setup(50, undefined, { user, book });
+      server.sidebarSaveImport(DEF);
+      server.sidebarSetAutoRefresh(true);
+    }
+    // Time runs out after the first document's import.
+    let budgetChecks = 0;
+    const tight = () => (++budgetChecks > 2 ? 10 * 60_000 : 0);
+    const first = setup(50, undefined, { user, book: null, elapsedMs: tight }).server;
+    expect(first.sidebarRefreshAllImports()).toMatchObject({
+      refreshed: 1,
+      failed: ["Shop B: skipped (out of time)"],
+    });
+    budgetChecks = 0;
+    user.opened.length = 0;
+    const second = setup(50, undefined, { user, book: null, elapsedMs: tight }).server;
+    expect(second.sidebarRefreshAllImports().failed).toEqual(["Shop A: skipped (out of time)"]);
+    expect(user.opened).toEqual(["doc-2"]);
   });
 
   test("bulk rows answer one by one; a failing row shows its error; answers written beside", () => {
