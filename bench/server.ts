@@ -13,26 +13,7 @@ import { generateDemoData } from "../src/server/data/generate";
 import { ALL_HANDLERS } from "../src/server/endpoints";
 import { integerFlag, parseFlags } from "../src/server/keys/flags";
 import { KeyStore } from "../src/server/keys/store";
-
-/** The part of autocannon's API this bench uses (the package ships no types). */
-interface AutocannonOptions {
-  url: string;
-  method: "GET" | "POST";
-  headers: Record<string, string>;
-  body?: string;
-  connections: number;
-  duration: number;
-}
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require("autocannon") as (
-  options: AutocannonOptions,
-) => Promise<AutocannonResult>;
+import { loadTest } from "./load";
 
 const TODAY = "2025-06-30";
 
@@ -90,17 +71,16 @@ async function benchScale(scale: number, duration: number, connections: number):
       });
       const bytes = (await check.arrayBuffer()).byteLength;
       if (check.status !== 200) throw new Error(`${c.name} answered ${check.status}`);
-      const result = await autocannon({
+      const result = await loadTest({
         url: baseUrl + c.path,
-        method: "POST",
         headers,
-        body: JSON.stringify(c.body),
+        body: c.body,
         connections,
-        duration,
+        durationSeconds: duration,
       });
       lines.push(
-        `  ${c.name.padEnd(20)} ${result.requests.average.toFixed(0).padStart(7)} req/s  ` +
-          `p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
+        `  ${c.name.padEnd(20)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  ` +
+          `p50 ${String(result.p50Ms).padStart(4)} ms  p99 ${String(result.p99Ms).padStart(4)} ms  ` +
           `${(bytes / 1024).toFixed(1)} KB/response  non-2xx ${result.non2xx}  errors ${result.errors}`,
       );
     }

@@ -1,0 +1,107 @@
+/**
+ * The reference server for the benchmarks, in its own process (the Sheets harness blocks its
+ * thread on synchronous HTTP, so the server cannot share it). Demo data at `--scale`, the rate
+ * limit raised out of the way, and a count of the API requests it answered (CORS preflights
+ * left out) behind GET/DELETE /__bench/requests. Prints one JSON line: base URL and a demo key.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+/** What the parent gets back. */
+export interface BenchServer {
+  readonly baseUrl: string;
+  readonly key: string;
+  /** API requests answered since the last reset. */
+  requests(): Promise<number>;
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const TODAY = "2025-06-30";
+
+async function serve(scale: number): Promise<void> {
+  const { buildServer } = await import("../src/server/app");
+  const { generateDemoData } = await import("../src/server/data/generate");
+  const { ALL_HANDLERS } = await import("../src/server/endpoints");
+  const { KeyStore } = await import("../src/server/keys/store");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-bench-server-"));
+  const keyStore = new KeyStore(dataDir);
+  const key = keyStore.create({ label: "bench", account: "demo" }).token;
+  const app = buildServer({
+    handlers: ALL_HANDLERS,
+    data: generateDemoData({ seed: 1, scale, today: TODAY }),
+    keyStore,
+    today: TODAY,
+    rateLimitPerMinute: 100_000_000,
+  });
+  let answered = 0;
+  app.addHook("onRequest", async (request) => {
+    if (request.method !== "OPTIONS" && !request.url.startsWith("/__bench/")) answered += 1;
+  });
+  app.get("/__bench/requests", async () => ({ requests: answered }));
+  app.delete("/__bench/requests", async () => {
+    answered = 0;
+    return { requests: 0 };
+  });
+  const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
+  process.stdout.write(JSON.stringify({ baseUrl, key }) + "\n");
+  const stop = (): void => {
+    void app.close().then(() => {
+      keyStore.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  };
+  process.on("SIGTERM", stop);
+  process.stdin.on("end", stop); // the parent is gone
+  process.stdin.resume();
+}
+
+/** Start the bench server in a child process at this demo-data scale. */
+export async function startBenchServer(scale: number): Promise<BenchServer> {
+  const root = path.resolve(__dirname, "..");
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), __filename, String(scale)],
+    { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
+  );
+  const info = await new Promise<{ baseUrl: string; key: string }>((resolve, reject) => {
+    let buffer = "";
+    const timer = setTimeout(() => reject(new Error("bench server did not start in 60 s")), 60_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString("utf8");
+      const nl = buffer.indexOf("\n");
+      if (nl >= 0) {
+        clearTimeout(timer);
+        resolve(JSON.parse(buffer.slice(0, nl)) as { baseUrl: string; key: string });
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  const counter = `${info.baseUrl}/__bench/requests`;
+  return {
+    ...info,
+    async requests() {
+      const res = await fetch(counter);
+      return ((await res.json()) as { requests: number }).requests;
+    },
+    async reset() {
+      await fetch(counter, { method: "DELETE" });
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+if (require.main === module) {
+  serve(Number(process.argv[2] ?? "1")).catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
