@@ -11,7 +11,9 @@ import { buildExcel } from "./excel";
 import { buildWeb } from "./web";
 
 function readVersion(root: string): string {
-  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    version: string;
+  };
   return pkg.version;
 }
 
