@@ -1,8 +1,6 @@
 /** Marketplace A functions (shopId / itemId / modelId; margins in percent). */
 import { apiCall } from "../core/effects";
-import { ApiError } from "../core/errors";
 import { ArgumentError } from "./argumentError";
-import type { Cell } from "./cells";
 import {
   effectiveDate,
   field,
@@ -18,7 +16,7 @@ import {
   topN,
 } from "./common";
 import { defineFunction } from "./define";
-import { answerEachRow, answerOne, answerPages, entriesByRow, present } from "./answer";
+import { answerEachRow, answerOne, answerPages, entriesByRow } from "./answer";
 import {
   booleanParam,
   choiceParam,
@@ -29,10 +27,10 @@ import {
   optional,
   wholeNumberParam,
 } from "./params";
-import { defined, fetchBatch, fetchEach, type RowOutcome } from "./requests";
-import { anyRange, at as pick, idCell, rangeResult, rowCount, single } from "./rows";
+import { defined, fetchBatch } from "./requests";
 import { documentTable, keyValueTable } from "../core/shape";
 import { profitTable } from "./shape";
+import { variantBreakdown } from "./variantRows";
 
 export const MKTA_BREAKDOWN = defineFunction({
   name: "MKTA_BREAKDOWN",
@@ -57,62 +55,39 @@ export const MKTA_BREAKDOWN = defineFunction({
   ],
   example: '=MKTA_BREAKDOWN(1001, "SG", 100012)',
   *run(a) {
-    const n = rowCount({ itemId: a.itemId, modelId: a.modelId });
-    const item = (i: number) => pick(a.itemId, i);
-    const model = (i: number) => pick(a.modelId, i);
     const common = { shopId: a.shopId, region: a.region };
-    // Rows with a model go to the batch endpoint unless includeVat (which it lacks) is set.
-    const batchable = (i: number) => model(i) !== undefined && a.includeVat === undefined;
-    const modelIds = Array.from({ length: n }, (_, i) => (batchable(i) ? model(i) : undefined));
-    const byModel = modelIds.some((m) => m !== undefined)
-      ? yield* fetchBatch(
-          "A1",
-          defined({ ...common, lookbackDays: a.lookbackDays, effectiveDate: a.effectiveDate }),
-          modelIds,
-        )
-      : new Map<string, Record<string, unknown>>();
-    const perItem = yield* fetchEach(
-      Array.from({ length: n }, (_, i) =>
-        batchable(i) || item(i) === undefined
-          ? null
-          : apiCall(
-              "A2",
-              defined({
-                ...common,
-                itemId: item(i),
-                modelId: model(i),
-                lookbackDays: a.lookbackDays,
-                includeVat: a.includeVat,
-                effectiveDate: a.effectiveDate,
-              }),
-            ),
-      ),
+    return yield* variantBreakdown(
+      {
+        product: { name: "itemId", arg: a.itemId },
+        variant: { name: "modelId", label: "model", arg: a.modelId },
+        // A1 has no includeVat: with it, each model is asked through A2.
+        batch: {
+          endpoint: "A1",
+          params: defined({
+            ...common,
+            lookbackDays: a.lookbackDays,
+            effectiveDate: a.effectiveDate,
+          }),
+          usable: a.includeVat === undefined,
+        },
+        callOf: (itemId, modelId) =>
+          itemId === undefined
+            ? null
+            : apiCall(
+                "A2",
+                defined({
+                  ...common,
+                  itemId,
+                  modelId,
+                  lookbackDays: a.lookbackDays,
+                  includeVat: a.includeVat,
+                  effectiveDate: a.effectiveDate,
+                }),
+              ),
+        where: `in shop ${a.shopId}`,
+      },
+      a,
     );
-    const outcomes: RowOutcome[] = perItem.map((o, i) => {
-      if (!batchable(i)) return o;
-      const m = model(i) as number;
-      const entry = byModel.get(String(m));
-      if (!entry)
-        return {
-          ok: false,
-          error: new ApiError("NOT_FOUND", `model ${m} not found in shop ${a.shopId}`),
-        } as RowOutcome;
-      if (item(i) !== undefined && entry.itemId !== undefined && entry.itemId !== item(i)) {
-        return {
-          ok: false,
-          error: new Error(`model ${m} belongs to item ${String(entry.itemId)}, not ${item(i)}`),
-        } as RowOutcome;
-      }
-      return { ok: true, value: entry };
-    });
-    if (!anyRange(a.itemId, a.modelId)) {
-      return single(outcomes[0] ?? null, (v) => present(v, a, profitTable));
-    }
-    const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
-      ["itemId", idCell(item(i))],
-      ["modelId", idCell(model(i))],
-    ]);
-    return rangeResult(ids, outcomes, { field: a.field, headers: a.headers ?? true });
   },
 });
 

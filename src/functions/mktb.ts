@@ -1,8 +1,6 @@
 /** Marketplace B functions (sellerId / itemId / skuId; margins are fractions 0..1). */
 import { apiCall, call } from "../core/effects";
-import { ApiError } from "../core/errors";
 import { ArgumentError } from "./argumentError";
-import type { Cell } from "./cells";
 import {
   DEFAULT_LIMIT,
   effectiveDate,
@@ -19,7 +17,7 @@ import {
   skuIdsB,
 } from "./common";
 import { defineFunction } from "./define";
-import { answerEachRow, answerOne, answerPages, entriesByRow, present } from "./answer";
+import { answerEachRow, answerOne, answerPages, entriesByRow } from "./answer";
 import {
   booleanParam,
   choiceParam,
@@ -30,10 +28,10 @@ import {
   optional,
   wholeNumberParam,
 } from "./params";
-import { defined, fetchBatch, fetchEach, type RowOutcome } from "./requests";
-import { anyRange, at as pick, idCell, rangeResult, rowCount, single } from "./rows";
+import { defined, fetchBatch } from "./requests";
 import { documentTable, keyValueTable, recordsTable } from "../core/shape";
 import { profitTable } from "./shape";
+import { variantBreakdown } from "./variantRows";
 
 export const MKTB_BREAKDOWN = defineFunction({
   name: "MKTB_BREAKDOWN",
@@ -59,9 +57,6 @@ export const MKTB_BREAKDOWN = defineFunction({
   ],
   example: '=MKTB_BREAKDOWN(2001, "TH", 300045, B2:B40, "margin")',
   *run(a) {
-    const n = rowCount({ itemId: a.itemId, skuId: a.skuId });
-    const item = (i: number) => pick(a.itemId, i);
-    const sku = (i: number) => pick(a.skuId, i);
     const options = defined({
       sellerType: a.sellerType,
       hasVat: a.hasVat,
@@ -69,41 +64,17 @@ export const MKTB_BREAKDOWN = defineFunction({
       effectiveDate: a.effectiveDate,
     });
     const common = { sellerId: a.sellerId, region: a.region };
-    const skuIds = Array.from({ length: n }, (_, i) => sku(i));
-    const bySku = skuIds.some((s) => s !== undefined)
-      ? yield* fetchBatch("B1", { ...common, ...options }, skuIds)
-      : new Map<string, Record<string, unknown>>();
-    const perItem = yield* fetchEach(
-      Array.from({ length: n }, (_, i) =>
-        sku(i) !== undefined || item(i) === undefined
-          ? null
-          : apiCall("B2", { ...common, ...options, itemId: item(i) }),
-      ),
+    return yield* variantBreakdown(
+      {
+        product: { name: "itemId", arg: a.itemId },
+        variant: { name: "skuId", label: "SKU", arg: a.skuId },
+        batch: { endpoint: "B1", params: { ...common, ...options }, usable: true },
+        callOf: (itemId) =>
+          itemId === undefined ? null : apiCall("B2", { ...common, ...options, itemId }),
+        where: `for seller ${a.sellerId}`,
+      },
+      a,
     );
-    const outcomes: RowOutcome[] = perItem.map((o, i) => {
-      const s = sku(i);
-      if (s === undefined) return o;
-      const entry = bySku.get(String(s));
-      if (!entry)
-        return {
-          ok: false,
-          error: new ApiError("NOT_FOUND", `SKU ${s} not found for seller ${a.sellerId}`),
-        } as RowOutcome;
-      if (item(i) !== undefined && entry.itemId !== undefined && entry.itemId !== item(i)) {
-        return {
-          ok: false,
-          error: new Error(`SKU ${s} belongs to item ${String(entry.itemId)}, not ${item(i)}`),
-        } as RowOutcome;
-      }
-      return { ok: true, value: entry };
-    });
-    if (!anyRange(a.itemId, a.skuId))
-      return single(outcomes[0] ?? null, (v) => present(v, a, profitTable));
-    const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
-      ["itemId", idCell(item(i))],
-      ["skuId", idCell(sku(i))],
-    ]);
-    return rangeResult(ids, outcomes, { field: a.field, headers: a.headers ?? true });
   },
 });
 

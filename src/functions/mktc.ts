@@ -1,6 +1,5 @@
 /** Marketplace C functions (shopId / productId / skuId as text; margins are fractions 0..1). */
 import { apiCall } from "../core/effects";
-import type { Cell } from "./cells";
 import {
   effectiveDate,
   field,
@@ -13,15 +12,14 @@ import {
   skuIdsC,
 } from "./common";
 import { defineFunction } from "./define";
-import { answerEachRow, answerOne, entriesByRow, present } from "./answer";
+import { answerEachRow, answerOne, entriesByRow } from "./answer";
 import { checkPeriod, shopOverviewOptions } from "./mktb";
 import { booleanParam, numberParam, optional, textParam } from "./params";
-import { ApiError } from "../core/errors";
 import { ArgumentError } from "./argumentError";
-import { defined, fetchBatch, fetchEach, type RowOutcome } from "./requests";
-import { anyRange, at as pick, idCell, rangeResult, rowCount, single } from "./rows";
+import { defined, fetchBatch } from "./requests";
 import { documentTable } from "../core/shape";
 import { profitTable } from "./shape";
+import { variantBreakdown } from "./variantRows";
 
 const adsCostPerSale = optional(
   numberParam("adsCostPerSale", "Ads cost per unit sold, as you estimate it."),
@@ -51,9 +49,6 @@ export const MKTC_BREAKDOWN = defineFunction({
   ],
   example: '=MKTC_BREAKDOWN(3001, "1729384756", C2:C30, "margin")',
   *run(a) {
-    const n = rowCount({ productId: a.productId, skuId: a.skuId });
-    const product = (i: number) => pick(a.productId, i);
-    const sku = (i: number) => pick(a.skuId, i);
     const unitOptions = defined({
       hasVat: a.hasVat,
       adsCostPerSale: a.adsCostPerSale,
@@ -61,58 +56,29 @@ export const MKTC_BREAKDOWN = defineFunction({
       lookbackDays: a.lookbackDays,
       effectiveDate: a.effectiveDate,
     });
-    const batchable =
-      a.lookbackDays === undefined &&
-      a.adsCostPerSale === undefined &&
-      a.sellerVoucher === undefined;
-    const bySku =
-      batchable && Array.from({ length: n }, (_, i) => sku(i)).some((s) => s !== undefined)
-        ? yield* fetchBatch(
-            "C3",
-            defined({ shopId: a.shopId, hasVat: a.hasVat, effectiveDate: a.effectiveDate }),
-            Array.from({ length: n }, (_, i) => sku(i)),
-          )
-        : new Map<string, Record<string, unknown>>();
-    const perRow = yield* fetchEach(
-      Array.from({ length: n }, (_, i) => {
-        const p = product(i);
-        const s = sku(i);
-        if (p === undefined || (s !== undefined && batchable)) return null;
-        return s === undefined
-          ? apiCall("C2", { shopId: a.shopId, productId: p, ...unitOptions })
-          : apiCall("C1", { shopId: a.shopId, productId: p, skuId: s, ...unitOptions });
-      }),
+    return yield* variantBreakdown(
+      {
+        product: { name: "productId", arg: a.productId },
+        variant: { name: "skuId", label: "SKU", arg: a.skuId },
+        // C3 lacks lookbackDays, adsCostPerSale and sellerVoucher: with them, C1 per SKU.
+        batch: {
+          endpoint: "C3",
+          params: defined({ shopId: a.shopId, hasVat: a.hasVat, effectiveDate: a.effectiveDate }),
+          usable:
+            a.lookbackDays === undefined &&
+            a.adsCostPerSale === undefined &&
+            a.sellerVoucher === undefined,
+        },
+        callOf: (productId, skuId) => {
+          if (productId === undefined) return null;
+          return skuId === undefined
+            ? apiCall("C2", { shopId: a.shopId, productId, ...unitOptions })
+            : apiCall("C1", { shopId: a.shopId, productId, skuId, ...unitOptions });
+        },
+        where: `in shop ${a.shopId}`,
+      },
+      a,
     );
-    const outcomes: RowOutcome[] = perRow.map((o, i) => {
-      const s = sku(i);
-      if (s === undefined || !batchable) return o;
-      const entry = bySku.get(s);
-      if (!entry)
-        return {
-          ok: false,
-          error: new ApiError("NOT_FOUND", `SKU ${s} not found in shop ${a.shopId}`),
-        } as RowOutcome;
-      if (
-        product(i) !== undefined &&
-        entry.productId !== undefined &&
-        String(entry.productId) !== product(i)
-      ) {
-        return {
-          ok: false,
-          error: new Error(
-            `SKU ${s} belongs to product ${String(entry.productId)}, not ${product(i)}`,
-          ),
-        } as RowOutcome;
-      }
-      return { ok: true, value: entry };
-    });
-    if (!anyRange(a.productId, a.skuId))
-      return single(outcomes[0] ?? null, (v) => present(v, a, profitTable));
-    const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
-      ["productId", idCell(product(i))],
-      ["skuId", idCell(sku(i))],
-    ]);
-    return rangeResult(ids, outcomes, { field: a.field, headers: a.headers ?? true });
   },
 });
 

@@ -1,0 +1,95 @@
+/**
+ * The body every "*_BREAKDOWN" function shares: rows of (product, variant) ids where rows with
+ * a variant go to the marketplace's batch endpoint (one request per 100 ids) and the rest get
+ * one call per distinct row. Marketplaces differ only in names, endpoints and options.
+ */
+import type { ApiCall, Program } from "../core/effects";
+import { ApiError } from "../core/errors";
+import type { Cell, CellResult } from "./cells";
+import type { IdArg } from "./params";
+import { type Display, present } from "./answer";
+import { fetchBatch, fetchEach, type RowOutcome } from "./requests";
+import { anyRange, at, idCell, rangeResult, rowCount, single } from "./rows";
+import { profitTable } from "./shape";
+
+type Id = string | number;
+
+export interface VariantPlan {
+  readonly product: { readonly name: "itemId" | "productId"; readonly arg: IdArg<Id> | undefined };
+  readonly variant: {
+    readonly name: "modelId" | "skuId";
+    readonly label: "model" | "SKU";
+    readonly arg: IdArg<Id> | undefined;
+  };
+  /** The batch endpoint for variants; `usable` is false when an option it lacks was given. */
+  readonly batch: {
+    readonly endpoint: string;
+    readonly params: Readonly<Record<string, unknown>>;
+    readonly usable: boolean;
+  };
+  /** The call for a row the batch does not answer; null for a row without a product. */
+  readonly callOf: (product: Id | undefined, variant: Id | undefined) => ApiCall | null;
+  /** Where a missing variant was looked for, for the message: "in shop 1001". */
+  readonly where: string;
+}
+
+/** Answer a breakdown over one id or a range of ids, one row per id. */
+export function* variantBreakdown(plan: VariantPlan, display: Display): Program<CellResult> {
+  const { product, variant } = plan;
+  const n = rowCount({ [product.name]: product.arg, [variant.name]: variant.arg });
+  const productAt = (i: number) => at(product.arg, i);
+  const variantAt = (i: number) => at(variant.arg, i);
+  const batched = (i: number) => plan.batch.usable && variantAt(i) !== undefined;
+
+  const batchIds = Array.from({ length: n }, (_, i) => (batched(i) ? variantAt(i) : undefined));
+  const byVariant = batchIds.some((id) => id !== undefined)
+    ? yield* fetchBatch(plan.batch.endpoint, plan.batch.params, batchIds)
+    : new Map<string, Record<string, unknown>>();
+  const perRow = yield* fetchEach(
+    Array.from({ length: n }, (_, i) =>
+      batched(i) ? null : plan.callOf(productAt(i), variantAt(i)),
+    ),
+  );
+  const outcomes = perRow.map((outcome, i): RowOutcome => {
+    if (!batched(i)) return outcome;
+    return batchEntryOutcome(plan, byVariant, variantAt(i) as Id, productAt(i));
+  });
+
+  if (!anyRange(product.arg, variant.arg)) {
+    return single(outcomes[0] ?? null, (v) => present(v, display, profitTable));
+  }
+  const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
+    [product.name, idCell(productAt(i))],
+    [variant.name, idCell(variantAt(i))],
+  ]);
+  return rangeResult(ids, outcomes, { field: display.field, headers: display.headers ?? true });
+}
+
+/** A row's answer from the batch: its entry, not found, or a variant of another product. */
+function batchEntryOutcome(
+  plan: VariantPlan,
+  byVariant: ReadonlyMap<string, Record<string, unknown>>,
+  variantId: Id,
+  productId: Id | undefined,
+): RowOutcome {
+  const { label } = plan.variant;
+  const entry = byVariant.get(String(variantId));
+  if (!entry) {
+    return {
+      ok: false,
+      error: new ApiError("NOT_FOUND", `${label} ${variantId} not found ${plan.where}`),
+    };
+  }
+  const owner = entry[plan.product.name];
+  if (productId !== undefined && owner !== undefined && String(owner) !== String(productId)) {
+    const productLabel = plan.product.name === "itemId" ? "item" : "product";
+    return {
+      ok: false,
+      error: new ApiError(
+        "INVALID_ARGUMENT",
+        `${label} ${variantId} belongs to ${productLabel} ${String(owner)}, not ${productId}`,
+      ),
+    };
+  }
+  return { ok: true, value: entry };
+}
