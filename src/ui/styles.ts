@@ -6,7 +6,8 @@ import type { HostLook } from "./bridge";
 
 const BASE = `
 .mkt{box-sizing:border-box;width:100%;max-width:300px;padding:8px 10px;font-size:13px;line-height:1.4;color:#202124}
-.mkt *,.mkt *::before,.mkt *::after{box-sizing:inherit}
+/* Not "inherit": inside <details> the chain passes through the UA shadow tree, which is content-box. */
+.mkt *,.mkt *::before,.mkt *::after{box-sizing:border-box}
 .mkt h1{font-size:15px;margin:0 0 6px}
 .mkt details{border-bottom:1px solid #dadce0;padding:4px 0}
 .mkt summary{cursor:pointer;font-weight:600;padding:4px 0}
