@@ -80,6 +80,28 @@ export interface AutoRefreshView {
   /** "Refresh daily" (Sheets trigger) or "Refresh when the workbook opens" (Excel); null: none. */
   readonly label: string | null;
   readonly enabled: boolean;
+  /** Sheets: how many of this user's spreadsheets the one daily trigger refreshes. */
+  readonly documents?: number;
+  /** Sheets: what the last daily run did (notes name failed or dropped spreadsheets). */
+  readonly lastRun?: {
+    readonly at: string;
+    readonly refreshed: number;
+    readonly notes: readonly string[];
+  } | null;
+}
+
+/** One line a seller reads under the daily-refresh switch, or null when there is nothing to say. */
+export function autoRefreshSummary(view: AutoRefreshView): string | null {
+  const parts: string[] = [];
+  if (view.enabled && view.documents !== undefined) {
+    parts.push(`On in ${view.documents} spreadsheet${view.documents === 1 ? "" : "s"} of yours.`);
+  }
+  const run = view.lastRun;
+  if (run) {
+    parts.push(`Last run ${run.at.slice(0, 16).replace("T", " ")}: ${run.refreshed} refreshed.`);
+    parts.push(...run.notes);
+  }
+  return parts.length > 0 ? parts.join(" ") : null;
 }
 
 /** Everything the app asks of its host. */

@@ -12,7 +12,7 @@ import {
 } from "../imports/definitions";
 import type { ImportProgress } from "../imports/runner";
 import type { AutoRefreshView, HostBridge, ShopsView } from "./bridge";
-import { messageOf } from "./bridge";
+import { autoRefreshSummary, messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
 import { shopLabel } from "./shopsSection";
 
@@ -329,6 +329,9 @@ export function ImportsSection(p: ImportsProps) {
               .setAutoRefresh(on)
               .then(setAuto, (e: unknown) => setStatus({ text: messageOf(e), kind: "error" })),
         })
+      : null,
+    auto?.label && autoRefreshSummary(auto)
+      ? h("p", { class: "hint", id: "auto-refresh-state" }, autoRefreshSummary(auto))
       : null,
   ]);
 }
