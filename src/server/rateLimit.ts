@@ -35,6 +35,7 @@ export class RateLimiter {
       times = [];
       this.windows.set(key, times);
     }
+    clampToNow(times, now);
     dropOlderThan(times, now - WINDOW_MS);
     if (times.length >= this.limitPerMinute) {
       const oldest = times[0] as number;
@@ -49,7 +50,7 @@ export class RateLimiter {
 
   /** Forgets keys idle for a whole window, at most once a minute, so memory stays bounded. */
   private sweep(now: number): void {
-    if (now - this.lastSweep < WINDOW_MS) return;
+    if (now >= this.lastSweep && now - this.lastSweep < WINDOW_MS) return;
     this.lastSweep = now;
     for (const [key, times] of this.windows) {
       const newest = times[times.length - 1];
@@ -63,4 +64,12 @@ function dropOlderThan(times: number[], cutoff: number): void {
   let first = 0;
   while (first < times.length && (times[first] as number) <= cutoff) first++;
   if (first > 0) times.splice(0, first);
+}
+
+/**
+ * When the wall clock steps back, requests stamped "in the future" would stay in the window
+ * (locking the key out) until the clock caught up: count them as made now instead.
+ */
+function clampToNow(times: number[], now: number): void {
+  for (let i = times.length - 1; i >= 0 && (times[i] as number) > now; i--) times[i] = now;
 }

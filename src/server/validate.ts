@@ -10,6 +10,12 @@ import { ApiProblem, type FieldProblem } from "./problem";
 /** More problems than this in one request are summarised, not listed. */
 const MAX_PROBLEMS = 50;
 
+/**
+ * Bound of a number field the table leaves unbounded (money, rates, ids): beyond it minor
+ * units (x 100) stop being exact integers and the solvers' bisections would never end.
+ */
+export const MAX_NUMBER_MAGNITUDE = 1e12;
+
 const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
@@ -214,6 +220,11 @@ function boundsProblem(spec: FieldSpec, value: number): string | null {
     (spec.max !== undefined && value > spec.max)
   ) {
     return numberRule(spec);
+  }
+  if (Math.abs(value) > MAX_NUMBER_MAGNITUDE) {
+    const lowest = spec.min ?? -MAX_NUMBER_MAGNITUDE;
+    const highest = spec.max ?? MAX_NUMBER_MAGNITUDE;
+    return `must be ${spec.type === "integer" ? "a whole number" : "a number"} from ${lowest} to ${highest}`;
   }
   return null;
 }

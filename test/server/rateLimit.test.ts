@@ -31,4 +31,17 @@ describe("RateLimiter (sliding window of 60 s)", () => {
   it("rejects a limit that is not a positive whole number", () => {
     expect(() => new RateLimiter(0)).toThrow(RangeError);
   });
+
+  it("survives the wall clock stepping back: a key is never locked out for longer than a minute", () => {
+    let now = 10_000_000;
+    const limiter = new RateLimiter(2, () => now);
+    limiter.take("k");
+    limiter.take("k");
+    // NTP steps the clock back an hour: the two requests now look an hour in the future.
+    now -= 3_600_000;
+    const refused = limiter.take("k");
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    now += 60_000;
+    expect(limiter.take("k")).toEqual({ allowed: true, remaining: 1 });
+  });
 });

@@ -129,3 +129,22 @@ describe("parsePathParams", () => {
     });
   });
 });
+
+describe("numbers the table leaves unbounded", () => {
+  it("refuses magnitudes past 1e12, naming the field (they made the solvers loop forever)", () => {
+    const fields = [field("cogs", "number"), field("share", "number", { min: 0 })];
+    expect(
+      problemsOf(() => validateBody(fields, { cogs: 1e15, share: 2e12 }, "2025-06-30")),
+    ).toEqual({
+      status: 400,
+      errors: [
+        { field: "cogs", problem: "must be a number from -1000000000000 to 1000000000000" },
+        { field: "share", problem: "must be a number from 0 to 1000000000000" },
+      ],
+    });
+    expect(validateBody(fields, { cogs: -1e12, share: 1e12 }, "2025-06-30")).toEqual({
+      cogs: -1e12,
+      share: 1e12,
+    });
+  });
+});

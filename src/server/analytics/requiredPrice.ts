@@ -32,9 +32,10 @@ export type RequiredPriceOutcome =
 
 /** How far the target is exceeded: >= 0 means the target is met. */
 export function targetSurplus(at: ProfitAtPrice, target: ProfitTarget): number {
-  return target.kind === "profit"
-    ? at.profitMinor - target.amountMinor
-    : at.profitMinor - target.fraction * at.revenueMinor;
+  if (target.kind === "profit") return at.profitMinor - target.amountMinor;
+  const surplus = at.profitMinor - target.fraction * at.revenueMinor;
+  // No revenue, no margin (contract-notes: margin is null): never counts as reaching one.
+  return at.revenueMinor > 0 ? surplus : Math.min(-1, surplus);
 }
 
 /** Whether a computed profit meets the target (margins compared without division). */
@@ -42,13 +43,16 @@ export function meetsTarget(at: ProfitAtPrice, target: ProfitTarget): boolean {
   return targetSurplus(at, target) >= -1e-9;
 }
 
-const MAX_WIDENINGS = 8;
+/** Prices above this many minor units are never answered: integers stay exact and loops end. */
+export const MAX_PRICE_MINOR = 2 ** 50;
 const LOCAL_SCAN = 64;
+const MAX_STEP_DOWN = 100_000;
 
 /**
  * Lowest price (a multiple of `unitMinor`, rounded up) whose profit reaches the target.
  * Unreachable when the slope of the surplus past every cap is <= 0 (for a margin m: the
- * slope of profit <= m x slope of revenue, always so for m >= 1).
+ * slope of profit <= m x slope of revenue, always so for m >= 1), or when the price needed
+ * exceeds MAX_PRICE_MINOR.
  */
 export function solveRequiredPrice(
   profitAt: (priceMinor: number) => ProfitAtPrice,
@@ -61,18 +65,30 @@ export function solveRequiredPrice(
       unreachable: "a margin of 100% or more cannot be reached: fees and costs are never negative",
     };
   }
+  const maxK = Math.floor(MAX_PRICE_MINOR / unit);
   const surplus = (k: number): number => targetSurplus(profitAt(k * unit), target);
-  let lo = Math.max(0, Math.ceil(opts.lowMinor / unit));
-  let hi = Math.max(lo + 1, Math.ceil(opts.highMinor / unit));
+  const lowest = Math.min(maxK - 1, Math.max(0, Math.ceil(opts.lowMinor / unit)));
+  let lo = lowest;
+  let hi = Math.min(maxK, Math.max(lo + 1, Math.ceil(opts.highMinor / unit)));
+  const tooHigh = {
+    unreachable: `the target needs a listing price above ${MAX_PRICE_MINOR} minor units`,
+  };
 
-  // Widen the high bound along the final slope until the target is met, or prove it never is.
-  let widenings = 0;
+  // Widen the high bound until the target is met, or prove it never is. Profit is convex in
+  // price, so the slope measured past `hi` (hi to 2 hi) never overstates the final slope; a
+  // non-positive slope is only final once the price is past every breakpoint, so keep doubling.
   while (surplus(hi) < -1e-9) {
-    const span = Math.max(1, hi - lo);
-    const slope =
-      (surplus(hi) - surplus(hi - Math.max(1, Math.floor(span / 2)))) /
-      Math.max(1, Math.floor(span / 2));
-    if (!(slope > 1e-9) || widenings >= MAX_WIDENINGS) {
+    const far = Math.min(maxK, 2 * hi);
+    if (far <= hi) return tooHigh;
+    const slope = (surplus(far) - surplus(hi)) / (far - hi);
+    if (slope > 1e-9) {
+      const next = hi + Math.ceil(-surplus(hi) / slope) + 1;
+      if (next > maxK) return tooHigh;
+      lo = hi;
+      hi = next;
+      continue;
+    }
+    if (far >= maxK) {
       return {
         unreachable:
           target.kind === "margin"
@@ -81,10 +97,8 @@ export function solveRequiredPrice(
             : "profit does not grow with the listing price once every fee cap binds: no listing price reaches the target",
       };
     }
-    const next = hi + Math.ceil(-surplus(hi) / slope) + 1;
     lo = hi;
-    hi = Math.max(next, hi * 2);
-    widenings += 1;
+    hi = far;
   }
 
   if (surplus(lo) >= -1e-9) return { priceMinor: lo * unit };
@@ -94,9 +108,14 @@ export function solveRequiredPrice(
     if (surplus(mid) >= -1e-9) hi = mid;
     else lo = mid;
   }
-  // Rounding wobble: step down while the unit below still meets the target.
+  // Rounding wobble: near the threshold the per-line rounding makes the predicate flicker, so
+  // where bisection lands depends on the bounds. Take the lowest price meeting the target in
+  // the LOCAL_SCAN units below, then step down while the unit below still meets it: the
+  // answer meets the target and the price one unit lower does not.
   let k = hi;
-  for (let i = 0; i < LOCAL_SCAN && k - 1 >= 0 && surplus(k - 1) >= -1e-9; i++) k -= 1;
+  for (let j = 1; j <= LOCAL_SCAN && hi - j >= lowest; j++)
+    if (surplus(hi - j) >= -1e-9) k = hi - j;
+  for (let i = 0; i < MAX_STEP_DOWN && k - 1 >= lowest && surplus(k - 1) >= -1e-9; i++) k -= 1;
   return { priceMinor: k * unit };
 }
 
@@ -133,7 +152,7 @@ export function solveMaxDiscount(
     };
   }
   let lo = 0;
-  let hi = Math.floor(Math.max(0, opts.maxDiscountMinor) / unit);
+  let hi = Math.floor(Math.min(MAX_PRICE_MINOR, Math.max(0, opts.maxDiscountMinor)) / unit);
   if (meets(hi)) return { discountMinor: hi * unit };
   // Invariant: meets(lo) && !meets(hi).
   while (hi - lo > 1) {

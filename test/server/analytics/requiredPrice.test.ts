@@ -24,15 +24,19 @@ describe("solveRequiredPrice", () => {
     expect(r).toEqual({ priceMinor: 29_412 });
   });
 
-  it("finds a margin reachable only once the cap binds (0.05 p >= 29,900 -> 598,000), widening the bound", () => {
+  it("finds a margin reachable only once the cap binds (0.05 p >= 29,900 -> 597,994 with rounding), widening the bound", () => {
     const r = solveRequiredPrice(
       cappedProfit,
       { kind: "margin", fraction: 0.85 },
       { lowMinor: 1, highMinor: 400_000, unitMinor: 1 },
     );
-    expect(r).toEqual({ priceMinor: 598_000 });
-    const at = cappedProfit(597_999);
-    expect(at.profitMinor).toBeLessThan(0.85 * at.revenueMinor);
+    // Commission rounding makes 597,994 meet the target while 597,995..597,999 do not: the
+    // answer is the minimum price that reaches it, whatever the search bounds.
+    expect(r).toEqual({ priceMinor: 597_994 });
+    for (let p = 597_900; p < 597_994; p++) {
+      const at = cappedProfit(p);
+      expect(at.profitMinor).toBeLessThan(0.85 * at.revenueMinor);
+    }
   });
 
   it("reports unreachable when the slope past every cap is <= the margin", () => {
@@ -151,5 +155,42 @@ describe("discountForBuyerPrice", () => {
         targetBuyerPriceMinor: -1,
       }),
     ).toHaveProperty("infeasible", "buyer_price_too_low");
+  });
+});
+
+describe("solveRequiredPrice: review fixes", () => {
+  it("finds a margin reachable only past the cap when highMinor sits just past the breakpoint", () => {
+    // The secant from highMinor/2 to highMinor straddles the breakpoint (331,667) and is
+    // negative for m = 0.85, though the slope past the cap (0.90) exceeds the margin.
+    const r = solveRequiredPrice(
+      cappedProfit,
+      { kind: "margin", fraction: 0.85 },
+      { lowMinor: 1, highMinor: 340_000, unitMinor: 1 },
+    );
+    expect(r).toEqual({ priceMinor: 597_994 });
+  });
+
+  it("finds it too when highMinor is below the breakpoint (a discount share moves it up)", () => {
+    const r = solveRequiredPrice(
+      cappedProfit,
+      { kind: "margin", fraction: 0.85 },
+      { lowMinor: 1, highMinor: 100_000, unitMinor: 1 },
+    );
+    expect(r).toEqual({ priceMinor: 597_994 });
+  });
+
+  it("ends (unreachable) instead of looping when the price needed is beyond exact integers", () => {
+    const huge = (price: number): ProfitAtPrice => ({
+      profitMinor: price - 1e17,
+      revenueMinor: price,
+    });
+    const started = Date.now();
+    const r = solveRequiredPrice(
+      huge,
+      { kind: "profit", amountMinor: 0 },
+      { lowMinor: 0, highMinor: 2e17, unitMinor: 1 },
+    );
+    expect(r).toHaveProperty("unreachable");
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -53,7 +53,6 @@ export function baselineSaleA(
     const wgt = anySold ? (units.get(m.modelId) ?? 0) : 1;
     const c = unitCogs(idx, m, m.listPrice);
     if (wgt > 0) source = combineSource(source, c.source);
-    source = c.source === "missing" || source === "missing" ? "missing" : "inferred";
     weight += wgt;
     price += wgt * m.listPrice;
     discount += wgt * m.sellerDiscount;
