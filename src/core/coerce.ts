@@ -115,8 +115,13 @@ export function toChoice<T extends string>(
   allowed: readonly T[],
 ): T {
   const v = scalar(value);
+  // A TRUE/FALSE cell arrives as a boolean in Sheets (and Excel): match it as its word.
   const text =
-    typeof v === "string" ? v.trim().toLowerCase() : typeof v === "number" ? String(v) : "";
+    typeof v === "string"
+      ? v.trim().toLowerCase()
+      : typeof v === "number" || typeof v === "boolean"
+        ? String(v)
+        : "";
   const match = allowed.find((a) => a.toLowerCase() === text);
   if (match === undefined) throw invalid(argName, `one of ${allowed.join(", ")}`, v);
   return match;

@@ -130,6 +130,12 @@ describe("scalars", () => {
     );
     expect(toChoice("margin", "mode", ["PROFIT", "MARGIN"] as const)).toBe("MARGIN");
     expect(toChoice(5, "n", ["5", "10"])).toBe("5");
+    // A TRUE/FALSE cell is a boolean, whichever host passes it.
+    expect(toChoice(true, "hasVat", ["TRUE", "FALSE"])).toBe("TRUE");
+    expect(toChoice([[false]], "hasVat", ["TRUE", "FALSE"])).toBe("FALSE");
+    expect(thrown(() => toChoice(true, "mode", ["PROFIT", "MARGIN"])).message).toBe(
+      "mode must be one of PROFIT, MARGIN (got true)",
+    );
     expect(thrown(() => toChoice("loss", "mode", ["PROFIT", "MARGIN"])).message).toBe(
       'mode must be one of PROFIT, MARGIN (got "loss")',
     );

@@ -541,3 +541,52 @@ describe("marketplace-specific arguments", () => {
     }
   });
 });
+
+describe("review fixes", () => {
+  const run = (name: string, args: CellInput[], answer = world) => {
+    const fn = functionByName(name);
+    if (!fn) throw new Error(`no ${name}`);
+    return runScripted(fn.program(args), answer);
+  };
+
+  test("a TRUE/FALSE choice takes the boolean a Sheets cell passes (the builder writes TRUE bare)", () => {
+    // =REQUIRED_PRICE("B", , "TH", 12, 150, 25%, , , , , TRUE): Sheets passes boolean true.
+    const args: CellInput[] = ["B", undefined, "TH", 12, 150, 0.25, undefined, undefined];
+    const withVat = run("REQUIRED_PRICE", [...args, undefined, undefined, true]);
+    expect(withVat.calls[0]?.params.hasVat).toBe(true);
+    const without = run("REQUIRED_PRICE", [...args, undefined, undefined, false]);
+    expect(without.calls[0]?.params.hasVat).toBe(false);
+    // The preview functions' includeVat is the same kind of choice.
+    const preview = run("SET_BUYER_PRICE_PREVIEW", [
+      "B",
+      2001,
+      "TH",
+      21,
+      99,
+      7,
+      undefined,
+      undefined,
+      undefined,
+      true,
+    ]);
+    expect(preview.calls[0]?.params.hasVat).toBe(true);
+  });
+
+  test("SHOPS() lists A's shops when the API has no B or C shop list (404)", () => {
+    const notFound = (c: ApiCall): unknown =>
+      c.endpoint === "SHOPS_A"
+        ? [{ shopId: 1, region: "SG", shopName: "Shop" }]
+        : new ApiError("NOT_FOUND", "Not found");
+    const { result } = run("SHOPS", [], notFound);
+    expect(result).toEqual([
+      ["Marketplace", "Shop id", "Region", "Shop name"],
+      ["A", 1, "SG", "Shop"],
+    ]);
+    // Asked for B alone, the missing list is still the cell's error.
+    expect(() => run("SHOPS", ["B"], notFound)).toThrow("Not found");
+    // Other failures of B or C still fail the cell (no silent half list).
+    const authFails = (c: ApiCall): unknown =>
+      c.endpoint === "SHOPS_A" ? [] : new ApiError("AUTH", "API key rejected");
+    expect(() => run("SHOPS", [], authFails)).toThrow("API key rejected");
+  });
+});

@@ -72,6 +72,8 @@ export interface SpreadsheetLike {
   getSheetByName(name: string): SheetLike | null;
   /** A small pop-up in the corner of the sheet. */
   toast(message: string, title?: string, timeoutSeconds?: number): void;
+  /** The sheet's own time zone (File > Settings), which its date cells are in. */
+  getSpreadsheetTimeZone(): string;
 }
 
 export interface HtmlOutputLike {
@@ -89,7 +91,10 @@ export interface AppsScriptGlobals {
     getDocumentProperties(): PropertiesLike;
   };
   LockService: { getScriptLock(): LockLike };
-  Utilities: { sleep(ms: number): void };
+  Utilities: {
+    sleep(ms: number): void;
+    formatDate(date: Date, timeZone: string, pattern: string): string;
+  };
   SpreadsheetApp: { getUi(): UiLike; getActiveSpreadsheet(): SpreadsheetLike };
   HtmlService: {
     createHtmlOutputFromFile(name: string): HtmlOutputLike;

@@ -22,6 +22,7 @@ import {
   runProgram,
   userSettings,
 } from "./session";
+import { datesInSheetZone } from "./sheetDates";
 import { functionHelpHtml } from "./sheetOutput";
 import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebarServer";
 
@@ -42,9 +43,20 @@ export function invoke(name: string, args: readonly CellInput[]): Cell | Cell[][
   const fn = functionByName(name);
   if (!fn) throw new Error(`Unknown function ${name}`);
   // Sheets passes trailing omitted arguments as undefined: drop them so arity checks hold.
-  const given = [...args];
+  const given = datesInSheetZone(args, spreadsheetTimeZone, (date, zone, pattern) =>
+    gas().Utilities.formatDate(date, zone, pattern),
+  );
   while (given.length > 0 && given[given.length - 1] === undefined) given.pop();
   return errorsAsText(runProgram(fn.program(given)));
+}
+
+/** The open spreadsheet's time zone (custom functions may read it), or null without one. */
+function spreadsheetTimeZone(): string | null {
+  try {
+    return gas().SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || null;
+  } catch {
+    return null;
+  }
 }
 
 /** Build the menu. Runs in AuthMode.NONE too: no Properties, no Cache, no fetch here. */

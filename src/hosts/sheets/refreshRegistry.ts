@@ -8,6 +8,7 @@
  * well under its 500 KB a store.
  */
 import type { ImportDefinition } from "../../imports/definitions";
+import { utf8Length } from "../../core/hash";
 import { parseSavedImports } from "../../ui/savedImports";
 
 /** The slice of a Properties store used here. */
@@ -50,16 +51,6 @@ export interface LastRun {
 }
 
 const definitionsKey = (id: string): string => `${REFRESH_INDEX_PROPERTY}.doc.${id}`;
-
-/** UTF-8 length without Buffer (Apps Script has none). */
-export function utf8Length(text: string): number {
-  let n = 0;
-  for (const ch of text) {
-    const c = ch.codePointAt(0) ?? 0;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
 
 /** The user's daily-refresh registry over their user properties. */
 export class RefreshRegistry {

@@ -1,14 +1,5 @@
-/** Writing values into a sheet safely, and the function-help page. */
-import type { Cell } from "../../functions";
+/** The function-help page. */
 import type { SheetFunction } from "../../functions/define";
-
-/**
- * setValues parses strings as if typed: "=..." would become a formula. Text starting with
- * = + - @ gets an apostrophe so it stays text.
- */
-export function escapeForSetValues(value: Cell): Cell {
-  return typeof value === "string" && /^[=+\-@]/.test(value) ? `'${value}` : value;
-}
 
 function escapeHtml(text: string): string {
   return text.replace(

@@ -11,6 +11,7 @@
  * (refreshRegistry.ts) lists the spreadsheets to refresh with a copy of their definitions;
  * one trigger per user runs them all, opening each with SpreadsheetApp.openById.
  */
+import { parseRangeAddress } from "../../imports/rangeAddress";
 import { call } from "../../core/effects";
 import type { Cell, CellInput, CellResult } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
@@ -25,6 +26,8 @@ import { NUMBER_FORMATS, importNote } from "../../imports/table";
 import { runProgram } from "./session";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "../../ui/savedImports";
 import { MAX_OPEN_MISSES, RefreshRegistry, type LastRun } from "./refreshRegistry";
+import type { FormatDate } from "./sheetDates";
+import { utf8Length } from "../../core/hash";
 
 // ---- the slice of Apps Script used here (structural, so tests pass small fakes)
 
@@ -60,6 +63,8 @@ export interface SbSpreadsheet {
   deleteSheet(sheet: SbSheet): void;
   getActiveRange(): SbRange | null;
   getActiveSheet(): SbSheet;
+  /** The sheet's time zone, which its date cells are in. */
+  getSpreadsheetTimeZone(): string;
 }
 
 export interface SbProperties {
@@ -92,6 +97,8 @@ export interface SidebarServerDeps {
   now(): Date;
   /** Milliseconds since this execution started (for the daily refresh's time budget). */
   elapsedMs(): number;
+  /** Utilities.formatDate. */
+  formatDate: FormatDate;
 }
 
 /** Document property holding saved import definitions (the only import list of the add-on). */
@@ -157,7 +164,8 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     parseSavedImports(deps.documentProperties().getProperty(DEFINITIONS_PROPERTY));
   const storeDefinitions = (list: ImportDefinition[]): ImportDefinition[] => {
     const text = JSON.stringify(list);
-    if (text.length > 9000)
+    // PropertiesService counts UTF-8 bytes (a Thai sheet name is 3 bytes a character).
+    if (utf8Length(text) > 9000)
       throw new Error("Too many saved imports for this document: delete some");
     deps.documentProperties().setProperty(DEFINITIONS_PROPERTY, text);
     // The daily run cannot read document properties: keep this user's copy in step.
@@ -434,9 +442,17 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       const book = deps.spreadsheet();
       const range = book.getActiveRange();
       if (!range) throw new Error("Select the input table first");
+      // A date cell is midnight in the sheet's time zone: send the day the seller sees, not
+      // the UTC instant (toISOString), which is the day before east of Greenwich.
+      const zone = book.getSpreadsheetTimeZone();
+      const cellText = (c: unknown): PlainCell => {
+        if (!(c instanceof Date) || Number.isNaN(c.getTime())) return plain(c);
+        const text = deps.formatDate(c, zone, "yyyy-MM-dd HH:mm:ss");
+        return text.endsWith(" 00:00:00") ? text.slice(0, 10) : text;
+      };
       return {
         address: `${book.getActiveSheet().getName()}!${range.getA1Notation()}`,
-        values: range.getValues().map((r) => r.map(plain)),
+        values: range.getValues().map((r) => r.map(cellText)),
       };
     },
 
@@ -454,14 +470,13 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     },
 
     /** Write answers to the right of the current selection, one setValues per chunk. */
-    sidebarWriteBeside(values: PlainCell[][]): { address: string } {
+    sidebarWriteBeside(values: PlainCell[][], readFrom?: string): { address: string } {
       const book = deps.spreadsheet();
-      const range = book.getActiveRange();
-      if (!range) throw new Error("Select the input table first");
-      const sheet = book.getActiveSheet();
+      // Beside the cells that were read (a long run outlasts the seller's clicks), else the selection.
+      const target = readFrom ? besideAddress(book, readFrom) : besideSelection(book);
+      const { sheet, top, column } = target;
       const width = Math.max(1, ...values.map((r) => r.length));
-      const column = range.getColumn() + range.getNumColumns();
-      let row = range.getRow();
+      let row = top;
       for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
         const padded = chunk.map((r) =>
           [...r, ...new Array<PlainCell>(width - r.length).fill("")].map(sheetsCell),
@@ -469,7 +484,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
         sheet.getRange(row, column, chunk.length, width).setValues(padded);
         row += chunk.length;
       }
-      const all = sheet.getRange(range.getRow(), column, Math.max(1, values.length), width);
+      const all = sheet.getRange(top, column, Math.max(1, values.length), width);
       return { address: `${sheet.getName()}!${all.getA1Notation()}` };
     },
 
@@ -523,6 +538,31 @@ export function createSidebarServer(deps: SidebarServerDeps) {
   return server;
 }
 
+/** Where answers go: the sheet, first row and first column (1-based) right of a range. */
+interface BesideTarget {
+  readonly sheet: SbSheet;
+  readonly top: number;
+  readonly column: number;
+}
+
+function besideAddress(book: SbSpreadsheet, address: string): BesideTarget {
+  const box = parseRangeAddress(address);
+  const sheet = book.getSheetByName(box.sheet);
+  if (!sheet)
+    throw new Error(`The sheet "${box.sheet}" the inputs came from is gone: nothing written`);
+  return { sheet, top: box.r0 + 1, column: box.c1 + 2 };
+}
+
+function besideSelection(book: SbSpreadsheet): BesideTarget {
+  const range = book.getActiveRange();
+  if (!range) throw new Error("Select the input table first");
+  return {
+    sheet: book.getActiveSheet(),
+    top: range.getRow(),
+    column: range.getColumn() + range.getNumColumns(),
+  };
+}
+
 function isShop(x: unknown): x is { marketplace: string; id: string } {
   return x !== null && typeof x === "object" && "id" in x && "marketplace" in x;
 }
@@ -533,6 +573,7 @@ export type SidebarServerFunctions = ReturnType<typeof createSidebarServer>;
 // ---- Apps Script wiring
 
 interface AppsScriptSlice {
+  Utilities: { formatDate: FormatDate };
   SpreadsheetApp: {
     /** null in a time-driven run: the trigger belongs to the user, not to a document. */
     getActiveSpreadsheet(): SbSpreadsheet | null;
@@ -595,6 +636,7 @@ function appsScriptDeps(): SidebarServerDeps {
     }),
     now: () => new Date(),
     elapsedMs: () => Date.now() - startedAt,
+    formatDate: (date, zone, pattern) => g.Utilities.formatDate(date, zone, pattern),
   };
 }
 
@@ -613,6 +655,7 @@ export const SIDEBAR_SERVER_FUNCTIONS: SidebarServerFunctions = createSidebarSer
   triggers: () => appsScriptDeps().triggers(),
   now: () => new Date(),
   elapsedMs: () => Date.now() - startedAt,
+  formatDate: (date, zone, pattern) => appsScriptDeps().formatDate(date, zone, pattern),
 });
 
 /** Every server function name (for the stub generator). */
@@ -640,7 +683,7 @@ export const SIDEBAR_SERVER_PARAMS: {
   sidebarRefreshAllImports: [],
   sidebarReadSelection: [],
   sidebarBulkRows: ["job", "rows"],
-  sidebarWriteBeside: ["values"],
+  sidebarWriteBeside: ["values", "readFrom"],
   sidebarInsertFormula: ["formula"],
   sidebarTypedShops: [],
   sidebarRememberShop: ["shop"],

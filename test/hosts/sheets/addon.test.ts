@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import vm from "node:vm";
 import { CATALOG } from "../../../src/functions";
 import { FakeCache, FakeClock, FakeLock, FakeProperties } from "./fakes";
 import {
@@ -293,6 +294,17 @@ describe("against the reference server", () => {
       "#ERROR! modelId has 3 cells but itemId has 2: ranges must be the same size",
     ]);
     expect(addon.urlFetch.log).toHaveLength(0);
+  });
+
+  test("a date cell means the day the sheet shows, whatever the sheet's time zone", () => {
+    const addon = addonWithKey(server.keys.demo);
+    addon.book.timeZone = "Asia/Singapore";
+    // DATE(2025,7,1) in a Singapore sheet: Sheets passes midnight there, 30 June 16:00 UTC.
+    const july1 = vm.runInContext("new Date(Date.UTC(2025, 5, 30, 16, 0, 0))", addon.context);
+    const s = shopA.shopId;
+    cell(addon, "MKTA_COMMISSION_IMPACT", s, shopA.region, july1, "totalMonthlyProfitDelta");
+    const sent = addon.urlFetch.log.map((r) => JSON.parse(r.payload ?? "{}") as object);
+    expect(sent).toContainEqual(expect.objectContaining({ effectiveDate: "2025-07-01" }));
   });
 
   test("the API key is never in a cache key, a cache value, a cell, a URL or a log", () => {

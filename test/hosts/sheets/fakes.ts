@@ -356,6 +356,8 @@ export class FakeSpreadsheet {
   readonly sheets: FakeSheet[] = [];
   readonly toasts: string[] = [];
   active: { sheet: FakeSheet; range: FakeRange } | null = null;
+  /** File > Settings > Time zone (a new sheet takes its owner's; the script's is Etc/UTC). */
+  timeZone = "Etc/UTC";
   constructor(
     readonly id = "doc-1",
     public name = "Untitled spreadsheet",
@@ -387,6 +389,9 @@ export class FakeSpreadsheet {
     if (at < 0) throw new Error("Sheet not found");
     if (this.sheets.length === 1) throw new Error("You can't remove all the sheets in a document.");
     this.sheets.splice(at, 1);
+  }
+  getSpreadsheetTimeZone(): string {
+    return this.timeZone;
   }
   getActiveSheet(): FakeSheet {
     return this.active?.sheet ?? (this.sheets[0] as FakeSheet);
@@ -539,4 +544,25 @@ export function fakeHtmlService(files: Record<string, string>) {
     },
     createHtmlOutput: (html: string) => new FakeHtmlOutput(html),
   };
+}
+
+/** Utilities.formatDate for the patterns the add-on uses (yyyy MM dd HH mm ss), through Intl. */
+export function fakeFormatDate(date: Date, timeZone: string, pattern: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const get = (t: string): string => parts.find((p) => p.type === t)?.value ?? "";
+  return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (token) => {
+    const type = { yyyy: "year", MM: "month", dd: "day", HH: "hour", mm: "minute", ss: "second" }[
+      token
+    ];
+    return get(type ?? "");
+  });
 }

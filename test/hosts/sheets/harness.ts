@@ -18,6 +18,7 @@ import {
   FakeSpreadsheet,
   FakeUi,
   FakeUrlFetchApp,
+  fakeFormatDate,
   fakeHtmlService,
 } from "./fakes";
 import { SyncHttp } from "./syncHttp";
@@ -161,7 +162,7 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
       getDocumentProperties: () => (timeDriven ? null : documentProps),
     },
     LockService: { getScriptLock: () => lock },
-    Utilities: { sleep: (ms: number) => clock.advance(ms) },
+    Utilities: { sleep: (ms: number) => clock.advance(ms), formatDate: fakeFormatDate },
     SpreadsheetApp: {
       getUi: () => {
         if (timeDriven) throw new Error("Cannot call SpreadsheetApp.getUi() from this context.");

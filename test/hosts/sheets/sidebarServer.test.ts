@@ -16,6 +16,16 @@ import {
   type SbSheet,
   type SbSpreadsheet,
 } from "../../../src/hosts/sheets/sidebarServer";
+import { fakeFormatDate } from "./fakes";
+
+/** A1 notation as Apps Script's getA1Notation gives it (column letters, 1-based row). */
+function a1(row: number, column: number): string {
+  let letters = "";
+  for (let c = column; c > 0; c = Math.floor((c - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((c - 1) % 26)) + letters;
+  }
+  return `${letters}${row}`;
+}
 
 type Stored = {
   kind: "text" | "number" | "formula" | "empty" | "boolean";
@@ -70,7 +80,7 @@ class FakeSheet implements SbSheet {
         (sheet.cells[row - 1] ??= [])[column - 1] = { kind: "formula", value: f };
         return range;
       },
-      getA1Notation: () => `R${row}C${column}:R${row + numRows - 1}C${column + numColumns - 1}`,
+      getA1Notation: () => `${a1(row, column)}:${a1(row + numRows - 1, column + numColumns - 1)}`,
       getRow: () => row,
       getColumn: () => column,
       getNumRows: () => numRows,
@@ -114,6 +124,7 @@ class FakeBook implements SbSpreadsheet {
   active: { sheet: FakeSheet; range: SbRange } | null = null;
   /** This document's properties (PropertiesService.getDocumentProperties() inside it). */
   readonly props = new FakeProps();
+  timeZone = "Etc/UTC";
   constructor(
     readonly id = "doc-1",
     readonly name = "Shop report",
@@ -142,6 +153,9 @@ class FakeBook implements SbSpreadsheet {
   getActiveSheet(): SbSheet {
     return this.active?.sheet ?? [...this.sheets.values()][0] ?? this.insertSheet("Sheet1");
   }
+  getSpreadsheetTimeZone(): string {
+    return this.timeZone;
+  }
 }
 
 class FakeProps implements SbProperties {
@@ -150,6 +164,8 @@ class FakeProps implements SbProperties {
     return this.map.get(k) ?? null;
   }
   setProperty(k: string, v: string): void {
+    // PropertiesService refuses a value over 9 KB (UTF-8 bytes).
+    if (Buffer.byteLength(v, "utf8") > 9 * 1024) throw new Error("Argument too large: value");
     this.map.set(k, v);
   }
   deleteProperty(k: string): void {
@@ -265,6 +281,7 @@ function setup(
     }),
     now: () => new Date("2025-07-01T08:00:00Z"),
     elapsedMs: opts.elapsedMs ?? (() => 0),
+    formatDate: fakeFormatDate,
   });
   return {
     book: book ?? new FakeBook("unreachable"),
@@ -552,6 +569,55 @@ describe("Sheets sidebar import server functions", () => {
     const written = server.sidebarWriteBeside(answers);
     expect(sheet.setValuesCalls).toBe(before + 1);
     expect(sheet.cells[1]?.[2]).toEqual({ kind: "text", value: "#ERROR: cogs must be positive" });
-    expect(written.address).toBe("Inputs!R1C3:R3C3");
+    expect(written.address).toBe("Inputs!C1:C3");
+  });
+});
+
+describe("review fixes", () => {
+  test("bulk answers go beside the cells that were read, even after the seller clicked elsewhere", () => {
+    const { server, book } = setup(0);
+    const inputs = book.insertSheet("My inputs");
+    const other = book.insertSheet("Elsewhere");
+    book.active = { sheet: inputs, range: inputs.getRange(2, 2, 2, 2) };
+    const read = server.sidebarReadSelection();
+    expect(read.address).toBe("My inputs!B2:C3");
+    book.active = { sheet: other, range: other.getRange(10, 1, 1, 1) }; // clicked away mid-run
+    const before = other.setValuesCalls;
+    const written = server.sidebarWriteBeside([[1.5], [2.5]], read.address);
+    expect(other.setValuesCalls).toBe(before);
+    expect(inputs.cells[1]?.[3]).toEqual({ kind: "number", value: 1.5 });
+    expect(inputs.cells[2]?.[3]).toEqual({ kind: "number", value: 2.5 });
+    expect(written.address).toBe("My inputs!D2:D3");
+    book.deleteSheet(inputs);
+    expect(() => server.sidebarWriteBeside([[1]], read.address)).toThrow(
+      /is gone: nothing written/,
+    );
+  });
+
+  test("a selected date cell reads as the day the sheet shows (bulk calculation)", () => {
+    const { server, book } = setup(0);
+    book.timeZone = "Asia/Singapore";
+    const sheet = book.insertSheet("Input");
+    // DATE(2025,7,1) and a date-time in a Singapore sheet, as getValues returns them.
+    const values = [
+      [new Date(Date.UTC(2025, 5, 30, 16, 0, 0)), 5],
+      [new Date(Date.UTC(2025, 6, 1, 1, 30, 0)), "x"],
+    ];
+    book.active = { sheet, range: { ...sheet.getRange(1, 1, 2, 2), getValues: () => values } };
+    expect(server.sidebarReadSelection().values).toEqual([
+      ["2025-07-01", 5],
+      ["2025-07-01 09:30:00", "x"],
+    ]);
+  });
+
+  test("saved definitions over 9 KB in UTF-8 are refused with the add-on's message", () => {
+    const { server } = setup(0);
+    // Thai sheet names: 3 bytes a character, so 9,000 characters would be ~27 KB.
+    const thai = "\u0e01".repeat(90);
+    const save = () => {
+      for (let i = 0; i < 25; i++)
+        server.sidebarSaveImport({ ...DEF, id: `t${i}`, sheetName: `${thai}${i}` });
+    };
+    expect(save).toThrow("Too many saved imports for this document: delete some");
   });
 });
