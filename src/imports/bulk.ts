@@ -4,13 +4,15 @@
  * beside the inputs (what a 500-row REQUIRED_PRICE grid needs). A failed row shows its
  * error text in its own row and spoils no other.
  */
+import type { AsyncClock } from "../core/clock";
+import { cancellableClock } from "./cancellable";
 import type { Program } from "../core/effects";
 import { isApiError } from "../core/errors";
+import { CellError } from "../core/shape";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
 import { errorsAsText } from "../functions/cells";
 import type { SheetFunction } from "../functions/define";
 import { functionByName } from "../functions/index";
-import { ImportCancelled } from "./runner";
 
 /** Where one argument comes from: a column of the selection, a fixed value, or empty. */
 export type BulkArg =
@@ -29,9 +31,22 @@ export interface BulkJob {
 
 /** Progress of a bulk run. */
 export interface BulkProgress {
+  /** Rows answered so far (a repeated row counts when its first copy is answered). */
   readonly done: number;
   readonly total: number;
   readonly failed: number;
+  /** Different rows asked so far: identical rows are asked once. */
+  readonly asked?: number;
+  /** When the 60-a-minute limit holds the next request back: how long, in ms. */
+  readonly waitMs?: number;
+}
+
+/** "Row 13 of 500, next in 42 s" for the sidebar. */
+export function bulkProgressText(p: BulkProgress): string {
+  const row = `Row ${Math.min(p.done + 1, p.total)} of ${p.total}`;
+  const wait = p.waitMs && p.waitMs > 0 ? `, next in ${Math.ceil(p.waitMs / 1000)} s` : "";
+  const failed = p.failed ? ` (${p.failed} failed)` : "";
+  return `${row}${wait}${failed}`;
 }
 
 /** The catalog function of a job; throws a message that names what to fix. */
@@ -80,57 +95,138 @@ export function rowError(e: unknown): string {
 
 /** Host services for a bulk run. */
 export interface BulkRunDeps {
-  run(program: Program<CellResult>): Promise<CellResult>;
+  /**
+   * Answer one row's program. `clock` is the run's own clock: the host's driver must sleep on
+   * it (rate-limit waits, retry pauses) so the wait shows in progress and ends at cancel.
+   */
+  run(program: Program<CellResult>, clock: AsyncClock): Promise<CellResult>;
+  /** The host's clock (the run's clock wraps it). */
+  readonly clock: AsyncClock;
   readonly onProgress?: (p: BulkProgress) => void;
   readonly signal?: AbortSignal;
-  /** Rows answered at once (the host's limiter still holds the rate); default 4. */
+  /** Different rows asked at once (the host's limiter still holds the rate); default 4. */
   readonly concurrency?: number;
 }
 
-/** Answer every input row; the result has one row per input row (plus a header if asked). */
+/** Times a row goes back in the queue after the rate limit held it past its deadline. */
+const MAX_REQUEUES = 10;
+
+/** Did the rate limit (ours while waiting, or the API's 429 after retries) stop this row? */
+function isRateLimited(x: unknown): boolean {
+  if (isApiError(x)) return x.code === "RATE_LIMITED";
+  return x instanceof CellError && x.message.startsWith("Rate limit reached");
+}
+
+/** What a bulk run produced; on cancel the rows not answered are empty. */
+export interface BulkOutcome {
+  /** One row per input row (plus a header row if the job has one). */
+  readonly values: Cell[][];
+  readonly answered: number;
+  readonly failed: number;
+  /** Different rows asked (identical rows share one request). */
+  readonly asked: number;
+  readonly cancelled: boolean;
+}
+
+/** A clock whose sleeps are reported (they are rate-limit waits or retry pauses) and end at cancel. */
+export function runClock(
+  clock: AsyncClock,
+  signal: AbortSignal | undefined,
+  onSleep: (ms: number) => void,
+): AsyncClock {
+  const reporting: AsyncClock = {
+    now: () => clock.now(),
+    sleep(ms) {
+      onSleep(ms);
+      return clock.sleep(ms);
+    },
+  };
+  return signal ? cancellableClock(reporting, signal) : reporting;
+}
+
+/**
+ * Answer every input row. Identical rows are asked once; rate-limit waits show as "next in N s"
+ * in progress. Cancel stops asking at once (nothing is sent after it) and keeps the answers
+ * already in: a seller has paid quota for them, and each row stands alone (unlike an import,
+ * no row depends on another). Rows not answered come back empty, so no stale answer from an
+ * earlier run stays beside an input it was not calculated for.
+ */
 export async function runBulk(
   job: BulkJob,
   input: readonly (readonly Cell[])[],
   deps: BulkRunDeps,
-): Promise<Cell[][]> {
+): Promise<BulkOutcome> {
   const fn = bulkFunction(job);
   const body = job.hasHeader ? input.slice(1) : input.slice();
-  const answers: Cell[][] = new Array<Cell[]>(body.length);
+  const answers: (Cell[] | undefined)[] = Array.from({ length: body.length }, () => undefined);
+  // Rows grouped by their arguments: each group is one request.
+  const groups = new Map<string, { args: CellInput[]; rows: number[]; tries: number }>();
+  body.forEach((row, i) => {
+    if (row.every((c) => c === "" || c === null)) {
+      answers[i] = [""];
+      return;
+    }
+    const args = bulkRowArgs(job, row);
+    const key = JSON.stringify(args);
+    const group = groups.get(key);
+    if (group) group.rows.push(i);
+    else groups.set(key, { args, rows: [i], tries: 0 });
+  });
+  const queue = [...groups.values()];
   let header: string[] | null = null;
-  let done = 0;
+  let done = body.length - queue.reduce((n, g) => n + g.rows.length, 0);
   let failed = 0;
-  let next = 0;
+  let asked = 0;
+  let waitUntil = 0;
+  const cancelled = (): boolean => deps.signal?.aborted === true;
+  const report = (): void => {
+    const waitMs = Math.max(0, waitUntil - deps.clock.now());
+    deps.onProgress?.({ done, total: body.length, failed, asked, ...(waitMs ? { waitMs } : {}) });
+  };
+  const clock = runClock(deps.clock, deps.signal, (ms) => {
+    waitUntil = Math.max(waitUntil, deps.clock.now() + ms);
+    report();
+  });
   const worker = async (): Promise<void> => {
-    for (;;) {
-      if (deps.signal?.aborted) throw new ImportCancelled();
-      const i = next++;
-      if (i >= body.length) return;
-      const row = body[i] ?? [];
+    for (let group = queue.shift(); group && !cancelled(); group = queue.shift()) {
+      if (group.tries === 0) asked++;
+      let cells: Cell[];
+      let isError = false;
       try {
-        if (row.every((c) => c === "" || c === null)) {
-          answers[i] = [""];
-        } else {
-          const answer = answerRow(await deps.run(fn.program(bulkRowArgs(job, row))));
-          header = header ?? answer.header;
-          answers[i] = answer.cells;
+        const raw = await deps.run(fn.program(group.args), clock);
+        if (isRateLimited(raw) && group.tries < MAX_REQUEUES) {
+          // Another row took the slot this one waited for: queue it again rather than fail it.
+          group.tries++;
+          queue.unshift(group);
+          continue;
         }
+        isError = raw instanceof CellError;
+        const answer = answerRow(raw);
+        header = header ?? (isError ? null : answer.header);
+        cells = answer.cells;
       } catch (e) {
-        if (deps.signal?.aborted) throw new ImportCancelled();
-        failed++;
-        answers[i] = [rowError(e)];
+        if (isRateLimited(e) && group.tries < MAX_REQUEUES && !cancelled()) {
+          group.tries++;
+          queue.unshift(group);
+          continue;
+        }
+        isError = true;
+        cells = [rowError(e)];
       }
-      done++;
-      deps.onProgress?.({ done, total: body.length, failed });
+      // A row cut short by cancel has no answer; one that came back whole is kept.
+      if (cancelled() && isError) return;
+      for (const i of group.rows) answers[i] = cells;
+      done += group.rows.length;
+      if (isError) failed += group.rows.length;
+      report();
     }
   };
-  const workers = Math.max(1, Math.min(deps.concurrency ?? 4, body.length));
+  report();
+  const workers = Math.max(1, Math.min(deps.concurrency ?? 4, queue.length));
   await Promise.all(Array.from({ length: workers }, () => worker()));
-  const width = Math.max(1, ...answers.map((r) => r.length));
+  const width = Math.max(1, ...answers.map((r) => r?.length ?? 0));
   const pad = (r: readonly Cell[]): Cell[] => [...r, ...new Array<Cell>(width - r.length).fill("")];
-  const out = answers.map(pad);
-  if (job.hasHeader) {
-    const top: Cell[] = header ?? [fn.name];
-    out.unshift(pad(top));
-  }
-  return out;
+  const values = answers.map((r) => pad(r ?? []));
+  if (job.hasHeader) values.unshift(pad(header ?? [fn.name]));
+  return { values, answered: done, failed, asked, cancelled: cancelled() };
 }

@@ -23,6 +23,7 @@ import type { Cell, CellInput, CellResult } from "../functions/cells";
 import { errorsAsText } from "../functions/cells";
 import { functionByName } from "../functions/index";
 import { runBulk } from "../imports/bulk";
+import { cancellableClock, cancellableTransport } from "../imports/cancellable";
 import type { ImportDefinition } from "../imports/definitions";
 import { runImport } from "../imports/runner";
 import type { ImportTable } from "../imports/table";
@@ -272,7 +273,16 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     },
 
     async runImport(def, options = {}): Promise<ImportResult> {
-      const env = (await currentEnvs()).fresh;
+      const fresh = (await currentEnvs()).fresh;
+      const signal = options.signal;
+      // Cancel must stop the rate-limit wait and the page in flight, not just the next page.
+      const env: AsyncEnv = signal
+        ? {
+            ...fresh,
+            clock: cancellableClock(fresh.clock, signal),
+            transport: cancellableTransport(fresh.transport, signal),
+          }
+        : fresh;
       const table = await runImport(def, {
         fetchData: (c) => runAsync(call(c.endpoint, c.params), env),
         writeTable: (sheet, t) => o.workbook.writeTable(sheet, t),
@@ -317,16 +327,25 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async runBulk(job, options = {}) {
       const selection = await o.workbook.readSelection();
       const env = (await currentEnvs()).cached;
-      const values = await runBulk(job, selection.values, {
-        run: (program: Program<CellResult>) => runAsync(program, env),
+      // One env for the run, on the run's clock: its driver's rate-limit waits show as
+      // progress and end at cancel, so nothing is sent after the seller presses Cancel.
+      let runEnv: AsyncEnv | null = null;
+      const outcome = await runBulk(job, selection.values, {
+        run: (program: Program<CellResult>, runClock) =>
+          runAsync(program, (runEnv ??= { ...env, clock: runClock })),
+        clock,
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      const failed = values.filter(
-        (r) => typeof r[0] === "string" && r[0].startsWith("#ERROR"),
-      ).length;
-      const written = await o.workbook.writeBesideSelection(selection, values);
-      return { address: written.address, rows: values.length, failed };
+      const written = await o.workbook.writeBesideSelection(selection, outcome.values);
+      return {
+        address: written.address,
+        rows: outcome.values.length,
+        failed: outcome.failed,
+        answered: outcome.answered,
+        asked: outcome.asked,
+        cancelled: outcome.cancelled,
+      };
     },
 
     insertFormula: (formula) => o.workbook.insertFormula(formula),

@@ -68,11 +68,17 @@ export interface SelectionView {
   readonly values: Cell[][];
 }
 
-/** What a bulk run wrote. */
+/** What a bulk run wrote. A cancelled run wrote the rows answered before it; the rest are empty. */
 export interface BulkResult {
   readonly address: string;
+  /** Rows written, header included. */
   readonly rows: number;
   readonly failed: number;
+  /** Input rows answered (all of them unless cancelled). */
+  readonly answered?: number;
+  /** Different rows asked: identical rows share one request. */
+  readonly asked?: number;
+  readonly cancelled?: boolean;
 }
 
 /** How imports refresh on their own in this host. */

@@ -2,8 +2,9 @@
 import { h } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { BulkArg, BulkProgress } from "../imports/bulk";
+import { bulkProgressText } from "../imports/bulk";
 import { CATALOG, functionByName } from "../functions/index";
-import type { HostBridge, SelectionView } from "./bridge";
+import type { BulkResult, HostBridge, SelectionView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
 
@@ -124,11 +125,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
               { onProgress: setProgress, signal: controller.signal },
             )
             .then(
-              (r) =>
-                setStatus({
-                  text: `Wrote ${r.rows} rows to ${r.address}${r.failed ? ` (${r.failed} with errors)` : ""}.`,
-                  kind: r.failed ? "error" : "ok",
-                }),
+              (r) => setStatus({ text: bulkResultText(r), kind: r.failed ? "error" : "ok" }),
               (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
             )
             .finally(() => setRunning(false));
@@ -148,15 +145,24 @@ export function BulkSection(p: { bridge: HostBridge }) {
             value: progress.done,
             "aria-label": "Bulk progress",
           }),
-          h(
-            "p",
-            { class: "hint" },
-            `${progress.done} of ${progress.total} rows${progress.failed ? `, ${progress.failed} failed` : ""}`,
-          ),
+          h("p", { class: "hint", id: "bulk-progress-text" }, bulkProgressText(progress)),
         ])
       : null,
     h(Status, { id: "bulk-status", ...status }),
   ]);
+}
+
+/** The line a seller reads after a run: what was written, and what a cancel left empty. */
+export function bulkResultText(r: BulkResult): string {
+  const errors = r.failed ? ` (${r.failed} with errors)` : "";
+  const shared =
+    r.asked !== undefined && r.answered !== undefined && r.asked < r.answered
+      ? ` Identical rows were asked once: ${r.asked} requests.`
+      : "";
+  if (r.cancelled) {
+    return `Cancelled: the ${r.answered ?? 0} rows answered before it were written to ${r.address}${errors}; the others are left empty. Run again to fill them.`;
+  }
+  return `Wrote ${r.rows} rows to ${r.address}${errors}.${shared}`;
 }
 
 function coerce(v: string | number | boolean): string | number | boolean {

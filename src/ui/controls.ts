@@ -50,6 +50,7 @@ interface SelectProps {
 
 /** A labelled select. */
 export function SelectField(p: SelectProps) {
+  const hintId = p.hint ? `${p.id}-hint` : undefined;
   return h("div", null, [
     h("label", { for: p.id }, p.label),
     h(
@@ -57,11 +58,12 @@ export function SelectField(p: SelectProps) {
       {
         id: p.id,
         value: p.value,
+        "aria-describedby": hintId,
         onChange: (e: Event) => p.onChange((e.currentTarget as HTMLSelectElement).value),
       },
       p.options.map((o) => h("option", { value: o.value, selected: o.value === p.value }, o.label)),
     ),
-    p.hint ? h("p", { class: "hint" }, p.hint) : null,
+    p.hint ? h("p", { class: "hint", id: hintId }, p.hint) : null,
   ]);
 }
 
@@ -83,7 +85,7 @@ export function CheckField(p: {
   ]);
 }
 
-/** A button; `primary` gets the accent colour. */
+/** A button; `primary` gets the accent colour; `name` is what a screen reader says if not `label`. */
 export function Button(p: {
   label: string;
   onClick: () => void;
@@ -91,6 +93,7 @@ export function Button(p: {
   disabled?: boolean;
   id?: string;
   type?: "button" | "submit";
+  name?: string;
 }) {
   return h(
     "button",
@@ -99,21 +102,26 @@ export function Button(p: {
       type: p.type ?? "button",
       class: p.primary ? "primary" : undefined,
       disabled: p.disabled,
+      "aria-label": p.name,
       onClick: p.type === "submit" ? undefined : p.onClick,
     },
     p.label,
   );
 }
 
-/** A status line read out by screen readers. */
+/**
+ * A status line read out by screen readers. The live region stays in the page while empty:
+ * one that appears together with its text is often not announced.
+ */
 export function Status(p: { text: string; kind: "info" | "ok" | "error"; id?: string }) {
-  if (!p.text) return null;
   return h(
     "p",
     {
       id: p.id,
       class: `status ${p.kind === "info" ? "" : p.kind}`,
-      role: p.kind === "error" ? "alert" : "status",
+      role: "status",
+      "aria-live": p.kind === "error" ? "assertive" : "polite",
+      "aria-atomic": "true",
     },
     p.text,
   );

@@ -217,26 +217,53 @@ export function createGoogleScriptBridge(server: ServerCall): HostBridge {
         "sidebarReadSelection",
       );
       const body = job.hasHeader ? selection.values.slice(1) : selection.values;
-      const answers: Plain[][] = [];
+      // Identical rows are asked once; empty rows not at all.
+      const distinct = new Map<string, number[]>();
+      body.forEach((row, i) => {
+        if (row.every((c) => c === "")) return;
+        const key = JSON.stringify(row);
+        distinct.set(key, [...(distinct.get(key) ?? []), i]);
+      });
+      const groups = [...distinct.values()];
+      const answers: (Plain[] | undefined)[] = body.map((row) =>
+        row.every((c) => c === "") ? [""] : undefined,
+      );
+      let done = body.length - groups.reduce((n, g) => n + g.length, 0);
       let failed = 0;
+      let asked = 0;
       const ROWS_PER_CALL = 10;
-      for (let i = 0; i < body.length; i += ROWS_PER_CALL) {
-        if (options.signal?.aborted) throw new ImportCancelled();
-        const part = await server<Plain[][]>(
-          "sidebarBulkRows",
-          job,
-          body.slice(i, i + ROWS_PER_CALL),
-        );
-        failed += part.filter((r) => typeof r[0] === "string" && r[0].startsWith("#ERROR")).length;
-        answers.push(...part);
-        options.onProgress?.({ done: answers.length, total: body.length, failed });
+      // Cancel stops before the next server call and keeps the answers already in (as Excel).
+      for (let g = 0; g < groups.length && !options.signal?.aborted; g += ROWS_PER_CALL) {
+        const part = groups.slice(g, g + ROWS_PER_CALL);
+        const rows = part.map((rowsOf) => body[rowsOf[0] ?? 0] ?? []);
+        const got = await server<Plain[][]>("sidebarBulkRows", job, rows);
+        asked += part.length;
+        part.forEach((rowsOf, k) => {
+          const cells = got[k] ?? [""];
+          const isError = typeof cells[0] === "string" && cells[0].startsWith("#ERROR");
+          for (const i of rowsOf) answers[i] = cells;
+          done += rowsOf.length;
+          if (isError) failed += rowsOf.length;
+        });
+        options.onProgress?.({ done, total: body.length, failed, asked });
       }
-      const width = Math.max(1, ...answers.map((r) => r.length));
-      const out = job.hasHeader
-        ? [[fn.name, ...new Array<Plain>(width - 1).fill("")], ...answers]
-        : answers;
-      const written = await server<{ address: string }>("sidebarWriteBeside", out);
-      return { address: written.address, rows: out.length, failed };
+      const width = Math.max(1, ...answers.map((r) => r?.length ?? 0));
+      const pad = (r: Plain[]): Plain[] => [...r, ...new Array<Plain>(width - r.length).fill("")];
+      const values = answers.map((r) => pad(r ?? []));
+      const out = job.hasHeader ? [pad([fn.name]), ...values] : values;
+      const written = await server<{ address: string }>(
+        "sidebarWriteBeside",
+        out,
+        selection.address,
+      );
+      return {
+        address: written.address,
+        rows: out.length,
+        failed,
+        answered: done,
+        asked,
+        cancelled: options.signal?.aborted === true,
+      };
     },
 
     insertFormula: (formula) => server("sidebarInsertFormula", formula),

@@ -301,10 +301,16 @@ export function ImportsSection(p: ImportsProps) {
             h("li", { key: d.id }, [
               describeImport(d),
               " ",
-              h(Button, { label: "Run", disabled: running, onClick: () => void start([d]) }),
+              h(Button, {
+                label: "Run",
+                name: `Run import: ${describeImport(d)}`,
+                disabled: running,
+                onClick: () => void start([d]),
+              }),
               " ",
               h(Button, {
                 label: "Delete",
+                name: `Delete import: ${describeImport(d)}`,
                 disabled: running,
                 onClick: () => p.bridge.deleteImport(d.id).then(setSaved, () => undefined),
               }),

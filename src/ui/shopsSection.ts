@@ -27,7 +27,7 @@ export function ShopsSection(p: ShopsProps) {
   const [status, setStatus] = useState({ text: "", kind: "info" as "info" | "ok" | "error" });
   const typedIn = p.shops?.typedInOnly ?? [];
   return h(Section, { title: "Shops", id: "sec-shops" }, [
-    p.error ? h(Status, { text: p.error, kind: "error" }) : null,
+    h(Status, { id: "shops-status", text: p.error, kind: "error" }),
     p.shops
       ? h(
           "ul",

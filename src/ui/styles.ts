@@ -21,6 +21,7 @@ const BASE = `
 .mkt button:disabled{opacity:.55;cursor:default}
 .mkt .hint{color:#5f6368;font-size:12px;margin:4px 0}
 .mkt .status{margin:6px 0;padding:6px 8px;border-radius:var(--radius);background:#e8f0fe}
+.mkt .status:empty{margin:0;padding:0}
 .mkt .status.error{background:#fce8e6;color:#a50e0e}
 .mkt .status.ok{background:#e6f4ea;color:#137333}
 .mkt .caveat{background:#fef7e0;padding:6px 8px;border-radius:var(--radius);font-size:12px}

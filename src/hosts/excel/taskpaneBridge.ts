@@ -11,6 +11,7 @@
 import type { AsyncTransport } from "../../core/asyncDriver";
 import type { Cell } from "../../functions/cells";
 import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
+import { parseRangeAddress } from "../../imports/rangeAddress";
 import type { ImportTable } from "../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../imports/table";
 import type { HostBridge, SelectionView } from "../../ui/bridge";
@@ -226,28 +227,26 @@ export function excelWorkbook(run: ExcelRun): WorkbookSurface {
         return { address: range.address, values: range.values as Cell[][] };
       }),
 
-    writeBesideSelection: (_selection: SelectionView, values: Cell[][]) =>
+    writeBesideSelection: (selection: SelectionView, values: Cell[][]) =>
       run(async (context) => {
-        const selected = context.workbook.getSelectedRange();
-        selected.load("rowIndex,columnIndex,columnCount");
-        selected.worksheet.load("name");
+        // Beside the cells that were read, not the selection now: a bulk run takes minutes
+        // and the seller may have clicked elsewhere, even on another sheet, meanwhile.
+        const box = parseRangeAddress(selection.address);
+        const sheet = context.workbook.worksheets.getItemOrNullObject(box.sheet);
+        sheet.load("isNullObject");
         await context.sync();
-        const sheet = selected.worksheet;
-        const column = selected.columnIndex + selected.columnCount;
+        if (sheet.isNullObject)
+          throw new Error(`The sheet ${box.sheet} is gone: the answers were not written`);
+        const column = box.c1 + 1;
         const width = Math.max(1, ...values.map((r) => r.length));
-        let row = selected.rowIndex;
+        let row = box.r0;
         for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
           const range = sheet.getRangeByIndexes(row, column, chunk.length, width);
           range.numberFormat = chunk.map((r) => r.map((c) => cellFormat(c, "General")));
           range.values = chunk.map((r) => r.map(excelValue));
           row += chunk.length;
         }
-        const all = sheet.getRangeByIndexes(
-          selected.rowIndex,
-          column,
-          Math.max(1, values.length),
-          width,
-        );
+        const all = sheet.getRangeByIndexes(box.r0, column, Math.max(1, values.length), width);
         all.load("address");
         await context.sync();
         return { address: all.address };

@@ -6,6 +6,7 @@
  */
 import type { Cell } from "../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows, sheetsCell } from "../../imports/cellText";
+import { parseRangeAddress } from "../../imports/rangeAddress";
 import type { ImportTable } from "../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../imports/table";
 import type { SelectionView } from "../../ui/bridge";
@@ -177,7 +178,9 @@ export class InPageWorkbook implements WorkbookSurface {
     selection: SelectionView,
     values: Cell[][],
   ): Promise<{ address: string }> {
-    const { sheet, r0, c1 } = this.selection;
+    // Beside the cells that were read: the seller may have selected elsewhere since.
+    const { sheet, r0, c1 } = parseRangeAddress(selection.address);
+    if (!this.sheets.has(sheet)) throw new Error(`The sheet ${sheet} is gone: nothing was written`);
     const width = Math.max(1, ...values.map((r) => r.length));
     let row = r0;
     for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
@@ -189,7 +192,6 @@ export class InPageWorkbook implements WorkbookSurface {
       );
       row += chunk.length;
     }
-    void selection;
     const end = `${columnLetters(c1 + width)}${r0 + values.length}`;
     return { address: `${sheet}!${columnLetters(c1 + 1)}${r0 + 1}:${end}` };
   }

@@ -25,6 +25,10 @@ type Op = () => void;
 
 const key = (r: number, c: number): string => `${r},${c}`;
 
+/** Column letters of a 0-based index (0 -> A, 26 -> AA). */
+const letters = (c: number): string =>
+  c < 26 ? String.fromCharCode(65 + c) : letters(Math.floor(c / 26) - 1) + letters(c % 26);
+
 export interface FakeWorkbook {
   readonly run: ExcelRun;
   readonly sheets: Map<string, SheetRecord>;
@@ -37,6 +41,8 @@ export interface FakeWorkbook {
   /** A sheet's cells as rows, from A1 to its used range. */
   table(name: string): unknown[][];
   addSheet(name: string, rows: unknown[][]): SheetRecord;
+  /** Select a block (0-based) as the seller would by clicking. */
+  select(sheet: string, row: number, column: number, rows: number, columns: number): void;
 }
 
 /** A workbook with Excel's batching, wrapped by office-addin-mock. */
@@ -47,6 +53,7 @@ export function fakeWorkbook(): FakeWorkbook {
   let pending: Op[] = [];
   let syncs = 0;
   let failAt = -1;
+  let selected = { sheet: "Sheet1", box: [0, 0, 1, 1] as [number, number, number, number] };
   const queue = (op: Op): void => void pending.push(op);
 
   const newRecord = (name: string): SheetRecord => ({
@@ -88,7 +95,7 @@ export function fakeWorkbook(): FakeWorkbook {
       rec,
       box: [r0, c0, n, w],
       isNullObject: false,
-      address: "",
+      address: `${rec()?.name ?? "?"}!${letters(c0)}${r0 + 1}:${letters(c0 + Math.max(w, 1) - 1)}${r0 + Math.max(n, 1)}`,
       rowIndex: r0,
       columnIndex: c0,
       rowCount: n,
@@ -215,6 +222,16 @@ export function fakeWorkbook(): FakeWorkbook {
             return worksheet(rec);
           },
         },
+        getSelectedRange: () => {
+          const { sheet, box } = selected;
+          const [r0, c0, n, w] = box;
+          const rec = (): SheetRecord | undefined => sheets.get(sheet);
+          return {
+            ...range(rec, r0, c0, n, w),
+            address: `${sheet}!${letters(c0)}${r0 + 1}:${letters(c0 + w - 1)}${r0 + n}`,
+            worksheet: worksheet(rec()),
+          };
+        },
         settings: {
           getItemOrNullObject: (name: string) => ({
             isNullObject: !settings.has(name),
@@ -250,6 +267,9 @@ export function fakeWorkbook(): FakeWorkbook {
       return Array.from({ length: b.rows }, (_, r) =>
         Array.from({ length: b.cols }, (_, c) => rec.values.get(key(r, c)) ?? ""),
       );
+    },
+    select: (sheet, row, column, rows, columns) => {
+      selected = { sheet, box: [row, column, rows, columns] };
     },
     addSheet: (name, rows) => {
       const rec = newRecord(name);

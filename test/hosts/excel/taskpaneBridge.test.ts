@@ -241,3 +241,36 @@ describe("Excel task pane settings", () => {
     expect(documentText).not.toContain("pat_");
   });
 });
+
+describe("Excel bulk answers", () => {
+  test("go beside the cells that were read, even after the seller selected another sheet", async () => {
+    const book = fakeWorkbook();
+    book.addSheet("Inputs", [
+      ["cogs", "margin"],
+      [10, 0.2],
+      [12, 0.25],
+    ]);
+    book.addSheet("Other", [["keep me"]]);
+    book.select("Inputs", 0, 0, 3, 2);
+    const surface = excelWorkbook(book.run);
+    const read = { address: "Inputs!A1:B3", values: book.table("Inputs") as never };
+    book.select("Other", 0, 0, 1, 1); // clicked away during the minutes the run queued
+    const written = await surface.writeBesideSelection(read, [["price"], [20], ["=1+1"]]);
+    expect(book.table("Inputs").map((r) => r[2])).toEqual(["price", 20, "=1+1"]);
+    expect(book.table("Other")).toEqual([["keep me"]]);
+    expect(written.address).toMatch(/^Inputs!C1/);
+  });
+
+  test("a sheet deleted during the run is reported, and nothing is written elsewhere", async () => {
+    const book = fakeWorkbook();
+    book.addSheet("Other", [["keep me"]]);
+    book.select("Other", 0, 0, 1, 1);
+    await expect(
+      excelWorkbook(book.run).writeBesideSelection({ address: "Gone!A1:A2", values: [] }, [
+        [1],
+        [2],
+      ]),
+    ).rejects.toThrow(/Gone/);
+    expect(book.table("Other")).toEqual([["keep me"]]);
+  });
+});

@@ -129,6 +129,63 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     }
   });
 
+  test("cancel half-way keeps the rows answered, empties the rest, and sends nothing more", async () => {
+    // New cases (not in the cache), answered slowly so Cancel lands half-way.
+    const rows: Value[][] = [["category", "cogs", "target margin"]];
+    for (let i = 0; i < 30; i++) rows.push([200001 + (i % 3), 400 + i, 0.2]);
+    let served = 0;
+    await page.route("**/partner/required-price", async (route) => {
+      served++;
+      await new Promise((r) => setTimeout(r, 250));
+      await route.fallback();
+    });
+    await page.evaluate((grid) => {
+      const s = (
+        window as unknown as {
+          __sheets: {
+            setValues(sheet: string, at: string, v: Value[][]): void;
+            select(sheet: string, range: string): void;
+          };
+        }
+      ).__sheets;
+      s.setValues("Cancel", "A1", grid);
+      s.select("Cancel", `A1:C${grid.length}`);
+    }, rows);
+    await page.click("#bulk-read");
+    await page.waitForFunction(() =>
+      /Cancel!A1:C31/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
+    );
+    await page.click("#bulk-run");
+    await page.waitForFunction(() => {
+      const m = /^Row (\d+) of 30/.exec(
+        document.querySelector("#bulk-progress-text")?.textContent ?? "",
+      );
+      return Number(m?.[1] ?? 0) > 10;
+    });
+    await page.click("#bulk-cancel");
+    await page.waitForFunction(() =>
+      /^Cancelled/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
+    );
+    const status = await page.locator("#bulk-status").innerText();
+    const answered = Number(/the (\d+) rows answered/.exec(status)?.[1]);
+    const servedAtCancel = served;
+    await page.waitForTimeout(1000);
+    expect(served).toBe(servedAtCancel); // nothing sent after Cancel
+    expect(answered).toBeGreaterThanOrEqual(10);
+    expect(answered).toBeLessThan(30);
+    expect(answered).toBeLessThanOrEqual(served);
+    await page.unroute("**/partner/required-price");
+
+    const sheet = await values("Cancel");
+    const written = sheet.slice(1, 31).map((r) => r[3] ?? "");
+    expect(written.filter((v) => v !== "")).toHaveLength(answered);
+    for (let r = 1; r < rows.length; r++) {
+      if (written[r - 1] === "") continue;
+      const [category, cogs, margin] = rows[r] as [number, number, number];
+      expect(written[r - 1]).toBe(await requiredPriceB(category, cogs, margin));
+    }
+  });
+
   test("the function builder picks a shop, previews and inserts the formula", async () => {
     await openSection("sec-builder");
     await page.selectOption("#fb-function", "MKTA_BREAKDOWN");
@@ -165,5 +222,77 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     expect(formula).toMatch(/^=MKTA_BREAKDOWN\(100001, "SG", 10000003/);
     const cell = (await values("Sheet1"))[1]?.[5];
     expect(cell).toBe(formula);
+  });
+
+  test("every control is labelled, Tab walks the controls in page order, statuses are live", async () => {
+    await page.evaluate(() =>
+      document.querySelectorAll("#sidebar details").forEach((d) => {
+        (d as HTMLDetailsElement).open = true;
+      }),
+    );
+    const report = await page.evaluate(() => {
+      const sidebar = document.querySelector("#sidebar");
+      if (!sidebar) throw new Error("no sidebar");
+      const shown = (e: Element): boolean => (e as HTMLElement).offsetParent !== null;
+      const fields = Array.from(
+        sidebar.querySelectorAll("input, select, textarea, meter, progress"),
+      );
+      const unlabelled = fields
+        .filter((e) => {
+          const labels = (e as HTMLInputElement).labels;
+          const named = Array.from(labels ?? []).some((l) => (l.textContent ?? "").trim() !== "");
+          return !named && !(e.getAttribute("aria-label") ?? "").trim();
+        })
+        .map((e) => e.outerHTML.slice(0, 80));
+      const nameless = Array.from(sidebar.querySelectorAll("button"))
+        .filter((b) => !(b.getAttribute("aria-label") ?? b.textContent ?? "").trim())
+        .map((b) => b.outerHTML.slice(0, 80));
+      const quiet = Array.from(sidebar.querySelectorAll(".status"))
+        .filter((s) => s.getAttribute("role") !== "status" || !s.getAttribute("aria-live"))
+        .map((s) => s.id);
+      const focusable = Array.from(
+        sidebar.querySelectorAll("summary, button, input, select, textarea, [tabindex]"),
+      ).filter((e) => shown(e) && !(e as HTMLButtonElement).disabled);
+      const positiveTabIndex = focusable.filter((e) => (e as HTMLElement).tabIndex > 0).length;
+      const key = (e: Element): string => e.id || `${e.tagName}:${(e.textContent ?? "").trim()}`;
+      // A field's help text is read with it.
+      const undescribed = fields
+        .filter((e) => e.nextElementSibling?.classList.contains("hint"))
+        .filter((e) => e.getAttribute("aria-describedby") !== e.nextElementSibling?.id)
+        .map((e) => e.id);
+      const statusIds = Array.from(sidebar.querySelectorAll("[role=status]")).map((s) => s.id);
+      return {
+        unlabelled,
+        nameless,
+        quiet,
+        undescribed,
+        statusIds,
+        positiveTabIndex,
+        order: focusable.map(key),
+      };
+    });
+    expect(report.unlabelled).toEqual([]);
+    expect(report.nameless).toEqual([]);
+    expect(report.quiet).toEqual([]);
+    expect(report.undescribed).toEqual([]);
+    // Live regions are in the page before their first message (else it may go unannounced).
+    expect(report.statusIds).toEqual(
+      expect.arrayContaining(["settings-status", "shops-status", "imp-status", "bulk-status"]),
+    );
+    expect(report.positiveTabIndex).toBe(0);
+    expect(report.order.length).toBeGreaterThan(30);
+
+    await page.locator("#sidebar summary").first().focus();
+    const visited: string[] = [];
+    for (let i = 0; i < report.order.length; i++) {
+      visited.push(
+        await page.evaluate(() => {
+          const e = document.activeElement;
+          return e ? e.id || `${e.tagName}:${(e.textContent ?? "").trim()}` : "";
+        }),
+      );
+      await page.keyboard.press("Tab");
+    }
+    expect(visited).toEqual(report.order);
   });
 });
