@@ -47,11 +47,14 @@ export function planCall(call: ApiCall, env: CommonEnv, stats: DriverStats): Cal
     const apiKey = checkedKey(env.apiKey);
     const spec = lookup(env, call.endpoint);
     const target = { baseUrl: env.baseUrl, apiKey };
-    if (spec.batch) return planBatch(call, spec, env, stats, apiKey, target);
+    // Cached answers belong to a key on one server: the same key against a test and a live
+    // server must not share entries.
+    const owner = `${apiKey}\n${env.baseUrl}`;
+    if (spec.batch) return planBatch(call, spec, env, stats, owner, target);
     const cache = env.cache;
     // Build first: invalid arguments fail even when something is cached.
     const request = buildRequest(spec, call.params, target);
-    const hit = cache?.get(apiKey, spec.id, call.params);
+    const hit = cache?.get(owner, spec.id, call.params);
     if (hit) {
       stats.cacheHits++;
       return { kind: "done", result: { ok: true, value: hit.value } };
@@ -63,11 +66,11 @@ export function planCall(call: ApiCall, env: CommonEnv, stats: DriverStats): Cal
       request,
       finish(outcome) {
         if (outcome.ok) {
-          cache?.put(apiKey, spec.id, call.params, outcome.value);
+          cache?.put(owner, spec.id, call.params, outcome.value);
           return outcome;
         }
         if (cache && outcome.error.retryable) {
-          const stale = cache.getStale(apiKey, spec.id, call.params);
+          const stale = cache.getStale(owner, spec.id, call.params);
           if (stale) {
             stats.staleServed++;
             env.onStale?.(spec.id);
@@ -96,7 +99,7 @@ function planBatch(
   spec: EndpointSpec,
   env: CommonEnv,
   stats: DriverStats,
-  apiKey: string,
+  owner: string,
   target: { baseUrl: string; apiKey: string },
 ): CallPlan {
   const batch = spec.batch;
@@ -112,7 +115,7 @@ function planBatch(
       ? { ...baseParams, [batch.idsField]: ids.map(idKey) }
       : null;
   if (cache && wholeParams) {
-    const hit = cache.get<unknown[]>(apiKey, spec.id, wholeParams);
+    const hit = cache.get<unknown[]>(owner, spec.id, wholeParams);
     if (hit && Array.isArray(hit.value)) {
       stats.cacheHits += ids.length;
       return { kind: "done", result: { ok: true, value: hit.value } };
@@ -121,7 +124,7 @@ function planBatch(
   const known = new Map<string, unknown[]>();
   if (cache) {
     const hits = cache.getMany<unknown[]>(
-      apiKey,
+      owner,
       spec.id,
       ids.map((id) => perIdParams(baseParams, batch.idsField, id)),
     );
@@ -151,19 +154,19 @@ function planBatch(
           return { params: perIdParams(baseParams, batch.idsField, id), value: entries };
         });
         const value = assemble();
-        if (wholeParams) cache?.put(apiKey, spec.id, wholeParams, value);
-        else cache?.putMany(apiKey, spec.id, writes);
+        if (wholeParams) cache?.put(owner, spec.id, wholeParams, value);
+        else cache?.putMany(owner, spec.id, writes);
         return { ok: true, value };
       }
       if (cache && outcome.error.retryable) {
-        const whole = wholeParams ? cache.getStale<unknown[]>(apiKey, spec.id, wholeParams) : null;
+        const whole = wholeParams ? cache.getStale<unknown[]>(owner, spec.id, wholeParams) : null;
         if (whole && Array.isArray(whole.value)) {
           stats.staleServed++;
           env.onStale?.(spec.id);
           return { ok: true, value: whole.value };
         }
         const stale = missingIds.map((id) =>
-          cache.getStale<unknown[]>(apiKey, spec.id, perIdParams(baseParams, batch.idsField, id)),
+          cache.getStale<unknown[]>(owner, spec.id, perIdParams(baseParams, batch.idsField, id)),
         );
         if (stale.every((s) => s !== null && Array.isArray(s.value))) {
           missingIds.forEach((id, i) => known.set(idKey(id), stale[i]?.value ?? []));

@@ -64,6 +64,18 @@ describe("runSync", () => {
     expect(stats).toMatchObject({ requests: 1, cacheHits: 1, cacheMisses: 1 });
   });
 
+  it("keeps one key's answers from two servers apart (test and live never share a cache entry)", () => {
+    const { api, env } = setup();
+    function* body(): Program<unknown> {
+      return yield* call("T_PRODUCT", product);
+    }
+    runSync(body(), env);
+    runSync(body(), { ...env, baseUrl: "http://localhost:9" }); // same fake, another server name
+    expect(api.seen).toHaveLength(2);
+    runSync(body(), env);
+    expect(api.seen).toHaveLength(2); // the first server's answer is still cached
+  });
+
   it("throws API errors into the body, which may catch them", () => {
     const { api, env } = setup();
     api.script.push(fail(404, "nope"));
