@@ -92,6 +92,11 @@ export interface AsyncHostOptions {
   readonly onSettingsChanged?: () => void;
   /** Per request timeout for the pane's own calls; default 20 s. */
   readonly requestTimeoutMs?: number;
+  /**
+   * The host's limiter when something else spends the same key (Excel's cells): one 60 a
+   * minute for both, not 60 each, so the API never answers 429 to either.
+   */
+  readonly limiter?: RateLimiter;
 }
 
 const DEFAULT_TTL_SEC = 600;
@@ -102,7 +107,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 } {
   const clock = o.clock ?? realAsyncClock();
   const stats = createDriverStats();
-  const limiter = new RateLimiter({ store: new MemoryStore({ clock }), clock });
+  const limiter = o.limiter ?? new RateLimiter({ store: new MemoryStore({ clock }), clock });
   let cache: ResponseCache | null = null;
   let envs: { id: string; cached: AsyncEnv; fresh: AsyncEnv } | null = null;
 

@@ -29,5 +29,6 @@ publishRuntimeHandle({
   reloadSettings: () => session.reloadSettings(),
   clearCache: () => session.clearCache(),
   stats: session.stats,
+  limiter: session.limiter,
   functionIds,
 });

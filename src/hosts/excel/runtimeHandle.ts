@@ -4,6 +4,7 @@
  * at once. Holds no key.
  */
 import type { DriverStats } from "../../core/driverEnv";
+import type { RateLimiter } from "../../core/rateLimiter";
 
 export const RUNTIME_HANDLE = "mktExcelRuntime";
 
@@ -13,6 +14,8 @@ export interface ExcelRuntimeHandle {
   clearCache(): Promise<void>;
   /** Request and cache counters since the runtime started. */
   readonly stats: Readonly<DriverStats>;
+  /** The cells' limiter: the task pane takes its requests from the same 60 a minute. */
+  readonly limiter?: RateLimiter;
   /** Function ids associated with Excel. */
   readonly functionIds: readonly string[];
 }

@@ -42,7 +42,8 @@ export class ExcelSession {
   readonly ready: Promise<void>;
   private readonly options: ExcelSessionOptions;
   private readonly clock: AsyncClock;
-  private readonly limiter: RateLimiter;
+  /** One 60/min limiter for every cell and the task pane (shared through the runtime handle). */
+  readonly limiter: RateLimiter;
   private settings: { value: Promise<ExcelSettings>; readAt: number } | undefined;
   private current: { id: string; env: AsyncEnv } | undefined;
 

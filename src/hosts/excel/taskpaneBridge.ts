@@ -20,6 +20,7 @@ import { createAsyncHostBridge } from "../../ui/asyncHostBridge";
 import { EXCEL_NAMESPACE } from "./metadata";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
+import type { RateLimiter } from "../../core/rateLimiter";
 import { runtimeHandle } from "./runtimeHandle";
 
 // ---- the slice of Office.js we use (structural, so tests can pass office-addin-mock objects)
@@ -324,6 +325,8 @@ export interface ExcelBridgeOptions {
   readonly defaultBaseUrl: string;
   /** Office.addin's startup switch; null where Excel lacks it (refresh then waits for the pane). */
   readonly startup?: AddinStartup | null;
+  /** The functions runtime's limiter, so the pane and the cells share one 60 a minute. */
+  readonly limiter?: RateLimiter;
 }
 
 /** The task pane's bridge; shares key, base URL and cache clearing with the functions runtime. */
@@ -338,6 +341,7 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
     defaultBaseUrl: o.defaultBaseUrl,
     autoRefreshLabel: "Refresh saved imports when this workbook opens",
     onSettingsChanged: () => runtimeHandle()?.reloadSettings(),
+    ...(o.limiter ? { limiter: o.limiter } : {}),
     onClearCache: async () => {
       await runtimeHandle()?.clearCache();
     },
@@ -374,5 +378,6 @@ export function excelTaskpaneBridgeFromGlobals(
     transport,
     defaultBaseUrl,
     startup: officeStartup(),
+    ...(runtimeHandle()?.limiter ? { limiter: runtimeHandle()?.limiter } : {}),
   });
 }

@@ -11,6 +11,9 @@
 jest.mock("office-addin-manifest", () => ({
   OfficeApp: { Excel: "excel", Outlook: "outlook", PowerPoint: "powerpoint", Word: "word" },
 }));
+import { ManualClock } from "../../../src/core/clock";
+import { RateLimiter } from "../../../src/core/rateLimiter";
+import { MemoryStore } from "../../../src/core/store";
 import type { AsyncTransport } from "../../../src/core/asyncDriver";
 import type { ImportTable } from "../../../src/imports/table";
 import type { SettingsStorage } from "../../../src/ui/asyncHostBridge";
@@ -272,5 +275,31 @@ describe("Excel bulk answers", () => {
       ]),
     ).rejects.toThrow(/Gone/);
     expect(book.table("Other")).toEqual([["keep me"]]);
+  });
+});
+
+describe("one 60-a-minute budget for the cells and the task pane", () => {
+  test("requests the cells made count against the pane's quota (a shared limiter)", async () => {
+    const key = "mkta_pat_" + "Zy9".repeat(14);
+    const store = new Map<string, string>([["mkt.apiKey", key]]);
+    const clock = new ManualClock(5_000_000);
+    const shared = new RateLimiter({ store: new MemoryStore({ clock }), clock });
+    const bridge = createExcelTaskpaneBridge({
+      run: fakeWorkbook().run,
+      storage: {
+        get: async (n) => store.get(n) ?? null,
+        set: async (n, v) => void store.set(n, v),
+        remove: async (n) => void store.delete(n),
+      },
+      transport: {
+        fetch: async () => {
+          throw new Error("no request expected");
+        },
+      },
+      defaultBaseUrl: "https://api.example.test",
+      limiter: shared,
+    });
+    for (let i = 0; i < 45; i++) expect(shared.acquire(key).granted).toBe(true); // 45 cells
+    expect(await bridge.getQuota()).toMatchObject({ requestsLastMinute: 45, limitPerMinute: 60 });
   });
 });
