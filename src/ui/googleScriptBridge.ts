@@ -233,10 +233,13 @@ export function createGoogleScriptBridge(server: ServerCall): HostBridge {
       let asked = 0;
       const ROWS_PER_CALL = 10;
       // Cancel stops before the next server call and keeps the answers already in (as Excel).
-      for (let g = 0; g < groups.length && !options.signal?.aborted; g += ROWS_PER_CALL) {
-        const part = groups.slice(g, g + ROWS_PER_CALL);
-        const rows = part.map((rowsOf) => body[rowsOf[0] ?? 0] ?? []);
+      for (let g = 0; g < groups.length && !options.signal?.aborted;) {
+        const sent = groups.slice(g, g + ROWS_PER_CALL);
+        const rows = sent.map((rowsOf) => body[rowsOf[0] ?? 0] ?? []);
         const got = await server<Plain[][]>("sidebarBulkRows", job, rows);
+        // A call near Apps Script's six minutes answers only its first rows: resend the rest.
+        const part = sent.slice(0, Math.max(1, got.length));
+        g += part.length;
         asked += part.length;
         part.forEach((rowsOf, k) => {
           const cells = got[k] ?? [""];

@@ -23,7 +23,7 @@ const JOB: BulkJob = {
 };
 
 /** 40 input rows: 25 different cases (rows 25-39 repeat 0-14), answered as cogs * 2. */
-function scriptedServer() {
+function scriptedServer(rowsPerCall = Infinity) {
   const selection: Plain[][] = [["category", "cogs", "margin"]];
   for (let i = 0; i < 40; i++) selection.push([200001, 100 + (i % 25), 0.2]);
   const asked: Plain[][] = [];
@@ -31,7 +31,8 @@ function scriptedServer() {
   const call: ServerCall = async <T>(name: string, ...args: unknown[]): Promise<T> => {
     if (name === "sidebarReadSelection") return { address: "S!A1:C41", values: selection } as T;
     if (name === "sidebarBulkRows") {
-      const rows = args[1] as Plain[][];
+      // A call near its six minutes answers only its first rows.
+      const rows = (args[1] as Plain[][]).slice(0, rowsPerCall);
       asked.push(...rows);
       return rows.map((r) => [Number(r[1]) * 2]) as T;
     }
@@ -53,6 +54,15 @@ describe("Sheets sidebar bulk run", () => {
     expect(result.cancelled).toBe(false);
     const out = s.written() ?? [];
     expect(out[0]).toEqual(["REQUIRED_PRICE"]);
+    for (let r = 1; r <= 40; r++) expect(out[r]).toEqual([Number(s.selection[r]?.[1]) * 2]);
+  });
+
+  test("rows a server call could not reach in its time are sent again, none lost", async () => {
+    const s = scriptedServer(3);
+    const result = await createGoogleScriptBridge(s.call).runBulk(JOB);
+    expect(s.asked).toHaveLength(25);
+    expect(result).toMatchObject({ rows: 41, failed: 0, answered: 40, asked: 25 });
+    const out = s.written() ?? [];
     for (let r = 1; r <= 40; r++) expect(out[r]).toEqual([Number(s.selection[r]?.[1]) * 2]);
   });
 

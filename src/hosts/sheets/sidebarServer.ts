@@ -111,6 +111,8 @@ export const DAILY_REFRESH_HANDLER = "sidebarRefreshAllImports";
 const STAGING_PREFIX = "~import ";
 /** A refresh stops starting new imports after this (Apps Script allows 6 min). */
 const DAILY_BUDGET_MS = 4.5 * 60_000;
+/** A bulk call starts no new row after this: a row may take a minute, a call has six. */
+export const BULK_CALL_BUDGET_MS = 4 * 60_000;
 
 /** Values the sidebar can receive (google.script.run refuses Date objects). */
 type PlainCell = string | number | boolean;
@@ -457,16 +459,29 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     },
 
     /** Answer some input rows (the sidebar sends a few at a time, with progress in between). */
+    /**
+     * Answer rows in order; past BULK_CALL_BUDGET_MS no new row starts (a row may take up to a
+     * minute and a call has six), so the answers may cover only the first rows: the sidebar
+     * sends the rest in its next call.
+     */
     sidebarBulkRows(job: BulkJob, rows: PlainCell[][]): PlainCell[][] {
       const fn = bulkFunction(job);
-      return rows.map((row) => {
-        if (row.every((c) => c === "")) return [""];
-        try {
-          return answerRow(deps.runFunction(fn.name, bulkRowArgs(job, row))).cells.map(plain);
-        } catch (e) {
-          return [rowError(e)];
+      const answers: PlainCell[][] = [];
+      for (const row of rows) {
+        if (answers.length > 0 && deps.elapsedMs() > BULK_CALL_BUDGET_MS) break;
+        if (row.every((c) => c === "")) {
+          answers.push([""]);
+          continue;
         }
-      });
+        try {
+          answers.push(
+            answerRow(deps.runFunction(fn.name, bulkRowArgs(job, row))).cells.map(plain),
+          );
+        } catch (e) {
+          answers.push([rowError(e)]);
+        }
+      }
+      return answers;
     },
 
     /** Write answers to the right of the current selection, one setValues per chunk. */

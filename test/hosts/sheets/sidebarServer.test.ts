@@ -9,6 +9,7 @@ import type { CellInput, CellResult } from "../../../src/functions/cells";
 import type { ImportDefinition } from "../../../src/imports/definitions";
 import { MAX_OPEN_MISSES, MAX_REFRESH_DOCUMENTS } from "../../../src/hosts/sheets/refreshRegistry";
 import {
+  BULK_CALL_BUDGET_MS,
   DAILY_REFRESH_HANDLER,
   createSidebarServer,
   type SbProperties,
@@ -574,6 +575,31 @@ describe("Sheets sidebar import server functions", () => {
 });
 
 describe("review fixes", () => {
+  test("a bulk call starts no row past its time budget and answers the rows it reached", () => {
+    let elapsed = 0;
+    const { server } = setup(0, undefined, { elapsedMs: () => elapsed });
+    const job = {
+      functionName: "REQUIRED_PRICE",
+      hasHeader: false,
+      args: [
+        { kind: "value" as const, value: "B" },
+        { kind: "empty" as const },
+        { kind: "value" as const, value: "TH" },
+        { kind: "column" as const, column: 0 },
+        { kind: "column" as const, column: 1 },
+        { kind: "value" as const, value: 0.25 },
+      ],
+    };
+    const rows = [
+      [12, 100],
+      [12, 110],
+      [12, 120],
+    ];
+    expect(server.sidebarBulkRows(job, rows)).toHaveLength(3);
+    elapsed = BULK_CALL_BUDGET_MS + 1; // the first row always runs; later ones wait for the next call
+    expect(server.sidebarBulkRows(job, rows)).toHaveLength(1);
+  });
+
   test("bulk answers go beside the cells that were read, even after the seller clicked elsewhere", () => {
     const { server, book } = setup(0);
     const inputs = book.insertSheet("My inputs");
