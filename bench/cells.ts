@@ -81,6 +81,39 @@ function checkSame(label: string, a: unknown[], b: unknown[]): void {
     throw new Error(`${label}: cell ${i + 1} differs (${String(a[i])} vs ${String(b[i])})`);
 }
 
+type PassRun = () => Promise<{ ms: number; values: unknown[] }>;
+
+/**
+ * The add-in twice (cold, then warm from its cache) and the naive client, each counted at the
+ * server; every pass must give one number per cell and the same numbers as the add-in.
+ */
+async function compareClients(
+  host: "Excel" | "Sheets",
+  s: CellsSetup,
+  addin: PassRun,
+  naive: PassRun,
+): Promise<HostMeasures & { values: unknown[] }> {
+  const addinCold = await counted(s.server, addin);
+  const addinWarm = await counted(s.server, addin);
+  const naiveCold = await counted(s.server, naive);
+  const naiveWarm = s.naiveWarm === false ? naiveCold : await counted(s.server, naive);
+  for (const [label, p] of [
+    [`${host} add-in cold`, addinCold],
+    [`${host} add-in warm`, addinWarm],
+    [`${host} naive`, naiveCold],
+  ] as const)
+    checkNumbers(label, p.values, s.cells.length);
+  checkSame(`${host} add-in warm vs cold`, addinWarm.values, addinCold.values);
+  checkSame(`${host} naive vs add-in`, naiveCold.values, addinCold.values);
+  return {
+    addinCold: addinCold.measure,
+    addinWarm: addinWarm.measure,
+    naiveCold: naiveCold.measure,
+    naiveWarm: naiveWarm.measure,
+    values: addinCold.values,
+  };
+}
+
 interface ShimWindow {
   excelShim: {
     loadMetadata(): Promise<number>;
@@ -150,25 +183,7 @@ export async function measureExcel(s: CellsSetup): Promise<HostMeasures & { valu
           cells: s.cells.map((c) => ({ itemId: c.itemId, modelId: c.modelId })),
         },
       );
-    const addinCold = await counted(s.server, recalc);
-    const addinWarm = await counted(s.server, recalc);
-    const naiveCold = await counted(s.server, naive);
-    const naiveWarm = s.naiveWarm === false ? naiveCold : await counted(s.server, naive);
-    for (const [label, p] of [
-      ["Excel add-in cold", addinCold],
-      ["Excel add-in warm", addinWarm],
-      ["Excel naive", naiveCold],
-    ] as const)
-      checkNumbers(label, p.values, s.cells.length);
-    checkSame("Excel add-in warm vs cold", addinWarm.values, addinCold.values);
-    checkSame("Excel naive vs add-in", naiveCold.values, addinCold.values);
-    return {
-      addinCold: addinCold.measure,
-      addinWarm: addinWarm.measure,
-      naiveCold: naiveCold.measure,
-      naiveWarm: naiveWarm.measure,
-      values: addinCold.values,
-    };
+    return await compareClients("Excel", s, recalc, naive); // await: finally closes the browser
   } finally {
     await excel.close();
   }
@@ -219,25 +234,7 @@ export async function measureSheets(s: CellsSetup): Promise<HostMeasures & { val
     const values = s.cells.map((c) => naiveCell(s.shopId, s.region, c.itemId, c.modelId));
     return { ms: performance.now() - started, values };
   };
-  const addinCold = await counted(s.server, formula);
-  const addinWarm = await counted(s.server, formula);
-  const naiveCold = await counted(s.server, naive);
-  const naiveWarm = s.naiveWarm === false ? naiveCold : await counted(s.server, naive);
-  for (const [label, p] of [
-    ["Sheets add-in cold", addinCold],
-    ["Sheets add-in warm", addinWarm],
-    ["Sheets naive", naiveCold],
-  ] as const)
-    checkNumbers(label, p.values, s.cells.length);
-  checkSame("Sheets add-in warm vs cold", addinWarm.values, addinCold.values);
-  checkSame("Sheets naive vs add-in", naiveCold.values, addinCold.values);
-  return {
-    addinCold: addinCold.measure,
-    addinWarm: addinWarm.measure,
-    naiveCold: naiveCold.measure,
-    naiveWarm: naiveWarm.measure,
-    values: addinCold.values,
-  };
+  return compareClients("Sheets", s, formula, naive);
 }
 
 /** dist/sheets of this checkout. */
