@@ -12,6 +12,7 @@ export default tseslint.config(
       sourceType: "commonjs",
       globals: { module: "writable", require: "readonly" },
     },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
     languageOptions: {

@@ -11,7 +11,7 @@ import {
   splitTop,
 } from "./spec-text";
 
-const SPEC = fs.readFileSync(path.resolve(__dirname, "../../../shared/api-spec.md"), "utf8");
+const SPEC = fs.readFileSync(path.resolve(__dirname, "../../docs/api-spec.md"), "utf8");
 const NOTES = fs.readFileSync(path.resolve(__dirname, "../../docs/contract-notes.md"), "utf8");
 
 type Mutable<T> = { -readonly [K in keyof T]: MutableValue<T[K]> };

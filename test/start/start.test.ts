@@ -114,8 +114,16 @@ describe("npm start", () => {
         throw new Error(`dist/${file} is missing: run npm run build first (npm test does)`);
   });
 
-  test("the script is a node-only preflight, then tsx build/start.ts", () => {
-    expect(START_SCRIPT).toMatch(/^node -e .*npm ci.* && tsx build\/start\.ts$/);
+  test("npm start and npm test begin with the node-only install preflight", () => {
+    expect(START_SCRIPT).toBe("node build/ensureInstalled.cjs && tsx build/start.ts");
+    const scripts = (
+      JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    expect(scripts.test).toMatch(/^node build\/ensureInstalled\.cjs && /);
+    // Plain JavaScript: it runs before TypeScript (one of the things it installs) is there.
+    expect(readFileSync(path.join(ROOT, "build/ensureInstalled.cjs"), "utf8")).toMatch(/npm ci/);
   });
 
   const dirs: string[] = [];

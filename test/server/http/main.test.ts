@@ -57,6 +57,7 @@ describe("server command line", () => {
       expect(ensureDemoKey(store, given)[0]).toMatch(/already known/);
       store.revoke(given);
       expect(ensureDemoKey(store, given)[0]).toMatch(/^Warning: .* is revoked/);
+      store.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -33,17 +33,20 @@ describe("keys CLI", () => {
     const token = created.lines[created.lines.length - 1] ?? "";
     expect(token).toMatch(/^mkta_pat_[0-9A-Za-z]{40}$/);
     expect(created.lines.filter((l) => l.includes(token))).toHaveLength(1);
-    expect(new KeyStore(dir).authenticate(token)).toMatchObject({
+    const store = new KeyStore(dir);
+    expect(store.authenticate(token)).toMatchObject({
       ok: true,
       record: { account: "rival" },
     });
+    store.close();
 
     const listed = run("list", "--data", dir);
     expect(listed.lines[0]).toMatch(
       /^LABEL\s+PREFIX\s+ACCOUNT\s+CREATED\s+LAST USED\s+EXPIRY\s+STATUS$/,
     );
     expect(listed.lines[1]).toMatch(
-      /^Pricing sheet\s+mkta_pat_\w{6}\s+rival\s+.*\s+never\s+\d{4}-.*\s+active$/,
+      // The authentication above was a use: closing the store saved its date.
+      /^Pricing sheet\s+mkta_pat_\w{6}\s+rival\s+(\d{4}-\d\d-\d\d \d\d:\d\d\s+){3}active$/,
     );
     expect(listed.lines.join("\n")).not.toContain(token);
 

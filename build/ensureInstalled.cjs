@@ -1,0 +1,14 @@
+// `npm start` and `npm test` on a fresh clone: install the locked dependencies first (plain
+// JavaScript, because TypeScript itself is one of the things not installed yet).
+const { existsSync } = require("node:fs");
+const { execSync } = require("node:child_process");
+const path = require("node:path");
+
+const root = path.resolve(__dirname, "..");
+const needed = ["tsx", "tsc", "jest", "eslint"].map((bin) =>
+  path.join(root, "node_modules", ".bin", bin),
+);
+if (!needed.every((bin) => existsSync(bin))) {
+  console.log("node_modules is missing or incomplete: running npm ci first");
+  execSync("npm ci --no-audit --no-fund", { cwd: root, stdio: "inherit" });
+}
