@@ -21,8 +21,8 @@ import { EXCEL_NAMESPACE } from "./metadata";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
 import type { Scheduling } from "../../core/schedule/registry";
-import { runtimeHandle } from "./runtimeHandle";
-
+import { runtimeHandle, runtimeRefresher } from "./runtimeHandle";
+import type { HostRefresher } from "../../ui/queueView";
 // ---- the slice of Office.js we use (structural, so tests can pass office-addin-mock objects)
 
 /** An Excel range as far as the task pane touches it. */
@@ -327,6 +327,8 @@ export interface ExcelBridgeOptions {
   readonly startup?: AddinStartup | null;
   /** The functions runtime's scheduling, so the pane and the cells share one queue and budget. */
   readonly scheduling?: Scheduling;
+  /** Refresh and pause for the formula cells (default: the functions runtime's, when loaded). */
+  readonly refresher?: HostRefresher;
 }
 
 /** The task pane's bridge; shares key, base URL and cache clearing with the functions runtime. */
@@ -342,6 +344,9 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
     autoRefreshLabel: "Refresh saved imports when this workbook opens",
     onSettingsChanged: () => runtimeHandle()?.reloadSettings(),
     ...(o.scheduling ? { scheduling: o.scheduling } : {}),
+    ...((o.refresher ?? runtimeRefresher())
+      ? { refresher: o.refresher ?? runtimeRefresher() }
+      : {}),
     onClearCache: async () => {
       await runtimeHandle()?.clearCache();
     },
