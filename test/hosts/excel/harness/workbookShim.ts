@@ -156,11 +156,10 @@ export class FakeWorkbook {
 
   /** The Excel.run slice a refresh uses; operations run at sync(), like Excel's batch. */
   context(queue: Array<() => void>) {
-    const book = this;
     const range = (address: string) => ({
       address,
       load: () => undefined,
-      calculate: () => queue.push(() => book.calculate(book.within(address))),
+      calculate: () => queue.push(() => this.calculate(this.within(address))),
     });
     const sheet = (name: string) => ({
       name,
@@ -168,25 +167,25 @@ export class FakeWorkbook {
       load: () => undefined,
       calculate: (markAllDirty: boolean) =>
         queue.push(() => {
-          if (markAllDirty) book.calculate(book.onSheet(name));
+          if (markAllDirty) this.calculate(this.onSheet(name));
         }),
       getRanges: (list: string) => ({
         calculate: () =>
           queue.push(() =>
-            book.calculate(list.split(",").flatMap((a) => book.within(`${name}!${a.trim()}`))),
+            this.calculate(list.split(",").flatMap((a) => this.within(`${name}!${a.trim()}`))),
           ),
       }),
     });
     return {
-      getSelectedRange: () => range(book.selection),
+      getSelectedRange: () => range(this.selection),
       worksheets: {
-        getActiveWorksheet: () => sheet(book.activeSheet),
+        getActiveWorksheet: () => sheet(this.activeSheet),
         getItem: (name: string) => sheet(name),
       },
       application: {
         calculate: (type: string) =>
           queue.push(() => {
-            if (type === "Full") book.calculate([...book.cells.values()]);
+            if (type === "Full") this.calculate([...this.cells.values()]);
           }),
       },
     };
