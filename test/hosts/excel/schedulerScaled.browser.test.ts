@@ -7,21 +7,17 @@
  * queue (list answers off), 100 batched cells beside 100 single ones, a 429 with Retry-After
  * 30, and each refresh scope re-running only its cells.
  */
-import { startTestServer, type TestServer } from "../../helpers/server";
-import { browserTestsBlocker, openExcelPage, scaledNow, type ExcelPage } from "./harness/browser";
-import { startCountingProxy, type CountingProxy } from "./harness/countingProxy";
 import {
   breakdownCells,
   demoShopA,
   errors,
   numbers,
-  workbookOf,
-  type Workbook,
+  describeWithBrowser,
+  startWorkbookRig,
+  type WorkbookRig,
 } from "./harness/workbookPage";
 
-const blocker = browserTestsBlocker();
-if (blocker) console.warn(blocker);
-const describeBrowser = blocker ? describe.skip : describe;
+const describeBrowser = describeWithBrowser();
 
 jest.setTimeout(180_000);
 
@@ -42,43 +38,35 @@ function busiestMinute(times: readonly number[]): number {
 describeBrowser(
   "Excel scheduler on a clock 20x faster than real (server and page share it)",
   () => {
-    let server: TestServer;
-    let proxy: CountingProxy;
-    let excel: ExcelPage;
-    let book: Workbook;
+    let rig: WorkbookRig;
     const shop = demoShopA();
 
     beforeAll(async () => {
-      server = await startTestServer({ rateLimitPerMinute: 60, now: scaledNow(SCALE) });
-      proxy = await startCountingProxy(server.baseUrl);
-      excel = await openExcelPage({ timeScale: SCALE });
-      book = workbookOf(excel);
+      rig = await startWorkbookRig({ rateLimitPerMinute: 60, timeScale: SCALE });
     });
 
-    afterAll(async () => {
-      await excel?.close();
-      await proxy?.close();
-      await server?.close();
-    });
+    afterAll(() => rig?.close());
 
     test("300 item-level cells with list answers off: 300 requests queue, 300 numbers, no 429, within ceil(300/60)+1 minutes", async () => {
-      await book.useKey(server.keyFor("demo"), proxy.baseUrl, { "mkt.listAnswers": "off" });
-      proxy.reset();
-      await book.resetFetches();
-      const started = await book.now();
-      await book.enter(
+      await rig.book.useKey(rig.server.keyFor("demo"), rig.proxy.baseUrl, {
+        "mkt.listAnswers": "off",
+      });
+      rig.proxy.reset();
+      await rig.book.resetFetches();
+      const started = await rig.book.now();
+      await rig.book.enter(
         breakdownCells(
           shop,
           shop.items.slice(0, 300).map((itemId) => ({ itemId })),
         ),
       );
-      await book.idle(120_000);
-      const cells = await book.cells();
+      await rig.book.idle(120_000);
+      const cells = await rig.book.cells();
       expect(numbers(cells)).toHaveLength(300);
       expect(errors(cells)).toEqual([]);
-      expect(proxy.count()).toBe(300);
-      expect(proxy.statuses.filter((s) => s === 429)).toEqual([]);
-      const fetches = await book.fetches();
+      expect(rig.proxy.count()).toBe(300);
+      expect(rig.proxy.statuses.filter((s) => s === 429)).toEqual([]);
+      const fetches = await rig.book.fetches();
       expect(busiestMinute(fetches.map((f) => f.at))).toBeLessThanOrEqual(60);
       const minutes = (Math.max(...cells.map((c) => c.settledAt ?? Infinity)) - started) / MINUTE;
       console.log(
@@ -88,16 +76,21 @@ describeBrowser(
     });
 
     test("100 model-level cells beside 100 single item-level ones (lists off): the batched cells answer within seconds", async () => {
-      await book.useKey(server.keyFor("demo"), proxy.baseUrl, { "mkt.listAnswers": "off" });
-      proxy.reset();
-      await book.resetFetches();
+      await rig.book.useKey(rig.server.keyFor("demo"), rig.proxy.baseUrl, {
+        "mkt.listAnswers": "off",
+      });
+      rig.proxy.reset();
+      await rig.book.resetFetches();
       const items = shop.items.slice(500, 600).map((itemId) => ({ itemId }));
       const models = shop.models.slice(200, 300);
-      const started = await book.now();
+      const started = await rig.book.now();
       // The single requests typed first: they must not make the batch wait for their quota.
-      await book.enter([...breakdownCells(shop, items, "A"), ...breakdownCells(shop, models, "B")]);
-      await book.idle(120_000);
-      const cells = await book.cells();
+      await rig.book.enter([
+        ...breakdownCells(shop, items, "A"),
+        ...breakdownCells(shop, models, "B"),
+      ]);
+      await rig.book.idle(120_000);
+      const cells = await rig.book.cells();
       expect(numbers(cells)).toHaveLength(200);
       const doneAt = (col: string) =>
         Math.max(
@@ -107,52 +100,56 @@ describeBrowser(
         `Excel 100 model + 100 item cells: models done after ${((doneAt("B") - started) / 1000).toFixed(1)} s, items after ${((doneAt("A") - started) / 1000).toFixed(1)} s`,
       );
       // Lanes take turns: the one batch request is among the first two sent, not the 101st.
-      const order = (await book.fetches()).map((f) => f.url);
+      const order = (await rig.book.fetches()).map((f) => f.url);
       expect(order.findIndex((u) => u.includes("batch-by-model-ids"))).toBeLessThanOrEqual(1);
       // Seconds on the shared clock (browser work is slowed 20x too: 15 s here is 0.75 s real).
       expect(doneAt("B") - started).toBeLessThan(15_000);
       expect(doneAt("A") - started).toBeGreaterThan(MINUTE); // 100 singles need a second minute
-      expect(proxy.statuses.filter((s) => s === 429)).toEqual([]);
+      expect(rig.proxy.statuses.filter((s) => s === 429)).toEqual([]);
     });
 
     test("a recalculation while cells queue cancels and restarts them: all answered, no answer asked twice", async () => {
-      await book.useKey(server.keyFor("demo"), proxy.baseUrl, { "mkt.listAnswers": "off" });
-      proxy.reset();
-      await book.enter(
+      await rig.book.useKey(rig.server.keyFor("demo"), rig.proxy.baseUrl, {
+        "mkt.listAnswers": "off",
+      });
+      rig.proxy.reset();
+      await rig.book.enter(
         breakdownCells(
           shop,
           shop.items.slice(900, 1020).map((itemId) => ({ itemId })),
         ),
       );
       await new Promise((r) => setTimeout(r, 200)); // the first minute's 60 are out, 60 queue
-      await book.recalculate();
-      await book.idle(120_000);
-      const cells = await book.cells();
+      await rig.book.recalculate();
+      await rig.book.idle(120_000);
+      const cells = await rig.book.cells();
       // The cells still queued (about 60) were cancelled and restarted; the others re-ran.
       expect(cells.filter((c) => c.cancels >= 1).length).toBeGreaterThanOrEqual(50);
       expect(cells.every((c) => c.runs === 2)).toBe(true);
       expect(numbers(cells)).toHaveLength(120);
       // Queued calls of cancelled cells were withdrawn; answers in flight landed in the cache.
-      expect(proxy.count()).toBe(120);
-      expect(proxy.statuses.filter((s) => s === 429)).toEqual([]);
+      expect(rig.proxy.count()).toBe(120);
+      expect(rig.proxy.statuses.filter((s) => s === 429)).toEqual([]);
     });
 
     test("429 with Retry-After 30: cells are not told to recalculate, nothing goes for 30 s, then they complete", async () => {
-      await book.useKey(server.keyFor("demo"), proxy.baseUrl, { "mkt.listAnswers": "off" });
-      proxy.reset();
-      await book.resetFetches();
-      proxy.refuseNext(1, 30);
-      await book.enter(
+      await rig.book.useKey(rig.server.keyFor("demo"), rig.proxy.baseUrl, {
+        "mkt.listAnswers": "off",
+      });
+      rig.proxy.reset();
+      await rig.book.resetFetches();
+      rig.proxy.refuseNext(1, 30);
+      await rig.book.enter(
         breakdownCells(
           shop,
           shop.items.slice(700, 720).map((itemId) => ({ itemId })),
         ),
       );
-      await book.idle(60_000);
-      const cells = await book.cells();
+      await rig.book.idle(60_000);
+      const cells = await rig.book.cells();
       expect(numbers(cells)).toHaveLength(20);
       expect(errors(cells)).toEqual([]);
-      const log = await book.fetches();
+      const log = await rig.book.fetches();
       const refused = log.find((f) => f.status === 429);
       expect(refused?.doneAt).toBeDefined();
       const pausedAt = refused?.doneAt ?? 0;
@@ -160,7 +157,7 @@ describeBrowser(
       const later = log.filter((f) => f.at >= pausedAt).map((f) => f.at);
       expect(later.length).toBeGreaterThan(0);
       expect(Math.min(...later) - pausedAt).toBeGreaterThanOrEqual(30_000 - 100);
-      expect(proxy.statuses.filter((s) => s === 429)).toHaveLength(1);
+      expect(rig.proxy.statuses.filter((s) => s === 429)).toHaveLength(1);
     });
   },
 );

@@ -2,7 +2,9 @@
  * Typed handles on the shim's workbook from the Node side of a browser test: enter formulas,
  * wait until no cell is #BUSY!, read cells, press ribbon buttons, read the page's fetches.
  */
-import type { ExcelPage } from "./browser";
+import { startTestServer, type TestServer } from "../../../helpers/server";
+import { browserTestsBlocker, openExcelPage, scaledNow, type ExcelPage } from "./browser";
+import { startCountingProxy, type CountingProxy } from "./countingProxy";
 import type { CellView } from "./workbookShim";
 import { generateDemoData } from "../../../../src/server/data/generate";
 
@@ -142,4 +144,43 @@ export function numbers(cells: readonly CellView[]): CellView[] {
 /** Error messages shown by these cells. */
 export function errors(cells: readonly CellView[]): string[] {
   return cells.flatMap((c) => (c.value && !c.value.ok ? [c.value.message] : []));
+}
+
+/** A reference server behind a counting proxy and the built functions.js in a shim page. */
+export interface WorkbookRig {
+  readonly server: TestServer;
+  readonly proxy: CountingProxy;
+  readonly excel: ExcelPage;
+  readonly book: Workbook;
+  close(): Promise<void>;
+}
+
+/** Start the rig; `timeScale`: page and server share a clock that runs that much faster. */
+export async function startWorkbookRig(
+  options: { rateLimitPerMinute?: number; timeScale?: { factor: number; t0: number } } = {},
+): Promise<WorkbookRig> {
+  const server = await startTestServer({
+    ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
+    ...(options.timeScale ? { now: scaledNow(options.timeScale) } : {}),
+  });
+  const proxy = await startCountingProxy(server.baseUrl);
+  const excel = await openExcelPage(options.timeScale ? { timeScale: options.timeScale } : {});
+  return {
+    server,
+    proxy,
+    excel,
+    book: workbookOf(excel),
+    async close() {
+      await excel.close();
+      await proxy.close();
+      await server.close();
+    },
+  };
+}
+
+/** `describe` for browser tests, skipped with a warning where Chromium is missing. */
+export function describeWithBrowser(): jest.Describe {
+  const blocker = browserTestsBlocker();
+  if (blocker) console.warn(blocker);
+  return blocker ? describe.skip : describe;
 }
