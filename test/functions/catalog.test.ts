@@ -139,11 +139,16 @@ function world(c: ApiCall): unknown {
       unadjustableItems: [],
     };
   }
-  return fakeBreakdown({
+  const answer: Record<string, unknown> = fakeBreakdown({
     requiredListingPrice: 123,
     profitAdjustedCleanedRoas: 1.5,
     totalProfit: 10,
   });
+  // Every field the spec shows for the endpoint is there (a real API sends them).
+  for (const f of spec.response.fields)
+    if (!(f.name in answer))
+      answer[f.name] = f.type === "array" ? [] : f.type === "object" ? {} : 1;
+  return answer;
 }
 
 describe("catalog metadata", () => {
