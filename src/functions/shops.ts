@@ -1,12 +1,11 @@
 /** Your shops and products: the ids every other function takes. */
 import type { Marketplace } from "../api/types";
-import { apiCall, call } from "../core/effects";
+import { apiCall, call, parallel } from "../core/effects";
 import { ApiError } from "../core/errors";
 import type { Cell } from "./cells";
 import { DEFAULT_LIMIT, MARKETPLACES, headers, limit } from "./common";
 import { defineFunction } from "./define";
 import { choiceParam, optional, textParam } from "./params";
-import { fetchEach } from "./requests";
 import { flattenRecord, isRecord, pairsTable, recordsTable } from "../core/shape";
 
 const SHOP_ENDPOINTS = { A: "SHOPS_A", B: "SHOPS_B", C: "SHOPS_C" } as const;
@@ -36,10 +35,10 @@ export const SHOPS = defineFunction({
   example: "=SHOPS()",
   *run(a) {
     const markets: Marketplace[] = a.marketplace ? [a.marketplace] : [...MARKETPLACES];
-    const outcomes = yield* fetchEach(markets.map((mk) => apiCall(SHOP_ENDPOINTS[mk], {})));
+    // parallel, not fetchEach: a single list's failure must reach noShopList, not the cell.
+    const outcomes = yield* parallel(markets.map((mk) => apiCall(SHOP_ENDPOINTS[mk], {})));
     const rows: Array<Array<[string, Cell]>> = [];
     outcomes.forEach((o, i) => {
-      if (!o) return;
       const market = markets[i] ?? "A";
       if (!o.ok && noShopList(market, o.error)) {
         // Listing all marketplaces shows the lists there are rather than failing the cell.

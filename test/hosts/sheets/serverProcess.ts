@@ -2,12 +2,15 @@
  * The reference server in its own process, so the test thread may block on synchronous
  * "UrlFetchApp" calls without starving it. Prints one JSON line: base URL and API keys.
  * MKT_TEST_SERVER_OPTIONS (JSON, see ServerProcessOptions in harness.ts) may drop endpoints
- * (their routes then answer 404) or give some products formula-looking names.
+ * (their routes then answer 404), give some products formula-looking names, or put a strict
+ * spec proxy in front (test/helpers/specProxy.ts; its URL is then the base URL).
  */
 import { ENDPOINTS } from "../../../src/api/endpoints";
 import { generateDemoData } from "../../../src/server/data/generate";
 import type { DemoData } from "../../../src/server/data/model";
 import { startTestServer } from "../../helpers/server";
+import { startSpecProxy } from "../../helpers/specProxy";
+import type { StrictAnswers } from "../../helpers/strictSpec";
 
 /** The text a hostile product name carries (setValues would make it a live formula). */
 const HOSTILE_NAME = '=HYPERLINK("http://x","y")';
@@ -15,6 +18,7 @@ const HOSTILE_NAME = '=HYPERLINK("http://x","y")';
 interface Options {
   withoutEndpoints?: string[];
   hostileNames?: boolean;
+  strict?: StrictAnswers;
 }
 
 /** Demo data with every 50th marketplace A product renamed to HOSTILE_NAME. */
@@ -44,9 +48,11 @@ async function main(): Promise<void> {
     demo2: server.keyFor("demo"),
     rival: server.keyFor("rival"),
   };
-  process.stdout.write(JSON.stringify({ baseUrl: server.baseUrl, keys }) + "\n");
+  const proxy = options.strict ? await startSpecProxy(server.baseUrl, options.strict) : null;
+  const baseUrl = proxy?.baseUrl ?? server.baseUrl;
+  process.stdout.write(JSON.stringify({ baseUrl, keys }) + "\n");
   const stop = (): void => {
-    void server.close().then(() => process.exit(0));
+    void Promise.all([server.close(), proxy?.close()]).then(() => process.exit(0));
   };
   process.on("SIGTERM", stop);
   process.stdin.on("end", stop); // parent gone
