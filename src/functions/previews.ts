@@ -2,6 +2,7 @@
  * Set-margin and set-buyer-price previews for A, B and C: a range of items is one request,
  * and each input row gets its adjusted or unadjustable entry.
  */
+import { fitCellText } from "../core/cellLimit";
 import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
 import { ArgumentError } from "./argumentError";
@@ -122,7 +123,7 @@ function* previewRows(
       if (isRecord(e))
         entries.push({
           entry: e,
-          status: typeof e.reason === "string" ? e.reason : "unadjustable",
+          status: typeof e.reason === "string" ? fitCellText(e.reason) : "unadjustable",
         });
     }
   }

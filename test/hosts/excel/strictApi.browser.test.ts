@@ -3,12 +3,16 @@
  * dist/excel/functions.js in Chromium against two servers behind a strict spec proxy
  * (test/helpers/specProxy.ts): one answering only what the spec shows, one also sending B/C
  * breakdown lines as plain signed numbers. Every request must be one the spec allows and
- * every valid call must answer a value (no #VALUE!, no failed row inside a spill).
+ * every valid call must answer a value (no #VALUE!, no failed row inside a spill). Then an
+ * API answering in shapes the spec does not allow, or with texts longer than a cell holds
+ * (test/helpers/oddApi.ts): issue 14 findings 3, 4 and 6 in Excel.
  */
 import { endpointById } from "../../../src/api/endpoints";
 import { CATALOG } from "../../../src/functions";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { startSpecProxy, type SpecProxy } from "../../helpers/specProxy";
+import { ODD_MODES, startOddApi, type OddApi } from "../../helpers/oddApi";
+import { MAX_CELL_TEXT } from "../../../src/core/cellLimit";
 import { browserTestsBlocker, openExcelPage, type ExcelPage } from "./harness/browser";
 import { catalogCases, demoIds, lineShapeCases } from "./harness/catalogCases";
 import type { CallOutcome } from "./nodeExcel";
@@ -115,5 +119,64 @@ describeBrowser("Excel functions.js against servers that read the spec strictly"
     } finally {
       await proxy?.close();
     }
+  });
+
+  describe("an API answering in shapes the spec does not allow", () => {
+    let odd: OddApi;
+    beforeAll(async () => {
+      odd = await startOddApi();
+    });
+    afterAll(async () => {
+      await odd?.close();
+    });
+
+    test.each(ODD_MODES)(
+      "%s: the cell names the endpoint, never 'No shops' or 'Unknown field'",
+      async (mode) => {
+        await useApi(odd.urlFor(mode));
+        const shops = await callOne("SHOPS", []);
+        expect(shops).toEqual({
+          ok: false,
+          error: "#VALUE!",
+          message: expect.stringMatching(
+            /^The API answered in an unexpected shape \(endpoint SHOPS_A\): /,
+          ),
+        });
+        const item = await callOne("MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]);
+        expect(item).toEqual({
+          ok: false,
+          error: "#VALUE!",
+          message: expect.stringMatching(
+            /^The API answered in an unexpected shape \(endpoint A6\): /,
+          ),
+        });
+      },
+    );
+
+    test("a 40,000-character text fits its cell: 32,767 characters ending in an ellipsis", async () => {
+      await useApi(odd.urlFor("long"));
+      const table = await callOne("MKTA_ITEM", [100001, "SG", 1]);
+      // The shim answers an empty #VALUE! for any text over 32,767 characters, as Excel does.
+      expect(table.ok).toBe(true);
+      const rows = (table.ok ? table.value : []) as unknown[][];
+      const note = String(rows.find((r) => r[0] === "Seller note")?.[1]);
+      expect([note.length, note.endsWith("…")]).toEqual([MAX_CELL_TEXT, true]);
+      const shops = await callOne("SHOPS", ["A"]);
+      const cells = (shops.ok ? shops.value : []) as unknown[][];
+      expect(cells.flat().some((c) => typeof c === "string" && c.length === MAX_CELL_TEXT)).toBe(
+        true,
+      );
+    });
+
+    test('SHOPS("C") where the API has no C list says how to type the shop id in', async () => {
+      await useApi(odd.urlFor("object"));
+      expect(await callOne("SHOPS", ["C"])).toEqual({
+        ok: false,
+        error: "#N/A",
+        message: expect.stringMatching(
+          /^This API has no list of your marketplace C shops .*type the shop id into the functions directly, or remember it under Shops in the sidebar$/,
+        ),
+      });
+    });
   });
 });

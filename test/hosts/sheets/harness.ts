@@ -52,6 +52,8 @@ export interface ServerProcessOptions {
   readonly hostileNames?: boolean;
   /** Serve through a strict spec proxy ("another API"), see test/helpers/specProxy.ts. */
   readonly strict?: StrictAnswers;
+  /** Serve test/helpers/oddApi.ts instead (base URL + "/<mode>" picks its answers). */
+  readonly odd?: boolean;
 }
 
 /** The reference server in a child process (see serverProcess.ts). */

@@ -3,12 +3,14 @@
  * "UrlFetchApp" calls without starving it. Prints one JSON line: base URL and API keys.
  * MKT_TEST_SERVER_OPTIONS (JSON, see ServerProcessOptions in harness.ts) may drop endpoints
  * (their routes then answer 404), give some products formula-looking names, or put a strict
- * spec proxy in front (test/helpers/specProxy.ts; its URL is then the base URL).
+ * spec proxy in front (test/helpers/specProxy.ts; its URL is then the base URL), or serve the
+ * odd API (test/helpers/oddApi.ts) instead of the reference server.
  */
 import { ENDPOINTS } from "../../../src/api/endpoints";
 import { generateDemoData } from "../../../src/server/data/generate";
 import type { DemoData } from "../../../src/server/data/model";
 import { startTestServer } from "../../helpers/server";
+import { startOddApi } from "../../helpers/oddApi";
 import { startSpecProxy } from "../../helpers/specProxy";
 import type { StrictAnswers } from "../../helpers/strictSpec";
 
@@ -19,6 +21,7 @@ interface Options {
   withoutEndpoints?: string[];
   hostileNames?: boolean;
   strict?: StrictAnswers;
+  odd?: boolean;
 }
 
 /** Demo data with every 50th marketplace A product renamed to HOSTILE_NAME. */
@@ -36,8 +39,22 @@ function hostileData(): DemoData {
   };
 }
 
+/** The odd API alone (test/helpers/oddApi.ts): base URL without a mode, any key works. */
+async function serveOddApi(): Promise<void> {
+  const odd = await startOddApi();
+  const keys = { demo: "mkta_pat_odd", demo2: "mkta_pat_odd2", rival: "mkta_pat_odd3" };
+  process.stdout.write(JSON.stringify({ baseUrl: odd.urlFor("").replace(/\/$/, ""), keys }) + "\n");
+  const stop = (): void => {
+    void odd.close().then(() => process.exit(0));
+  };
+  process.on("SIGTERM", stop);
+  process.stdin.on("end", stop);
+  process.stdin.resume();
+}
+
 async function main(): Promise<void> {
   const options = JSON.parse(process.env.MKT_TEST_SERVER_OPTIONS ?? "{}") as Options;
+  if (options.odd) return serveOddApi();
   const dropped = new Set(options.withoutEndpoints ?? []);
   const server = await startTestServer({
     ...(dropped.size > 0 ? { endpoints: ENDPOINTS.filter((e) => !dropped.has(e.id)) } : {}),
