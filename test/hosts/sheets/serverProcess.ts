@@ -11,6 +11,7 @@ import { generateDemoData } from "../../../src/server/data/generate";
 import type { DemoData } from "../../../src/server/data/model";
 import { startTestServer } from "../../helpers/server";
 import { startOddApi } from "../../helpers/oddApi";
+import { TRICKY_TEXTS } from "../../helpers/trickyText";
 import { startSpecProxy } from "../../helpers/specProxy";
 import type { StrictAnswers } from "../../helpers/strictSpec";
 
@@ -24,7 +25,10 @@ interface Options {
   odd?: boolean;
 }
 
-/** Demo data with every 50th marketplace A product renamed to HOSTILE_NAME. */
+/**
+ * Demo data with every 50th marketplace A product renamed to HOSTILE_NAME, and the 25th of
+ * every 50 to one of TRICKY_TEXTS in turn.
+ */
 function hostileData(): DemoData {
   const data = generateDemoData({ seed: 1, scale: 1, today: "2025-06-30" });
   return {
@@ -33,7 +37,13 @@ function hostileData(): DemoData {
       ...account,
       shopsA: account.shopsA.map((shop) => ({
         ...shop,
-        products: shop.products.map((p, i) => (i % 50 === 0 ? { ...p, name: HOSTILE_NAME } : p)),
+        products: shop.products.map((p, i) =>
+          i % 50 === 0
+            ? { ...p, name: HOSTILE_NAME }
+            : i % 50 === 25
+              ? { ...p, name: TRICKY_TEXTS[Math.floor(i / 50) % TRICKY_TEXTS.length] ?? p.name }
+              : p,
+        ),
       })),
     })),
   };
