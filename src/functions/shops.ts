@@ -16,7 +16,7 @@ const SHOP_ENDPOINTS = { A: "SHOPS_A", B: "SHOPS_B", C: "SHOPS_C" } as const;
  * with a 404, a 405 or something that is not a shop list. A rejected key or a rate limit is
  * still that error.
  */
-function noShopList(market: Marketplace, error: ApiError): boolean {
+export function isMissingShopList(market: Marketplace, error: ApiError): boolean {
   return (
     market !== "A" &&
     (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST" || error.code === "BAD_RESPONSE")
@@ -35,12 +35,12 @@ export const SHOPS = defineFunction({
   example: "=SHOPS()",
   *run(a) {
     const markets: Marketplace[] = a.marketplace ? [a.marketplace] : [...MARKETPLACES];
-    // parallel, not fetchEach: a single list's failure must reach noShopList, not the cell.
+    // parallel, not fetchEach: a single list's failure must reach isMissingShopList, not the cell.
     const outcomes = yield* parallel(markets.map((mk) => apiCall(SHOP_ENDPOINTS[mk], {})));
     const rows: Array<Array<[string, Cell]>> = [];
     outcomes.forEach((o, i) => {
       const market = markets[i] ?? "A";
-      if (!o.ok && noShopList(market, o.error)) {
+      if (!o.ok && isMissingShopList(market, o.error)) {
         // Listing all marketplaces shows the lists there are rather than failing the cell.
         if (!a.marketplace) return;
         throw new ApiError(

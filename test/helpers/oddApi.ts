@@ -5,7 +5,8 @@
  * - `object`: data {"foo":1} everywhere;   - `null`: data null;
  * - `nodata`: an envelope without data;     - `list`: a list where an object is due;
  * - `long`: a well-formed answer (A6, SHOPS_A) carrying a 40,000-character text.
- * Any other endpoint in `long` mode, and unknown paths, answer 404.
+ * The B/C shop lists (reference-server extensions) answer like any other endpoint; in `long`
+ * mode every endpoint but A6 and SHOPS_A answers 404, and so do unknown paths.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -74,7 +75,7 @@ export async function startOddApi(): Promise<OddApi> {
         return res.end();
       }
       const [, mode = "", ...rest] = (req.url ?? "").split("?")[0]?.split("/") ?? [];
-      const endpoint = routeOf(req.method ?? "", `/${rest.join("/")}`)?.spec.id ?? "";
+      const endpoint = routeOf(req.method ?? "", `/${rest.join("/")}`, true)?.spec.id ?? "";
       const { status, body } = endpoint
         ? answerFor(mode, endpoint)
         : { status: 404, body: { status: "ERROR", statusCode: 404, message: "Not Found" } };

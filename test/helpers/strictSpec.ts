@@ -39,14 +39,16 @@ const REQUIRED_NULLABLE: Readonly<Record<string, readonly string[]>> = {
   A22: ["models.modelId"],
 };
 
-/** The endpoint a request is for, or undefined (a path the spec does not show). */
+/** The endpoint a request is for, or undefined (a path the spec does not show; the reference
+ * server's extensions count only `withExtensions`). */
 export function routeOf(
   method: string,
   path: string,
+  withExtensions = false,
 ): { spec: EndpointSpec; pathValues: string[] } | undefined {
   for (const route of ROUTES) {
     const m = route.pattern.exec(path);
-    if (m && route.spec.method === method && !route.spec.extension)
+    if (m && route.spec.method === method && (withExtensions || !route.spec.extension))
       return { spec: route.spec, pathValues: m.slice(1).map(decodeURIComponent) };
   }
   return undefined;

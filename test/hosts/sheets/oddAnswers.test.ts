@@ -72,7 +72,16 @@ describe("Sheets cells against an API that answers in shapes the spec does not a
     expect([String(field).length, String(field).endsWith("…")]).toEqual([MAX_CELL_TEXT, true]);
   });
 
-  test('SHOPS("B") against an API without that list says how to type the seller id in', () => {
+  test("the sidebar's shop lists: A says the shape is wrong, B and C offer typing the ids in", () => {
+    const perMarket = addonFor("object").call("listShops") as Array<Record<string, unknown>>;
+    expect(perMarket).toEqual([
+      { marketplace: "A", error: expect.stringMatching(/unexpected shape \(endpoint SHOPS_A\)/) },
+      { marketplace: "B", missing: true },
+      { marketplace: "C", missing: true },
+    ]);
+  });
+
+  test('SHOPS("B") against an API whose B list is no list says how to type the seller id in', () => {
     const a = addonFor("object");
     expect(cell(a, "SHOPS", "B")).toMatch(
       /^#ERROR! This API has no list of your marketplace B sellers \(the spec does not show one\): type the seller id into the functions directly, or remember it under Shops in the sidebar$/,
