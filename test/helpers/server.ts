@@ -22,6 +22,11 @@ export interface TestServerOptions {
   readonly rateLimitPerMinute?: number;
   /** Handlers by endpoint id (default: all of src/server/endpoints). */
   readonly handlers?: Readonly<Record<string, EndpointHandler>>;
+  /**
+   * Give the first demo products hostile names (formula look-alikes, a 500-character name...),
+   * the test data every host must survive. Default true; false serves the demo as `npm start` does.
+   */
+  readonly hostileNames?: boolean;
   /** Data to serve instead of generated demo data. */
   readonly data?: DemoData;
   /** Endpoint table (default ENDPOINTS). */
@@ -50,7 +55,14 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "mkt-server-test-"));
   const keyStore = new KeyStore(dataDir, { flushIntervalMs: 200 });
   const handlers = opts.handlers ?? (await import("../../src/server/endpoints")).ALL_HANDLERS;
-  const data = opts.data ?? generateDemoData({ seed: 1, scale: opts.scale ?? 1, today });
+  const data =
+    opts.data ??
+    generateDemoData({
+      seed: 1,
+      scale: opts.scale ?? 1,
+      today,
+      hostileNames: opts.hostileNames ?? true,
+    });
   const app = buildServer({
     handlers,
     data,
