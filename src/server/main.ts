@@ -9,7 +9,7 @@ import { generateDemoData } from "./data/generate";
 import { ALL_HANDLERS } from "./endpoints";
 import { FlagError, integerFlag, parseFlags } from "./keys/flags";
 import { KeyStore, KeyStoreError } from "./keys/store";
-import { isRealDate } from "./validate";
+import { isRealDate } from "../api/schema";
 
 /** Everything the server command line decides. */
 export interface ServerSettings {
