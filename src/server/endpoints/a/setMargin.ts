@@ -97,13 +97,16 @@ export const a21PreviewSetMargin: EndpointHandler = (ctx) => {
   if (mode === "PROFIT") {
     if (typeof ctx.body.targetProfit !== "number")
       throw new ApiProblem(400, "targetProfit is required when mode is PROFIT", [
-        { field: "targetProfit", problem: "required" },
+        { field: "targetProfit", problem: "is required when mode is PROFIT (an amount per unit)" },
       ]);
     target = { kind: "profit", amountMinor: toMinor(ctx.body.targetProfit, d) };
   } else {
     if (typeof ctx.body.targetMarginPercent !== "number")
       throw new ApiProblem(400, "targetMarginPercent is required when mode is MARGIN", [
-        { field: "targetMarginPercent", problem: "required" },
+        {
+          field: "targetMarginPercent",
+          problem: "is required when mode is MARGIN (a percentage, 23.5 = 23.5 %)",
+        },
       ]);
     target = { kind: "margin", fraction: ctx.body.targetMarginPercent / 100 };
   }
