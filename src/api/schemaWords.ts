@@ -22,7 +22,8 @@ export const RESERVED_KEY_PROBLEM = "is a reserved name (__proto__, constructor,
 /** `models[0].cogs`: a key below `parent` (dotted) or an array index (bracketed). */
 export function fieldPath(parent: string, key: string | number): string {
   if (typeof key === "number") return `${parent}[${key}]`;
-  return parent === "" ? key : `${parent}.${key}`;
+  const name = key === "" ? '""' : key; // an empty key still gets a visible name
+  return parent === "" ? name : `${parent}.${name}`;
 }
 
 /** "is not a field of each models entry (allowed: itemId, modelId, originalPrice)". */
