@@ -79,6 +79,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT_BYTES,
     // Never echo a client's request id: ours only.
     requestIdHeader: false,
+    // close() ends keep-alive connections too, so a busy server stops promptly.
+    forceCloseConnections: true,
     // Bodies and path parameters are checked against the schemas of api/schema.ts: every
     // problem listed, nothing coerced or silently dropped, defaults filled in, and format
     // "date" the same real-calendar-day rule the add-in applies.

@@ -31,6 +31,8 @@ export interface TestServerOptions {
   readonly data?: DemoData;
   /** Endpoint table (default ENDPOINTS). */
   readonly endpoints?: readonly EndpointSpec[];
+  /** Time one request may compute before a 503 (default: the server's 500 ms). */
+  readonly requestBudgetMs?: number;
   /** Capture log lines (logging is off otherwise). */
   readonly logger?: ServerLogOptions;
   /** Use this data folder (e.g. to restart on the same key store); not deleted on close. */
@@ -71,6 +73,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 100_000,
     ...(opts.endpoints ? { endpoints: opts.endpoints } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.requestBudgetMs ? { requestBudgetMs: opts.requestBudgetMs } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

@@ -99,3 +99,91 @@ describe("server command line", () => {
     }
   });
 });
+
+describe("npm run server under load", () => {
+  it("ends a busy server within 2 s of SIGTERM, and its demo has no formula-looking names", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-main-busy-"));
+    // Exactly `npm run server`: node itself gets the signal (no tsx parent relaying it).
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "src/server/main.ts",
+        "--port",
+        "0",
+        "--data",
+        dir,
+        "--rate-limit",
+        "100000",
+      ],
+      { cwd: ROOT, env: { ...process.env, MKT_DEMO_KEY: "" }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on("exit", (code) => resolve(code)),
+    );
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!/Try: curl/.test(output) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? "";
+      const token = /(mkta_pat_[0-9A-Za-z]{40})/.exec(output)?.[1] ?? "";
+      const post = (p: string, body: unknown) =>
+        fetch(url + p, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+
+      // The demo as `npm run server` serves it: the first page of products by profit.
+      const page = await post(
+        "/api/mkt-a/financial-breakdown/products/100001/SG/sorted-by-profit",
+        {
+          pageSize: 500,
+        },
+      );
+      const entries = ((await page.json()) as { data: { entries: { name?: string }[] } }).data
+        .entries;
+      expect(entries.length).toBe(500);
+      expect(entries.filter((e) => /^[=+\-@]/.test(e.name ?? ""))).toEqual([]);
+
+      // Busy: the old hang reproducer and shop-wide overviews, 40 at a time, again and again.
+      let stop = false;
+      const load = async (): Promise<void> => {
+        while (!stop) {
+          await Promise.allSettled([
+            post("/api/mkt-a/financial-breakdown/required-price", {
+              shopId: 100001,
+              region: "SG",
+              categoryId: 100001,
+              cogs: 1,
+              targetMargin: 0,
+              targetDiscount: 1e12,
+              targetDiscountPercent: 1,
+            }),
+            post("/api/mkt-a/financial-breakdown/shop-overview/100001/SG", {}),
+          ]);
+        }
+      };
+      const loaders = Array.from({ length: 20 }, load);
+      await new Promise((r) => setTimeout(r, 1000));
+      const signalled = Date.now();
+      child.kill("SIGTERM");
+      const code = await exited;
+      const tookMs = Date.now() - signalled;
+      stop = true;
+      await Promise.allSettled(loaders);
+      expect({ code, said: /SIGTERM: closing connections/.test(output) }).toEqual({
+        code: 0,
+        said: true,
+      });
+      expect(tookMs).toBeLessThan(2000);
+    } finally {
+      child.kill("SIGKILL");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+});

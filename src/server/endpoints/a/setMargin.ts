@@ -17,6 +17,7 @@ import {
   type CogsSource,
   type ShopIndex,
 } from "./shop";
+import { checkRequestBudget } from "../../budget";
 
 interface Found {
   readonly p: ProductA;
@@ -114,6 +115,7 @@ export const a21PreviewSetMargin: EndpointHandler = (ctx) => {
   const adjustedItems: Record<string, unknown>[] = [];
   const unadjustableItems: Record<string, unknown>[] = [];
   for (const el of elements(ctx)) {
+    checkRequestBudget();
     const f = findModel(idx, el.itemId, el.modelId);
     if (!f) {
       unadjustableItems.push({
@@ -165,6 +167,7 @@ export const a22PreviewSetBuyerPrice: EndpointHandler = (ctx) => {
   const adjustedItems: Record<string, unknown>[] = [];
   const unadjustableItems: Record<string, unknown>[] = [];
   for (const el of elements(ctx)) {
+    checkRequestBudget();
     const f = findModel(idx, el.itemId, el.modelId);
     if (!f) {
       unadjustableItems.push({
