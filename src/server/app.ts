@@ -22,6 +22,7 @@ import type { EndpointHandler } from "./handler";
 import type { KeyStore } from "./keys/store";
 import { ApiProblem, type FieldProblem } from "./problem";
 import { RateLimiter } from "./rateLimit";
+import { redactSecrets } from "./redact";
 import { badRequest, problemsOfAjv } from "./schemaErrors";
 
 /** Largest request body accepted (contract-notes: 413 above 1 MB). */
@@ -65,8 +66,6 @@ class RateLimited extends ApiProblem {
     );
   }
 }
-
-const TOKEN_IN_TEXT = /mkta_pat_[0-9A-Za-z]+/g;
 
 /** Builds the server (not listening yet). */
 export function buildServer(options: ServerOptions): FastifyInstance {
@@ -343,9 +342,11 @@ function templatePattern(template: string): RegExp {
 function loggerOptions(logger: ServerOptions["logger"]): FastifyServerOptions["logger"] {
   if (logger === undefined || logger === false) return false;
   const settings = logger === true ? {} : logger;
+  const destination = settings.stream ?? process.stdout;
   return {
     level: settings.level ?? "info",
-    ...(settings.stream ? { stream: settings.stream } : {}),
+    // Last line of defence: whatever a line carries, no token survives in any encoding.
+    stream: { write: (line: string) => void destination.write(redactSecrets(line)) },
     redact: {
       paths: [
         "req.headers.authorization",
@@ -358,7 +359,7 @@ function loggerOptions(logger: ServerOptions["logger"]): FastifyServerOptions["l
       // Method and URL only, and never a token someone pasted into a URL.
       req: (request: { method?: string; url?: string }) => ({
         method: request.method,
-        url: (request.url ?? "").replace(TOKEN_IN_TEXT, "mkta_pat_[redacted]"),
+        url: redactSecrets(request.url ?? ""),
       }),
     },
   };
