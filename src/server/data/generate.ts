@@ -367,13 +367,9 @@ const MEDIAN_PRICE: Readonly<Record<string, number>> = {
   ID: 150000,
 };
 
-function baseProducts(
-  rng: Rng,
-  n: number,
-  region: string,
-  names: NameSlots,
-  singleShare: number,
-): BaseProduct[] {
+function baseProducts(rng: Rng, spec: ShopSpec, singleShare: number): BaseProduct[] {
+  const { products: n, region } = spec;
+  const names: NameSlots = { fixedSlots: spec.hostile, hostile: spec.hostileNames === true };
   const digits = currencyOf(region).decimals;
   const median = MEDIAN_PRICE[region] ?? 1000;
   const out: BaseProduct[] = [];
@@ -489,13 +485,7 @@ function genShopA(
   cal: Calendar,
   scale: number,
 ): ShopA {
-  const base = baseProducts(
-    rng,
-    spec.products,
-    spec.region,
-    { fixedSlots: spec.hostile, hostile: spec.hostileNames === true },
-    0.35,
-  );
+  const base = baseProducts(rng, spec, 0.35);
   const products: ProductA[] = base.map((b, i) => {
     const itemId = spec.itemBase + i + 1;
     const single = b.variantCount === 1;
@@ -541,13 +531,7 @@ function genSellerB(
   cal: Calendar,
   scale: number,
 ): SellerB {
-  const base = baseProducts(
-    rng,
-    spec.products,
-    spec.region,
-    { fixedSlots: spec.hostile, hostile: spec.hostileNames === true },
-    0.3,
-  );
+  const base = baseProducts(rng, spec, 0.3);
   const products: ProductB[] = base.map((b, i) => {
     const itemId = spec.itemBase + i + 1;
     return {
@@ -595,13 +579,7 @@ function genShopC(
   cal: Calendar,
   scale: number,
 ): ShopC {
-  const base = baseProducts(
-    rng,
-    spec.products,
-    spec.region,
-    { fixedSlots: spec.hostile, hostile: spec.hostileNames === true },
-    0.3,
-  );
+  const base = baseProducts(rng, spec, 0.3);
   const products: ProductC[] = base.map((b, i) => {
     const productId = `17${spec.id}${String(spec.itemBase + i + 1).padStart(6, "0")}`;
     const cat = rng.pick(cats);
