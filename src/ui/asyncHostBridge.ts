@@ -30,6 +30,7 @@ export { SETTING, shopRefs, type SettingsStorage };
 import { MemoryStore } from "../core/store";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
 import { errorsAsText } from "../functions/cells";
+import { isMissingShopList } from "../functions/shops";
 import { functionByName } from "../functions/index";
 import { runBulk } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
@@ -254,8 +255,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
             const data = await runAsync(call<unknown>(`SHOPS_${m}`, {}), env);
             return { m, shops: shopRefs(m, data), missing: false };
           } catch (e) {
-            // B and C lists are reference-server extensions: a 404 means "type the id in".
-            if (m !== "A" && isApiError(e) && e.code === "NOT_FOUND") {
+            // B and C lists are reference-server extensions: elsewhere "type the id in".
+            if (isApiError(e) && isMissingShopList(m, e)) {
               return { m, shops: [], missing: true };
             }
             throw e;

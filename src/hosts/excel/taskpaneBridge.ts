@@ -10,6 +10,7 @@
  */
 import type { AsyncTransport } from "../../core/asyncDriver";
 import type { Cell } from "../../functions/cells";
+import { fitCellText } from "../../core/cellLimit";
 import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
 import { parseRangeAddress } from "../../imports/rangeAddress";
 import type { ImportTable } from "../../imports/table";
@@ -83,6 +84,7 @@ const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
 /** A cell as Excel's values setter takes it (dates as serial numbers). */
 export function excelValue(cell: Cell): string | number | boolean {
+  if (typeof cell === "string") return fitCellText(cell);
   return cell instanceof Date ? (cell.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : cell;
 }
 
@@ -197,7 +199,7 @@ async function addNote(
 ): Promise<void> {
   if (!sheet.notes) return;
   try {
-    sheet.notes.add(`'${sheetName.replace(/'/g, "''")}'!A1`, importNote(table));
+    sheet.notes.add(`'${sheetName.replace(/'/g, "''")}'!A1`, importNote(table, table.rows.length));
     await context.sync();
   } catch {
     // The data is written; only the "data fresh at" note is missing.
