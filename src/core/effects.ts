@@ -6,11 +6,20 @@
 import type { ApiError } from "./errors";
 import { checkResponseShape } from "./responseShape";
 
+/**
+ * What a body reads from an answer: one `field` (pickField), or the profit table (breakdown
+ * lines with their metadata). Declaring it lets the scheduler answer the call from a shop-wide
+ * list entry that carries this much (see core/schedule/listPairs.ts).
+ */
+export type AnswerReads = { readonly field: string } | { readonly profitTable: true };
+
 /** Ask the API for one endpoint. `params` holds path parameters and body fields by name. */
 export interface ApiCall {
   readonly kind: "call";
   readonly endpoint: string;
   readonly params: Readonly<Record<string, unknown>>;
+  /** What the body reads from the answer; absent: anything (then only the endpoint answers). */
+  readonly reads?: readonly AnswerReads[];
 }
 
 /** Run several calls at once where the host can (UrlFetchApp.fetchAll, Promise.all). */
@@ -29,8 +38,14 @@ export type Settled<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
 
 /** Describe one API call (pure). */
-export function apiCall(endpoint: string, params: Readonly<Record<string, unknown>>): ApiCall {
-  return { kind: "call", endpoint, params };
+export function apiCall(
+  endpoint: string,
+  params: Readonly<Record<string, unknown>>,
+  reads?: readonly AnswerReads[],
+): ApiCall {
+  return reads === undefined
+    ? { kind: "call", endpoint, params }
+    : { kind: "call", endpoint, params, reads };
 }
 
 /**
@@ -42,8 +57,9 @@ export function apiCall(endpoint: string, params: Readonly<Record<string, unknow
 export function* call<T = unknown>(
   endpoint: string,
   params: Readonly<Record<string, unknown>>,
+  reads?: readonly AnswerReads[],
 ): Program<T> {
-  return checkResponseShape(endpoint, yield apiCall(endpoint, params)) as T;
+  return checkResponseShape(endpoint, yield apiCall(endpoint, params, reads)) as T;
 }
 
 /** Run calls in parallel; each outcome settles on its own, so one failed row spoils no other. */

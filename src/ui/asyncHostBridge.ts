@@ -5,7 +5,6 @@
  * limiter (60/min) and a response cache. Imports never use the cache (they must be fresh,
  * and a stale answer must not stand in for a failed page).
  */
-import type { Marketplace } from "../api/types";
 import type { AsyncEnv, AsyncTransport } from "../core/asyncDriver";
 import { runAsync } from "../core/asyncDriver";
 import { normaliseBaseUrl } from "../core/baseUrl";
@@ -17,14 +16,23 @@ import { createDriverStats } from "../core/driverEnv";
 import type { Program } from "../core/effects";
 import { call } from "../core/effects";
 import { isApiError } from "../core/errors";
-import { RateLimiter } from "../core/rateLimiter";
+import { createScheduling, type Scheduling } from "../core/schedule/registry";
+import { type HostRefresher, queueViewOf } from "./queueView";
+import {
+  type AsyncSettings,
+  SETTING,
+  type SettingsStorage,
+  readAsyncSettings,
+} from "./asyncSettings";
+import { shopRefs } from "./shopRefs";
+
+export { SETTING, shopRefs, type SettingsStorage };
 import { MemoryStore } from "../core/store";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
 import { errorsAsText } from "../functions/cells";
 import { isMissingShopList } from "../functions/shops";
 import { functionByName } from "../functions/index";
 import { runBulk } from "../imports/bulk";
-import { cancellableClock, cancellableTransport } from "../imports/cancellable";
 import type { ImportDefinition } from "../imports/definitions";
 import { runImport } from "../imports/runner";
 import type { ImportTable } from "../imports/table";
@@ -42,13 +50,6 @@ import type {
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "./keyForm";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 
-/** Per-user settings storage (never the document: the key must not travel with the file). */
-export interface SettingsStorage {
-  get(name: string): Promise<string | null>;
-  set(name: string, value: string): Promise<void>;
-  remove(name: string): Promise<void>;
-}
-
 /** The sheet side of an async host. */
 export interface WorkbookSurface {
   /** Replace a sheet's data with a finished table (header, formats, frozen header, note). */
@@ -61,14 +62,6 @@ export interface WorkbookSurface {
   getDocumentValue(name: string): Promise<string | null>;
   setDocumentValue(name: string, value: string): Promise<void>;
 }
-
-/** Setting names; the key and base URL names match the Excel functions runtime's. */
-export const SETTING = {
-  apiKey: "mkt.apiKey",
-  baseUrl: "mkt.baseUrl",
-  cacheTtlSec: "mkt.cacheTtlSec",
-  typedShops: "mkt.typedShops",
-} as const;
 
 /** Document value names (no secrets). */
 export const DOCUMENT_VALUE = {
@@ -94,13 +87,13 @@ export interface AsyncHostOptions {
   /** Per request timeout for the pane's own calls; default 20 s. */
   readonly requestTimeoutMs?: number;
   /**
-   * The host's limiter when something else spends the same key (Excel's cells): one 60 a
-   * minute for both, not 60 each, so the API never answers 429 to either.
+   * The host's scheduling when something else spends the same key (Excel's cells): one queue
+   * and one 60 a minute for both, not 60 each, so the API never answers 429 to either.
    */
-  readonly limiter?: RateLimiter;
+  readonly scheduling?: Scheduling;
+  /** Refresh scopes and the live-calls switch of a host with formula cells. */
+  readonly refresher?: HostRefresher;
 }
-
-const DEFAULT_TTL_SEC = 600;
 
 /** Build the bridge of an async host. */
 export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
@@ -108,52 +101,48 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 } {
   const clock = o.clock ?? realAsyncClock();
   const stats = createDriverStats();
-  const limiter = o.limiter ?? new RateLimiter({ store: new MemoryStore({ clock }), clock });
+  const scheduling = o.scheduling ?? createScheduling(clock);
+  const { quota } = scheduling;
   let cache: ResponseCache | null = null;
   let envs: { id: string; cached: AsyncEnv; fresh: AsyncEnv } | null = null;
 
-  async function settings(): Promise<{ apiKey: string | null; baseUrl: string; ttl: number }> {
-    const [apiKey, rawBase, rawTtl] = await Promise.all([
-      o.storage.get(SETTING.apiKey),
-      o.storage.get(SETTING.baseUrl),
-      o.storage.get(SETTING.cacheTtlSec),
-    ]);
-    let baseUrl = o.defaultBaseUrl;
-    try {
-      if (rawBase) baseUrl = normaliseBaseUrl(rawBase);
-    } catch {
-      baseUrl = o.defaultBaseUrl;
-    }
-    const ttl = Number(rawTtl);
-    return {
-      apiKey: apiKey?.trim() || null,
-      baseUrl,
-      ttl: Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_TTL_SEC,
-    };
-  }
+  const settings = (): Promise<AsyncSettings> => readAsyncSettings(o.storage, o.defaultBaseUrl);
 
-  function envFor(apiKey: string | null, baseUrl: string, ttl: number): typeof envs & object {
-    const id = `${baseUrl}\n${ttl}\n${apiKey ?? ""}`;
+  function envFor(
+    apiKey: string | null,
+    baseUrl: string,
+    ttl: number,
+    substituteLists = true,
+  ): typeof envs & object {
+    const id = `${baseUrl}\n${ttl}\n${apiKey ?? ""}\n${substituteLists}`;
     if (envs?.id === id) return envs;
     if (!cache || cache.ttlSec !== ttl)
       cache = new ResponseCache({ store: new MemoryStore({ clock }), clock, ttlSec: ttl });
     const common = {
       baseUrl,
       apiKey,
-      limiter,
+      ...scheduling,
+      substituteLists,
       stats,
       transport: o.transport,
       clock,
       requestTimeoutMs: o.requestTimeoutMs ?? 20_000,
-      runTimeoutMs: 90_000,
     };
     envs = { id, cached: { ...common, cache }, fresh: common };
     return envs;
   }
 
+  /** How long the key's queue waits for quota now (0 when nothing waits). */
+  function queueWait(env: AsyncEnv): number {
+    const status = scheduling.schedulers.status(env.apiKey ?? "", env.baseUrl);
+    if (!status || status.queuedCalls === 0 || !status.quota) return 0;
+    const now = clock.now();
+    return Math.max(0, status.quota.nextSlotAt - now, (status.quota.pausedUntil ?? 0) - now);
+  }
+
   async function currentEnvs(): Promise<NonNullable<typeof envs>> {
     const s = await settings();
-    return envFor(s.apiKey, s.baseUrl, s.ttl);
+    return envFor(s.apiKey, s.baseUrl, s.ttl, s.listAnswers);
   }
 
   async function view(): Promise<SettingsView> {
@@ -163,6 +152,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       keyPrefix: s.apiKey ? keyPrefixOf(s.apiKey) : null,
       baseUrl: s.baseUrl,
       cacheTtlSec: s.ttl,
+      listAnswers: s.listAnswers,
     };
   }
 
@@ -221,19 +211,40 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         if (!(ttl >= 10 && ttl <= 6 * 3600)) throw new Error("Cache time must be 10 s to 6 h");
         await o.storage.set(SETTING.cacheTtlSec, String(ttl));
       }
+      if (change.listAnswers !== undefined) {
+        await o.storage.set(SETTING.listAnswers, change.listAnswers ? "on" : "off");
+      }
       o.onSettingsChanged?.();
       return view();
     },
 
     async getQuota(): Promise<QuotaView> {
       const s = await settings();
-      const remaining = s.apiKey ? limiter.remaining(s.apiKey) : limiter.limit;
+      const used = s.apiKey ? quota.status(s.apiKey).used : 0;
       const lookups = stats.cacheHits + stats.cacheMisses;
       return {
-        requestsLastMinute: limiter.limit - remaining,
-        limitPerMinute: limiter.limit,
+        requestsLastMinute: Math.min(quota.limit, used),
+        limitPerMinute: quota.limit,
         cacheHitRate: lookups === 0 ? null : stats.cacheHits / lookups,
+        queue: queueViewOf(
+          o.refresher?.status
+            ? await o.refresher.status()
+            : scheduling.schedulers.status(s.apiKey ?? "", s.baseUrl),
+          clock.now(),
+          (await o.refresher?.liveCalls()) ?? true,
+        ),
       };
+    },
+
+    refreshScopes: o.refresher?.scopes ?? [],
+    async refresh(scope) {
+      if (!o.refresher) throw new Error("This page has no formula cells to refresh");
+      return { cells: await o.refresher.refresh(scope) };
+    },
+    async setLiveCalls(on) {
+      if (!o.refresher) throw new Error("This page has no formula cells to pause");
+      await o.refresher.setLiveCalls(on);
+      return bridge.getQuota();
     },
 
     async listShops(): Promise<ShopsView> {
@@ -281,16 +292,14 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async runImport(def, options = {}): Promise<ImportResult> {
       const fresh = (await currentEnvs()).fresh;
       const signal = options.signal;
-      // Cancel must stop the rate-limit wait and the page in flight, not just the next page.
-      const env: AsyncEnv = signal
-        ? {
-            ...fresh,
-            clock: cancellableClock(fresh.clock, signal),
-            transport: cancellableTransport(fresh.transport, signal),
-          }
-        : fresh;
+      // Cancel withdraws the page waiting in the queue and stops waiting for the one in flight.
       const table = await runImport(def, {
-        fetchData: (c) => runAsync(call(c.endpoint, c.params), env),
+        fetchData: (c) =>
+          runAsync(
+            call(c.endpoint, c.params),
+            fresh,
+            signal ? { signal, abortInFlight: true } : {},
+          ),
         writeTable: (sheet, t) => o.workbook.writeTable(sheet, t),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
@@ -333,13 +342,12 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async runBulk(job, options = {}) {
       const selection = await o.workbook.readSelection();
       const env = (await currentEnvs()).cached;
-      // One env for the run, on the run's clock: its driver's rate-limit waits show as
-      // progress and end at cancel, so nothing is sent after the seller presses Cancel.
-      let runEnv: AsyncEnv | null = null;
+      // The rows queue on the key's scheduler with the cells; cancel withdraws what is queued.
+      const signal = options.signal;
       const outcome = await runBulk(job, selection.values, {
-        run: (program: Program<CellResult>, runClock) =>
-          runAsync(program, (runEnv ??= { ...env, clock: runClock })),
+        run: (program: Program<CellResult>) => runAsync(program, env, signal ? { signal } : {}),
         clock,
+        waitMs: () => queueWait(env),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
@@ -369,24 +377,4 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     },
   };
   return bridge;
-}
-
-/** Shop records of a SHOPS_* answer as picker entries. */
-export function shopRefs(marketplace: Marketplace, data: unknown): ShopRef[] {
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((raw: unknown): ShopRef[] => {
-    if (raw === null || typeof raw !== "object") return [];
-    const r = raw as Record<string, unknown>;
-    const id = marketplace === "B" ? r.sellerId : r.shopId;
-    if (typeof id !== "number" && typeof id !== "string") return [];
-    return [
-      {
-        marketplace,
-        id: String(id),
-        region: typeof r.region === "string" ? r.region : "",
-        name: typeof r.shopName === "string" ? r.shopName : String(id),
-        typed: false,
-      },
-    ];
-  });
 }

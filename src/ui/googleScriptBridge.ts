@@ -204,6 +204,15 @@ export function createGoogleScriptBridge(server: ServerCall): HostBridge {
         throw e;
       }
     },
+    // Refresh and pausing live calls come with the Sheets side of the scheduler (issue 10).
+    refreshScopes: [],
+    async refresh() {
+      throw new Error("Refresh is not available yet in Sheets");
+    },
+    async setLiveCalls() {
+      throw new Error("Pausing live calls is not available yet in Sheets");
+    },
+
     listImports: () => server<ImportDefinition[]>("sidebarListImports"),
     saveImport: (def) => server<ImportDefinition[]>("sidebarSaveImport", def),
     deleteImport: (id) => server<ImportDefinition[]>("sidebarDeleteImport", id),

@@ -37,6 +37,8 @@ export interface TestServerOptions {
   readonly logger?: ServerLogOptions;
   /** Use this data folder (e.g. to restart on the same key store); not deleted on close. */
   readonly dataDir?: string;
+  /** The rate limiter's clock (a scaled clock shared with the client). */
+  readonly now?: () => number;
 }
 
 export interface TestServer {
@@ -73,6 +75,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 100_000,
     ...(opts.endpoints ? { endpoints: opts.endpoints } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
     ...(opts.requestBudgetMs ? { requestBudgetMs: opts.requestBudgetMs } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });

@@ -21,9 +21,9 @@ import { createAsyncHostBridge } from "../../ui/asyncHostBridge";
 import { EXCEL_NAMESPACE } from "./metadata";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
-import type { RateLimiter } from "../../core/rateLimiter";
-import { runtimeHandle } from "./runtimeHandle";
-
+import type { Scheduling } from "../../core/schedule/registry";
+import { runtimeHandle, runtimeRefresher } from "./runtimeHandle";
+import type { HostRefresher } from "../../ui/queueView";
 // ---- the slice of Office.js we use (structural, so tests can pass office-addin-mock objects)
 
 /** An Excel range as far as the task pane touches it. */
@@ -327,8 +327,10 @@ export interface ExcelBridgeOptions {
   readonly defaultBaseUrl: string;
   /** Office.addin's startup switch; null where Excel lacks it (refresh then waits for the pane). */
   readonly startup?: AddinStartup | null;
-  /** The functions runtime's limiter, so the pane and the cells share one 60 a minute. */
-  readonly limiter?: RateLimiter;
+  /** The functions runtime's scheduling, so the pane and the cells share one queue and budget. */
+  readonly scheduling?: Scheduling;
+  /** Refresh and pause for the formula cells (default: the functions runtime's, when loaded). */
+  readonly refresher?: HostRefresher;
 }
 
 /** The task pane's bridge; shares key, base URL and cache clearing with the functions runtime. */
@@ -343,7 +345,10 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
     defaultBaseUrl: o.defaultBaseUrl,
     autoRefreshLabel: "Refresh saved imports when this workbook opens",
     onSettingsChanged: () => runtimeHandle()?.reloadSettings(),
-    ...(o.limiter ? { limiter: o.limiter } : {}),
+    ...(o.scheduling ? { scheduling: o.scheduling } : {}),
+    ...((o.refresher ?? runtimeRefresher())
+      ? { refresher: o.refresher ?? runtimeRefresher() }
+      : {}),
     onClearCache: async () => {
       await runtimeHandle()?.clearCache();
     },
@@ -380,6 +385,6 @@ export function excelTaskpaneBridgeFromGlobals(
     transport,
     defaultBaseUrl,
     startup: officeStartup(),
-    ...(runtimeHandle()?.limiter ? { limiter: runtimeHandle()?.limiter } : {}),
+    ...(runtimeHandle()?.scheduling ? { scheduling: runtimeHandle()?.scheduling } : {}),
   });
 }
