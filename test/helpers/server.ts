@@ -30,6 +30,8 @@ export interface TestServerOptions {
   readonly logger?: ServerLogOptions;
   /** Use this data folder (e.g. to restart on the same key store); not deleted on close. */
   readonly dataDir?: string;
+  /** The rate limiter's clock (a simulated clock in the Sheets simulator). */
+  readonly now?: () => number;
 }
 
 export interface TestServer {
@@ -59,6 +61,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 100_000,
     ...(opts.endpoints ? { endpoints: opts.endpoints } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
