@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 test("today: 100 filled-down cells end with ~60 numbers and ~40 cells asking to recalculate, for good", async () => {
-  const { shop, items } = await demoItems(sim, 100);
+  const { shop, items } = demoItems(100);
   sim.edit(
     OWNER,
     "A2:A101",

@@ -89,6 +89,8 @@ export class Coordinator {
   private readonly waiting: Execution[] = [];
   private readonly live = new Map<number, Execution>();
   private readonly running = new Set<number>();
+  /** When true the API cannot be reached (connections are refused), as when its server is down. */
+  apiDown = false;
   private io = 0;
   private nextId = 0;
   private quiet: (() => void) | null = null;
@@ -344,7 +346,12 @@ export class Coordinator {
     this.io++;
     let answers: HttpAnswer[];
     try {
-      answers = await sendToServer(specs, { at: this.now(), exec: exec.id }, this.httpLog);
+      answers = await sendToServer(
+        specs,
+        { at: this.now(), exec: exec.id },
+        this.httpLog,
+        this.apiDown,
+      );
     } finally {
       this.io--;
       this.wake();

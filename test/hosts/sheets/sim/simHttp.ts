@@ -13,7 +13,8 @@ export interface HttpLogEntry {
   readonly exec: number;
 }
 
-async function sendOne(s: HttpRequestSpec): Promise<HttpAnswer> {
+async function sendOne(s: HttpRequestSpec, down: boolean): Promise<HttpAnswer> {
+  if (down) return { error: "connect ECONNREFUSED (the API is down)" };
   try {
     const res = await fetch(s.url, {
       method: s.method,
@@ -35,10 +36,11 @@ export async function sendToServer(
   specs: readonly HttpRequestSpec[],
   when: { readonly at: number; readonly exec: number },
   log: HttpLogEntry[],
+  down = false,
 ): Promise<HttpAnswer[]> {
   const answers: HttpAnswer[] = [];
   for (const s of specs) {
-    const answer = await sendOne(s);
+    const answer = await sendOne(s, down);
     log.push({
       ...when,
       method: s.method,
