@@ -1,17 +1,21 @@
 /**
  * How one ApiCall is answered, shared by both drivers: look in the cache (per id for batch
- * endpoints, so ids already cached are not sent again), build the request(s) for what is
- * missing, and afterwards cache the answer or, on a retryable failure, fall back to the
- * last good value (stale-if-error). Errors are never cached.
+ * endpoints, so ids already cached are not sent again), turn what is missing into needs for
+ * the scheduler, and afterwards assemble the call's answer from its needs' outcomes or, on a
+ * retryable failure, fall back to the last good value (stale-if-error). Errors are never cached.
+ * Answers are cached as they arrive (storeAnswers), under each need's own key, so an answer
+ * the caller no longer waits for (a cancelled cell) still lands in the cache.
  */
 import type { EndpointSpec } from "../api/types";
-import { batchIds, distinctIds, groupEntriesById, idKey, paramsWithoutIds } from "./batch";
+import { batchIds, distinctIds, idKey, paramsWithoutIds } from "./batch";
+import type { ResponseCache } from "./cache";
 import type { CommonEnv, DriverStats } from "./driverEnv";
 import { endpointLookup } from "./driverEnv";
-import type { ApiCall, Settled } from "./effects";
+import type { AnswerReads, ApiCall, Settled } from "./effects";
 import { ApiError, toApiError } from "./errors";
-import type { HttpRequest } from "./request";
 import { buildRequest, checkedKey } from "./request";
+import { pairFor } from "./schedule/listPairs";
+import { type Need, needKey, readsSatisfied } from "./schedule/need";
 
 /** A call already answered (cache hit or invalid arguments). */
 export interface DonePlan {
@@ -19,27 +23,15 @@ export interface DonePlan {
   readonly result: Settled<unknown>;
 }
 
-/** A call needing one request. */
-export interface SinglePlan {
-  readonly kind: "single";
-  readonly spec: EndpointSpec;
-  readonly request: HttpRequest;
-  finish(outcome: Settled<unknown>): Settled<unknown>;
+/** A call waiting for needs (one for a single call, one per missing id of a batch call). */
+export interface NeedsPlan {
+  readonly kind: "needs";
+  readonly needs: readonly Need[];
+  /** The call's answer from its needs' outcomes, in order. */
+  finish(outcomes: ReadonlyArray<Settled<unknown>>): Settled<unknown>;
 }
 
-/** A batch call whose ids not in the cache must be fetched. */
-export interface BatchPlan {
-  readonly kind: "batch";
-  readonly spec: EndpointSpec;
-  readonly baseParams: Record<string, unknown>;
-  readonly missingIds: unknown[];
-  /** The request for some of the missing ids (a chunk of at most maxIds). */
-  requestFor(ids: readonly unknown[]): HttpRequest;
-  /** Finish with the entries of all missing ids (any order), or the failure. */
-  finish(outcome: Settled<unknown[]>): Settled<unknown>;
-}
-
-export type CallPlan = DonePlan | SinglePlan | BatchPlan;
+export type CallPlan = DonePlan | NeedsPlan;
 
 /** Plan one call (never throws: problems become a done plan with an error). */
 export function planCall(call: ApiCall, env: CommonEnv, stats: DriverStats): CallPlan {
@@ -47,42 +39,54 @@ export function planCall(call: ApiCall, env: CommonEnv, stats: DriverStats): Cal
     const apiKey = checkedKey(env.apiKey);
     const spec = lookup(env, call.endpoint);
     const target = { baseUrl: env.baseUrl, apiKey };
-    // Cached answers belong to a key on one server: the same key against a test and a live
-    // server must not share entries.
-    const owner = `${apiKey}\n${env.baseUrl}`;
-    if (spec.batch) return planBatch(call, spec, env, stats, owner, target);
-    const cache = env.cache;
+    if (spec.batch) return planBatch(call, spec, env, stats, target);
     // Build first: invalid arguments fail even when something is cached.
-    const request = buildRequest(spec, call.params, target);
-    const hit = cache?.get(owner, spec.id, call.params);
-    if (hit) {
-      stats.cacheHits++;
-      return { kind: "done", result: { ok: true, value: hit.value } };
-    }
-    if (cache) stats.cacheMisses++;
-    return {
-      kind: "single",
-      spec,
-      request,
-      finish(outcome) {
-        if (outcome.ok) {
-          cache?.put(owner, spec.id, call.params, outcome.value);
-          return outcome;
-        }
-        if (cache && outcome.error.retryable) {
-          const stale = cache.getStale(owner, spec.id, call.params);
-          if (stale) {
-            stats.staleServed++;
-            env.onStale?.(spec.id);
-            return { ok: true, value: stale.value };
-          }
-        }
-        return outcome;
-      },
-    };
+    buildRequest(spec, call.params, target);
+    return planSingle(call, spec, env, stats);
   } catch (e) {
     return { kind: "done", result: { ok: false, error: toApiError(e) } };
   }
+}
+
+/** Cached answers belong to a key on one server: a test and a live server never share. */
+export function cacheOwner(env: Pick<CommonEnv, "apiKey" | "baseUrl">): string {
+  return `${env.apiKey ?? ""}\n${env.baseUrl}`;
+}
+
+/**
+ * Where an answer taken from a shop-wide list entry is cached: beside the endpoint's own
+ * answers, not under them, because the entry may carry less (only callers whose reads it
+ * meets may use it).
+ */
+export function listCacheEndpoint(endpoint: string): string {
+  return `${endpoint}~list`;
+}
+
+/** One need's answer; `fromList`: a list entry in the endpoint's shape (maybe partial). */
+export interface NeedAnswer {
+  readonly need: Need;
+  readonly value: unknown;
+  readonly fromList: boolean;
+}
+
+/** Cache answers under each need's own key, one store round trip per endpoint. */
+export function storeAnswers(env: CommonEnv, answers: readonly NeedAnswer[]): void {
+  const cache = env.cache;
+  if (!cache) return;
+  const byEndpoint = new Map<
+    string,
+    Array<{ params: Readonly<Record<string, unknown>>; value: unknown }>
+  >();
+  for (const a of answers) {
+    const need = a.need;
+    if (!need.cacheEach) continue;
+    const endpoint = a.fromList ? listCacheEndpoint(need.endpoint) : need.endpoint;
+    byEndpoint.set(endpoint, [
+      ...(byEndpoint.get(endpoint) ?? []),
+      { params: need.params, value: a.value },
+    ]);
+  }
+  for (const [endpoint, writes] of byEndpoint) cache.putMany(cacheOwner(env), endpoint, writes);
 }
 
 /** The params under which one id's entries are cached: the call's params with just that id. */
@@ -94,12 +98,66 @@ export function perIdParams(
   return { ...baseParams, [idsField]: [idKey(id)] };
 }
 
+function planSingle(
+  call: ApiCall,
+  spec: EndpointSpec,
+  env: CommonEnv,
+  stats: DriverStats,
+): CallPlan {
+  const cache = env.cache;
+  const owner = cacheOwner(env);
+  const hit = cache ? cached(cache, owner, spec.id, call.params, call.reads, false) : null;
+  if (hit !== null) {
+    stats.cacheHits++;
+    return { kind: "done", result: { ok: true, value: hit } };
+  }
+  if (cache) stats.cacheMisses++;
+  const need: Need = {
+    key: needKey(spec.id, call.params),
+    endpoint: spec.id,
+    params: call.params,
+    ...(call.reads ? { reads: call.reads } : {}),
+    listOk: true,
+    cacheEach: true,
+  };
+  return {
+    kind: "needs",
+    needs: [need],
+    finish([outcome]) {
+      const result = outcome ?? { ok: false as const, error: toApiError(new Error("no answer")) };
+      if (result.ok || !cache || !result.error.retryable) return result;
+      const stale = cached(cache, owner, spec.id, call.params, call.reads, true);
+      if (stale === null) return result;
+      stats.staleServed++;
+      env.onStale?.(spec.id);
+      return { ok: true, value: stale };
+    },
+  };
+}
+
+/** A cached answer: the endpoint's own, else one from a list entry that meets the reads. */
+function cached(
+  cache: ResponseCache,
+  owner: string,
+  endpoint: string,
+  params: Readonly<Record<string, unknown>>,
+  reads: readonly AnswerReads[] | undefined,
+  staleOk: boolean,
+): unknown {
+  const read = (e: string) =>
+    staleOk ? cache.getStale(owner, e, params) : cache.get(owner, e, params);
+  const own = read(endpoint);
+  if (own) return own.value;
+  if (reads === undefined || !pairFor(endpoint)?.partial) return null;
+  const fromList = read(listCacheEndpoint(endpoint));
+  return fromList && readsSatisfied(fromList.value, reads) ? fromList.value : null;
+}
+
 function planBatch(
   call: ApiCall,
   spec: EndpointSpec,
   env: CommonEnv,
   stats: DriverStats,
-  owner: string,
   target: { baseUrl: string; apiKey: string },
 ): CallPlan {
   const batch = spec.batch;
@@ -109,6 +167,7 @@ function planBatch(
   // Validate the other params once with the first id, before touching the cache.
   buildRequest(spec, { ...baseParams, [batch.idsField]: ids.slice(0, 1) }, target);
   const cache = env.cache;
+  const owner = cacheOwner(env);
   // Many ids: one entry for the whole call rather than one per id (see maxPerIdEntries).
   const wholeParams =
     cache && ids.length > cache.maxPerIdEntries
@@ -122,12 +181,9 @@ function planBatch(
     }
   }
   const known = new Map<string, unknown[]>();
-  if (cache) {
-    const hits = cache.getMany<unknown[]>(
-      owner,
-      spec.id,
-      ids.map((id) => perIdParams(baseParams, batch.idsField, id)),
-    );
+  const idParams = (id: unknown) => perIdParams(baseParams, batch.idsField, id);
+  if (cache && !wholeParams) {
+    const hits = cache.getMany<unknown[]>(owner, spec.id, ids.map(idParams));
     hits.forEach((hit, i) => {
       if (hit && Array.isArray(hit.value)) known.set(idKey(ids[i]), hit.value);
     });
@@ -137,45 +193,47 @@ function planBatch(
   const missingIds = ids.filter((id) => !known.has(idKey(id)));
   const assemble = (): unknown[] => ids.flatMap((id) => known.get(idKey(id)) ?? []);
   if (missingIds.length === 0) return { kind: "done", result: { ok: true, value: assemble() } };
+  const needs: Need[] = missingIds.map((id) => ({
+    key: needKey(spec.id, idParams(id)),
+    endpoint: spec.id,
+    params: idParams(id),
+    batchId: id,
+    listOk: true,
+    cacheEach: wholeParams === null,
+  }));
   return {
-    kind: "batch",
-    spec,
-    baseParams,
-    missingIds,
-    requestFor: (chunk) =>
-      buildRequest(spec, { ...baseParams, [batch.idsField]: [...chunk] }, target),
-    finish(outcome) {
-      if (outcome.ok) {
-        const byId = groupEntriesById(outcome.value, batch.resultIdField);
-        const writes = missingIds.map((id) => {
-          // An id with no entry is cached as an empty list: repeating it costs nothing.
-          const entries = byId.get(idKey(id)) ?? [];
-          known.set(idKey(id), entries);
-          return { params: perIdParams(baseParams, batch.idsField, id), value: entries };
+    kind: "needs",
+    needs,
+    finish(outcomes) {
+      const failure = outcomes.find((o) => !o.ok);
+      if (!failure) {
+        missingIds.forEach((id, i) => {
+          const o = outcomes[i];
+          known.set(idKey(id), o?.ok && Array.isArray(o.value) ? (o.value as unknown[]) : []);
         });
         const value = assemble();
         if (wholeParams) cache?.put(owner, spec.id, wholeParams, value);
-        else cache?.putMany(owner, spec.id, writes);
         return { ok: true, value };
       }
-      if (cache && outcome.error.retryable) {
-        const whole = wholeParams ? cache.getStale<unknown[]>(owner, spec.id, wholeParams) : null;
-        if (whole && Array.isArray(whole.value)) {
-          stats.staleServed++;
-          env.onStale?.(spec.id);
-          return { ok: true, value: whole.value };
-        }
-        const stale = missingIds.map((id) =>
-          cache.getStale<unknown[]>(owner, spec.id, perIdParams(baseParams, batch.idsField, id)),
-        );
-        if (stale.every((s) => s !== null && Array.isArray(s.value))) {
-          missingIds.forEach((id, i) => known.set(idKey(id), stale[i]?.value ?? []));
-          stats.staleServed++;
-          env.onStale?.(spec.id);
-          return { ok: true, value: assemble() };
-        }
+      if (failure.ok || !cache || !failure.error.retryable) return failure;
+      const whole = wholeParams ? cache.getStale<unknown[]>(owner, spec.id, wholeParams) : null;
+      if (whole && Array.isArray(whole.value)) {
+        stats.staleServed++;
+        env.onStale?.(spec.id);
+        return { ok: true, value: whole.value };
       }
-      return outcome;
+      const stale = missingIds.map((id, i) =>
+        outcomes[i]?.ok ? null : cache.getStale<unknown[]>(owner, spec.id, idParams(id)),
+      );
+      const usable = missingIds.every((_, i) => outcomes[i]?.ok || Array.isArray(stale[i]?.value));
+      if (!usable) return failure;
+      missingIds.forEach((id, i) => {
+        const o = outcomes[i];
+        known.set(idKey(id), (o?.ok ? o.value : stale[i]?.value) as unknown[]);
+      });
+      stats.staleServed++;
+      env.onStale?.(spec.id);
+      return { ok: true, value: assemble() };
     },
   };
 }

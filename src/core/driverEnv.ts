@@ -6,8 +6,9 @@ import { endpointById } from "../api/endpoints";
 import type { EndpointSpec } from "../api/types";
 import type { ResponseCache } from "./cache";
 import type { RandomSource } from "./clock";
-import type { RateLimiter } from "./rateLimiter";
 import type { RetryPolicy } from "./retry";
+import type { Breaker } from "./schedule/breaker";
+import type { Quota } from "./schedule/quota";
 
 /** Finds an endpoint's spec by id (the real table: endpointById from src/api/endpoints). */
 export type EndpointLookup = (id: string) => EndpointSpec;
@@ -24,6 +25,8 @@ export interface DriverStats {
   staleServed: number;
   /** Times the client-side rate limiter made us wait. */
   rateLimitWaits: number;
+  /** Requests a shop-wide list answered in place of per-product requests. */
+  listRequests: number;
 }
 
 /** Fresh zeroed counters. */
@@ -35,6 +38,7 @@ export function createDriverStats(): DriverStats {
     retries: 0,
     staleServed: 0,
     rateLimitWaits: 0,
+    listRequests: 0,
   };
 }
 
@@ -47,7 +51,12 @@ export interface CommonEnv {
   /** Endpoint table lookup; defaults to endpointById (tests pass hand-made specs). */
   readonly endpoints?: EndpointLookup;
   readonly cache?: ResponseCache;
-  readonly limiter?: RateLimiter;
+  /** The key's request quota (60 a minute with a margin, 429 pauses). */
+  readonly quota?: Quota;
+  /** The circuit breaker for this key on this server. */
+  readonly breaker?: Breaker;
+  /** "Answer many product cells from shop-wide lists" (default on). */
+  readonly substituteLists?: boolean;
   readonly retry?: RetryPolicy;
   readonly random?: RandomSource;
   /** Counters to add to; the driver creates its own when absent. */

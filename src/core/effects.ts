@@ -5,11 +5,20 @@
  */
 import type { ApiError } from "./errors";
 
+/**
+ * What a body reads from an answer: one `field` (pickField), or the profit table (breakdown
+ * lines with their metadata). Declaring it lets the scheduler answer the call from a shop-wide
+ * list entry that carries this much (see core/schedule/listPairs.ts).
+ */
+export type AnswerReads = { readonly field: string } | { readonly profitTable: true };
+
 /** Ask the API for one endpoint. `params` holds path parameters and body fields by name. */
 export interface ApiCall {
   readonly kind: "call";
   readonly endpoint: string;
   readonly params: Readonly<Record<string, unknown>>;
+  /** What the body reads from the answer; absent: anything (then only the endpoint answers). */
+  readonly reads?: readonly AnswerReads[];
 }
 
 /** Run several calls at once where the host can (UrlFetchApp.fetchAll, Promise.all). */
@@ -28,8 +37,14 @@ export type Settled<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
 
 /** Describe one API call (pure). */
-export function apiCall(endpoint: string, params: Readonly<Record<string, unknown>>): ApiCall {
-  return { kind: "call", endpoint, params };
+export function apiCall(
+  endpoint: string,
+  params: Readonly<Record<string, unknown>>,
+  reads?: readonly AnswerReads[],
+): ApiCall {
+  return reads === undefined
+    ? { kind: "call", endpoint, params }
+    : { kind: "call", endpoint, params, reads };
 }
 
 /**

@@ -81,11 +81,13 @@ function errorFor(
     );
   }
   if (status === 429) {
+    // The scheduler pauses the key for Retry-After and sends the request again: a cell only
+    // sees this when the API keeps refusing (another app or sheet spending the same key).
     const retryAfterSec = retryAfterSeconds(headers, nowMs);
     const wait =
       retryAfterSec !== undefined
-        ? `recalculate in ${retryAfterSec} s`
-        : "wait a minute and recalculate";
+        ? `the API asked to wait ${retryAfterSec} s`
+        : "the API asked to wait";
     return new ApiError(
       "RATE_LIMITED",
       `Rate limit reached (60 requests/minute per key): ${wait}`,

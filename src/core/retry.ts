@@ -49,24 +49,8 @@ export function decideRetry(
 ): RetryDecision {
   if (!error.retryable || attempt >= policy.maxAttempts) return { retry: false, error };
   const delayMs = backoffDelayMs(attempt, policy, random, error.retryAfterSec);
-  if (nowMs + delayMs > deadlineMs) return { retry: false, error: withWaitHint(error, delayMs) };
+  if (nowMs + delayMs > deadlineMs) return { retry: false, error };
   return { retry: true, delayMs };
-}
-
-/** Reword a rate-limit error we give up on so the cell says how long to wait. */
-export function withWaitHint(error: ApiError, waitMs: number): ApiError {
-  if (error.code !== "RATE_LIMITED") return error;
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new ApiError(
-    "RATE_LIMITED",
-    `Rate limit reached (60 requests/minute per key): recalculate in ${seconds} s`,
-    { ...error, retryAfterSec: seconds },
-  );
-}
-
-/** The error for a client-side rate-limit wait that does not fit before the deadline. */
-export function rateLimitWaitError(waitMs: number): ApiError {
-  return withWaitHint(new ApiError("RATE_LIMITED", "Rate limit reached"), waitMs);
 }
 
 export interface RetryOptions {

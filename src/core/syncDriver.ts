@@ -1,20 +1,28 @@
 /**
  * The Apps Script driver: runs a function body to completion inside one execution.
- * UrlFetchApp is synchronous, so each yielded effect is answered before the body resumes;
- * `parallel` and chunked batch calls go out together through fetchAll. Rate-limit and
- * retry waits sleep only when they fit before the deadline (a cell has 30 s).
+ * UrlFetchApp is synchronous, so each yielded effect is answered before the body resumes.
+ * The calls of an effect become needs, coalesced into the fewest requests (batches, shop-wide
+ * lists), sent together through fetchAll under the key's quota and breaker. A wait for quota
+ * sleeps only when it ends before the deadline (a cell has 30 s); otherwise the driver throws
+ * WaitingForQuota with the calls still needed, for the host to finish in the background.
  */
 import type { SyncClock } from "./clock";
 import type { CommonEnv, DriverStats } from "./driverEnv";
-import { createDriverStats } from "./driverEnv";
+import { createDriverStats, endpointLookup } from "./driverEnv";
 import type { ApiCall, Effect, Program, Settled } from "./effects";
 import { isApiError, redactKey, toApiError } from "./errors";
 import type { HttpRequest } from "./request";
+import { buildRequest, checkedKey } from "./request";
 import type { HttpResponse } from "./response";
 import { parseResponse } from "./response";
-import { DEFAULT_RETRY_POLICY, decideRetry, rateLimitWaitError } from "./retry";
-import type { CallPlan } from "./callPlan";
-import { planCall } from "./callPlan";
+import { DEFAULT_RETRY_POLICY } from "./retry";
+import { type CallPlan, planCall, storeAnswers } from "./callPlan";
+import type { Fetch } from "./schedule/coalesce";
+import { Gate, type GateEntry } from "./schedule/gate";
+import { NeedBook } from "./schedule/needBook";
+import type { QuotaTicket } from "./schedule/quota";
+import { noAnswerError } from "./schedule/verdict";
+import { WaitingForQuota } from "./schedule/waiting";
 
 /** A blocking HTTP client (UrlFetchApp). A thrown error counts as a network failure. */
 export interface SyncTransport {
@@ -39,6 +47,7 @@ export function runSync<T>(program: Program<T>, env: SyncEnv): T {
     try {
       reply = { ok: true, value: performSync(step.value, env, stats) };
     } catch (e) {
+      // WaitingForQuota is not an ApiError: it passes the body by, to the host.
       if (!isApiError(e)) throw e;
       reply = { ok: false, error: e };
     }
@@ -59,126 +68,165 @@ export function performSync(effect: Effect, env: SyncEnv, stats: DriverStats): u
   return performCallsSync(effect.calls, env, stats);
 }
 
-/** Answer calls together: every request they need goes out in as few fetchAll rounds as allowed. */
+/**
+ * Answer calls together (a cell's parallel rows, or a host's prefetch of sibling cells):
+ * the fewest requests, as few fetchAll rounds as the quota allows. Throws WaitingForQuota
+ * when the quota cannot serve them before the deadline; answers got so far are cached.
+ */
 export function performCallsSync(
   calls: readonly ApiCall[],
   env: SyncEnv,
   stats: DriverStats,
 ): Array<Settled<unknown>> {
   const plans: CallPlan[] = calls.map((c) => planCall(c, env, stats));
-  const requests: HttpRequest[] = [];
-  const slots: Array<{ first: number; count: number }> = plans.map((plan) => {
-    const first = requests.length;
-    if (plan.kind === "single") requests.push(plan.request);
-    if (plan.kind === "batch") {
-      const max = plan.spec.batch?.maxIds ?? plan.missingIds.length;
-      for (let i = 0; i < plan.missingIds.length; i += max) {
-        requests.push(plan.requestFor(plan.missingIds.slice(i, i + max)));
-      }
-    }
-    return { first, count: requests.length - first };
-  });
-  const outcomes = requests.length > 0 ? sendAllSync(requests, env, stats) : [];
+  const book = new NeedBook();
+  const ids = plans.map((plan) =>
+    plan.kind === "needs" ? plan.needs.map((n) => book.add(n)) : [],
+  );
+  const results = new Map<number, Settled<unknown>>();
+  const waiting = book.size > 0 ? sendNeedsSync(book, results, env, stats) : null;
+  if (waiting) {
+    const open = calls.filter((_, i) => (ids[i] ?? []).some((id) => !results.has(id)));
+    throw new WaitingForQuota(open, waiting.readyAt, waiting.paused);
+  }
   return plans.map((plan, i) => {
     if (plan.kind === "done") return plan.result;
-    const slot = slots[i] ?? { first: 0, count: 0 };
-    const mine = outcomes.slice(slot.first, slot.first + slot.count);
-    if (plan.kind === "single") return plan.finish(mine[0] ?? failed());
-    const failure = mine.find((o) => !o.ok);
-    if (failure && !failure.ok) return plan.finish(failure);
-    const entries: unknown[] = [];
-    for (const o of mine)
-      if (o.ok && Array.isArray(o.value)) entries.push(...(o.value as unknown[]));
-    return plan.finish({ ok: true, value: entries });
+    return plan.finish(
+      (ids[i] ?? []).map((id) => results.get(id) ?? { ok: false, error: noAnswerError() }),
+    );
   });
 }
 
-/**
- * Send requests with the rate limiter, retries and the deadline; one Settled per request,
- * in order. Requests that are allowed together go out in one fetchAll.
- */
-export function sendAllSync(
-  requests: readonly HttpRequest[],
+/** Work the book until every need has a result; returns the wait when the quota runs out first. */
+function sendNeedsSync(
+  book: NeedBook,
+  results: Map<number, Settled<unknown>>,
   env: SyncEnv,
   stats: DriverStats,
-): Array<Settled<unknown>> {
-  const policy = env.retry ?? DEFAULT_RETRY_POLICY;
-  const random = env.random ?? Math.random;
-  const apiKey = env.apiKey ?? "";
-  const results: Array<Settled<unknown> | undefined> = requests.map(() => undefined);
-  const attempts = requests.map(() => 0);
-  let queue = requests.map((_, i) => i);
-  while (queue.length > 0) {
-    const go: number[] = [];
-    let waitMs = 0;
-    for (const i of queue) {
-      const slot = env.limiter ? env.limiter.acquire(apiKey) : { granted: true as const };
-      if (!slot.granted) {
-        waitMs = slot.waitMs;
-        break;
+): { readyAt: number; paused: boolean } | null {
+  const apiKey = checkedKey(env.apiKey);
+  const lookup = endpointLookup(env);
+  const gate = new Gate({
+    apiKey,
+    baseUrl: env.baseUrl,
+    clock: env.clock,
+    quota: env.quota,
+    breaker: env.breaker,
+  });
+  const settings = {
+    baseUrl: env.baseUrl,
+    policy: env.retry ?? DEFAULT_RETRY_POLICY,
+    random: env.random ?? Math.random,
+    lookup,
+    deadline: env.deadline,
+  };
+  const record = (settled: ReadonlyArray<{ id: number; result: Settled<unknown> }>): void => {
+    for (const s of settled) results.set(s.id, s.result);
+  };
+  let pages: Fetch[] = [];
+  while (book.size > 0) {
+    const now = env.clock.now();
+    const inPages = new Set(pages.flatMap((p) => p.serves));
+    const ready = book.ready(now).filter((id) => !inPages.has(id));
+    const fetches = [
+      ...pages,
+      ...book.plan(ready, { substitute: env.substituteLists ?? true, lookup }),
+    ];
+    if (fetches.length === 0) {
+      // Only needs in backoff are left (the verdict keeps backoffs inside the deadline).
+      const retryAt = book.nextRetryAt(now);
+      if (retryAt === null) {
+        record(book.failWaiting(noAnswerError()));
+        return null;
       }
-      go.push(i);
-    }
-    const held = queue.slice(go.length);
-    if (go.length === 0) {
-      if (env.clock.now() + waitMs > env.deadline) {
-        for (const i of held) results[i] = { ok: false, error: rateLimitWaitError(waitMs) };
-        break;
-      }
-      stats.rateLimitWaits++;
-      env.clock.sleep(waitMs);
+      env.clock.sleep(retryAt - now);
       continue;
     }
-    const responses = fetchGroup(
-      go.map((i) => requests[i] as HttpRequest),
+    const go: Array<{ fetch: Fetch; ticket: QuotaTicket | null }> = [];
+    let refused: GateEntry | null = null;
+    for (const fetch of fetches) {
+      const entry = gate.enter();
+      if (!entry.go) {
+        refused = entry;
+        break;
+      }
+      go.push({ fetch, ticket: entry.ticket });
+      if (entry.probe) break; // a probe goes alone
+    }
+    if (refused?.down) {
+      record(book.failWaiting(refused.down));
+      if (go.length === 0) return null;
+    }
+    pages = fetches.slice(go.length).filter((f) => f.page !== undefined && f.page > 1);
+    if (go.length === 0 && refused && !refused.down) {
+      const readyAt = now + refused.waitMs;
+      if (readyAt > env.deadline) return { readyAt, paused: refused.paused };
+      stats.rateLimitWaits++;
+      env.clock.sleep(refused.waitMs);
+      continue;
+    }
+    for (const g of go) book.sent(g.fetch);
+    const outcomes = fetchGroup(
+      go.map((g) => requestOf(g.fetch, env)),
       env,
     );
+    gate.leave(
+      go.map((g) => g.ticket),
+      outcomes,
+    );
     stats.requests += go.length;
-    const retry: number[] = [];
-    let delayMs = 0;
-    go.forEach((i, j) => {
-      attempts[i] = (attempts[i] ?? 0) + 1;
-      try {
-        const response = responses[j] ?? { status: 0, headers: {}, body: "" };
-        results[i] = { ok: true, value: parseResponse(response, env.clock.now()) };
-      } catch (e) {
-        const error = redactKey(toApiError(e), env.apiKey);
-        const decision = decideRetry(
-          error,
-          attempts[i] ?? 1,
-          env.clock.now(),
-          env.deadline,
-          policy,
-          random,
-        );
-        if (decision.retry) {
-          retry.push(i);
-          delayMs = Math.max(delayMs, decision.delayMs);
-        } else {
-          results[i] = { ok: false, error: decision.error };
-        }
-      }
+    const after = env.clock.now();
+    go.forEach(({ fetch }, j) => {
+      if (fetch.via === "list") stats.listRequests++;
+      const outcome = outcomes[j] ?? { ok: false as const, error: noAnswerError() };
+      const applied = book.apply(fetch, outcome, after, gate.isDown(), settings);
+      if (!outcome.ok && outcome.error.retryable && outcome.error.status !== 429) stats.retries++;
+      storeAnswers(env, applied.answers);
+      record(applied.settled);
+      if (applied.next) pages.push(applied.next);
+      if (applied.down) record(book.failWaiting(applied.down));
     });
-    queue = [...held, ...retry];
-    if (retry.length > 0) {
-      stats.retries += retry.length;
-      env.clock.sleep(delayMs);
-    }
   }
-  return results.map((r) => r ?? failed());
+  return null;
 }
 
-function fetchGroup(group: readonly HttpRequest[], env: SyncEnv): HttpResponse[] {
+function requestOf(fetch: Fetch, env: SyncEnv): HttpRequest | null {
   try {
-    const first = group[0];
-    if (group.length === 1 && first) return [env.transport.fetch(first)];
-    return env.transport.fetchAll(group);
+    return buildRequest(endpointLookup(env)(fetch.endpoint), fetch.params, {
+      baseUrl: env.baseUrl,
+      apiKey: env.apiKey,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** Send a group with fetchAll; each outcome parsed. A request that cannot be built fails alone. */
+function fetchGroup(
+  group: ReadonlyArray<HttpRequest | null>,
+  env: SyncEnv,
+): Array<Settled<unknown>> {
+  const requests = group.filter((r): r is HttpRequest => r !== null);
+  let responses: HttpResponse[];
+  try {
+    const first = requests[0];
+    responses =
+      requests.length === 1 && first
+        ? [env.transport.fetch(first)]
+        : env.transport.fetchAll(requests);
   } catch {
     // UrlFetchApp throws on DNS and connection failures: status 0 maps to NETWORK.
-    return group.map(() => ({ status: 0, headers: {}, body: "" }));
+    responses = requests.map(() => ({ status: 0, headers: {}, body: "" }));
   }
-}
-
-function failed(): Settled<unknown> {
-  return { ok: false, error: toApiError(new Error("no answer")) };
+  let k = 0;
+  return group.map((request) => {
+    if (request === null)
+      return { ok: false as const, error: toApiError(new Error("bad request")) };
+    const response = responses[k++] ?? { status: 0, headers: {}, body: "" };
+    try {
+      return { ok: true as const, value: parseResponse(response, env.clock.now()) };
+    } catch (e) {
+      return { ok: false as const, error: redactKey(toApiError(e), env.apiKey) };
+    }
+  });
 }

@@ -2,7 +2,7 @@
  * The common bodies of catalog functions: one request shaped as a table (or one `field`),
  * and one request per distinct row for endpoints without a batch form.
  */
-import { type ApiCall, type Program, apiCall, call } from "../core/effects";
+import { type AnswerReads, type ApiCall, type Program, apiCall, call } from "../core/effects";
 import type { Cell, CellResult, Table } from "./cells";
 import type { IdArg } from "./params";
 import { fetchEach } from "./requests";
@@ -27,6 +27,16 @@ export function present(value: unknown, display: Display, shape: Shape): CellRes
   return display.field !== undefined
     ? pickField(value, display.field)
     : shape(value, display.headers ?? true);
+}
+
+/**
+ * What a body shaped by `present` reads from each answer: the `field`, or (one id, no field)
+ * the profit table. A range without a field flattens whole records: anything (undefined).
+ * Declared on a call, it lets the scheduler answer it from a shop-wide list entry.
+ */
+export function readsOf(display: Display, isRange: boolean): AnswerReads[] | undefined {
+  if (display.field !== undefined) return [{ field: display.field }];
+  return isRange ? undefined : [{ profitTable: true }];
 }
 
 /** One request, shaped. */
@@ -54,7 +64,11 @@ export interface RowPlan {
  */
 export function* answerRows(plan: RowPlan, display: Display, shape: Shape): Program<CellResult> {
   const n = rowCount(plan.ranges);
-  const calls = Array.from({ length: n }, (_, i) => plan.callOf(i));
+  const reads = readsOf(display, anyRange(...Object.values(plan.ranges)));
+  const calls = Array.from({ length: n }, (_, i) => {
+    const c = plan.callOf(i);
+    return c && reads ? { ...c, reads } : c;
+  });
   const outcomes = yield* fetchEach(calls);
   if (!anyRange(...Object.values(plan.ranges))) {
     return single(outcomes[0] ?? null, (v) => present(v, display, shape));

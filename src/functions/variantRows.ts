@@ -7,7 +7,7 @@ import type { ApiCall, Program } from "../core/effects";
 import { ApiError } from "../core/errors";
 import type { Cell, CellResult } from "./cells";
 import type { IdArg } from "./params";
-import { type Display, present } from "./answer";
+import { type Display, present, readsOf } from "./answer";
 import { fetchBatch, fetchEach, type RowOutcome } from "./requests";
 import { anyRange, at, idCell, rangeResult, rowCount, single } from "./rows";
 import { profitTable } from "./shape";
@@ -45,10 +45,12 @@ export function* variantBreakdown(plan: VariantPlan, display: Display): Program<
   const byVariant = batchIds.some((id) => id !== undefined)
     ? yield* fetchBatch(plan.batch.endpoint, plan.batch.params, batchIds)
     : new Map<string, Record<string, unknown>>();
+  const reads = readsOf(display, anyRange(product.arg, variant.arg));
   const perRow = yield* fetchEach(
-    Array.from({ length: n }, (_, i) =>
-      batched(i) ? null : plan.callOf(productAt(i), variantAt(i)),
-    ),
+    Array.from({ length: n }, (_, i) => {
+      const c = batched(i) ? null : plan.callOf(productAt(i), variantAt(i));
+      return c && reads ? { ...c, reads } : c;
+    }),
   );
   const outcomes = perRow.map((outcome, i): RowOutcome => {
     if (!batched(i)) return outcome;

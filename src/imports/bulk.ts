@@ -5,7 +5,6 @@
  * error text in its own row and spoils no other.
  */
 import type { AsyncClock } from "../core/clock";
-import { cancellableClock } from "./cancellable";
 import type { Program } from "../core/effects";
 import { isApiError } from "../core/errors";
 import { CellError } from "../core/shape";
@@ -96,12 +95,14 @@ export function rowError(e: unknown): string {
 /** Host services for a bulk run. */
 export interface BulkRunDeps {
   /**
-   * Answer one row's program. `clock` is the run's own clock: the host's driver must sleep on
-   * it (rate-limit waits, retry pauses) so the wait shows in progress and ends at cancel.
+   * Answer one row's program on the host's scheduler; the host withdraws its queued calls at
+   * cancel (`signal`), so nothing is sent after the seller pressed Cancel.
    */
-  run(program: Program<CellResult>, clock: AsyncClock): Promise<CellResult>;
-  /** The host's clock (the run's clock wraps it). */
+  run(program: Program<CellResult>): Promise<CellResult>;
+  /** The host's clock. */
   readonly clock: AsyncClock;
+  /** How long the host's queue waits for quota now (0 when it is not waiting): "next in N s". */
+  readonly waitMs?: () => number;
   readonly onProgress?: (p: BulkProgress) => void;
   readonly signal?: AbortSignal;
   /** Different rows asked at once (the host's limiter still holds the rate); default 4. */
@@ -126,22 +127,6 @@ export interface BulkOutcome {
   /** Different rows asked (identical rows share one request). */
   readonly asked: number;
   readonly cancelled: boolean;
-}
-
-/** A clock whose sleeps are reported (they are rate-limit waits or retry pauses) and end at cancel. */
-export function runClock(
-  clock: AsyncClock,
-  signal: AbortSignal | undefined,
-  onSleep: (ms: number) => void,
-): AsyncClock {
-  const reporting: AsyncClock = {
-    now: () => clock.now(),
-    sleep(ms) {
-      onSleep(ms);
-      return clock.sleep(ms);
-    },
-  };
-  return signal ? cancellableClock(reporting, signal) : reporting;
 }
 
 /**
@@ -177,23 +162,18 @@ export async function runBulk(
   let done = body.length - queue.reduce((n, g) => n + g.rows.length, 0);
   let failed = 0;
   let asked = 0;
-  let waitUntil = 0;
   const cancelled = (): boolean => deps.signal?.aborted === true;
   const report = (): void => {
-    const waitMs = Math.max(0, waitUntil - deps.clock.now());
+    const waitMs = Math.max(0, deps.waitMs?.() ?? 0);
     deps.onProgress?.({ done, total: body.length, failed, asked, ...(waitMs ? { waitMs } : {}) });
   };
-  const clock = runClock(deps.clock, deps.signal, (ms) => {
-    waitUntil = Math.max(waitUntil, deps.clock.now() + ms);
-    report();
-  });
   const worker = async (): Promise<void> => {
     for (let group = queue.shift(); group && !cancelled(); group = queue.shift()) {
       if (group.tries === 0) asked++;
       let cells: Cell[];
       let isError = false;
       try {
-        const raw = await deps.run(fn.program(group.args), clock);
+        const raw = await deps.run(fn.program(group.args));
         if (isRateLimited(raw) && group.tries < MAX_REQUEUES) {
           // Another row took the slot this one waited for: queue it again rather than fail it.
           group.tries++;

@@ -17,13 +17,12 @@ import { createDriverStats } from "../core/driverEnv";
 import type { Program } from "../core/effects";
 import { call } from "../core/effects";
 import { isApiError } from "../core/errors";
-import { RateLimiter } from "../core/rateLimiter";
+import { createScheduling, type Scheduling } from "../core/schedule/registry";
 import { MemoryStore } from "../core/store";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
 import { errorsAsText } from "../functions/cells";
 import { functionByName } from "../functions/index";
 import { runBulk } from "../imports/bulk";
-import { cancellableClock, cancellableTransport } from "../imports/cancellable";
 import type { ImportDefinition } from "../imports/definitions";
 import { runImport } from "../imports/runner";
 import type { ImportTable } from "../imports/table";
@@ -93,10 +92,10 @@ export interface AsyncHostOptions {
   /** Per request timeout for the pane's own calls; default 20 s. */
   readonly requestTimeoutMs?: number;
   /**
-   * The host's limiter when something else spends the same key (Excel's cells): one 60 a
-   * minute for both, not 60 each, so the API never answers 429 to either.
+   * The host's scheduling when something else spends the same key (Excel's cells): one queue
+   * and one 60 a minute for both, not 60 each, so the API never answers 429 to either.
    */
-  readonly limiter?: RateLimiter;
+  readonly scheduling?: Scheduling;
 }
 
 const DEFAULT_TTL_SEC = 600;
@@ -107,7 +106,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 } {
   const clock = o.clock ?? realAsyncClock();
   const stats = createDriverStats();
-  const limiter = o.limiter ?? new RateLimiter({ store: new MemoryStore({ clock }), clock });
+  const scheduling = o.scheduling ?? createScheduling(clock);
+  const { quota } = scheduling;
   let cache: ResponseCache | null = null;
   let envs: { id: string; cached: AsyncEnv; fresh: AsyncEnv } | null = null;
 
@@ -139,15 +139,22 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     const common = {
       baseUrl,
       apiKey,
-      limiter,
+      ...scheduling,
       stats,
       transport: o.transport,
       clock,
       requestTimeoutMs: o.requestTimeoutMs ?? 20_000,
-      runTimeoutMs: 90_000,
     };
     envs = { id, cached: { ...common, cache }, fresh: common };
     return envs;
+  }
+
+  /** How long the key's queue waits for quota now (0 when nothing waits). */
+  function queueWait(env: AsyncEnv): number {
+    const status = scheduling.schedulers.status(env.apiKey ?? "", env.baseUrl);
+    if (!status || status.queuedCalls === 0 || !status.quota) return 0;
+    const now = clock.now();
+    return Math.max(0, status.quota.nextSlotAt - now, (status.quota.pausedUntil ?? 0) - now);
   }
 
   async function currentEnvs(): Promise<NonNullable<typeof envs>> {
@@ -226,11 +233,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 
     async getQuota(): Promise<QuotaView> {
       const s = await settings();
-      const remaining = s.apiKey ? limiter.remaining(s.apiKey) : limiter.limit;
+      const used = s.apiKey ? quota.status(s.apiKey).used : 0;
       const lookups = stats.cacheHits + stats.cacheMisses;
       return {
-        requestsLastMinute: limiter.limit - remaining,
-        limitPerMinute: limiter.limit,
+        requestsLastMinute: Math.min(quota.limit, used),
+        limitPerMinute: quota.limit,
         cacheHitRate: lookups === 0 ? null : stats.cacheHits / lookups,
       };
     },
@@ -280,16 +287,14 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async runImport(def, options = {}): Promise<ImportResult> {
       const fresh = (await currentEnvs()).fresh;
       const signal = options.signal;
-      // Cancel must stop the rate-limit wait and the page in flight, not just the next page.
-      const env: AsyncEnv = signal
-        ? {
-            ...fresh,
-            clock: cancellableClock(fresh.clock, signal),
-            transport: cancellableTransport(fresh.transport, signal),
-          }
-        : fresh;
+      // Cancel withdraws the page waiting in the queue and stops waiting for the one in flight.
       const table = await runImport(def, {
-        fetchData: (c) => runAsync(call(c.endpoint, c.params), env),
+        fetchData: (c) =>
+          runAsync(
+            call(c.endpoint, c.params),
+            fresh,
+            signal ? { signal, abortInFlight: true } : {},
+          ),
         writeTable: (sheet, t) => o.workbook.writeTable(sheet, t),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
@@ -332,13 +337,12 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async runBulk(job, options = {}) {
       const selection = await o.workbook.readSelection();
       const env = (await currentEnvs()).cached;
-      // One env for the run, on the run's clock: its driver's rate-limit waits show as
-      // progress and end at cancel, so nothing is sent after the seller presses Cancel.
-      let runEnv: AsyncEnv | null = null;
+      // The rows queue on the key's scheduler with the cells; cancel withdraws what is queued.
+      const signal = options.signal;
       const outcome = await runBulk(job, selection.values, {
-        run: (program: Program<CellResult>, runClock) =>
-          runAsync(program, (runEnv ??= { ...env, clock: runClock })),
+        run: (program: Program<CellResult>) => runAsync(program, env, signal ? { signal } : {}),
         clock,
+        waitMs: () => queueWait(env),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });

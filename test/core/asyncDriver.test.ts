@@ -1,4 +1,4 @@
-import { AsyncDriver, driverFor, runAsync } from "../../src/core/asyncDriver";
+import { runAsync } from "../../src/core/asyncDriver";
 import type { AsyncEnv } from "../../src/core/asyncDriver";
 import { ResponseCache } from "../../src/core/cache";
 import { realAsyncClock, seededRandom } from "../../src/core/clock";
@@ -6,7 +6,8 @@ import { createDriverStats } from "../../src/core/driverEnv";
 import { apiCall, call, parallel } from "../../src/core/effects";
 import type { Program } from "../../src/core/effects";
 import type { ApiError } from "../../src/core/errors";
-import { RateLimiter } from "../../src/core/rateLimiter";
+import { Breaker } from "../../src/core/schedule/breaker";
+import { Quota } from "../../src/core/schedule/quota";
 import type { HttpRequest } from "../../src/core/request";
 import type { HttpResponse } from "../../src/core/response";
 import { MemoryStore } from "../../src/core/store";
@@ -40,7 +41,8 @@ function setup(overrides: Partial<AsyncEnv> = {}, latencyMs = 5) {
     },
     clock,
     cache: new ResponseCache({ store, clock }),
-    limiter: new RateLimiter({ store, clock }),
+    quota: new Quota({ store, clock }),
+    breaker: new Breaker({ store, clock }),
     random: seededRandom(5),
     stats: createDriverStats(),
     ...overrides,
@@ -87,7 +89,6 @@ describe("runAsync", () => {
       expect(entries).toEqual([{ modelId: i + 1, price: (i + 1) * 2 }]),
     );
     expect(api.seen).toHaveLength(10);
-    expect(driverFor(env).batcher.stats.requests).toBe(10);
     const again = await settle(Promise.all(Array.from({ length: 1000 }, (_, i) => cell(i + 1))));
     expect(again.status).toBe("fulfilled");
     expect(api.seen).toHaveLength(10);
@@ -106,7 +107,7 @@ describe("runAsync", () => {
     expect(result).toEqual({ status: "fulfilled", value: Array(150).fill("SERVER") });
   });
 
-  it("times out a hanging request so no cell waits for ever", async () => {
+  it("times out a hanging server so no cell waits for ever: it says the API cannot be reached", async () => {
     const { env, signals } = setup(
       { requestTimeoutMs: 1000, retry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 10 } },
       1e9,
@@ -114,8 +115,12 @@ describe("runAsync", () => {
     const single = runAsync(call("T_PRODUCT", product), env);
     const batched = runAsync(call("T_BATCH", { shopId: 1, region: "SG", modelIds: [1] }), env);
     const [a, b] = [await settle(single, 5000), await settle(batched, 5000)];
-    expect(a).toMatchObject({ status: "rejected", reason: { code: "TIMEOUT" } });
-    expect(b).toMatchObject({ status: "rejected", reason: { code: "TIMEOUT" } });
+    const unreachable = {
+      code: "NETWORK",
+      message: expect.stringMatching(/^Could not reach the API at http/),
+    };
+    expect(a).toMatchObject({ status: "rejected", reason: unreachable });
+    expect(b).toMatchObject({ status: "rejected", reason: unreachable });
     expect(signals.length).toBeGreaterThan(0);
     expect(signals.every((s) => s?.aborted)).toBe(true);
   });
@@ -137,26 +142,22 @@ describe("runAsync", () => {
     ]);
   });
 
-  it("retries with backoff, waits for the limiter, and gives up at the deadline", async () => {
+  it("retries with backoff, and a call waiting for quota keeps waiting instead of failing", async () => {
+    const clock = realAsyncClock();
     const { api, env } = setup({
-      limiter: new RateLimiter({
-        store: new MemoryStore(),
-        clock: realAsyncClock(),
-        limit: 1,
-        windowMs: 10_000,
-      }),
+      quota: new Quota({ store: new MemoryStore(), clock, limit: 1, windowMs: 10_000 }),
     });
     api.script.push(fail(503, "busy"));
+    const started = Date.now();
     const first = await settle(runAsync(call("T_PRODUCT", product), env));
     expect(first.status).toBe("fulfilled");
-    expect(env.stats).toMatchObject({ retries: 1, rateLimitWaits: 1 });
-    const driver = new AsyncDriver({ ...env, stats: undefined, cache: undefined });
-    expect(env.limiter?.acquire(KEY).granted).toBe(true); // the only slot of this window
-    const late = await settle(
-      driver.run(call("T_PRODUCT", product), { deadline: Date.now() + 100 }),
-    );
-    expect(late).toMatchObject({ status: "rejected", reason: { code: "RATE_LIMITED" } });
-    expect(driver.stats.requests).toBe(0);
+    expect(env.stats).toMatchObject({ retries: 1 });
+    expect(env.stats?.rateLimitWaits).toBeGreaterThan(0);
+    // One slot per 10 s (+1 s margin): the retry waited for it rather than fail.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(11_000);
+    const late = await settle(runAsync(call("T_PRODUCT", { ...product, itemId: 8 }), env), 30_000);
+    expect(late).toMatchObject({ status: "fulfilled", value: { itemId: 8 } });
+    expect(api.seen).toHaveLength(3);
   });
 
   it("turns transport exceptions into NETWORK errors and reports a missing key", async () => {

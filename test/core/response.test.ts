@@ -101,10 +101,12 @@ describe("parseResponse", () => {
     expect(e.code).toBe("RATE_LIMITED");
     expect(e.retryable).toBe(true);
     expect(e.retryAfterSec).toBe(17);
-    expect(e.message).toContain("recalculate in 17 s");
+    // The scheduler pauses for Retry-After: the message never asks the seller to recalculate.
+    expect(e.message).toContain("asked to wait 17 s");
+    expect(e.message).not.toMatch(/recalculate/);
     const noHeader = errorOf(() => parseResponse(fail(429, "slow down")));
     expect(noHeader.retryAfterSec).toBeUndefined();
-    expect(noHeader.message).toMatch(/wait a minute/);
+    expect(noHeader.message).toMatch(/asked to wait$/);
   });
 
   it("maps 5xx (even with an HTML body) to retryable SERVER", () => {

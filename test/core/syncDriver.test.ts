@@ -5,7 +5,8 @@ import type { DriverStats } from "../../src/core/driverEnv";
 import { apiCall, call, parallel } from "../../src/core/effects";
 import type { Program } from "../../src/core/effects";
 import { ApiError } from "../../src/core/errors";
-import { RateLimiter } from "../../src/core/rateLimiter";
+import { Quota } from "../../src/core/schedule/quota";
+import { isWaitingForQuota } from "../../src/core/schedule/waiting";
 import type { HttpRequest } from "../../src/core/request";
 import { MemoryStore, CACHE_SERVICE_LIMITS } from "../../src/core/store";
 import { runSync } from "../../src/core/syncDriver";
@@ -40,7 +41,7 @@ function setup(overrides: Partial<SyncEnv> = {}): Setup {
     clock,
     deadline: clock.now() + 30_000,
     cache: new ResponseCache({ store, clock }),
-    limiter: new RateLimiter({ store, clock }),
+    quota: new Quota({ store, clock }),
     random: seededRandom(3),
     stats,
     ...overrides,
@@ -133,14 +134,26 @@ describe("runSync", () => {
       }),
     ).toEqual({ itemId: 7, lookbackDays: 180 });
     expect(api.seen).toHaveLength(4);
-    expect(stats.retries).toBe(3);
+    // 5xx and network failures back off; the 429 pauses the key's quota for Retry-After.
+    expect(stats.retries).toBe(2);
     expect(clock.sleeps[2]).toBe(5000);
   });
 
-  it("stops at the deadline with the rate-limit wait in the message", () => {
+  it("does not sleep past the deadline: it throws WaitingForQuota with the calls still needed", () => {
     const { api, env, clock } = setup();
     for (let i = 0; i < 10; i++) api.script.push(fail(429, "slow", [], { "Retry-After": "20" }));
-    expect(() => runSync(call("T_PRODUCT", product), env)).toThrow(/recalculate in 20 s/);
+    let thrown: unknown;
+    try {
+      runSync(call("T_PRODUCT", product), env);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isWaitingForQuota(thrown)).toBe(true);
+    if (!isWaitingForQuota(thrown)) return;
+    expect(thrown.calls).toEqual([{ kind: "call", endpoint: "T_PRODUCT", params: product }]);
+    expect(thrown.paused).toBe(true);
+    expect(thrown.readyAt).toBe(clock.now() + 20_000);
+    expect(thrown.message).not.toMatch(/recalculate/i);
     expect(clock.now()).toBeLessThanOrEqual(env.deadline);
     expect(api.seen).toHaveLength(2);
   });
@@ -211,8 +224,8 @@ describe("runSync", () => {
     );
   });
 
-  it("waits for the client-side limiter when it fits the deadline, else says when to retry", () => {
-    const { env, clock, stats } = setup({ deadline: Number.POSITIVE_INFINITY });
+  it("waits for quota when it fits the deadline, else throws WaitingForQuota (answers so far cached)", () => {
+    const { api, env, clock, stats } = setup({ deadline: Number.POSITIVE_INFINITY });
     const calls = Array.from({ length: 70 }, (_, i) =>
       apiCall("T_PRODUCT", { ...product, itemId: i }),
     );
@@ -220,17 +233,29 @@ describe("runSync", () => {
     const settled = runSync(parallel(calls), env);
     expect(settled.every((s) => s.ok)).toBe(true);
     expect(stats.rateLimitWaits).toBe(1);
-    expect(clock.now() - start).toBe(60_000);
+    // The server's 60 s window plus the quota's 1 s margin.
+    expect(clock.now() - start).toBe(61_000);
     const more = Array.from({ length: 61 }, (_, i) =>
       apiCall("T_PRODUCT", { ...product, itemId: 100 + i }),
     );
-    const limited = runSync(parallel(more), { ...env, deadline: clock.now() + 1000 });
-    const refused = limited.filter((s) => !s.ok);
-    expect(refused.length).toBeGreaterThan(0);
-    expect(refused[0]).toMatchObject({ ok: false, error: { code: "RATE_LIMITED" } });
-    expect(String((refused[0] as { error: ApiError }).error.message)).toMatch(
-      /recalculate in \d+ s/,
-    );
+    const sent = api.seen.length;
+    let thrown: unknown;
+    try {
+      runSync(parallel(more), { ...env, deadline: clock.now() + 1000 });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isWaitingForQuota(thrown)).toBe(true);
+    if (!isWaitingForQuota(thrown)) return;
+    // 50 slots were free (10 of the 60 before are still in the window): those are answered
+    // and cached; the call still needed comes back with the wait.
+    expect(api.seen.length - sent).toBe(50);
+    expect(thrown.calls).toHaveLength(11);
+    expect(thrown.readyAt).toBeGreaterThan(clock.now() + 1000);
+    expect(runSync(call("T_PRODUCT", { ...product, itemId: 100 }), env)).toMatchObject({
+      itemId: 100,
+    });
+    expect(api.seen.length - sent).toBe(50);
   });
 
   it("turns a throwing fetchAll into NETWORK errors and redacts the key from messages", () => {

@@ -185,13 +185,14 @@ describe("bulk calculation under 60 requests a minute", () => {
     // Progress counts up to 500 and names the wait while the limit holds requests back.
     const waits = seen.filter((p) => (p.waitMs ?? 0) > 0);
     expect(waits.length).toBeGreaterThan(0);
-    expect(Math.max(...waits.map((p) => p.waitMs ?? 0))).toBeLessThanOrEqual(MINUTE);
+    // The quota keeps a 1 s margin over the server's minute.
+    expect(Math.max(...waits.map((p) => p.waitMs ?? 0))).toBeLessThanOrEqual(MINUTE + 1000);
     const text = bulkProgressText(waits[0] ?? seen[0]!);
     // The first wait comes when the 60th slot is taken, with up to 3 other rows in flight.
     const [, row, seconds] = /^Row (\d+) of 500, next in (\d+) s$/.exec(text) ?? [];
     expect(Number(row)).toBeGreaterThanOrEqual(58);
     expect(Number(row)).toBeLessThanOrEqual(61);
-    expect(Number(seconds)).toBe(60);
+    expect(Number(seconds)).toBe(61);
     expect(seen.at(-1)).toMatchObject({ done: 500, total: 500, failed: 0 });
     expect(seen.map((p) => p.done)).toEqual([...seen.map((p) => p.done)].sort((a, b) => a - b));
   });

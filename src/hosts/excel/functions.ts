@@ -29,6 +29,6 @@ publishRuntimeHandle({
   reloadSettings: () => session.reloadSettings(),
   clearCache: () => session.clearCache(),
   stats: session.stats,
-  limiter: session.limiter,
+  scheduling: session.scheduling,
   functionIds,
 });

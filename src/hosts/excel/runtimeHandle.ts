@@ -4,7 +4,7 @@
  * at once. Holds no key.
  */
 import type { DriverStats } from "../../core/driverEnv";
-import type { RateLimiter } from "../../core/rateLimiter";
+import type { Scheduling } from "../../core/schedule/registry";
 
 export const RUNTIME_HANDLE = "mktExcelRuntime";
 
@@ -14,8 +14,8 @@ export interface ExcelRuntimeHandle {
   clearCache(): Promise<void>;
   /** Request and cache counters since the runtime started. */
   readonly stats: Readonly<DriverStats>;
-  /** The cells' limiter: the task pane takes its requests from the same 60 a minute. */
-  readonly limiter?: RateLimiter;
+  /** The cells' schedulers, quota and breaker: the task pane queues in the same line. */
+  readonly scheduling?: Scheduling;
   /** Function ids associated with Excel. */
   readonly functionIds: readonly string[];
 }

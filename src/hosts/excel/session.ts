@@ -11,7 +11,7 @@ import type { AsyncClock } from "../../core/clock";
 import { realAsyncClock } from "../../core/clock";
 import { createDriverStats, type DriverStats } from "../../core/driverEnv";
 import type { Program } from "../../core/effects";
-import { RateLimiter } from "../../core/rateLimiter";
+import { createScheduling, type Scheduling } from "../../core/schedule/registry";
 import { MemoryStore, type KeyValueStore } from "../../core/store";
 import type { OfficeStorage } from "./officeGlobals";
 import { PersistedStore } from "./persistedStore";
@@ -27,7 +27,6 @@ export interface ExcelSessionOptions {
   /** Fresh life of cached answers; default 600 s. */
   readonly cacheTtlSec?: number;
   readonly requestTimeoutMs?: number;
-  readonly runTimeoutMs?: number;
   readonly batchWindowMs?: number;
   /** How long settings read from storage are trusted; default 2 s. */
   readonly settingsTtlMs?: number;
@@ -42,8 +41,8 @@ export class ExcelSession {
   readonly ready: Promise<void>;
   private readonly options: ExcelSessionOptions;
   private readonly clock: AsyncClock;
-  /** One 60/min limiter for every cell and the task pane (shared through the runtime handle). */
-  readonly limiter: RateLimiter;
+  /** One scheduler per key, quota and breaker for every cell and the task pane (runtime handle). */
+  readonly scheduling: Scheduling;
   private settings: { value: Promise<ExcelSettings>; readAt: number } | undefined;
   private current: { id: string; env: AsyncEnv } | undefined;
 
@@ -59,11 +58,7 @@ export class ExcelSession {
       clock: this.clock,
       ttlSec: options.cacheTtlSec ?? 600,
     });
-    // The limiter's grant times need no persistence: a separate in-memory store.
-    this.limiter = new RateLimiter({
-      store: new MemoryStore({ clock: this.clock }),
-      clock: this.clock,
-    });
+    this.scheduling = createScheduling(this.clock);
     this.ready = persisted
       ? persisted.load().then(
           () => undefined,
@@ -87,12 +82,11 @@ export class ExcelSession {
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
         cache: this.cache,
-        limiter: this.limiter,
+        ...this.scheduling,
         stats: this.stats,
         transport: o.transport,
         clock: this.clock,
         ...(o.requestTimeoutMs !== undefined ? { requestTimeoutMs: o.requestTimeoutMs } : {}),
-        ...(o.runTimeoutMs !== undefined ? { runTimeoutMs: o.runTimeoutMs } : {}),
         ...(o.batchWindowMs !== undefined ? { batchWindowMs: o.batchWindowMs } : {}),
       };
       this.current = { id, env };

@@ -20,7 +20,7 @@ import { createAsyncHostBridge } from "../../ui/asyncHostBridge";
 import { EXCEL_NAMESPACE } from "./metadata";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
-import type { RateLimiter } from "../../core/rateLimiter";
+import type { Scheduling } from "../../core/schedule/registry";
 import { runtimeHandle } from "./runtimeHandle";
 
 // ---- the slice of Office.js we use (structural, so tests can pass office-addin-mock objects)
@@ -325,8 +325,8 @@ export interface ExcelBridgeOptions {
   readonly defaultBaseUrl: string;
   /** Office.addin's startup switch; null where Excel lacks it (refresh then waits for the pane). */
   readonly startup?: AddinStartup | null;
-  /** The functions runtime's limiter, so the pane and the cells share one 60 a minute. */
-  readonly limiter?: RateLimiter;
+  /** The functions runtime's scheduling, so the pane and the cells share one queue and budget. */
+  readonly scheduling?: Scheduling;
 }
 
 /** The task pane's bridge; shares key, base URL and cache clearing with the functions runtime. */
@@ -341,7 +341,7 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
     defaultBaseUrl: o.defaultBaseUrl,
     autoRefreshLabel: "Refresh saved imports when this workbook opens",
     onSettingsChanged: () => runtimeHandle()?.reloadSettings(),
-    ...(o.limiter ? { limiter: o.limiter } : {}),
+    ...(o.scheduling ? { scheduling: o.scheduling } : {}),
     onClearCache: async () => {
       await runtimeHandle()?.clearCache();
     },
@@ -378,6 +378,6 @@ export function excelTaskpaneBridgeFromGlobals(
     transport,
     defaultBaseUrl,
     startup: officeStartup(),
-    ...(runtimeHandle()?.limiter ? { limiter: runtimeHandle()?.limiter } : {}),
+    ...(runtimeHandle()?.scheduling ? { scheduling: runtimeHandle()?.scheduling } : {}),
   });
 }

@@ -15,7 +15,7 @@ import {
 } from "../../core";
 import { addCacheCounts } from "./cacheStats";
 import { gas } from "./gas";
-import { sheetsRateLimiter } from "./rateLimit";
+import { sheetsBreaker, sheetsQuota } from "./rateLimit";
 import { CacheServiceStore, UserSettingsStore } from "./stores";
 import { urlFetchTransport } from "./transport";
 
@@ -105,7 +105,8 @@ export function runProgram<T>(program: Program<T>, options: RunOptions = {}): T 
       transport: urlFetchTransport(gas().UrlFetchApp),
       clock,
       deadline: clock.now() + (options.budgetMs ?? CELL_BUDGET_MS),
-      limiter: sheetsRateLimiter(limiterStore(), () => gas().LockService.getScriptLock(), clock),
+      quota: sheetsQuota(limiterStore(), () => gas().LockService.getScriptLock(), clock),
+      breaker: sheetsBreaker(limiterStore(), () => gas().LockService.getScriptLock(), clock),
       ...(cache ? { cache } : {}),
     };
     return runSync(program, env);
@@ -144,7 +145,7 @@ function shownUrl(baseUrl: string): string {
 export function requestsLeft(): number {
   const apiKey = userSettings().apiKey();
   if (!apiKey) throw new ApiError("NO_KEY", NO_KEY_MESSAGE);
-  return sheetsRateLimiter(
+  return sheetsQuota(
     limiterStore(),
     () => gas().LockService.getScriptLock(),
     appsScriptClock(),

@@ -180,6 +180,13 @@ describeBrowser("Excel functions.js in Chromium against the reference server", (
       }
     }
     await proxy.comeBack();
+    // The breaker is open for its 5 s cool-down: cells say so at once and nothing is sent.
+    proxy.reset();
+    const early = await callMany(cells.slice(0, 3));
+    expect(early.every((o) => !o.ok && /reach the API/.test(o.message))).toBe(true);
+    expect(proxy.count()).toBe(0);
+    await new Promise((r) => setTimeout(r, 5_500));
+    // Then one probe goes; its answer closes the breaker and the recalculation works.
     const retried = await callMany(cells);
     expect(retried.every((o) => o.ok)).toBe(true);
     expect(

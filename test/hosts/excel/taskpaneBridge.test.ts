@@ -12,8 +12,7 @@ jest.mock("office-addin-manifest", () => ({
   OfficeApp: { Excel: "excel", Outlook: "outlook", PowerPoint: "powerpoint", Word: "word" },
 }));
 import { ManualClock } from "../../../src/core/clock";
-import { RateLimiter } from "../../../src/core/rateLimiter";
-import { MemoryStore } from "../../../src/core/store";
+import { createScheduling } from "../../../src/core/schedule/registry";
 import type { AsyncTransport } from "../../../src/core/asyncDriver";
 import type { ImportTable } from "../../../src/imports/table";
 import type { SettingsStorage } from "../../../src/ui/asyncHostBridge";
@@ -283,7 +282,7 @@ describe("one 60-a-minute budget for the cells and the task pane", () => {
     const key = "mkta_pat_" + "Zy9".repeat(14);
     const store = new Map<string, string>([["mkt.apiKey", key]]);
     const clock = new ManualClock(5_000_000);
-    const shared = new RateLimiter({ store: new MemoryStore({ clock }), clock });
+    const shared = createScheduling(clock);
     const bridge = createExcelTaskpaneBridge({
       run: fakeWorkbook().run,
       storage: {
@@ -297,9 +296,9 @@ describe("one 60-a-minute budget for the cells and the task pane", () => {
         },
       },
       defaultBaseUrl: "https://api.example.test",
-      limiter: shared,
+      scheduling: shared,
     });
-    for (let i = 0; i < 45; i++) expect(shared.acquire(key).granted).toBe(true); // 45 cells
+    for (let i = 0; i < 45; i++) expect(shared.quota.acquire(key).granted).toBe(true); // 45 cells
     expect(await bridge.getQuota()).toMatchObject({ requestsLastMinute: 45, limitPerMinute: 60 });
   });
 });

@@ -1,0 +1,129 @@
+/**
+ * From one successful response to the answers of the needs its fetch served: the whole data
+ * (own endpoint), each id's entries (batch), or each product's list entry in the shape of
+ * its own endpoint (list). A need the list did not answer (absent, or its entry lacks what the
+ * caller reads) falls back to its own endpoint; a cursor list walks on while that saves requests.
+ */
+import { groupEntriesById, idKey } from "../batch";
+import { ApiError } from "../errors";
+import { cursorValue, pageRows } from "../paginate";
+import { isRecord } from "../shape";
+import type { EndpointSpec } from "../../api/types";
+import type { Fetch } from "./coalesce";
+import { idOfNeed } from "./listPairs";
+import { type Need, readsSatisfied } from "./need";
+
+/** One need answered. `fromList`: the value is a list entry converted (maybe partial). */
+export interface Answer {
+  readonly need: number;
+  readonly value: unknown;
+  readonly fromList: boolean;
+}
+
+export interface Delivery {
+  readonly answers: readonly Answer[];
+  /** Needs the list could not answer: ask their own endpoint. */
+  readonly fallback: readonly number[];
+  /** The next page of a cursor list, serving the needs still open. */
+  readonly next?: Fetch;
+  /** Pages a cursor list took, once it reached its end. */
+  readonly pages?: number;
+}
+
+/** The answers in `data` for the needs `fetch` served (throws BAD_RESPONSE on a wrong shape). */
+export function deliver(
+  fetch: Fetch,
+  needs: readonly Need[],
+  data: unknown,
+  lookup: (id: string) => EndpointSpec,
+): Delivery {
+  if (fetch.via === "own") {
+    return {
+      answers: fetch.serves.map((need) => ({ need, value: data, fromList: false })),
+      fallback: [],
+    };
+  }
+  if (fetch.via === "batch") {
+    const batch = lookup(fetch.endpoint).batch;
+    if (!batch || !Array.isArray(data)) throw noEntries(fetch.endpoint);
+    const byId = groupEntriesById(data, batch.resultIdField);
+    return {
+      answers: fetch.serves.map((need) => ({
+        need,
+        // An id with no entry answers an empty list: the body says "not found".
+        value: byId.get(idKey((needs[need] as Need).batchId)) ?? [],
+        fromList: false,
+      })),
+      fallback: [],
+    };
+  }
+  return deliverFromList(fetch, needs, data);
+}
+
+function deliverFromList(fetch: Fetch, needs: readonly Need[], data: unknown): Delivery {
+  const pair = fetch.pair;
+  if (!pair) throw noEntries(fetch.endpoint);
+  const entries = pair.mode === "cursor" ? pageRows<unknown>(data) : data;
+  if (!Array.isArray(entries)) throw noEntries(fetch.endpoint);
+  const byId = groupEntriesById(entries, pair.entryId);
+  const answers: Answer[] = [];
+  const open: number[] = [];
+  for (const i of fetch.serves) {
+    const need = needs[i] as Need;
+    const found = (byId.get(idOfNeed(pair, need.params, need.batchId) ?? "") ?? []).filter(
+      isRecord,
+    );
+    const value =
+      need.batchId !== undefined
+        ? found.map((e) => pair.convert(e))
+        : found[0] && pair.convert(found[0]);
+    const usable =
+      need.batchId !== undefined
+        ? found.length > 0
+        : found.length > 0 && (!pair.partial || readsSatisfied(value, need.reads));
+    if (usable) answers.push({ need: i, value, fromList: pair.partial });
+    else open.push(i);
+  }
+  if (pair.mode !== "cursor" || open.length === 0) {
+    return {
+      answers,
+      fallback: open,
+      ...(pair.mode === "cursor" && endOf(data) ? { pages: fetch.page ?? 1 } : {}),
+    };
+  }
+  const cursor = cursorValue(isRecord(data) ? data.nextCursor : null);
+  if (cursor === null) return { answers, fallback: open, pages: fetch.page ?? 1 };
+  // Another page costs one request: worth it while it may answer two or more needs.
+  const stillOnList = open.filter((i) => !answeredElsewhere(i, fetch, byId, needs));
+  if (stillOnList.length < 2) return { answers, fallback: open };
+  const next: Fetch = {
+    ...fetch,
+    params: { ...fetch.params, cursorRtProductId: cursor },
+    serves: stillOnList,
+    page: (fetch.page ?? 1) + 1,
+  };
+  return { answers, fallback: open.filter((i) => !stillOnList.includes(i)), next };
+}
+
+/** A need whose product was on this page but could not be answered from it: not on a later page. */
+function answeredElsewhere(
+  i: number,
+  fetch: Fetch,
+  byId: ReadonlyMap<string, unknown[]>,
+  needs: readonly Need[],
+): boolean {
+  const need = needs[i] as Need;
+  const pair = fetch.pair;
+  return pair !== undefined && byId.has(idOfNeed(pair, need.params, need.batchId) ?? "");
+}
+
+function endOf(data: unknown): boolean {
+  return isRecord(data) && (data.nextCursor === null || data.nextCursor === undefined);
+}
+
+function noEntries(endpoint: string): ApiError {
+  return new ApiError(
+    "BAD_RESPONSE",
+    `${endpoint} answered without a list of entries: check the base URL in Settings`,
+  );
+}

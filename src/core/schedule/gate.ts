@@ -1,0 +1,110 @@
+/**
+ * The way out to one API (a key on a base URL): the breaker first (a server that is down
+ * spends no quota), then the quota. After a request, `leave` stamps the slot with the time
+ * the answer came back, tells the breaker whether the server answered at all, and turns a
+ * 429's Retry-After into a pause for everyone using the key.
+ */
+import type { Settled } from "../effects";
+import type { ApiError } from "../errors";
+import type { Breaker, BreakerStatus } from "./breaker";
+import type { Quota, QuotaStatus, QuotaTicket } from "./quota";
+
+/** What a request may do now. */
+export type GateEntry =
+  | { readonly go: true; readonly ticket: QuotaTicket | null; readonly probe: boolean }
+  | { readonly go: false; readonly down: ApiError }
+  | {
+      readonly go: false;
+      readonly down?: undefined;
+      readonly waitMs: number;
+      readonly paused: boolean;
+    };
+
+/** How long a key pauses after a 429 without a usable Retry-After. */
+export const DEFAULT_PAUSE_MS = 30_000;
+
+export interface GateParts {
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  readonly clock: { now(): number };
+  readonly quota?: Quota | undefined;
+  readonly breaker?: Breaker | undefined;
+}
+
+/** Failures that mean the server did not answer at all. */
+export function isConnectionFailure(error: ApiError): boolean {
+  return error.code === "NETWORK" || error.code === "TIMEOUT";
+}
+
+/** Breaker, then quota, for one key on one server. */
+export class Gate {
+  constructor(private readonly parts: GateParts) {}
+
+  /** May one request go now? */
+  enter(): GateEntry {
+    const { quota, breaker, apiKey, baseUrl, clock } = this.parts;
+    const state = breaker?.status(apiKey, baseUrl);
+    let claimed: boolean | null = null;
+    if (breaker && state && state.state !== "closed") {
+      // Not due yet, or the probe is out: fail at once, without touching the quota.
+      if (state.state === "probing" || (state.retryAt ?? 0) > clock.now()) {
+        const decision = breaker.check(apiKey, baseUrl);
+        if (!decision.go) return { go: false, down: decision.error };
+        claimed = decision.probe;
+      }
+    }
+    const slot = quota ? quota.acquire(apiKey) : null;
+    if (slot && !slot.granted) return { go: false, waitMs: slot.waitMs, paused: slot.paused };
+    const ticket = slot?.granted ? slot.ticket : null;
+    if (!breaker || state?.state === "closed") return { go: true, ticket, probe: false };
+    if (claimed !== null) return { go: true, ticket, probe: claimed };
+    // Due: this request is the one probe, unless another execution took it first.
+    const decision = breaker.check(apiKey, baseUrl);
+    if (decision.go) return { go: true, ticket, probe: decision.probe };
+    if (quota && ticket) quota.cancel(apiKey, ticket);
+    return { go: false, down: decision.error };
+  }
+
+  /** Tickets of requests that are over, with their outcomes (same order). */
+  leave(
+    tickets: ReadonlyArray<QuotaTicket | null>,
+    outcomes: ReadonlyArray<Settled<unknown>>,
+  ): void {
+    const { quota, breaker, apiKey, baseUrl, clock } = this.parts;
+    const held = tickets.filter((t): t is QuotaTicket => t !== null);
+    quota?.settleAll(apiKey, held);
+    let pauseUntil = 0;
+    let answered = false;
+    let unreachable = 0;
+    for (const outcome of outcomes) {
+      if (outcome.ok || !isConnectionFailure(outcome.error)) answered = true;
+      else unreachable++;
+      if (!outcome.ok && outcome.error.status === 429) {
+        const sec = outcome.error.retryAfterSec;
+        pauseUntil = Math.max(
+          pauseUntil,
+          clock.now() + (sec !== undefined ? sec * 1000 : DEFAULT_PAUSE_MS),
+        );
+      }
+    }
+    if (pauseUntil > 0) quota?.pause(apiKey, pauseUntil);
+    if (!breaker) return;
+    if (answered) breaker.success(apiKey, baseUrl);
+    for (let i = 0; i < unreachable; i++) breaker.failure(apiKey, baseUrl);
+  }
+
+  /** Is the breaker open (or probing) now? */
+  isDown(): boolean {
+    const { breaker, apiKey, baseUrl } = this.parts;
+    return breaker !== undefined && breaker.status(apiKey, baseUrl).state !== "closed";
+  }
+
+  /** Quota and breaker at a glance. */
+  status(): { quota: QuotaStatus | null; breaker: BreakerStatus | null } {
+    const { quota, breaker, apiKey, baseUrl } = this.parts;
+    return {
+      quota: quota ? quota.status(apiKey) : null,
+      breaker: breaker ? breaker.status(apiKey, baseUrl) : null,
+    };
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * The request quota of one API key: at most `limit` requests in any rolling window, kept so
+ * the server (a sliding 60 s window counted when a request ARRIVES, src/server/rateLimit.ts)
+ * never has to refuse one in normal use.
+ *
+ * Why the old limiter lost a minute at the boundary: it stamped a request when it granted it,
+ * but the server stamps it when it arrives, later (the batch window, the browser's six
+ * connections per host, a slow network). 60 requests granted at t = 0 arrived at up to
+ * t = 0.5 s; at t = 60 s the client's window was empty and it let 60 more through, which
+ * reached the server while its window still held the first ones: all refused.
+ *
+ * So a grant is stamped twice: while the request is in flight it holds its slot as if it
+ * were sent "now" (it has not even arrived), and when its answer (or failure) is back it is
+ * stamped with that time, which is never earlier than its arrival at the server. The window
+ * is 60 s plus a margin for clocks that disagree (Apps Script executions run on different
+ * machines) and timer rounding. A 429's Retry-After pauses the key for everyone sharing it.
+ *
+ * State lives in a KeyValueStore under a hash of the key, so Sheets executions share it
+ * (with the host's lock) and the key itself is never stored.
+ */
+import type { KeyValueStore } from "../store";
+import {
+  decodeTimes,
+  encodeTimes,
+  hashedStoreKey,
+  readShared,
+  type WithLock,
+  withoutLock,
+  writeShared,
+} from "./sharedState";
+
+export interface QuotaOptions {
+  readonly store: KeyValueStore;
+  readonly clock: { now(): number };
+  /** Requests per window; default 60. */
+  readonly limit?: number;
+  /** The server's window; default 60,000 ms. */
+  readonly windowMs?: number;
+  /** Added to the window against clock skew and timer rounding; default 1,000 ms. */
+  readonly marginMs?: number;
+  /**
+   * A grant never settled (its execution was killed) stops holding its slot after this long
+   * and counts as sent then; default 90 s (longer than any request may take).
+   */
+  readonly openTtlMs?: number;
+  readonly withLock?: WithLock;
+}
+
+/** A granted slot; hand it back to `settle` when the request is over. */
+export interface QuotaTicket {
+  readonly grantedAt: number;
+}
+
+/** Either go now (settle the ticket afterwards), or wait this long and ask again. */
+export type Acquisition =
+  | { readonly granted: true; readonly ticket: QuotaTicket }
+  | { readonly granted: false; readonly waitMs: number; readonly paused: boolean };
+
+/** What the sidebar shows about a key's quota. */
+export interface QuotaStatus {
+  /** Requests sent or in flight in the last window. */
+  readonly used: number;
+  readonly limit: number;
+  /** Until when a 429 paused the key (ms), or null. */
+  readonly pausedUntil: number | null;
+  /** When the next request may go (ms); now when a slot is free. */
+  readonly nextSlotAt: number;
+}
+
+interface QuotaState {
+  /** Settled requests: when their answer came back. */
+  done: number[];
+  /** Requests in flight: when they were granted. */
+  open: number[];
+  pauseUntil: number;
+}
+
+/** Rolling-window request quota shared through a KeyValueStore (see the file comment). */
+export class Quota {
+  readonly limit: number;
+  /** The window the quota keeps: the server's plus the margin. */
+  readonly windowMs: number;
+  private readonly store: KeyValueStore;
+  private readonly clock: { now(): number };
+  private readonly openTtlMs: number;
+  private readonly withLock: WithLock;
+  private lastKey: { apiKey: string; storeKey: string } | undefined;
+
+  constructor(options: QuotaOptions) {
+    this.store = options.store;
+    this.clock = options.clock;
+    this.limit = options.limit ?? 60;
+    this.windowMs = (options.windowMs ?? 60_000) + (options.marginMs ?? 1000);
+    this.openTtlMs = options.openTtlMs ?? 90_000;
+    this.withLock = options.withLock ?? withoutLock;
+    if (!(this.limit >= 1) || !(this.windowMs >= 1))
+      throw new Error("Quota needs limit >= 1 and windowMs >= 1");
+  }
+
+  /** Take one request slot for this key, or learn how long to wait for one. */
+  acquire(apiKey: string): Acquisition {
+    const key = this.storeKey(apiKey);
+    return this.withLock(() => {
+      const now = this.clock.now();
+      const state = this.current(key, now);
+      const wait = this.waitMs(state, now);
+      if (wait > 0)
+        return { granted: false as const, waitMs: wait, paused: state.pauseUntil > now };
+      state.open.push(now);
+      this.write(key, state, now);
+      return { granted: true as const, ticket: { grantedAt: now } };
+    });
+  }
+
+  /** The request of `ticket` is over (answered or failed): it counts as sent now. */
+  settle(apiKey: string, ticket: QuotaTicket): void {
+    this.settleAll(apiKey, [ticket]);
+  }
+
+  /** Settle many tickets with one store round trip (a fetchAll group). */
+  settleAll(apiKey: string, tickets: readonly QuotaTicket[]): void {
+    if (tickets.length === 0) return;
+    const key = this.storeKey(apiKey);
+    this.withLock(() => {
+      const now = this.clock.now();
+      const state = this.current(key, now);
+      for (const ticket of tickets) {
+        const i = state.open.indexOf(Math.min(ticket.grantedAt, now));
+        if (i >= 0) state.open.splice(i, 1);
+        state.done.push(now);
+      }
+      this.write(key, state, now);
+    });
+  }
+
+  /** Give back a slot whose request never went (the breaker refused it at the last moment). */
+  cancel(apiKey: string, ticket: QuotaTicket): void {
+    const key = this.storeKey(apiKey);
+    this.withLock(() => {
+      const now = this.clock.now();
+      const state = this.current(key, now);
+      const i = state.open.indexOf(Math.min(ticket.grantedAt, now));
+      if (i < 0) return;
+      state.open.splice(i, 1);
+      this.write(key, state, now);
+    });
+  }
+
+  /** The server said 429 with Retry-After: nobody using this key sends before `untilMs`. */
+  pause(apiKey: string, untilMs: number): void {
+    const key = this.storeKey(apiKey);
+    this.withLock(() => {
+      const now = this.clock.now();
+      const state = this.current(key, now);
+      if (untilMs <= state.pauseUntil) return;
+      state.pauseUntil = untilMs;
+      this.write(key, state, now);
+    });
+  }
+
+  /** Requests used in the window, the pause and when the next slot frees (no lock: a read). */
+  status(apiKey: string): QuotaStatus {
+    const now = this.clock.now();
+    const state = this.current(this.storeKey(apiKey), now);
+    return {
+      used: state.done.length + state.open.length,
+      limit: this.limit,
+      pausedUntil: state.pauseUntil > now ? state.pauseUntil : null,
+      nextSlotAt: now + this.waitMs(state, now),
+    };
+  }
+
+  /** Slots free now for this key. */
+  remaining(apiKey: string): number {
+    const s = this.status(apiKey);
+    return s.pausedUntil === null ? Math.max(0, this.limit - s.used) : 0;
+  }
+
+  private waitMs(state: QuotaState, now: number): number {
+    if (state.pauseUntil > now) return state.pauseUntil - now;
+    const used = state.done.length + state.open.length;
+    if (used < this.limit) return 0;
+    // A request in flight will be stamped no earlier than now: count it as sent now.
+    const stamps = [...state.done, ...state.open.map(() => now)].sort((a, b) => a - b);
+    const freeing = stamps[used - this.limit] ?? now;
+    return Math.max(1, freeing + this.windowMs - now);
+  }
+
+  private current(key: string, now: number): QuotaState {
+    const state = this.read(key);
+    const expired = now - this.openTtlMs;
+    for (const t of state.open.filter((t) => t <= expired)) state.done.push(t + this.openTtlMs);
+    // A clock that stepped back must not lock the key out: stamps "in the future" become now.
+    state.open = state.open.filter((t) => t > expired).map((t) => Math.min(t, now));
+    state.done = state.done.map((t) => Math.min(t, now)).filter((t) => t > now - this.windowMs);
+    if (state.pauseUntil <= now) state.pauseUntil = 0;
+    return state;
+  }
+
+  private storeKey(apiKey: string): string {
+    if (this.lastKey?.apiKey !== apiKey) {
+      this.lastKey = { apiKey, storeKey: hashedStoreKey("q2", "quota", apiKey) };
+    }
+    return this.lastKey.storeKey;
+  }
+
+  private read(key: string): QuotaState {
+    const raw = readShared(this.store, key);
+    const empty: QuotaState = { done: [], open: [], pauseUntil: 0 };
+    if (!raw) return empty;
+    // base;pauseUntil-offset;done offsets;open offsets
+    const [baseText, pauseText, doneText, openText] = raw.split(";");
+    const base = Number(baseText);
+    if (!Number.isFinite(base)) return empty;
+    const pause = pauseText ? base + parseInt(pauseText, 36) : 0;
+    return {
+      done: decodeTimes(base, doneText),
+      open: decodeTimes(base, openText),
+      pauseUntil: Number.isFinite(pause) ? pause : 0,
+    };
+  }
+
+  private write(key: string, state: QuotaState, now: number): void {
+    const done = [...state.done].sort((a, b) => a - b).slice(-this.limit * 2);
+    const all = [...done, ...state.open];
+    const base = all.length > 0 ? Math.min(...all) : now;
+    const pause = state.pauseUntil > 0 ? Math.max(0, state.pauseUntil - base).toString(36) : "";
+    const text = [String(base), pause, encodeTimes(base, done), encodeTimes(base, state.open)];
+    const ttlMs = Math.max(this.windowMs + this.openTtlMs, state.pauseUntil - now);
+    writeShared(this.store, key, text.join(";"), ttlMs / 1000 + 1);
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * The shop-wide list substitutions (core/schedule/listPairs.ts) against the reference server:
+ * for EVERY product of the demo shops, the figures a call answered from its list gets equal
+ * what its own endpoint answers (handlers called directly, with the server's validation and
+ * defaults); and a real-HTTP sample of formula cells gives the same cells for far fewer
+ * requests. If a list and its endpoint ever disagree, this fails, product by product.
+ */
+import { endpointById } from "../../../src/api/endpoints";
+import { runAsync, type AsyncEnv } from "../../../src/core/asyncDriver";
+import { ResponseCache } from "../../../src/core/cache";
+import { planCall } from "../../../src/core/callPlan";
+import { realAsyncClock } from "../../../src/core/clock";
+import { createDriverStats } from "../../../src/core/driverEnv";
+import { type AnswerReads, apiCall, type ApiCall } from "../../../src/core/effects";
+import { type Fetch, coalesce } from "../../../src/core/schedule/coalesce";
+import { deliver } from "../../../src/core/schedule/deliver";
+import type { Need } from "../../../src/core/schedule/need";
+import { createScheduling } from "../../../src/core/schedule/registry";
+import { fieldNames, pickField } from "../../../src/core/shape";
+import { MemoryStore } from "../../../src/core/store";
+import { functionByName } from "../../../src/functions";
+import { profitTable } from "../../../src/functions/shape";
+import { browserFetchTransport } from "../../../src/hosts/web/fetchTransport";
+import { generateDemoData } from "../../../src/server/data/generate";
+import type { DemoAccount } from "../../../src/server/data/model";
+import { ALL_HANDLERS } from "../../../src/server/endpoints";
+import { parsePathParams, validateBody } from "../../../src/server/validate";
+import { startTestServer, type TestServer } from "../../helpers/server";
+
+const TODAY = "2025-06-30";
+const data = generateDemoData({ seed: 1, scale: 1, today: TODAY });
+const demo = data.accounts.find((a) => a.id === "demo") as DemoAccount;
+const env = { baseUrl: "http://direct", apiKey: "mkta_pat_direct" };
+
+/** One endpoint as the server answers it: path and body validated (defaults applied), then handled. */
+function direct(endpoint: string, params: Readonly<Record<string, unknown>>): unknown {
+  const spec = endpointById(endpoint);
+  const pathNames = new Set(spec.pathParams.map((p) => p.name));
+  const rawPath: Record<string, string> = {};
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (pathNames.has(k)) rawPath[k] = String(v);
+    else body[k] = v;
+  }
+  const handler = ALL_HANDLERS[endpoint];
+  if (!handler) throw new Error(`no handler for ${endpoint}`);
+  return handler({
+    account: demo,
+    data,
+    today: TODAY,
+    path: parsePathParams(spec.pathParams, rawPath),
+    body: validateBody(spec.body, body, TODAY),
+  });
+}
+
+function needsOf(calls: readonly ApiCall[]): Need[] {
+  return calls.flatMap((c) => {
+    const plan = planCall(c, env, createDriverStats());
+    if (plan.kind === "done") throw new Error("expected needs");
+    return plan.needs;
+  });
+}
+
+/** Every need answered from its list: walk every fetch (and its next pages) through the server. */
+function answeredFromLists(needs: readonly Need[]): {
+  values: Map<number, unknown>;
+  requests: number;
+} {
+  const values = new Map<number, unknown>();
+  let requests = 0;
+  const queue: Fetch[] = coalesce(needs, { substitute: true });
+  expect(queue.every((f) => f.via === "list")).toBe(true);
+  for (let f = queue.shift(); f; f = queue.shift()) {
+    requests++;
+    const d = deliver(f, needs, direct(f.endpoint, f.params), endpointById);
+    expect(d.fallback).toEqual([]); // every product of the shop is on its list
+    for (const a of d.answers) values.set(a.need, a.value);
+    if (d.next) queue.push(d.next);
+  }
+  expect(values.size).toBe(needs.length);
+  return { values, requests };
+}
+
+/** The same figures: every field the substituted answer offers, and the profit table. */
+function expectSameFigures(fromList: unknown, own: unknown, where: string): void {
+  const names = fieldNames(fromList);
+  expect(names.length).toBeGreaterThan(10);
+  for (const name of names) {
+    const a = pickField(fromList, name);
+    const b = pickField(own, name);
+    if (a !== b)
+      throw new Error(`${where}: ${name} is ${String(a)} from the list, ${String(b)} on its own`);
+  }
+  expect(profitTable(fromList, true)).toEqual(profitTable(own, true));
+}
+
+const READS: AnswerReads[] = [{ field: "netProfit" }];
+
+describe("list substitution equals each endpoint, product by product (reference server)", () => {
+  const shopsA = demo.shopsA.map((s) => ({
+    shopId: s.shopId,
+    region: s.region,
+    items: s.products.map((p) => p.itemId),
+  }));
+
+  it.each([
+    ["A2", {}],
+    ["A2", { includeVat: false, lookbackDays: 30 }],
+    ["A6", {}],
+    ["A6", { includeVat: true, lookbackDays: 90 }],
+  ])("%s %j from A7, every product of the demo A shops", (endpoint, basis) => {
+    // The defaults on every shop (2,400 products); another basis on the 300-product shop.
+    const some =
+      Object.keys(basis).length === 0 ? shopsA : shopsA.filter((s) => s.items.length <= 300);
+    for (const shop of some) {
+      const calls = shop.items.map((itemId) =>
+        endpoint === "A2"
+          ? apiCall("A2", { shopId: shop.shopId, region: shop.region, itemId, ...basis }, READS)
+          : apiCall("A6", { shopId: shop.shopId, region: shop.region, itemId, ...basis }, READS),
+      );
+      const needs = needsOf(calls);
+      const { values, requests } = answeredFromLists(needs);
+      expect(requests).toBe(Math.ceil(shop.items.length / 500));
+      needs.forEach((need, i) =>
+        expectSameFigures(
+          values.get(i),
+          direct(need.endpoint, need.params),
+          `${endpoint} item ${String(need.params.itemId)}`,
+        ),
+      );
+    }
+  });
+
+  it("B1 from B8: every SKU of the demo seller gets the same entry", () => {
+    const seller = demo.sellersB[0];
+    if (!seller) throw new Error("no B seller");
+    const skuIds = seller.products.flatMap((p) => p.skus.map((s) => s.skuId));
+    const base = { sellerId: seller.sellerId, region: seller.region };
+    const needs = needsOf([apiCall("B1", { ...base, skuIds })]);
+    const { values, requests } = answeredFromLists(needs);
+    expect(requests).toBe(1); // B1 itself would take ceil(575 / 100) = 6
+    const own = new Map<string, unknown[]>();
+    for (let i = 0; i < skuIds.length; i += 100) {
+      for (const e of direct("B1", { ...base, skuIds: skuIds.slice(i, i + 100) }) as Array<{
+        skuId: number;
+      }>) {
+        own.set(String(e.skuId), [...(own.get(String(e.skuId)) ?? []), e]);
+      }
+    }
+    needs.forEach((need, i) => expect(values.get(i)).toEqual(own.get(String(need.batchId))));
+  });
+
+  it.each([
+    ["C2", {}],
+    ["C1", {}],
+    ["C2", { hasVat: true, adsCostPerSale: 1.25, lookbackDays: 60 }],
+  ])("%s %j from C7, every product of the demo C shop", (endpoint, basis) => {
+    const shop = demo.shopsC[0];
+    if (!shop) throw new Error("no C shop");
+    const calls = shop.products.map((p) =>
+      apiCall(endpoint, { shopId: shop.shopId, productId: p.productId, ...basis }, [
+        { profitTable: true },
+      ]),
+    );
+    const needs = needsOf(calls);
+    const { values, requests } = answeredFromLists(needs);
+    expect(requests).toBe(Math.ceil(shop.products.length / 100));
+    needs.forEach((need, i) =>
+      expectSameFigures(
+        values.get(i),
+        direct(need.endpoint, need.params),
+        `${endpoint} ${String(need.params.productId)}`,
+      ),
+    );
+  });
+});
+
+describe("formula cells over real HTTP: the same cells, far fewer requests", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  async function cells(
+    substituteLists: boolean,
+  ): Promise<{ values: unknown[]; requests: number; lists: number }> {
+    const clock = realAsyncClock();
+    const stats = createDriverStats();
+    const asyncEnv: AsyncEnv = {
+      baseUrl: server.baseUrl,
+      apiKey: server.keyFor("demo"),
+      transport: browserFetchTransport(),
+      clock,
+      cache: new ResponseCache({ store: new MemoryStore({ clock }), clock }),
+      ...createScheduling(clock),
+      substituteLists,
+      stats,
+    };
+    const shop = demo.shopsA[1];
+    if (!shop) throw new Error("no second A shop");
+    const sample = shop.products.filter((_, i) => i % 10 === 0).map((p) => p.itemId);
+    const breakdown = functionByName("MKTA_BREAKDOWN");
+    if (!breakdown) throw new Error("no MKTA_BREAKDOWN");
+    const values = await Promise.all(
+      sample.flatMap((itemId) => [
+        runAsync(breakdown.program([shop.shopId, shop.region, itemId, "", "netProfit"]), asyncEnv),
+        runAsync(breakdown.program([shop.shopId, shop.region, itemId, "", "margin"]), asyncEnv),
+        runAsync(breakdown.program([shop.shopId, shop.region, itemId]), asyncEnv),
+      ]),
+    );
+    return { values, requests: stats.requests, lists: stats.listRequests };
+  }
+
+  it("MKTA_BREAKDOWN item cells (a field, or the table) from one A7 page equal their own A2 answers", async () => {
+    const own = await cells(false);
+    const listed = await cells(true);
+    expect(own.requests).toBe(30); // 30 items: one A2 each, shared by the three cells of an item
+    expect(listed.requests).toBe(1);
+    expect(listed.lists).toBe(1);
+    expect(listed.values).toEqual(own.values);
+    expect(typeof listed.values[0]).toBe("number");
+  });
+});
