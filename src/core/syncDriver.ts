@@ -144,10 +144,10 @@ function sendNeedsSync(
     }
     const go: Array<{ fetch: Fetch; ticket: QuotaTicket | null }> = [];
     let refused: GateEntry | null = null;
-    for (const fetch of fetches) {
-      const entry = gate.enter();
-      if (!entry.go) {
-        refused = entry;
+    for (const [i, entry] of gate.enterMany(fetches.length).entries()) {
+      const fetch = fetches[i];
+      if (!entry.go || !fetch) {
+        refused = entry.go ? null : entry;
         break;
       }
       go.push({ fetch, ticket: entry.ticket });
