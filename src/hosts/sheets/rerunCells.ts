@@ -11,7 +11,8 @@
  * Changing an argument instead would need a "refresh" argument in the seller's formula.
  *
  * A cell is only rewritten if it still holds the formula the caller expects: a seller's edit
- * made meanwhile is never overwritten. Contiguous cells of a column go in one write.
+ * made meanwhile is never overwritten. Cells of a fill-down share their R1C1 formula, so each
+ * such group is cleared and written back with one RangeList call each, however scattered.
  */
 
 /** The slice of a Sheet this needs. */
@@ -21,31 +22,25 @@ export interface WritableSheet {
     column: number,
     numRows: number,
     numColumns: number,
-  ): {
-    getFormulas(): string[][];
+  ): { getFormulas(): string[][]; getFormulasR1C1(): string[][] };
+  getRangeList(a1Notations: string[]): {
     clearContent(): unknown;
-    setFormulas(formulas: string[][]): unknown;
+    setFormulaR1C1(formula: string): unknown;
   };
 }
 
-/** A cell to run again and the formula it must still hold. */
+/** A cell to run again and the formula (A1) it must still hold. */
 export interface CellToRerun {
   readonly row: number;
   readonly col: number;
   readonly formula: string;
 }
 
-/** Runs of consecutive rows in one column. */
-function runsOf(cells: readonly CellToRerun[]): CellToRerun[][] {
-  const sorted = [...cells].sort((a, b) => a.col - b.col || a.row - b.row);
-  const runs: CellToRerun[][] = [];
-  for (const c of sorted) {
-    const run = runs[runs.length - 1];
-    const last = run?.[run.length - 1];
-    if (run && last && last.col === c.col && last.row + 1 === c.row) run.push(c);
-    else runs.push([c]);
-  }
-  return runs;
+function a1Of(row: number, col: number): string {
+  let letters = "";
+  for (let n = col; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return `${letters}${row}`;
 }
 
 /** Clear, flush, set back the cells that still hold their formula; returns how many ran again. */
@@ -54,25 +49,26 @@ export function rerunCells(
   cells: readonly CellToRerun[],
   flush: () => void,
 ): { rerun: number; changedBySeller: number } {
-  const still: CellToRerun[] = [];
-  for (const run of runsOf(cells)) {
-    const first = run[0] as CellToRerun;
-    const now = sheet.getRange(first.row, first.col, run.length, 1).getFormulas();
-    run.forEach((c, i) => {
-      if (now[i]?.[0] === c.formula) still.push(c);
-    });
+  const groups = new Map<string, string[]>();
+  let still = 0;
+  for (const col of new Set(cells.map((c) => c.col))) {
+    const mine = cells.filter((c) => c.col === col);
+    const top = Math.min(...mine.map((c) => c.row));
+    const span = Math.max(...mine.map((c) => c.row)) - top + 1;
+    const block = sheet.getRange(top, col, span, 1);
+    const a1 = block.getFormulas();
+    const r1c1 = block.getFormulasR1C1();
+    for (const c of mine) {
+      if (a1[c.row - top]?.[0] !== c.formula) continue;
+      const text = r1c1[c.row - top]?.[0] ?? "";
+      groups.set(text, [...(groups.get(text) ?? []), a1Of(c.row, c.col)]);
+      still++;
+    }
   }
-  const runs = runsOf(still);
-  if (runs.length === 0) return { rerun: 0, changedBySeller: cells.length };
-  for (const run of runs) {
-    const first = run[0] as CellToRerun;
-    sheet.getRange(first.row, first.col, run.length, 1).clearContent();
-  }
+  if (still === 0) return { rerun: 0, changedBySeller: cells.length };
+  for (const a1s of groups.values()) sheet.getRangeList(a1s).clearContent();
   flush();
-  for (const run of runs) {
-    const first = run[0] as CellToRerun;
-    sheet.getRange(first.row, first.col, run.length, 1).setFormulas(run.map((c) => [c.formula]));
-  }
+  for (const [text, a1s] of groups) sheet.getRangeList(a1s).setFormulaR1C1(text);
   flush();
-  return { rerun: still.length, changedBySeller: cells.length - still.length };
+  return { rerun: still, changedBySeller: cells.length - still };
 }

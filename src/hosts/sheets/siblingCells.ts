@@ -59,10 +59,22 @@ export function fillDownOf(
   });
   if (!rows.includes(row)) rows.push(row);
   rows.sort((a, b) => a - b);
+  const siblings = argsForRows(book, sheet, formula, rows, col);
+  return { formula, r1c1: own, siblings };
+}
+
+/** The arguments Sheets passes the formula in each of these rows of column `col` (one read per reference). */
+export function argsForRows(
+  book: ReadableBook,
+  sheet: ReadableSheet,
+  formula: ReadFormula,
+  rows: readonly number[],
+  col: number,
+): Sibling[] {
   const columns = formula.args.map((a) =>
     a.kind === "reference" ? referencedValues(book, sheet, a.ref, rows, col) : null,
   );
-  const siblings = rows.map((r, i) => ({
+  return rows.map((r, i) => ({
     row: r,
     args: formula.args.map((a, j): CellInput => {
       if (a.kind === "empty") return undefined;
@@ -70,10 +82,9 @@ export function fillDownOf(
       return (columns[j]?.[i] ?? "") as CellInput;
     }),
   }));
-  return { formula, r1c1: own, siblings };
 }
 
-/** The value each sibling row's reference points at, read in one block. */
+/** The value each row's reference points at, read in one block. */
 function referencedValues(
   book: ReadableBook,
   sheet: ReadableSheet,

@@ -18,8 +18,10 @@ import {
   FakeSpreadsheet,
   FakeUi,
   FakeUrlFetchApp,
+  fakeComputeDigest,
   fakeFormatDate,
   fakeHtmlService,
+  UTILITIES_ENUMS,
 } from "./fakes";
 import { SyncHttp } from "./syncHttp";
 
@@ -162,7 +164,12 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
       getDocumentProperties: () => (timeDriven ? null : documentProps),
     },
     LockService: { getScriptLock: () => lock },
-    Utilities: { sleep: (ms: number) => clock.advance(ms), formatDate: fakeFormatDate },
+    Utilities: {
+      sleep: (ms: number) => clock.advance(ms),
+      formatDate: fakeFormatDate,
+      computeDigest: fakeComputeDigest,
+      ...UTILITIES_ENUMS,
+    },
     SpreadsheetApp: {
       getUi: () => {
         if (timeDriven) throw new Error("Cannot call SpreadsheetApp.getUi() from this context.");

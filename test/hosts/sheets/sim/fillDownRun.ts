@@ -28,6 +28,8 @@ export interface FillDownOutcome {
   readonly minutes: number;
   /** Every distinct text a cell showed on its way (waiting texts, errors). */
   readonly texts: readonly string[];
+  /** The longest custom-function execution (Sheets stops one at 30 s). */
+  readonly longestCellMs: number;
 }
 
 export async function fillDown(sim: SheetsSim, o: FillDownOptions): Promise<FillDownOutcome> {
@@ -82,5 +84,9 @@ export async function fillDown(sim: SheetsSim, o: FillDownOptions): Promise<Fill
     maxPerMinute: sim.maxInWindow(60_000),
     minutes: ((answered === o.count ? lastNumberAt : sim.now()) - start) / 60_000,
     texts: [...texts],
+    longestCellMs: Math.max(
+      0,
+      ...sim.coordinator.executions.filter((e) => e.kind === "custom").map((e) => e.end - e.start),
+    ),
   };
 }

@@ -129,3 +129,39 @@ export function shiftFormula(formula: string, dRows: number, dCols: number): str
 export function formulaR1C1(formula: string, row: number, col: number): string {
   return mapRefs(formula, (ref) => refR1C1(ref, row, col));
 }
+
+const R1C1_PART = String.raw`(\[-?\d+\]|\d+)?`;
+const R1C1_REF = new RegExp(
+  String.raw`(?<![A-Za-z0-9_.$])((?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_]*)!)?R${R1C1_PART}C${R1C1_PART}(?::R${R1C1_PART}C${R1C1_PART})?(?![A-Za-z0-9_(])`,
+  "g",
+);
+
+/** The A1 formula a cell at (row, col) gets from an R1C1 formula (setFormulaR1C1). */
+export function formulaFromR1C1(formula: string, row: number, col: number): string {
+  const cell = (r: string | undefined, c: string | undefined): string => {
+    const axis = (part: string | undefined, at: number): [number, boolean] =>
+      part === undefined
+        ? [at, false]
+        : part.startsWith("[")
+          ? [at + Number(part.slice(1, -1)), false]
+          : [Number(part), true];
+    const [rr, rAbs] = axis(r, row);
+    const [cc, cAbs] = axis(c, col);
+    return rangeA1({ from: { row: rr, col: cc, rowAbs: rAbs, colAbs: cAbs } });
+  };
+  return formula
+    .split(/("(?:[^"]|"")*")/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(R1C1_REF, (_m, sheet: string | undefined, r1, c1, r2, c2) => {
+            const first = cell(r1 as string | undefined, c1 as string | undefined);
+            const second =
+              r2 !== undefined || c2 !== undefined
+                ? `:${cell(r2 as string | undefined, c2 as string | undefined)}`
+                : "";
+            return `${sheet ?? ""}${first}${second}`;
+          }),
+    )
+    .join("");
+}

@@ -4,7 +4,7 @@
  * simulated clock against the shared state (real limits, real lock, real HTTP).
  */
 import { randomUUID } from "node:crypto";
-import { fakeFormatDate } from "../fakes";
+import { fakeComputeDigest, fakeFormatDate, UTILITIES_ENUMS } from "../fakes";
 import type { HttpAnswer, HttpRequestSpec, RunMessage } from "./protocol";
 import { unmodelled, type Host } from "./gasHost";
 
@@ -196,6 +196,8 @@ export function services(
     Utilities: unmodelled("Utilities", {
       sleep: (ms: number) => void host("Utilities.sleep", ms),
       formatDate: fakeFormatDate,
+      computeDigest: fakeComputeDigest,
+      ...UTILITIES_ENUMS,
       getUuid: () => randomUUID(),
     }),
     Session: unmodelled("Session", {

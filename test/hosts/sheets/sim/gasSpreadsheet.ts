@@ -89,6 +89,11 @@ function sheetObject(host: Host, values: Values, doc: Doc, name: string): Record
       }
       return rangeObject(host, values, handle(a, col ?? 1, rows, cols));
     },
+    getRangeList: (a1s: string[]) =>
+      unmodelled("RangeList", {
+        clearContent: () => host("RangeList.clearContent", doc.id, name, a1s),
+        setFormulaR1C1: (f: string) => host("RangeList.setFormulaR1C1", doc.id, name, a1s, f),
+      }),
     getLastRow: () => host("Sheet.getLastRow", doc.id, name),
     getLastColumn: () => host("Sheet.getLastColumn", doc.id, name),
     getDataRange: () => {

@@ -8,9 +8,9 @@
  *   that re-runs);
  * - a lock has one holder; waiters are served in order, or time out.
  */
-import { boxA1, type Box } from "./a1";
+import { boxA1, parseBox, type Box } from "./a1";
 import { contentOfValue, LOADING_TEXT, type CellValue, type Content } from "./book";
-import { formulaR1C1 } from "./formula";
+import { formulaFromR1C1, formulaR1C1 } from "./formula";
 import type { HostState, SimDoc, SimLock, TriggerRecord } from "./hostState";
 import type { ExecutionKind, HttpAnswer, HttpRequestSpec, RangeHandle } from "./protocol";
 import { triggerCalls } from "./triggerCalls";
@@ -276,6 +276,26 @@ const HANDLERS: Record<string, Handler> = {
     const doc = docOf(ctx, exec, d);
     const p = pendingOf(exec, doc);
     for (const [r, c] of doc.book.sheet(String(n)).entries()) p.set(cellKey(String(n), r, c), null);
+    return ok(null);
+  },
+  "RangeList.clearContent": (ctx, exec, [d, n, a1s]) => {
+    const doc = docOf(ctx, exec, d);
+    const p = pendingOf(exec, doc);
+    for (const a1 of a1s as string[]) {
+      const box = parseBox(a1, String(n));
+      doc.book.grid(box, (r, c) => p.set(cellKey(String(n), r, c), null));
+    }
+    return ok(null);
+  },
+  "RangeList.setFormulaR1C1": (ctx, exec, [d, n, a1s, f]) => {
+    const doc = docOf(ctx, exec, d);
+    const p = pendingOf(exec, doc);
+    for (const a1 of a1s as string[]) {
+      const box = parseBox(a1, String(n));
+      doc.book.grid(box, (r, c) =>
+        p.set(cellKey(String(n), r, c), { formula: formulaFromR1C1(String(f), r, c) }),
+      );
+    }
     return ok(null);
   },
   "Sheet.clearNotes": (ctx, exec, [d, n]) =>
