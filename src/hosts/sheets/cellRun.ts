@@ -56,10 +56,8 @@ export function runCell(
   const place = inCell ? callingCell() : null;
   const docCache: CacheLike | null = gas().CacheService.getDocumentCache();
   const here = place && docCache ? place : null;
-  const fresh =
-    here && docCache
-      ? freshAfter(readFreshRegions(docCache), here.sheetName, here.row, here.col)
-      : 0;
+  const regions = here && docCache ? readFreshRegions(docCache) : [];
+  const fresh = here ? freshAfter(regions, here.sheetName, here.row, here.col) : 0;
   const session = openSession(fresh > 0 ? { freshAfter: fresh } : {});
   const env = session.env;
   try {
@@ -74,6 +72,7 @@ export function runCell(
           lock: () => gas().LockService.getScriptLock(),
           session,
           sleep: (ms) => gas().Utilities.sleep(ms),
+          include: (row) => freshAfter(regions, here.sheetName, row, here.col) === fresh,
         });
       } catch {
         // Coalescing is an optimisation: the cell still asks for itself below.

@@ -46,6 +46,8 @@ export interface PrefetchDeps {
   readonly lock: () => LockLike;
   readonly session: Session;
   readonly sleep: (ms: number) => void;
+  /** Siblings to fetch for (a refreshed cell fetches only for cells refreshed with it). */
+  readonly include?: (row: number) => boolean;
 }
 
 /** A claim outlives no custom function (30 s). */
@@ -177,7 +179,9 @@ export function prefetchFillDown(
     return fill.siblings.length;
   }
   const lookup = endpointLookup(env);
-  const others = fill.siblings.filter((s) => s.row !== place.row);
+  const others = fill.siblings.filter(
+    (s) => s.row !== place.row && (deps.include?.(s.row) ?? true),
+  );
   const calls = mergeCalls(
     [...own, ...others.flatMap((s) => firstCalls(() => fn.program(s.args)))],
     lookup,

@@ -5,6 +5,7 @@
  * blocked and no HTTP exchange is in flight, so "60 a minute" and "30 s" are judged on the
  * simulated clock, which is also the reference server's clock.
  */
+import { boxA1 } from "./a1";
 import { Agenda } from "./events";
 import { handle, type CallResult, type ExecRecord, type HandlerContext } from "./handlers";
 import type { HostState, SimDoc, SimLock, TriggerRecord } from "./hostState";
@@ -84,6 +85,8 @@ export class Coordinator {
     end: number;
     ok: boolean;
     message?: string;
+    /** The cell a custom function ran for ("Sheet1!C2"). */
+    cell?: string;
   }> = [];
   private readonly slots: Slot[] = [];
   private readonly waiting: Execution[] = [];
@@ -254,6 +257,9 @@ export class Coordinator {
       end: this.now(),
       ok,
       ...(outcome.message !== undefined ? { message: outcome.message } : {}),
+      ...(exec.kind === "custom" && exec.spec.active
+        ? { cell: boxA1(exec.spec.active, true) }
+        : {}),
     });
     exec.spec.onDone(outcome);
     this.pump();

@@ -290,6 +290,14 @@ export class SheetsSim {
     return this.doc.book.shown(box.sheet, box.row, box.col);
   }
 
+  /** How many times each cell's custom function ran ("Sheet1!C2" -> runs). */
+  runsByCell(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const e of this.coordinator.executions)
+      if (e.cell) out.set(e.cell, (out.get(e.cell) ?? 0) + 1);
+    return out;
+  }
+
   /** Every request that reached the reference server, with its simulated time and status. */
   requests(): readonly HttpLogEntry[] {
     return this.coordinator.httpLog.filter((r) => r.status !== "error");
