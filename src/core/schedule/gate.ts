@@ -107,7 +107,8 @@ export class Gate {
     if (pauseUntil > 0) quota?.pause(apiKey, pauseUntil);
     if (!breaker) return;
     if (answered) breaker.success(apiKey, baseUrl);
-    for (let i = 0; i < unreachable; i++) breaker.failure(apiKey, baseUrl);
+    // Once open, further failures of the same group add nothing (one lock each in Apps Script).
+    for (let i = 0; i < unreachable; i++) if (breaker.failure(apiKey, baseUrl)) break;
   }
 
   /** Is the breaker open (or probing) now? */
