@@ -79,7 +79,12 @@ export function runCell(
       }
     let waiting: { calls: readonly ApiCall[]; readyAt: number; paused: boolean };
     try {
-      return errorsAsText(runSync(fn.program(args), env));
+      // A server that is down (breaker not closed): one try, no retries; the cell says so at once.
+      const down =
+        (env.breaker?.status(session.apiKey, env.baseUrl).state ?? "closed") !== "closed";
+      return errorsAsText(
+        runSync(fn.program(args), down ? { ...env, deadline: session.clock.now() } : env),
+      );
     } catch (err) {
       if (isWaitingForQuota(err)) waiting = err;
       else if (isApiError(err) && err.message === LOCK_BUSY_MESSAGE)

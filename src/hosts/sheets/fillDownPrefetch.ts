@@ -53,6 +53,8 @@ export interface PrefetchDeps {
 /** A claim outlives no custom function (30 s). */
 const CLAIM_TTL_SEC = 30;
 const POLL_MS = 1000;
+/** The longest a cell waits (for quota or a retry) to fetch its siblings' answers. */
+const PREFETCH_MS = 5000;
 /** Ids of one batch call cached one entry each (ResponseCache's maxPerIdEntries in Sheets). */
 const IDS_PER_CALL = 100;
 
@@ -163,8 +165,11 @@ export function prefetchFillDown(
   deps: PrefetchDeps,
 ): number {
   const env = deps.session.env;
+  // A server that is down: no prefetch, no waiting for a sibling; the cell says so at once.
+  const down = (): boolean =>
+    (env.breaker?.status(deps.session.apiKey, env.baseUrl).state ?? "closed") !== "closed";
   const own = firstCalls(() => fn.program(ownArgs));
-  if (own.length === 0 || allCached(own, env)) return 1;
+  if (own.length === 0 || allCached(own, env) || down()) return 1;
   const fill = fillDownOf(place.book, place.sheet, place.row, place.col);
   if (!fill || fill.siblings.length < 2) return 1;
   const key = `mkc1:${sha256Hex(`${ownerTag(env)}\n${place.sheet.getName()}\n${place.col}\n${fill.r1c1}`).slice(0, 32)}`;
@@ -174,7 +179,7 @@ export function prefetchFillDown(
     while (clock.now() + POLL_MS < until) {
       deps.sleep(POLL_MS);
       deps.session.readAhead.forget();
-      if (allCached(own, env) || deps.cache.get(key) === null) break;
+      if (allCached(own, env) || deps.cache.get(key) === null || down()) break;
     }
     return fill.siblings.length;
   }
@@ -188,7 +193,9 @@ export function prefetchFillDown(
   );
   try {
     if (env.cache) deps.session.readAhead.prime(cacheKeysOf(calls, env.cache, env));
-    performCallsSync(calls, { ...env, deadline: env.deadline - 2000 }, createDriverStats());
+    // Short: siblings are not worth this cell's time (a failing server retries until the deadline).
+    const deadline = Math.min(env.deadline - 2000, clock.now() + PREFETCH_MS);
+    performCallsSync(calls, { ...env, deadline }, createDriverStats());
   } catch (err) {
     if (!isWaitingForQuota(err)) throw err;
     writeQueue(deps.cache, {
