@@ -22,7 +22,12 @@ export const P_C = "/api/mkt-c/finance/breakdown";
 /** Most ids one batch request may carry (contract-notes "Limits"). */
 export const MAX_BATCH_IDS = 100;
 
-type FieldExtra = Partial<Pick<FieldSpec, "default" | "items" | "fields" | "min" | "max" | "enum">>;
+/** Most models or SKUs one set-margin or buyer-price preview may price (contract-notes "Limits"). */
+export const MAX_PREVIEW_ROWS = 1000;
+
+type FieldExtra = Partial<
+  Pick<FieldSpec, "default" | "items" | "values" | "fields" | "min" | "max" | "enum">
+>;
 
 const req = (name: string, type: FieldType, doc: string, extra: FieldExtra = {}): FieldSpec => ({
   name,
@@ -142,7 +147,9 @@ const C_UNIT_BODY = [
   lookback(30, "Return-rate lookback in days."),
   EFFECTIVE_DATE,
 ];
-const C_ADS_MAP = opt("adsCostByProductId", "object", "Per-product ads cost override map.");
+const C_ADS_MAP = opt("adsCostByProductId", "object", "Per-product ads cost override map.", {
+  values: "number",
+});
 
 // ---- response shapes ----------------------------------------------------------------------
 
@@ -684,6 +691,7 @@ const TABLE = [
       req("models", "array", "Models to price.", {
         items: "object",
         min: 1,
+        max: MAX_PREVIEW_ROWS,
         fields: [
           ITEM_ID,
           opt("modelId", "integer", "Null or omitted for single-variant products (2.4)."),
@@ -713,6 +721,7 @@ const TABLE = [
       req("models", "array", "Models to price.", {
         items: "object",
         min: 1,
+        max: MAX_PREVIEW_ROWS,
         fields: [
           ITEM_ID,
           opt("modelId", "integer", "Null or omitted for single-variant products (2.4)."),
@@ -993,6 +1002,7 @@ const TABLE = [
       req("skus", "array", "SKUs to price.", {
         items: "object",
         min: 1,
+        max: MAX_PREVIEW_ROWS,
         fields: [
           ITEM_ID,
           opt("skuId", "integer", "SKU; omit for the whole product."),
@@ -1020,6 +1030,7 @@ const TABLE = [
       req("skus", "array", "SKUs to price.", {
         items: "object",
         min: 1,
+        max: MAX_PREVIEW_ROWS,
         fields: [
           ITEM_ID,
           req("skuId", "integer", "SKU."),
@@ -1208,6 +1219,7 @@ const TABLE = [
       req("skus", "array", "SKUs to price.", {
         items: "object",
         min: 1,
+        max: MAX_PREVIEW_ROWS,
         fields: [
           req("productId", "string", "Product."),
           req("skuId", "string", "SKU."),
@@ -1236,6 +1248,7 @@ const TABLE = [
       req("skus", "array", "SKUs to price.", {
         items: "object",
         min: 1,
+        max: MAX_PREVIEW_ROWS,
         fields: [
           req("productId", "string", "Product."),
           req("skuId", "string", "SKU."),

@@ -23,6 +23,8 @@ export interface FieldSpec {
   readonly default?: FieldDefault;
   /** Element type of an array field. */
   readonly items?: FieldType;
+  /** Type of every value of an object without `fields` (a map such as id -> amount). */
+  readonly values?: FieldType;
   /** Fields of an object, or of each element of an array of objects. */
   readonly fields?: readonly FieldSpec[];
   /** Inclusive bounds of a number, or of an array's length. */

@@ -4,7 +4,7 @@
  * is no fixed run timeout: a call waiting for quota is healthy and keeps waiting; each
  * request has its own timeout, and the breaker fails calls at once when the server is down.
  */
-import type { Effect, Program, Settled } from "./effects";
+import type { ApiCall, Effect, Program, Settled } from "./effects";
 import { isApiError } from "./errors";
 import type { CommonEnv } from "./driverEnv";
 import { Scheduler, type SchedulerEnv } from "./schedule/scheduler";
@@ -22,6 +22,8 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** At cancel, abort its request in flight too when nobody else waits for it (imports). */
   readonly abortInFlight?: boolean;
+  /** Told of every call the body asks (a host tracks which cell used which answers). */
+  readonly onCall?: (call: ApiCall) => void;
 }
 
 const ownSchedulers = new WeakMap<AsyncEnv, Scheduler>();
@@ -64,6 +66,8 @@ async function perform(
   run: RunOptions,
 ): Promise<Settled<unknown>> {
   const options = { env, ...run };
+  const calls = effect.kind === "call" ? [effect] : effect.calls;
+  for (const c of calls) run.onCall?.(c);
   if (effect.kind === "call") return scheduler.request(effect, options);
   const all = await Promise.all(effect.calls.map((c) => scheduler.request(c, options)));
   return { ok: true, value: all };

@@ -127,6 +127,11 @@ export class ResponseCache {
     return { value: record.v as T, stale: record.f <= this.clock.now(), storedAt: record.t };
   }
 
+  /** Is this answer younger than the cache time as it is now (the seller may have changed it)? */
+  withinCacheTime(hit: CacheHit<unknown>): boolean {
+    return this.clock.now() - hit.storedAt < this.ttlSec * 1000;
+  }
+
   /** Store one good value. */
   put(
     apiKey: string,

@@ -10,9 +10,9 @@ import type { EndpointSpec } from "../api/types";
 import { batchIds, distinctIds, idKey, paramsWithoutIds } from "./batch";
 import type { ResponseCache } from "./cache";
 import type { CommonEnv, DriverStats } from "./driverEnv";
-import { endpointLookup } from "./driverEnv";
+import { createDriverStats, endpointLookup } from "./driverEnv";
 import type { AnswerReads, ApiCall, Settled } from "./effects";
-import { ApiError, toApiError } from "./errors";
+import { ApiError, pausedError, toApiError } from "./errors";
 import { buildRequest, checkedKey } from "./request";
 import { pairFor } from "./schedule/listPairs";
 import { type Need, needKey, readsSatisfied } from "./schedule/need";
@@ -39,13 +39,22 @@ export function planCall(call: ApiCall, env: CommonEnv, stats: DriverStats): Cal
     const apiKey = checkedKey(env.apiKey);
     const spec = lookup(env, call.endpoint);
     const target = { baseUrl: env.baseUrl, apiKey };
-    if (spec.batch) return planBatch(call, spec, env, stats, target);
-    // Build first: invalid arguments fail even when something is cached.
-    buildRequest(spec, call.params, target);
-    return planSingle(call, spec, env, stats);
+    const plan = spec.batch
+      ? planBatch(call, spec, env, stats, target)
+      : // Build first: invalid arguments fail even when something is cached.
+        (buildRequest(spec, call.params, target), planSingle(call, spec, env, stats));
+    return env.paused && plan.kind === "needs" ? answerPaused(plan) : plan;
   } catch (e) {
     return { kind: "done", result: { ok: false, error: toApiError(e) } };
   }
+}
+
+/** Live calls paused: the last good answer, however old (the finish's stale-if-error), or say so. */
+function answerPaused(plan: NeedsPlan): CallPlan {
+  const paused = pausedError();
+  const stale = new ApiError("SERVER", paused.message);
+  const result = plan.finish(plan.needs.map(() => ({ ok: false as const, error: stale })));
+  return { kind: "done", result: result.ok ? result : { ok: false, error: paused } };
 }
 
 /** Cached answers belong to a key on one server: a test and a live server never share. */
@@ -87,6 +96,56 @@ export function storeAnswers(env: CommonEnv, answers: readonly NeedAnswer[]): vo
     ]);
   }
   for (const [endpoint, writes] of byEndpoint) cache.putMany(cacheOwner(env), endpoint, writes);
+}
+
+/** The cache entries a call's answer lives in (a batch call: one per id, or one for all). */
+function entriesOf(
+  call: ApiCall,
+  env: CommonEnv,
+): Array<{ endpoint: string; params: Readonly<Record<string, unknown>> }> {
+  const spec = endpointLookup(env)(call.endpoint);
+  const batch = spec.batch;
+  if (!batch) {
+    const own = [{ endpoint: spec.id, params: call.params }];
+    return pairFor(spec.id)
+      ? [...own, { endpoint: listCacheEndpoint(spec.id), params: call.params }]
+      : own;
+  }
+  const ids = Array.isArray(call.params[batch.idsField])
+    ? distinctIds(call.params[batch.idsField] as unknown[])
+    : [];
+  const base = paramsWithoutIds(call.params, batch.idsField);
+  return [
+    { endpoint: spec.id, params: { ...base, [batch.idsField]: ids.map(idKey) } },
+    ...ids.map((id) => ({ endpoint: spec.id, params: perIdParams(base, batch.idsField, id) })),
+  ];
+}
+
+/** Forget a call's cached answers, so its next run asks the API (a refresh). */
+export function forgetCall(env: CommonEnv, call: ApiCall): void {
+  const cache = env.cache;
+  if (!cache) return;
+  try {
+    for (const e of entriesOf(call, env)) cache.remove(cacheOwner(env), e.endpoint, e.params);
+  } catch {
+    // An unknown endpoint has nothing cached.
+  }
+}
+
+/** Is every cached answer of this call younger than the cache time? (An unknown call: no.) */
+export function answeredWithinCacheTime(env: CommonEnv, call: ApiCall): boolean {
+  const cache = env.cache;
+  if (!cache) return false;
+  try {
+    const plan = planCall(call, { ...env, paused: false }, createDriverStats());
+    if (plan.kind !== "done" || !plan.result.ok) return false;
+    const hits = entriesOf(call, env)
+      .map((e) => cache.getStale(cacheOwner(env), e.endpoint, e.params))
+      .filter((hit) => hit !== null && !hit.stale);
+    return hits.length > 0 && hits.every((hit) => hit !== null && cache.withinCacheTime(hit));
+  } catch {
+    return false;
+  }
 }
 
 /** The params under which one id's entries are cached: the call's params with just that id. */

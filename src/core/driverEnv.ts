@@ -57,6 +57,8 @@ export interface CommonEnv {
   readonly breaker?: Breaker;
   /** "Answer many product cells from shop-wide lists" (default on). */
   readonly substituteLists?: boolean;
+  /** The seller paused live calls: answer from the cache (even past its time) or say so. */
+  readonly paused?: boolean;
   readonly retry?: RetryPolicy;
   readonly random?: RandomSource;
   /** Counters to add to; the driver creates its own when absent. */

@@ -4,6 +4,7 @@
  * them. Bodies never see a transport, a key, a cache or a clock.
  */
 import type { ApiError } from "./errors";
+import { checkResponseShape } from "./responseShape";
 
 /**
  * What a body reads from an answer: one `field` (pickField), or the profit table (breakdown
@@ -48,18 +49,29 @@ export function apiCall(
 }
 
 /**
- * Call one endpoint and get its `data`. A failure is thrown into the body as an ApiError.
+ * Call one endpoint and get its `data`. A failure is thrown into the body as an ApiError,
+ * and so is an answer in a shape the spec does not allow (see responseShape.ts).
  * For a batch endpoint (see BatchSpec) the result holds the entries of the ids asked,
  * in any order; an id with no entry is simply absent.
  */
 export function* call<T = unknown>(
   endpoint: string,
   params: Readonly<Record<string, unknown>>,
+  reads?: readonly AnswerReads[],
 ): Program<T> {
-  return (yield apiCall(endpoint, params)) as T;
+  return checkResponseShape(endpoint, yield apiCall(endpoint, params, reads)) as T;
 }
 
 /** Run calls in parallel; each outcome settles on its own, so one failed row spoils no other. */
 export function* parallel<T = unknown>(calls: readonly ApiCall[]): Program<Array<Settled<T>>> {
-  return (yield { kind: "parallel", calls }) as Array<Settled<T>>;
+  const settled = (yield { kind: "parallel", calls }) as Array<Settled<T>>;
+  return settled.map((outcome, i) => {
+    if (!outcome.ok) return outcome;
+    try {
+      checkResponseShape(calls[i]?.endpoint ?? "", outcome.value);
+      return outcome;
+    } catch (error) {
+      return { ok: false, error: error as ApiError };
+    }
+  });
 }

@@ -17,7 +17,8 @@ export type ApiErrorCode =
   | "NETWORK"
   | "TIMEOUT"
   | "BAD_RESPONSE"
-  | "NOT_YET_ACTIVE";
+  | "NOT_YET_ACTIVE"
+  | "PAUSED";
 
 export interface ApiErrorOptions {
   /** Defaults by code: RATE_LIMITED, SERVER, NETWORK and TIMEOUT are worth retrying. */
@@ -84,6 +85,14 @@ export function toApiError(value: unknown): ApiError {
 /** The error for a missing API key. */
 export function noKeyError(): ApiError {
   return new ApiError("NO_KEY", "No API key: open the add-on's Settings and paste your key");
+}
+
+/** The error of a call not in the cache while the seller has paused live calls. */
+export function pausedError(): ApiError {
+  return new ApiError(
+    "PAUSED",
+    "Live calls are paused and this answer is not in the cache: resume live calls under Refresh in the add-in's pane",
+  );
 }
 
 /** The error for an endpoint the spec marks "not yet active". */

@@ -2,8 +2,11 @@
  * Pure request building: an endpoint spec plus parameters become a method, URL, headers
  * and JSON body. Nothing is sent here (octokit's endpoint() idea).
  */
-import type { EndpointSpec, FieldSpec } from "../api/types";
+import { endpointSchemas, withoutUnset } from "../api/schema";
+import { placed } from "../api/schemaWords";
+import type { EndpointSpec } from "../api/types";
 import { ApiError, noKeyError } from "./errors";
+import { schemaProblems, type ValueProblem } from "./schemaCheck";
 
 /** A request ready for a transport. */
 export interface HttpRequest {
@@ -25,44 +28,29 @@ export function isUnset(value: unknown): boolean {
   return value === undefined || value === null || value === "";
 }
 
-/** Build the HTTP request of one API call; refuses unknown, missing or mistyped parameters. */
+/** Build the HTTP request of one API call; refuses what the API's schema refuses, naming it. */
 export function buildRequest(
   spec: EndpointSpec,
   params: Readonly<Record<string, unknown>>,
   target: RequestTarget,
 ): HttpRequest {
   const apiKey = checkedKey(target.apiKey);
-  const pathNames = new Set(spec.pathParams.map((p) => p.name));
-  const bodyFields = new Map(spec.body.map((f) => [f.name, f]));
-  for (const name of Object.keys(params)) {
-    if (!pathNames.has(name) && !bodyFields.has(name)) {
-      const allowed = [...pathNames, ...bodyFields.keys()].join(", ") || "none";
-      throw new ApiError(
-        "INVALID_ARGUMENT",
-        `${name} is not a parameter of ${spec.id} (allowed: ${allowed})`,
-        { field: name },
-      );
-    }
+  const problem = requestProblems(spec, params)[0];
+  if (problem) {
+    const got = "value" in problem ? ` (got ${describe(problem.value)})` : "";
+    throw new ApiError("INVALID_ARGUMENT", `${problem.field} ${problem.problem}${got}`, {
+      field: problem.field,
+    });
   }
 
   let path = spec.path;
   for (const p of spec.pathParams) {
-    const value = params[p.name];
-    if (isUnset(value)) throw missing(p.name);
-    checkType(p, value, p.name);
-    path = path.split(`{${p.name}}`).join(encodeURIComponent(String(value)));
+    path = path.split(`{${p.name}}`).join(encodeURIComponent(String(params[p.name])));
   }
-
-  const body: Record<string, unknown> = {};
-  for (const field of spec.body) {
-    const value = params[field.name];
-    if (isUnset(value)) {
-      if (field.required) throw missing(field.name);
-      continue;
-    }
-    checkType(field, value, field.name);
-    body[field.name] = value;
-  }
+  const pathNames = new Set(spec.pathParams.map((p) => p.name));
+  const body: Record<string, unknown> = Object.fromEntries(
+    Object.entries(params).filter(([name, value]) => !pathNames.has(name) && !isUnset(value)),
+  );
 
   const headers: Record<string, string> = {
     Authorization: `Bearer ${apiKey}`,
@@ -79,6 +67,45 @@ export function buildRequest(
     headers,
     body: JSON.stringify(body),
   };
+}
+
+/**
+ * What the API would refuse in these parameters, checked against the endpoint's schema the
+ * way the reference server checks it: path parameters first (with "(path parameter)"), then
+ * the body, where null, "" and undefined mean "not given". Empty when the request is valid.
+ */
+export function requestProblems(
+  spec: EndpointSpec,
+  params: Readonly<Record<string, unknown>>,
+): ValueProblem[] {
+  const schemas = endpointSchemas(spec);
+  const pathNames = new Set(spec.pathParams.map((p) => p.name));
+  const given = (name: string): boolean =>
+    Object.prototype.hasOwnProperty.call(params, name) && params[name] !== undefined;
+  const pathValues = Object.fromEntries(
+    spec.pathParams.filter((p) => !isUnset(params[p.name])).map((p) => [p.name, params[p.name]]),
+  );
+  const pathProblems = schemaProblems(schemas.params, pathValues).map((p) => ({
+    ...p,
+    problem: placed(p.problem, "path"),
+  }));
+  if (pathProblems.length > 0) return pathProblems;
+  const bodyValues = Object.fromEntries(
+    Object.keys(params)
+      .filter((name) => !pathNames.has(name) && given(name))
+      .map((name) => [name, params[name]]),
+  );
+  // An unknown top-level key is named against every parameter (path ones too), with the
+  // endpoint's id: the caller mixes both in one record.
+  const known = [...pathNames, ...spec.body.map((f) => f.name)];
+  return schemaProblems(schemas.body, withoutUnset(bodyValues)).map((p) =>
+    Object.prototype.hasOwnProperty.call(bodyValues, p.field) && !known.includes(p.field)
+      ? {
+          ...p,
+          problem: `is not a parameter of ${spec.id} (allowed: ${known.join(", ") || "none"})`,
+        }
+      : p,
+  );
 }
 
 /** The API key, trimmed; NO_KEY when absent, CONFIG when it could break the header. */
@@ -104,76 +131,6 @@ function hasSpaceOrControl(text: string): boolean {
 
 function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
-}
-
-function missing(name: string): ApiError {
-  return new ApiError("INVALID_ARGUMENT", `${name} is required`, { field: name });
-}
-
-function typeError(name: string, expected: string, value: unknown): ApiError {
-  return new ApiError("INVALID_ARGUMENT", `${name} must be ${expected} (got ${describe(value)})`, {
-    field: name,
-  });
-}
-
-/** Check a value against its field spec (type, enum, bounds), so mistakes fail before the wire. */
-function checkType(field: FieldSpec, value: unknown, name: string): void {
-  switch (field.type) {
-    case "integer":
-      if (typeof value !== "number" || !Number.isInteger(value))
-        throw typeError(name, "a whole number", value);
-      checkBounds(field, value, name);
-      return;
-    case "number":
-      if (typeof value !== "number" || !Number.isFinite(value))
-        throw typeError(name, "a number", value);
-      checkBounds(field, value, name);
-      return;
-    case "string":
-      if (typeof value !== "string") throw typeError(name, "text", value);
-      if (field.enum && !field.enum.includes(value))
-        throw typeError(name, `one of ${field.enum.join(", ")}`, value);
-      return;
-    case "boolean":
-      if (typeof value !== "boolean") throw typeError(name, "TRUE or FALSE", value);
-      return;
-    case "date":
-      if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value))
-        throw typeError(name, "a date YYYY-MM-DD", value);
-      return;
-    case "array":
-      if (!Array.isArray(value)) throw typeError(name, "a list", value);
-      if (field.min !== undefined && value.length < field.min)
-        throw typeError(name, `a list of at least ${field.min}`, value);
-      if (field.max !== undefined && value.length > field.max)
-        throw typeError(name, `a list of at most ${field.max}`, value);
-      if (field.items && field.items !== "object" && field.items !== "array") {
-        const itemSpec: FieldSpec = { name, type: field.items, required: true, doc: "" };
-        value.forEach((item: unknown, i) => checkType(itemSpec, item, `${name}[${i + 1}]`));
-      }
-      return;
-    case "object":
-      if (value === null || typeof value !== "object" || Array.isArray(value))
-        throw typeError(name, "an object", value);
-      return;
-  }
-}
-
-function checkBounds(field: FieldSpec, value: number, name: string): void {
-  const { min, max } = field;
-  if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-    const range =
-      min !== undefined && max !== undefined
-        ? `from ${min} to ${max}`
-        : min !== undefined
-          ? `at least ${min}`
-          : `at most ${max}`;
-    throw typeError(
-      name,
-      `${field.type === "integer" ? "a whole number" : "a number"} ${range}`,
-      value,
-    );
-  }
 }
 
 function describe(value: unknown): string {

@@ -5,7 +5,11 @@
  */
 import { isDateTimeArray } from "../api/datetime";
 import type { DateTimeArray } from "../api/datetime";
+import { fitCellText } from "./cellLimit";
 import { ApiError, isApiError } from "./errors";
+import { type BreakdownLine, breakdownLines, isLineObject, isRecord, sumOfLines } from "./lines";
+
+export { type BreakdownLine, breakdownLines, isRecord };
 
 /** What a spreadsheet cell may hold. */
 export type Cell = string | number | boolean | Date;
@@ -70,37 +74,29 @@ export interface ShapeOptions {
 /** Any API value as one cell. Objects that are not dates become "" (they need their own table). */
 export function toCell(value: unknown, dateTime: DateTimeToCell = dateTimeToUtcDate): Cell {
   if (value === null || value === undefined) return "";
-  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "string") return fitCellText(value);
+  if (typeof value === "boolean") return value;
   if (typeof value === "number") return Number.isFinite(value) ? value : "";
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value;
   if (isDateTimeArray(value)) return dateTime(value);
-  if (isLine(value)) return value.amount;
+  if (isLineObject(value)) return value.amount;
   if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) {
-    return value.join(", ");
+    return fitCellText(value.join(", "));
   }
   return "";
 }
 
-/** A breakdown line (contract-notes): `{ amount, label, rate?, base? }`. */
-export interface BreakdownLine {
-  readonly amount: number;
-  readonly label?: string;
+/** How a line shows as a row label: its own label, else its name in words. */
+export function lineLabel(name: string, line: BreakdownLine): string {
+  return typeof line.label === "string" && line.label !== "" ? line.label : humanize(name);
 }
 
-/** True for a plain JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-function isLine(value: unknown): value is BreakdownLine {
-  return isRecord(value) && typeof value.amount === "number";
-}
-
-/** The lines of a breakdown record: `record.breakdown`, or line objects at the top level. */
-export function breakdownLines(record: unknown): Array<[string, BreakdownLine]> {
-  if (!isRecord(record)) return [];
-  const source = isRecord(record.breakdown) ? record.breakdown : record;
-  return Object.entries(source).filter((e): e is [string, BreakdownLine] => isLine(e[1]));
+/** Net profit per unit: metadata.netProfit where the API sent it, else the sum of the lines. */
+export function netProfitOf(record: unknown): number {
+  const metadata = isRecord(record) && isRecord(record.metadata) ? record.metadata : {};
+  return typeof metadata.netProfit === "number"
+    ? metadata.netProfit
+    : sumOfLines(breakdownLines(record));
 }
 
 /** Line and amount rows of a breakdown, ending with Net profit (metadata.netProfit or the sum). */
@@ -110,18 +106,9 @@ export function breakdownTable(record: unknown, options: ShapeOptions = {}): Tab
     throw new ApiError("BAD_RESPONSE", "The API returned no breakdown lines: try again later");
   }
   const table: Table = options.headers === false ? [] : [["Line", "Amount"]];
-  for (const [name, line] of lines) table.push([line.label || name, line.amount]);
-  const metadata = isRecord(record) && isRecord(record.metadata) ? record.metadata : {};
-  const net =
-    typeof metadata.netProfit === "number"
-      ? metadata.netProfit
-      : roundMinor(lines.reduce((sum, [, line]) => sum + line.amount, 0));
-  table.push(["Net profit", net]);
+  for (const [name, line] of lines) table.push([lineLabel(name, line), line.amount]);
+  table.push(["Net profit", netProfitOf(record)]);
   return table;
-}
-
-function roundMinor(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
 }
 
 /** How a column's values are read. */
@@ -185,69 +172,20 @@ function columnCell(value: unknown, kind: ColumnKind, dateTime: DateTimeToCell):
   }
 }
 
-/**
- * One scalar of a record by name (Bloomberg BDP style): a breakdown line's amount, else a
- * metadata field, else a top-level field. Names match exactly, then ignoring case; a dotted
- * name (`metadata.commissionRate`) is read as a path.
- */
-export function pickField(record: unknown, field: string, options: ShapeOptions = {}): Cell {
-  const dateTime = options.dateTime ?? dateTimeToUtcDate;
-  const candidates = fieldCandidates(record);
-  const wanted = field.trim();
-  const exact = candidates.find(([name]) => name === wanted);
-  const loose = exact ?? candidates.find(([name]) => name.toLowerCase() === wanted.toLowerCase());
-  if (loose) return toCell(loose[1], dateTime);
-  const atPath = wanted.includes(".") ? valueAtLoose(record, wanted) : undefined;
-  if (atPath !== undefined && (isScalarValue(atPath) || isLine(atPath))) {
-    return toCell(atPath, dateTime);
-  }
-  const names = [...new Set(candidates.map(([name]) => name))].join(", ");
-  throw new ApiError("INVALID_ARGUMENT", `Unknown field "${wanted}": use one of ${names}`, {
-    field: "field",
-  });
-}
-
-/** valueAt, matching each step's name ignoring case. */
-function valueAtLoose(entry: unknown, path: string): unknown {
-  let current: unknown = entry;
-  for (const part of path.split(".")) {
-    if (!isRecord(current)) return undefined;
-    const key = Object.keys(current).find((k) => k.toLowerCase() === part.toLowerCase());
-    if (key === undefined) return undefined;
-    current = current[key];
-  }
-  return current;
-}
-
-function isScalarValue(v: unknown): boolean {
-  return v === null || typeof v !== "object" || isDateTimeArray(v) || v instanceof Date;
-}
-
-/** Field names pickField accepts for a record, in lookup order. */
-export function fieldNames(record: unknown): string[] {
-  return [...new Set(fieldCandidates(record).map(([name]) => name))];
-}
-
-function fieldCandidates(record: unknown): Array<[string, unknown]> {
-  const out: Array<[string, unknown]> = breakdownLines(record).map(([n, l]) => [n, l.amount]);
-  if (!isRecord(record)) return out;
-  if (isRecord(record.metadata)) {
-    for (const [n, v] of Object.entries(record.metadata)) if (isScalarValue(v)) out.push([n, v]);
-  }
-  for (const [n, v] of Object.entries(record)) if (isScalarValue(v)) out.push([n, v]);
-  return out;
-}
-
 // ------------------------------------------------ tables whose columns come from the data
 
-/** "commissionFee" -> "Commission fee"; "raw.profitAdjustedRoas" -> "Raw profit adjusted roas". */
+/** Words sellers know as capitals. */
+const ACRONYMS = /\b(vat|cogs|roas|gmv|sku|cgf)\b/g;
+
+/** "commissionFee" -> "Commission fee"; "raw.profitAdjustedRoas" -> "Raw profit adjusted ROAS". */
 export function humanize(key: string): string {
   const words = key
     .replace(/\./g, " ")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/_/g, " ")
     .toLowerCase()
-    .trim();
+    .trim()
+    .replace(ACRONYMS, (w) => w.toUpperCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -280,10 +218,10 @@ export function flattenRecord(record: unknown): Array<[string, Cell]> {
     } else if (k === "metadata" && isRecord(v)) {
       for (const [mk, mv] of Object.entries(v))
         if (!isRecord(mv) && !isArrayOfRecords(mv)) out.push([mk, toCell(mv)]);
-    } else if (isRecord(v) && !isLine(v)) {
+    } else if (isRecord(v) && !isLineObject(v)) {
       for (const [ik, iv] of Object.entries(v)) {
         if (!isRecord(iv) && !isArrayOfRecords(iv)) out.push([`${k}.${ik}`, toCell(iv)]);
-        else if (isLine(iv)) out.push([`${k}.${ik}`, iv.amount]);
+        else if (isLineObject(iv)) out.push([`${k}.${ik}`, iv.amount]);
       }
     } else if (!isArrayOfRecords(v)) {
       out.push([k, toCell(v)]);
@@ -329,7 +267,7 @@ export function documentTable(data: unknown, headers: boolean): Table {
     if (isArrayOfRecords(value)) {
       rows.push([humanize(title)]);
       rows.push(...recordsTable(value, true));
-    } else if (isRecord(value) && !isLine(value)) {
+    } else if (isRecord(value) && !isLineObject(value)) {
       for (const [k, v] of Object.entries(value)) visit(v, title ? `${title}.${k}` : k);
     }
   };

@@ -11,7 +11,7 @@ import { defined, fetchPages, type RowOutcome } from "./requests";
 import { ApiError } from "../core/errors";
 import { recordsTable } from "../core/shape";
 import { DEFAULT_LIMIT } from "./common";
-import { pickField } from "../core/shape";
+import { pickField } from "../core/pickField";
 
 /** Display options most functions take. */
 export interface Display {

@@ -4,6 +4,7 @@
  */
 import type { Cell, ResultCell, ResultTable, Table } from "../core/shape";
 import { CellError } from "../core/shape";
+import { fitCellText } from "../core/cellLimit";
 
 export type { Cell, ResultCell, ResultTable, Table };
 export { CellError };
@@ -14,9 +15,13 @@ export { CellError };
  */
 export type CellResult = ResultCell | ResultTable;
 
-/** A result with every CellError as its text, for hosts that cannot show error values in an array. */
+/**
+ * A result with every CellError as its text, for hosts that cannot show error values in an
+ * array (Sheets), and every text cut to fit a cell.
+ */
 export function errorsAsText(result: CellResult): Cell | Table {
-  const text = (c: ResultCell): Cell => (c instanceof CellError ? c.toText() : c);
+  const text = (c: ResultCell): Cell =>
+    c instanceof CellError ? c.toText() : typeof c === "string" ? fitCellText(c) : c;
   return Array.isArray(result) ? result.map((row) => row.map(text)) : text(result);
 }
 

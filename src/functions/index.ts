@@ -7,6 +7,8 @@ import type { SheetFunction } from "./define";
 import { MKTA_FUNCTIONS } from "./mkta";
 import { MKTB_FUNCTIONS } from "./mktb";
 import { MKTC_FUNCTIONS } from "./mktc";
+import { PREVIEW_FUNCTIONS } from "./previews";
+import { SHOP_FUNCTIONS } from "./shops";
 
 /** Every function, in the order docs list them. */
 export const CATALOG: readonly SheetFunction[] = [
@@ -14,6 +16,8 @@ export const CATALOG: readonly SheetFunction[] = [
   ...MKTB_FUNCTIONS,
   ...MKTC_FUNCTIONS,
   ...CROSS_FUNCTIONS,
+  ...PREVIEW_FUNCTIONS,
+  ...SHOP_FUNCTIONS,
 ];
 
 const BY_NAME: ReadonlyMap<string, SheetFunction> = new Map(CATALOG.map((f) => [f.name, f]));

@@ -45,9 +45,8 @@ export function* fetchEach(calls: readonly (ApiCall | null)[]): Program<RowOutco
   const answers = new Map<string, Settled<unknown>>();
   if (unique.length === 1) {
     const [key, only] = unique[0] as [string, ApiCall];
-    // The call itself (not rebuilt): it may carry what the body reads (ApiCall.reads).
-    const value: unknown = yield only;
-    answers.set(key, { ok: true, value });
+    // With what the body reads (ApiCall.reads): the scheduler may answer it from a list.
+    answers.set(key, { ok: true, value: yield* call(only.endpoint, only.params, only.reads) });
   } else if (unique.length > 1) {
     const settled = yield* parallel(unique.map(([, c]) => c));
     unique.forEach(([key], i) => answers.set(key, settled[i] as Settled<unknown>));

@@ -6,7 +6,8 @@ import { ArgumentError } from "./argumentError";
 import type { Cell, CellResult, ResultCell, ResultTable } from "./cells";
 import type { IdArg } from "./params";
 import type { RowOutcome } from "./requests";
-import { CellError, flattenRecord, pairsTable, pickField, toCell } from "../core/shape";
+import { CellError, flattenRecord, pairsTable, toCell } from "../core/shape";
+import { pickField } from "../core/pickField";
 
 /** Rows a call needs: the size of the range arguments (which must agree), else 1. */
 export function rowCount(args: Readonly<Record<string, IdArg<unknown> | undefined>>): number {

@@ -14,7 +14,7 @@ export function profitTable(data: unknown, headers: boolean): Table {
     for (const [k, v] of Object.entries(data)) {
       if (k === "breakdown" || k === "metadata" || lineNames.has(k)) continue;
       if (typeof v === "number" || typeof v === "string" || typeof v === "boolean")
-        rows.push([humanize(k), v]);
+        rows.push([humanize(k), toCell(v)]);
     }
   }
   rows.push(...breakdownTable(data, { headers: false }));

@@ -14,7 +14,8 @@ import { isRecord } from "../functions/shape";
 import type { ImportDefinition, ImportRoute } from "./definitions";
 import { definitionProblem, describeImport, importRoute } from "./definitions";
 import type { ImportColumn } from "./table";
-import { OVERVIEW_COLUMNS, listColumns, listRows, overviewRows } from "./table";
+import { OVERVIEW_COLUMNS, emptyListColumns, listColumns, listRows, overviewRows } from "./table";
+import { checkResponseShape } from "../core/responseShape";
 
 /** Rows per page asked of the API (contract-notes: pageSize at most 500). */
 export const IMPORT_PAGE_SIZE = 500;
@@ -122,12 +123,13 @@ function pageSizeFor(def: ImportDefinition, state: ImportState): number {
 /** Read one answer: its rows (already in the table's columns) and the next state. */
 export function readStep(def: ImportDefinition, state: ImportState, data: unknown): StepOutcome {
   const route = routeOf(def);
+  const endpoint = route.endpoints[state.endpointIndex] ?? "";
+  checkResponseShape(endpoint, data);
   const freshRaw = isRecord(data) ? data.dataFreshAt : undefined;
   const dataFreshAt = isDateTimeArray(freshRaw) ? dateTimeArrayToIso(freshRaw) : state.dataFreshAt;
   const pagesDone = state.pagesDone + 1;
 
   if (def.kind === "shopOverview") {
-    const endpoint = route.endpoints[state.endpointIndex] ?? "";
     const rows = overviewRows(data).map((r) =>
       route.endpoints.length > 1 ? [`${endpoint} ${String(r[0])}`, ...r.slice(1)] : r,
     );
@@ -150,7 +152,11 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
   const limit = def.options?.limit ?? Number.POSITIVE_INFINITY;
   let records: unknown[] = pageRows<unknown>(data);
   records = records.slice(0, Math.max(0, limit - state.rowsSoFar));
-  const columns = state.columns ?? listColumns(records, def.marketplace);
+  const columns =
+    state.columns ??
+    (records.length > 0
+      ? listColumns(records, def.marketplace)
+      : emptyListColumns(endpoint, def.marketplace));
   const rows = listRows(records, columns);
   const rowsSoFar = state.rowsSoFar + rows.length;
   const base = { ...state, pagesDone, rowsSoFar, columns, dataFreshAt };

@@ -3,6 +3,7 @@
  * every later page lands in the same place), one row per record, a number format per column.
  * Overviews become a long table (section, item, metric, value) so every section fits one grid.
  */
+import { endpointById } from "../api/endpoints";
 import type { Marketplace } from "../api/types";
 import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
 import { valueAt } from "../core/shape";
@@ -89,7 +90,7 @@ export function listColumns(records: readonly unknown[], marketplace: Marketplac
     if (!isRecord(record) || !isRecord(record.breakdown)) continue;
     for (const [k, line] of Object.entries(record.breakdown)) {
       const label = isRecord(line) && typeof line.label === "string" ? line.label : humanize(k);
-      add(`breakdown.${k}.amount`, `${label} (per unit)`, 0);
+      add(`breakdown.${k}`, `${label} (per unit)`, 0);
     }
   }
   for (const record of records) {
@@ -104,6 +105,23 @@ export function listColumns(records: readonly unknown[], marketplace: Marketplac
   }
   return columns;
 }
+
+/**
+ * Columns for a list that came back empty (B13 is "not yet populated"): the entry fields the
+ * spec shows for the endpoint, so the sheet still gets a header row to build on.
+ */
+export function emptyListColumns(endpointId: string, marketplace: Marketplace): ImportColumn[] {
+  const fields = endpointById(endpointId).response.fields;
+  const columns = fields.map((f) => ({
+    header: humanize(f.name),
+    path: f.name,
+    format: formatFor(f.name, f.type === "string" ? "" : undefined, marketplace),
+  }));
+  return columns.length > 0 ? columns : [{ header: NO_ROWS_YET, path: "", format: "text" }];
+}
+
+/** What an import without rows says in its note. */
+export const NO_ROWS_YET = "No rows yet";
 
 /** One row per record under the given columns (a missing value is ""). */
 export function listRows(records: readonly unknown[], columns: readonly ImportColumn[]): Cell[][] {
@@ -154,8 +172,15 @@ export function overviewRows(data: unknown): Cell[][] {
   return rows;
 }
 
-/** The note a host attaches to the header: where the data came from and how fresh it is. */
-export function importNote(table: ImportTable): string {
+/**
+ * The note a host attaches to the header: where the data came from, how fresh it is and how
+ * many rows came (`rowCount` where the host no longer holds the rows).
+ */
+export function importNote(table: Omit<ImportTable, "rows" | "columns">, rowCount: number): string {
   const fresh = table.dataFreshAt ?? "not reported";
-  return `${table.title}\nData fresh at: ${fresh}\nImported at: ${table.importedAt}\nRows: ${table.rows.length}`;
+  const empty =
+    rowCount === 0
+      ? `\n${NO_ROWS_YET}: the API has no entries for this list yet. Import again later to fill it.`
+      : "";
+  return `${table.title}\nData fresh at: ${fresh}\nImported at: ${table.importedAt}\nRows: ${rowCount}${empty}`;
 }

@@ -12,15 +12,18 @@ import Fastify, {
 } from "fastify";
 import cors from "@fastify/cors";
 import { ENDPOINTS } from "../api/endpoints";
+import { endpointSchemas, isRealDate, withoutUnset } from "../api/schema";
 import type { EndpointSpec } from "../api/types";
 import type { ErrorEnvelope, SuccessEnvelope } from "../api/envelope";
 import { authenticate, type Caller } from "./auth";
+import { REQUEST_BUDGET_MS, runWithBudget } from "./budget";
 import type { DemoData } from "./data/model";
 import type { EndpointHandler } from "./handler";
 import type { KeyStore } from "./keys/store";
 import { ApiProblem, type FieldProblem } from "./problem";
 import { RateLimiter } from "./rateLimit";
-import { parsePathParams, validateBody } from "./validate";
+import { redactSecrets } from "./redact";
+import { badRequest, problemsOfAjv } from "./schemaErrors";
 
 /** Largest request body accepted (contract-notes: 413 above 1 MB). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -46,6 +49,8 @@ export interface ServerOptions {
   readonly endpoints?: readonly EndpointSpec[];
   /** Clock of the rate limiter, ms since the epoch (tests). */
   readonly now?: () => number;
+  /** Time one request's computation may take before it ends with a 503 (default 500 ms). */
+  readonly requestBudgetMs?: number;
 }
 
 /** A 429 that carries its Retry-After seconds to the error handler. */
@@ -62,8 +67,6 @@ class RateLimited extends ApiProblem {
   }
 }
 
-const TOKEN_IN_TEXT = /mkta_pat_[0-9A-Za-z]+/g;
-
 /** Builds the server (not listening yet). */
 export function buildServer(options: ServerOptions): FastifyInstance {
   const endpoints = options.endpoints ?? ENDPOINTS;
@@ -75,11 +78,27 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT_BYTES,
     // Never echo a client's request id: ours only.
     requestIdHeader: false,
+    // close() ends keep-alive connections too, so a busy server stops promptly.
+    forceCloseConnections: true,
+    // Bodies and path parameters are checked against the schemas of api/schema.ts: every
+    // problem listed, nothing coerced or silently dropped, defaults filled in, and format
+    // "date" the same real-calendar-day rule the add-in applies.
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: true,
+      },
+      plugins: [(ajv) => ajv.addFormat("date", { type: "string", validate: isRealDate })],
+    },
   });
 
   // JSON only; an empty body is an omitted optional body (spec 4.0.3), not an error.
   app.removeAllContentTypeParsers();
-  const parseJson = app.getDefaultJsonParser("error", "error");
+  // "__proto__" and "constructor" keys stay plain data (JSON.parse never sets a prototype);
+  // the schemas then refuse them by name instead of a vague "not valid JSON".
+  const parseJson = app.getDefaultJsonParser("ignore", "ignore");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") {
@@ -104,6 +123,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     const envelope = errorEnvelope(error);
     if (envelope.statusCode >= 500) request.log.error({ err: error }, "request failed");
     if (error instanceof RateLimited) reply.header("Retry-After", String(error.retryAfterSeconds));
+    if (envelope.statusCode === 503) reply.header("Retry-After", "1");
     if (envelope.statusCode === 401) reply.header("WWW-Authenticate", 'Bearer realm="api"');
     void reply.code(envelope.statusCode).send(envelope);
   });
@@ -173,9 +193,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // Routes after CORS so its hooks cover them.
   void app.register(async (routes) => {
     for (const spec of endpoints) {
+      const schemas = endpointSchemas(spec);
+      const isPost = spec.method === "POST";
       routes.route({
         method: spec.method,
         url: fastifyPath(spec.path),
+        schema: {
+          ...(spec.pathParams.length > 0 ? { params: schemas.params } : {}),
+          ...(isPost ? { body: schemas.body } : {}),
+        },
+        // Validation problems reach the handler, which answers them in our envelope.
+        attachValidation: true,
         // Authenticate before reading the body: a stranger cannot make us parse 1 MB.
         onRequest: async (request) => {
           const caller = authenticate(
@@ -188,12 +216,23 @@ export function buildServer(options: ServerOptions): FastifyInstance {
             throw new RateLimited(decision.retryAfterSeconds, limiter.limitPerMinute);
           callers.set(request, caller);
         },
+        preValidation: async (request) => {
+          request.params = typedPathParams(spec, request.params);
+          // An omitted optional body is {} (spec 4.0.3); null and "" mean "not given".
+          if (isPost) request.body = withoutUnset(request.body ?? {});
+        },
         handler: async (request, reply) => {
           const caller = callers.get(request);
           if (!caller) throw new Error("route ran without an authenticated caller");
-          const path = parsePathParams(spec.pathParams, request.params as Record<string, string>);
-          const body =
-            spec.method === "GET" ? {} : validateBody(spec.body, request.body, options.today);
+          const invalid = request.validationError;
+          if (invalid) {
+            const place = invalid.validationContext === "params" ? "path" : "body";
+            const schema = place === "path" ? schemas.params : schemas.body;
+            const root = place === "path" ? request.params : request.body;
+            throw badRequest(problemsOfAjv(invalid.validation, schema, root, place));
+          }
+          const path = request.params as Record<string, string | number>;
+          const body = isPost ? withToday(spec, request.body, options.today) : {};
           const handler = options.handlers[spec.id];
           void reply.header("Cache-Control", "no-store");
           if (!handler) {
@@ -201,18 +240,21 @@ export function buildServer(options: ServerOptions): FastifyInstance {
               .code(501)
               .send(envelopeOf(501, `Endpoint ${spec.id} is not implemented on this server.`, []));
           }
-          const data = await handler({
+          const ctx = {
             account: caller.account,
             data: options.data,
             today: options.today,
             body,
             path,
-          });
+          };
+          const data = runWithBudget(options.requestBudgetMs ?? REQUEST_BUDGET_MS, () =>
+            handler(ctx),
+          );
           const envelope: SuccessEnvelope<unknown> = {
             status: "SUCCESS",
             statusCode: 200,
             message: "OK",
-            data: data === undefined ? null : data,
+            data: (await data) ?? null,
           };
           return reply.code(200).send(envelope);
         },
@@ -262,6 +304,30 @@ function envelopeOf(
   return { status: "ERROR", statusCode, message, errors };
 }
 
+/**
+ * Path parameters are text in a URL: a number-shaped text of a numeric parameter becomes the
+ * number, anything else stays text for the schema to refuse by name.
+ */
+function typedPathParams(spec: EndpointSpec, raw: unknown): Record<string, unknown> {
+  const texts = (raw ?? {}) as Record<string, string>;
+  return Object.fromEntries(
+    spec.pathParams.map((p) => {
+      const text = texts[p.name] ?? "";
+      const numeric = (p.type === "integer" || p.type === "number") && /^-?\d+(\.\d+)?$/.test(text);
+      return [p.name, numeric ? Number(text) : text];
+    }),
+  );
+}
+
+/** The validated body with date defaults of "today" resolved to the server's today. */
+function withToday(spec: EndpointSpec, body: unknown, today: string): Record<string, unknown> {
+  const out = { ...(body as Record<string, unknown>) };
+  for (const f of spec.body)
+    if (f.default === "today" && f.type === "date" && out[f.name] === undefined)
+      out[f.name] = today;
+  return out;
+}
+
 /** `/x/{shopId}` -> `/x/:shopId` (fastify's parameter syntax). */
 function fastifyPath(template: string): string {
   return template.replace(/\{(\w+)\}/g, ":$1");
@@ -276,9 +342,11 @@ function templatePattern(template: string): RegExp {
 function loggerOptions(logger: ServerOptions["logger"]): FastifyServerOptions["logger"] {
   if (logger === undefined || logger === false) return false;
   const settings = logger === true ? {} : logger;
+  const destination = settings.stream ?? process.stdout;
   return {
     level: settings.level ?? "info",
-    ...(settings.stream ? { stream: settings.stream } : {}),
+    // Last line of defence: whatever a line carries, no token survives in any encoding.
+    stream: { write: (line: string) => void destination.write(redactSecrets(line)) },
     redact: {
       paths: [
         "req.headers.authorization",
@@ -291,7 +359,7 @@ function loggerOptions(logger: ServerOptions["logger"]): FastifyServerOptions["l
       // Method and URL only, and never a token someone pasted into a URL.
       req: (request: { method?: string; url?: string }) => ({
         method: request.method,
-        url: (request.url ?? "").replace(TOKEN_IN_TEXT, "mkta_pat_[redacted]"),
+        url: redactSecrets(request.url ?? ""),
       }),
     },
   };

@@ -7,7 +7,7 @@ export interface FieldProblem {
 /** Thrown by validation and endpoint handlers; the HTTP layer turns it into the error envelope. */
 export class ApiProblem extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 404 | 405 | 413 | 422 | 429,
+    readonly statusCode: 400 | 401 | 404 | 405 | 413 | 422 | 429 | 503,
     message: string,
     readonly errors: readonly FieldProblem[] = [],
   ) {

@@ -5,7 +5,6 @@
  * limiter (60/min) and a response cache. Imports never use the cache (they must be fresh,
  * and a stale answer must not stand in for a failed page).
  */
-import type { Marketplace } from "../api/types";
 import type { AsyncEnv, AsyncTransport } from "../core/asyncDriver";
 import { runAsync } from "../core/asyncDriver";
 import { normaliseBaseUrl } from "../core/baseUrl";
@@ -18,9 +17,20 @@ import type { Program } from "../core/effects";
 import { call } from "../core/effects";
 import { isApiError } from "../core/errors";
 import { createScheduling, type Scheduling } from "../core/schedule/registry";
+import { type HostRefresher, queueViewOf } from "./queueView";
+import {
+  type AsyncSettings,
+  SETTING,
+  type SettingsStorage,
+  readAsyncSettings,
+} from "./asyncSettings";
+import { shopRefs } from "./shopRefs";
+
+export { SETTING, shopRefs, type SettingsStorage };
 import { MemoryStore } from "../core/store";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
 import { errorsAsText } from "../functions/cells";
+import { isMissingShopList } from "../functions/shops";
 import { functionByName } from "../functions/index";
 import { runBulk } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
@@ -40,13 +50,6 @@ import type {
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "./keyForm";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 
-/** Per-user settings storage (never the document: the key must not travel with the file). */
-export interface SettingsStorage {
-  get(name: string): Promise<string | null>;
-  set(name: string, value: string): Promise<void>;
-  remove(name: string): Promise<void>;
-}
-
 /** The sheet side of an async host. */
 export interface WorkbookSurface {
   /** Replace a sheet's data with a finished table (header, formats, frozen header, note). */
@@ -59,14 +62,6 @@ export interface WorkbookSurface {
   getDocumentValue(name: string): Promise<string | null>;
   setDocumentValue(name: string, value: string): Promise<void>;
 }
-
-/** Setting names; the key and base URL names match the Excel functions runtime's. */
-export const SETTING = {
-  apiKey: "mkt.apiKey",
-  baseUrl: "mkt.baseUrl",
-  cacheTtlSec: "mkt.cacheTtlSec",
-  typedShops: "mkt.typedShops",
-} as const;
 
 /** Document value names (no secrets). */
 export const DOCUMENT_VALUE = {
@@ -96,9 +91,9 @@ export interface AsyncHostOptions {
    * and one 60 a minute for both, not 60 each, so the API never answers 429 to either.
    */
   readonly scheduling?: Scheduling;
+  /** Refresh scopes and the live-calls switch of a host with formula cells. */
+  readonly refresher?: HostRefresher;
 }
-
-const DEFAULT_TTL_SEC = 600;
 
 /** Build the bridge of an async host. */
 export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
@@ -111,28 +106,15 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
   let cache: ResponseCache | null = null;
   let envs: { id: string; cached: AsyncEnv; fresh: AsyncEnv } | null = null;
 
-  async function settings(): Promise<{ apiKey: string | null; baseUrl: string; ttl: number }> {
-    const [apiKey, rawBase, rawTtl] = await Promise.all([
-      o.storage.get(SETTING.apiKey),
-      o.storage.get(SETTING.baseUrl),
-      o.storage.get(SETTING.cacheTtlSec),
-    ]);
-    let baseUrl = o.defaultBaseUrl;
-    try {
-      if (rawBase) baseUrl = normaliseBaseUrl(rawBase);
-    } catch {
-      baseUrl = o.defaultBaseUrl;
-    }
-    const ttl = Number(rawTtl);
-    return {
-      apiKey: apiKey?.trim() || null,
-      baseUrl,
-      ttl: Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_TTL_SEC,
-    };
-  }
+  const settings = (): Promise<AsyncSettings> => readAsyncSettings(o.storage, o.defaultBaseUrl);
 
-  function envFor(apiKey: string | null, baseUrl: string, ttl: number): typeof envs & object {
-    const id = `${baseUrl}\n${ttl}\n${apiKey ?? ""}`;
+  function envFor(
+    apiKey: string | null,
+    baseUrl: string,
+    ttl: number,
+    substituteLists = true,
+  ): typeof envs & object {
+    const id = `${baseUrl}\n${ttl}\n${apiKey ?? ""}\n${substituteLists}`;
     if (envs?.id === id) return envs;
     if (!cache || cache.ttlSec !== ttl)
       cache = new ResponseCache({ store: new MemoryStore({ clock }), clock, ttlSec: ttl });
@@ -140,6 +122,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       baseUrl,
       apiKey,
       ...scheduling,
+      substituteLists,
       stats,
       transport: o.transport,
       clock,
@@ -159,7 +142,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 
   async function currentEnvs(): Promise<NonNullable<typeof envs>> {
     const s = await settings();
-    return envFor(s.apiKey, s.baseUrl, s.ttl);
+    return envFor(s.apiKey, s.baseUrl, s.ttl, s.listAnswers);
   }
 
   async function view(): Promise<SettingsView> {
@@ -169,6 +152,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       keyPrefix: s.apiKey ? keyPrefixOf(s.apiKey) : null,
       baseUrl: s.baseUrl,
       cacheTtlSec: s.ttl,
+      listAnswers: s.listAnswers,
     };
   }
 
@@ -227,6 +211,9 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         if (!(ttl >= 10 && ttl <= 6 * 3600)) throw new Error("Cache time must be 10 s to 6 h");
         await o.storage.set(SETTING.cacheTtlSec, String(ttl));
       }
+      if (change.listAnswers !== undefined) {
+        await o.storage.set(SETTING.listAnswers, change.listAnswers ? "on" : "off");
+      }
       o.onSettingsChanged?.();
       return view();
     },
@@ -239,7 +226,25 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         requestsLastMinute: Math.min(quota.limit, used),
         limitPerMinute: quota.limit,
         cacheHitRate: lookups === 0 ? null : stats.cacheHits / lookups,
+        queue: queueViewOf(
+          o.refresher?.status
+            ? await o.refresher.status()
+            : scheduling.schedulers.status(s.apiKey ?? "", s.baseUrl),
+          clock.now(),
+          (await o.refresher?.liveCalls()) ?? true,
+        ),
       };
+    },
+
+    refreshScopes: o.refresher?.scopes ?? [],
+    async refresh(scope) {
+      if (!o.refresher) throw new Error("This page has no formula cells to refresh");
+      return { cells: await o.refresher.refresh(scope) };
+    },
+    async setLiveCalls(on) {
+      if (!o.refresher) throw new Error("This page has no formula cells to pause");
+      await o.refresher.setLiveCalls(on);
+      return bridge.getQuota();
     },
 
     async listShops(): Promise<ShopsView> {
@@ -250,8 +255,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
             const data = await runAsync(call<unknown>(`SHOPS_${m}`, {}), env);
             return { m, shops: shopRefs(m, data), missing: false };
           } catch (e) {
-            // B and C lists are reference-server extensions: a 404 means "type the id in".
-            if (m !== "A" && isApiError(e) && e.code === "NOT_FOUND") {
+            // B and C lists are reference-server extensions: elsewhere "type the id in".
+            if (isApiError(e) && isMissingShopList(m, e)) {
               return { m, shops: [], missing: true };
             }
             throw e;
@@ -372,24 +377,4 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     },
   };
   return bridge;
-}
-
-/** Shop records of a SHOPS_* answer as picker entries. */
-export function shopRefs(marketplace: Marketplace, data: unknown): ShopRef[] {
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((raw: unknown): ShopRef[] => {
-    if (raw === null || typeof raw !== "object") return [];
-    const r = raw as Record<string, unknown>;
-    const id = marketplace === "B" ? r.sellerId : r.shopId;
-    if (typeof id !== "number" && typeof id !== "string") return [];
-    return [
-      {
-        marketplace,
-        id: String(id),
-        region: typeof r.region === "string" ? r.region : "",
-        name: typeof r.shopName === "string" ? r.shopName : String(id),
-        typed: false,
-      },
-    ];
-  });
 }

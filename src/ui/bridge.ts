@@ -19,6 +19,11 @@ export interface SettingsView {
   readonly keyPrefix: string | null;
   readonly baseUrl: string;
   readonly cacheTtlSec: number;
+  /**
+   * "Answer many product cells from shop-wide lists" (on by default); absent where the host
+   * has no such setting yet.
+   */
+  readonly listAnswers?: boolean;
 }
 
 /** Requests in the last minute against the API's 60, and how often the cache answered. */
@@ -27,7 +32,28 @@ export interface QuotaView {
   readonly limitPerMinute: number;
   /** 0..1; null before any lookup. */
   readonly cacheHitRate: number | null;
+  /** The request queue, where the host has one in the sidebar's reach. */
+  readonly queue?: QueueView;
 }
+
+/** The request scheduler at a glance. */
+export interface QueueView {
+  /** Cells (and sidebar asks) waiting for an answer. */
+  readonly cellsQueued: number;
+  /** Estimated seconds until the queue is done, at 60 a minute. */
+  readonly secondsToDone: number;
+  /** Seconds the API's "too many requests" pause still lasts; 0 when none. */
+  readonly pausedForSeconds: number;
+  /** The API could not be reached: seconds until the add-in tries again; null when fine. */
+  readonly unreachableForSeconds: number | null;
+  /** False while the seller paused live calls. */
+  readonly liveCalls: boolean;
+  /** Anything else the seller should know (Sheets: cells only the owner's key can fill). */
+  readonly note?: string;
+}
+
+/** What a refresh re-runs: the selection, the active sheet, the workbook, cells with errors, old answers. */
+export type RefreshScope = "selection" | "sheet" | "workbook" | "errors" | "stale";
 
 /** One shop (A, C) or seller (B) the app can offer in pickers. */
 export interface ShopRef {
@@ -123,9 +149,19 @@ export interface HostBridge {
   /** Check the key against the API (shop list A) and save it; rejects with a clear message. */
   saveApiKey(key: string): Promise<SettingsView>;
   forgetApiKey(): Promise<SettingsView>;
-  saveSettings(change: { baseUrl?: string; cacheTtlSec?: number }): Promise<SettingsView>;
+  saveSettings(change: {
+    baseUrl?: string;
+    cacheTtlSec?: number;
+    listAnswers?: boolean;
+  }): Promise<SettingsView>;
 
   getQuota(): Promise<QuotaView>;
+  /** The refresh scopes this host offers; empty where refresh is not available yet. */
+  readonly refreshScopes: readonly RefreshScope[];
+  /** Re-run the formula cells of a scope with fresh answers; resolves with how many. */
+  refresh(scope: RefreshScope): Promise<{ cells: number }>;
+  /** Pause (false) or resume (true) live calls for formula cells. */
+  setLiveCalls(on: boolean): Promise<QuotaView>;
 
   listShops(): Promise<ShopsView>;
   /** Remember a typed-in B seller or C shop id (no secret, kept per user). */
@@ -147,6 +183,7 @@ export interface HostBridge {
   /** Run a catalog function once and return what its cell would show. */
   previewFunction(name: string, args: CellInput[]): Promise<Cell | Cell[][]>;
 
+  /** Forget every cached answer and make the cells that used them recalculate. */
   clearCache(): Promise<void>;
 }
 

@@ -1,10 +1,11 @@
 /** Key entry, API address, cache time, quota meter and cache actions. */
 import { h } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import type { HostBridge, QuotaView, SettingsView } from "./bridge";
+import type { HostBridge, SettingsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, Status, TextField } from "./controls";
 import { keyFormProblem } from "./keyForm";
+import { QueueSection } from "./queueSection";
 
 export interface SettingsProps {
   readonly bridge: HostBridge;
@@ -144,7 +145,9 @@ export function SettingsSection(p: SettingsProps) {
         onClick: () =>
           void act(async () => {
             await p.bridge.clearCache();
-            return "Cache cleared: formulas fetch fresh answers on their next recalculation.";
+            return p.bridge.refreshScopes.length > 0
+              ? "Cache cleared: the add-in's formulas are recalculating with fresh answers."
+              : "Cache cleared: formulas fetch fresh answers on their next recalculation.";
           }),
       }),
       h(Button, {
@@ -159,7 +162,7 @@ export function SettingsSection(p: SettingsProps) {
           }),
       }),
     ]),
-    h(QuotaMeter, { bridge: p.bridge }),
+    h(QueueSection, { bridge: p.bridge, settings: p.settings, onSettings: p.onSettings }),
     p.bridge.sharedFileCaveat
       ? h(
           "p",
@@ -167,41 +170,5 @@ export function SettingsSection(p: SettingsProps) {
           "In a shared spreadsheet, custom functions run with the spreadsheet owner's key (Google's rule), so the owner's account pays for everyone's formulas. Imports and previews from this sidebar use your own key.",
         )
       : null,
-  ]);
-}
-
-/** Requests in the last minute against 60, and the cache hit rate; refreshed every 5 s. */
-function QuotaMeter(p: { bridge: HostBridge }) {
-  const [quota, setQuota] = useState<QuotaView | null>(null);
-  useEffect(() => {
-    let live = true;
-    const tick = (): void => {
-      p.bridge.getQuota().then(
-        (q) => live && setQuota(q),
-        () => undefined,
-      );
-    };
-    tick();
-    const timer = setInterval(tick, 5000);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [p.bridge]);
-  if (!quota) return h("p", { class: "hint" }, "Quota: …");
-  const rate = quota.cacheHitRate === null ? "–" : `${Math.round(quota.cacheHitRate * 100)} %`;
-  return h("div", { id: "quota" }, [
-    h("label", { for: "quota-meter" }, "Requests in the last minute"),
-    h("meter", {
-      id: "quota-meter",
-      min: 0,
-      max: quota.limitPerMinute,
-      value: quota.requestsLastMinute,
-      style: "width:100%",
-    }),
-    h("div", { class: "meter" }, [
-      h("span", { id: "quota-text" }, `${quota.requestsLastMinute} of ${quota.limitPerMinute}`),
-      h("span", { id: "cache-rate" }, `cache hits ${rate}`),
-    ]),
   ]);
 }

@@ -60,39 +60,41 @@ describe("buildRequest", () => {
     });
   });
 
-  it("refuses params not in the spec, naming them", () => {
+  it("refuses params not in the spec, naming them and what is allowed", () => {
     const e = thrown(() =>
       buildRequest(PRODUCT, { shopId: 1, region: "SG", itemId: 7, lookbakDays: 3 }, target),
     );
     expect(e.code).toBe("INVALID_ARGUMENT");
     expect(e.field).toBe("lookbakDays");
     expect(e.message).toMatch(
-      /^lookbakDays is not a parameter of T_PRODUCT \(allowed: shopId, region/,
+      /^lookbakDays is not a parameter of T_PRODUCT \(allowed: shopId, region, itemId, lookbackDays/,
     );
     expect(thrown(() => buildRequest(SHOPS, { x: 1 }, target)).message).toContain("allowed: none");
   });
 
-  it("checks required params, types, enums and bounds", () => {
+  it("checks required params, types, enums and bounds with the API's own sentences", () => {
     expect(thrown(() => buildRequest(PRODUCT, { shopId: 1, region: "SG" }, target)).message).toBe(
-      "itemId is required",
+      "itemId is required (a whole number)",
     );
     expect(thrown(() => buildRequest(ITEM, { shopId: 1, itemId: "1" }, target)).message).toBe(
-      "region is required",
+      "region is required (text) (path parameter)",
     );
     const base = { shopId: 1, region: "SG", itemId: 7 };
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ itemId: 1.5 }, /itemId must be a whole number \(got 1.5\)/],
+      [{ itemId: 1e13 }, /itemId must be a whole number from -1000000000000 to 1000000000000/],
       [{ lookbackDays: -5 }, /lookbackDays must be a whole number from 1 to 730 \(got -5\)/],
-      [{ cogs: -1 }, /cogs must be a number at least 0/],
+      [{ cogs: -1 }, /cogs must be a number from 0 to 1000000000000 \(got -1\)/],
       [{ cogs: Number.NaN }, /cogs must be a number/],
       [{ region: 5 }, /region must be text/],
-      [{ includeVat: "yes" }, /includeVat must be TRUE or FALSE \(got "yes"\)/],
+      [{ includeVat: "yes" }, /includeVat must be true or false \(got "yes"\)/],
       [{ effectiveDate: "1/2/2024" }, /YYYY-MM-DD/],
-      [{ mode: "LOSS" }, /one of PROFIT, MARGIN/],
+      [{ effectiveDate: "2025-02-29" }, /a real calendar date \(2025-02-29 does not exist\)/],
+      [{ mode: "LOSS" }, /one of "PROFIT", "MARGIN"/],
       [{ models: "x" }, /must be a list/],
-      [{ models: [1, 2, 3, 4] }, /a list of at most 3 \(got a list of 4\)/],
+      [{ models: [1, 2, 3, 4] }, /with at most 3 entries \(got a list of 4\)/],
       [{ adsCostByProductId: [1] }, /must be an object/],
-      [{ itemIds: [1, "x"] }, /itemIds\[2\] must be a whole number \(got "x"\)/],
+      [{ itemIds: [1, "x"] }, /itemIds\[1\] must be a whole number \(got "x"\)/],
     ];
     for (const [extra, message] of cases) {
       const e = thrown(() => buildRequest(PRODUCT, { ...base, ...extra }, target));

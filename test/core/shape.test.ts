@@ -4,11 +4,10 @@ import {
   dateTimeToSerial,
   dateTimeToUtcDate,
   entriesTable,
-  fieldNames,
-  pickField,
   toCell,
   valueAt,
 } from "../../src/core/shape";
+import { fieldNames, pickField } from "../../src/core/pickField";
 import type { Column } from "../../src/core/shape";
 
 const record = {
@@ -38,7 +37,7 @@ describe("breakdownTable", () => {
       ["Original price", 100],
       ["Seller discount", -10],
       ["Commission", -5.4],
-      ["vat", 0],
+      ["VAT", 0],
       ["Net profit", 84.6],
     ]);
   });

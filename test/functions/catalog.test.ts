@@ -139,11 +139,16 @@ function world(c: ApiCall): unknown {
       unadjustableItems: [],
     };
   }
-  return fakeBreakdown({
+  const answer: Record<string, unknown> = fakeBreakdown({
     requiredListingPrice: 123,
     profitAdjustedCleanedRoas: 1.5,
     totalProfit: 10,
   });
+  // Every field the spec shows for the endpoint is there (a real API sends them).
+  for (const f of spec.response.fields)
+    if (!(f.name in answer))
+      answer[f.name] = f.type === "array" ? [] : f.type === "object" ? {} : 1;
+  return answer;
 }
 
 describe("catalog metadata", () => {
@@ -582,8 +587,10 @@ describe("review fixes", () => {
       ["Marketplace", "Shop id", "Region", "Shop name"],
       ["A", 1, "SG", "Shop"],
     ]);
-    // Asked for B alone, the missing list is still the cell's error.
-    expect(() => run("SHOPS", ["B"], notFound)).toThrow("Not found");
+    // Asked for B alone, the missing list is the cell's error, saying what to do instead.
+    expect(() => run("SHOPS", ["B"], notFound)).toThrow(
+      /^This API has no list of your marketplace B sellers .*: type the seller id into the functions directly, or remember it under Shops in the sidebar$/,
+    );
     // Other failures of B or C still fail the cell (no silent half list).
     const authFails = (c: ApiCall): unknown =>
       c.endpoint === "SHOPS_A" ? [] : new ApiError("AUTH", "API key rejected");

@@ -22,15 +22,22 @@ export interface TestServerOptions {
   readonly rateLimitPerMinute?: number;
   /** Handlers by endpoint id (default: all of src/server/endpoints). */
   readonly handlers?: Readonly<Record<string, EndpointHandler>>;
+  /**
+   * Give the first demo products hostile names (formula look-alikes, a 500-character name...),
+   * the test data every host must survive. Default true; false serves the demo as `npm start` does.
+   */
+  readonly hostileNames?: boolean;
   /** Data to serve instead of generated demo data. */
   readonly data?: DemoData;
   /** Endpoint table (default ENDPOINTS). */
   readonly endpoints?: readonly EndpointSpec[];
+  /** Time one request may compute before a 503 (default: the server's 500 ms). */
+  readonly requestBudgetMs?: number;
   /** Capture log lines (logging is off otherwise). */
   readonly logger?: ServerLogOptions;
   /** Use this data folder (e.g. to restart on the same key store); not deleted on close. */
   readonly dataDir?: string;
-  /** The rate limiter's clock (a simulated clock in the Sheets simulator). */
+  /** The rate limiter's clock (a scaled clock shared with the client, the Sheets simulator's). */
   readonly now?: () => number;
 }
 
@@ -52,7 +59,14 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "mkt-server-test-"));
   const keyStore = new KeyStore(dataDir, { flushIntervalMs: 200 });
   const handlers = opts.handlers ?? (await import("../../src/server/endpoints")).ALL_HANDLERS;
-  const data = opts.data ?? generateDemoData({ seed: 1, scale: opts.scale ?? 1, today });
+  const data =
+    opts.data ??
+    generateDemoData({
+      seed: 1,
+      scale: opts.scale ?? 1,
+      today,
+      hostileNames: opts.hostileNames ?? true,
+    });
   const app = buildServer({
     handlers,
     data,
@@ -62,6 +76,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(opts.endpoints ? { endpoints: opts.endpoints } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.requestBudgetMs ? { requestBudgetMs: opts.requestBudgetMs } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

@@ -1,5 +1,7 @@
 /** Text that a sheet would turn into a formula or a number is written so it stays text. */
+import { MAX_CELL_TEXT } from "../../src/core/cellLimit";
 import { chunkRows, needsTextGuard, sheetsCell } from "../../src/imports/cellText";
+import { TRICKY_TEXTS } from "../helpers/trickyText";
 
 describe("sheetsCell", () => {
   test.each([
@@ -22,6 +24,24 @@ describe("sheetsCell", () => {
       expect(sheetsCell(text)).toBe(text);
     },
   );
+
+  test.each([...TRICKY_TEXTS])("guards %j, which a sheet would not keep as typed", (text) => {
+    expect(sheetsCell(text)).toBe(`'${text}`);
+  });
+
+  test.each(["Marvel Mug", "May Flowers Tee", "3-Pack Socks", "Size 10", "A-1 Sauce"])(
+    "leaves %s alone",
+    (text) => expect(sheetsCell(text)).toBe(text),
+  );
+
+  test("text longer than a cell is cut before it is guarded", () => {
+    const written = String(sheetsCell("=" + "x".repeat(40_000)));
+    expect([written.length, written.startsWith("'="), written.endsWith("…")]).toEqual([
+      MAX_CELL_TEXT + 1,
+      true,
+      true,
+    ]);
+  });
 
   test("numbers, booleans and dates pass unchanged", () => {
     const d = new Date(0);

@@ -177,6 +177,10 @@ describe("step machine", () => {
         totalProfit: 12.5,
         comparison: { deltas: { totalProfit: 3 } },
         topProfitProducts: [{ name: "Mug", profit: 4 }],
+        // A field each of A16..A18 shows in the spec, so every answer is in its shape.
+        costBreakdown: [],
+        channelBreakdown: {},
+        marginDistribution: {},
       });
       rows.push(...out.rows);
       state = out.state;

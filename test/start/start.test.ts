@@ -59,11 +59,10 @@ const START_SCRIPT = (
     scripts: Record<string, string>;
   }
 ).scripts.start;
-const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 
 /**
  * `npm start` in its own process group. `whole`: the package.json line through `sh -c`, as npm
- * runs it (preflight included). Otherwise its last step, `tsx build/start.ts`, on its own:
+ * runs it (preflight included). Otherwise its last step, `node --import tsx build/start.ts`:
  * the process that must close everything and exit 0 (npm itself reports 130 on Ctrl-C and
  * does not forward SIGTERM; sh dies with the group's SIGINT).
  */
@@ -71,7 +70,7 @@ function npmStart(env: Record<string, string>, whole = false): Started {
   let out = "";
   const [command, args] = whole
     ? ["sh", ["-c", START_SCRIPT ?? ""]]
-    : [process.execPath, [TSX, "build/start.ts"]];
+    : [process.execPath, ["--import", "tsx", "build/start.ts"]];
   const child = spawn(command, args, {
     cwd: ROOT,
     // npm puts node_modules/.bin first on PATH; so do we.
@@ -115,7 +114,9 @@ describe("npm start", () => {
   });
 
   test("npm start and npm test begin with the node-only install preflight", () => {
-    expect(START_SCRIPT).toBe("node build/ensureInstalled.cjs && tsx build/start.ts");
+    // One node process with tsx as a loader, not tsx's launcher (which relays signals to a
+    // child and reports 143 when that child takes a moment to close its servers).
+    expect(START_SCRIPT).toBe("node build/ensureInstalled.cjs && node --import tsx build/start.ts");
     const scripts = (
       JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
         scripts: Record<string, string>;

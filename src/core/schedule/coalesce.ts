@@ -6,7 +6,7 @@
  */
 import { endpointById } from "../../api/endpoints";
 import type { EndpointSpec } from "../../api/types";
-import { batchKey, idKey } from "../batch";
+import { batchKey, idKey, paramsWithoutIds } from "../batch";
 import { canonicalJson } from "../hash";
 import { type ListPair, idOfNeed, listParamsFor, pairFor } from "./listPairs";
 import type { Need } from "./need";
@@ -72,7 +72,7 @@ export function coalesce(needs: readonly Need[], options: CoalesceOptions): Fetc
   for (const group of batches.values()) {
     const batch = group.spec.batch;
     if (!batch) continue;
-    const base = withoutField((needs[group.first] as Need).params, batch.idsField);
+    const base = paramsWithoutIds((needs[group.first] as Need).params, batch.idsField);
     const ids = [...group.ids.entries()];
     for (let c = 0; c < ids.length; c += batch.maxIds) {
       const chunk = ids.slice(c, c + batch.maxIds);
@@ -108,7 +108,7 @@ function listFetches(
     const pair = need.listOk ? pairFor(need.endpoint) : undefined;
     if (!pair || (pair.partial && need.reads === undefined)) return;
     if (idOfNeed(pair, need.params, need.batchId) === undefined) return;
-    const params = listParamsFor(pair, withoutField(need.params, pair.idParam), lookup);
+    const params = listParamsFor(pair, paramsWithoutIds(need.params, pair.idParam), lookup);
     if (!params) return;
     // Calls of two endpoints (A2 and A6) answered by one list walk share it.
     const scope = `${pair.list} ${canonicalJson(params)}`;
@@ -168,13 +168,4 @@ function costOfList(
   if (pair.mode === "whole") return 1;
   if (pair.mode === "cursor") return Math.max(1, options.listPages?.(scope) ?? 1);
   return Math.ceil(ids / (lookup(pair.list).batch?.maxIds ?? ids));
-}
-
-function withoutField(
-  params: Readonly<Record<string, unknown>>,
-  name: string,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params)) if (k !== name) out[k] = v;
-  return out;
 }

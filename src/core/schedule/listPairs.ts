@@ -60,32 +60,42 @@ const a6FromA7 = (e: Readonly<Record<string, unknown>>): unknown => ({
 
 const same = (e: Readonly<Record<string, unknown>>): unknown => e;
 
+/** A2 (item level) or A6 from A7's cursor pages, the entry rebuilt in the endpoint's shape. */
+function fromA7(single: "A2" | "A6", convert: ListPair["convert"]): ListPair {
+  return {
+    id: `${single}<A7`,
+    single,
+    list: "A7",
+    scope: ["shopId", "region"],
+    basis: A_BASIS,
+    idParam: "itemId",
+    entryId: "itemId",
+    mode: "cursor",
+    partial: true,
+    convert,
+  };
+}
+
+/** C2, or C1 without skuId, from C7 batches: the entry as it is, product by product. */
+function fromC7(single: "C1" | "C2"): ListPair {
+  return {
+    id: `${single}<C7`,
+    single,
+    list: "C7",
+    scope: ["shopId"],
+    basis: C_BASIS,
+    idParam: "productId",
+    entryId: "productId",
+    mode: "batch",
+    partial: true,
+    convert: same,
+  };
+}
+
 /** Every pair we use. */
 export const LIST_PAIRS: readonly ListPair[] = [
-  {
-    id: "A2<A7",
-    single: "A2",
-    list: "A7",
-    scope: ["shopId", "region"],
-    basis: A_BASIS,
-    idParam: "itemId",
-    entryId: "itemId",
-    mode: "cursor",
-    partial: true,
-    convert: a2FromA7,
-  },
-  {
-    id: "A6<A7",
-    single: "A6",
-    list: "A7",
-    scope: ["shopId", "region"],
-    basis: A_BASIS,
-    idParam: "itemId",
-    entryId: "itemId",
-    mode: "cursor",
-    partial: true,
-    convert: a6FromA7,
-  },
+  fromA7("A2", a2FromA7),
+  fromA7("A6", a6FromA7),
   {
     id: "B1<B8",
     single: "B1",
@@ -100,30 +110,8 @@ export const LIST_PAIRS: readonly ListPair[] = [
     implied: { lookbackDays: 30 },
     convert: same,
   },
-  {
-    id: "C2<C7",
-    single: "C2",
-    list: "C7",
-    scope: ["shopId"],
-    basis: C_BASIS,
-    idParam: "productId",
-    entryId: "productId",
-    mode: "batch",
-    partial: true,
-    convert: same,
-  },
-  {
-    id: "C1<C7",
-    single: "C1",
-    list: "C7",
-    scope: ["shopId"],
-    basis: C_BASIS,
-    idParam: "productId",
-    entryId: "productId",
-    mode: "batch",
-    partial: true,
-    convert: same,
-  },
+  fromC7("C2"),
+  fromC7("C1"),
 ];
 
 /** The pair that may answer calls of `endpoint`, if any. */

@@ -6,7 +6,8 @@
  */
 import type { AnswerReads } from "../effects";
 import { canonicalJson } from "../hash";
-import { breakdownLines, isRecord, pickField } from "../shape";
+import { breakdownLines, isRecord } from "../lines";
+import { pickField } from "../pickField";
 
 export interface Need {
   /** Identity: endpoint + canonical params. Identical needs share one request. */

@@ -54,6 +54,8 @@ export interface SchedulerStatus {
   readonly etaMs: number;
   readonly quota: QuotaStatus | null;
   readonly breaker: BreakerStatus | null;
+  /** When a request last went out or came back (ms): a queue that moves is healthy. */
+  readonly lastActivityAt: number;
 }
 
 type Listener = () => void;
@@ -88,11 +90,15 @@ export class Scheduler {
   private lane = 0;
   private inFlight = 0;
   private calls = 0;
+  private lastActivityAt = 0;
+  /** Where answers are cached: the latest caller's env that has a cache (its TTL may change). */
+  private storeEnv: CommonEnv;
   private wake: { at: number } | undefined;
   private wakeToken = 0;
 
   constructor(env: SchedulerEnv) {
     this.env = env;
+    this.storeEnv = env;
     this.stats = env.stats ?? createDriverStats();
     this.timers = env.timers ?? globalTimers();
     this.gate = new Gate({
@@ -111,11 +117,16 @@ export class Scheduler {
    */
   request(call: ApiCall, options: RequestOptions = {}): Promise<Settled<unknown>> {
     const signal = options.signal;
-    const plan: CallPlan = planCall(call, options.env ?? this.env, this.stats);
+    const callerEnv = options.env ?? this.env;
+    // The caller's settings of the moment: its cache answers, its cache stores what comes back.
+    if (callerEnv.cache) this.storeEnv = callerEnv;
+    const plan: CallPlan = planCall(call, callerEnv, this.stats);
     if (plan.kind === "done") return Promise.resolve(plan.result);
     if (signal?.aborted) return Promise.resolve({ ok: false, error: cancelledError() });
     this.calls++;
-    const ids = plan.needs.map((n) => this.book.add(n));
+    // "Answer from shop-wide lists" off for this caller: its needs ask their own endpoints.
+    const noLists = callerEnv.substituteLists === false;
+    const ids = plan.needs.map((n) => this.book.add(noLists ? { ...n, listOk: false } : n));
     return new Promise<Settled<unknown>>((resolve) => {
       const outcomes = new Map<number, Settled<unknown>>();
       const mine = new Map<number, (s: Settled<unknown>) => void>();
@@ -176,6 +187,7 @@ export class Scheduler {
       etaMs,
       quota,
       breaker,
+      lastActivityAt: this.lastActivityAt,
     };
   }
 
@@ -194,7 +206,7 @@ export class Scheduler {
     return this.book.plan(
       ids.filter((id) => !inPages.has(id)),
       {
-        substitute: this.env.substituteLists ?? true,
+        substitute: true, // per need: a caller with lists off adds its needs with listOk false
         lookup: endpointLookup(this.env),
         listPages: (scope) => this.listPages.get(scope),
       },
@@ -242,6 +254,7 @@ export class Scheduler {
       this.pages = this.pages.filter((p) => p !== fetch);
       this.book.sent(fetch);
       this.inFlight++;
+      this.lastActivityAt = now;
       const controller = typeof AbortController === "function" ? new AbortController() : undefined;
       this.flying.set(fetch, { controller, aborted: false });
       void this.send(fetch, controller).then((outcome) => this.land(fetch, entry.ticket, outcome));
@@ -272,6 +285,7 @@ export class Scheduler {
 
   private land(fetch: Fetch, ticket: QuotaTicket | null, outcome: Settled<unknown>): void {
     this.inFlight--;
+    this.lastActivityAt = this.env.clock.now();
     const aborted = this.flying.get(fetch)?.aborted ?? false;
     this.flying.delete(fetch);
     if (aborted) {
@@ -292,7 +306,7 @@ export class Scheduler {
       random: this.env.random ?? Math.random,
       lookup: endpointLookup(this.env),
     });
-    storeAnswers(this.env, applied.answers);
+    storeAnswers(this.storeEnv, applied.answers);
     if (applied.listPages) this.listPages.set(applied.listPages.scope, applied.listPages.pages);
     if (applied.next) this.pages.push(applied.next);
     this.settleAll(applied.settled);

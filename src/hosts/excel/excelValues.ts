@@ -3,6 +3,7 @@
  * invocation argument), results out (dates as serials, rectangular spills, a failed row's
  * CellError as an error value inside the spill).
  */
+import { fitCellText } from "../../core/cellLimit";
 import { isApiError, shorten } from "../../core/errors";
 import type { CellInput, CellResult, ResultCell } from "../../functions/cells";
 import { CellError } from "../../functions/cells";
@@ -64,7 +65,7 @@ function toExcelCell(cell: ResultCell, cf: CustomFunctionsGlobal): ExcelCell {
     return Number.isFinite(cell)
       ? cell
       : new cf.Error(cf.ErrorCode.invalidValue, "Not a finite number");
-  return cell;
+  return typeof cell === "string" ? fitCellText(cell) : cell;
 }
 
 /** A catalog result in the shape functions.json promised: a rectangular matrix or one value. */

@@ -1,20 +1,25 @@
 /**
  * Entry of dist/excel/functions.js (a classic script in the shared runtime). Associates every
- * catalog function with Excel at top level, as Excel requires, all sharing one session.
+ * catalog function with Excel at top level, as Excel requires, all sharing one session; wires
+ * the ribbon's Refresh menu; publishes the runtime handle for the task pane.
  */
 import { CATALOG } from "../../functions";
 import { fetchTransport } from "./fetchTransport";
 import { excelFunction } from "./invoke";
 import { customFunctionsGlobal, officeStorage } from "./officeGlobals";
+import { type ExcelCalcRun, recalculateWorkbook, refreshCells, type RefreshScope } from "./refresh";
+import { associateRibbon, officeActions } from "./ribbon";
 import { publishRuntimeHandle } from "./runtimeHandle";
 import { ExcelSession } from "./session";
+import { LIVE_CALLS_ITEM } from "./settings";
 
 /** The build's default API base URL (MKT_BASE_URL), injected by esbuild. */
 declare const MKT_DEFAULT_BASE_URL: string;
 
 const customFunctions = customFunctionsGlobal();
+const storage = officeStorage();
 const session = new ExcelSession({
-  storage: officeStorage(),
+  storage,
   defaultBaseUrl: MKT_DEFAULT_BASE_URL,
   transport: fetchTransport(),
 });
@@ -25,10 +30,39 @@ for (const fn of CATALOG) {
   functionIds.push(fn.name);
 }
 
+/** Excel.run, looked up when used (it exists once Office.js has loaded). */
+const excelRun: ExcelCalcRun = (batch) => {
+  const excel = (globalThis as { Excel?: { run: ExcelCalcRun } }).Excel;
+  if (!excel) return Promise.reject(new Error("Excel is not available: open this in Excel"));
+  return excel.run(batch);
+};
+
+const refresh = (scope: RefreshScope): Promise<number> => refreshCells(scope, session, excelRun);
+
+async function setLiveCalls(on: boolean): Promise<void> {
+  await storage?.setItem(LIVE_CALLS_ITEM, on ? "on" : "off");
+  session.reloadSettings();
+  // Cells that said "live calls are paused" answer now.
+  if (on) await refresh("errors");
+}
+
+async function clearCache(): Promise<void> {
+  await session.clearCache();
+  // Forgetting is not enough: Excel would keep showing the old values.
+  await recalculateWorkbook(session, excelRun, false);
+}
+
+const actions = officeActions();
+if (actions) associateRibbon(actions, { refresh, setLiveCalls, clearCache });
+
 publishRuntimeHandle({
   reloadSettings: () => session.reloadSettings(),
-  clearCache: () => session.clearCache(),
+  clearCache,
   stats: session.stats,
   scheduling: session.scheduling,
   functionIds,
+  refresh,
+  setLiveCalls,
+  schedulerStatus: () => session.schedulerStatus(),
+  liveCalls: async () => (await session.env()).paused !== true,
 });

@@ -1,22 +1,32 @@
 /**
  * One custom-function call, from Excel's raw arguments to what the cell shows. The promise
  * always settles: a value, a spill, or a CustomFunctions.Error with a message saying what
- * to do. A last-resort timer covers anything the core's own timeouts might miss, because an
- * unsettled promise is #BUSY! until Excel restarts.
+ * to do. A recalculation that cancels the cell (invocation.onCanceled, functions.json
+ * "cancelable") withdraws its queued calls; Excel ignores a cancelled invocation's result.
+ * A last-resort guard covers anything the core might miss, because an unsettled promise is
+ * #BUSY! until Excel restarts; it never fails a cell whose queue is still moving.
  */
+import { CellError } from "../../functions/cells";
+import type { CellResult } from "../../functions/cells";
 import type { SheetFunction } from "../../functions/define";
 import { excelArguments, excelResult, toExcelError } from "./excelValues";
 import { resultDimensionality } from "./metadata";
 import type { CustomFunctionsGlobal, ExcelCell } from "./officeGlobals";
 import type { ExcelSession } from "./session";
 
-/** Longest a cell may wait before it shows a timeout error, whatever happens below. */
+/** How long a cell may go without its queue moving before it shows an error. */
 export const CELL_DEADLINE_MS = 150_000;
 
 export interface InvokeContext {
   readonly session: ExcelSession;
   readonly customFunctions: CustomFunctionsGlobal;
   readonly cellDeadlineMs?: number;
+}
+
+/** What Excel appends to the arguments (functions.json: requiresAddress, cancelable). */
+interface Invocation {
+  address?: string;
+  onCanceled?: () => void;
 }
 
 /** Run a catalog function for one cell: resolves with its value, or rejects with a CustomFunctions.Error. */
@@ -26,28 +36,24 @@ export async function invokeFunction(
   ctx: InvokeContext,
 ): Promise<ExcelCell | ExcelCell[][]> {
   const cf = ctx.customFunctions;
-  const deadlineMs = ctx.cellDeadlineMs ?? CELL_DEADLINE_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const guard = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new Error(
-            `No answer within ${Math.round(deadlineMs / 1000)} s: recalculate to try again`,
-          ),
-        ),
-      deadlineMs,
-    );
-  });
+  const invocation = invocationOf(raw[fn.params.length]);
+  const controller = typeof AbortController === "function" ? new AbortController() : undefined;
+  if (invocation && controller) invocation.onCanceled = () => controller.abort();
+  const guard = stuckGuard(ctx);
   try {
     const args = excelArguments(fn, raw);
-    const result = await Promise.race([ctx.session.run(fn.program(args)), guard]);
+    const run = ctx.session.run(fn.program(args), {
+      ...(invocation?.address ? { address: invocation.address } : {}),
+      ...(controller ? { signal: controller.signal } : {}),
+      showsError,
+    });
+    const result = await Promise.race([run, guard.promise]);
     return excelResult(result, resultDimensionality(fn), cf);
   } catch (error) {
     // Excel shows a thrown CustomFunctions.Error as #VALUE!/#N/A with the message on hover.
     throw toExcelError(error, cf);
   } finally {
-    clearTimeout(timer);
+    guard.stop();
   }
 }
 
@@ -57,4 +63,52 @@ export function excelFunction(
   ctx: InvokeContext,
 ): (...args: unknown[]) => Promise<ExcelCell | ExcelCell[][]> {
   return (...args) => invokeFunction(fn, args, ctx);
+}
+
+function invocationOf(value: unknown): Invocation | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Invocation)
+    : null;
+}
+
+/** A value showing an error: the whole cell, or any cell of a spill. */
+function showsError(value: CellResult): boolean {
+  if (value instanceof CellError) return true;
+  return Array.isArray(value) && value.some((row) => row.some((c) => c instanceof CellError));
+}
+
+/**
+ * Rejects when the cell waited `cellDeadlineMs` and its queue is not moving (no request out
+ * or back, no slot due soon): a bug somewhere, so the cell says so instead of #BUSY! for ever.
+ */
+function stuckGuard(ctx: InvokeContext): { promise: Promise<never>; stop(): void } {
+  const deadlineMs = ctx.cellDeadlineMs ?? CELL_DEADLINE_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const promise = new Promise<never>((_, reject) => {
+    const check = (): void => {
+      void ctx.session.progressing().then(
+        (moving) => {
+          if (stopped) return;
+          if (moving) timer = setTimeout(check, deadlineMs);
+          else
+            reject(
+              new Error(
+                `No answer within ${Math.round(deadlineMs / 1000)} s: recalculate to try again`,
+              ),
+            );
+        },
+        () => reject(new Error("No answer: recalculate to try again")),
+      );
+    };
+    timer = setTimeout(check, deadlineMs);
+  });
+  promise.catch(() => undefined);
+  return {
+    promise,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }

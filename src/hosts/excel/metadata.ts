@@ -24,6 +24,11 @@ export interface ExcelFunctionMetadata {
   readonly description: string;
   readonly result: { readonly type: ExcelValueType; readonly dimensionality: Dimensionality };
   readonly parameters: readonly ExcelParameterMetadata[];
+  /**
+   * cancelable: a recalculation cancels a running cell (invocation.onCanceled), so its queued
+   * calls are withdrawn; requiresAddress: the invocation names the cell, for the refresh scopes.
+   */
+  readonly options: { readonly cancelable: true; readonly requiresAddress: true };
 }
 
 /** The whole functions.json document. */
@@ -121,6 +126,7 @@ export function functionMetadata(fn: SheetFunction): ExcelFunctionMetadata {
       dimensionality: p.range ? "matrix" : "scalar",
       optional: p.optional,
     })),
+    options: { cancelable: true, requiresAddress: true },
   };
 }
 

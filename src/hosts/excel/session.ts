@@ -1,18 +1,22 @@
 /**
- * One session per Excel runtime: the shared env every cell runs in. All cells share one
- * driver (so one Batcher merges their calls), one cache persisted to OfficeRuntime.storage,
- * one rate limiter and one set of counters. Settings are re-read when the task pane saves
- * them or after a short time, so a new key applies without reloading Excel.
+ * One session per Excel runtime: the shared env every cell runs in. All cells (and the task
+ * pane) share one scheduler per key, one cache persisted to OfficeRuntime.storage, one quota,
+ * one breaker and one set of counters, and the session remembers which cell asked which calls
+ * (the refresh scopes). Settings are re-read when the task pane saves them or after a short
+ * time, so a new key, a pause of live calls or the list setting applies without reloading Excel.
  */
 import type { AsyncEnv, AsyncTransport } from "../../core/asyncDriver";
-import { runAsync } from "../../core/asyncDriver";
+import { runAsync, schedulerFor } from "../../core/asyncDriver";
 import { ResponseCache } from "../../core/cache";
+import { answeredWithinCacheTime, forgetCall } from "../../core/callPlan";
 import type { AsyncClock } from "../../core/clock";
 import { realAsyncClock } from "../../core/clock";
 import { createDriverStats, type DriverStats } from "../../core/driverEnv";
-import type { Program } from "../../core/effects";
+import type { ApiCall, Program } from "../../core/effects";
 import { createScheduling, type Scheduling } from "../../core/schedule/registry";
+import type { SchedulerStatus } from "../../core/schedule/scheduler";
 import { MemoryStore, type KeyValueStore } from "../../core/store";
+import { CellTracker, type TrackedCell } from "./cellTracker";
 import type { OfficeStorage } from "./officeGlobals";
 import { PersistedStore } from "./persistedStore";
 import { readSettings, type ExcelSettings } from "./settings";
@@ -32,17 +36,26 @@ export interface ExcelSessionOptions {
   readonly settingsTtlMs?: number;
 }
 
+/** One cell's run: where it is, how to cancel it, and whether its value shows an error. */
+export interface CellRun<T> {
+  readonly address?: string;
+  readonly signal?: AbortSignal;
+  readonly showsError?: (value: T) => boolean;
+}
+
 /** The shared runtime state of the Excel add-in. */
 export class ExcelSession {
   readonly stats: DriverStats = createDriverStats();
   readonly store: KeyValueStore;
-  readonly cache: ResponseCache;
+  private answers: ResponseCache;
+  /** Which cell asked which calls, and which ended in an error. */
+  readonly cells = new CellTracker();
   /** Resolves when the cache saved by a previous session is loaded (never rejects). */
   readonly ready: Promise<void>;
-  private readonly options: ExcelSessionOptions;
-  private readonly clock: AsyncClock;
   /** One scheduler per key, quota and breaker for every cell and the task pane (runtime handle). */
   readonly scheduling: Scheduling;
+  private readonly options: ExcelSessionOptions;
+  private readonly clock: AsyncClock;
   private settings: { value: Promise<ExcelSettings>; readAt: number } | undefined;
   private current: { id: string; env: AsyncEnv } | undefined;
 
@@ -53,11 +66,7 @@ export class ExcelSession {
       ? new PersistedStore({ storage: options.storage, clock: this.clock })
       : null;
     this.store = persisted ?? new MemoryStore({ clock: this.clock });
-    this.cache = new ResponseCache({
-      store: this.store,
-      clock: this.clock,
-      ttlSec: options.cacheTtlSec ?? 600,
-    });
+    this.answers = this.cacheFor(options.cacheTtlSec ?? 600);
     this.scheduling = createScheduling(this.clock);
     this.ready = persisted
       ? persisted.load().then(
@@ -65,6 +74,15 @@ export class ExcelSession {
           () => undefined,
         )
       : Promise.resolve();
+  }
+
+  /** The response cache (its freshness follows the task pane's "Keep answers for"). */
+  get cache(): ResponseCache {
+    return this.answers;
+  }
+
+  private cacheFor(ttlSec: number): ResponseCache {
+    return new ResponseCache({ store: this.store, clock: this.clock, ttlSec });
   }
 
   /** Forget the settings read so far (the task pane saved new ones). */
@@ -75,8 +93,12 @@ export class ExcelSession {
   /** The env for the current settings; the same object while they do not change. */
   async env(): Promise<AsyncEnv> {
     const settings = await this.currentSettings();
-    const id = `${settings.baseUrl}\n${settings.apiKey ?? ""}`;
+    const paused = settings.liveCalls === false;
+    const substituteLists = settings.listAnswers !== false;
+    const ttl = settings.cacheTtlSec ?? this.options.cacheTtlSec ?? 600;
+    const id = `${settings.baseUrl}\n${settings.apiKey ?? ""}\n${paused}\n${substituteLists}\n${ttl}`;
     if (this.current?.id !== id) {
+      if (this.answers.ttlSec !== ttl) this.answers = this.cacheFor(ttl);
       const o = this.options;
       const env: AsyncEnv = {
         baseUrl: settings.baseUrl,
@@ -86,6 +108,8 @@ export class ExcelSession {
         stats: this.stats,
         transport: o.transport,
         clock: this.clock,
+        paused,
+        substituteLists,
         ...(o.requestTimeoutMs !== undefined ? { requestTimeoutMs: o.requestTimeoutMs } : {}),
         ...(o.batchWindowMs !== undefined ? { batchWindowMs: o.batchWindowMs } : {}),
       };
@@ -94,10 +118,61 @@ export class ExcelSession {
     return this.current.env;
   }
 
-  /** Run one function body in the shared env. */
-  async run<T>(program: Program<T>): Promise<T> {
+  /** Run one function body in the shared env, for the cell at `run.address` (if known). */
+  async run<T>(program: Program<T>, run: CellRun<T> = {}): Promise<T> {
     await this.ready;
-    return runAsync(program, await this.env());
+    const env = await this.env();
+    const address = run.address;
+    const token = address ? this.cells.start(address) : 0;
+    const onCall = (call: ApiCall): void => {
+      if (address) this.cells.called(address, token, call);
+    };
+    try {
+      const value = await runAsync(program, env, {
+        onCall,
+        ...(run.signal ? { signal: run.signal } : {}),
+      });
+      const failed = run.showsError?.(value) ?? false;
+      if (address && !run.signal?.aborted) this.cells.settled(address, token, failed);
+      return value;
+    } catch (e) {
+      if (address && !run.signal?.aborted) this.cells.settled(address, token, true);
+      throw e;
+    }
+  }
+
+  /** Forget the cached answers of these cells, so their next run asks the API. */
+  async forget(cells: readonly TrackedCell[]): Promise<void> {
+    const env = await this.env();
+    // Live calls paused: a refresh re-runs the cells from the cache, it must not empty it.
+    if (env.paused) return;
+    for (const cell of cells) for (const call of cell.calls) forgetCall(env, call);
+  }
+
+  /** Cells whose answers are no longer (all) within the cache time. */
+  async olderThanCacheTime(): Promise<TrackedCell[]> {
+    const env = await this.env();
+    return this.cells
+      .all()
+      .filter((c) => !c.failed && c.calls.some((call) => !answeredWithinCacheTime(env, call)));
+  }
+
+  /** The scheduler of the current key at a glance (null before its first call). */
+  async schedulerStatus(): Promise<SchedulerStatus> {
+    return schedulerFor(await this.env()).status();
+  }
+
+  /**
+   * Is the queue moving? A cell still queued behind it is healthy: a request went out or came
+   * back in the last two minutes, or the quota (or a 429 pause) frees a slot within two.
+   */
+  async progressing(): Promise<boolean> {
+    const s = await this.schedulerStatus();
+    const now = this.clock.now();
+    if (s.queuedCalls === 0) return false;
+    if (now - s.lastActivityAt < 120_000) return true;
+    const next = Math.max(s.quota?.nextSlotAt ?? now, s.quota?.pausedUntil ?? now);
+    return next - now < 120_000;
   }
 
   /** Drop every cached answer (memory and storage). */

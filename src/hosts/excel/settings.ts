@@ -8,12 +8,24 @@ import type { OfficeStorage } from "./officeGlobals";
 
 export const API_KEY_ITEM = "mkt.apiKey";
 export const BASE_URL_ITEM = "mkt.baseUrl";
+/** "off" while the seller paused live calls (cells answer from the cache). */
+export const LIVE_CALLS_ITEM = "mkt.liveCalls";
+/** How long answers stay fresh (seconds), as the task pane saves it. */
+export const CACHE_TTL_ITEM = "mkt.cacheTtlSec";
+/** "off" when the seller turned off "Answer many product cells from shop-wide lists". */
+export const LIST_ANSWERS_ITEM = "mkt.listAnswers";
 
 /** What the functions need to reach the API. */
 export interface ExcelSettings {
   readonly apiKey: string | null;
   /** Normalised base URL; the build's default until the user sets one. */
   readonly baseUrl: string;
+  /** False while the seller paused live calls. */
+  readonly liveCalls?: boolean;
+  /** "Answer many product cells from shop-wide lists" (default on). */
+  readonly listAnswers?: boolean;
+  /** The seller's cache time in seconds, when set. */
+  readonly cacheTtlSec?: number;
 }
 
 /** Read both settings; an unusable stored base URL falls back to the default. */
@@ -21,7 +33,14 @@ export async function readSettings(
   storage: OfficeStorage,
   defaultBaseUrl: string,
 ): Promise<ExcelSettings> {
-  const items = await storage.getItems([API_KEY_ITEM, BASE_URL_ITEM]);
+  const items = await storage.getItems([
+    API_KEY_ITEM,
+    BASE_URL_ITEM,
+    LIVE_CALLS_ITEM,
+    LIST_ANSWERS_ITEM,
+    CACHE_TTL_ITEM,
+  ]);
+  const ttl = Number(items[CACHE_TTL_ITEM]);
   const apiKey = items[API_KEY_ITEM]?.trim() || null;
   const stored = items[BASE_URL_ITEM];
   let baseUrl = defaultBaseUrl;
@@ -32,7 +51,13 @@ export async function readSettings(
       baseUrl = defaultBaseUrl;
     }
   }
-  return { apiKey, baseUrl };
+  return {
+    apiKey,
+    baseUrl,
+    liveCalls: items[LIVE_CALLS_ITEM] !== "off",
+    listAnswers: items[LIST_ANSWERS_ITEM] !== "off",
+    ...(Number.isFinite(ttl) && ttl > 0 ? { cacheTtlSec: ttl } : {}),
+  };
 }
 
 /** Save the key (trimmed). An empty key removes it. */

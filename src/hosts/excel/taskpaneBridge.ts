@@ -10,6 +10,7 @@
  */
 import type { AsyncTransport } from "../../core/asyncDriver";
 import type { Cell } from "../../functions/cells";
+import { fitCellText } from "../../core/cellLimit";
 import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
 import { parseRangeAddress } from "../../imports/rangeAddress";
 import type { ImportTable } from "../../imports/table";
@@ -21,8 +22,8 @@ import { EXCEL_NAMESPACE } from "./metadata";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
 import type { Scheduling } from "../../core/schedule/registry";
-import { runtimeHandle } from "./runtimeHandle";
-
+import { runtimeHandle, runtimeRefresher } from "./runtimeHandle";
+import type { HostRefresher } from "../../ui/queueView";
 // ---- the slice of Office.js we use (structural, so tests can pass office-addin-mock objects)
 
 /** An Excel range as far as the task pane touches it. */
@@ -83,6 +84,7 @@ const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
 /** A cell as Excel's values setter takes it (dates as serial numbers). */
 export function excelValue(cell: Cell): string | number | boolean {
+  if (typeof cell === "string") return fitCellText(cell);
   return cell instanceof Date ? (cell.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : cell;
 }
 
@@ -197,7 +199,7 @@ async function addNote(
 ): Promise<void> {
   if (!sheet.notes) return;
   try {
-    sheet.notes.add(`'${sheetName.replace(/'/g, "''")}'!A1`, importNote(table));
+    sheet.notes.add(`'${sheetName.replace(/'/g, "''")}'!A1`, importNote(table, table.rows.length));
     await context.sync();
   } catch {
     // The data is written; only the "data fresh at" note is missing.
@@ -327,6 +329,8 @@ export interface ExcelBridgeOptions {
   readonly startup?: AddinStartup | null;
   /** The functions runtime's scheduling, so the pane and the cells share one queue and budget. */
   readonly scheduling?: Scheduling;
+  /** Refresh and pause for the formula cells (default: the functions runtime's, when loaded). */
+  readonly refresher?: HostRefresher;
 }
 
 /** The task pane's bridge; shares key, base URL and cache clearing with the functions runtime. */
@@ -342,6 +346,9 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
     autoRefreshLabel: "Refresh saved imports when this workbook opens",
     onSettingsChanged: () => runtimeHandle()?.reloadSettings(),
     ...(o.scheduling ? { scheduling: o.scheduling } : {}),
+    ...((o.refresher ?? runtimeRefresher())
+      ? { refresher: o.refresher ?? runtimeRefresher() }
+      : {}),
     onClearCache: async () => {
       await runtimeHandle()?.clearCache();
     },

@@ -7,6 +7,7 @@
 import type { Marketplace } from "../../api/types";
 import { apiCall, call, normaliseBaseUrl, parallel } from "../../core";
 import { CATALOG, functionByName, type Cell, type CellInput } from "../../functions";
+import { isMissingShopList } from "../../functions/shops";
 import type { ShopRef } from "../../ui/bridge";
 import { shopRefs } from "../../ui/asyncHostBridge";
 import { hitRateOf, readCacheCounts } from "./cacheStats";
@@ -252,7 +253,8 @@ const SHOP_LISTS = [
 
 /**
  * The user's shops per marketplace, fetched in parallel. One list failing spoils no other:
- * the B and C lists are reference-server extensions, so a 404 there means "type ids in".
+ * the B and C lists are reference-server extensions, so another API's 404 (or 405, or an
+ * answer that is no list) there means "type ids in".
  */
 export function listShops(): ShopListResult[] {
   const key = userSettings().apiKey();
@@ -260,8 +262,7 @@ export function listShops(): ShopListResult[] {
   return outcomes.map((outcome, i): ShopListResult => {
     const marketplace = SHOP_LISTS[i]?.[0] ?? "A";
     if (outcome.ok) return { marketplace, shops: shopRefs(marketplace, outcome.value) };
-    if (marketplace !== "A" && outcome.error.code === "NOT_FOUND")
-      return { marketplace, missing: true };
+    if (isMissingShopList(marketplace, outcome.error)) return { marketplace, missing: true };
     const baseUrl = userSettings().settings().baseUrl;
     return { marketplace, error: messageOf(outcome.error, key, baseUrl) };
   });

@@ -3,6 +3,7 @@
  * wrapper in Stubs.js): refresh scopes, pause/resume live calls, clear cache, the sidebar's
  * fill loop and its status line, and the triggers that fill waiting cells.
  */
+import { hitRateOf, readCacheCounts } from "./cacheStats";
 import { closeSession, openSession, messageOf } from "./session";
 import { fillLater, fillOnEdit, fillTick, installFiller } from "./fillTrigger";
 import type { FillReport } from "./filler";
@@ -17,24 +18,32 @@ import {
 } from "./refresh";
 import { readQueue } from "./waitingCells";
 
-/** The scheduler at a glance, for the sidebar (times are ms since the epoch; no Date objects). */
+/**
+ * The scheduler at a glance, as the sidebar's QuotaView/QueueView want it (durations in
+ * seconds, computed here on the server's clock; no Date objects cross google.script.run).
+ */
 export interface SchedulerView {
-  readonly requestsThisMinute: number;
-  readonly limit: number;
-  readonly cellsQueued: number;
-  /** Estimated ms until the queue is done. */
-  readonly etaMs: number;
-  readonly pausedUntil: number | null;
-  readonly breaker: "closed" | "open" | "probing";
-  readonly breakerRetryAt: number | null;
-  readonly liveCallsPaused: boolean;
+  readonly requestsLastMinute: number;
+  readonly limitPerMinute: number;
+  readonly cacheHitRate: number | null;
+  readonly queue: {
+    readonly cellsQueued: number;
+    readonly secondsToDone: number;
+    readonly pausedForSeconds: number;
+    readonly unreachableForSeconds: number | null;
+    readonly liveCalls: boolean;
+    /** What the seller should know beyond the numbers (cells another key's sidebar cannot fill). */
+    readonly note?: string;
+  };
   /** Who fills waiting cells now. */
   readonly filler: "sidebar" | "trigger" | "none";
-  /** Waiting cells that read another key's cache (the spreadsheet owner's): only the owner can fill them. */
+  /** Waiting cells that read another key's cache (the spreadsheet owner's). */
   readonly otherKeyCells: number;
   /** Cells this call made run again. */
   readonly rerun: number;
 }
+
+const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000));
 
 function view(report: FillReport | null, filler: SchedulerView["filler"]): SchedulerView {
   const session = openSession();
@@ -44,20 +53,31 @@ function view(report: FillReport | null, filler: SchedulerView["filler"]): Sched
     const breaker = session.env.breaker?.status(session.apiKey, session.env.baseUrl);
     const cache = gas().CacheService.getDocumentCache();
     const queue = report?.queue ?? (cache ? readQueue(cache) : null);
-    const first = Math.max(0, (queue?.readyAt ?? now) - now);
     const cells = queue && queue.at > now - 10 * 60_000 ? queue.cells : 0;
+    const first = Math.max(0, (queue?.readyAt ?? now) - now);
+    const other = report?.otherKey ?? 0;
     return {
-      requestsThisMinute: quota?.used ?? 0,
-      limit: quota?.limit ?? 60,
-      cellsQueued: cells,
-      etaMs:
-        cells === 0 ? 0 : first + Math.max(0, Math.ceil((queue?.requests ?? 0) / 60) - 1) * 61_000,
-      pausedUntil: quota?.pausedUntil ?? null,
-      breaker: breaker?.state ?? "closed",
-      breakerRetryAt: breaker?.retryAt ?? null,
-      liveCallsPaused: liveCallsPaused(),
+      requestsLastMinute: quota?.used ?? 0,
+      limitPerMinute: quota?.limit ?? 60,
+      cacheHitRate: hitRateOf(readCacheCounts(session.store)),
+      queue: {
+        cellsQueued: cells,
+        secondsToDone:
+          cells === 0
+            ? 0
+            : seconds(first + Math.max(0, Math.ceil((queue?.requests ?? 0) / 60) - 1) * 61_000),
+        pausedForSeconds: seconds((quota?.pausedUntil ?? now) - now),
+        unreachableForSeconds:
+          breaker && breaker.state !== "closed" ? seconds((breaker.retryAt ?? now) - now) : null,
+        liveCalls: !liveCallsPaused(),
+        ...(other > 0
+          ? {
+              note: `${other} waiting cell${other === 1 ? "" : "s"} use the spreadsheet owner's key: only the owner's sidebar (or an edit, with the owner's add-on installed) fills them.`,
+            }
+          : {}),
+      },
       filler,
-      otherKeyCells: report?.otherKey ?? 0,
+      otherKeyCells: other,
       rerun: report?.rerun ?? 0,
     };
   } finally {

@@ -236,14 +236,11 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     }
     target.setFrozenRows(1);
     const importedAt = deps.now().toISOString();
-    const note = importNote({
-      columns,
-      rows: [],
-      dataFreshAt: state.dataFreshAt,
-      importedAt,
-      title: importTitle(def),
-    });
-    target.getRange(1, 1, 1, 1).setNote(note.replace(/Rows: 0$/, `Rows: ${state.rowsSoFar}`));
+    const note = importNote(
+      { dataFreshAt: state.dataFreshAt, importedAt, title: importTitle(def) },
+      state.rowsSoFar,
+    );
+    target.getRange(1, 1, 1, 1).setNote(note);
     book.deleteSheet(source);
     return {
       sheetName: def.sheetName,

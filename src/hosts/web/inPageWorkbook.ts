@@ -145,7 +145,7 @@ export class InPageWorkbook implements WorkbookSurface {
     }
     staging.formats = table.columns.map((c) => NUMBER_FORMATS[c.format]);
     staging.frozenRows = 1;
-    staging.note = importNote(table);
+    staging.note = importNote(table, table.rows.length);
     const target = this.sheet(sheetName);
     target.cells = staging.cells;
     target.formats = staging.formats;

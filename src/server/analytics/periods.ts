@@ -58,7 +58,7 @@ export function resolvePeriod(request: PeriodRequest, today: string): Period {
   const days = daysBetween(from, to) + 1;
   if (days < 1)
     throw new ApiProblem(400, "`from` must not be after `to`", [
-      { field: "from", problem: "after_to" },
+      { field: "from", problem: "must not be after to" },
     ]);
   return { from, to, days };
 }

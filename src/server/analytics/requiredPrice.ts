@@ -5,6 +5,7 @@
  * so "reaches the target" is a half-line of prices; per-line rounding can make the predicate
  * wobble by a minor unit near the threshold, so every answer is verified against its neighbour.
  */
+import { checkRequestBudget } from "../budget";
 
 /** Profit and revenue (what the seller is paid before fees) per unit, in minor units. */
 export interface ProfitAtPrice {
@@ -45,14 +46,15 @@ export function meetsTarget(at: ProfitAtPrice, target: ProfitTarget): boolean {
 
 /** Prices above this many minor units are never answered: integers stay exact and loops end. */
 export const MAX_PRICE_MINOR = 2 ** 50;
+/** Units below a bisection's answer checked for rounding wobble (and the most stepped down). */
 const LOCAL_SCAN = 64;
-const MAX_STEP_DOWN = 100_000;
 
 /**
  * Lowest price (a multiple of `unitMinor`, rounded up) whose profit reaches the target.
- * Unreachable when the slope of the surplus past every cap is <= 0 (for a margin m: the
- * slope of profit <= m x slope of revenue, always so for m >= 1), or when the price needed
- * exceeds MAX_PRICE_MINOR.
+ * Bounded work whatever the inputs: at most ~50 doublings of the high bound, ~50 bisection
+ * steps and 2 x LOCAL_SCAN checks for rounding wobble, each one profit evaluation. Unreachable
+ * when even MAX_PRICE_MINOR misses the target; the reason says whether profit stops growing
+ * faster than the target once every fee cap binds.
  */
 export function solveRequiredPrice(
   profitAt: (priceMinor: number) => ProfitAtPrice,
@@ -66,57 +68,57 @@ export function solveRequiredPrice(
     };
   }
   const maxK = Math.floor(MAX_PRICE_MINOR / unit);
-  const surplus = (k: number): number => targetSurplus(profitAt(k * unit), target);
+  const surplus = (k: number): number => {
+    checkRequestBudget();
+    return targetSurplus(profitAt(k * unit), target);
+  };
+  const meets = (k: number): boolean => surplus(k) >= -1e-9;
   const lowest = Math.min(maxK - 1, Math.max(0, Math.ceil(opts.lowMinor / unit)));
+  if (meets(lowest)) return { priceMinor: lowest * unit };
+
+  // Profit is convex in price, so above a price that misses the target the prices that reach
+  // it form a half-line: double the high bound until it is in, then bisect.
   let lo = lowest;
   let hi = Math.min(maxK, Math.max(lo + 1, Math.ceil(opts.highMinor / unit)));
-  const tooHigh = {
-    unreachable: `the target needs a listing price above ${MAX_PRICE_MINOR} minor units`,
-  };
-
-  // Widen the high bound until the target is met, or prove it never is. Profit is convex in
-  // price, so the slope measured past `hi` (hi to 2 hi) never overstates the final slope; a
-  // non-positive slope is only final once the price is past every breakpoint, so keep doubling.
-  while (surplus(hi) < -1e-9) {
-    const far = Math.min(maxK, 2 * hi);
-    if (far <= hi) return tooHigh;
-    const slope = (surplus(far) - surplus(hi)) / (far - hi);
-    if (slope > 1e-9) {
-      const next = hi + Math.ceil(-surplus(hi) / slope) + 1;
-      if (next > maxK) return tooHigh;
-      lo = hi;
-      hi = next;
-      continue;
-    }
-    if (far >= maxK) {
-      return {
-        unreachable:
-          target.kind === "margin"
-            ? `profit grows by at most ${fmt(slope + target.fraction)} per unit of price once every fee cap binds, ` +
-              `not more than the target margin ${fmt(target.fraction)}: no listing price reaches it`
-            : "profit does not grow with the listing price once every fee cap binds: no listing price reaches the target",
-      };
-    }
+  while (!meets(hi)) {
+    if (hi >= maxK) return unreachablePast(surplus, maxK, target);
     lo = hi;
-    hi = far;
+    hi = Math.min(maxK, 2 * hi);
   }
-
-  if (surplus(lo) >= -1e-9) return { priceMinor: lo * unit };
   // Invariant: surplus(lo) < 0 <= surplus(hi).
   while (hi - lo > 1) {
     const mid = lo + Math.floor((hi - lo) / 2);
-    if (surplus(mid) >= -1e-9) hi = mid;
+    if (meets(mid)) hi = mid;
     else lo = mid;
   }
   // Rounding wobble: near the threshold the per-line rounding makes the predicate flicker, so
   // where bisection lands depends on the bounds. Take the lowest price meeting the target in
-  // the LOCAL_SCAN units below, then step down while the unit below still meets it: the
-  // answer meets the target and the price one unit lower does not.
+  // the LOCAL_SCAN units below, then step down (at most LOCAL_SCAN units) while the unit below
+  // still meets it.
   let k = hi;
-  for (let j = 1; j <= LOCAL_SCAN && hi - j >= lowest; j++)
-    if (surplus(hi - j) >= -1e-9) k = hi - j;
-  for (let i = 0; i < MAX_STEP_DOWN && k - 1 >= lowest && surplus(k - 1) >= -1e-9; i++) k -= 1;
+  for (let j = 1; j <= LOCAL_SCAN && hi - j >= lowest; j++) if (meets(hi - j)) k = hi - j;
+  for (let i = 0; i < LOCAL_SCAN && k - 1 >= lowest && meets(k - 1); i++) k -= 1;
   return { priceMinor: k * unit };
+}
+
+/** Why no price up to `maxK` units reaches the target. */
+function unreachablePast(
+  surplus: (k: number) => number,
+  maxK: number,
+  target: ProfitTarget,
+): RequiredPriceOutcome {
+  const half = Math.floor(maxK / 2);
+  const slope = (surplus(maxK) - surplus(half)) / Math.max(1, maxK - half);
+  if (slope > 1e-9) {
+    return { unreachable: `the target needs a listing price above ${MAX_PRICE_MINOR} minor units` };
+  }
+  return {
+    unreachable:
+      target.kind === "margin"
+        ? `profit grows by at most ${fmt(slope + target.fraction)} per unit of price once every fee cap binds, ` +
+          `not more than the target margin ${fmt(target.fraction)}: no listing price reaches it`
+        : "profit does not grow with the listing price once every fee cap binds: no listing price reaches the target",
+  };
 }
 
 function fmt(x: number): string {
@@ -144,7 +146,10 @@ export function solveMaxDiscount(
   opts: DiscountSearchOptions,
 ): MaxDiscountOutcome {
   const unit = Math.max(1, Math.round(opts.unitMinor));
-  const meets = (k: number): boolean => meetsTarget(profitAtDiscount(k * unit), target);
+  const meets = (k: number): boolean => {
+    checkRequestBudget();
+    return meetsTarget(profitAtDiscount(k * unit), target);
+  };
   if (!meets(0)) {
     return {
       unreachable: "unreachable_margin",

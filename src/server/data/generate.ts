@@ -28,7 +28,13 @@ import type {
   ShopA,
   ShopC,
 } from "./model";
-import { HOSTILE_NAMES, productName, variantName } from "./names";
+import {
+  FIXED_NAME_SLOTS,
+  HOSTILE_NAMES,
+  fixedProductName,
+  productName,
+  variantName,
+} from "./names";
 import { makeRng, type Rng } from "./rng";
 
 export interface GenerateOptions {
@@ -37,6 +43,11 @@ export interface GenerateOptions {
   readonly scale: number;
   /** YYYY-MM-DD. */
   readonly today: string;
+  /**
+   * Test data only: give the first products of the demo shops formula-looking, very long and
+   * otherwise hostile names (HOSTILE_NAMES). Off for `npm start`; numbers are the same either way.
+   */
+  readonly hostileNames?: boolean;
 }
 
 /** Chain re-buy window used when generating (and by the ROAS dedup): 24 hours. */
@@ -49,7 +60,7 @@ const cache = new Map<string, DemoData>();
 
 /** The demo dataset for (seed, scale, today); memoized within the process. */
 export function generateDemoData(options: GenerateOptions): DemoData {
-  const key = `${options.seed}|${options.scale}|${options.today}`;
+  const key = `${options.seed}|${options.scale}|${options.today}|${options.hostileNames === true}`;
   let data = cache.get(key);
   if (!data) {
     data = build(options);
@@ -356,19 +367,16 @@ const MEDIAN_PRICE: Readonly<Record<string, number>> = {
   ID: 150000,
 };
 
-function baseProducts(
-  rng: Rng,
-  n: number,
-  region: string,
-  hostile: boolean,
-  singleShare: number,
-): BaseProduct[] {
+function baseProducts(rng: Rng, spec: ShopSpec, singleShare: number): BaseProduct[] {
+  const { products: n, region } = spec;
+  const names: NameSlots = { fixedSlots: spec.hostile, hostile: spec.hostileNames === true };
   const digits = currencyOf(region).decimals;
   const median = MEDIAN_PRICE[region] ?? 1000;
   const out: BaseProduct[] = [];
   for (let i = 0; i < n; i++) {
-    const isHostile = hostile && i < HOSTILE_NAMES.length;
-    const name = isHostile ? (HOSTILE_NAMES[i] ?? "") : productName(rng);
+    const fixed = names.fixedSlots && i < FIXED_NAME_SLOTS;
+    const drawn = fixed ? fixedProductName(i) : productName(rng);
+    const name = names.fixedSlots && names.hostile ? (HOSTILE_NAMES[i] ?? drawn) : drawn;
     const variantCount = rng.chance(singleShare) ? 1 : rng.int(2, 5);
     const base = median * Math.exp(rng.normal() * 0.8);
     const cogsRatio = 0.25 + rng.float() * 0.4;
@@ -385,7 +393,8 @@ function baseProducts(
       );
       stocks.push(rng.int(0, 500));
     }
-    const lambda = isHostile ? 6 + rng.int(0, 6) : Math.exp(rng.normal() * 1.1 + 0.9);
+    // The fixed slots sell steadily, so their (once hostile) names show up in every ranking.
+    const lambda = fixed ? 6 + rng.int(0, 6) : Math.exp(rng.normal() * 1.1 + 0.9);
     const advertised = rng.chance(0.06) || (lambda > 12 && rng.chance(0.5));
     out.push({
       name,
@@ -408,8 +417,17 @@ interface ShopSpec {
   readonly name: string;
   readonly products: number;
   readonly vatRegistered: boolean;
+  /** The shop's first items are the name slots that carry HOSTILE_NAMES in test data. */
   readonly hostile: boolean;
+  /** Test data: give those slots HOSTILE_NAMES. */
+  readonly hostileNames?: boolean;
   readonly itemBase: number;
+}
+
+/** Which names a shop's first products get: see FIXED_NAME_SLOTS and GenerateOptions. */
+interface NameSlots {
+  readonly fixedSlots: boolean;
+  readonly hostile: boolean;
 }
 
 /** Orders per product-year relative to marketplace A's shops (B and C sellers move more units
@@ -467,7 +485,7 @@ function genShopA(
   cal: Calendar,
   scale: number,
 ): ShopA {
-  const base = baseProducts(rng, spec.products, spec.region, spec.hostile, 0.35);
+  const base = baseProducts(rng, spec, 0.35);
   const products: ProductA[] = base.map((b, i) => {
     const itemId = spec.itemBase + i + 1;
     const single = b.variantCount === 1;
@@ -513,7 +531,7 @@ function genSellerB(
   cal: Calendar,
   scale: number,
 ): SellerB {
-  const base = baseProducts(rng, spec.products, spec.region, spec.hostile, 0.3);
+  const base = baseProducts(rng, spec, 0.3);
   const products: ProductB[] = base.map((b, i) => {
     const itemId = spec.itemBase + i + 1;
     return {
@@ -561,7 +579,7 @@ function genShopC(
   cal: Calendar,
   scale: number,
 ): ShopC {
-  const base = baseProducts(rng, spec.products, spec.region, spec.hostile, 0.3);
+  const base = baseProducts(rng, spec, 0.3);
   const products: ProductC[] = base.map((b, i) => {
     const productId = `17${spec.id}${String(spec.itemBase + i + 1).padStart(6, "0")}`;
     const cat = rng.pick(cats);
@@ -605,7 +623,7 @@ function genShopC(
 
 // ---------------------------------------------------------------- the whole dataset
 
-function build({ seed, scale, today }: GenerateOptions): DemoData {
+function build({ seed, scale, today, hostileNames = false }: GenerateOptions): DemoData {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`today must be YYYY-MM-DD, got ${today}`);
   const s = Math.max(0.01, scale);
   const count = (n: number): number => Math.max(12, Math.round(n * s));
@@ -647,6 +665,7 @@ function build({ seed, scale, today }: GenerateOptions): DemoData {
           vatRegistered: true,
           inServiceFeeProgramme: true,
           hostile: true,
+          hostileNames,
           itemBase: 10_000_000,
         },
         categoriesA,
@@ -681,6 +700,7 @@ function build({ seed, scale, today }: GenerateOptions): DemoData {
           vatRegistered: true,
           sellerType: "REGULAR",
           hostile: true,
+          hostileNames,
           itemBase: 40_000_000,
         },
         categoriesB,
@@ -698,6 +718,7 @@ function build({ seed, scale, today }: GenerateOptions): DemoData {
           products: count(150),
           vatRegistered: true,
           hostile: true,
+          hostileNames,
           itemBase: 0,
         },
         categoriesC,

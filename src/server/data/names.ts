@@ -1,10 +1,15 @@
-/** Product names for the demo data, including the hostile ones a spreadsheet must survive. */
+/**
+ * Product names for the demo data. `npm start` serves believable names only; the hostile ones a
+ * spreadsheet must survive are test data, used when a test asks for them (`hostileNames`).
+ */
 import type { Rng } from "./rng";
 
 /**
- * Names that break naive spreadsheets or encoders: formula triggers (= + - @), quotes, a
- * 500-character name, Thai, Chinese, Arabic and emoji. Exactly one is the HYPERLINK formula.
- * The demo account's first A shop uses them for its first items, in this order.
+ * Names that break naive spreadsheets or encoders: formula triggers (= + - @, also behind
+ * whitespace, a BOM or a full-width ＝), quotes, a 500-character name, text that looks like a
+ * number, Thai, Chinese, Arabic and emoji. Exactly one is the HYPERLINK formula. With
+ * `hostileNames`, the first items of the demo account's first shop of each marketplace carry
+ * them, in this order.
  */
 export const HOSTILE_NAMES: readonly string[] = [
   '=HYPERLINK("http://x","y")',
@@ -22,7 +27,18 @@ export const HOSTILE_NAMES: readonly string[] = [
   "Phone Case 📱✨ Glitter 💖",
   "=1+1 Sticker Pack",
   "Tab\tand\nnewline name",
+  " =1+1 Leading Space",
+  "\uFEFF=SUM(1,2) After BOM",
+  '＝HYPERLINK("http://x","y")',
+  "1e5",
+  "1E-3",
 ];
+
+/**
+ * The first items of a shop never draw their name from the random stream (they once carried
+ * the hostile names), so the demo's numbers are the same with and without hostile names.
+ */
+export const FIXED_NAME_SLOTS = 12;
 
 const ADJECTIVES = [
   "Organic",
@@ -68,6 +84,11 @@ const NOUNS = [
   "Tote Bag",
 ];
 const PACKS = ["", " 2-Pack", " 3-Pack", " Set", " 500ml", " 1L", " XL", " (New)"];
+
+/** A plausible product name for slot `i` < FIXED_NAME_SLOTS, without touching the random stream. */
+export function fixedProductName(i: number): string {
+  return `${ADJECTIVES[i % ADJECTIVES.length] ?? ""} ${NOUNS[(i * 5 + 3) % NOUNS.length] ?? ""}`;
+}
 
 /** A plausible product name. */
 export function productName(rng: Rng): string {

@@ -16,7 +16,7 @@ import { type Fetch, coalesce } from "../../../src/core/schedule/coalesce";
 import { deliver } from "../../../src/core/schedule/deliver";
 import type { Need } from "../../../src/core/schedule/need";
 import { createScheduling } from "../../../src/core/schedule/registry";
-import { fieldNames, pickField } from "../../../src/core/shape";
+import { fieldNames, pickField } from "../../../src/core/pickField";
 import { MemoryStore } from "../../../src/core/store";
 import { functionByName } from "../../../src/functions";
 import { profitTable } from "../../../src/functions/shape";
@@ -24,7 +24,13 @@ import { browserFetchTransport } from "../../../src/hosts/web/fetchTransport";
 import { generateDemoData } from "../../../src/server/data/generate";
 import type { DemoAccount } from "../../../src/server/data/model";
 import { ALL_HANDLERS } from "../../../src/server/endpoints";
-import { parsePathParams, validateBody } from "../../../src/server/validate";
+import { buildServer } from "../../../src/server/app";
+import { KeyStore } from "../../../src/server/keys/store";
+import { buildRequest } from "../../../src/core/request";
+import { parseResponse } from "../../../src/core/response";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { startTestServer, type TestServer } from "../../helpers/server";
 
 const TODAY = "2025-06-30";
@@ -32,25 +38,41 @@ const data = generateDemoData({ seed: 1, scale: 1, today: TODAY });
 const demo = data.accounts.find((a) => a.id === "demo") as DemoAccount;
 const env = { baseUrl: "http://direct", apiKey: "mkta_pat_direct" };
 
-/** One endpoint as the server answers it: path and body validated (defaults applied), then handled. */
-function direct(endpoint: string, params: Readonly<Record<string, unknown>>): unknown {
-  const spec = endpointById(endpoint);
-  const pathNames = new Set(spec.pathParams.map((p) => p.name));
-  const rawPath: Record<string, string> = {};
-  const body: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params)) {
-    if (pathNames.has(k)) rawPath[k] = String(v);
-    else body[k] = v;
-  }
-  const handler = ALL_HANDLERS[endpoint];
-  if (!handler) throw new Error(`no handler for ${endpoint}`);
-  return handler({
-    account: demo,
-    data,
-    today: TODAY,
-    path: parsePathParams(spec.pathParams, rawPath),
-    body: validateBody(spec.body, body, TODAY),
+/** The reference server in-process (Fastify inject: validation, defaults, auth; no socket). */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-list-equality-"));
+const keyStore = new KeyStore(dataDir);
+const app = buildServer({
+  handlers: ALL_HANDLERS,
+  data,
+  keyStore,
+  today: TODAY,
+  rateLimitPerMinute: 1e9,
+});
+const injectKey = keyStore.create({ label: "list equality", account: "demo" }).token;
+afterAll(async () => {
+  await app.close();
+  keyStore.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One endpoint as the server answers it, through the client's own request building and parsing. */
+async function direct(
+  endpoint: string,
+  params: Readonly<Record<string, unknown>>,
+): Promise<unknown> {
+  const request = buildRequest(endpointById(endpoint), params, {
+    baseUrl: "http://inject",
+    apiKey: injectKey,
   });
+  const res = await app.inject({
+    method: request.method,
+    url: request.url.slice("http://inject".length),
+    headers: { ...request.headers },
+    ...(request.body !== undefined ? { payload: request.body } : {}),
+  });
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers[k] = v;
+  return parseResponse({ status: res.statusCode, headers, body: res.body });
 }
 
 function needsOf(calls: readonly ApiCall[]): Need[] {
@@ -62,17 +84,17 @@ function needsOf(calls: readonly ApiCall[]): Need[] {
 }
 
 /** Every need answered from its list: walk every fetch (and its next pages) through the server. */
-function answeredFromLists(needs: readonly Need[]): {
+async function answeredFromLists(needs: readonly Need[]): Promise<{
   values: Map<number, unknown>;
   requests: number;
-} {
+}> {
   const values = new Map<number, unknown>();
   let requests = 0;
   const queue: Fetch[] = coalesce(needs, { substitute: true });
   expect(queue.every((f) => f.via === "list")).toBe(true);
   for (let f = queue.shift(); f; f = queue.shift()) {
     requests++;
-    const d = deliver(f, needs, direct(f.endpoint, f.params), endpointById);
+    const d = deliver(f, needs, await direct(f.endpoint, f.params), endpointById);
     expect(d.fallback).toEqual([]); // every product of the shop is on its list
     for (const a of d.answers) values.set(a.need, a.value);
     if (d.next) queue.push(d.next);
@@ -108,7 +130,7 @@ describe("list substitution equals each endpoint, product by product (reference 
     ["A2", { includeVat: false, lookbackDays: 30 }],
     ["A6", {}],
     ["A6", { includeVat: true, lookbackDays: 90 }],
-  ])("%s %j from A7, every product of the demo A shops", (endpoint, basis) => {
+  ])("%s %j from A7, every product of the demo A shops", async (endpoint, basis) => {
     // The defaults on every shop (2,400 products); another basis on the 300-product shop.
     const some =
       Object.keys(basis).length === 0 ? shopsA : shopsA.filter((s) => s.items.length <= 300);
@@ -119,31 +141,29 @@ describe("list substitution equals each endpoint, product by product (reference 
           : apiCall("A6", { shopId: shop.shopId, region: shop.region, itemId, ...basis }, READS),
       );
       const needs = needsOf(calls);
-      const { values, requests } = answeredFromLists(needs);
+      const { values, requests } = await answeredFromLists(needs);
       expect(requests).toBe(Math.ceil(shop.items.length / 500));
-      needs.forEach((need, i) =>
-        expectSameFigures(
-          values.get(i),
-          direct(need.endpoint, need.params),
-          `${endpoint} item ${String(need.params.itemId)}`,
-        ),
-      );
+      for (const [i, need] of needs.entries()) {
+        const own = await direct(need.endpoint, need.params);
+        expectSameFigures(values.get(i), own, `${endpoint} item ${String(need.params.itemId)}`);
+      }
     }
   });
 
-  it("B1 from B8: every SKU of the demo seller gets the same entry", () => {
+  it("B1 from B8: every SKU of the demo seller gets the same entry", async () => {
     const seller = demo.sellersB[0];
     if (!seller) throw new Error("no B seller");
     const skuIds = seller.products.flatMap((p) => p.skus.map((s) => s.skuId));
     const base = { sellerId: seller.sellerId, region: seller.region };
     const needs = needsOf([apiCall("B1", { ...base, skuIds })]);
-    const { values, requests } = answeredFromLists(needs);
+    const { values, requests } = await answeredFromLists(needs);
     expect(requests).toBe(1); // B1 itself would take ceil(575 / 100) = 6
     const own = new Map<string, unknown[]>();
     for (let i = 0; i < skuIds.length; i += 100) {
-      for (const e of direct("B1", { ...base, skuIds: skuIds.slice(i, i + 100) }) as Array<{
+      const chunk = (await direct("B1", { ...base, skuIds: skuIds.slice(i, i + 100) })) as Array<{
         skuId: number;
-      }>) {
+      }>;
+      for (const e of chunk) {
         own.set(String(e.skuId), [...(own.get(String(e.skuId)) ?? []), e]);
       }
     }
@@ -154,7 +174,7 @@ describe("list substitution equals each endpoint, product by product (reference 
     ["C2", {}],
     ["C1", {}],
     ["C2", { hasVat: true, adsCostPerSale: 1.25, lookbackDays: 60 }],
-  ])("%s %j from C7, every product of the demo C shop", (endpoint, basis) => {
+  ])("%s %j from C7, every product of the demo C shop", async (endpoint, basis) => {
     const shop = demo.shopsC[0];
     if (!shop) throw new Error("no C shop");
     const calls = shop.products.map((p) =>
@@ -163,15 +183,12 @@ describe("list substitution equals each endpoint, product by product (reference 
       ]),
     );
     const needs = needsOf(calls);
-    const { values, requests } = answeredFromLists(needs);
+    const { values, requests } = await answeredFromLists(needs);
     expect(requests).toBe(Math.ceil(shop.products.length / 100));
-    needs.forEach((need, i) =>
-      expectSameFigures(
-        values.get(i),
-        direct(need.endpoint, need.params),
-        `${endpoint} ${String(need.params.productId)}`,
-      ),
-    );
+    for (const [i, need] of needs.entries()) {
+      const own = await direct(need.endpoint, need.params);
+      expectSameFigures(values.get(i), own, `${endpoint} ${String(need.params.productId)}`);
+    }
   });
 });
 

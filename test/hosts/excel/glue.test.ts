@@ -227,13 +227,23 @@ describe("settings", () => {
     expect(await readSettings(storage, "http://localhost:8787")).toEqual({
       apiKey: null,
       baseUrl: "http://localhost:8787",
+      liveCalls: true,
+      listAnswers: true,
     });
     await saveApiKey(storage, "  pat_secret  ");
     await expect(saveBaseUrl(storage, "http://api.example.com")).rejects.toThrow(/https/);
     await saveBaseUrl(storage, "https://API.example.com/v1/");
+    await storage.setItems({
+      "mkt.liveCalls": "off",
+      "mkt.listAnswers": "off",
+      "mkt.cacheTtlSec": "90",
+    });
     expect(await readSettings(storage, "x")).toEqual({
       apiKey: "pat_secret",
       baseUrl: "https://api.example.com/v1",
+      liveCalls: false,
+      listAnswers: false,
+      cacheTtlSec: 90,
     });
     await saveApiKey(storage, "");
     expect((await readSettings(storage, "x")).apiKey).toBeNull();

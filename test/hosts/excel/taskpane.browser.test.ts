@@ -30,6 +30,10 @@ interface ShimWindow {
     startupCalls(): string[];
     setStorage(items: Record<string, string>): Promise<void>;
     getStorage(key: string): Promise<string | null>;
+    enterFormulas(f: Array<{ address: string; id: string; args: unknown[] }>): void;
+    idle(timeoutMs?: number): Promise<void>;
+    select(address: string): void;
+    cells(): Array<{ address: string; runs: number; value: CallOutcome | null }>;
   };
 }
 
@@ -114,6 +118,33 @@ describeBrowser("Excel task pane (built taskpane.html) in Chromium", () => {
       path: path.join(ARTIFACTS, "excel-taskpane-key-saved.png"),
       fullPage: true,
     });
+  });
+
+  test("the pane shows the queue, refreshes the selection's cells and pauses live calls", async () => {
+    const { page } = pane;
+    await page.locator("#queue-text").waitFor({ state: "visible", timeout: 15_000 });
+    await shim(async (s) => {
+      s.enterFormulas(
+        [1, 2, 3].map((i) => ({ address: `Sheet1!A${i}`, id: "SHOPS", args: ["A"] })),
+      );
+      await s.idle();
+    });
+    await shim((s) => s.select("Sheet1!A1:A2"));
+    await page.locator("#refresh-selection").click();
+    await page.locator("#queue-status", { hasText: "2 cells recalculating." }).waitFor();
+    await shim((s) => s.idle());
+    const runs = await shim((s) => s.cells().map((c) => [c.address, c.runs]));
+    expect(runs).toEqual([
+      ["Sheet1!A1", 2],
+      ["Sheet1!A2", 2],
+      ["Sheet1!A3", 1],
+    ]);
+    expect(await page.locator("#list-answers").isChecked()).toBe(true);
+    await page.locator("#live-calls", { hasText: "Pause live calls" }).click();
+    await page.locator("#queue-text", { hasText: "Live calls paused" }).waitFor();
+    expect(await shim((s) => s.getStorage("mkt.liveCalls"))).toBe("off");
+    await page.locator("#live-calls", { hasText: "Resume live calls" }).click();
+    await page.locator("#queue-text", { hasText: "No cells waiting." }).waitFor();
   });
 
   test("refresh on open switches Office.addin's startup behavior to Load and back to None", async () => {

@@ -15,6 +15,8 @@ import { ManualClock } from "../../../src/core/clock";
 import { createScheduling } from "../../../src/core/schedule/registry";
 import type { AsyncTransport } from "../../../src/core/asyncDriver";
 import type { ImportTable } from "../../../src/imports/table";
+import { MAX_CELL_TEXT } from "../../../src/core/cellLimit";
+import { TRICKY_TEXTS } from "../../helpers/trickyText";
 import type { SettingsStorage } from "../../../src/ui/asyncHostBridge";
 import {
   createExcelTaskpaneBridge,
@@ -85,6 +87,33 @@ describe("Excel task pane writes", () => {
     expect(kept.notes[0]).toContain("Data fresh at: 2025-06-30T02:00:00Z");
     // lookup, 4 chunks, the old used range, the swap, the note
     expect(excel.syncs()).toBe(8);
+  });
+
+  test("text Excel would parse (= behind a blank or a BOM, ＝, 1e5, TRUE, 1/2 ...) is written as text, long text cut to a cell", async () => {
+    const excel = fakeWorkbook();
+    const long = "x".repeat(40_000);
+    const table: ImportTable = {
+      ...productTable(0),
+      rows: [...TRICKY_TEXTS, long].map((text, i) => [1000 + i, text, 1, 2]),
+    };
+    await excelWorkbook(excel.run).writeTable("Tricky", table);
+    const sheet = excel.sheets.get("Tricky");
+    const names = excel
+      .table("Tricky")
+      .slice(1)
+      .map((r) => r[1]);
+    expect(names.slice(0, TRICKY_TEXTS.length)).toEqual([...TRICKY_TEXTS]);
+    const cut = String(names[TRICKY_TEXTS.length]);
+    expect([cut.length, cut.endsWith("…")]).toEqual([MAX_CELL_TEXT, true]);
+    // Every text cell is formatted "@": Excel then keeps what is written as text.
+    names.forEach((_, i) => expect([i, sheet?.formats.get(`${i + 1},1`)]).toEqual([i, "@"]));
+  });
+
+  test("an empty list writes its header and a 'no rows yet' note", async () => {
+    const excel = fakeWorkbook();
+    await excelWorkbook(excel.run).writeTable("Empty", productTable(0));
+    expect(excel.table("Empty")).toEqual([["Item id", "Name", "Total profit", "Margin"]]);
+    expect(excel.sheets.get("Empty")?.notes[0]).toMatch(/Rows: 0\nNo rows yet: /);
   });
 
   test("a sync failing on the 3rd chunk leaves the previous data untouched and no staging sheet", async () => {

@@ -391,7 +391,7 @@ describe("across marketplaces, in the API's units", () => {
     const cleaned = record(await direct("A9", { ...shopA, itemId: ids.itemA }));
     const table = run("PROFIT_ROAS", "A", ...A, ids.itemA, "CLEANED");
     expectFigures(table, cleaned, 1);
-    expect(byLabel(table).get("Roas")).toBe(cleaned.profitAdjustedCleanedRoas ?? "");
+    expect(byLabel(table).get("ROAS")).toBe(cleaned.profitAdjustedCleanedRoas ?? "");
   });
 
   test("SET_MARGIN_PREVIEW: a 20% margin is 20 percent points for A21, 0.2 for B14 and C8", async () => {

@@ -190,6 +190,16 @@ export interface StoredCell {
 /** Sheets' limit on one cell's text. */
 const CELL_TEXT_LIMIT = 50_000;
 
+// What Sheets' setValues parses, as if typed: it trims leading blanks (a BOM, zero-width
+// characters), takes = + - @ (and an IME's full-width ＝ ＋ － ＠) as the start of a formula,
+// and reads numbers (1e5, 0012, 1,234, 50 %, $12), dates, times, TRUE/FALSE and error literals.
+const TYPED_BLANKS = /^[\s\uFEFF\u200B-\u200D\u2060]+/;
+const TYPED_FORMULA = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]./;
+const TYPED_NUMBER = /^[-+]?[$€£¥]?(\d[\d,]*(\.\d*)?|\.\d+)(e[-+]?\d+)?%?$/i;
+const TYPED_DATE =
+  /^(\d{1,4}[/.-]\d{1,2}([/.-]\d{1,4})?|\d{1,2}:\d{2}(:\d{2})?|\d+ \d+\/\d+|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4})$/i;
+const TYPED_OTHER = /^(true|false|#n\/a|#ref!|#value!|#div\/0!|#name\?|#num!|#null!|#error!)$/i;
+
 /** How setValues reads one value: "=..." is a formula, "'..." literal text, "12" a number. */
 export function typedCell(v: unknown): StoredCell | undefined {
   if (typeof v === "number") return { kind: "number", value: v };
@@ -202,8 +212,13 @@ export function typedCell(v: unknown): StoredCell | undefined {
     );
   if (s === "") return undefined;
   if (s.startsWith("'")) return { kind: "text", value: s.slice(1) };
-  if (s.startsWith("=")) return { kind: "formula", value: s };
-  if (/^[-+]?\d+(\.\d+)?$/.test(s)) return { kind: "number", value: Number(s) };
+  const typed = s.replace(TYPED_BLANKS, "").trimEnd();
+  if (TYPED_FORMULA.test(typed)) return { kind: "formula", value: typed };
+  if (TYPED_NUMBER.test(typed))
+    return { kind: "number", value: Number(typed.replace(/[$€£¥,%]/g, "")) };
+  if (TYPED_DATE.test(typed)) return { kind: "number", value: Date.parse(typed) || 0 };
+  if (/^(true|false)$/i.test(typed)) return { kind: "boolean", value: /^true$/i.test(typed) };
+  if (TYPED_OTHER.test(typed)) return { kind: "formula", value: typed };
   return { kind: "text", value: s };
 }
 

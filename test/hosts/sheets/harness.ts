@@ -23,6 +23,7 @@ import {
   fakeHtmlService,
   UTILITIES_ENUMS,
 } from "./fakes";
+import type { StrictAnswers } from "../../helpers/strictSpec";
 import { SyncHttp } from "./syncHttp";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -51,6 +52,10 @@ export interface ServerProcessOptions {
   readonly withoutEndpoints?: readonly string[];
   /** Rename every 50th product of the demo data to a formula-looking text. */
   readonly hostileNames?: boolean;
+  /** Serve through a strict spec proxy ("another API"), see test/helpers/specProxy.ts. */
+  readonly strict?: StrictAnswers;
+  /** Serve test/helpers/oddApi.ts instead (base URL + "/<mode>" picks its answers). */
+  readonly odd?: boolean;
 }
 
 /** The reference server in a child process (see serverProcess.ts). */

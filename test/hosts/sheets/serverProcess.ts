@@ -2,12 +2,18 @@
  * The reference server in its own process, so the test thread may block on synchronous
  * "UrlFetchApp" calls without starving it. Prints one JSON line: base URL and API keys.
  * MKT_TEST_SERVER_OPTIONS (JSON, see ServerProcessOptions in harness.ts) may drop endpoints
- * (their routes then answer 404) or give some products formula-looking names.
+ * (their routes then answer 404), give some products formula-looking names, or put a strict
+ * spec proxy in front (test/helpers/specProxy.ts; its URL is then the base URL), or serve the
+ * odd API (test/helpers/oddApi.ts) instead of the reference server.
  */
 import { ENDPOINTS } from "../../../src/api/endpoints";
 import { generateDemoData } from "../../../src/server/data/generate";
 import type { DemoData } from "../../../src/server/data/model";
 import { startTestServer } from "../../helpers/server";
+import { startOddApi } from "../../helpers/oddApi";
+import { TRICKY_TEXTS } from "../../helpers/trickyText";
+import { startSpecProxy } from "../../helpers/specProxy";
+import type { StrictAnswers } from "../../helpers/strictSpec";
 
 /** The text a hostile product name carries (setValues would make it a live formula). */
 const HOSTILE_NAME = '=HYPERLINK("http://x","y")';
@@ -15,9 +21,14 @@ const HOSTILE_NAME = '=HYPERLINK("http://x","y")';
 interface Options {
   withoutEndpoints?: string[];
   hostileNames?: boolean;
+  strict?: StrictAnswers;
+  odd?: boolean;
 }
 
-/** Demo data with every 50th marketplace A product renamed to HOSTILE_NAME. */
+/**
+ * Demo data with every 50th marketplace A product renamed to HOSTILE_NAME, and the 25th of
+ * every 50 to one of TRICKY_TEXTS in turn.
+ */
 function hostileData(): DemoData {
   const data = generateDemoData({ seed: 1, scale: 1, today: "2025-06-30" });
   return {
@@ -26,14 +37,34 @@ function hostileData(): DemoData {
       ...account,
       shopsA: account.shopsA.map((shop) => ({
         ...shop,
-        products: shop.products.map((p, i) => (i % 50 === 0 ? { ...p, name: HOSTILE_NAME } : p)),
+        products: shop.products.map((p, i) =>
+          i % 50 === 0
+            ? { ...p, name: HOSTILE_NAME }
+            : i % 50 === 25
+              ? { ...p, name: TRICKY_TEXTS[Math.floor(i / 50) % TRICKY_TEXTS.length] ?? p.name }
+              : p,
+        ),
       })),
     })),
   };
 }
 
+/** The odd API alone (test/helpers/oddApi.ts): base URL without a mode, any key works. */
+async function serveOddApi(): Promise<void> {
+  const odd = await startOddApi();
+  const keys = { demo: "mkta_pat_odd", demo2: "mkta_pat_odd2", rival: "mkta_pat_odd3" };
+  process.stdout.write(JSON.stringify({ baseUrl: odd.urlFor("").replace(/\/$/, ""), keys }) + "\n");
+  const stop = (): void => {
+    void odd.close().then(() => process.exit(0));
+  };
+  process.on("SIGTERM", stop);
+  process.stdin.on("end", stop);
+  process.stdin.resume();
+}
+
 async function main(): Promise<void> {
   const options = JSON.parse(process.env.MKT_TEST_SERVER_OPTIONS ?? "{}") as Options;
+  if (options.odd) return serveOddApi();
   const dropped = new Set(options.withoutEndpoints ?? []);
   const server = await startTestServer({
     ...(dropped.size > 0 ? { endpoints: ENDPOINTS.filter((e) => !dropped.has(e.id)) } : {}),
@@ -44,9 +75,11 @@ async function main(): Promise<void> {
     demo2: server.keyFor("demo"),
     rival: server.keyFor("rival"),
   };
-  process.stdout.write(JSON.stringify({ baseUrl: server.baseUrl, keys }) + "\n");
+  const proxy = options.strict ? await startSpecProxy(server.baseUrl, options.strict) : null;
+  const baseUrl = proxy?.baseUrl ?? server.baseUrl;
+  process.stdout.write(JSON.stringify({ baseUrl, keys }) + "\n");
   const stop = (): void => {
-    void server.close().then(() => process.exit(0));
+    void Promise.all([server.close(), proxy?.close()]).then(() => process.exit(0));
   };
   process.on("SIGTERM", stop);
   process.stdin.on("end", stop); // parent gone

@@ -19,6 +19,8 @@ import {
   type ServerProcess,
 } from "./harness";
 import { SyncHttp } from "./syncHttp";
+import { demoIds } from "../excel/harness/catalogCases";
+import { TRICKY_TEXTS } from "../../helpers/trickyText";
 
 jest.setTimeout(180_000);
 
@@ -404,25 +406,75 @@ describe("the sidebar against the add-on and the reference server", () => {
   test("getQuota: requests in the last minute and the cache hit rate across executions", async () => {
     const a = addon(server.keys.demo2);
     const bridge = createGoogleScriptBridge(scriptRun(a).call);
-    expect(await bridge.getQuota()).toEqual({
+    expect(await bridge.getQuota()).toMatchObject({
       requestsLastMinute: 0,
       limitPerMinute: 60,
       cacheHitRate: null,
+      queue: { cellsQueued: 0, liveCalls: true, pausedForSeconds: 0, unreachableForSeconds: null },
     });
     // Four executions (cells): the first asks the API, the other three are cache hits.
     for (let i = 0; i < 4; i++) a.call("SHOPS", "A");
     expect(a.urlFetch.log).toHaveLength(1);
-    expect(await bridge.getQuota()).toEqual({
+    expect(await bridge.getQuota()).toMatchObject({
       requestsLastMinute: 1,
       limitPerMinute: 60,
       cacheHitRate: 0.75,
     });
     a.clock.advance(61_000);
     await bridge.clearCache();
-    expect(await bridge.getQuota()).toEqual({
+    expect(await bridge.getQuota()).toMatchObject({
       requestsLastMinute: 0,
       limitPerMinute: 60,
       cacheHitRate: null,
     });
+  });
+
+  test("an empty list (B13, not yet populated) imports as its header and a 'no rows yet' note", async () => {
+    const a = addon();
+    const ids = demoIds();
+    const result = await createGoogleScriptBridge(scriptRun(a).call).runImport({
+      id: "roas-b",
+      kind: "productsByRoas",
+      marketplace: "B",
+      shopId: String(ids.sellerB),
+      region: ids.regionB,
+      sheetName: "ROAS B",
+    });
+    expect(result.rows).toBe(0);
+    const target = sheetNamed(a, "ROAS B");
+    // The header is the entry fields the spec shows for B13.
+    expect(target.values()).toEqual([["Item id", "Raw", "Cleaned", "Deflated", "SKU details"]]);
+    expect(target.notes.get("1,1")).toMatch(/\nRows: 0\nNo rows yet: the API has no entries/);
+  });
+
+  test("names a sheet would parse (= behind a blank, a BOM or ＝, 1e5, TRUE, 1/2 ...) import as the same text", async () => {
+    const a = addon();
+    await createGoogleScriptBridge(scriptRun(a).call).runImport({
+      id: "all-a",
+      kind: "allProducts",
+      marketplace: "A",
+      shopId: "100001",
+      region: "SG",
+      sheetName: "All",
+    });
+    const target = sheetNamed(a, "All");
+    const values = target.values();
+    const nameCol = (values[0] ?? []).indexOf("Name") + 1;
+    const names = values.slice(1).map((_, i) => target.cell(i + 2, nameCol));
+    for (const text of TRICKY_TEXTS) expect(names).toContainEqual({ kind: "text", value: text });
+    expect(target.allCells().filter((c) => c.kind === "formula")).toEqual([]);
+  });
+
+  test("bulk answers written beside the selection keep such text as text", () => {
+    const a = addon();
+    a.call(
+      "sidebarWriteBeside",
+      TRICKY_TEXTS.map((text) => [text, 1.5]),
+    );
+    const cells = a.sheet.allCells();
+    expect(cells.filter((c) => c.kind === "text").map((c) => c.value)).toEqual([...TRICKY_TEXTS]);
+    expect(cells.filter((c) => c.kind !== "text")).toEqual(
+      TRICKY_TEXTS.map(() => ({ kind: "number", value: 1.5 })),
+    );
   });
 });

@@ -3,6 +3,9 @@
  * it: without the background filler (never installed) the cells wait and say where to start
  * it; once the seller opens the sidebar it is installed, and the next edit fills them.
  */
+import { createGoogleScriptBridge } from "../../../src/ui/googleScriptBridge";
+import type { QueueView } from "../../../src/ui/bridge";
+import { queueText } from "../../../src/ui/queueSection";
 import { fillDown } from "./sim/fillDownRun";
 import { OWNER, SheetsSim } from "./sim/sheetsSim";
 
@@ -35,17 +38,24 @@ test("with no filler installed, waiting cells say where to start it, and it fill
     expect(t).toMatch(
       /^Waiting for quota: .*; open Extensions > Marketplace Profit > Settings to fill them$/,
     );
-  // The seller opens the sidebar: its loop fills the waiting cells.
-  const loop = sim.openSidebar(OWNER, "fillWaitingCells", 5000);
-  const done = await sim.run({
-    until: () =>
-      sim
-        .values("C2:C101")
-        .flat()
-        .every((v) => typeof v === "number"),
-    maxMs: 5 * 60_000,
-  });
-  loop.close();
-  expect(done).toBe(true);
+  // The seller opens the sidebar: its status tick (the real bridge) fills the waiting cells.
+  const bridge = createGoogleScriptBridge(
+    <T>(name: string, ...args: unknown[]) => sim.call(OWNER, name, args) as Promise<T>,
+  );
+  const allNumbers = (): boolean =>
+    sim
+      .values("C2:C101")
+      .flat()
+      .every((v) => typeof v === "number");
+  const before = (await sim.call(OWNER, "getScheduler")) as { queue: QueueView };
+  expect(queueText(before.queue)).toBe(
+    `${100 - out.answered} cells queued, done in about ${before.queue.secondsToDone} s.`,
+  );
+  for (let tick = 0; tick < 200 && !allNumbers(); tick++) {
+    await bridge.getQuota();
+    await sim.run({ maxMs: 2000 });
+  }
+  expect(allNumbers()).toBe(true);
+  expect(queueText((await bridge.getQuota()).queue as QueueView)).toBe("No cells waiting.");
   expect(sim.maxInWindow(60_000)).toBeLessThanOrEqual(60);
 });

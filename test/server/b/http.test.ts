@@ -6,7 +6,8 @@ import { P_B } from "../../../src/api/endpoints";
 
 type Json = Record<string, unknown>;
 const TODAY = "2025-06-30";
-const data = generateDemoData({ seed: 1, scale: 1, today: TODAY });
+// The data the test server serves (with the hostile test names).
+const data = generateDemoData({ seed: 1, scale: 1, today: TODAY, hostileNames: true });
 const seller = data.accounts.find((a) => a.id === "demo")?.sellersB[0];
 if (seller === undefined) throw new Error("no demo B seller");
 const S = `${seller.sellerId}/${seller.region}`;

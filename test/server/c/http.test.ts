@@ -7,7 +7,8 @@ import { rateOn } from "../../../src/server/data/lookup";
 
 type Json = Record<string, unknown>;
 const TODAY = "2025-06-30";
-const data = generateDemoData({ seed: 1, scale: 1, today: TODAY });
+// The data the test server serves (with the hostile test names).
+const data = generateDemoData({ seed: 1, scale: 1, today: TODAY, hostileNames: true });
 const shop = data.accounts.find((a) => a.id === "demo")?.shopsC[0];
 if (shop === undefined) throw new Error("no demo C shop");
 const product = shop.products[0];

@@ -2,6 +2,17 @@
 import { ENDPOINTS } from "../../../src/api/endpoints";
 import type { EndpointHandler } from "../../../src/server/handler";
 
+/** Issue 14's R1 reproducer: an A4 body that once kept the server busy for minutes. */
+export const A4_REPRODUCER = {
+  shopId: 100001,
+  region: "SG",
+  categoryId: 100001,
+  cogs: 1,
+  targetMargin: 0,
+  targetDiscount: 1_000_000_000_000,
+  targetDiscountPercent: 1,
+} as const;
+
 /** Answers with what the HTTP layer handed over, so tests see validation and defaults. */
 export const echo: EndpointHandler = (ctx) => ({
   account: ctx.account.id,

@@ -40,4 +40,51 @@ describe("server logs", () => {
       await server.close();
     }
   });
+
+  it("redact a token in any encoding anywhere in a line (R4)", async () => {
+    const lines: string[] = [];
+    const server = await startTestServer({
+      handlers: echoHandlers(),
+      logger: { level: "trace", stream: { write: (line) => void lines.push(line) } },
+    });
+    try {
+      const token = server.keyFor("demo");
+      const secret = token.slice("mkta_pat_".length);
+      const base64 = Buffer.from(`user:${token}`).toString("base64");
+      const spellings: Record<string, string> = {
+        plain: token,
+        upperCase: token.toUpperCase(),
+        urlEncoded: encodeURIComponent(token).replace(/_/g, "%5F"),
+        everyCharEncoded: [...token].map((c) => "%" + c.charCodeAt(0).toString(16)).join(""),
+        doubleEncoded: encodeURIComponent(encodeURIComponent(token).replace(/_/g, "%5F")),
+        afterBearer: encodeURIComponent(`Bearer ${token}`).replace(/_/g, "%5F"),
+        jsonEscaped: token.replace(/_/g, "\\u005f"),
+        base64,
+        base64url: Buffer.from(token).toString("base64url"),
+        hex: Buffer.from(token).toString("hex"),
+      };
+      for (const [name, spelling] of Object.entries(spellings)) {
+        // In the path, in the query, and as a (refused) Authorization header.
+        await fetch(`${server.baseUrl}/api/${spelling}?${name}=${spelling}`);
+        await get(server.baseUrl + "/api/mkt-a/fetch-all-user-shops", spelling);
+      }
+      await fetch(server.baseUrl + "/api/mkt-a/fetch-all-user-shops", {
+        headers: { authorization: `Basic ${base64}` },
+      });
+
+      const log = lines.join("");
+      expect(lines.length).toBeGreaterThan(20);
+      expect(log).toContain("[redacted]");
+      const leaks = lines.filter((l) => l.toLowerCase().includes(secret.toLowerCase()));
+      expect(leaks).toEqual([]);
+      for (const [name, spelling] of Object.entries(spellings)) {
+        expect({ name, found: log.includes(spelling) }).toEqual({ name, found: false });
+      }
+      // Nothing that decodes to the token either: the base64 and hex forms are gone.
+      expect(log).not.toContain(base64.slice(8, 40));
+      expect(log).not.toContain(spellings.hex?.slice(18, 60));
+    } finally {
+      await server.close();
+    }
+  });
 });

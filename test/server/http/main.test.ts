@@ -8,8 +8,29 @@ import { ALL_HANDLERS } from "../../../src/server/endpoints";
 import { KeyStore } from "../../../src/server/keys/store";
 import { newToken } from "../../../src/server/keys/token";
 import { ensureDemoKey, parseServerArgs } from "../../../src/server/main";
+import { A4_REPRODUCER } from "./fixtures";
 
 const ROOT = path.resolve(__dirname, "../../..");
+
+/** `npm run server` (node --import tsx src/server/main.ts) in a child process, once it listens. */
+async function startServerProcess(dir: string, args: readonly string[]) {
+  // Exactly the npm script: node itself gets the signal (no tsx CLI parent relaying it).
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "src/server/main.ts", "--port", "0", "--data", dir, ...args],
+    { cwd: ROOT, env: { ...process.env, MKT_DEMO_KEY: "" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const out = { text: "" };
+  child.stdout.on("data", (chunk: Buffer) => (out.text += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (out.text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 20_000;
+  while (!/Try: curl/.test(out.text) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
+  const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out.text)?.[1];
+  const token = /(mkta_pat_[0-9A-Za-z]{40})/.exec(out.text)?.[1];
+  return { child, out, exited, url, token };
+}
 
 describe("server command line", () => {
   it("wires a handler for every endpoint of the table, and nothing else", () => {
@@ -65,23 +86,8 @@ describe("server command line", () => {
 
   it("starts, prints its URL and a working demo key, and shuts down on SIGTERM", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-main-"));
-    const child = spawn(
-      path.join(ROOT, "node_modules/.bin/tsx"),
-      ["src/server/main.ts", "--port", "0", "--data", dir, "--today", "2025-06-30"],
-      { cwd: ROOT, env: { ...process.env, MKT_DEMO_KEY: "" }, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) =>
-      child.on("exit", (code) => resolve(code)),
-    );
+    const { child, exited, url, token } = await startServerProcess(dir, ["--today", "2025-06-30"]);
     try {
-      const deadline = Date.now() + 20_000;
-      while (!/Try: curl/.test(output) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
-      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-      const token = /(mkta_pat_[0-9A-Za-z]{40})/.exec(output)?.[1];
       expect(url).toBeDefined();
       expect(token).toBeDefined();
       const res = await fetch(`${url}/api/mkt-a/fetch-all-user-shops`, {
@@ -98,4 +104,61 @@ describe("server command line", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe("npm run server under load", () => {
+  it("ends a busy server within 2 s of SIGTERM, and its demo has no formula-looking names", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-main-busy-"));
+    const server = await startServerProcess(dir, ["--rate-limit", "100000"]);
+    const { child, exited, out } = server;
+    const url = server.url ?? "";
+    const token = server.token ?? "";
+    try {
+      const post = (p: string, body: unknown) =>
+        fetch(url + p, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+
+      // The demo as `npm run server` serves it: the first page of products by profit.
+      const page = await post(
+        "/api/mkt-a/financial-breakdown/products/100001/SG/sorted-by-profit",
+        {
+          pageSize: 500,
+        },
+      );
+      const entries = ((await page.json()) as { data: { entries: { name?: string }[] } }).data
+        .entries;
+      expect(entries.length).toBe(500);
+      expect(entries.filter((e) => /^[=+\-@]/.test(e.name ?? ""))).toEqual([]);
+
+      // Busy: the old hang reproducer and shop-wide overviews, 40 at a time, again and again.
+      let stop = false;
+      const load = async (): Promise<void> => {
+        while (!stop) {
+          await Promise.allSettled([
+            post("/api/mkt-a/financial-breakdown/required-price", A4_REPRODUCER),
+            post("/api/mkt-a/financial-breakdown/shop-overview/100001/SG", {}),
+          ]);
+        }
+      };
+      const loaders = Array.from({ length: 20 }, load);
+      await new Promise((r) => setTimeout(r, 1000));
+      const signalled = Date.now();
+      child.kill("SIGTERM");
+      const code = await exited;
+      const tookMs = Date.now() - signalled;
+      stop = true;
+      await Promise.allSettled(loaders);
+      expect({ code, said: /SIGTERM: closing connections/.test(out.text) }).toEqual({
+        code: 0,
+        said: true,
+      });
+      expect(tookMs).toBeLessThan(2000);
+    } finally {
+      child.kill("SIGKILL");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });

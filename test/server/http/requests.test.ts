@@ -109,7 +109,7 @@ describe("request bodies, routing and CORS over HTTP", () => {
       models: [],
     });
     expect(empty.json.errors).toEqual([
-      { field: "models", problem: "must be a list of objects with at least 1 entry" },
+      { field: "models", problem: "must be a list of objects with 1 to 1000 entries" },
     ]);
   });
 

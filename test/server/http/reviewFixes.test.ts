@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from "../../helpers/server";
 
 type Json = Record<string, unknown>;
 const TODAY = "2025-06-30";
-const data = generateDemoData({ seed: 1, scale: 1, today: TODAY });
+// The data the test server serves (with the hostile test names).
+const data = generateDemoData({ seed: 1, scale: 1, today: TODAY, hostileNames: true });
 const demo = data.accounts.find((a) => a.id === "demo");
 const shopA = demo?.shopsA[0];
 const shopC = demo?.shopsC[0];

@@ -29,7 +29,12 @@ export const a19CommissionImpact: EndpointHandler = (ctx) => {
     throw new ApiProblem(
       400,
       `effectiveDate ${futureDate} must be after today (${ctx.today}): it is the date the new rates take effect`,
-      [{ field: "effectiveDate", problem: "not_in_future" }],
+      [
+        {
+          field: "effectiveDate",
+          problem: `must be a date after today (${ctx.today}), written YYYY-MM-DD`,
+        },
+      ],
     );
   }
   const topN = typeof ctx.body.topN === "number" ? ctx.body.topN : 20;

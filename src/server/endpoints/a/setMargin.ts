@@ -17,6 +17,7 @@ import {
   type CogsSource,
   type ShopIndex,
 } from "./shop";
+import { checkRequestBudget } from "../../budget";
 
 interface Found {
   readonly p: ProductA;
@@ -97,13 +98,16 @@ export const a21PreviewSetMargin: EndpointHandler = (ctx) => {
   if (mode === "PROFIT") {
     if (typeof ctx.body.targetProfit !== "number")
       throw new ApiProblem(400, "targetProfit is required when mode is PROFIT", [
-        { field: "targetProfit", problem: "required" },
+        { field: "targetProfit", problem: "is required when mode is PROFIT (an amount per unit)" },
       ]);
     target = { kind: "profit", amountMinor: toMinor(ctx.body.targetProfit, d) };
   } else {
     if (typeof ctx.body.targetMarginPercent !== "number")
       throw new ApiProblem(400, "targetMarginPercent is required when mode is MARGIN", [
-        { field: "targetMarginPercent", problem: "required" },
+        {
+          field: "targetMarginPercent",
+          problem: "is required when mode is MARGIN (a percentage, 23.5 = 23.5 %)",
+        },
       ]);
     target = { kind: "margin", fraction: ctx.body.targetMarginPercent / 100 };
   }
@@ -111,6 +115,7 @@ export const a21PreviewSetMargin: EndpointHandler = (ctx) => {
   const adjustedItems: Record<string, unknown>[] = [];
   const unadjustableItems: Record<string, unknown>[] = [];
   for (const el of elements(ctx)) {
+    checkRequestBudget();
     const f = findModel(idx, el.itemId, el.modelId);
     if (!f) {
       unadjustableItems.push({
@@ -162,6 +167,7 @@ export const a22PreviewSetBuyerPrice: EndpointHandler = (ctx) => {
   const adjustedItems: Record<string, unknown>[] = [];
   const unadjustableItems: Record<string, unknown>[] = [];
   for (const el of elements(ctx)) {
+    checkRequestBudget();
     const f = findModel(idx, el.itemId, el.modelId);
     if (!f) {
       unadjustableItems.push({

@@ -99,7 +99,7 @@ export function shopFrom(ctx: HandlerContext): ShopIndex {
     (typeof ctx.body.region === "string" ? ctx.body.region : undefined);
   if (shopId === undefined || region === undefined) {
     throw new ApiProblem(400, "shopId and region are required", [
-      { field: "shopId", problem: "required" },
+      { field: "shopId", problem: "is required with region (a whole number)" },
     ]);
   }
   return indexShop(findShopA(ctx.account, shopId, region));

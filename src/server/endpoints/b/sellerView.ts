@@ -68,7 +68,12 @@ export function categoryRateB(
     throw new ApiProblem(
       400,
       `category ${categoryId} has no marketplace B commission rate in ${region}`,
-      [{ field: "categoryId", problem: "unknown_category" }],
+      [
+        {
+          field: "categoryId",
+          problem: `must be a marketplace B category id with a commission rate in ${region} (${categoryRange(data)})`,
+        },
+      ],
     );
   }
   return rate;
@@ -181,4 +186,10 @@ export function findSkuB(product: ProductB, skuId: number): SkuB {
     ]);
   }
   return sku;
+}
+
+/** "200001 to 200012": the category ids marketplace B knows. */
+function categoryRange(data: DemoData): string {
+  const ids = data.categoriesB.map((c) => c.categoryId);
+  return ids.length === 0 ? "none known" : `${Math.min(...ids)} to ${Math.max(...ids)}`;
 }

@@ -15,6 +15,7 @@ import { unitBreakdownB, type UnitInputB } from "../../fees/b";
 import type { SellerViewB } from "./sellerView";
 import { breakdownWire } from "./results";
 import { sellerFromBody } from "./options";
+import { checkRequestBudget } from "../../budget";
 
 interface Unadjustable {
   itemId: number;
@@ -83,6 +84,7 @@ export function previewSetMarginB(ctx: HandlerContext): unknown {
   const adjustedItems: Record<string, unknown>[] = [];
   const unadjustableItems: Unadjustable[] = [];
   for (const wanted of objectsOf(ctx.body, "skus")) {
+    checkRequestBudget();
     const itemId = reqNumber(wanted, "itemId");
     const skuId = optNumber(wanted, "skuId");
     const found = skusOf(view, itemId, skuId);
@@ -131,6 +133,7 @@ export function previewSetBuyerPriceB(ctx: HandlerContext): unknown {
   const adjustedItems: Record<string, unknown>[] = [];
   const unadjustableItems: Unadjustable[] = [];
   for (const wanted of objectsOf(ctx.body, "skus")) {
+    checkRequestBudget();
     const itemId = reqNumber(wanted, "itemId");
     const skuId = reqNumber(wanted, "skuId");
     const found = skusOf(view, itemId, skuId);

@@ -19,6 +19,7 @@ import { unitBreakdownC, type UnitInputC } from "../../fees/c";
 import type { ShopViewC } from "./shopView";
 import { breakdownWireC } from "./results";
 import { shopFromRequest } from "./options";
+import { checkRequestBudget } from "../../budget";
 
 interface Unadjustable {
   productId: string;
@@ -86,6 +87,7 @@ export function previewSetMarginC(ctx: HandlerContext): unknown {
   const adjustedItems: Record<string, unknown>[] = [];
   const unadjustableItems: Unadjustable[] = [];
   for (const wanted of objectsOf(ctx.body, "skus")) {
+    checkRequestBudget();
     const productId = reqString(wanted, "productId");
     const skuId = reqString(wanted, "skuId");
     const found = findSku(view, productId, skuId);
@@ -138,6 +140,7 @@ export function previewSetBuyerPriceC(ctx: HandlerContext): unknown {
   const adjustedItems: Record<string, unknown>[] = [];
   const unadjustableItems: Unadjustable[] = [];
   for (const wanted of objectsOf(ctx.body, "skus")) {
+    checkRequestBudget();
     const productId = reqString(wanted, "productId");
     const skuId = reqString(wanted, "skuId");
     const found = findSku(view, productId, skuId);

@@ -55,7 +55,12 @@ export function categoryRateC(
     throw new ApiProblem(
       400,
       `category ${[l1, l2, l3].filter((x) => x !== null).join(" > ")} is unknown in ${region}`,
-      [{ field, problem: "unknown_category" }],
+      [
+        {
+          field,
+          problem: `must name a marketplace C category known in ${region}, e.g. ${exampleCategory(data.categoriesC)}`,
+        },
+      ],
     );
   }
   return rate;
@@ -167,4 +172,10 @@ export function findSkuC(product: ProductC, skuId: string): SkuC {
     ]);
   }
   return sku;
+}
+
+/** One known category path, written as the three request fields. */
+function exampleCategory(categories: readonly { l1: string; l2: string; l3: string }[]): string {
+  const c = categories[0];
+  return c ? `categoryL1 "${c.l1}", categoryL2 "${c.l2}", categoryL3 "${c.l3}"` : "none known";
 }

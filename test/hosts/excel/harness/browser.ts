@@ -51,7 +51,12 @@ function isLoopback(url: string): boolean {
 
 /** Open the harness page (or `pagePath`, e.g. taskpane.html) with the shim in place. */
 export async function openExcelPage(
-  options: { pagePath?: string; routes?: Readonly<Record<string, string>> } = {},
+  options: {
+    pagePath?: string;
+    routes?: Readonly<Record<string, string>>;
+    /** Run the page's clock `factor` times faster from `t0` (Date.now and timers). */
+    timeScale?: { factor: number; t0: number };
+  } = {},
 ): Promise<ExcelPage> {
   if (!existsSync(path.join(DIST_EXCEL, "functions.js"))) {
     throw new Error("dist/excel/functions.js is missing: run `npm run build` first");
@@ -95,6 +100,7 @@ export async function openExcelPage(
   const page = context.pages()[0] ?? (await context.newPage());
   page.on("console", (m) => lines.push(m.text()));
   page.on("pageerror", (e) => lines.push(`pageerror: ${e.message}`));
+  if (options.timeScale) await page.addInitScript({ content: timeScaleScript(options.timeScale) });
   if (options.pagePath) {
     await page.addInitScript({ content: shim.text });
   }
@@ -110,4 +116,23 @@ export async function openExcelPage(
       rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A page clock running `factor` times faster from `t0`: Date.now() and the timers. The test
+ * server's rate limiter gets the same clock (TestServerOptions.now), so a minute of the API's
+ * limit passes in 60 / factor real seconds on both sides.
+ */
+export function scaledNow(scale: { factor: number; t0: number }): () => number {
+  return () => scale.t0 + (Date.now() - scale.t0) * scale.factor;
+}
+
+function timeScaleScript(scale: { factor: number; t0: number }): string {
+  return `(() => {
+  const k = ${scale.factor}, t0 = ${scale.t0}, realNow = Date.now.bind(Date);
+  Date.now = () => t0 + (realNow() - t0) * k;
+  const st = window.setTimeout.bind(window), si = window.setInterval.bind(window);
+  window.setTimeout = (fn, ms, ...rest) => st(fn, (Number(ms) || 0) / k, ...rest);
+  window.setInterval = (fn, ms, ...rest) => si(fn, (Number(ms) || 0) / k, ...rest);
+})();`;
 }

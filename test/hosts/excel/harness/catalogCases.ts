@@ -18,6 +18,8 @@ export interface DemoIds {
   readonly itemA: number;
   /** Every (itemId, modelId) of shop A with a real model id, in data order. */
   readonly modelsA: ReadonlyArray<{ itemId: number; modelId: number }>;
+  /** A marketplace A product with one variant (its modelId is null). */
+  readonly singleItemA: number;
   readonly categoryA: number;
   readonly sellerB: number;
   readonly regionB: string;
@@ -46,14 +48,19 @@ export function demoIds(today = "2025-06-30"): DemoIds {
     p.models.flatMap((m) => (m.modelId === null ? [] : [{ itemId: p.itemId, modelId: m.modelId }])),
   );
   const productA = shopA.products.find((p) => p.models.length > 1) ?? shopA.products[0];
+  const singleA = shopA.products.find(
+    (p) => p.models.length === 1 && p.models[0]?.modelId === null,
+  );
   const productB = sellerB.products.find((p) => p.skus.length > 1) ?? sellerB.products[0];
   const productC = shopC.products.find((p) => p.skus.length > 1) ?? shopC.products[0];
-  if (!productA || !productB || !productC) throw new Error("demo shops have no products");
+  if (!productA || !productB || !productC || !singleA)
+    throw new Error("demo shops lack a product kind the cases need");
   return {
     shopA: shopA.shopId,
     regionA: shopA.region,
     itemA: productA.itemId,
     modelsA,
+    singleItemA: singleA.itemId,
     categoryA: productA.categoryId,
     sellerB: sellerB.sellerId,
     regionB: sellerB.region,
@@ -124,5 +131,37 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
     { name: "SET_BUYER_PRICE_PREVIEW", args: ["A", ...A, ids.itemA, 30] },
     { name: "SHOPS", args: [] },
     { name: "PRODUCT_SEARCH", args: ["a", 5] },
+  ];
+}
+
+/**
+ * Calls that read every line shape and send every nullable field: B/C breakdowns without a SKU
+ * (B2, C1/C2), `field` by line key and by the label a table shows, the B/C side of
+ * REQUIRED_PRICE, and A previews of a single-variant product (models[].modelId null).
+ * Each answers one figure or a table without a failed row.
+ */
+export function lineShapeCases(ids: DemoIds): CatalogCase[] {
+  const B = [ids.sellerB, ids.regionB] as const;
+  const A = [ids.shopA, ids.regionA] as const;
+  return [
+    { name: "MKTB_BREAKDOWN", args: [...B, ids.itemB] },
+    { name: "MKTB_BREAKDOWN", args: [...B, ids.itemB, undefined, "commissionFee"] },
+    { name: "MKTB_BREAKDOWN", args: [...B, ids.itemB, ids.skuB, "Commission fee"] },
+    { name: "MKTB_ITEM", args: [...B, ids.itemB, "netProfit"] },
+    { name: "MKTB_NEW_PRODUCT", args: [ids.regionB, 19.9, ids.categoryB, "Original price"] },
+    { name: "MKTB_SIMULATE", args: [...B, ids.itemB, undefined, "Net profit", undefined, 25] },
+    { name: "MKTC_BREAKDOWN", args: [ids.shopC, ids.productC] },
+    { name: "MKTC_BREAKDOWN", args: [ids.shopC, ids.productC, ids.skuC, "platformFee"] },
+    { name: "MKTC_PRODUCTS", args: [ids.shopC, ids.productC, "Net profit"] },
+    { name: "MKTC_NEW_PRODUCT", args: [ids.shopC, 15, ids.categoryC, "Commission fee"] },
+    { name: "MKTC_SIMULATE", args: [ids.shopC, ids.productC, undefined, "netProfit"] },
+    { name: "REQUIRED_PRICE", args: ["B", undefined, ids.regionB, ids.categoryB, 5, 0.25] },
+    { name: "REQUIRED_PRICE", args: ["C", ids.shopC, undefined, ids.categoryC, 5, 0.25] },
+    {
+      name: "REQUIRED_PRICE",
+      args: ["C", ids.shopC, undefined, ids.categoryC, 5, 0.25, "requiredListingPrice"],
+    },
+    { name: "SET_BUYER_PRICE_PREVIEW", args: ["A", ...A, ids.singleItemA, 30] },
+    { name: "SET_MARGIN_PREVIEW", args: ["A", ...A, ids.singleItemA, 1, undefined, undefined, 30] },
   ];
 }

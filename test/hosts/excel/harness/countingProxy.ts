@@ -23,6 +23,10 @@ export interface CountingProxy {
   goDown(): Promise<void>;
   /** Listen again on the same port. */
   comeBack(): Promise<void>;
+  /** Answer the next `count` requests with 429 and this Retry-After, as an API would. */
+  refuseNext(count: number, retryAfterSec: number): void;
+  /** Status of every answered request, in order (429s included). */
+  readonly statuses: number[];
   close(): Promise<void>;
 }
 
@@ -32,6 +36,8 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   const log: Array<{ method: string; path: string; body: string }> = [];
   const sockets = new Set<Socket>();
   let holding = false;
+  let refusals: { left: number; retryAfterSec: number } = { left: 0, retryAfterSec: 0 };
+  const statuses: number[] = [];
   let waiting: Array<() => void> = [];
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void => {
@@ -44,6 +50,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
         headers: req.headers,
       },
       (up) => {
+        if (req.method !== "OPTIONS") statuses.push(up.statusCode ?? 502);
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       },
@@ -59,6 +66,25 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       const body = Buffer.concat(chunks);
       if (req.method !== "OPTIONS")
         log.push({ method: req.method ?? "", path: req.url ?? "", body: body.toString("utf8") });
+      if (req.method !== "OPTIONS" && refusals.left > 0) {
+        refusals.left--;
+        statuses.push(429);
+        res.writeHead(429, {
+          "content-type": "application/json",
+          "retry-after": String(refusals.retryAfterSec),
+          "access-control-allow-origin": String(req.headers.origin ?? "*"),
+          "access-control-expose-headers": "Retry-After",
+        });
+        res.end(
+          JSON.stringify({
+            status: "ERROR",
+            statusCode: 429,
+            message: "Too many requests",
+            errors: [],
+          }),
+        );
+        return;
+      }
       const go = (): void => forward(req, res, body);
       if (holding && req.method !== "OPTIONS") waiting.push(go);
       else go();
@@ -80,9 +106,14 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     log,
+    statuses,
+    refuseNext: (count, retryAfterSec) => {
+      refusals = { left: count, retryAfterSec };
+    },
     count: (prefix = "") => log.filter((e) => e.path.startsWith(prefix)).length,
     reset: () => {
       log.length = 0;
+      statuses.length = 0;
     },
     hold: () => {
       holding = true;

@@ -7,8 +7,11 @@
  * rectangular non-empty 2-D array); OfficeRuntime.storage backed by localStorage with its
  * 10 MB quota; Office.context.document.settings recorded so tests can prove the key never
  * lands in the workbook; Excel.run with the workbook settings the task pane uses; and
- * Office.addin.setStartupBehavior (SharedRuntime 1.1) recorded.
+ * Office.addin.setStartupBehavior (SharedRuntime 1.1) recorded; Office.actions for ribbon
+ * commands; formula cells whose recalculation cancels and restarts invocations in no
+ * guaranteed order (workbookShim.ts); and every fetch the page makes, logged.
  */
+import { FakeWorkbook, type ShimInvocation } from "./workbookShim";
 
 type ErrorCodeValue = "#VALUE!" | "#N/A" | "#DIV/0!" | "#NUM!" | "#NULL!" | "#NAME?" | "#REF!";
 
@@ -119,7 +122,15 @@ const recorded =
 const startupCalls: string[] = [];
 let startupBehavior = "None";
 
+/** Ribbon command handlers (Office.actions.associate), by action id. */
+const actions = new Map<string, (event: { completed(): void }) => void>();
+
 w.Office = {
+  actions: {
+    associate(id: string, handler: (event: { completed(): void }) => void): void {
+      actions.set(id, handler);
+    },
+  },
   onReady(cb?: (info: { host: string; platform: string }) => void) {
     const info = { host: "Excel", platform: "OfficeOnline" };
     cb?.(info);
@@ -166,8 +177,10 @@ w.Office = {
 const workbookSettings = new Map<string, string>();
 w.Excel = {
   async run<T>(batch: (context: unknown) => Promise<T>): Promise<T> {
+    const queued: Array<() => void> = [];
     const context = {
       workbook: {
+        ...workbook.context(queued),
         settings: {
           getItemOrNullObject: (name: string) => ({
             isNullObject: !workbookSettings.has(name),
@@ -180,7 +193,9 @@ w.Excel = {
           },
         },
       },
-      sync: async (): Promise<void> => undefined,
+      sync: async (): Promise<void> => {
+        for (const op of queued.splice(0)) op();
+      },
     };
     return batch(context);
   },
@@ -241,6 +256,7 @@ async function callFunction(
   id: string,
   args: unknown[],
   address = "Sheet1!A1",
+  invocation: ShimInvocation = { functionName: id, address },
 ): Promise<CallOutcome> {
   if (!metadata) throw new Error("loadMetadata() first");
   const meta = metadata.get(id.toUpperCase());
@@ -260,7 +276,7 @@ async function callFunction(
     if (Array.isArray(a)) return null; // Excel would implicitly intersect; tests never do this
     return a;
   });
-  passed.push({ functionName: id, address });
+  passed.push(invocation);
   try {
     const value = await fn(...passed);
     return { ok: true, value: checkResult(meta, value) };
@@ -271,7 +287,54 @@ async function callFunction(
   }
 }
 
+const workbook = new FakeWorkbook((id, args, invocation) =>
+  callFunction(id, args, invocation.address, invocation),
+);
+
+/** Every request the page sends (the add-in's fetch), with the page's time. */
+const fetchLog: Array<{
+  at: number;
+  url: string;
+  method: string;
+  status?: number;
+  doneAt?: number;
+}> = [];
+const pageFetch = window.fetch.bind(window);
+window.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const entry: (typeof fetchLog)[number] = { at: Date.now(), url, method: init?.method ?? "GET" };
+  fetchLog.push(entry);
+  return pageFetch(input, init).then((res) => {
+    entry.status = res.status;
+    entry.doneAt = Date.now();
+    return res;
+  });
+};
+
 w.excelShim = {
+  enterFormulas: (f: Array<{ address: string; id: string; args: unknown[] }>) => workbook.enter(f),
+  clearFormulas: () => workbook.clear(),
+  recalculate: (addresses?: string[]) => workbook.recalculate(addresses),
+  cells: () => workbook.view(),
+  idle: (timeoutMs = 60_000) => workbook.idle(timeoutMs),
+  select: (address: string) => {
+    workbook.selection = address;
+  },
+  activate: (sheet: string) => {
+    workbook.activeSheet = sheet;
+  },
+  /** Press a ribbon button; resolves when its handler calls event.completed(). */
+  runAction: (id: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const handler = actions.get(id);
+      if (!handler) return reject(new Error(`no ribbon action ${id}`));
+      handler({ completed: () => resolve() });
+    }),
+  actionIds: () => [...actions.keys()],
+  fetchLog: () => fetchLog.filter((f) => !f.url.endsWith(".json")),
+  resetFetchLog: () => {
+    fetchLog.length = 0;
+  },
   async loadMetadata(url = "functions.json"): Promise<number> {
     const res = await fetch(url);
     const doc = (await res.json()) as { functions: FunctionMeta[] };

@@ -40,11 +40,22 @@ describe("demo data", () => {
     for (const p of rival!.shopsA[0]!.products) expect(items.has(p.itemId)).toBe(false);
   });
 
-  it("carries the hostile names, exactly one HYPERLINK formula", () => {
-    const names = demo!.shopsA[0]!.products.map((p) => p.name);
+  it("carries the hostile names only when a test asks, exactly one HYPERLINK formula", () => {
+    const hostile = generateDemoData({
+      seed: 7,
+      scale: 1,
+      today: "2025-03-10",
+      hostileNames: true,
+    });
+    const names = hostile.accounts[0]!.shopsA[0]!.products.map((p) => p.name);
     expect(names.slice(0, HOSTILE_NAMES.length)).toEqual(HOSTILE_NAMES);
     expect(names.filter((n) => n === '=HYPERLINK("http://x","y")')).toHaveLength(1);
     expect(names.some((n) => n.length === 500)).toBe(true);
+    // The same shop, sales and prices: only the names differ.
+    const calm = demo!.shopsA[0]!.products;
+    expect(hostile.accounts[0]!.shopsA[0]!.products.map((p) => ({ ...p, name: "" }))).toEqual(
+      calm.map((p) => ({ ...p, name: "" })),
+    );
   });
 
   it("has a year of orders before today, missing COGS, chains and a scheduled rate change", () => {

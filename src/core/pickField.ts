@@ -1,0 +1,86 @@
+/**
+ * One figure of a record by name (Bloomberg BDP style), for a function's `field` argument.
+ * Every name a seller can see in a spilled table is accepted: a line's key or its row label
+ * ("commissionFee", "Commission fee"), a metadata or top-level figure, a column header of a
+ * range result ("Net profit", "Raw profit adjusted roas") and a dot path
+ * ("metadata.commissionRate"). Names match exactly, then ignoring case, then ignoring case,
+ * spaces and punctuation.
+ */
+import { isDateTimeArray } from "../api/datetime";
+import { ApiError } from "./errors";
+import { breakdownLines, isLineObject, isRecord } from "./lines";
+import {
+  type Cell,
+  type ShapeOptions,
+  dateTimeToUtcDate,
+  flattenRecord,
+  lineLabel,
+  netProfitOf,
+  toCell,
+} from "./shape";
+
+/** The record's figure named `field`; an unknown name fails naming the ones that exist. */
+export function pickField(record: unknown, field: string, options: ShapeOptions = {}): Cell {
+  const dateTime = options.dateTime ?? dateTimeToUtcDate;
+  const candidates = fieldCandidates(record);
+  const wanted = field.trim();
+  const lower = wanted.toLowerCase();
+  const squashed = squash(wanted);
+  const hit =
+    candidates.find(([name]) => name === wanted) ??
+    candidates.find(([name]) => name.toLowerCase() === lower) ??
+    (squashed === "" ? undefined : candidates.find(([name]) => squash(name) === squashed));
+  if (hit) return toCell(hit[1], dateTime);
+  const atPath = wanted.includes(".") ? valueAtLoose(record, wanted) : undefined;
+  if (atPath !== undefined && (isScalarValue(atPath) || isLineObject(atPath))) {
+    return toCell(atPath, dateTime);
+  }
+  throw new ApiError(
+    "INVALID_ARGUMENT",
+    `Unknown field "${wanted}": use one of ${fieldNames(record).join(", ")}`,
+    { field: "field" },
+  );
+}
+
+/** Field names pickField accepts for a record (keys, not labels), in lookup order. */
+export function fieldNames(record: unknown): string[] {
+  return [...new Set(fieldCandidates(record, false).map(([name]) => name))];
+}
+
+/** "Net profit (per unit)" -> "netprofitperunit": what a name is once case and spacing go. */
+function squash(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/** valueAt, matching each step's name ignoring case. */
+function valueAtLoose(entry: unknown, path: string): unknown {
+  let current: unknown = entry;
+  for (const part of path.split(".")) {
+    if (!isRecord(current)) return undefined;
+    const key = Object.keys(current).find((k) => k.toLowerCase() === part.toLowerCase());
+    if (key === undefined) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+function isScalarValue(v: unknown): boolean {
+  return v === null || typeof v !== "object" || isDateTimeArray(v) || v instanceof Date;
+}
+
+/** (name, value) pairs in lookup order: lines, metadata, top level, nested one level down. */
+function fieldCandidates(record: unknown, withLabels = true): Array<[string, unknown]> {
+  const lines = breakdownLines(record);
+  const out: Array<[string, unknown]> = lines.map(([n, l]) => [n, l.amount]);
+  if (withLabels) for (const [n, l] of lines) out.push([lineLabel(n, l), l.amount]);
+  if (!isRecord(record)) return out;
+  if (isRecord(record.metadata)) {
+    for (const [n, v] of Object.entries(record.metadata)) if (isScalarValue(v)) out.push([n, v]);
+  }
+  for (const [n, v] of Object.entries(record)) if (isScalarValue(v)) out.push([n, v]);
+  // The "Net profit" row every breakdown table ends with, also where metadata lacks it.
+  if (lines.length > 0 && !out.some(([n]) => n === "netProfit"))
+    out.push(["netProfit", netProfitOf(record)]);
+  for (const [n, v] of flattenRecord(record)) if (!out.some(([k]) => k === n)) out.push([n, v]);
+  return out;
+}

@@ -1,0 +1,70 @@
+/**
+ * Is a successful answer in a shape the spec allows for its endpoint? A 200 whose `data` is
+ * null, a list where an object is due, or an object with none of the fields the spec shows
+ * is not "no shops" or "no such field": it is an API (or a base URL) that is not the one the
+ * add-in talks to, and the seller is told so, never blamed for an argument.
+ */
+import { endpointById, isEndpointId } from "../api/endpoints";
+import type { EndpointSpec } from "../api/types";
+import { ApiError, shorten } from "./errors";
+import { breakdownLines, isRecord } from "./lines";
+
+/** The error for an answer the add-in cannot read. */
+export function unexpectedShapeError(endpointId: string, detail: string): ApiError {
+  return new ApiError(
+    "BAD_RESPONSE",
+    `The API answered in an unexpected shape (endpoint ${endpointId}): ${detail}. Check the base URL in Settings; if it is right, tell your API provider`,
+    { retryable: false },
+  );
+}
+
+/** A short picture of what came instead, for the message. */
+function sample(value: unknown): string {
+  if (value === undefined) return "nothing";
+  const text = JSON.stringify(value) ?? String(value);
+  return shorten(text, 40);
+}
+
+/** Why `data` does not fit the endpoint's response, or null when it does. */
+export function shapeProblem(spec: EndpointSpec, data: unknown): string | null {
+  const { kind, fields } = spec.response;
+  if (kind === "array") {
+    // The search response is not shown in the spec: a list, or an object holding one.
+    const list = spec.id === "SEARCH" && isRecord(data) ? listIn(data) : data;
+    if (!Array.isArray(list)) return `a list was expected, got ${sample(data)}`;
+    const odd = list.find((entry) => !isRecord(entry));
+    return odd === undefined ? null : `a list of records was expected, got an entry ${sample(odd)}`;
+  }
+  if (!isRecord(data)) return `an object was expected, got ${sample(data)}`;
+  if (kind === "cursorPage" || kind === "offsetPage") {
+    return listIn(data) ? null : `a page with a list of entries was expected, got ${sample(data)}`;
+  }
+  const names = fields.map((f) => f.name);
+  // Breakdown results (A2 lists its lines as its fields) must carry lines of some shape.
+  const isBreakdown = names.includes("breakdown") && !names.includes("requiredListingPrice");
+  if (isBreakdown || spec.id === "A2") {
+    return breakdownLines(data).length > 0
+      ? null
+      : `a breakdown with lines was expected, got ${sample(data)}`;
+  }
+  if (names.length > 0 && !names.some((n) => Object.prototype.hasOwnProperty.call(data, n))) {
+    return `none of ${shorten(names.join(", "), 60)} in ${sample(data)}`;
+  }
+  return null;
+}
+
+function listIn(record: Record<string, unknown>): unknown[] | undefined {
+  for (const name of ["data", "entries", "rows"]) {
+    const value = record[name];
+    if (Array.isArray(value)) return value;
+  }
+  return undefined;
+}
+
+/** `data` as it came, or an unexpected-shape error for endpoints of the table. */
+export function checkResponseShape(endpointId: string, data: unknown): unknown {
+  if (!isEndpointId(endpointId)) return data;
+  const problem = shapeProblem(endpointById(endpointId), data);
+  if (problem !== null) throw unexpectedShapeError(endpointId, problem);
+  return data;
+}

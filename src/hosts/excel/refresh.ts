@@ -1,0 +1,147 @@
+/**
+ * Refresh in Excel: forget the cached answers of the cells in scope, then make Excel run
+ * exactly those cells again. Excel re-runs a custom function only when it recalculates its
+ * cell, and "Calculate Now" (F9) skips custom functions whose inputs did not change; what
+ * does re-run them is Range.calculate() / RangeAreas.calculate() for chosen cells,
+ * Worksheet.calculate(markAllDirty = true) for a sheet and Application.calculate("Full") for
+ * the workbook. Used by the ribbon's Refresh menu and by the task pane (runtime handle).
+ */
+import type { TrackedCell } from "./cellTracker";
+import type { ExcelSession } from "./session";
+
+import type { RefreshScope } from "../../ui/bridge";
+
+export type { RefreshScope };
+
+export const REFRESH_SCOPES: readonly RefreshScope[] = [
+  "selection",
+  "sheet",
+  "workbook",
+  "errors",
+  "stale",
+];
+
+// ---- the slice of Office.js a refresh touches (structural, so the test shim provides it)
+
+export interface XlCalcRange {
+  address: string;
+  load(properties: string): unknown;
+  calculate(): void;
+}
+
+export interface XlCalcSheet {
+  name: string;
+  load(properties: string): unknown;
+  /** ExcelApi 1.14: markAllDirty re-runs every formula of the sheet. */
+  calculate(markAllDirty: boolean): void;
+  /** ExcelApi 1.9: "A1, B7, C9" as one RangeAreas. */
+  getRanges(address: string): { calculate(): void };
+}
+
+export interface XlCalcContext {
+  readonly workbook: {
+    getSelectedRange(): XlCalcRange;
+    readonly worksheets: {
+      getActiveWorksheet(): XlCalcSheet;
+      getItem(name: string): XlCalcSheet;
+    };
+    readonly application: { calculate(calculationType: string): void };
+  };
+  sync(): Promise<void>;
+}
+
+export type ExcelCalcRun = <T>(batch: (context: XlCalcContext) => Promise<T>) => Promise<T>;
+
+/** Cells a RangeAreas address may hold at once (Excel limits the text of an address). */
+const CELLS_PER_AREAS = 100;
+
+/** Refresh one scope; returns how many formula cells it re-ran. */
+export async function refreshCells(
+  scope: RefreshScope,
+  session: ExcelSession,
+  run: ExcelCalcRun,
+): Promise<number> {
+  switch (scope) {
+    case "selection":
+      return run(async (ctx) => {
+        const selected = ctx.workbook.getSelectedRange();
+        selected.load("address");
+        await ctx.sync();
+        const cells = session.cells.within(selected.address);
+        await session.forget(cells);
+        selected.calculate();
+        await ctx.sync();
+        return cells.length;
+      });
+    case "sheet":
+      return run(async (ctx) => {
+        const sheet = ctx.workbook.worksheets.getActiveWorksheet();
+        sheet.load("name");
+        await ctx.sync();
+        const cells = session.cells.onSheet(sheet.name);
+        await session.forget(cells);
+        sheet.calculate(true);
+        await ctx.sync();
+        return cells.length;
+      });
+    case "workbook":
+      return recalculateWorkbook(session, run, true);
+    case "errors":
+      return recalculate(
+        session.cells.all().filter((c) => c.failed),
+        session,
+        run,
+      );
+    case "stale":
+      return recalculate(await session.olderThanCacheTime(), session, run);
+  }
+}
+
+/** Every formula cell of the workbook again; `forget`: with fresh answers. */
+export async function recalculateWorkbook(
+  session: ExcelSession,
+  run: ExcelCalcRun,
+  forget: boolean,
+): Promise<number> {
+  const cells = session.cells.all();
+  if (forget) await session.forget(cells);
+  await run(async (ctx) => {
+    ctx.workbook.application.calculate("Full");
+    await ctx.sync();
+  });
+  return cells.length;
+}
+
+/** Forget these cells' answers and re-run them, sheet by sheet, as RangeAreas. */
+async function recalculate(
+  cells: readonly TrackedCell[],
+  session: ExcelSession,
+  run: ExcelCalcRun,
+): Promise<number> {
+  if (cells.length === 0) return 0;
+  await session.forget(cells);
+  const bySheet = new Map<string, string[]>();
+  for (const c of cells) bySheet.set(c.sheet, [...(bySheet.get(c.sheet) ?? []), localAddress(c)]);
+  await run(async (ctx) => {
+    for (const [name, addresses] of bySheet) {
+      const sheet = ctx.workbook.worksheets.getItem(name);
+      for (let i = 0; i < addresses.length; i += CELLS_PER_AREAS) {
+        sheet.getRanges(addresses.slice(i, i + CELLS_PER_AREAS).join(",")).calculate();
+      }
+    }
+    await ctx.sync();
+  });
+  return cells.length;
+}
+
+/** "B7" of a tracked cell. */
+function localAddress(cell: TrackedCell): string {
+  let n = cell.column + 1;
+  let letters = "";
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    letters = String.fromCharCode(65 + r) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return `${letters}${cell.row + 1}`;
+}

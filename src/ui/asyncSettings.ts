@@ -1,0 +1,59 @@
+/**
+ * The per-user settings of an async host (Excel: OfficeRuntime.storage; web: localStorage):
+ * never the document, because the key must not travel with the file.
+ */
+import { normaliseBaseUrl } from "../core/baseUrl";
+
+/** Per-user settings storage. */
+export interface SettingsStorage {
+  get(name: string): Promise<string | null>;
+  set(name: string, value: string): Promise<void>;
+  remove(name: string): Promise<void>;
+}
+
+/** Setting names; the key and base URL names match the Excel functions runtime's. */
+export const SETTING = {
+  apiKey: "mkt.apiKey",
+  baseUrl: "mkt.baseUrl",
+  cacheTtlSec: "mkt.cacheTtlSec",
+  typedShops: "mkt.typedShops",
+  /** "off": answer product cells from their own endpoints only (Excel reads it too). */
+  listAnswers: "mkt.listAnswers",
+} as const;
+
+/** How long cached answers stay fresh unless the seller chose otherwise. */
+export const DEFAULT_TTL_SEC = 600;
+
+/** The settings as read (the key trimmed; an unusable base URL falls back to the default). */
+export interface AsyncSettings {
+  readonly apiKey: string | null;
+  readonly baseUrl: string;
+  readonly ttl: number;
+  readonly listAnswers: boolean;
+}
+
+/** Read every setting at once. */
+export async function readAsyncSettings(
+  storage: SettingsStorage,
+  defaultBaseUrl: string,
+): Promise<AsyncSettings> {
+  const [apiKey, rawBase, rawTtl, rawLists] = await Promise.all([
+    storage.get(SETTING.apiKey),
+    storage.get(SETTING.baseUrl),
+    storage.get(SETTING.cacheTtlSec),
+    storage.get(SETTING.listAnswers),
+  ]);
+  let baseUrl = defaultBaseUrl;
+  try {
+    if (rawBase) baseUrl = normaliseBaseUrl(rawBase);
+  } catch {
+    baseUrl = defaultBaseUrl;
+  }
+  const ttl = Number(rawTtl);
+  return {
+    apiKey: apiKey?.trim() || null,
+    baseUrl,
+    ttl: Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_TTL_SEC,
+    listAnswers: rawLists !== "off",
+  };
+}

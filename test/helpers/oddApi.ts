@@ -1,0 +1,92 @@
+/**
+ * An API that answers 200 SUCCESS in shapes the spec does not allow, or with text longer
+ * than a cell holds. The first path segment picks the behaviour, so one server serves every
+ * case (the add-in's base URL is `http://127.0.0.1:port/<mode>`):
+ * - `object`: data {"foo":1} everywhere;   - `null`: data null;
+ * - `nodata`: an envelope without data;     - `list`: a list where an object is due;
+ * - `long`: a well-formed answer (A6, SHOPS_A) carrying a 40,000-character text.
+ * The B/C shop lists (reference-server extensions) answer like any other endpoint; in `long`
+ * mode every endpoint but A6 and SHOPS_A answers 404, and so do unknown paths.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { routeOf } from "./strictSpec";
+
+/** The length of the long texts (Excel holds 32,767 characters a cell, Sheets 50,000). */
+export const LONG_TEXT_LENGTH = 40_000;
+export const ODD_MODES = ["object", "null", "nodata", "list"] as const;
+
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers": "authorization, content-type",
+  "access-control-allow-methods": "GET, POST, OPTIONS",
+};
+
+function longAnswer(endpoint: string): unknown {
+  const text = (c: string): string => c.repeat(LONG_TEXT_LENGTH);
+  if (endpoint === "SHOPS_A") return [{ shopId: 100001, region: "SG", shopName: text("s") }];
+  if (endpoint === "A6")
+    return {
+      breakdown: {
+        originalModelPrice: { amount: 10, label: "Original price" },
+        commissionFee: { amount: -1, label: "Commission" },
+      },
+      metadata: { netProfit: 9, currency: "SGD", note: text("m") },
+      sellerNote: text("n"),
+    };
+  return undefined;
+}
+
+function answerFor(mode: string, endpoint: string): { status: number; body: unknown } {
+  const ok = (data: unknown) => ({
+    status: 200,
+    body: { status: "SUCCESS", statusCode: 200, message: "OK", data },
+  });
+  switch (mode) {
+    case "object":
+      return ok({ foo: 1 });
+    case "null":
+      return ok(null);
+    case "nodata":
+      return { status: 200, body: { status: "SUCCESS", statusCode: 200, message: "OK" } };
+    case "list":
+      return ok(endpoint.startsWith("SHOPS") ? { shops: [{ foo: 1 }] } : [{ foo: 1 }]);
+    case "long": {
+      const data = longAnswer(endpoint);
+      if (data !== undefined) return ok(data);
+    }
+  }
+  return { status: 404, body: { status: "ERROR", statusCode: 404, message: "Not Found" } };
+}
+
+export interface OddApi {
+  /** Base URL for one mode. */
+  urlFor(mode: string): string;
+  close(): Promise<void>;
+}
+
+/** Start the odd API on 127.0.0.1 (port 0). */
+export async function startOddApi(): Promise<OddApi> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, CORS);
+        return res.end();
+      }
+      const [, mode = "", ...rest] = (req.url ?? "").split("?")[0]?.split("/") ?? [];
+      const endpoint = routeOf(req.method ?? "", `/${rest.join("/")}`, true)?.spec.id ?? "";
+      const { status, body } = endpoint
+        ? answerFor(mode, endpoint)
+        : { status: 404, body: { status: "ERROR", statusCode: 404, message: "Not Found" } };
+      res.writeHead(status, { "content-type": "application/json", ...CORS });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    urlFor: (mode) => `http://127.0.0.1:${port}/${mode}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

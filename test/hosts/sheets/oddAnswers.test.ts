@@ -1,0 +1,90 @@
+/**
+ * Issue 14 findings 3, 4 and 6 in the BUILT Sheets bundle: an API (test/helpers/oddApi.ts)
+ * that answers 200 SUCCESS in shapes the spec does not allow, with texts longer than a cell,
+ * and without the reference server's B/C shop lists.
+ */
+import { MAX_CELL_TEXT } from "../../../src/core/cellLimit";
+import { LONG_TEXT_LENGTH, ODD_MODES } from "../../helpers/oddApi";
+import { FakeProperties } from "./fakes";
+import {
+  buildSheetsBundle,
+  cell,
+  loadAddon,
+  startServerProcess,
+  type LoadedAddon,
+  type ServerProcess,
+} from "./harness";
+import { SyncHttp } from "./syncHttp";
+
+jest.setTimeout(120_000);
+
+let dir = "";
+let server: ServerProcess;
+let http: SyncHttp;
+
+beforeAll(async () => {
+  dir = buildSheetsBundle();
+  server = await startServerProcess({ odd: true });
+  http = new SyncHttp(30_000);
+});
+afterAll(async () => {
+  await http?.close();
+  await server?.stop();
+});
+
+function addonFor(mode: string): LoadedAddon {
+  const userProps = new FakeProperties();
+  userProps.setProperty("mkt.baseUrl", `${server.baseUrl}/${mode}`);
+  userProps.setProperty("mkt.apiKey", server.keys.demo);
+  return loadAddon(dir, { http, userProps });
+}
+
+describe("Sheets cells against an API that answers in shapes the spec does not allow", () => {
+  test.each(ODD_MODES)(
+    "%s: the cell names the endpoint and blames neither the seller nor the data",
+    (mode) => {
+      const a = addonFor(mode);
+      const shops = cell(a, "SHOPS");
+      expect(shops).toMatch(
+        /^#ERROR! The API answered in an unexpected shape \(endpoint SHOPS_A\): .+ base URL in Settings/,
+      );
+      const item = cell(a, "MKTA_ITEM", 100001, "SG", 10000001, "netProfit");
+      expect(item).toMatch(/^#ERROR! The API answered in an unexpected shape \(endpoint A6\): /);
+      expect(String(item)).not.toMatch(/Unknown field|No shops/);
+    },
+  );
+
+  test("a 40,000-character text is cut to fit a cell (32,767) with a visible ellipsis", () => {
+    const a = addonFor("long");
+    const shops = cell(a, "SHOPS", "A") as unknown[][];
+    const nameAt = (shops[0] ?? []).indexOf("Shop name");
+    const name = String(shops[1]?.[nameAt]);
+    expect([name.length, name.endsWith("…"), name.startsWith("sss")]).toEqual([
+      MAX_CELL_TEXT,
+      true,
+      true,
+    ]);
+    expect(LONG_TEXT_LENGTH).toBeGreaterThan(MAX_CELL_TEXT);
+    const table = cell(a, "MKTA_ITEM", 100001, "SG", 1) as unknown[][];
+    const note = table.find((row) => row[0] === "Seller note")?.[1];
+    expect([String(note).length, String(note).endsWith("…")]).toEqual([MAX_CELL_TEXT, true]);
+    const field = cell(a, "MKTA_ITEM", 100001, "SG", 1, "metadata.note");
+    expect([String(field).length, String(field).endsWith("…")]).toEqual([MAX_CELL_TEXT, true]);
+  });
+
+  test("the sidebar's shop lists: A says the shape is wrong, B and C offer typing the ids in", () => {
+    const perMarket = addonFor("object").call("listShops") as Array<Record<string, unknown>>;
+    expect(perMarket).toEqual([
+      { marketplace: "A", error: expect.stringMatching(/unexpected shape \(endpoint SHOPS_A\)/) },
+      { marketplace: "B", missing: true },
+      { marketplace: "C", missing: true },
+    ]);
+  });
+
+  test('SHOPS("B") against an API whose B list is no list says how to type the seller id in', () => {
+    const a = addonFor("object");
+    expect(cell(a, "SHOPS", "B")).toMatch(
+      /^#ERROR! This API has no list of your marketplace B sellers \(the spec does not show one\): type the seller id into the functions directly, or remember it under Shops in the sidebar$/,
+    );
+  });
+});
