@@ -5,69 +5,15 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { build, type Plugin } from "esbuild";
-import ts from "typescript";
+import { build } from "esbuild";
 import type { BuildContext } from "./context";
 import { writeFunctionDocs } from "./docs";
+import { appsScriptOnly } from "./sheetsSlim";
 import { buildSheetsSidebarHtml } from "./ui";
 import { CATALOG } from "../src/functions";
+import { functionHelpHtml } from "../src/hosts/sheets/sheetOutput";
 import { BUNDLE_GLOBAL, stubsFile } from "../src/hosts/sheets/stubs";
 import { sheetsManifest, type SheetsManifest } from "../src/hosts/sheets/manifest";
-
-/**
- * Apps Script hashes natively (Utilities.computeDigest), so the Sheets bundle gets SHA-256 from
- * there instead of @noble/hashes' pure-JS copy: 5 KB less of the 150 KB the bundle may weigh.
- * Apps Script takes and returns signed bytes.
- */
-const APPS_SCRIPT_SHA256 = `
-export function sha256(data) {
-  var signed = [];
-  for (var i = 0; i < data.length; i++) signed.push(data[i] > 127 ? data[i] - 256 : data[i]);
-  return Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, signed);
-}
-export function bytesToHex(bytes) {
-  var out = "";
-  for (var i = 0; i < bytes.length; i++) out += ((bytes[i] & 255) + 256).toString(16).slice(1);
-  return out;
-}`;
-
-/**
- * The endpoint table carries a line of the spec for every field ("doc"), used by the server,
- * the docs and the spec test, never by the add-on at runtime: the Sheets bundle gets the table
- * without those lines (every string literal with a space in src/api/endpoints.ts: field and
- * response docs; paths, names and defaults have none). Found with the TypeScript parser.
- */
-function withoutDocs(source: string): string {
-  const file = ts.createSourceFile("endpoints.ts", source, ts.ScriptTarget.ES2020, true);
-  const spans: Array<[number, number]> = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) && node.text.includes(" "))
-      spans.push([node.getStart(file), node.getEnd()]);
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  let out = source;
-  for (const [start, end] of spans.reverse()) out = `${out.slice(0, start)}""${out.slice(end)}`;
-  return out;
-}
-
-const appsScriptOnly: Plugin = {
-  name: "apps-script-only",
-  setup(b) {
-    b.onResolve({ filter: /^@noble\/hashes\/(sha256|utils)$/ }, (args) => ({
-      path: args.path,
-      namespace: "apps-script-sha256",
-    }));
-    b.onLoad({ filter: /.*/, namespace: "apps-script-sha256" }, () => ({
-      contents: APPS_SCRIPT_SHA256,
-      loader: "js",
-    }));
-    b.onLoad({ filter: /[\\/]src[\\/]api[\\/]endpoints\.ts$/ }, (args) => ({
-      contents: withoutDocs(readFileSync(args.path, "utf8")),
-      loader: "ts",
-    }));
-  },
-};
 
 export async function buildSheets(ctx: BuildContext): Promise<void> {
   const out = path.join(ctx.dist, "sheets");
@@ -88,6 +34,8 @@ export async function buildSheets(ctx: BuildContext): Promise<void> {
     plugins: [appsScriptOnly],
   });
   writeFileSync(path.join(out, "Stubs.js"), stubsFile(CATALOG));
+  // The function-help dialog is written here, so Code.js needs none of the help texts.
+  writeFileSync(path.join(out, "FunctionHelp.html"), functionHelpHtml(CATALOG));
   // The shared sidebar app (src/ui) as one self-contained page: HtmlService serves no other files.
   writeFileSync(path.join(out, "Sidebar.html"), await buildSheetsSidebarHtml(ctx));
   const template = JSON.parse(

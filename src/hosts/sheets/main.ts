@@ -6,7 +6,7 @@
  */
 import type { Marketplace } from "../../api/types";
 import { apiCall, call, normaliseBaseUrl, parallel } from "../../core";
-import { CATALOG, functionByName, type Cell, type CellInput } from "../../functions";
+import { functionByName, type Cell, type CellInput } from "../../functions";
 import { isMissingShopList } from "../../functions/shops";
 import type { ShopRef } from "../../ui/bridge";
 import { shopRefs } from "../../ui/asyncHostBridge";
@@ -23,7 +23,6 @@ import {
   userSettings,
 } from "./session";
 import { datesInSheetZone } from "./sheetDates";
-import { functionHelpHtml } from "./sheetOutput";
 import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebarServer";
 import { runCell } from "./cellRun";
 import { installFiller } from "./fillTrigger";
@@ -123,10 +122,10 @@ export function showImport(): void {
   showSettings();
 }
 
-/** A dialog listing every function with its help. */
+/** A dialog listing every function with its help (FunctionHelp.html, written by the build). */
 export function showFunctionHelp(): void {
   const html = gas()
-    .HtmlService.createHtmlOutput(functionHelpHtml(CATALOG))
+    .HtmlService.createHtmlOutputFromFile("FunctionHelp")
     .setTitle("Marketplace Profit functions");
   gas().SpreadsheetApp.getUi().showModalDialog(html, "Marketplace Profit functions");
 }

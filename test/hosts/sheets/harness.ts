@@ -158,6 +158,7 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
   const active = (): FakeSpreadsheet | null => (timeDriven ? null : book);
   const logs: string[] = [];
   const sidebar = readFileSync(path.join(dir, "Sidebar.html"), "utf8");
+  const help = readFileSync(path.join(dir, "FunctionHelp.html"), "utf8");
   const sandbox: Record<string, unknown> = {
     UrlFetchApp: urlFetch,
     CacheService: {
@@ -184,7 +185,7 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
       openById: (id: string) => drive.openById(id),
     },
     ScriptApp: scriptApp.forExecution(active),
-    HtmlService: fakeHtmlService({ Sidebar: sidebar }),
+    HtmlService: fakeHtmlService({ Sidebar: sidebar, FunctionHelp: help }),
     Logger: { log: (...a: unknown[]) => logs.push(a.map(String).join(" ")) },
     console: {
       log: (...a: unknown[]) => logs.push(a.map(String).join(" ")),

@@ -59,3 +59,11 @@ test("with no filler installed, waiting cells say where to start it, and it fill
   expect(queueText((await bridge.getQuota()).queue as QueueView)).toBe("No cells waiting.");
   expect(sim.maxInWindow(60_000)).toBeLessThanOrEqual(60);
 });
+
+test("the function-help dialog lists every function with its help (written by the build)", async () => {
+  sim = await SheetsSim.start();
+  await sim.call(OWNER, "showFunctionHelp");
+  const dialog = sim.state.ui.find((u) => u.what === "showModalDialog");
+  expect(dialog?.detail).toEqual(["Marketplace Profit functions", expect.any(Number)]);
+  expect((dialog?.detail as [string, number])[1]).toBeGreaterThan(5000);
+});

@@ -65,7 +65,7 @@ export interface CoordinatorOptions {
   readonly workerFile: string;
   readonly code: string;
   readonly stubs: string;
-  readonly sidebarHtml: string;
+  readonly html: Readonly<Record<string, string>>;
   readonly maxConcurrent: number;
   readonly customLimitMs: number;
   readonly longLimitMs: number;
@@ -132,10 +132,10 @@ export class Coordinator {
   private slot(): Slot {
     const idle = this.slots.find((s) => s.exec === null);
     if (idle) return idle;
-    const { workerFile, code, stubs, sidebarHtml } = this.options;
+    const { workerFile, code, stubs, html } = this.options;
     const slot: Slot = new WorkerSlot(
       workerFile,
-      { code, stubs, sidebarHtml },
+      { code, stubs, html },
       (from, m) => this.onMessage(from, m),
       (err) => {
         this.crash = err;

@@ -156,11 +156,12 @@ function htmlOutput(content: string): Record<string, unknown> {
   return out;
 }
 
-export function htmlService(sidebarHtml: string): Record<string, unknown> {
+export function htmlService(files: Readonly<Record<string, string>>): Record<string, unknown> {
   return unmodelled("HtmlService", {
     createHtmlOutputFromFile: (name: string) => {
-      if (name !== "Sidebar") throw new Error(`No HTML file named ${name} was found.`);
-      return htmlOutput(sidebarHtml);
+      const file = files[name];
+      if (file === undefined) throw new Error(`No HTML file named ${name} was found.`);
+      return htmlOutput(file);
     },
     createHtmlOutput: (html: string) => htmlOutput(String(html ?? "")),
   });

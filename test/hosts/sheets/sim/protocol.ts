@@ -31,7 +31,8 @@ export interface InitMessage {
   readonly data: SharedArrayBuffer;
   readonly code: string;
   readonly stubs: string;
-  readonly sidebarHtml: string;
+  /** The project's HTML files by name (HtmlService.createHtmlOutputFromFile). */
+  readonly html: Readonly<Record<string, string>>;
 }
 
 export interface RunMessage {

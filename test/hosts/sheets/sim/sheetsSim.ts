@@ -10,7 +10,7 @@
  * simulated clock with `run`; nothing re-runs a cell unless Sheets would.
  */
 import { buildSync } from "esbuild";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startTestServer, type TestServer } from "../../../helpers/server";
@@ -100,7 +100,11 @@ export class SheetsSim {
       workerFile: compileWorker(),
       code,
       stubs,
-      sidebarHtml: readFileSync(path.join(dir, "Sidebar.html"), "utf8"),
+      html: Object.fromEntries(
+        readdirSync(dir)
+          .filter((f) => f.endsWith(".html"))
+          .map((f) => [f.slice(0, -5), readFileSync(path.join(dir, f), "utf8")]),
+      ),
       maxConcurrent: options.maxConcurrent ?? 30,
       customLimitMs: options.customLimitMs ?? 30_000,
       longLimitMs: options.longLimitMs ?? 360_000,

@@ -82,7 +82,7 @@ function execute(run: RunMessage): DoneMessage {
   const values = valuesFor(vm.runInContext("Date", context) as DateConstructor);
   Object.assign(sandbox, services(host, run, log), {
     SpreadsheetApp: spreadsheetApp(host, values, run),
-    HtmlService: htmlService(init.sidebarHtml),
+    HtmlService: htmlService(init.html),
   });
   try {
     code.runInContext(context);
