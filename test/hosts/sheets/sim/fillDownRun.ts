@@ -26,6 +26,8 @@ export interface FillDownOutcome {
   readonly maxPerMinute: number;
   /** Simulated minutes from the fill-down to the last cell's number (or to the end). */
   readonly minutes: number;
+  /** Simulated minutes from the fill-down to the last change any cell showed. */
+  readonly settledMinutes: number;
   /** Every distinct text a cell showed on its way (waiting texts, errors). */
   readonly texts: readonly string[];
   /** The longest custom-function execution (Sheets stops one at 30 s). */
@@ -70,8 +72,10 @@ export async function fillDown(sim: SheetsSim, o: FillDownOptions): Promise<Fill
   const requests = sim.requests().slice(before);
   const texts = new Set<string>();
   let lastNumberAt = start;
+  let lastChangeAt = start;
   for (const [, history] of sim.histories())
     for (const h of history) {
+      lastChangeAt = Math.max(lastChangeAt, h.at);
       if (typeof h.shown === "number") lastNumberAt = Math.max(lastNumberAt, h.at);
       else if (h.shown !== "Loading...") texts.add(String(h.shown));
     }
@@ -83,6 +87,7 @@ export async function fillDown(sim: SheetsSim, o: FillDownOptions): Promise<Fill
     refused: requests.filter((r) => r.status === 429).length,
     maxPerMinute: sim.maxInWindow(60_000),
     minutes: ((answered === o.count ? lastNumberAt : sim.now()) - start) / 60_000,
+    settledMinutes: (lastChangeAt - start) / 60_000,
     texts: [...texts],
     longestCellMs: Math.max(
       0,
