@@ -3,6 +3,7 @@
  * wrapper in Stubs.js): refresh scopes, pause/resume live calls, clear cache, the sidebar's
  * fill loop and its status line, and the triggers that fill waiting cells.
  */
+import type { QueueView } from "../../ui/bridge";
 import { hitRateOf, readCacheCounts } from "./cacheStats";
 import { closeSession, openSession, messageOf } from "./session";
 import { fillLater, fillOnEdit, fillTick, installFiller } from "./fillTrigger";
@@ -26,15 +27,7 @@ export interface SchedulerView {
   readonly requestsLastMinute: number;
   readonly limitPerMinute: number;
   readonly cacheHitRate: number | null;
-  readonly queue: {
-    readonly cellsQueued: number;
-    readonly secondsToDone: number;
-    readonly pausedForSeconds: number;
-    readonly unreachableForSeconds: number | null;
-    readonly liveCalls: boolean;
-    /** What the seller should know beyond the numbers (cells another key's sidebar cannot fill). */
-    readonly note?: string;
-  };
+  readonly queue: QueueView;
   /** Who fills waiting cells now. */
   readonly filler: "sidebar" | "trigger" | "none";
   /** Waiting cells that read another key's cache (the spreadsheet owner's). */

@@ -5,6 +5,7 @@
  * synchronous HTTP, SpreadsheetApp.setValues turning "=..." into formulas.
  */
 import { createHash } from "node:crypto";
+import { columnLetters } from "./sim/a1";
 import type { SyncHttp, SyncResponse } from "./syncHttp";
 
 /** A clock the fakes and the add-on share; sleep advances it. */
@@ -220,17 +221,6 @@ export function typedCell(v: unknown): StoredCell | undefined {
   if (/^(true|false)$/i.test(typed)) return { kind: "boolean", value: /^true$/i.test(typed) };
   if (TYPED_OTHER.test(typed)) return { kind: "formula", value: typed };
   return { kind: "text", value: s };
-}
-
-function columnLetters(column: number): string {
-  let n = column;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
 }
 
 /** A rectangle of a FakeSheet; setValues/setNumberFormats insist on its exact size. */

@@ -11,6 +11,12 @@ jest.setTimeout(300_000);
 let sim: SheetsSim;
 const UNKNOWN_ITEM = 987654321;
 
+const allNumbers = (a1: string): boolean =>
+  sim
+    .values(a1)
+    .flat()
+    .every((v) => typeof v === "number");
+
 /** Runs of every cell since `before`. */
 function ranAgain(before: Map<string, number>): string[] {
   return [...sim.runsByCell()]
@@ -68,19 +74,9 @@ const SHEET1 = [
 const SHEET2 = ["Sheet2!C2", "Sheet2!C3", "Sheet2!C4"];
 
 test("the cells start as numbers, and the unknown item as an error", () => {
-  expect(
-    sim
-      .values("C2:C5")
-      .flat()
-      .every((v) => typeof v === "number"),
-  ).toBe(true);
+  expect(allNumbers("C2:C5")).toBe(true);
   expect(sim.shown("C6")).toMatch(/^#ERROR! /);
-  expect(
-    sim
-      .values("Sheet2!C2:C4")
-      .flat()
-      .every((v) => typeof v === "number"),
-  ).toBe(true);
+  expect(allNumbers("Sheet2!C2:C4")).toBe(true);
 });
 
 test("selection, sheet, workbook: only the cells in scope run again, with fresh answers", async () => {
@@ -90,12 +86,7 @@ test("selection, sheet, workbook: only the cells in scope run again, with fresh 
   expect(sim.requests().length - requests).toBe(2);
   expect(await refresh("sheet", "all")).toEqual(SHEET1);
   expect(await refresh("workbook", "all")).toEqual([...SHEET1, ...SHEET2].sort());
-  expect(
-    sim
-      .values("C2:C5")
-      .flat()
-      .every((v) => typeof v === "number"),
-  ).toBe(true);
+  expect(allNumbers("C2:C5")).toBe(true);
 });
 
 test("only cells showing an error run again", async () => {
