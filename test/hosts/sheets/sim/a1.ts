@@ -2,6 +2,7 @@
  * Cell addresses as Sheets writes them: A1 ("$C$2", "'My sheet'!A2:B9") and the relative R1C1
  * form `getFormulasR1C1()` returns ("R[0]C[-2]", "R2C3" when absolute).
  */
+import { columnLetters as zeroBasedLetters } from "../../../../src/hosts/web/inPageWorkbook";
 
 /** One corner of a reference; `rowAbs`/`colAbs` are the `$` marks. */
 export interface CellRef {
@@ -27,15 +28,9 @@ export interface Box {
   readonly cols: number;
 }
 
+/** 1-based column number -> letters (1 -> A), as the web host's in-page workbook writes them. */
 export function columnLetters(column: number): string {
-  let n = column;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
+  return zeroBasedLetters(column - 1);
 }
 
 export function columnNumber(letters: string): number {
