@@ -14,9 +14,7 @@ import type {
   ExecutionKind,
   HttpAnswer,
   HttpRequestSpec,
-  RangeHandle,
   Reply,
-  TriggerEvent,
   WorkerMessage,
 } from "./protocol";
 import { commitWrites } from "./commit";
@@ -24,42 +22,11 @@ import { latencyOf, type Latency } from "./latency";
 import { customOutcome } from "./recalc";
 import { sendToServer, type HttpLogEntry } from "./simHttp";
 import { WorkerSlot } from "./workerSlot";
+import { Execution, type ExecutionSpec } from "./execution";
 
-export interface ExecutionSpec {
-  readonly kind: ExecutionKind;
-  readonly fn: string;
-  readonly args: readonly unknown[];
-  readonly user: string;
-  readonly doc: SimDoc | null;
-  readonly active: RangeHandle | null;
-  readonly event?: TriggerEvent;
-  readonly onDone: (outcome: { ok: boolean; value?: unknown; message?: string }) => void;
-}
+export type { ExecutionSpec };
 
 type Slot = WorkerSlot<Execution>;
-
-class Execution implements ExecRecord {
-  readonly pending = new Map();
-  readonly locks = new Set<SimLock>();
-  slot: Slot | null = null;
-  killed = false;
-  done = false;
-  startedAt = 0;
-  cancelKill: (() => void) | null = null;
-  constructor(
-    readonly id: number,
-    readonly spec: ExecutionSpec,
-  ) {}
-  get kind(): ExecutionKind {
-    return this.spec.kind;
-  }
-  get user(): string {
-    return this.spec.user;
-  }
-  get doc(): SimDoc | null {
-    return this.spec.doc;
-  }
-}
 
 export interface CoordinatorOptions {
   readonly workerFile: string;
