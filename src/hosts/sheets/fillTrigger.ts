@@ -39,8 +39,13 @@ const TRIGGER_BUDGET_MS = 5 * 60_000 + 45_000;
 const PASS_MS = 15_000;
 const SIDEBAR_PASS_MS = 15_000;
 const SCAN_EVERY_MS = 3000;
-/** A trigger stops after this long with no waiting and no loading cell. */
+/**
+ * A trigger stops after this long with no waiting and no loading cell, once it has seen some;
+ * an edit that started no formula cells at all ends it after a couple of scans (installable
+ * triggers' daily run time is limited: 90 min for consumer accounts).
+ */
 const IDLE_MS = 45_000;
+const NOTHING_MS = 6000;
 const LATER_MS = 60_000;
 const DOCS_PROPERTY = "mkt.fillDocs";
 
@@ -93,13 +98,16 @@ export function fillOnEdit(): void {
   if (!claim(cache, end, start)) return;
   const deps = depsOf(book, cache);
   let idleSince = start;
+  let seen = false;
   let last: FillReport | null = null;
   try {
     while (Date.now() < end - PASS_MS) {
       last = fillPass(deps, Math.min(end, Date.now() + PASS_MS));
       const now = Date.now();
-      if (last.waiting + last.loading > 0) idleSince = now;
-      else if (now - idleSince > IDLE_MS) break;
+      if (last.waiting + last.loading > 0) {
+        idleSince = now;
+        seen = true;
+      } else if (now - idleSince > (seen ? IDLE_MS : NOTHING_MS)) break;
       const readyAt = last.queue.readyAt;
       // Sleep until quota frees (rescanning meanwhile while cells are still loading).
       const wait =

@@ -67,3 +67,13 @@ test("the function-help dialog lists every function with its help (written by th
   expect(dialog?.detail).toEqual(["Marketplace Profit functions", expect.any(Number)]);
   expect((dialog?.detail as [string, number])[1]).toBeGreaterThan(5000);
 });
+
+test("an edit that starts no formula cell ends the fill trigger within seconds (its run time is rationed)", async () => {
+  sim = await SheetsSim.start();
+  await sim.call(OWNER, "getSettings");
+  sim.edit(OWNER, "B2", [["a note"]]);
+  await sim.runUntilIdle();
+  const runs = sim.coordinator.executions.filter((e) => e.fn === "fillWaitingCellsOnEdit");
+  expect(runs).toHaveLength(1);
+  expect((runs[0]?.end ?? 0) - (runs[0]?.start ?? 0)).toBeLessThan(10_000);
+});

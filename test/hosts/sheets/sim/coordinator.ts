@@ -37,10 +37,12 @@ export interface CoordinatorOptions {
   readonly customLimitMs: number;
   readonly longLimitMs: number;
   readonly latency: Latency;
+  /** Shuffle same-time calls of different executions with this seed (see Agenda). */
+  readonly seed?: number;
 }
 
 export class Coordinator {
-  readonly agenda = new Agenda();
+  readonly agenda: Agenda;
   readonly httpLog: HttpLogEntry[] = [];
   readonly logs: Array<{ at: number; exec: number; text: string }> = [];
   /** Every execution that ended: kind, function, start/end and how. */
@@ -69,7 +71,9 @@ export class Coordinator {
   constructor(
     readonly state: HostState,
     private readonly options: CoordinatorOptions,
-  ) {}
+  ) {
+    this.agenda = new Agenda(options.seed ?? null);
+  }
 
   now(): number {
     return this.state.clock.now();
@@ -149,7 +153,12 @@ export class Coordinator {
     if (m.type === "done") {
       slot.exec = null;
       exec.slot = null;
-      if (!exec.killed) this.finish(exec, m);
+      // An end is an event like a call's (not handled in the threads' arrival order), so runs
+      // are reproducible; its results show at the simulated time the execution ended.
+      if (!exec.killed)
+        this.agenda.call(this.now(), exec.id, Number.MAX_SAFE_INTEGER, () => {
+          if (!exec.killed && !exec.done) this.finish(exec, m);
+        });
     } else if (exec.killed) {
       this.reply(exec, { killed: true, now: this.now() });
     } else {

@@ -26,6 +26,19 @@ export class Agenda {
   private readonly heap: SimEvent[] = [];
   private systemSeq = 0;
 
+  /**
+   * With a seed, executions' same-time calls are taken in a seeded random order instead of by
+   * execution id: real Sheets promises no order, so tests can try many (each run reproducible).
+   */
+  constructor(private readonly seed: number | null = null) {}
+
+  private rank(exec: number, seq: number): number {
+    if (this.seed === null) return exec;
+    let h = (this.seed ^ Math.imul(exec, 0x9e3779b1) ^ Math.imul(seq, 0x85ebca77)) >>> 0;
+    h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0;
+    return (h ^ (h >>> 15)) >>> 0;
+  }
+
   /** A system event (timer, trigger, user action): before same-time execution calls. */
   system(at: number, run: SimEvent["run"]): SimEvent {
     return this.push({ at, order: [0, ++this.systemSeq, 0], run });
@@ -33,7 +46,7 @@ export class Agenda {
 
   /** An execution's call completing: ordered by execution id and call number. */
   call(at: number, exec: number, seq: number, run: SimEvent["run"]): SimEvent {
-    return this.push({ at, order: [1, exec, seq], run });
+    return this.push({ at, order: [1, this.rank(exec, seq), seq], run });
   }
 
   peek(): SimEvent | undefined {

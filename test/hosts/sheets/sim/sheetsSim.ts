@@ -37,6 +37,8 @@ export interface SimOptions {
   readonly startAt?: number;
   /** Add-on clock triggers run at most hourly (default 1 h). */
   readonly addOnClockMinMs?: number;
+  /** Take same-time calls of different executions in a seeded random order. */
+  readonly seed?: number;
 }
 
 export const OWNER = "owner@example.com";
@@ -109,6 +111,7 @@ export class SheetsSim {
       customLimitMs: options.customLimitMs ?? 30_000,
       longLimitMs: options.longLimitMs ?? 360_000,
       latency: { ...DEFAULT_LATENCY, ...options.latency },
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
     });
     state.addDoc("doc-1", OWNER);
     const sim = new SheetsSim(server, server.keyFor("demo"), state, coordinator);
