@@ -8,8 +8,10 @@ import path from "node:path";
 import { build } from "esbuild";
 import type { BuildContext } from "./context";
 import { writeFunctionDocs } from "./docs";
+import { appsScriptOnly } from "./sheetsSlim";
 import { buildSheetsSidebarHtml } from "./ui";
 import { CATALOG } from "../src/functions";
+import { functionHelpHtml } from "../src/hosts/sheets/sheetOutput";
 import { BUNDLE_GLOBAL, stubsFile } from "../src/hosts/sheets/stubs";
 import { sheetsManifest, type SheetsManifest } from "../src/hosts/sheets/manifest";
 
@@ -29,8 +31,11 @@ export async function buildSheets(ctx: BuildContext): Promise<void> {
     define: { __MKT_BASE_URL__: JSON.stringify(ctx.apiBaseUrl) },
     outfile: path.join(out, "Code.js"),
     logLevel: "warning",
+    plugins: [appsScriptOnly],
   });
   writeFileSync(path.join(out, "Stubs.js"), stubsFile(CATALOG));
+  // The function-help dialog is written here, so Code.js needs none of the help texts.
+  writeFileSync(path.join(out, "FunctionHelp.html"), functionHelpHtml(CATALOG));
   // The shared sidebar app (src/ui) as one self-contained page: HtmlService serves no other files.
   writeFileSync(path.join(out, "Sidebar.html"), await buildSheetsSidebarHtml(ctx));
   const template = JSON.parse(

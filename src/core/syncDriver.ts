@@ -144,10 +144,10 @@ function sendNeedsSync(
     }
     const go: Array<{ fetch: Fetch; ticket: QuotaTicket | null }> = [];
     let refused: GateEntry | null = null;
-    for (const fetch of fetches) {
-      const entry = gate.enter();
-      if (!entry.go) {
-        refused = entry;
+    for (const [i, entry] of gate.enterMany(fetches.length).entries()) {
+      const fetch = fetches[i];
+      if (!entry.go || !fetch) {
+        refused = entry.go ? null : entry;
         break;
       }
       go.push({ fetch, ticket: entry.ticket });
@@ -176,10 +176,11 @@ function sendNeedsSync(
     );
     stats.requests += go.length;
     const after = env.clock.now();
+    const down = gate.isDown();
     go.forEach(({ fetch }, j) => {
       if (fetch.via === "list") stats.listRequests++;
       const outcome = outcomes[j] ?? { ok: false as const, error: noAnswerError() };
-      const applied = book.apply(fetch, outcome, after, gate.isDown(), settings);
+      const applied = book.apply(fetch, outcome, after, down, settings);
       if (!outcome.ok && outcome.error.retryable && outcome.error.status !== 429) stats.retries++;
       storeAnswers(env, applied.answers);
       record(applied.settled);

@@ -48,6 +48,8 @@ export interface QueueView {
   readonly unreachableForSeconds: number | null;
   /** False while the seller paused live calls. */
   readonly liveCalls: boolean;
+  /** Anything else the seller should know (Sheets: cells only the owner's key can fill). */
+  readonly note?: string;
 }
 
 /** What a refresh re-runs: the selection, the active sheet, the workbook, cells with errors, old answers. */

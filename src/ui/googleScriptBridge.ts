@@ -14,6 +14,7 @@ import { progressText } from "../imports/plan";
 import { ImportCancelled, failedOnPage } from "../imports/runner";
 import type { HostBridge, ImportResult, SettingsView, ShopRef, ShopsView } from "./bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "./keyForm";
+import { sheetsQueue } from "./sheetsQueue";
 
 type Plain = string | number | boolean;
 
@@ -74,14 +75,7 @@ interface ServerSettings {
   readonly cacheMinutes: number;
   readonly hasKey: boolean;
   readonly keyPrefix: string | null;
-}
-
-/** What the Sheets host's getQuota returns. */
-interface ServerQuota {
-  readonly remaining: number;
-  readonly limit: number;
-  readonly requestsLastMinute: number;
-  readonly cacheHitRate: number | null;
+  readonly listAnswers: boolean;
 }
 
 /** One marketplace's entry of the Sheets host's listShops. */
@@ -102,9 +96,11 @@ export function createGoogleScriptBridge(server: ServerCall): HostBridge {
       keyPrefix: s.hasKey ? (s.keyPrefix ?? "saved") : null,
       baseUrl: s.baseUrl,
       cacheTtlSec: Math.round(s.cacheMinutes * 60),
+      listAnswers: s.listAnswers,
     };
   };
 
+  const queue = sheetsQueue(server);
   const bridge: HostBridge = {
     host: "sheets",
     look: "google",
@@ -134,17 +130,11 @@ export function createGoogleScriptBridge(server: ServerCall): HostBridge {
         ...(change.cacheTtlSec !== undefined
           ? { cacheMinutes: Math.max(1, Math.round(change.cacheTtlSec / 60)) }
           : {}),
+        ...(change.listAnswers !== undefined ? { listAnswers: change.listAnswers } : {}),
       });
       return view();
     },
-    async getQuota() {
-      const q = await server<ServerQuota>("getQuota");
-      return {
-        requestsLastMinute: q.requestsLastMinute,
-        limitPerMinute: q.limit,
-        cacheHitRate: q.cacheHitRate,
-      };
-    },
+    ...queue,
 
     async listShops(): Promise<ShopsView> {
       // One server call: the three lists are fetched in parallel there, each settling alone.
@@ -204,15 +194,6 @@ export function createGoogleScriptBridge(server: ServerCall): HostBridge {
         throw e;
       }
     },
-    // Refresh and pausing live calls come with the Sheets side of the scheduler (issue 10).
-    refreshScopes: [],
-    async refresh() {
-      throw new Error("Refresh is not available yet in Sheets");
-    },
-    async setLiveCalls() {
-      throw new Error("Pausing live calls is not available yet in Sheets");
-    },
-
     listImports: () => server<ImportDefinition[]>("sidebarListImports"),
     saveImport: (def) => server<ImportDefinition[]>("sidebarSaveImport", def),
     deleteImport: (id) => server<ImportDefinition[]>("sidebarDeleteImport", id),

@@ -37,6 +37,7 @@ export function queueText(q: QueueView): string {
     parts.push(
       `${q.cellsQueued} cell${q.cellsQueued === 1 ? "" : "s"} queued, done in ${duration(q.secondsToDone)}.`,
     );
+  if (q.note) parts.push(q.note);
   return parts.length > 0 ? parts.join(" ") : "No cells waiting.";
 }
 

@@ -37,7 +37,7 @@ export interface TestServerOptions {
   readonly logger?: ServerLogOptions;
   /** Use this data folder (e.g. to restart on the same key store); not deleted on close. */
   readonly dataDir?: string;
-  /** The rate limiter's clock (a scaled clock shared with the client). */
+  /** The rate limiter's clock (a scaled clock shared with the client, the Sheets simulator's). */
   readonly now?: () => number;
 }
 

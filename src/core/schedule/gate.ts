@@ -65,6 +65,23 @@ export class Gate {
     return { go: false, down: decision.error };
   }
 
+  /**
+   * May up to `count` requests go now? With the breaker closed, their quota slots are taken
+   * together (Quota.acquireMany); otherwise one at a time, as `enter` (a probe goes alone).
+   * The entries that may go come first; a refusal, if any, is last.
+   */
+  enterMany(count: number): GateEntry[] {
+    const { quota, breaker, apiKey, baseUrl } = this.parts;
+    if (count <= 1 || (breaker && breaker.status(apiKey, baseUrl).state !== "closed"))
+      return [this.enter()];
+    if (!quota)
+      return Array.from({ length: count }, () => ({ go: true, ticket: null, probe: false }));
+    const { tickets, waitMs, paused } = quota.acquireMany(apiKey, count);
+    const entries: GateEntry[] = tickets.map((ticket) => ({ go: true, ticket, probe: false }));
+    if (tickets.length < count) entries.push({ go: false, waitMs: Math.max(1, waitMs), paused });
+    return entries;
+  }
+
   /** Tickets of requests that are over, with their outcomes (same order). */
   leave(
     tickets: ReadonlyArray<QuotaTicket | null>,
@@ -90,7 +107,8 @@ export class Gate {
     if (pauseUntil > 0) quota?.pause(apiKey, pauseUntil);
     if (!breaker) return;
     if (answered) breaker.success(apiKey, baseUrl);
-    for (let i = 0; i < unreachable; i++) breaker.failure(apiKey, baseUrl);
+    // Once open, further failures of the same group add nothing (one lock each in Apps Script).
+    for (let i = 0; i < unreachable; i++) if (breaker.failure(apiKey, baseUrl)) break;
   }
 
   /** Is the breaker open (or probing) now? */

@@ -57,16 +57,34 @@ export interface UiLike {
 export interface RangeLike {
   getRow(): number;
   getColumn(): number;
+  getNumRows(): number;
+  getNumColumns(): number;
   getA1Notation(): string;
+  getSheet(): SheetLike;
+  getValues(): unknown[][];
+  getDisplayValues(): string[][];
+  getFormula(): string;
+  getFormulas(): string[][];
+  getFormulasR1C1(): string[][];
   setValues(values: unknown[][]): RangeLike;
+  setFormulas(formulas: string[][]): RangeLike;
+  clearContent(): RangeLike;
 }
 
 export interface SheetLike {
   getName(): string;
+  getLastRow(): number;
+  getLastColumn(): number;
   getRange(row: number, column: number, numRows: number, numColumns: number): RangeLike;
+  getRangeList(a1Notations: string[]): {
+    clearContent(): unknown;
+    setFormulaR1C1(formula: string): unknown;
+  };
 }
 
 export interface SpreadsheetLike {
+  getId(): string;
+  getSheets(): SheetLike[];
   getActiveSheet(): SheetLike;
   getActiveRange(): RangeLike | null;
   getSheetByName(name: string): SheetLike | null;
@@ -82,20 +100,46 @@ export interface HtmlOutputLike {
   setHeight?(height: number): HtmlOutputLike;
 }
 
+export interface TriggerLike {
+  getHandlerFunction(): string;
+  getEventType(): unknown;
+}
+
+interface TriggerBuilderLike {
+  forSpreadsheet(spreadsheet: SpreadsheetLike): { onEdit(): { create(): TriggerLike } };
+  timeBased(): { after(ms: number): { create(): TriggerLike } };
+}
+
+export interface ScriptAppLike {
+  newTrigger(handler: string): TriggerBuilderLike;
+  getUserTriggers(spreadsheet: SpreadsheetLike): TriggerLike[];
+  getProjectTriggers(): TriggerLike[];
+  deleteTrigger(trigger: TriggerLike): void;
+  EventType: { ON_EDIT: unknown; CLOCK: unknown };
+}
+
 /** The Apps Script services the add-on touches. */
 export interface AppsScriptGlobals {
   UrlFetchApp: UrlFetchAppLike;
   CacheService: { getDocumentCache(): CacheLike | null; getScriptCache(): CacheLike };
   PropertiesService: {
     getUserProperties(): PropertiesLike;
-    getDocumentProperties(): PropertiesLike;
+    /** Null in a time-driven run (no document). */
+    getDocumentProperties(): PropertiesLike | null;
   };
   LockService: { getScriptLock(): LockLike };
   Utilities: {
     sleep(ms: number): void;
     formatDate(date: Date, timeZone: string, pattern: string): string;
   };
-  SpreadsheetApp: { getUi(): UiLike; getActiveSpreadsheet(): SpreadsheetLike };
+  SpreadsheetApp: {
+    getUi(): UiLike;
+    /** Null in a time-driven run. */
+    getActiveSpreadsheet(): SpreadsheetLike | null;
+    flush(): void;
+    openById(id: string): SpreadsheetLike;
+  };
+  ScriptApp: ScriptAppLike;
   HtmlService: {
     createHtmlOutputFromFile(name: string): HtmlOutputLike;
     createHtmlOutput(html: string): HtmlOutputLike;

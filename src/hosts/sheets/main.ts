@@ -6,17 +6,16 @@
  */
 import type { Marketplace } from "../../api/types";
 import { apiCall, call, normaliseBaseUrl, parallel } from "../../core";
-import { CATALOG, functionByName, type Cell, type CellInput, errorsAsText } from "../../functions";
+import { functionByName, type Cell, type CellInput } from "../../functions";
 import { isMissingShopList } from "../../functions/shops";
 import type { ShopRef } from "../../ui/bridge";
 import { shopRefs } from "../../ui/asyncHostBridge";
-import { hitRateOf, readCacheCounts, resetCacheCounts } from "./cacheStats";
+import { hitRateOf, readCacheCounts } from "./cacheStats";
 import { gas } from "./gas";
 import { checkCacheMinutes } from "./stores";
 import {
   DEFAULT_BASE_URL,
   NO_KEY_MESSAGE,
-  bumpCacheGeneration,
   cacheStore,
   messageOf,
   requestsLeft,
@@ -24,8 +23,27 @@ import {
   userSettings,
 } from "./session";
 import { datesInSheetZone } from "./sheetDates";
-import { functionHelpHtml } from "./sheetOutput";
 import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebarServer";
+import { runCell } from "./cellRun";
+import { installFiller } from "./fillTrigger";
+import { clearCacheAndRerun } from "./refresh";
+
+export {
+  fillWaitingCells,
+  getScheduler,
+  refreshFromSidebar,
+  setLiveCallsFromSidebar,
+  installBackgroundFill,
+  refreshSelection,
+  refreshSheet,
+  refreshWorkbook,
+  refreshErrors,
+  refreshOld,
+  pauseLiveCalls,
+  resumeLiveCalls,
+  fillWaitingCellsOnEdit,
+  fillWaitingCellsLater,
+} from "./schedulerServer";
 
 export { NO_KEY_MESSAGE };
 /** The sidebar's import and bulk server functions; Stubs.js has a top-level wrapper for each. */
@@ -36,25 +54,31 @@ const QUOTA_PER_MINUTE = 60;
 /** Characters of the key the sidebar may show: as many as the web app's key list shows. */
 export const KEY_PREFIX_CHARS = 15;
 
+/** The arguments as the body wants them: dates in the sheet's zone, trailing omitted ones dropped. */
+function bodyArgs(args: readonly CellInput[]): CellInput[] {
+  const given = datesInSheetZone(args, spreadsheetTimeZone, (date, zone, pattern) =>
+    gas().Utilities.formatDate(date, zone, pattern),
+  );
+  // Sheets passes trailing omitted arguments as undefined: drop them so arity checks hold.
+  while (given.length > 0 && given[given.length - 1] === undefined) given.pop();
+  return given;
+}
+
 /**
  * Run one catalog function for a cell: the 2-D table or one scalar; errors as Error(message).
  * A failed row inside a table shows as the text "Error: ..." (Sheets has no error values in arrays).
+ * A cell that must wait for quota shows a waiting text and is filled in the background.
  */
 export function invoke(name: string, args: readonly CellInput[]): Cell | Cell[][] {
   const fn = functionByName(name);
   if (!fn) throw new Error(`Unknown function ${name}`);
-  // Sheets passes trailing omitted arguments as undefined: drop them so arity checks hold.
-  const given = datesInSheetZone(args, spreadsheetTimeZone, (date, zone, pattern) =>
-    gas().Utilities.formatDate(date, zone, pattern),
-  );
-  while (given.length > 0 && given[given.length - 1] === undefined) given.pop();
-  return errorsAsText(runProgram(fn.program(given)));
+  return runCell(fn, bodyArgs(args));
 }
 
 /** The open spreadsheet's time zone (custom functions may read it), or null without one. */
 function spreadsheetTimeZone(): string | null {
   try {
-    return gas().SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || null;
+    return gas().SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone() || null;
   } catch {
     return null;
   }
@@ -68,6 +92,14 @@ export function onOpen(_e?: unknown): void {
     .addItem("Settings", "showSettings")
     .addItem("Import", "showImport")
     .addItem("Refresh imports", "refreshImports")
+    .addSeparator()
+    .addItem("Refresh selected cells", "refreshSelection")
+    .addItem("Refresh this sheet", "refreshSheet")
+    .addItem("Refresh all sheets", "refreshWorkbook")
+    .addItem("Refresh cells with errors", "refreshErrors")
+    .addItem("Refresh answers older than the cache time", "refreshOld")
+    .addItem("Pause live calls", "pauseLiveCalls")
+    .addItem("Resume live calls", "resumeLiveCalls")
     .addItem("Clear cache", "clearCache")
     .addSeparator()
     .addItem("Function help", "showFunctionHelp")
@@ -90,10 +122,10 @@ export function showImport(): void {
   showSettings();
 }
 
-/** A dialog listing every function with its help. */
+/** A dialog listing every function with its help (FunctionHelp.html, written by the build). */
 export function showFunctionHelp(): void {
   const html = gas()
-    .HtmlService.createHtmlOutput(functionHelpHtml(CATALOG))
+    .HtmlService.createHtmlOutputFromFile("FunctionHelp")
     .setTitle("Marketplace Profit functions");
   gas().SpreadsheetApp.getUi().showModalDialog(html, "Marketplace Profit functions");
 }
@@ -108,6 +140,8 @@ export function getSettings(): {
 } {
   const store = userSettings();
   const key = store.apiKey();
+  // The sidebar is open: this is a full-auth execution that may make the fill trigger.
+  if (key !== null) installFiller();
   return {
     ...store.settings(),
     defaultBaseUrl: DEFAULT_BASE_URL,
@@ -128,6 +162,7 @@ export function saveApiKey(key: string): { ok: true; shops: number } {
   if (candidate === "") throw new Error("Paste your API key (Settings > API keys in the web app)");
   const shops = runProgram(call<unknown[]>("SHOPS_A", {}), { apiKey: candidate, noCache: true });
   userSettings().saveApiKey(candidate);
+  installFiller();
   return { ok: true, shops: Array.isArray(shops) ? shops.length : 0 };
 }
 
@@ -138,7 +173,11 @@ export function forgetApiKey(): { ok: true } {
 }
 
 /** Save base URL and cache minutes; https only, except localhost. */
-export function saveSettings(settings: { baseUrl?: string; cacheMinutes?: number }): { ok: true } {
+export function saveSettings(settings: {
+  baseUrl?: string;
+  cacheMinutes?: number;
+  listAnswers?: boolean;
+}): { ok: true } {
   try {
     const store = userSettings();
     const current = store.settings();
@@ -150,18 +189,19 @@ export function saveSettings(settings: { baseUrl?: string; cacheMinutes?: number
       settings.cacheMinutes === undefined
         ? current.cacheMinutes
         : checkCacheMinutes(settings.cacheMinutes);
-    store.saveSettings({ baseUrl, cacheMinutes });
+    const listAnswers =
+      typeof settings.listAnswers === "boolean" ? settings.listAnswers : current.listAnswers;
+    store.saveSettings({ baseUrl, cacheMinutes, listAnswers });
     return { ok: true };
   } catch (err) {
     throw new Error(messageOf(err, null));
   }
 }
 
-/** Forget every cached result of this document (the next recalculation asks the API again). */
-export function clearCache(): { ok: true } {
-  bumpCacheGeneration();
-  resetCacheCounts(cacheStore());
-  return { ok: true };
+/** Forget every cached result of this document and run its formula cells again (they ask the API anew). */
+export function clearCache(): { ok: true; refreshed: number } {
+  const { refreshed } = clearCacheAndRerun();
+  return { ok: true, refreshed };
 }
 
 /** What the sidebar shows about the API quota and the response cache. */
@@ -232,7 +272,9 @@ export function runFunctionPreview(
   name: string,
   args: CellInput[],
 ): Array<Array<string | number | boolean>> {
-  return plain(invoke(name, Array.isArray(args) ? args : []));
+  const fn = functionByName(name);
+  if (!fn) throw new Error(`Unknown function ${name}`);
+  return plain(runCell(fn, bodyArgs(Array.isArray(args) ? args : []), false));
 }
 
 /**
@@ -245,6 +287,6 @@ export function refreshImports(): { refreshed: number; failed: string[] } {
     result.refreshed === 0 && result.failed.length === 0
       ? "No saved imports yet: save one in the sidebar's Import section"
       : [`${result.refreshed} import(s) refreshed`, ...result.failed].join("; ");
-  gas().SpreadsheetApp.getActiveSpreadsheet().toast(text, "Marketplace Profit", 10);
+  gas().SpreadsheetApp.getActiveSpreadsheet()?.toast(text, "Marketplace Profit", 10);
   return result;
 }

@@ -1,6 +1,6 @@
 /**
  * The core quota and breaker over CacheService, their read-modify-writes under LockService.
- * The lock wait is short: a cell that cannot get it soon says "busy" rather than spend its 30 s.
+ * A cell that cannot get the lock in time waits in the queue like a cell short of quota (cellRun.ts).
  */
 import {
   ApiError,
@@ -12,18 +12,18 @@ import {
 } from "../../core";
 import type { LockLike } from "./gas";
 
-/** Longest wait for the shared lock, ms. */
-export const LOCK_WAIT_MS = 3000;
+/** Longest wait for the shared lock, ms (30 cells at once may queue for it). */
+export const LOCK_WAIT_MS = 8000;
+
+/** What a call gets when the lock stays busy: a cell then waits like one short of quota. */
+export const LOCK_BUSY_MESSAGE =
+  "Busy: many cells are using the API at once; try again in a moment";
 
 function scriptLock(lock: () => LockLike): WithLock {
   return <T>(fn: () => T): T => {
     const held = lock();
     if (!held.tryLock(LOCK_WAIT_MS)) {
-      throw new ApiError(
-        "RATE_LIMITED",
-        "Busy: many cells are recalculating at once; this cell will retry on the next recalculation",
-        { retryable: false },
-      );
+      throw new ApiError("RATE_LIMITED", LOCK_BUSY_MESSAGE, { retryable: false });
     }
     try {
       return fn();

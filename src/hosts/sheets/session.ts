@@ -6,6 +6,7 @@ import {
   ApiError,
   ResponseCache,
   isApiError,
+  isWaitingForQuota,
   normaliseBaseUrl,
   redactKey,
   runSync,
@@ -14,7 +15,9 @@ import {
   type SyncEnv,
 } from "../../core";
 import { addCacheCounts } from "./cacheStats";
+import { FreshAfterCache } from "./freshCache";
 import { gas } from "./gas";
+import { ReadAheadStore } from "./readAhead";
 import { sheetsBreaker, sheetsQuota } from "./rateLimit";
 import { CacheServiceStore, UserSettingsStore } from "./stores";
 import { urlFetchTransport } from "./transport";
@@ -25,8 +28,13 @@ declare const __MKT_BASE_URL__: string | undefined;
 export const DEFAULT_BASE_URL =
   typeof __MKT_BASE_URL__ === "string" ? __MKT_BASE_URL__ : "http://localhost:8787";
 
-/** A custom function has 30 s; stop waiting and answer by 25 s. */
-export const CELL_BUDGET_MS = 25_000;
+/**
+ * A custom function has 30 s. No wait may end after 15 s: what follows a wait (the request,
+ * the shared quota's and breaker's updates under the script lock, registering a waiting cell)
+ * must still fit, even when 30 cells queue for the lock; a cell stopped at 30 s would show an
+ * error until the seller refreshes it.
+ */
+export const CELL_BUDGET_MS = 15_000;
 
 /** Where the seller changes the key and the base URL. */
 export const SETTINGS_PATH = "Extensions > Marketplace Profit > Settings";
@@ -79,42 +87,76 @@ export interface RunOptions {
   readonly noCache?: boolean;
   /** Time budget, ms (custom functions 25 s; sidebar calls may take longer). */
   readonly budgetMs?: number;
+  /** Ignore cached answers stored before this time (ms): the cell was refreshed then. */
+  readonly freshAfter?: number;
 }
 
-/** Run a body against the API as the current user; errors come out as Error(message) without the key. */
-export function runProgram<T>(program: Program<T>, options: RunOptions = {}): T {
+/** One execution's way to the API: the driver env and what it was made of. */
+export interface Session {
+  readonly env: SyncEnv;
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  readonly store: CacheServiceStore;
+  /** The response cache's store: prime it to plan many calls in one round trip. */
+  readonly readAhead: ReadAheadStore;
+  readonly cache: ResponseCache | undefined;
+  readonly clock: SyncClock;
+}
+
+/** The env for this user's key, settings and caches (throws the no-key message without a key). */
+export function openSession(options: RunOptions = {}): Session {
   const settings = userSettings();
   const apiKey = options.apiKey ?? settings.apiKey();
   if (!apiKey) throw new Error(NO_KEY_MESSAGE);
   const clock = appsScriptClock();
-  const { baseUrl, cacheMinutes } = settings.settings();
+  const { baseUrl, cacheMinutes, listAnswers } = settings.settings();
   const store = cacheStore();
+  const readAhead = new ReadAheadStore(store);
+  const cacheOptions = {
+    store: readAhead,
+    clock,
+    ttlSec: cacheMinutes * 60,
+    namespace: `mpc1g${cacheGeneration(store)}`,
+    maxPerIdEntries: MAX_PER_ID_ENTRIES,
+  };
   const cache = options.noCache
     ? undefined
-    : new ResponseCache({
-        store,
-        clock,
-        ttlSec: cacheMinutes * 60,
-        namespace: `mpc1g${cacheGeneration(store)}`,
-        maxPerIdEntries: MAX_PER_ID_ENTRIES,
-      });
+    : options.freshAfter
+      ? new FreshAfterCache(cacheOptions, options.freshAfter)
+      : new ResponseCache(cacheOptions);
+  const lock = () => gas().LockService.getScriptLock();
+  const env: SyncEnv = {
+    baseUrl: normaliseBaseUrl(baseUrl),
+    apiKey,
+    transport: urlFetchTransport(gas().UrlFetchApp),
+    clock,
+    deadline: clock.now() + (options.budgetMs ?? CELL_BUDGET_MS),
+    quota: sheetsQuota(limiterStore(), lock, clock),
+    breaker: sheetsBreaker(limiterStore(), lock, clock),
+    substituteLists: listAnswers,
+    ...(cache ? { cache } : {}),
+  };
+  return { env, apiKey, baseUrl, store, readAhead, cache, clock };
+}
+
+/** This execution's cache counters die with it: add them to the document's running totals. */
+export function closeSession(session: Session): void {
+  if (session.cache) addCacheCounts(session.store, session.cache.stats);
+}
+
+/**
+ * Run a body against the API as the current user; errors come out as Error(message) without
+ * the key. WaitingForQuota passes through for the caller to queue the work.
+ */
+export function runProgram<T>(program: Program<T>, options: RunOptions = {}): T {
+  const session = openSession(options);
   try {
-    const env: SyncEnv = {
-      baseUrl: normaliseBaseUrl(baseUrl),
-      apiKey,
-      transport: urlFetchTransport(gas().UrlFetchApp),
-      clock,
-      deadline: clock.now() + (options.budgetMs ?? CELL_BUDGET_MS),
-      quota: sheetsQuota(limiterStore(), () => gas().LockService.getScriptLock(), clock),
-      breaker: sheetsBreaker(limiterStore(), () => gas().LockService.getScriptLock(), clock),
-      ...(cache ? { cache } : {}),
-    };
-    return runSync(program, env);
+    return runSync(program, session.env);
   } catch (err) {
-    throw new Error(messageOf(err, apiKey, baseUrl));
+    if (isWaitingForQuota(err)) throw err;
+    throw new Error(messageOf(err, session.apiKey, session.baseUrl));
   } finally {
-    // This execution's counters die with it: add them to the document's running totals.
-    if (cache) addCacheCounts(store, cache.stats);
+    closeSession(session);
   }
 }
 

@@ -35,12 +35,15 @@ export class CacheServiceStore implements KeyValueStore {
 const KEY_PROPERTY = "mkt.apiKey";
 const BASE_URL_PROPERTY = "mkt.baseUrl";
 const CACHE_MINUTES_PROPERTY = "mkt.cacheMinutes";
+const LIST_ANSWERS_PROPERTY = "mkt.listAnswers";
 
 /** What the user set. */
 export interface UserSettings {
   readonly baseUrl: string;
   /** How long a result stays fresh, minutes (1 to 360). */
   readonly cacheMinutes: number;
+  /** "Answer many product cells from shop-wide lists" (on unless turned off). */
+  readonly listAnswers: boolean;
 }
 
 /** The user's API key and settings in user properties. */
@@ -65,11 +68,13 @@ export class UserSettingsStore {
     return {
       baseUrl: this.props.getProperty(BASE_URL_PROPERTY) ?? this.defaultBaseUrl,
       cacheMinutes: Number.isFinite(minutes) && minutes >= 1 && minutes <= 360 ? minutes : 10,
+      listAnswers: this.props.getProperty(LIST_ANSWERS_PROPERTY) !== "off",
     };
   }
   saveSettings(settings: UserSettings): void {
     this.props.setProperty(BASE_URL_PROPERTY, settings.baseUrl);
     this.props.setProperty(CACHE_MINUTES_PROPERTY, String(settings.cacheMinutes));
+    this.props.setProperty(LIST_ANSWERS_PROPERTY, settings.listAnswers ? "on" : "off");
   }
 }
 

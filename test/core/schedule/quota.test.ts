@@ -29,6 +29,26 @@ describe("Quota", () => {
     expect(q.acquire(KEY).granted).toBe(true);
   });
 
+  it("grants a group's slots under one lock, and says when the next one frees", () => {
+    const clock = new ManualClock(1_000_000);
+    let locks = 0;
+    const q = quota(clock, {
+      withLock: <T>(fn: () => T): T => {
+        locks++;
+        return fn();
+      },
+    });
+    expect(q.acquire(KEY).granted).toBe(true);
+    const group = q.acquireMany(KEY, 100);
+    expect(group.tickets).toHaveLength(59);
+    expect(group.waitMs).toBeGreaterThan(60_000);
+    expect(locks).toBe(2);
+    expect(q.remaining(KEY)).toBe(0);
+    q.settleAll(KEY, group.tickets);
+    clock.advance(61_001);
+    expect(q.acquireMany(KEY, 10).tickets).toHaveLength(10);
+  });
+
   it("counts a request in flight as sent now until it settles", () => {
     const clock = new ManualClock(0);
     const q = quota(clock, { limit: 2, windowMs: 10_000, marginMs: 0 });

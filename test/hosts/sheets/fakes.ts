@@ -4,6 +4,8 @@
  * 500 KB a store), LockService, Utilities.sleep on a fake clock, UrlFetchApp over real
  * synchronous HTTP, SpreadsheetApp.setValues turning "=..." into formulas.
  */
+import { createHash } from "node:crypto";
+import { columnLetters } from "./sim/a1";
 import type { SyncHttp, SyncResponse } from "./syncHttp";
 
 /** A clock the fakes and the add-on share; sleep advances it. */
@@ -219,17 +221,6 @@ export function typedCell(v: unknown): StoredCell | undefined {
   if (/^(true|false)$/i.test(typed)) return { kind: "boolean", value: /^true$/i.test(typed) };
   if (TYPED_OTHER.test(typed)) return { kind: "formula", value: typed };
   return { kind: "text", value: s };
-}
-
-function columnLetters(column: number): string {
-  let n = column;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
 }
 
 /** A rectangle of a FakeSheet; setValues/setNumberFormats insist on its exact size. */
@@ -560,6 +551,28 @@ export function fakeHtmlService(files: Record<string, string>) {
     createHtmlOutput: (html: string) => new FakeHtmlOutput(html),
   };
 }
+
+/** Utilities.computeDigest for SHA-256 over signed bytes, as Apps Script takes and returns them. */
+export function fakeComputeDigest(algorithm: unknown, value: unknown): number[] {
+  if (algorithm !== "SHA_256") throw new Error(`harness: digest ${String(algorithm)} not modelled`);
+  const bytes =
+    typeof value === "string"
+      ? Buffer.from(value, "utf8")
+      : Buffer.from(
+          (value as number[]).map((b) => {
+            if (!Number.isInteger(b) || b < -128 || b > 127)
+              throw new Error(`Cannot convert ${b} to byte.`);
+            return b & 255;
+          }),
+        );
+  return [...createHash("sha256").update(bytes).digest()].map((b) => (b > 127 ? b - 256 : b));
+}
+
+/** Utilities' enums the add-on reads. */
+export const UTILITIES_ENUMS = {
+  DigestAlgorithm: { SHA_256: "SHA_256" },
+  Charset: { UTF_8: "UTF_8" },
+};
 
 /** Utilities.formatDate for the patterns the add-on uses (yyyy MM dd HH mm ss), through Intl. */
 export function fakeFormatDate(date: Date, timeZone: string, pattern: string): string {

@@ -18,8 +18,10 @@ import {
   FakeSpreadsheet,
   FakeUi,
   FakeUrlFetchApp,
+  fakeComputeDigest,
   fakeFormatDate,
   fakeHtmlService,
+  UTILITIES_ENUMS,
 } from "./fakes";
 import type { StrictAnswers } from "../../helpers/strictSpec";
 import { SyncHttp } from "./syncHttp";
@@ -156,6 +158,7 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
   const active = (): FakeSpreadsheet | null => (timeDriven ? null : book);
   const logs: string[] = [];
   const sidebar = readFileSync(path.join(dir, "Sidebar.html"), "utf8");
+  const help = readFileSync(path.join(dir, "FunctionHelp.html"), "utf8");
   const sandbox: Record<string, unknown> = {
     UrlFetchApp: urlFetch,
     CacheService: {
@@ -167,7 +170,12 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
       getDocumentProperties: () => (timeDriven ? null : documentProps),
     },
     LockService: { getScriptLock: () => lock },
-    Utilities: { sleep: (ms: number) => clock.advance(ms), formatDate: fakeFormatDate },
+    Utilities: {
+      sleep: (ms: number) => clock.advance(ms),
+      formatDate: fakeFormatDate,
+      computeDigest: fakeComputeDigest,
+      ...UTILITIES_ENUMS,
+    },
     SpreadsheetApp: {
       getUi: () => {
         if (timeDriven) throw new Error("Cannot call SpreadsheetApp.getUi() from this context.");
@@ -177,7 +185,7 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
       openById: (id: string) => drive.openById(id),
     },
     ScriptApp: scriptApp.forExecution(active),
-    HtmlService: fakeHtmlService({ Sidebar: sidebar }),
+    HtmlService: fakeHtmlService({ Sidebar: sidebar, FunctionHelp: help }),
     Logger: { log: (...a: unknown[]) => logs.push(a.map(String).join(" ")) },
     console: {
       log: (...a: unknown[]) => logs.push(a.map(String).join(" ")),

@@ -1,0 +1,124 @@
+/**
+ * What the Apps Script bundle (dist/sheets/Code.js) can do without, to stay under the 150 KB
+ * it may weigh, found with the TypeScript parser so nothing the add-on runs is touched:
+ * - SHA-256 comes from Utilities.computeDigest (Apps Script hashes natively) instead of
+ *   @noble/hashes' pure-JS copy; Apps Script takes and returns signed bytes;
+ * - the endpoint table's lines of the spec (field and response "doc"s: every string literal
+ *   with a space in src/api/endpoints.ts; paths, names and defaults have none) are used by
+ *   the server, the docs and the spec test, never by the add-on at runtime;
+ * - the catalog's help texts (`help`, `notes`, `example` literals, and the `help` argument of
+ *   the parameter makers in src/functions) feed Stubs.js, the docs and the help dialog, which
+ *   the build writes beside Code.js (FunctionHelp.html); argument errors use `what`, kept.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "esbuild";
+import ts from "typescript";
+
+const APPS_SCRIPT_SHA256 = `
+export function sha256(data) {
+  var signed = [];
+  for (var i = 0; i < data.length; i++) signed.push(data[i] > 127 ? data[i] - 256 : data[i]);
+  return Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, signed);
+}
+export function bytesToHex(bytes) {
+  var out = "";
+  for (var i = 0; i < bytes.length; i++) out += ((bytes[i] & 255) + 256).toString(16).slice(1);
+  return out;
+}`;
+
+type Span = [start: number, end: number, text: string];
+
+function rewrite(source: string, spans: Span[]): string {
+  let out = source;
+  for (const [start, end, text] of [...spans].sort((a, b) => b[0] - a[0]))
+    out = `${out.slice(0, start)}${text}${out.slice(end)}`;
+  return out;
+}
+
+function parse(file: string, source: string): ts.SourceFile {
+  return ts.createSourceFile(file, source, ts.ScriptTarget.ES2020, true);
+}
+
+/** The endpoint table without its doc lines. */
+function endpointsWithoutDocs(source: string): string {
+  const file = parse("endpoints.ts", source);
+  const spans: Span[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) && node.text.includes(" "))
+      spans.push([node.getStart(file), node.getEnd(), '""']);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return rewrite(source, spans);
+}
+
+const isText = (n: ts.Node): boolean =>
+  ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n);
+
+/** Parameter makers of src/functions (function name -> index of their `help` parameter). */
+function helpMakers(dir: string): Map<string, number> {
+  const makers = new Map<string, number>();
+  for (const name of ["params.ts", "common.ts"]) {
+    const file = parse(name, readFileSync(path.join(dir, name), "utf8"));
+    file.forEachChild((node) => {
+      if (!ts.isFunctionDeclaration(node) || !node.name) return;
+      const at = node.parameters.findIndex(
+        (p) => ts.isIdentifier(p.name) && p.name.text === "help",
+      );
+      if (at >= 0) makers.set(node.name.text, at);
+    });
+  }
+  return makers;
+}
+
+/** A catalog source without its help texts. */
+function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>): string {
+  const file = parse("catalog.ts", source);
+  const spans: Span[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {
+      const key = node.name.text;
+      const value = node.initializer;
+      if ((key === "help" || key === "example") && isText(value))
+        spans.push([value.getStart(file), value.getEnd(), '""']);
+      if (key === "notes" && ts.isArrayLiteralExpression(value) && value.elements.every(isText))
+        spans.push([value.getStart(file), value.getEnd(), "[]"]);
+    }
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+      const at = makers.get(node.expression.text);
+      const arg = at === undefined ? undefined : node.arguments[at];
+      if (arg && isText(arg)) spans.push([arg.getStart(file), arg.getEnd(), '""']);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return rewrite(source, spans);
+}
+
+/** The esbuild plugin of the Sheets build (see the file comment). */
+export const appsScriptOnly: Plugin = {
+  name: "apps-script-only",
+  setup(b) {
+    let makers: Map<string, number> | null = null;
+    b.onResolve({ filter: /^@noble\/hashes\/(sha256|utils)$/ }, (args) => ({
+      path: args.path,
+      namespace: "apps-script-sha256",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "apps-script-sha256" }, () => ({
+      contents: APPS_SCRIPT_SHA256,
+      loader: "js",
+    }));
+    b.onLoad({ filter: /[\\/]src[\\/]api[\\/]endpoints\.ts$/ }, (args) => ({
+      contents: endpointsWithoutDocs(readFileSync(args.path, "utf8")),
+      loader: "ts",
+    }));
+    b.onLoad({ filter: /[\\/]src[\\/]functions[\\/][^\\/]+\.ts$/ }, (args) => {
+      makers ??= helpMakers(path.dirname(args.path));
+      return {
+        contents: catalogWithoutHelp(readFileSync(args.path, "utf8"), makers),
+        loader: "ts",
+      };
+    });
+  },
+};

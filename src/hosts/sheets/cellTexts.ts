@@ -1,0 +1,45 @@
+/**
+ * What a formula cell shows while it cannot answer yet. Each text says what is happening and,
+ * where the seller can do something in Sheets, what: never "recalculate" (Sheets re-runs a
+ * custom function only when its formula or inputs change, so that would be a broken promise).
+ */
+import { SETTINGS_PATH } from "./session";
+
+/** Where live calls are turned back on. */
+export const RESUME_PATH = "Extensions > Marketplace Profit > Resume live calls";
+
+/** Every waiting text starts with one of these (the background filler finds cells by them). */
+export const WAITING_PREFIXES = ["Waiting for quota", "Waiting: the API"] as const;
+
+export const PAUSED_TEXT = `Live calls are paused: turn them on in ${RESUME_PATH}`;
+
+function minutes(ms: number): string {
+  return `about ${Math.max(1, Math.ceil(ms / 60_000))} min`;
+}
+
+export interface WaitingView {
+  /** Cells waiting for quota (at least this one). */
+  readonly cells: number;
+  /** Estimated time until the queue is done. */
+  readonly etaMs: number;
+  /** A 429's Retry-After paused the key until this time (ms), or null. */
+  readonly pausedUntil: number | null;
+  /** Whether something fills waiting cells by itself (the edit trigger is installed). */
+  readonly filled: boolean;
+  readonly now: number;
+}
+
+/** "Waiting for quota: 140 cells queued, about 3 min" (and how they get filled, if nothing will). */
+export function waitingText(v: WaitingView): string {
+  const queued = `${v.cells} cell${v.cells === 1 ? "" : "s"} queued`;
+  const head =
+    v.pausedUntil !== null && v.pausedUntil > v.now
+      ? `Waiting: the API asked for a pause of ${Math.ceil((v.pausedUntil - v.now) / 1000)} s; ${queued}, ${minutes(v.etaMs)}`
+      : `Waiting for quota: ${queued}, ${minutes(v.etaMs)}`;
+  return v.filled ? head : `${head}; open ${SETTINGS_PATH} to fill them`;
+}
+
+/** True when a cell's text says it waits (to find waiting cells in a sheet). */
+export function isWaitingText(text: unknown): boolean {
+  return typeof text === "string" && WAITING_PREFIXES.some((p) => text.startsWith(p));
+}

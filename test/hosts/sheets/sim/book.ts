@@ -1,0 +1,233 @@
+/**
+ * The spreadsheet as Sheets keeps it: tabs of cells holding a literal or a formula, and for
+ * formula cells their last outcome (a value, a spilled 2-D array, an error, or Loading...).
+ * Writes are whole-cell contents (what `setValues`/`setFormulas` store); recalculation lives
+ * in recalc.ts. Values cross to the executions as JSON, so a date is `{ date: iso }`.
+ */
+import { boxA1, type Box } from "./a1";
+import { typedCell } from "../fakes";
+
+export type CellValue = string | number | boolean | { readonly date: string };
+
+/** What a formula cell shows. */
+export type Outcome =
+  | { readonly kind: "loading" }
+  | { readonly kind: "value"; readonly value: CellValue | CellValue[][] }
+  | { readonly kind: "error"; readonly code: string; readonly message: string };
+
+/** A cell's stored content: a formula or a literal. `null` clears it. */
+export type Content = { readonly formula: string } | { readonly value: CellValue };
+
+export interface Cell {
+  formula?: string;
+  value?: CellValue;
+  outcome?: Outcome;
+  /** Formula + argument values of the last finished run (Sheets' memo); gone with the formula. */
+  memo?: string;
+  /** Formula + argument values of the run in flight. */
+  running?: string;
+}
+
+export const LOADING_TEXT = "Loading...";
+
+/** A value read from a cell: a value, or the error/loading state that stops a dependant. */
+export type Read =
+  | { readonly kind: "value"; readonly value: CellValue }
+  | { readonly kind: "loading" }
+  | { readonly kind: "error"; readonly code: string; readonly message: string };
+
+export class SimSheet {
+  readonly cells = new Map<string, Cell>();
+  readonly notes = new Map<string, string>();
+  readonly formats = new Map<string, string>();
+  hidden = false;
+  frozenRows = 0;
+  constructor(public name: string) {}
+
+  cell(row: number, col: number): Cell | undefined {
+    return this.cells.get(`${row},${col}`);
+  }
+  /** Cells in row-major order (recalculation visits them so). */
+  entries(): Array<[number, number, Cell]> {
+    return [...this.cells]
+      .map(([k, c]): [number, number, Cell] => {
+        const [r, col] = k.split(",").map(Number) as [number, number];
+        return [r, col, c];
+      })
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  }
+  lastRow(): number {
+    let last = 0;
+    for (const [r, , cell] of this.entries()) last = Math.max(last, r + spillRows(cell) - 1);
+    return last;
+  }
+  lastColumn(): number {
+    let last = 0;
+    for (const [, c, cell] of this.entries()) last = Math.max(last, c + spillCols(cell) - 1);
+    return last;
+  }
+}
+
+function spillArray(cell: Cell | undefined): CellValue[][] | null {
+  const o = cell?.outcome;
+  return o?.kind === "value" && Array.isArray(o.value) ? o.value : null;
+}
+function spillRows(cell: Cell): number {
+  return spillArray(cell)?.length ?? 1;
+}
+function spillCols(cell: Cell): number {
+  return Math.max(1, ...(spillArray(cell) ?? [[]]).map((r) => r.length));
+}
+
+/** How setValues stores one value (numbers from numeric text, "=..." a formula). */
+export function contentOfValue(v: unknown): Content | null {
+  if (v !== null && typeof v === "object" && "date" in v) return { value: v as CellValue };
+  const typed = typedCell(v);
+  if (!typed) return null;
+  return typed.kind === "formula" ? { formula: String(typed.value) } : { value: typed.value };
+}
+
+/** The spreadsheet: tabs by name, plus what every formula cell ever showed. */
+export class SimBook {
+  readonly sheets: SimSheet[] = [new SimSheet("Sheet1")];
+  timeZone = "Etc/UTC";
+  constructor(
+    readonly id = "doc-1",
+    public name = "Untitled spreadsheet",
+  ) {}
+
+  sheet(name: string): SimSheet {
+    const s = this.sheets.find((t) => t.name === name);
+    if (!s) throw new Error(`Sheet ${name} not found`);
+    return s;
+  }
+  findSheet(name: string): SimSheet | null {
+    return this.sheets.find((t) => t.name === name) ?? null;
+  }
+  insertSheet(name: string): SimSheet {
+    if (this.findSheet(name))
+      throw new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
+    const s = new SimSheet(name);
+    this.sheets.push(s);
+    return s;
+  }
+  deleteSheet(name: string): void {
+    if (this.sheets.length === 1) throw new Error("You can't remove all the sheets in a document.");
+    this.sheets.splice(this.sheets.indexOf(this.sheet(name)), 1);
+  }
+
+  /** Store contents (null clears); returns the cells whose formula text changed. */
+  store(
+    sheet: string,
+    writes: ReadonlyArray<[number, number, Content | null]>,
+  ): Array<[number, number]> {
+    const tab = this.sheet(sheet);
+    const changed: Array<[number, number]> = [];
+    for (const [row, col, content] of writes) {
+      const key = `${row},${col}`;
+      const before = tab.cells.get(key);
+      const formula = content && "formula" in content ? content.formula : undefined;
+      if (!content) {
+        if (before) tab.cells.delete(key);
+        if (before?.formula !== undefined) changed.push([row, col]);
+        continue;
+      }
+      if (formula !== undefined) {
+        if (before?.formula === formula) continue; // the same text again changes nothing
+        tab.cells.set(key, { formula, outcome: { kind: "loading" } });
+        changed.push([row, col]);
+      } else {
+        tab.cells.set(key, { value: (content as { value: CellValue }).value });
+        if (before?.formula !== undefined) changed.push([row, col]);
+      }
+    }
+    return changed;
+  }
+
+  /** The origin whose spilled array covers (row, col), if any and not blocked. */
+  private spillAt(tab: SimSheet, row: number, col: number): CellValue | undefined {
+    for (const [r, c, cell] of tab.entries()) {
+      const a = spillArray(cell);
+      if (!a || r > row || c > col) continue;
+      const v = a[row - r]?.[col - c];
+      if (v !== undefined && !this.blocker(tab, r, c)) return v;
+    }
+    return undefined;
+  }
+
+  /** The first cell with content inside an origin's spill area, which blocks the spill. */
+  blocker(tab: SimSheet, row: number, col: number): string | null {
+    const a = spillArray(tab.cell(row, col));
+    if (!a) return null;
+    for (let i = 0; i < a.length; i++)
+      for (let j = 0; j < (a[i]?.length ?? 0); j++) {
+        if (i === 0 && j === 0) continue;
+        if (tab.cell(row + i, col + j))
+          return boxA1({ sheet: tab.name, row: row + i, col: col + j, rows: 1, cols: 1 });
+      }
+    return null;
+  }
+
+  /** What a cell holds now, for a dependant or a read. */
+  read(sheet: string, row: number, col: number): Read {
+    const tab = this.sheet(sheet);
+    const cell = tab.cell(row, col);
+    if (!cell) return { kind: "value", value: this.spillAt(tab, row, col) ?? "" };
+    if (cell.formula === undefined) return { kind: "value", value: cell.value ?? "" };
+    const o = cell.outcome ?? { kind: "loading" };
+    if (o.kind !== "value") return o;
+    if (!Array.isArray(o.value)) return { kind: "value", value: o.value };
+    const blocked = this.blocker(tab, row, col);
+    if (blocked)
+      return {
+        kind: "error",
+        code: "#REF!",
+        message: `Array result was not expanded because it would overwrite data in ${blocked}.`,
+      };
+    return { kind: "value", value: o.value[0]?.[0] ?? "" };
+  }
+
+  /** getValues(): errors and Loading... read as their text, as Sheets returns them. */
+  values(box: Box): CellValue[][] {
+    return this.grid(box, (r, c) => {
+      const v = this.read(box.sheet, r, c);
+      return v.kind === "value" ? v.value : v.kind === "error" ? v.code : LOADING_TEXT;
+    });
+  }
+
+  /** getDisplayValues(): text as shown (numbers as typed, no number formats modelled). */
+  displayValues(box: Box): string[][] {
+    return this.values(box).map((row) =>
+      row.map((v) =>
+        typeof v === "object"
+          ? v.date
+          : typeof v === "boolean"
+            ? String(v).toUpperCase()
+            : String(v),
+      ),
+    );
+  }
+
+  /** getFormulas(): the formula text, "" for literals and empty cells. */
+  formulas(box: Box): string[][] {
+    return this.grid(box, (r, c) => this.sheet(box.sheet).cell(r, c)?.formula ?? "");
+  }
+
+  grid<T>(box: Box, at: (row: number, col: number) => T): T[][] {
+    return Array.from({ length: box.rows }, (_, i) =>
+      Array.from({ length: box.cols }, (_, j) => at(box.row + i, box.col + j)),
+    );
+  }
+
+  /** What a formula cell shows, as one value for the history (errors as "#ERROR! message"). */
+  shown(sheet: string, row: number, col: number): unknown {
+    const cell = this.sheet(sheet).cell(row, col);
+    if (!cell || cell.formula === undefined) return undefined;
+    const o = cell.outcome ?? { kind: "loading" };
+    if (o.kind === "loading") return LOADING_TEXT;
+    if (o.kind === "error") return `${o.code} ${o.message}`;
+    const read = this.read(sheet, row, col);
+    if (read.kind === "error") return `${read.code} ${read.message}`;
+    return o.value;
+  }
+}

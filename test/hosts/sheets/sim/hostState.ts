@@ -1,0 +1,127 @@
+/**
+ * What Apps Script keeps between executions, shared by all of them: spreadsheets (with their
+ * document cache, properties and lock), the script cache/properties/lock, each user's
+ * properties/cache/lock, and the add-on's installable triggers. Caches and properties are the
+ * limit-keeping fakes of fakes.ts on the simulated clock.
+ */
+import { FakeCache, FakeClock, FakeProperties } from "../fakes";
+import { SimBook } from "./book";
+import { Recalc } from "./recalc";
+
+/** The simulated clock as the fakes read it. */
+export class SimClock extends FakeClock {}
+
+/** A LockService lock: one holder (an execution), waiters served in order. */
+export class SimLock {
+  holder: number | null = null;
+  readonly waiters: Array<{ readonly exec: number; readonly grant: () => void }> = [];
+}
+
+/** A spreadsheet and what belongs to it. */
+export class SimDoc {
+  readonly book: SimBook;
+  readonly recalc: Recalc;
+  readonly properties = new FakeProperties();
+  readonly cache: FakeCache;
+  readonly lock = new SimLock();
+  readonly editors = new Set<string>();
+  /** Each user's selection (sheet name and A1 box). */
+  readonly selection = new Map<
+    string,
+    { sheet: string; row: number; col: number; rows: number; cols: number }
+  >();
+  readonly toasts: string[] = [];
+  constructor(
+    id: string,
+    readonly owner: string,
+    clock: SimClock,
+    isCustom: (name: string) => boolean,
+  ) {
+    this.book = new SimBook(id, `Spreadsheet ${id}`);
+    this.recalc = new Recalc(this.book, isCustom, () => clock.now());
+    this.cache = new FakeCache(clock);
+  }
+  canOpen(user: string): boolean {
+    return user === this.owner || this.editors.has(user);
+  }
+}
+
+/** An installable trigger the add-on made (it runs as its creator). */
+export interface TriggerRecord {
+  readonly uid: string;
+  readonly fn: string;
+  readonly type: "ON_EDIT" | "ON_CHANGE" | "ON_OPEN" | "CLOCK";
+  /** The document it was made in (clock triggers fire with no document open). */
+  readonly doc: string | null;
+  readonly user: string;
+  /** Clock triggers: next firing (sim ms) and repeat period, if any. */
+  nextAt?: number;
+  readonly everyMs?: number;
+}
+
+export interface UserState {
+  readonly properties: FakeProperties;
+  readonly cache: FakeCache;
+  readonly lock: SimLock;
+  urlFetchesToday: number;
+}
+
+export class HostState {
+  readonly docs = new Map<string, SimDoc>();
+  readonly users = new Map<string, UserState>();
+  readonly scriptCache: FakeCache;
+  readonly scriptProperties = new FakeProperties();
+  readonly scriptLock = new SimLock();
+  readonly triggers: TriggerRecord[] = [];
+  readonly ui: Array<{ at: number; user: string; what: string; detail: unknown }> = [];
+  /** Add-ons' time-driven triggers run at most hourly; a one-off fires no sooner than this. */
+  addOnClockMinMs = 3_600_000;
+  private triggerSeq = 0;
+
+  constructor(
+    readonly clock: SimClock,
+    readonly isCustom: (name: string) => boolean,
+  ) {
+    this.scriptCache = new FakeCache(clock);
+  }
+
+  user(email: string): UserState {
+    let u = this.users.get(email);
+    if (!u) {
+      u = {
+        properties: new FakeProperties(),
+        cache: new FakeCache(this.clock),
+        lock: new SimLock(),
+        urlFetchesToday: 0,
+      };
+      this.users.set(email, u);
+    }
+    return u;
+  }
+
+  addDoc(id: string, owner: string): SimDoc {
+    const doc = new SimDoc(id, owner, this.clock, this.isCustom);
+    this.docs.set(id, doc);
+    this.user(owner);
+    return doc;
+  }
+
+  doc(id: string): SimDoc {
+    const d = this.docs.get(id);
+    if (!d) throw new Error(`sim: no spreadsheet ${id}`);
+    return d;
+  }
+
+  /** Every lock: the script's, each document's, each user's. */
+  allLocks(): SimLock[] {
+    return [
+      this.scriptLock,
+      ...[...this.docs.values()].map((d) => d.lock),
+      ...[...this.users.values()].map((u) => u.lock),
+    ];
+  }
+
+  nextTriggerUid(): string {
+    return `trigger-${++this.triggerSeq}`;
+  }
+}

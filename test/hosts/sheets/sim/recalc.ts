@@ -1,0 +1,192 @@
+/**
+ * Sheets' recalculation as it bites custom functions:
+ * - a custom-function cell runs only when its formula text or one of its argument values
+ *   differs from its last run (memoised by formula and inputs), so an error or a waiting text
+ *   stays until one of them changes; nothing else (Ctrl+R, a cache change, time) re-runs it;
+ * - the memo lives with the committed formula: storing the same text again changes nothing,
+ *   but a committed clear drops it, so "clear, flush, set back" runs the cell again;
+ * - reading cells inside the function creates no dependency (only arguments count);
+ * - a cell waits (Loading...) while an argument cell is loading; an error argument is shown.
+ * Built-in `=A2` cells follow their reference at once.
+ */
+import { boxA1, refBox } from "./a1";
+import type { CellValue, Outcome, Read, SimBook } from "./book";
+import { parseFormula, type Arg, type Parsed } from "./formula";
+
+/** An argument as a custom function receives it; null stands for an omitted argument. */
+export type ArgValue = CellValue | CellValue[][] | null;
+
+/** A custom-function cell that must run now. */
+export interface RunRequest {
+  readonly sheet: string;
+  readonly row: number;
+  readonly col: number;
+  readonly name: string;
+  readonly args: readonly ArgValue[];
+  /** Formula + argument values: the memo key this run answers. */
+  readonly key: string;
+  readonly formula: string;
+}
+
+/** One thing a cell showed, and when (sim ms). */
+export interface Shown {
+  readonly at: number;
+  readonly shown: unknown;
+}
+
+type Resolved = { kind: "ready"; value: ArgValue } | Exclude<Read, { kind: "value" }>;
+
+export class Recalc {
+  /** Every value every formula cell ever showed, by "Sheet!A1". */
+  readonly history = new Map<string, Shown[]>();
+  private readonly parsed = new Map<string, Parsed>();
+
+  constructor(
+    private readonly book: SimBook,
+    private readonly isCustom: (name: string) => boolean,
+    private readonly now: () => number,
+  ) {}
+
+  private parse(formula: string): Parsed {
+    let p = this.parsed.get(formula);
+    if (!p) {
+      p = parseFormula(formula);
+      this.parsed.set(formula, p);
+    }
+    return p;
+  }
+
+  private resolve(sheet: string, arg: Arg): Resolved {
+    if (arg.kind === "omitted") return { kind: "ready", value: null };
+    if (arg.kind === "value") return { kind: "ready", value: arg.value };
+    const box = refBox(arg.ref, sheet);
+    const reads = this.book.grid(box, (r, c) => this.book.read(box.sheet, r, c));
+    for (const row of reads) for (const v of row) if (v.kind !== "value") return v;
+    const values = reads.map((row) => row.map((v) => (v as { value: CellValue }).value));
+    return {
+      kind: "ready",
+      value: box.rows === 1 && box.cols === 1 ? (values[0]?.[0] ?? "") : values,
+    };
+  }
+
+  /**
+   * Bring every formula cell up to date; returns the custom-function cells that must run
+   * (they are marked running and show Loading...).
+   */
+  pass(): RunRequest[] {
+    const runs: RunRequest[] = [];
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const tab of this.book.sheets)
+        for (const [row, col, cell] of tab.entries()) {
+          if (cell.formula === undefined) continue;
+          const p = this.parse(cell.formula);
+          if (p.kind !== "call") {
+            const next: Outcome =
+              p.kind === "value" ? { kind: "value", value: p.value } : this.follow(tab.name, p);
+            if (JSON.stringify(next) !== JSON.stringify(cell.outcome)) {
+              cell.outcome = next;
+              changed = true;
+            }
+            continue;
+          }
+          if (!this.isCustom(p.name)) {
+            cell.outcome = {
+              kind: "error",
+              code: "#NAME?",
+              message: `Unknown function: '${p.name}'.`,
+            };
+            continue;
+          }
+          const args: ArgValue[] = [];
+          let stop: Outcome | null = null;
+          for (const a of p.args) {
+            const r = this.resolve(tab.name, a);
+            if (r.kind !== "ready") {
+              stop = r;
+              break;
+            }
+            args.push(r.value);
+          }
+          if (stop) {
+            if (JSON.stringify(stop) !== JSON.stringify(cell.outcome)) {
+              cell.outcome = stop;
+              changed = true;
+            }
+            continue;
+          }
+          const key = `${cell.formula}\u0000${JSON.stringify(args)}`;
+          if (cell.running === key) continue;
+          if (cell.memo === key && cell.running === undefined) continue;
+          cell.running = key;
+          cell.outcome = { kind: "loading" };
+          changed = true;
+          runs.push({ sheet: tab.name, row, col, name: p.name, args, key, formula: cell.formula });
+        }
+    }
+    this.record();
+    return runs;
+  }
+
+  private follow(sheet: string, p: Extract<Parsed, { kind: "ref" }>): Outcome {
+    const box = refBox(p.ref, sheet);
+    if (box.rows !== 1 || box.cols !== 1)
+      throw new Error(`sim: built-in range formulas are not modelled (${boxA1(box, true)})`);
+    const v = this.book.read(box.sheet, box.row, box.col);
+    return v.kind === "value" ? { kind: "value", value: v.value } : v;
+  }
+
+  /** A run ended: store its outcome if the cell still wants this run (else Sheets drops it). */
+  finish(run: RunRequest, outcome: Outcome): boolean {
+    const cell = this.book.findSheet(run.sheet)?.cell(run.row, run.col);
+    if (!cell || cell.running !== run.key) return false;
+    cell.running = undefined;
+    cell.memo = run.key;
+    cell.outcome = outcome;
+    return true;
+  }
+
+  /** Add what changed since the last record to every formula cell's history. */
+  record(): void {
+    for (const tab of this.book.sheets)
+      for (const [row, col, cell] of tab.entries()) {
+        if (cell.formula === undefined) continue;
+        const key = boxA1({ sheet: tab.name, row, col, rows: 1, cols: 1 }, true);
+        const shown = this.book.shown(tab.name, row, col);
+        const list = this.history.get(key) ?? [];
+        const last = list[list.length - 1];
+        if (!last || JSON.stringify(last.shown) !== JSON.stringify(shown)) {
+          list.push({ at: this.now(), shown });
+          this.history.set(key, list);
+        }
+      }
+  }
+}
+
+/** How Sheets shows what a custom function returned (or threw). */
+export function customOutcome(
+  o: { ok: boolean; value?: unknown; message?: string },
+  fn: string,
+): Outcome {
+  if (!o.ok) return { kind: "error", code: "#ERROR!", message: o.message ?? "" };
+  const v = o.value ?? "";
+  if (Array.isArray(v)) {
+    if (!v.every(Array.isArray)) throw new Error(`sim: ${fn} returned a 1-D array (not modelled)`);
+    if (v.length === 0) return { kind: "error", code: "#N/A", message: "Result was empty." };
+    return {
+      kind: "value",
+      value: (v as unknown[][]).map((row) => row.map((c) => (c ?? "") as never)),
+    };
+  }
+  if (typeof v === "string" && v.length > 50_000)
+    return {
+      kind: "error",
+      code: "#ERROR!",
+      message: `Text result of ${fn} is longer than the limit of 50000 characters.`,
+    };
+  if (typeof v === "number" && !Number.isFinite(v))
+    return { kind: "error", code: "#NUM!", message: "Result is not a number." };
+  if (typeof v === "object" && !("date" in (v as object)))
+    throw new Error(`sim: ${fn} returned an object (not modelled)`);
+  return { kind: "value", value: v as never };
+}
