@@ -130,25 +130,30 @@ describe("list substitution equals each endpoint, product by product (reference 
     ["A2", { includeVat: false, lookbackDays: 30 }],
     ["A6", {}],
     ["A6", { includeVat: true, lookbackDays: 90 }],
-  ])("%s %j from A7, every product of the demo A shops", async (endpoint, basis) => {
-    // The defaults on every shop (2,400 products); another basis on the 300-product shop.
-    const some =
-      Object.keys(basis).length === 0 ? shopsA : shopsA.filter((s) => s.items.length <= 300);
-    for (const shop of some) {
-      const calls = shop.items.map((itemId) =>
-        endpoint === "A2"
-          ? apiCall("A2", { shopId: shop.shopId, region: shop.region, itemId, ...basis }, READS)
-          : apiCall("A6", { shopId: shop.shopId, region: shop.region, itemId, ...basis }, READS),
-      );
-      const needs = needsOf(calls);
-      const { values, requests } = await answeredFromLists(needs);
-      expect(requests).toBe(Math.ceil(shop.items.length / 500));
-      for (const [i, need] of needs.entries()) {
-        const own = await direct(need.endpoint, need.params);
-        expectSameFigures(values.get(i), own, `${endpoint} item ${String(need.params.itemId)}`);
+  ])(
+    "%s %j from A7, every product of the demo A shops",
+    async (endpoint, basis) => {
+      // The defaults on every shop (2,400 products); another basis on the 300-product shop.
+      const some =
+        Object.keys(basis).length === 0 ? shopsA : shopsA.filter((s) => s.items.length <= 300);
+      for (const shop of some) {
+        const calls = shop.items.map((itemId) =>
+          endpoint === "A2"
+            ? apiCall("A2", { shopId: shop.shopId, region: shop.region, itemId, ...basis }, READS)
+            : apiCall("A6", { shopId: shop.shopId, region: shop.region, itemId, ...basis }, READS),
+        );
+        const needs = needsOf(calls);
+        const { values, requests } = await answeredFromLists(needs);
+        expect(requests).toBe(Math.ceil(shop.items.length / 500));
+        for (const [i, need] of needs.entries()) {
+          const own = await direct(need.endpoint, need.params);
+          expectSameFigures(values.get(i), own, `${endpoint} item ${String(need.params.itemId)}`);
+        }
       }
-    }
-  });
+    },
+    // 2,400 direct requests: a budget for a loaded 2-core CI machine, not a speed claim
+    180_000,
+  );
 
   it("B1 from B8: every SKU of the demo seller gets the same entry", async () => {
     const seller = demo.sellersB[0];
