@@ -25,6 +25,8 @@ export interface SheetsInspector {
   values(name: string, rows?: number, columns?: number): Value[][];
   formulas(name: string): string[][];
   select(sheet: string, range: string): void;
+  /** Scroll the grid so this cell ("Q1") is at its top left. */
+  scrollTo(sheet: string, cell: string): void;
   /** Type into cells as a seller would ("=..." becomes a formula). */
   setValues(sheet: string, topLeft: string, values: Value[][]): void;
   /** Formula runs started so far (each asked the shared runtime once). */
@@ -67,6 +69,11 @@ export function sheetsInspector(book: UniverWorkbook, cells: FormulaCells): Shee
       const s = book.sheet(sheet);
       book.book.setActiveSheet(s);
       s.setActiveRange(s.getRange(range));
+    },
+    scrollTo(sheet, cell) {
+      const s = book.sheet(sheet);
+      const at = s.getRange(cell);
+      s.scrollToCell(at.getRow(), at.getColumn());
     },
     setValues(sheet, topLeft, rows) {
       const s = book.sheet(sheet);
