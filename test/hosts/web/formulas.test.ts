@@ -21,6 +21,8 @@ import {
   typeInto,
 } from "./webPage";
 
+type RunsWindow = { __sheets: { formulaRuns(): number } };
+
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
 if (blocker) console.warn(blocker);
@@ -197,6 +199,52 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
     after.forEach((row, i) => {
       if (i !== 6) expect(row[2]).toBe(values[i]?.[2]);
     });
+  });
+
+  test("Refresh > Selection re-runs exactly the selected cells; Clear cache re-runs every formula", async () => {
+    const before = await settledValues(page, "Fill");
+    const open = await page
+      .locator("#sec-settings")
+      .evaluate((d) => (d as HTMLDetailsElement).open);
+    if (!open) await page.locator("#sec-settings > summary").click();
+    await selectCells(page, "Fill", "C1:C10");
+    proxy.reset();
+    let runs = await formulaRuns(page);
+    await page.click("#refresh-selection");
+    await page.waitForFunction(() =>
+      /10 cells recalculating/.test(document.querySelector("#queue-status")?.textContent ?? ""),
+    );
+    await page.waitForFunction(
+      (at) => (window as unknown as RunsWindow).__sheets.formulaRuns() >= at + 10,
+      runs,
+    );
+    const refreshed = await settledValues(page, "Fill", (v) =>
+      v.every((r) => typeof r[2] === "number"),
+    );
+    expect((await formulaRuns(page)) - runs).toBe(10);
+    // Fresh answers for the ten cells, asked together (one batch), the same figures.
+    expect(proxy.count()).toBeGreaterThanOrEqual(1);
+    expect(proxy.count()).toBeLessThanOrEqual(2);
+    expect(refreshed).toEqual(before);
+
+    proxy.reset();
+    runs = await formulaRuns(page);
+    await page.click("#clear-cache");
+    await page.waitForFunction(() =>
+      /Cache cleared/.test(document.querySelector("#settings-status")?.textContent ?? ""),
+    );
+    await page.waitForFunction(
+      (at) => (window as unknown as RunsWindow).__sheets.formulaRuns() >= at + 200,
+      runs,
+    );
+    const cleared = await settledValues(page, "Fill", (v) =>
+      v.every((r) => typeof r[2] === "number"),
+    );
+    expect(cleared).toEqual(before);
+    // The 200 cells of Fill and the typed cells of Sheet1 asked again, in a few requests.
+    expect((await formulaRuns(page)) - runs).toBeGreaterThanOrEqual(200);
+    expect(proxy.count()).toBeGreaterThanOrEqual(1);
+    expect(proxy.count()).toBeLessThanOrEqual(12);
   });
 
   test("the workbook survives a reload, the key is never in it, and the page logs no errors", async () => {
