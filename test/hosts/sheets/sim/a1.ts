@@ -28,7 +28,7 @@ export interface Box {
   readonly cols: number;
 }
 
-/** 1-based column number -> letters (1 -> A), as the web host's in-page workbook writes them. */
+/** 1-based column number -> letters (1 -> A), as the web host writes them. */
 export function columnLetters(column: number): string {
   return zeroBasedLetters(column - 1);
 }
