@@ -9,26 +9,24 @@
  * which lets the scheduler batch them. When runs settle, one recalculation shows the answers:
  * a cell whose arguments did not change answers from here and asks nothing again.
  */
-import type { CellInput } from "../../functions/cells";
-import { CellError } from "../../functions/cells";
-import type { CellResult } from "../../functions/cells";
 import type { SheetFunction } from "../../functions/define";
 import { excelArguments } from "../excel/excelValues";
-import { resultDimensionality } from "../excel/metadata";
+import { invokeFunction } from "../excel/invoke";
 import type { ExcelSession } from "../excel/session";
 import {
+  ENGINE_ERRORS,
   GETTING_DATA,
-  shownError,
   shownResult,
   type EngineResult,
   type ShownResult,
-} from "./engineValues";
+} from "./engineErrors";
 
 /** One formula cell's latest run: its arguments and, once settled, what it shows. */
 interface CellAnswer {
   readonly key: string;
   readonly shown: ShownResult | null;
-  readonly controller: AbortController;
+  /** Withdraw what the run still has queued (Excel's invocation.onCanceled). */
+  readonly invocation: { address: string; onCanceled?: () => void };
 }
 
 export interface FormulaCellsOptions {
@@ -37,11 +35,6 @@ export interface FormulaCellsOptions {
   readonly recalculate: () => void;
   /** Wait before recalculating, so answers arriving together cost one pass. */
   readonly settleDelayMs?: number;
-}
-
-function showsError(value: CellResult): boolean {
-  if (value instanceof CellError) return true;
-  return Array.isArray(value) && value.some((row) => row.some((c) => c instanceof CellError));
 }
 
 /** The formula cells' answers, by address ("Sheet1!B7"). */
@@ -58,33 +51,21 @@ export class FormulaCells {
 
   /** What the cell at `address` shows for `fn` with these engine arguments now. */
   evaluate(fn: SheetFunction, raw: readonly unknown[], address: string): EngineResult {
-    let args: CellInput[];
-    try {
-      args = excelArguments(fn, raw);
-    } catch (e) {
-      return this.settleNow(address, "", shownError(e));
-    }
-    const key = `${fn.name}\n${JSON.stringify(args)}`;
+    const key = `${fn.name}\n${JSON.stringify(excelArguments(fn, raw))}`;
     const known = this.answers.get(address);
     if (known?.key === key) return known.shown?.value ?? GETTING_DATA;
-    known?.controller.abort(); // its arguments changed: withdraw what it still had queued
-    let program;
-    try {
-      program = fn.program(args);
-    } catch (e) {
-      return this.settleNow(address, key, shownError(e));
-    }
-    const controller = new AbortController();
-    this.answers.set(address, { key, shown: null, controller });
+    known?.invocation.onCanceled?.(); // its arguments changed: withdraw what it still had queued
+    const invocation: CellAnswer["invocation"] = { address };
+    this.answers.set(address, { key, shown: null, invocation });
     this.runs += 1;
-    const dimensionality = resultDimensionality(fn);
-    this.options.session
-      .run(program, { address, signal: controller.signal, showsError })
-      .then(
-        (result) => shownResult(result, dimensionality),
-        (error: unknown) => shownError(error),
-      )
-      .then((shown) => this.settled(address, key, controller, shown));
+    // Excel's own call path: arguments, the shared session, the stuck-queue guard, shaping.
+    invokeFunction(fn, [...fn.params.map((_p, i) => raw[i]), invocation], {
+      session: this.options.session,
+      customFunctions: ENGINE_ERRORS,
+    }).then(
+      (result) => this.settled(address, key, invocation, shownResult(result)),
+      (error: unknown) => this.settled(address, key, invocation, shownResult(error)),
+    );
     return GETTING_DATA;
   }
 
@@ -100,26 +81,20 @@ export class FormulaCells {
   forget(addresses?: readonly string[]): void {
     const list = addresses ?? [...this.answers.keys()];
     for (const address of list) {
-      this.answers.get(address)?.controller.abort();
+      this.answers.get(address)?.invocation.onCanceled?.();
       this.answers.delete(address);
     }
-  }
-
-  private settleNow(address: string, key: string, shown: ShownResult): EngineResult {
-    this.answers.get(address)?.controller.abort();
-    this.answers.set(address, { key, shown, controller: new AbortController() });
-    return shown.value;
   }
 
   private settled(
     address: string,
     key: string,
-    controller: AbortController,
+    invocation: CellAnswer["invocation"],
     shown: ShownResult,
   ): void {
     const current = this.answers.get(address);
-    if (current?.controller !== controller || current.key !== key) return; // superseded
-    this.answers.set(address, { key, shown, controller });
+    if (current?.invocation !== invocation || current.key !== key) return; // superseded
+    this.answers.set(address, { key, shown, invocation });
     if (this.timer === undefined) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
