@@ -2,7 +2,7 @@
  * A sorted-by-profit import of every product of shop 100001 SG through the real sidebar in the
  * web host (dist/web built by the real step, in headless Chromium), driven as a seller does:
  * save the key, pick the import, press Import, wait for "rows written". The import runner of
- * src/imports fetches page by page and writes the finished table to the in-page sheet.
+ * src/imports fetches page by page and writes the finished table to a sheet of the page's spreadsheet.
  */
 import type { Browser } from "playwright-core";
 import { loopbackOnly, startWebHost, type WebHost } from "../test/hosts/web/harness";

@@ -1,42 +1,71 @@
 /**
- * Build step for the web host: dist/web/index.html + app.js, servable by any static server.
- * Open it as index.html?api=http://127.0.0.1:PORT to point it at a reference server.
+ * Build step for the web host: dist/web (index.html, app.js, app.css and the engine's lazily
+ * loaded chunks), servable by any static server. Open it as index.html?api=http://127.0.0.1:PORT
+ * to point it at a reference server. The page is an ES module split into chunks, so the
+ * engine's hyphenation dictionaries (one per language) load only if a sheet needs them.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { build } from "esbuild";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BuildContext } from "./context";
-import { appPage, bundleBrowserScript } from "./ui";
+import { appPage } from "./ui";
 
-const PAGE_CSS = `<style>
+const PAGE_CSS = `<link rel="stylesheet" href="app.css">
+<style>
+html,body{height:100%}
 body{margin:0;display:flex;height:100vh;font-family:"Segoe UI",Roboto,Arial,sans-serif;font-size:13px}
-#grid{flex:1;overflow:auto;padding:8px;background:#f8f9fa}
+#sheet{flex:1;min-width:0;display:flex;flex-direction:column}
+#cell-message{min-height:18px;padding:3px 8px;border-bottom:1px solid #dadce0;color:#3c4043;background:#f8f9fa;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+#cell-message[data-kind=cell]{color:#a50e0e;background:#fce8e6}
+#cell-message[data-kind=problem]{color:#7a4b00;background:#fef7e0}
+#grid{flex:1;min-height:0;position:relative}
 #sidebar{width:300px;min-width:300px;overflow:auto;border-left:1px solid #dadce0;background:#fff}
-#grid table{border-collapse:collapse;background:#fff}
-#grid td{border:1px solid #e0e0e0;padding:1px 4px;max-width:160px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
-#grid tr:first-child td,#grid td:first-child{background:#f1f3f4;color:#5f6368;text-align:center}
-#grid tr.frozen td{font-weight:600;border-bottom:2px solid #9aa0a6}
-#grid td.sel{outline:2px solid #1a73e8;outline-offset:-2px}
-#grid td.formula{color:#a50e0e}
-.tabs{display:flex;gap:4px;margin-bottom:6px;flex-wrap:wrap}
-.tabs button{border:1px solid #dadce0;background:#fff;padding:3px 10px;cursor:pointer}
-.tabs button[aria-selected=true]{background:#e8f0fe;border-color:#1a73e8}
-.note{color:#5f6368;font-size:12px;margin:4px 0}
 </style>`;
 
+/** What the web build wrote, for the bench's size table. */
+export interface WebBundle {
+  /** Bytes of the files the page loads at start (html, app.js, app.css). */
+  readonly startBytes: number;
+  /** Bytes of every file written, lazily loaded chunks included. */
+  readonly totalBytes: number;
+}
+
 /** Write dist/web. */
-export async function buildWeb(ctx: BuildContext): Promise<void> {
+export async function buildWeb(ctx: BuildContext): Promise<WebBundle> {
   const out = path.join(ctx.dist, "web");
+  rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "VERSION"), ctx.version + "\n");
-  const js = await bundleBrowserScript(ctx, "src/hosts/web/main.ts");
-  writeFileSync(path.join(out, "app.js"), js);
-  writeFileSync(
-    path.join(out, "index.html"),
-    appPage({
-      title: "Marketplace profit — web demo",
-      head: PAGE_CSS,
-      body: '<section id="grid" aria-label="Sheets"></section>\n<aside id="sidebar" aria-label="Add-in"></aside>',
-      scriptSrc: ["app.js"],
-    }),
-  );
+  const result = await build({
+    entryPoints: { app: path.join(ctx.root, "src/hosts/web/main.ts") },
+    bundle: true,
+    format: "esm",
+    splitting: true,
+    platform: "browser",
+    target: ["es2022"],
+    minify: ctx.minify,
+    outdir: out,
+    chunkNames: "chunks/[name]-[hash]",
+    legalComments: "none",
+    metafile: true,
+    define: {
+      MKT_DEFAULT_BASE_URL: JSON.stringify(ctx.apiBaseUrl),
+      "process.env.NODE_ENV": JSON.stringify("production"),
+    },
+    logLevel: "silent",
+  });
+  const html = appPage({
+    title: "Marketplace profit — web demo",
+    head: PAGE_CSS,
+    body: '<main id="sheet" aria-label="Spreadsheet"><div id="cell-message" role="status" aria-live="polite"></div><div id="grid"></div></main>\n<aside id="sidebar" aria-label="Add-in"></aside>',
+    scriptSrc: [],
+  }).replace("</body>", '<script type="module" src="app.js"></script>\n</body>');
+  writeFileSync(path.join(out, "index.html"), html);
+  const outputs = Object.entries(result.metafile.outputs);
+  const bytesOf = (name: string): number =>
+    outputs.find(([file]) => path.basename(file) === name)?.[1].bytes ?? 0;
+  return {
+    startBytes: Buffer.byteLength(html) + bytesOf("app.js") + bytesOf("app.css"),
+    totalBytes: Buffer.byteLength(html) + outputs.reduce((sum, [, o]) => sum + o.bytes, 0),
+  };
 }

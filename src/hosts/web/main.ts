@@ -1,65 +1,76 @@
 /**
- * The web demo: the same app as the Sheets sidebar and Excel task pane, in a browser tab
- * against the reference server, beside an in-page sheet. The API address comes from
- * `?api=http://127.0.0.1:PORT`, the saved setting, or the build's default. Tests inspect the
- * sheets through `window.__sheets`.
+ * The web demo: a real spreadsheet (the Univer engine) whose cells compute every catalog
+ * function through the same async runtime as Excel's custom functions, beside the shared
+ * sidebar app. The API address comes from `?api=http://127.0.0.1:PORT`, the saved setting, or
+ * the build's default. Tests inspect the sheets through `window.__sheets`.
  */
 import { normaliseBaseUrl } from "../../core/baseUrl";
+import { CATALOG } from "../../functions";
 import { mountApp } from "../../ui/app";
 import { createAsyncHostBridge, SETTING } from "../../ui/asyncHostBridge";
+import { ExcelSession } from "../excel/session";
 import { browserFetchTransport } from "./fetchTransport";
-import { InPageWorkbook, type InPageSheet } from "./inPageWorkbook";
+import { FormulaCells } from "./formulaCells";
+import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
-import { mountSheetView } from "./sheetView";
+import { registerCatalog, startEngine } from "./univer/engine";
+import { sheetsInspector } from "./univer/inspector";
+import { mountMessageBar } from "./univer/messageBar";
+import { keepWorkbookSaved, loadWorkbook } from "./univer/savedWorkbook";
+import { UniverWorkbook } from "./univer/univerWorkbook";
+import { webRefresher } from "./webRefresher";
 
 declare const MKT_DEFAULT_BASE_URL: string;
 
-/** What tests read through `window.__sheets`. */
-export interface SheetsInspector {
-  names(): string[];
-  get(name: string): InPageSheet | null;
-  /** Display values of a sheet. */
-  values(name: string): Array<Array<string | number | boolean>>;
-  select(sheet: string, range: string): void;
-  setValues(sheet: string, topLeft: string, values: Array<Array<string | number | boolean>>): void;
+function element(id: string): HTMLElement {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`index.html lacks #${id}`);
+  return found;
 }
 
 function start(): void {
-  const storage = localSettings();
-  const api = new URLSearchParams(window.location.search).get("api");
+  const params = new URLSearchParams(window.location.search);
+  const api = params.get("api");
   if (api) {
     // An address in the link wins (and is remembered), so a static server can point anywhere local.
     window.localStorage.setItem(SETTING.baseUrl, normaliseBaseUrl(api));
   }
-  const book = new InPageWorkbook();
+  const defaultBaseUrl =
+    typeof MKT_DEFAULT_BASE_URL === "string" ? MKT_DEFAULT_BASE_URL : "http://localhost:8787";
+  const storage = localOfficeStorage();
+  const transport = browserFetchTransport();
+  const session = new ExcelSession({ storage, defaultBaseUrl, transport });
+  const engine = startEngine(element("grid"), loadWorkbook(window.localStorage));
+  const book = new UniverWorkbook(engine);
+  const recalculate = (): void => engine.getFormula().executeCalculation();
+  const cells = new FormulaCells({ session, recalculate });
+  registerCatalog(engine, CATALOG, cells);
+  const refresher = webRefresher({
+    session,
+    cells,
+    storage,
+    recalculate,
+    selection: () => book.selection(),
+  });
   const bridge = createAsyncHostBridge({
     host: "web",
-    look:
-      new URLSearchParams(window.location.search).get("look") === "google" ? "google" : "fluent",
+    look: params.get("look") === "google" ? "google" : "fluent",
     formulaPrefix: "",
-    storage,
+    storage: localSettings(),
     workbook: book,
-    transport: browserFetchTransport(),
-    defaultBaseUrl:
-      typeof MKT_DEFAULT_BASE_URL === "string" ? MKT_DEFAULT_BASE_URL : "http://localhost:8787",
+    transport,
+    defaultBaseUrl,
     autoRefreshLabel: null,
+    // One queue and one 60 a minute for the cells and the sidebar.
+    scheduling: session.scheduling,
+    refresher,
+    onSettingsChanged: () => session.reloadSettings(),
+    onClearCache: () => refresher.clearCache(),
   });
-  const inspector: SheetsInspector = {
-    names: () => [...book.sheets.keys()],
-    get: (name) => book.sheets.get(name) ?? null,
-    values: (name) => (book.sheets.get(name)?.cells ?? []).map((r) => r.map((c) => c.value)),
-    select: (sheet, range) => book.select(sheet, range),
-    setValues: (sheet, topLeft, values) => {
-      book.select(sheet, topLeft);
-      book.setValues(sheet, book.selection.r0, book.selection.c0, values);
-    },
-  };
-  (window as unknown as { __sheets: SheetsInspector }).__sheets = inspector;
-  const sidebar = document.getElementById("sidebar");
-  const grid = document.getElementById("grid");
-  if (!sidebar || !grid) throw new Error("index.html lacks #sidebar or #grid");
-  mountSheetView(grid, book);
-  mountApp(sidebar, bridge);
+  const bar = mountMessageBar(element("cell-message"), engine, book, cells);
+  keepWorkbookSaved(engine, window.localStorage, (problem) => bar.storageProblem(problem));
+  (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
+  mountApp(element("sidebar"), bridge);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -220,8 +220,22 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     );
     const formula = await page.inputValue("#fb-formula");
     expect(formula).toMatch(/^=MKTA_BREAKDOWN\(100001, "SG", 10000003/);
-    const cell = (await values("Sheet1"))[1]?.[5];
-    expect(cell).toBe(formula);
+    // The inserted formula computes in its cell: the same figure as the preview.
+    await page.waitForFunction(
+      () =>
+        typeof (
+          window as unknown as { __sheets: { values(n: string): Value[][] } }
+        ).__sheets.values("Sheet1")[1]?.[5] === "number",
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect((await values("Sheet1"))[1]?.[5]).toBe(shown);
+    const formulas = await page.evaluate(() =>
+      (window as unknown as { __sheets: { formulas(n: string): string[][] } }).__sheets.formulas(
+        "Sheet1",
+      ),
+    );
+    expect(formulas[1]?.[5]).toBe(formula);
   });
 
   test("every control is labelled, Tab walks the controls in page order, statuses are live", async () => {

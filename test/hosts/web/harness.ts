@@ -27,6 +27,8 @@ const FLAGS = [
 
 export interface WebHost {
   readonly url: string;
+  /** The built dist/web folder being served. */
+  readonly dir: string;
   readonly browser: Browser;
   close(): Promise<void>;
 }
@@ -50,7 +52,11 @@ export async function startWebHost(): Promise<WebHost> {
       res.writeHead(404).end();
       return;
     }
-    const type = file.endsWith(".html") ? "text/html" : "text/javascript";
+    const type = file.endsWith(".html")
+      ? "text/html"
+      : file.endsWith(".css")
+        ? "text/css"
+        : "text/javascript";
     res.writeHead(200, { "Content-Type": `${type}; charset=utf-8` }).end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -60,6 +66,7 @@ export async function startWebHost(): Promise<WebHost> {
   mkdirSync(ARTIFACTS, { recursive: true });
   return {
     url: `http://127.0.0.1:${address.port}/index.html`,
+    dir: web,
     browser,
     async close() {
       await browser.close();

@@ -46,20 +46,27 @@ describeBrowser("web host in Chromium", () => {
         window as unknown as {
           __sheets: {
             get(n: string): {
-              cells: { kind: string; value: Value }[][];
+              cells: Value[][];
               frozenRows: number;
               note: string | null;
               writeCalls: number;
               formats: string[];
             } | null;
+            formulas(n: string): string[][];
           };
         }
       ).__sheets;
       const s = inspector.get(n);
       if (!s) return null;
+      const formulas = inspector.formulas(n);
       return {
-        values: s.cells.map((r) => r.map((c) => c.value)),
-        kinds: s.cells.map((r) => r.map((c) => c.kind)),
+        values: s.cells,
+        // What each cell holds: a formula, text, or a number/boolean.
+        kinds: s.cells.map((r, i) =>
+          r.map((v, j) =>
+            formulas[i]?.[j] ? "formula" : typeof v === "string" ? "text" : typeof v,
+          ),
+        ),
         frozenRows: s.frozenRows,
         note: s.note,
         writeCalls: s.writeCalls,

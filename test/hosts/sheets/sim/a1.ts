@@ -2,7 +2,7 @@
  * Cell addresses as Sheets writes them: A1 ("$C$2", "'My sheet'!A2:B9") and the relative R1C1
  * form `getFormulasR1C1()` returns ("R[0]C[-2]", "R2C3" when absolute).
  */
-import { columnLetters as zeroBasedLetters } from "../../../../src/hosts/web/inPageWorkbook";
+import { columnLetters as zeroBasedLetters } from "../../../../src/hosts/web/a1";
 
 /** One corner of a reference; `rowAbs`/`colAbs` are the `$` marks. */
 export interface CellRef {
@@ -28,7 +28,7 @@ export interface Box {
   readonly cols: number;
 }
 
-/** 1-based column number -> letters (1 -> A), as the web host's in-page workbook writes them. */
+/** 1-based column number -> letters (1 -> A), as the web host writes them. */
 export function columnLetters(column: number): string {
   return zeroBasedLetters(column - 1);
 }

@@ -1,0 +1,105 @@
+/**
+ * Formula cells of the web demo on the shared async runtime (Excel's session: one scheduler
+ * per key, cache, batching, list answers, breaker, pause, cell tracking for refresh scopes).
+ *
+ * The engine (Univer) awaits an async formula before it evaluates the next one, so 200 async
+ * cells would ask the API one after another and nothing could be batched. So each catalog
+ * function is registered as a synchronous formula: its first evaluation starts the cell's run
+ * in the session and shows #GETTING_DATA; every cell of one calculation pass queues together,
+ * which lets the scheduler batch them. When runs settle, one recalculation shows the answers:
+ * a cell whose arguments did not change answers from here and asks nothing again.
+ */
+import type { SheetFunction } from "../../functions/define";
+import { excelArguments } from "../excel/excelValues";
+import { invokeFunction } from "../excel/invoke";
+import type { ExcelSession } from "../excel/session";
+import {
+  ENGINE_ERRORS,
+  GETTING_DATA,
+  shownResult,
+  type EngineResult,
+  type ShownResult,
+} from "./engineErrors";
+
+/** One formula cell's latest run: its arguments and, once settled, what it shows. */
+interface CellAnswer {
+  readonly key: string;
+  readonly shown: ShownResult | null;
+  /** Withdraw what the run still has queued (Excel's invocation.onCanceled). */
+  readonly invocation: { address: string; onCanceled?: () => void };
+}
+
+export interface FormulaCellsOptions {
+  readonly session: ExcelSession;
+  /** Make the engine evaluate its formulas again (answers arrived). */
+  readonly recalculate: () => void;
+  /** Wait before recalculating, so answers arriving together cost one pass. */
+  readonly settleDelayMs?: number;
+}
+
+/** The formula cells' answers, by address ("Sheet1!B7"). */
+export class FormulaCells {
+  private readonly answers = new Map<string, CellAnswer>();
+  private readonly options: FormulaCellsOptions;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Runs started (a cell asked the runtime), for the tests and the bench. */
+  runs = 0;
+
+  constructor(options: FormulaCellsOptions) {
+    this.options = options;
+  }
+
+  /** What the cell at `address` shows for `fn` with these engine arguments now. */
+  evaluate(fn: SheetFunction, raw: readonly unknown[], address: string): EngineResult {
+    const key = `${fn.name}\n${JSON.stringify(excelArguments(fn, raw))}`;
+    const known = this.answers.get(address);
+    if (known?.key === key) return known.shown?.value ?? GETTING_DATA;
+    known?.invocation.onCanceled?.(); // its arguments changed: withdraw what it still had queued
+    const invocation: CellAnswer["invocation"] = { address };
+    this.answers.set(address, { key, shown: null, invocation });
+    this.runs += 1;
+    // Excel's own call path: arguments, the shared session, the stuck-queue guard, shaping.
+    invokeFunction(fn, [...fn.params.map((_p, i) => raw[i]), invocation], {
+      session: this.options.session,
+      customFunctions: ENGINE_ERRORS,
+    }).then(
+      (result) => this.settled(address, key, invocation, shownResult(result)),
+      (error: unknown) => this.settled(address, key, invocation, shownResult(error)),
+    );
+    return GETTING_DATA;
+  }
+
+  /** The message of the cell's error (or its wait), or null when it shows a value. */
+  messageAt(address: string): string | null {
+    const answer = this.answers.get(address);
+    if (!answer) return null;
+    if (!answer.shown) return "Asking the API: the answer appears here by itself.";
+    return answer.shown.message;
+  }
+
+  /** Forget these cells' answers (all when omitted): their next evaluation runs again. */
+  forget(addresses?: readonly string[]): void {
+    const list = addresses ?? [...this.answers.keys()];
+    for (const address of list) {
+      this.answers.get(address)?.invocation.onCanceled?.();
+      this.answers.delete(address);
+    }
+  }
+
+  private settled(
+    address: string,
+    key: string,
+    invocation: CellAnswer["invocation"],
+    shown: ShownResult,
+  ): void {
+    const current = this.answers.get(address);
+    if (current?.invocation !== invocation || current.key !== key) return; // superseded
+    this.answers.set(address, { key, shown, invocation });
+    if (this.timer === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.options.recalculate();
+      }, this.options.settleDelayMs ?? 30);
+    }
+  }
+}

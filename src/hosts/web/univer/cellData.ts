@@ -1,0 +1,44 @@
+/**
+ * Cells as the engine stores them: a value with its type and number format. Text is written
+ * as text (FORCE_STRING), so a product called "=HYPERLINK(...)" or "00123" stays what it was;
+ * dates are serial numbers with a date format, as a spreadsheet keeps them.
+ */
+import { CellValueType, type CellValue, type ICellData, type Nullable } from "@univerjs/presets";
+import type { Cell } from "../../../functions/cells";
+import { fitCellText } from "../../../core/cellLimit";
+import { dateToSerial } from "../../excel/excelValues";
+
+const DATE_FORMAT = "yyyy-mm-dd hh:mm";
+
+/** One written cell, with a column's number format for numbers. */
+export function cellData(cell: Cell, numberFormat: string | null = null): ICellData {
+  if (cell instanceof Date) {
+    if (Number.isNaN(cell.getTime())) return {};
+    return { v: dateToSerial(cell), t: CellValueType.NUMBER, s: { n: { pattern: DATE_FORMAT } } };
+  }
+  if (typeof cell === "number")
+    return numberFormat && numberFormat !== "@"
+      ? { v: cell, t: CellValueType.NUMBER, s: { n: { pattern: numberFormat } } }
+      : { v: cell, t: CellValueType.NUMBER };
+  if (typeof cell === "boolean") return { v: cell, t: CellValueType.BOOLEAN };
+  if (cell === "") return {};
+  return { v: fitCellText(cell), t: CellValueType.FORCE_STRING };
+}
+
+/** What a seller types: "=..." is a formula, a leading apostrophe keeps text, numbers are numbers. */
+export function typedCell(input: string | number | boolean): ICellData {
+  if (typeof input !== "string") return cellData(input);
+  if (input.startsWith("=")) return { f: input };
+  if (input.startsWith("'")) return cellData(input.slice(1));
+  const n = Number(input);
+  return input.trim() !== "" && Number.isFinite(n) ? cellData(n) : cellData(input);
+}
+
+/** A cell's value from its stored data (`raw`) and what the engine shows (`shown`). */
+export function cellValue(raw: Nullable<ICellData>, shown: Nullable<CellValue>): Cell {
+  const v = raw?.v;
+  if (raw?.t === CellValueType.BOOLEAN && v !== null && v !== undefined)
+    return v === true || v === 1 || String(v).toUpperCase() === "TRUE";
+  if (typeof v === "number" && raw?.f === undefined && raw?.si === undefined) return v;
+  return shown ?? "";
+}

@@ -1,0 +1,62 @@
+/**
+ * The web demo's spreadsheet: Univer (Apache-2.0) with its core sheets preset, formulas
+ * computed on the page's main thread (no worker: the catalog's formulas run in this page's
+ * session), every catalog function registered from the catalog.
+ */
+import { UniverSheetsCorePreset } from "@univerjs/preset-sheets-core";
+import enUS from "@univerjs/preset-sheets-core/locales/en-US";
+import { createUniver, LocaleType, mergeLocales, type FUniver } from "@univerjs/presets";
+import type { IWorkbookData } from "@univerjs/presets";
+import "@univerjs/preset-sheets-core/lib/index.css";
+import type { SheetFunction } from "../../../functions/define";
+import { sheetAddress } from "../a1";
+import { omittedArguments } from "../omittedArguments";
+import { functionInfo } from "./functionInfo";
+import type { FormulaCells } from "../formulaCells";
+
+export type { FUniver };
+
+/** What the engine tells a formula about the cell it computes (its `this`). */
+interface FormulaPlace {
+  readonly subUnitId?: string | null;
+  readonly row: number;
+  readonly column: number;
+}
+
+/** Start the engine in `container` with a saved workbook (or a fresh one). */
+export function startEngine(container: HTMLElement, saved: Partial<IWorkbookData> | null): FUniver {
+  const { univerAPI } = createUniver({
+    locale: LocaleType.EN_US,
+    locales: { [LocaleType.EN_US]: mergeLocales(enUS) },
+    presets: [UniverSheetsCorePreset({ container, header: true, footer: {} })],
+  });
+  univerAPI.createWorkbook(saved ?? { name: "Demo workbook" });
+  return univerAPI;
+}
+
+/** Register every catalog function as a formula whose cells run through `cells`. */
+export function registerCatalog(
+  api: FUniver,
+  catalog: readonly SheetFunction[],
+  cells: FormulaCells,
+): void {
+  const formula = api.getFormula();
+  for (const fn of catalog) {
+    formula.registerFunction(
+      fn.name,
+      function (this: FormulaPlace, ...raw: unknown[]) {
+        const sheet = api.getActiveWorkbook()?.getSheetBySheetId(this.subUnitId ?? "");
+        const address = sheetAddress(sheet?.getSheetName() ?? "Sheet1", this.row, this.column);
+        // A left-out argument arrives as 0: pass nothing instead, as Excel and Sheets do.
+        const text = sheet?.getRange(this.row, this.column).getFormula() ?? "";
+        const omitted = omittedArguments(text, fn.name);
+        return cells.evaluate(
+          fn,
+          raw.map((v, i) => (omitted?.[i] ? null : v)),
+          address,
+        );
+      },
+      { description: functionInfo(fn) },
+    );
+  }
+}

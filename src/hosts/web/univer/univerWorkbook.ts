@@ -1,0 +1,179 @@
+/**
+ * The sidebar's workbook surface on the spreadsheet engine: imports become real sheets
+ * (number formats per column, frozen header, the import note in the sheet's metadata),
+ * bulk calculations read the typed selection and write beside it, the function builder puts
+ * a live formula in the active cell. Saved imports are workbook metadata: they travel with
+ * the workbook and hold no secret.
+ */
+import type { FWorkbook, FWorksheet } from "@univerjs/preset-sheets-core";
+import type { FUniver, ICellData } from "@univerjs/presets";
+import type { Cell } from "../../../functions/cells";
+import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
+import { parseRangeAddress } from "../../../imports/rangeAddress";
+import type { ImportTable } from "../../../imports/table";
+import { NUMBER_FORMATS, importNote } from "../../../imports/table";
+import type { WorkbookSurface } from "../../../ui/asyncHostBridge";
+import type { SelectionView } from "../../../ui/bridge";
+import { sheetAddress } from "../a1";
+import { cellData, cellValue } from "./cellData";
+
+/** Sheet metadata an import leaves behind (what the Sheets host puts in a note). */
+export interface ImportedSheetMeta {
+  readonly note: string;
+  /** Rows and columns the import wrote, header included: the next import clears just these. */
+  readonly rows: number;
+  readonly columns: number;
+}
+
+function importedMeta(sheet: FWorksheet): ImportedSheetMeta | null {
+  const custom = sheet.getCustomMetadata() as { mktImport?: ImportedSheetMeta } | undefined;
+  return custom?.mktImport ?? null;
+}
+
+/** The engine's workbook as the bridge's WorkbookSurface. */
+export class UniverWorkbook implements WorkbookSurface {
+  /** Range writes per sheet (one per 500-row chunk, never one per cell), for the tests. */
+  readonly writeCalls = new Map<string, number>();
+  private readonly api: FUniver;
+
+  constructor(api: FUniver) {
+    this.api = api;
+  }
+
+  get book(): FWorkbook {
+    const book = this.api.getActiveWorkbook();
+    if (!book) throw new Error("The spreadsheet is not ready yet: reload the page");
+    return book;
+  }
+
+  /** The sheet of this name, created (at the end) when missing. */
+  sheet(name: string, rows = 1000, columns = 20): FWorksheet {
+    const found = this.book.getSheetByName(name);
+    if (found) return found;
+    return this.book.create(name, rows, columns, { index: this.book.getNumSheets() });
+  }
+
+  /** Write rows of cells at (row, col), growing the sheet when they do not fit. */
+  write(sheet: FWorksheet, row: number, col: number, rows: ICellData[][]): void {
+    if (rows.length === 0) return;
+    const width = Math.max(1, ...rows.map((r) => r.length));
+    if (sheet.getMaxRows() < row + rows.length) sheet.setRowCount(row + rows.length + 100);
+    if (sheet.getMaxColumns() < col + width) sheet.setColumnCount(col + width + 5);
+    const rect = rows.map((r) => {
+      const line = [...r];
+      while (line.length < width) line.push({});
+      return line;
+    });
+    sheet.getRange(row, col, rect.length, width).setValues(rect);
+    const name = sheet.getSheetName();
+    this.writeCalls.set(name, (this.writeCalls.get(name) ?? 0) + 1);
+  }
+
+  async writeTable(sheetName: string, table: ImportTable): Promise<void> {
+    // The whole table is here before anything is written: a failed import changes nothing.
+    const sheet = this.sheet(sheetName, table.rows.length + 101, table.columns.length + 5);
+    const before = importedMeta(sheet);
+    if (before) sheet.getRange(0, 0, before.rows, Math.max(1, before.columns)).clearContent();
+    const formats = table.columns.map((c) => NUMBER_FORMATS[c.format]);
+    this.write(sheet, 0, 0, [table.columns.map((c) => cellData(c.header))]);
+    let row = 1;
+    for (const chunk of chunkRows(table.rows, WRITE_CHUNK_ROWS)) {
+      this.write(
+        sheet,
+        row,
+        0,
+        chunk.map((r) => r.map((c, i) => cellData(c, formats[i] ?? null))),
+      );
+      row += chunk.length;
+    }
+    sheet.setFrozenRows(1);
+    const meta: ImportedSheetMeta = {
+      note: importNote(table, table.rows.length),
+      rows: table.rows.length + 1,
+      columns: table.columns.length,
+    };
+    sheet.setCustomMetadata({ ...(sheet.getCustomMetadata() ?? {}), mktImport: meta });
+    this.book.setActiveSheet(sheet);
+  }
+
+  /** The selected range (the active cell when nothing is selected) and its address. */
+  selection(): { address: string; sheet: string; values: Cell[][] } {
+    const sheet = this.book.getActiveSheet();
+    const range = sheet.getActiveRange() ?? sheet.getRange(0, 0);
+    const [r0, c0] = [range.getRow(), range.getColumn()];
+    const name = sheet.getSheetName();
+    return {
+      address: sheetAddress(name, r0, c0, r0 + range.getHeight() - 1, c0 + range.getWidth() - 1),
+      sheet: name,
+      values: this.values(sheet, r0, c0, range.getHeight(), range.getWidth()),
+    };
+  }
+
+  /**
+   * Values of a block as the engine holds them: numbers stay numbers even where a number
+   * format shows them otherwise (the facade's getValues gives the formatted text there),
+   * spilled results included.
+   */
+  values(sheet: FWorksheet, row: number, col: number, rows: number, cols: number): Cell[][] {
+    const model = sheet.getSheet();
+    const shown = sheet.getRange(row, col, rows, cols).getValues();
+    return shown.map((line, r) =>
+      line.map((v, c) => cellValue(model.getCellRaw(row + r, col + c), v)),
+    );
+  }
+
+  async readSelection(): Promise<SelectionView> {
+    const { address, values } = this.selection();
+    return { address, values };
+  }
+
+  async writeBesideSelection(
+    selection: SelectionView,
+    values: Cell[][],
+  ): Promise<{ address: string }> {
+    // Beside the cells that were read: the seller may have selected elsewhere since.
+    const { sheet: name, r0, c1 } = parseRangeAddress(selection.address);
+    const sheet = this.book.getSheetByName(name);
+    if (!sheet) throw new Error(`The sheet ${name} is gone: nothing was written`);
+    const width = Math.max(1, ...values.map((r) => r.length));
+    let row = r0;
+    for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
+      this.write(
+        sheet,
+        row,
+        c1 + 1,
+        chunk.map((r) => r.map((c) => cellData(c))),
+      );
+      row += chunk.length;
+    }
+    return {
+      address: sheetAddress(name, r0, c1 + 1, r0 + Math.max(1, values.length) - 1, c1 + width),
+    };
+  }
+
+  async insertFormula(formula: string): Promise<{ address: string }> {
+    if (!formula.startsWith("=")) throw new Error("A formula starts with =");
+    const sheet = this.book.getActiveSheet();
+    const cell = sheet.getActiveRange() ?? sheet.getRange(0, 0);
+    const row = cell.getRow();
+    const col = cell.getColumn();
+    sheet.getRange(row, col).setValue({ f: formula });
+    return { address: sheetAddress(sheet.getSheetName(), row, col) };
+  }
+
+  async getDocumentValue(name: string): Promise<string | null> {
+    const custom = this.book.getCustomMetadata() as Record<string, unknown> | undefined;
+    const value = custom?.[name];
+    return typeof value === "string" ? value : null;
+  }
+
+  async setDocumentValue(name: string, value: string): Promise<void> {
+    this.book.setCustomMetadata({ ...(this.book.getCustomMetadata() ?? {}), [name]: value });
+  }
+
+  /** The import note of a sheet, or null when no import wrote it. */
+  importNote(sheetName: string): string | null {
+    const sheet = this.book.getSheetByName(sheetName);
+    return sheet ? (importedMeta(sheet)?.note ?? null) : null;
+  }
+}

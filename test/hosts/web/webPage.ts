@@ -1,0 +1,103 @@
+/**
+ * The web page's spreadsheet as the browser tests drive it: type into a cell like a seller
+ * (select it, type, Enter), read what the engine computed, wait until formulas settle.
+ */
+import type { Page } from "playwright-core";
+
+export type Value = string | number | boolean;
+
+interface Inspector {
+  values(name: string, rows?: number, columns?: number): Value[][];
+  formulas(name: string): string[][];
+  select(sheet: string, range: string): void;
+  setValues(sheet: string, topLeft: string, values: Value[][]): void;
+  formulaRuns(): number;
+  messageAt(address: string): string | null;
+}
+
+type InspectorWindow = { __sheets: Inspector };
+
+/** Values of a sheet as the engine shows them (at least rows x columns of them). */
+export function sheetValues(page: Page, sheet: string, rows = 0, columns = 0): Promise<Value[][]> {
+  return page.evaluate(
+    ([n, r, c]) => (window as unknown as InspectorWindow).__sheets.values(n, r, c),
+    [sheet, rows, columns] as const,
+  );
+}
+
+/** Formula texts of a sheet ("" where a cell holds a value). */
+export function sheetFormulas(page: Page, sheet: string): Promise<string[][]> {
+  return page.evaluate((n) => (window as unknown as InspectorWindow).__sheets.formulas(n), sheet);
+}
+
+/** Select a cell or block, as a click or drag would. */
+export function selectCells(page: Page, sheet: string, range: string): Promise<void> {
+  return page.evaluate(([s, r]) => (window as unknown as InspectorWindow).__sheets.select(s, r), [
+    sheet,
+    range,
+  ] as const);
+}
+
+/** Put values into cells at once, as a paste would ("=..." becomes a formula). */
+export function pasteValues(
+  page: Page,
+  sheet: string,
+  topLeft: string,
+  values: Value[][],
+): Promise<void> {
+  return page.evaluate(
+    ({ s, t, v }) => (window as unknown as InspectorWindow).__sheets.setValues(s, t, v),
+    { s: sheet, t: topLeft, v: values },
+  );
+}
+
+/** Type into one cell with the keyboard and press Enter. */
+export async function typeInto(
+  page: Page,
+  sheet: string,
+  cell: string,
+  text: string,
+): Promise<void> {
+  await selectCells(page, sheet, cell);
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+}
+
+/** Formula runs the page started (each asked the shared runtime once). */
+export function formulaRuns(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as InspectorWindow).__sheets.formulaRuns());
+}
+
+/** The message the page shows for a cell such as "Sheet1!B2". */
+export function messageAt(page: Page, address: string): Promise<string | null> {
+  return page.evaluate(
+    (a) => (window as unknown as InspectorWindow).__sheets.messageAt(a),
+    address,
+  );
+}
+
+/** Wait until no cell of the sheet shows #GETTING_DATA and `ready` holds for its values. */
+export async function settledValues(
+  page: Page,
+  sheet: string,
+  ready: (values: Value[][]) => boolean = () => true,
+  timeoutMs = 60_000,
+  rows = 0,
+  columns = 0,
+): Promise<Value[][]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const values = await sheetValues(page, sheet, rows, columns);
+    if (!values.flat().includes("#GETTING_DATA") && ready(values)) return values;
+    if (Date.now() > until)
+      throw new Error(`${sheet} did not settle: ${JSON.stringify(values).slice(0, 400)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Save the API key through the sidebar, as a seller does. */
+export async function saveKey(page: Page, key: string): Promise<void> {
+  await page.fill("#api-key", key);
+  await page.click("#save-key");
+  await page.locator("#key-saved").waitFor();
+}
