@@ -10,7 +10,7 @@ import { parseRangeAddress } from "../../imports/rangeAddress";
 import type { ImportTable } from "../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../imports/table";
 import type { SelectionView } from "../../ui/bridge";
-import type { WorkbookSurface } from "../../ui/asyncHostBridge";
+import type { WorkbookSurface } from "../shared/asyncBridge";
 
 /** What a cell holds after a write, as Sheets would read the input. */
 export interface StoredCell {

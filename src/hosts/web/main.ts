@@ -6,7 +6,7 @@
  */
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { mountApp } from "../../ui/app";
-import { createAsyncHostBridge, SETTING } from "../../ui/asyncHostBridge";
+import { createAsyncHostBridge, SETTING } from "../shared/asyncBridge";
 import { browserFetchTransport } from "./fetchTransport";
 import { InPageWorkbook, type InPageSheet } from "./inPageWorkbook";
 import { localSettings } from "./localSettings";

@@ -3,10 +3,10 @@
  * element #app and Office.js loaded first. When "refresh on open" is set in this workbook,
  * saved imports are refreshed once the pane starts.
  */
-import { browserFetchTransport } from "../../hosts/web/fetchTransport";
-import { excelTaskpaneBridgeFromGlobals } from "../../hosts/excel/taskpaneBridge";
-import { mountApp } from "../app";
-import type { HostBridge } from "../bridge";
+import { browserFetchTransport } from "../web/fetchTransport";
+import { excelTaskpaneBridgeFromGlobals } from "./taskpaneBridge";
+import { mountApp } from "../../ui/app";
+import type { HostBridge } from "../../ui/bridge";
 
 declare const MKT_DEFAULT_BASE_URL: string;
 
