@@ -28,11 +28,6 @@ export class ImportCancelled extends Error {
   }
 }
 
-/** True for the runner's cancel error (also across bundle copies). */
-export function isImportCancelled(e: unknown): boolean {
-  return e instanceof Error && e.name === "ImportCancelled";
-}
-
 /** The error a seller sees when a page fails: which page, why, and that nothing changed. */
 export function failedOnPage(e: unknown, page: number): ApiError {
   const reason = isApiError(e) ? e.message : e instanceof Error ? e.message : String(e);
