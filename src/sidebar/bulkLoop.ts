@@ -114,3 +114,15 @@ export async function driveBulk(
   if (job.hasHeader) values.unshift(pad(header ?? [fn.name]));
   return { values, answered: done, failed, asked, cancelled: cancelled() };
 }
+
+/** What a bulk run reports once its values are written at `address`. */
+export function bulkResult(outcome: BulkOutcome, address: string) {
+  return {
+    address,
+    rows: outcome.values.length,
+    failed: outcome.failed,
+    answered: outcome.answered,
+    asked: outcome.asked,
+    cancelled: outcome.cancelled,
+  };
+}

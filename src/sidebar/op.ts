@@ -28,14 +28,15 @@ const isPromise = (x: unknown): x is Promise<unknown> =>
 type Reply =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
 
+/** Feed the last reply in: the next piece of port work, or the result. */
+const resume = <T>(op: Op<T>, reply: Reply): IteratorResult<PortWork, T> =>
+  reply.ok ? op.next(reply.value) : op.throw(reply.error);
+
 /** Run an operation whose ports answer at once (Apps Script). */
 export function runOpSync<T>(op: Op<T>): T {
-  let reply: Reply = { ok: true, value: undefined };
-  for (;;) {
-    const step: IteratorResult<PortWork, T> = reply.ok
-      ? op.next(reply.value)
-      : op.throw(reply.error);
+  for (let step = op.next(); ;) {
     if (step.done) return step.value;
+    let reply: Reply;
     try {
       const value: unknown = step.value.run();
       if (isPromise(value)) throw new Error("A port answered with a promise in a blocking host");
@@ -43,22 +44,21 @@ export function runOpSync<T>(op: Op<T>): T {
     } catch (error) {
       reply = { ok: false, error };
     }
+    step = resume(op, reply);
   }
 }
 
 /** Run an operation whose ports may answer with promises (Excel, web). */
 export async function runOpAsync<T>(op: Op<T>): Promise<T> {
-  let reply: Reply = { ok: true, value: undefined };
-  for (;;) {
-    const step: IteratorResult<PortWork, T> = reply.ok
-      ? op.next(reply.value)
-      : op.throw(reply.error);
+  for (let step = op.next(); ;) {
     if (step.done) return step.value;
+    let reply: Reply;
     try {
       reply = { ok: true, value: await step.value.run() };
     } catch (error) {
       reply = { ok: false, error };
     }
+    step = resume(op, reply);
   }
 }
 

@@ -30,7 +30,7 @@ import type { Cell, CellInput } from "../../functions/cells";
 import { errorsAsText } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
 import type { ImportTable } from "../../imports/table";
-import { driveBulk } from "../../sidebar/bulkLoop";
+import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { driveImport } from "../../sidebar/importLoop";
 import { memoryStage } from "../../sidebar/memoryStage";
 import { asyncService } from "../../sidebar/op";
@@ -311,14 +311,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         ...(options.signal ? { signal: options.signal } : {}),
       });
       const written = await o.workbook.writeBesideSelection(selection, outcome.values);
-      return {
-        address: written.address,
-        rows: outcome.values.length,
-        failed: outcome.failed,
-        answered: outcome.answered,
-        asked: outcome.asked,
-        cancelled: outcome.cancelled,
-      };
+      return bulkResult(outcome, written.address);
     },
 
     insertFormula: (formula) => o.workbook.insertFormula(formula),

@@ -5,7 +5,7 @@
  * server call comes near Apps Script's 6-minute limit.
  */
 import type { Cell, CellInput } from "../../functions/cells";
-import { driveBulk } from "../../sidebar/bulkLoop";
+import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { driveImport } from "../../sidebar/importLoop";
 import type { HostBridge, SettingsView } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../ui/keyForm";
@@ -104,14 +104,7 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
         ...(options.signal ? { signal: options.signal } : {}),
       });
       const written = await server.sidebarWriteBeside(outcome.values, selection.address);
-      return {
-        address: written.address,
-        rows: outcome.values.length,
-        failed: outcome.failed,
-        answered: outcome.answered,
-        asked: outcome.asked,
-        cancelled: outcome.cancelled,
-      };
+      return bulkResult(outcome, written.address);
     },
 
     insertFormula: (formula) => server.sidebarInsertFormula(formula),

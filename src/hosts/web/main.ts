@@ -7,7 +7,7 @@
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { mountApp } from "../../ui/app";
 import { createAsyncHostBridge, SETTING } from "../shared/asyncBridge";
-import { browserFetchTransport } from "./fetchTransport";
+import { fetchTransport as browserFetchTransport } from "../shared/fetchTransport";
 import { InPageWorkbook, type InPageSheet } from "./inPageWorkbook";
 import { localSettings } from "./localSettings";
 import { mountSheetView } from "./sheetView";
