@@ -12,7 +12,7 @@
  * Zero spend gives null ROAS, never Infinity.
  */
 import { toMajor } from "../../analytics/money";
-import { CHAIN_WINDOW_SECONDS } from "../../data/generate";
+import { CHAIN_WINDOW_SECONDS } from "../../data/sales";
 import type { DemoData, OrderA, ProductA } from "../../data/model";
 import { netProfitMinor, revenueMinor, unitLinesA } from "../../fees/a";
 import { feeScheduleA } from "../../fees/ratesA";
