@@ -34,4 +34,42 @@ export default tseslint.config(
       ],
     },
   },
+
+  // Layers point one way: hosts -> sidebar -> imports -> functions -> core -> api; ui sees
+  // only its bridge (types of the layers below, no runtime of core, sidebar or any host).
+  ...layers([
+    ["src/api/**", ["core", "functions", "imports", "sidebar", "ui", "hosts", "server"]],
+    ["src/core/**", ["functions", "imports", "sidebar", "ui", "hosts", "server"]],
+    ["src/functions/**", ["imports", "sidebar", "ui", "hosts", "server"]],
+    ["src/imports/**", ["sidebar", "ui", "hosts", "server"]],
+    ["src/sidebar/**", ["ui", "hosts", "server"]],
+    ["src/ui/**", ["hosts", "server"], ["core", "sidebar"]],
+  ]),
 );
+
+/** One import rule per layer: `banned` never, `typesOnly` for `import type` only. */
+function layers(list) {
+  const group = (names) => names.flatMap((n) => [`**/${n}/**`, `../${n}/*`, `../../${n}/*`]);
+  return list.map(([files, banned, typesOnly = []]) => ({
+    files: [files],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: group(banned), message: "Layers point one way (see eslint.config)." },
+            ...(typesOnly.length > 0
+              ? [
+                  {
+                    group: group(typesOnly),
+                    allowTypeImports: true,
+                    message: "The UI sees only its bridge: import types from here, not code.",
+                  },
+                ]
+              : []),
+          ],
+        },
+      ],
+    },
+  }));
+}

@@ -67,7 +67,7 @@ ${scripts}
 
 /** The Sheets sidebar as one self-contained HTML (write it as dist/sheets/Sidebar.html). */
 export async function buildSheetsSidebarHtml(ctx: BuildContext): Promise<string> {
-  const js = await bundleBrowserScript(ctx, "src/ui/entries/sheetsSidebar.ts");
+  const js = await bundleBrowserScript(ctx, "src/hosts/sheets/sidebarEntry.ts");
   return appPage({
     title: "Marketplace profit",
     head: '<base target="_top"><style>body{margin:0}</style>',
@@ -79,7 +79,7 @@ export async function buildSheetsSidebarHtml(ctx: BuildContext): Promise<string>
 /** The Excel task pane app script (taskpane.html loads it after office.js); returns its file name. */
 export async function buildExcelTaskpaneScript(ctx: BuildContext, outDir: string): Promise<string> {
   const { writeFileSync } = await import("node:fs");
-  const js = await bundleBrowserScript(ctx, "src/ui/entries/excelTaskpane.ts");
+  const js = await bundleBrowserScript(ctx, "src/hosts/excel/taskpaneEntry.ts");
   const file = "taskpane-app.js";
   writeFileSync(path.join(outDir, file), js);
   return file;

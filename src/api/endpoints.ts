@@ -29,20 +29,24 @@ type FieldExtra = Partial<
   Pick<FieldSpec, "default" | "items" | "values" | "fields" | "min" | "max" | "enum">
 >;
 
-const req = (name: string, type: FieldType, doc: string, extra: FieldExtra = {}): FieldSpec => ({
-  name,
-  type,
-  required: true,
-  doc,
-  ...extra,
-});
-const opt = (name: string, type: FieldType, doc: string, extra: FieldExtra = {}): FieldSpec => ({
-  name,
-  type,
-  required: false,
-  doc,
-  ...extra,
-});
+/** A field whose name, type and requiredness survive as literal types (see `Body`). */
+type Field<N extends string, T extends FieldType, R extends boolean> = FieldSpec & {
+  readonly name: N;
+  readonly type: T;
+  readonly required: R;
+};
+const req = <N extends string, T extends FieldType>(
+  name: N,
+  type: T,
+  doc: string,
+  extra: FieldExtra = {},
+): Field<N, T, true> => ({ ...extra, name, type, required: true, doc });
+const opt = <N extends string, T extends FieldType>(
+  name: N,
+  type: T,
+  doc: string,
+  extra: FieldExtra = {},
+): Field<N, T, false> => ({ ...extra, name, type, required: false, doc });
 const out = (name: string, type: ResponseFieldSpec["type"], doc: string): ResponseFieldSpec => ({
   name,
   type,
@@ -64,13 +68,13 @@ const ITEM_ID = req("itemId", "integer", "Product (item) identifier.");
 const PRODUCT_ID_C = req("productId", "string", "Marketplace C product identifier.");
 const EFFECTIVE_DATE = opt("effectiveDate", "date", "Date whose fee rates apply (YYYY-MM-DD).");
 
-const lookback = (days: number, doc: string): FieldSpec =>
+const lookback = (days: number, doc: string) =>
   opt("lookbackDays", "integer", doc, { default: days, min: 1, max: 730 });
-const includeVat = (dflt: boolean, doc = "Include VAT in the breakdown."): FieldSpec =>
+const includeVat = (dflt: boolean, doc = "Include VAT in the breakdown.") =>
   opt("includeVat", "boolean", doc, { default: dflt });
-const hasVat = (dflt: boolean): FieldSpec =>
+const hasVat = (dflt: boolean) =>
   opt("hasVat", "boolean", "Seller is VAT-registered.", { default: dflt });
-const topN = (n: number, doc: string): FieldSpec =>
+const topN = (n: number, doc: string) =>
   opt("topN", "integer", doc, { default: n, min: 1, max: 100 });
 const PAGE = opt("page", "integer", "Page number, 0-based.", { default: 0, min: 0 });
 const PAGE_SIZE = opt("pageSize", "integer", "Entries per page.", {
@@ -84,11 +88,11 @@ const COMPARE = opt("compareToPrevious", "boolean", "Include prior-period compar
 });
 const FROM = opt("from", "date", "Start date (YYYY-MM-DD).");
 const TO = opt("to", "date", "End date (YYYY-MM-DD).");
-const ids = (name: string, items: FieldType, doc: string): FieldSpec =>
+const ids = <N extends string>(name: N, items: FieldType, doc: string) =>
   req(name, "array", doc, { items, min: 1, max: MAX_BATCH_IDS });
-const fraction = (name: string, doc: string, required = false): FieldSpec =>
+const fraction = <N extends string>(name: N, doc: string, required = false) =>
   (required ? req : opt)(name, "number", `${doc} Fraction 0..1.`, { min: 0, max: 1 });
-const money = (name: string, doc: string): FieldSpec => opt(name, "number", doc);
+const money = <N extends string>(name: N, doc: string) => opt(name, "number", doc);
 
 // Marketplace B common optional fields (spec 4.3).
 const SELLER_TYPE = opt(
@@ -99,7 +103,7 @@ const SELLER_TYPE = opt(
 );
 const HAS_VAT_B = hasVat(true);
 const HAS_VAT_C = hasVat(false); // spec 4.4: hasVat defaults to false for marketplace C
-const B_COMMON: readonly FieldSpec[] = [SELLER_TYPE, HAS_VAT_B, EFFECTIVE_DATE];
+const B_COMMON = [SELLER_TYPE, HAS_VAT_B, EFFECTIVE_DATE];
 
 // Path parameters.
 const PP_SHOP = [SHOP_ID, REGION];
@@ -1278,6 +1282,9 @@ const TABLE = [
     status: "active",
   },
 ] as const satisfies readonly EndpointSpec[];
+
+/** One row of the table with its literal types (names, field types, requiredness). */
+export type EndpointRow = (typeof TABLE)[number];
 
 /** Id of an endpoint: `A1`..`A22`, `B1`..`B16`, `C1`..`C10`, `SHOPS_A|B|C`, `SEARCH`. */
 export type EndpointId = (typeof TABLE)[number]["id"];

@@ -18,9 +18,6 @@ export interface ErrorDetail {
   readonly problem: string;
 }
 
-/** HTTP statuses the reference server answers with (contract-notes "Errors"). */
-export type ErrorStatusCode = 400 | 401 | 404 | 405 | 413 | 422 | 429 | 500;
-
 /** A failed response (reference server decision, contract-notes). */
 export interface ErrorEnvelope {
   readonly status: "ERROR";

@@ -25,15 +25,6 @@ export function distinctIds<T>(ids: readonly T[]): T[] {
   return out;
 }
 
-/** Distinct ids in chunks of at most `maxIds`. */
-export function splitIds<T>(ids: readonly T[], maxIds: number): T[][] {
-  if (!(maxIds >= 1)) throw new Error("maxIds must be at least 1");
-  const unique = distinctIds(ids);
-  const chunks: T[][] = [];
-  for (let i = 0; i < unique.length; i += maxIds) chunks.push(unique.slice(i, i + maxIds));
-  return chunks;
-}
-
 /** The params of a batch call without its ids. */
 export function paramsWithoutIds(
   params: Readonly<Record<string, unknown>>,

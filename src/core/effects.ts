@@ -3,6 +3,7 @@
  * returns cells; a driver (sync for Apps Script, async for Excel and the browser) performs
  * them. Bodies never see a transport, a key, a cache or a clock.
  */
+import type { ParamsCheck } from "../api/contract";
 import type { ApiError } from "./errors";
 import { checkResponseShape } from "./responseShape";
 
@@ -38,9 +39,9 @@ export type Settled<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
 
 /** Describe one API call (pure). */
-export function apiCall(
-  endpoint: string,
-  params: Readonly<Record<string, unknown>>,
+export function apiCall<E extends string, P extends Readonly<Record<string, unknown>>>(
+  endpoint: E,
+  params: P & ParamsCheck<E, P>,
   reads?: readonly AnswerReads[],
 ): ApiCall {
   return reads === undefined
@@ -54,12 +55,13 @@ export function apiCall(
  * For a batch endpoint (see BatchSpec) the result holds the entries of the ids asked,
  * in any order; an id with no entry is simply absent.
  */
-export function* call<T = unknown>(
-  endpoint: string,
-  params: Readonly<Record<string, unknown>>,
-  reads?: readonly AnswerReads[],
-): Program<T> {
-  return checkResponseShape(endpoint, yield apiCall(endpoint, params, reads)) as T;
+export function* call<
+  T = unknown,
+  E extends string = string,
+  P extends Readonly<Record<string, unknown>> = Readonly<Record<string, unknown>>,
+>(endpoint: E, params: P & ParamsCheck<E, P>, reads?: readonly AnswerReads[]): Program<T> {
+  const loose: Readonly<Record<string, unknown>> = params;
+  return checkResponseShape(endpoint, yield apiCall(endpoint as string, loose, reads)) as T;
 }
 
 /** Run calls in parallel; each outcome settles on its own, so one failed row spoils no other. */

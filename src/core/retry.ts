@@ -2,8 +2,8 @@
  * Backoff with full jitter for retryable failures (429, 5xx, network, timeout), honouring
  * Retry-After and never sleeping past the caller's deadline (a Sheets cell has 30 s).
  */
-import type { AsyncClock, RandomSource, SyncClock } from "./clock";
-import { ApiError, toApiError } from "./errors";
+import type { RandomSource } from "./clock";
+import type { ApiError } from "./errors";
 
 export interface RetryPolicy {
   /** Tries in all, the first included. */
@@ -51,56 +51,4 @@ export function decideRetry(
   const delayMs = backoffDelayMs(attempt, policy, random, error.retryAfterSec);
   if (nowMs + delayMs > deadlineMs) return { retry: false, error };
   return { retry: true, delayMs };
-}
-
-export interface RetryOptions {
-  readonly deadlineMs: number;
-  readonly policy?: RetryPolicy;
-  readonly random?: RandomSource;
-  /** Called before each retry sleep (counters, logs). */
-  readonly onRetry?: (error: ApiError, delayMs: number) => void;
-}
-
-/** Run `attempt` until it succeeds, a non-retryable error, the attempt cap or the deadline. */
-export function retrySync<T>(attempt: () => T, clock: SyncClock, options: RetryOptions): T {
-  const policy = options.policy ?? DEFAULT_RETRY_POLICY;
-  const random = options.random ?? Math.random;
-  for (let n = 1; ; n++) {
-    try {
-      return attempt();
-    } catch (e) {
-      const decision = decideRetry(
-        toApiError(e),
-        n,
-        clock.now(),
-        options.deadlineMs,
-        policy,
-        random,
-      );
-      if (!decision.retry) throw decision.error;
-      options.onRetry?.(toApiError(e), decision.delayMs);
-      clock.sleep(decision.delayMs);
-    }
-  }
-}
-
-/** Async twin of retrySync. */
-export async function retryAsync<T>(
-  attempt: () => Promise<T>,
-  clock: AsyncClock,
-  options: RetryOptions,
-): Promise<T> {
-  const policy = options.policy ?? DEFAULT_RETRY_POLICY;
-  const random = options.random ?? Math.random;
-  for (let n = 1; ; n++) {
-    try {
-      return await attempt();
-    } catch (e) {
-      const error = toApiError(e);
-      const decision = decideRetry(error, n, clock.now(), options.deadlineMs, policy, random);
-      if (!decision.retry) throw decision.error;
-      options.onRetry?.(error, decision.delayMs);
-      await clock.sleep(decision.delayMs);
-    }
-  }
 }

@@ -4,10 +4,13 @@
  * method is async and every payload is plain JSON (no Date: Sheets cannot send one).
  */
 import type { Marketplace } from "../api/types";
+import type { ImportResult, ShopRef, ShopsView } from "../sidebar/views";
 import type { Cell, CellInput } from "../functions/cells";
 import type { BulkJob, BulkProgress } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
-import type { ImportProgress } from "../imports/runner";
+import type { ImportProgress } from "../sidebar/importLoop";
+
+export type { ImportResult, ShopRef, ShopsView };
 
 /** The look the app takes: Google add-on (Sheets) or Fluent-like (Excel, web). */
 export type HostLook = "google" | "fluent";
@@ -55,36 +58,10 @@ export interface QueueView {
 /** What a refresh re-runs: the selection, the active sheet, the workbook, cells with errors, old answers. */
 export type RefreshScope = "selection" | "sheet" | "workbook" | "errors" | "stale";
 
-/** One shop (A, C) or seller (B) the app can offer in pickers. */
-export interface ShopRef {
-  readonly marketplace: Marketplace;
-  /** Shop id (A, C) or seller id (B), as text. */
-  readonly id: string;
-  readonly region: string;
-  readonly name: string;
-  /** True when the seller typed it in (the shop list is not available). */
-  readonly typed: boolean;
-}
-
-/** Shops per marketplace, and which lists the API does not serve (then ids are typed in). */
-export interface ShopsView {
-  readonly shops: readonly ShopRef[];
-  /** Marketplaces whose shop list answered 404: the app offers typed-in ids. */
-  readonly typedInOnly: readonly Marketplace[];
-}
-
 /** Options of a long-running action. */
 export interface RunOptions<P> {
   readonly onProgress?: (progress: P) => void;
   readonly signal?: AbortSignal;
-}
-
-/** What an import wrote. */
-export interface ImportResult {
-  readonly sheetName: string;
-  readonly rows: number;
-  readonly dataFreshAt: string | null;
-  readonly importedAt: string;
 }
 
 /** The selected input table for a bulk calculation. */

@@ -114,6 +114,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
         onClick: () => {
           const controller = new AbortController();
           abort.current = controller;
+          setProgress(null); // the last run's progress is not this one's
           setRunning(true);
           setStatus({ text: "Calculating (at most 60 requests a minute)…", kind: "info" });
           const typed = args().map((a): BulkArg =>

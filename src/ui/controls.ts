@@ -2,13 +2,6 @@
 import { h, type ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 
-let counter = 0;
-/** A fresh element id for label/input pairs. */
-export function newId(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${counter}`;
-}
-
 interface TextProps {
   readonly id: string;
   readonly label: string;

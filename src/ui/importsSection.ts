@@ -10,7 +10,7 @@ import {
   describeImport,
   marketplacesFor,
 } from "../imports/definitions";
-import type { ImportProgress } from "../imports/runner";
+import type { ImportProgress } from "../sidebar/importLoop";
 import type { AutoRefreshView, HostBridge, ShopsView } from "./bridge";
 import { autoRefreshSummary, messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";

@@ -1,10 +1,8 @@
-import { batchKey, distinctIds, groupEntriesById, splitIds } from "../../src/core/batch";
+import { batchKey, distinctIds, groupEntriesById } from "../../src/core/batch";
 
 describe("id helpers", () => {
-  it("splits distinct ids (compared as strings) into chunks of maxIds", () => {
-    expect(splitIds([1, 2, "2", 3, 1, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(splitIds([], 5)).toEqual([]);
-    expect(() => splitIds([1], 0)).toThrow();
+  it("keeps distinct ids, compared as strings", () => {
+    expect(distinctIds([1, 2, "2", 3, 1])).toEqual([1, 2, 3]);
     expect(distinctIds(["a", "a", "b"])).toEqual(["a", "b"]);
   });
 

@@ -11,8 +11,8 @@ import type { HttpResponse } from "../../src/core/response";
 import type { Cell } from "../../src/functions/cells";
 import type { BulkJob, BulkProgress } from "../../src/imports/bulk";
 import { bulkProgressText } from "../../src/imports/bulk";
-import type { WorkbookSurface } from "../../src/ui/asyncHostBridge";
-import { SETTING, createAsyncHostBridge } from "../../src/ui/asyncHostBridge";
+import type { WorkbookSurface } from "../../src/hosts/shared/asyncBridge";
+import { SETTING, createAsyncHostBridge } from "../../src/hosts/shared/asyncBridge";
 import type { SelectionView } from "../../src/ui/bridge";
 
 const KEY = "mkta_pat_" + "Ab3".repeat(14);

@@ -6,11 +6,7 @@
 import type { ImportDefinition } from "../../src/imports/definitions";
 import type { ImportState } from "../../src/imports/plan";
 import { readStep } from "../../src/imports/plan";
-import {
-  createGoogleScriptBridge,
-  shopsFromTable,
-  type ServerCall,
-} from "../../src/ui/googleScriptBridge";
+import { createGoogleScriptBridge, type ServerCall } from "../../src/hosts/sheets/sidebarBridge";
 import { formulaText, argumentValue } from "../../src/ui/formulaText";
 import {
   NEW_KEY_ADVICE,
@@ -141,16 +137,5 @@ describe("Sheets sidebar bridge", () => {
     ).rejects.toThrow(/cancelled/);
     expect(s.log.filter((n) => n === "sidebarImportPage")).toHaveLength(1);
     expect(s.log[s.log.length - 1]).toBe("sidebarImportAbort");
-  });
-
-  test("shop tables from the SHOPS function become picker entries", () => {
-    expect(
-      shopsFromTable("B", [
-        ["marketplace", "sellerId", "region", "shopName"],
-        ["B", 500001, "MY", "Demo Store MY"],
-      ]),
-    ).toEqual([
-      { marketplace: "B", id: "500001", region: "MY", name: "Demo Store MY", typed: false },
-    ]);
   });
 });

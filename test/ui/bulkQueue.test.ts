@@ -8,7 +8,7 @@ import type { HttpRequest } from "../../src/core/request";
 import type { HttpResponse } from "../../src/core/response";
 import type { Cell } from "../../src/functions/cells";
 import type { BulkJob } from "../../src/imports/bulk";
-import { createAsyncHostBridge, type WorkbookSurface } from "../../src/ui/asyncHostBridge";
+import { createAsyncHostBridge, type WorkbookSurface } from "../../src/hosts/shared/asyncBridge";
 import type { BulkResult } from "../../src/ui/bridge";
 
 const KEY = "mkta_pat_" + "Ab3".repeat(14);

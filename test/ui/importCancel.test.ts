@@ -6,7 +6,7 @@
 import type { AsyncTransport } from "../../src/core/asyncDriver";
 import type { HttpRequest } from "../../src/core/request";
 import type { ImportDefinition } from "../../src/imports/definitions";
-import { createAsyncHostBridge, type WorkbookSurface } from "../../src/ui/asyncHostBridge";
+import { createAsyncHostBridge, type WorkbookSurface } from "../../src/hosts/shared/asyncBridge";
 
 const KEY = "mkta_pat_" + "Ab3".repeat(14);
 const DEF: ImportDefinition = {

@@ -4,7 +4,7 @@
  * already in are written (the rest left empty), as in Excel and the web demo.
  */
 import type { BulkJob } from "../../src/imports/bulk";
-import { createGoogleScriptBridge, type ServerCall } from "../../src/ui/googleScriptBridge";
+import { createGoogleScriptBridge, type ServerCall } from "../../src/hosts/sheets/sidebarBridge";
 
 type Plain = string | number | boolean;
 
@@ -34,7 +34,7 @@ function scriptedServer(rowsPerCall = Infinity) {
       // A call near its six minutes answers only its first rows.
       const rows = (args[1] as Plain[][]).slice(0, rowsPerCall);
       asked.push(...rows);
-      return rows.map((r) => [Number(r[1]) * 2]) as T;
+      return rows.map((r) => ({ cells: [Number(r[1]) * 2], failed: false })) as T;
     }
     if (name === "sidebarWriteBeside") {
       written = args[0] as Plain[][];

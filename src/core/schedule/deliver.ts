@@ -7,6 +7,7 @@
 import { groupEntriesById, idKey } from "../batch";
 import { ApiError } from "../errors";
 import { cursorValue, pageRows } from "../paginate";
+import { checkResponseShape } from "../responseShape";
 import { isRecord } from "../shape";
 import type { EndpointSpec } from "../../api/types";
 import type { Fetch } from "./coalesce";
@@ -37,6 +38,8 @@ export function deliver(
   data: unknown,
   lookup: (id: string) => EndpointSpec,
 ): Delivery {
+  // Before any answer is cached: an answer in a shape the spec does not allow fails here.
+  if (fetch.via === "own") checkResponseShape(fetch.endpoint, data);
   if (fetch.via === "own") {
     return {
       answers: fetch.serves.map((need) => ({ need, value: data, fromList: false })),

@@ -4,7 +4,7 @@
  * the ribbon's Refresh menu; publishes the runtime handle for the task pane.
  */
 import { CATALOG } from "../../functions";
-import { fetchTransport } from "./fetchTransport";
+import { fetchTransport } from "../shared/fetchTransport";
 import { excelFunction } from "./invoke";
 import { customFunctionsGlobal, officeStorage } from "./officeGlobals";
 import { type ExcelCalcRun, recalculateWorkbook, refreshCells, type RefreshScope } from "./refresh";

@@ -20,8 +20,6 @@ export const RIBBON_ACTIONS = {
   { scope: RefreshScope } | { liveCalls: boolean } | { clear: true }
 >;
 
-export type RibbonAction = keyof typeof RIBBON_ACTIONS;
-
 /** What the ribbon's buttons call. */
 export interface RibbonHandlers {
   refresh(scope: RefreshScope): Promise<unknown>;

@@ -6,7 +6,7 @@
 import type { DriverStats } from "../../core/driverEnv";
 import type { Scheduling } from "../../core/schedule/registry";
 import type { SchedulerStatus } from "../../core/schedule/scheduler";
-import type { HostRefresher } from "../../ui/queueView";
+import type { HostRefresher } from "../shared/queueView";
 import { REFRESH_SCOPES, type RefreshScope } from "./refresh";
 
 export const RUNTIME_HANDLE = "mktExcelRuntime";

@@ -16,14 +16,14 @@ import { parseRangeAddress } from "../../imports/rangeAddress";
 import type { ImportTable } from "../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../imports/table";
 import type { HostBridge, SelectionView } from "../../ui/bridge";
-import type { SettingsStorage, WorkbookSurface } from "../../ui/asyncHostBridge";
-import { createAsyncHostBridge } from "../../ui/asyncHostBridge";
+import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
+import { createAsyncHostBridge } from "../shared/asyncBridge";
 import { EXCEL_NAMESPACE } from "./metadata";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
 import type { Scheduling } from "../../core/schedule/registry";
 import { runtimeHandle, runtimeRefresher } from "./runtimeHandle";
-import type { HostRefresher } from "../../ui/queueView";
+import type { HostRefresher } from "../shared/queueView";
 // ---- the slice of Office.js we use (structural, so tests can pass office-addin-mock objects)
 
 /** An Excel range as far as the task pane touches it. */

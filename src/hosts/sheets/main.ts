@@ -4,15 +4,12 @@
  * menu action and sidebar call) that forwards here, because Sheets only sees top-level
  * declarations with JSDoc.
  */
-import type { Marketplace } from "../../api/types";
-import { apiCall, call, normaliseBaseUrl, parallel } from "../../core";
+import { call, normaliseBaseUrl } from "../../core";
 import { functionByName, type Cell, type CellInput } from "../../functions";
-import { isMissingShopList } from "../../functions/shops";
-import type { ShopRef } from "../../ui/bridge";
-import { shopRefs } from "../../ui/asyncHostBridge";
+import type { ShopListResult } from "../../sidebar/views";
 import { hitRateOf, readCacheCounts } from "./cacheStats";
 import { gas } from "./gas";
-import { checkCacheMinutes } from "./stores";
+import { checkCacheMinutes, type UserSettings } from "./stores";
 import {
   DEFAULT_BASE_URL,
   NO_KEY_MESSAGE,
@@ -131,10 +128,8 @@ export function showFunctionHelp(): void {
 }
 
 /** Settings for the sidebar: never the key itself, only whether one is saved and its first characters. */
-export function getSettings(): {
-  baseUrl: string;
+export function getSettings(): UserSettings & {
   defaultBaseUrl: string;
-  cacheMinutes: number;
   hasKey: boolean;
   keyPrefix: string | null;
 } {
@@ -238,33 +233,12 @@ function plain(result: Cell | Cell[][]): Array<Array<string | number | boolean>>
   return Array.isArray(result) ? result.map((row) => row.map(cell)) : [[cell(result)]];
 }
 
-/** One marketplace's shop list for the sidebar: its shops, "the API has no such list", or why not. */
-export type ShopListResult =
-  | { readonly marketplace: Marketplace; readonly shops: ShopRef[] }
-  | { readonly marketplace: Marketplace; readonly missing: true }
-  | { readonly marketplace: Marketplace; readonly error: string };
-
-const SHOP_LISTS = [
-  ["A", "SHOPS_A"],
-  ["B", "SHOPS_B"],
-  ["C", "SHOPS_C"],
-] as const;
-
 /**
- * The user's shops per marketplace, fetched in parallel. One list failing spoils no other:
- * the B and C lists are reference-server extensions, so another API's 404 (or 405, or an
- * answer that is no list) there means "type ids in".
+ * The user's shops per marketplace, fetched in parallel; one list failing spoils no other
+ * (the sidebar service's shopLists).
  */
 export function listShops(): ShopListResult[] {
-  const key = userSettings().apiKey();
-  const outcomes = runProgram(parallel(SHOP_LISTS.map(([, endpoint]) => apiCall(endpoint, {}))));
-  return outcomes.map((outcome, i): ShopListResult => {
-    const marketplace = SHOP_LISTS[i]?.[0] ?? "A";
-    if (outcome.ok) return { marketplace, shops: shopRefs(marketplace, outcome.value) };
-    if (isMissingShopList(marketplace, outcome.error)) return { marketplace, missing: true };
-    const baseUrl = userSettings().settings().baseUrl;
-    return { marketplace, error: messageOf(outcome.error, key, baseUrl) };
-  });
+  return SIDEBAR_SERVER_FUNCTIONS.sidebarShopLists();
 }
 
 /** Run a function for the sidebar's builder/preview. */

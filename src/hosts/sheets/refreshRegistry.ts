@@ -9,7 +9,7 @@
  */
 import type { ImportDefinition } from "../../imports/definitions";
 import { utf8Length } from "../../core/hash";
-import { parseSavedImports } from "../../ui/savedImports";
+import { parseSavedImports } from "../../sidebar/savedImports";
 
 /** The slice of a Properties store used here. */
 export interface RegistryProperties {

@@ -5,7 +5,7 @@
  * refresh trigger (Apps Script reaches only top-level functions whose names do not end in _).
  */
 import type { ParamSpec, SheetFunction } from "../../functions/define";
-import { SIDEBAR_SERVER_PARAMS } from "./sidebarServer";
+import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebarServer";
 
 /** Global the bundle assigns (esbuild globalName). */
 export const BUNDLE_GLOBAL = "MKTA_ADDIN";
@@ -126,15 +126,18 @@ function wrapper(doc: string, name: string, params: readonly string[], owner: st
   return `/** ${docText(doc)} */\nfunction ${name}(${list}) {\n  return ${owner}.${name}(${list});\n}`;
 }
 
-/** The sidebar's import and bulk server functions, one wrapper each (the daily trigger's too). */
+/**
+ * The sidebar's server functions, one wrapper each (the daily trigger's too): names and
+ * arities come from the server object itself, so no list is written twice.
+ */
 export function sidebarWrappers(
-  params: Readonly<Record<string, readonly string[]>> = SIDEBAR_SERVER_PARAMS,
+  functions: Readonly<Record<string, (...args: never[]) => unknown>> = SIDEBAR_SERVER_FUNCTIONS,
 ): string[] {
-  return Object.entries(params).map(([name, list]) =>
+  return Object.entries(functions).map(([name, fn]) =>
     wrapper(
       `Sidebar (google.script.run): ${name}.`,
       name,
-      list,
+      Array.from({ length: fn.length }, (_, i) => `a${i + 1}`),
       `${BUNDLE_GLOBAL}.SIDEBAR_SERVER_FUNCTIONS`,
     ),
   );

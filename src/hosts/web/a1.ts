@@ -1,13 +1,4 @@
-/** A1 addresses of the web demo's sheets: "B3" <-> 0-based row and column. */
-
-/** "B3" -> [row 2, col 1]. */
-export function parseA1(a1: string): [number, number] {
-  const m = /^([A-Z]+)(\d+)$/.exec(a1.trim().toUpperCase());
-  if (!m) throw new Error(`Not a cell address: ${a1}`);
-  let col = 0;
-  for (const ch of m[1] ?? "") col = col * 26 + (ch.charCodeAt(0) - 64);
-  return [Number(m[2]) - 1, col - 1];
-}
+/** A1 addresses of the web demo's sheets: 0-based row and column -> "B3". */
 
 /** Column index -> letters (0 -> A). */
 export function columnLetters(col: number): string {

@@ -7,9 +7,9 @@
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { CATALOG } from "../../functions";
 import { mountApp } from "../../ui/app";
-import { createAsyncHostBridge, SETTING } from "../../ui/asyncHostBridge";
+import { createAsyncHostBridge, SETTING } from "../shared/asyncBridge";
+import { fetchTransport as browserFetchTransport } from "../shared/fetchTransport";
 import { ExcelSession } from "../excel/session";
-import { browserFetchTransport } from "./fetchTransport";
 import { FormulaCells } from "./formulaCells";
 import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";

@@ -8,7 +8,7 @@ import type { ExcelSession } from "../excel/session";
 import { LIVE_CALLS_ITEM } from "../excel/settings";
 import type { OfficeStorage } from "../excel/officeGlobals";
 import type { RefreshScope } from "../../ui/bridge";
-import type { HostRefresher } from "../../ui/queueView";
+import type { HostRefresher } from "../shared/queueView";
 import type { FormulaCells } from "./formulaCells";
 
 export interface WebRefresherOptions {

@@ -20,7 +20,7 @@ import { fieldNames, pickField } from "../../../src/core/pickField";
 import { MemoryStore } from "../../../src/core/store";
 import { functionByName } from "../../../src/functions";
 import { profitTable } from "../../../src/functions/shape";
-import { browserFetchTransport } from "../../../src/hosts/web/fetchTransport";
+import { fetchTransport as browserFetchTransport } from "../../../src/hosts/shared/fetchTransport";
 import { generateDemoData } from "../../../src/server/data/generate";
 import type { DemoAccount } from "../../../src/server/data/model";
 import { ALL_HANDLERS } from "../../../src/server/endpoints";

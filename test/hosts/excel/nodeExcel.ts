@@ -4,7 +4,7 @@
  * keeps Excel's rule that only #VALUE! and #N/A carry a message.
  */
 import { CATALOG } from "../../../src/functions";
-import { fetchTransport } from "../../../src/hosts/excel/fetchTransport";
+import { fetchTransport } from "../../../src/hosts/shared/fetchTransport";
 import { invokeFunction } from "../../../src/hosts/excel/invoke";
 import { functionMetadata } from "../../../src/hosts/excel/metadata";
 import type { CustomFunctionsGlobal } from "../../../src/hosts/excel/officeGlobals";

@@ -17,7 +17,7 @@ import type { AsyncTransport } from "../../../src/core/asyncDriver";
 import type { ImportTable } from "../../../src/imports/table";
 import { MAX_CELL_TEXT } from "../../../src/core/cellLimit";
 import { TRICKY_TEXTS } from "../../helpers/trickyText";
-import type { SettingsStorage } from "../../../src/ui/asyncHostBridge";
+import type { SettingsStorage } from "../../../src/hosts/shared/asyncBridge";
 import {
   createExcelTaskpaneBridge,
   excelWorkbook,

@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ImportDefinition } from "../../../src/imports/definitions";
-import { createGoogleScriptBridge, type ServerCall } from "../../../src/ui/googleScriptBridge";
+import { createGoogleScriptBridge, type ServerCall } from "../../../src/hosts/sheets/sidebarBridge";
 import { FakeProperties, FakeSpreadsheet, type FakeSheet } from "./fakes";
 import {
   buildSheetsBundle,
@@ -170,12 +170,23 @@ describe("the built sidebar files", () => {
   });
 
   test("every function the sidebar runs is a top-level function of the project", () => {
-    const bridge = readFileSync(path.join(ROOT, "src/ui/googleScriptBridge.ts"), "utf8");
+    // The sidebar calls the server through its typed proxy: `server.name(...)`, and the
+    // queue's two status calls by name (`ask("getScheduler")`).
+    const bridge = ["sidebarBridge.ts", "sidebarQueue.ts"]
+      .map((f) => readFileSync(path.join(ROOT, "src/hosts/sheets", f), "utf8"))
+      .join("\n");
     const names = new Set(
-      [...bridge.matchAll(/server(?:<[^>]*>)?\(\s*"([A-Za-z0-9_]+)"/g)].map((m) => m[1] as string),
+      [...bridge.matchAll(/server\.([A-Za-z0-9_]+)\b|ask\("([A-Za-z0-9_]+)"\)/g)].map(
+        (m) => (m[1] ?? m[2]) as string,
+      ),
     );
     expect(names.size).toBeGreaterThan(15);
-    for (const must of ["getSettings", "listShops", "sidebarImportPage", "sidebarImportCommit"])
+    for (const must of [
+      "getSettings",
+      "sidebarListShops",
+      "sidebarImportPage",
+      "sidebarImportCommit",
+    ])
       expect(names).toContain(must);
     const a = addon(null);
     const context = a.context as Record<string, unknown>;

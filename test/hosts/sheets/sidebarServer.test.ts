@@ -5,6 +5,7 @@
  * committed with one setValues per 500-row chunk, never one per cell; a failed page leaves
  * the target untouched.
  */
+import type { Program } from "../../../src/core/effects";
 import type { CellInput, CellResult } from "../../../src/functions/cells";
 import type { ImportDefinition } from "../../../src/imports/definitions";
 import { MAX_OPEN_MISSES, MAX_REFRESH_DOCUMENTS } from "../../../src/hosts/sheets/refreshRegistry";
@@ -199,6 +200,26 @@ function newUser(...books: FakeBook[]): User {
   };
 }
 
+/** Drive a body whose API calls the scripted `runCall` answers, as the Sheets driver would. */
+function answeredBy<T>(
+  program: Program<T>,
+  runCall: (endpoint: string, params: Readonly<Record<string, unknown>>) => unknown,
+): T {
+  let step = program.next();
+  while (!step.done) {
+    const effect = step.value;
+    if (effect.kind !== "call") throw new Error("The scripted API answers one call at a time");
+    let reply: { ok: true; value: unknown } | { ok: false; error: unknown };
+    try {
+      reply = { ok: true, value: runCall(effect.endpoint, effect.params) };
+    } catch (error) {
+      reply = { ok: false, error };
+    }
+    step = reply.ok ? program.next(reply.value) : program.throw(reply.error);
+  }
+  return step.value;
+}
+
 /**
  * The server for one execution: `book` is the open spreadsheet, null for a time-driven run
  * (no active spreadsheet, no document properties, as Google runs an add-on's clock trigger).
@@ -264,7 +285,7 @@ function setup(
     },
     documentProperties: () => (book ? docProps : noDocument()),
     userProperties: () => userProps,
-    runCall,
+    runProgram: (program) => answeredBy(program, runCall),
     runFunction: (name: string, args: CellInput[]): CellResult => {
       if (args[4] === 0) throw new Error("cogs must be positive");
       return Number(args[4]) * 2;
@@ -565,9 +586,10 @@ describe("Sheets sidebar import server functions", () => {
       [12, 0],
       ["", ""],
     ]);
-    expect(answers).toEqual([[200], ["#ERROR: cogs must be positive"], [""]]);
+    expect(answers.map((a) => a.cells)).toEqual([[200], ["#ERROR: cogs must be positive"], [""]]);
+    expect(answers.map((a) => a.failed)).toEqual([false, true, false]);
     const before = sheet.setValuesCalls;
-    const written = server.sidebarWriteBeside(answers);
+    const written = server.sidebarWriteBeside(answers.map((a) => a.cells));
     expect(sheet.setValuesCalls).toBe(before + 1);
     expect(sheet.cells[1]?.[2]).toEqual({ kind: "text", value: "#ERROR: cogs must be positive" });
     expect(written.address).toBe("Inputs!C1:C3");

@@ -4,7 +4,7 @@ import type { DemoAccount } from "../../../src/server/data/model";
 import { handlersA } from "../../../src/server/endpoints/a";
 import { isChainLink, roasSummaryA } from "../../../src/server/endpoints/a/roas";
 import { indexShop } from "../../../src/server/endpoints/a/shop";
-import { overviewTotals } from "../../../src/server/endpoints/a/overview";
+import { overviewTotals } from "../../../src/server/endpoints/a/overviewTotals";
 import type { HandlerContext } from "../../../src/server/handler";
 import { ApiProblem } from "../../../src/server/problem";
 

@@ -12,7 +12,7 @@ import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
 import { parseRangeAddress } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../../imports/table";
-import type { WorkbookSurface } from "../../../ui/asyncHostBridge";
+import type { WorkbookSurface } from "../../shared/asyncBridge";
 import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
 import { cellData, cellValue } from "./cellData";

@@ -10,13 +10,13 @@ import {
   productOf,
   realizedA,
   shopFrom,
-  shopReturnRate,
   unitAt,
   unitCogs,
   windowFrom,
   type ShopIndex,
   type SalesWindow,
 } from "./shop";
+import { shopReturnRate } from "./shopReturns";
 import { toMajor } from "../../analytics/money";
 import type { ProductA } from "../../data/model";
 import { marginPercent, netProfitMinor, revenueMinor } from "../../fees/a";

@@ -12,7 +12,7 @@ import {
   a18MarginDistribution,
 } from "./overview";
 import { a4RequiredPrice } from "./requiredPrice";
-import { a10CorrectedRoas, a8ProfitAdjustedRoas, a9ProfitAdjustedRoasDedup } from "./roas";
+import { a10CorrectedRoas, a8ProfitAdjustedRoas } from "./roas";
 import { a21PreviewSetMargin, a22PreviewSetBuyerPrice } from "./setMargin";
 import { a5Simulate } from "./simulate";
 
@@ -25,7 +25,7 @@ export const handlersA: Record<string, EndpointHandler> = {
   A6: a6Item,
   A7: a7Products,
   A8: a8ProfitAdjustedRoas,
-  A9: a9ProfitAdjustedRoasDedup,
+  A9: a8ProfitAdjustedRoas, // A9 answers as A8 (see roas.ts)
   A10: a10CorrectedRoas,
   A11: a11SortedByProfit,
   A12: a12SortedByRoas,

@@ -5,7 +5,8 @@ import { netProfitMinor, revenueMinor, unitLinesA, type UnitSaleA } from "../../
 import { feeScheduleA } from "../../fees/ratesA";
 import type { EndpointHandler } from "../../handler";
 import { ApiProblem } from "../../problem";
-import { breakdownWithMetadata, commissionRateA, shopFrom, shopReturnRate, unitAt } from "./shop";
+import { breakdownWithMetadata, commissionRateA, shopFrom, unitAt } from "./shop";
+import { shopReturnRate } from "./shopReturns";
 
 /** The inputs of A4 in minor units, and the unit sale at a given list price. */
 export interface RequiredPriceInputA {

@@ -12,7 +12,7 @@
  * Zero spend gives null ROAS, never Infinity.
  */
 import { toMajor } from "../../analytics/money";
-import { CHAIN_WINDOW_SECONDS } from "../../data/generate";
+import { CHAIN_WINDOW_SECONDS } from "../../data/sales";
 import type { DemoData, OrderA, ProductA } from "../../data/model";
 import { netProfitMinor, revenueMinor, unitLinesA } from "../../fees/a";
 import { feeScheduleA } from "../../fees/ratesA";
@@ -183,15 +183,12 @@ export function roasSummaryA(
   };
 }
 
-/** A8: raw frame (the cleaned and deflated figures ride along). */
+/** A8: raw frame (the cleaned and deflated figures ride along); A9 answers the same summary, its point being the cleaned and deflated frames. */
 export const a8ProfitAdjustedRoas: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const p = productOf(idx, typeof ctx.path.itemId === "number" ? ctx.path.itemId : -1);
   return roasSummaryA(ctx.data, idx, p, windowFrom(ctx, false));
 };
-
-/** A9: the same summary; its point is the cleaned and deflated frames. */
-export const a9ProfitAdjustedRoasDedup: EndpointHandler = a8ProfitAdjustedRoas;
 
 /** A10: GMV-after-fees ROAS per requested item, chain re-buys de-duplicated; unknown items omitted. */
 export const a10CorrectedRoas: EndpointHandler = (ctx) => {

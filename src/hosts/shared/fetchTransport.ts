@@ -1,6 +1,7 @@
 /**
- * HTTP for the Excel runtime over `fetch`. A failure to connect becomes status 0, which the
- * core maps to a NETWORK error; the core's driver adds the timeout and aborts via the signal.
+ * The one HTTP transport of the async hosts (Excel runtime and task pane, web demo) over
+ * `fetch`. A failure to connect becomes status 0, which the core maps to a NETWORK error; the
+ * core's driver adds the timeout and aborts via the signal.
  */
 import type { AsyncTransport } from "../../core/asyncDriver";
 

@@ -2,8 +2,8 @@
  * The scheduler's status as the sidebar shows it, and the refresh hooks an async host may
  * give its bridge (Excel: the functions runtime; the web demo has no formula cells yet).
  */
-import type { SchedulerStatus } from "../core/schedule/scheduler";
-import type { QueueView, RefreshScope } from "./bridge";
+import type { SchedulerStatus } from "../../core/schedule/scheduler";
+import type { QueueView, RefreshScope } from "../../ui/bridge";
 
 /** Refresh and live-call switches of a host with formula cells. */
 export interface HostRefresher {

@@ -6,19 +6,13 @@
  * time; otherwise it only reads the status, with a fill pass now and then for cells that
  * started waiting since.
  */
-import type { HostBridge, QuotaView, QueueView, RefreshScope } from "./bridge";
-import type { ServerCall } from "./googleScriptBridge";
+import type { HostBridge, QuotaView, RefreshScope } from "../../ui/bridge";
+import type { Remote, SheetsServer } from "./serverProxy";
 
-/** What the Sheets host's fillWaitingCells / getScheduler return. */
-interface ServerScheduler {
-  readonly requestsLastMinute: number;
-  readonly limitPerMinute: number;
-  readonly cacheHitRate: number | null;
-  readonly queue: QueueView;
-}
+type Server = Remote<SheetsServer>;
 
 /** The server's refresh: a scope and which of its cells. */
-const SCOPES: Record<RefreshScope, [string, string]> = {
+const SCOPES: Record<RefreshScope, Parameters<Server["refreshFromSidebar"]>> = {
   selection: ["selection", "all"],
   sheet: ["sheet", "all"],
   workbook: ["workbook", "all"],
@@ -30,13 +24,13 @@ const SCOPES: Record<RefreshScope, [string, string]> = {
 const FILL_EVERY_MS = 15_000;
 
 export function sheetsQueue(
-  server: ServerCall,
+  server: Server,
 ): Pick<HostBridge, "getQuota" | "refreshScopes" | "refresh" | "setLiveCalls"> {
   let last: QuotaView | null = null;
   let lastFill = 0;
   let filling: Promise<QuotaView> | null = null;
-  const ask = async (name: string): Promise<QuotaView> => {
-    const v = await server<ServerScheduler>(name);
+  const ask = async (name: "getScheduler" | "fillWaitingCells"): Promise<QuotaView> => {
+    const v = await server[name]();
     last = {
       requestsLastMinute: v.requestsLastMinute,
       limitPerMinute: v.limitPerMinute,
@@ -59,12 +53,12 @@ export function sheetsQueue(
     refreshScopes: ["selection", "sheet", "workbook", "errors", "stale"],
     async refresh(scope) {
       const [where, which] = SCOPES[scope];
-      const done = await server<{ refreshed: number }>("refreshFromSidebar", where, which);
+      const done = await server.refreshFromSidebar(where, which);
       lastFill = 0; // refreshed cells may wait: fill at the next tick
       return { cells: done.refreshed };
     },
     async setLiveCalls(on) {
-      await server("setLiveCallsFromSidebar", !on);
+      await server.setLiveCallsFromSidebar(!on);
       return ask("getScheduler");
     },
   };

@@ -7,7 +7,8 @@ import { ApiError } from "../../src/core/errors";
 import type { ImportDefinition } from "../../src/imports/definitions";
 import { definitionProblem } from "../../src/imports/definitions";
 import { firstState, readStep, stepCall } from "../../src/imports/plan";
-import { runImport, type ImportProgress } from "../../src/imports/runner";
+import type { ImportProgress } from "../../src/sidebar/importLoop";
+import { runImport } from "../../src/sidebar/importOnce";
 import type { ImportTable } from "../../src/imports/table";
 import { NUMBER_FORMATS } from "../../src/imports/table";
 

@@ -5,18 +5,17 @@
  * limiter (60/min) and a response cache. Imports never use the cache (they must be fresh,
  * and a stale answer must not stand in for a failed page).
  */
-import type { AsyncEnv, AsyncTransport } from "../core/asyncDriver";
-import { runAsync } from "../core/asyncDriver";
-import { normaliseBaseUrl } from "../core/baseUrl";
-import { ResponseCache } from "../core/cache";
-import type { AsyncClock } from "../core/clock";
-import { realAsyncClock } from "../core/clock";
-import type { DriverStats } from "../core/driverEnv";
-import { createDriverStats } from "../core/driverEnv";
-import type { Program } from "../core/effects";
-import { call } from "../core/effects";
-import { isApiError } from "../core/errors";
-import { createScheduling, type Scheduling } from "../core/schedule/registry";
+import type { AsyncEnv, AsyncTransport } from "../../core/asyncDriver";
+import { runAsync } from "../../core/asyncDriver";
+import { normaliseBaseUrl } from "../../core/baseUrl";
+import { ResponseCache } from "../../core/cache";
+import type { AsyncClock } from "../../core/clock";
+import { realAsyncClock } from "../../core/clock";
+import type { DriverStats } from "../../core/driverEnv";
+import { createDriverStats } from "../../core/driverEnv";
+import { call } from "../../core/effects";
+import { isApiError } from "../../core/errors";
+import { createScheduling, type Scheduling } from "../../core/schedule/registry";
 import { type HostRefresher, queueViewOf } from "./queueView";
 import {
   type AsyncSettings,
@@ -24,31 +23,28 @@ import {
   type SettingsStorage,
   readAsyncSettings,
 } from "./asyncSettings";
-import { shopRefs } from "./shopRefs";
 
-export { SETTING, shopRefs, type SettingsStorage };
-import { MemoryStore } from "../core/store";
-import type { Cell, CellInput, CellResult } from "../functions/cells";
-import { errorsAsText } from "../functions/cells";
-import { isMissingShopList } from "../functions/shops";
-import { functionByName } from "../functions/index";
-import { runBulk } from "../imports/bulk";
-import type { ImportDefinition } from "../imports/definitions";
-import { runImport } from "../imports/runner";
-import type { ImportTable } from "../imports/table";
+export { SETTING, type SettingsStorage };
+import { MemoryStore } from "../../core/store";
+import type { Cell, CellInput } from "../../functions/cells";
+import { errorsAsText } from "../../functions/cells";
+import { functionByName } from "../../functions/index";
+import type { ImportTable } from "../../imports/table";
+import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
+import { driveImport } from "../../sidebar/importLoop";
+import { memoryStage } from "../../sidebar/memoryStage";
+import { asyncService } from "../../sidebar/op";
+import type { SidebarPorts, TextSlot } from "../../sidebar/ports";
+import { createSidebarService } from "../../sidebar/service";
 import type {
   AutoRefreshView,
   HostBridge,
   HostLook,
-  ImportResult,
   QuotaView,
   SelectionView,
   SettingsView,
-  ShopRef,
-  ShopsView,
-} from "./bridge";
-import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "./keyForm";
-import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
+} from "../../ui/bridge";
+import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
 
 /** The sheet side of an async host. */
 export interface WorkbookSurface {
@@ -156,19 +152,46 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     };
   }
 
-  async function typedShops(): Promise<ShopRef[]> {
-    const raw = await o.storage.get(SETTING.typedShops);
-    try {
-      const list: unknown = JSON.parse(raw ?? "[]");
-      return Array.isArray(list) ? (list as ShopRef[]) : [];
-    } catch {
-      return [];
-    }
-  }
-
-  async function savedImports(): Promise<ImportDefinition[]> {
-    return parseSavedImports(await o.workbook.getDocumentValue(DOCUMENT_VALUE.imports));
-  }
+  const slot = (
+    read: () => Promise<string | null>,
+    write: (t: string) => Promise<void>,
+  ): TextSlot => ({
+    read,
+    write,
+  });
+  const stage = memoryStage((sheet, table) => o.workbook.writeTable(sheet, table));
+  /** The sidebar service in this page; `signal` withdraws its queued calls (cancel). */
+  const service = async (signal?: AbortSignal) => {
+    const e = await currentEnvs();
+    const ports: SidebarPorts = {
+      api: {
+        run: (program, how) =>
+          runAsync(
+            program,
+            how?.fresh ? e.fresh : e.cached,
+            signal ? { signal, abortInFlight: how?.fresh === true } : {},
+          ),
+        answer: (name, args) => {
+          const fn = functionByName(name);
+          if (!fn) throw new Error(`Unknown function ${name}`);
+          return runAsync(fn.program(args), e.cached, signal ? { signal } : {});
+        },
+        explain: (err) => (err instanceof Error ? err.message : String(err)),
+      },
+      savedImports: slot(
+        () => o.workbook.getDocumentValue(DOCUMENT_VALUE.imports),
+        (t) => o.workbook.setDocumentValue(DOCUMENT_VALUE.imports, t),
+      ),
+      typedShops: slot(
+        () => o.storage.get(SETTING.typedShops),
+        (t) => o.storage.set(SETTING.typedShops, t),
+      ),
+      stage,
+      now: () => clock.now(),
+      moreTime: () => true,
+    };
+    return asyncService(createSidebarService(ports));
+  };
 
   const bridge: HostBridge & { readonly stats: DriverStats } = {
     host: o.host,
@@ -247,84 +270,21 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       return bridge.getQuota();
     },
 
-    async listShops(): Promise<ShopsView> {
-      const env = (await currentEnvs()).cached;
-      const lists = await Promise.all(
-        (["A", "B", "C"] as const).map(async (m) => {
-          try {
-            const data = await runAsync(call<unknown>(`SHOPS_${m}`, {}), env);
-            return { m, shops: shopRefs(m, data), missing: false };
-          } catch (e) {
-            // B and C lists are reference-server extensions: elsewhere "type the id in".
-            if (isApiError(e) && isMissingShopList(m, e)) {
-              return { m, shops: [], missing: true };
-            }
-            throw e;
-          }
-        }),
-      );
-      const typed = await typedShops();
-      return {
-        shops: [...lists.flatMap((l) => l.shops), ...typed],
-        typedInOnly: lists.filter((l) => l.missing).map((l) => l.m),
-      };
-    },
+    listShops: async () => (await service()).listShops(),
 
     async rememberShop(shop) {
-      const id = shop.id.trim();
-      const region = shop.region.trim().toUpperCase();
-      if (!/^\d+$/.test(id)) throw new Error("A shop or seller id is a whole number");
-      if (!/^[A-Z]{2}$/.test(region)) throw new Error("A region is two letters such as SG");
-      const typed = (await typedShops()).filter(
-        (s) => !(s.marketplace === shop.marketplace && s.id === id),
-      );
-      typed.push({
-        marketplace: shop.marketplace,
-        id,
-        region,
-        name: `${shop.marketplace} ${id} (typed in)`,
-        typed: true,
-      });
-      await o.storage.set(SETTING.typedShops, JSON.stringify(typed));
+      await (await service()).rememberShop(shop);
       return bridge.listShops();
     },
 
-    async runImport(def, options = {}): Promise<ImportResult> {
-      const fresh = (await currentEnvs()).fresh;
-      const signal = options.signal;
+    async runImport(def, options = {}) {
       // Cancel withdraws the page waiting in the queue and stops waiting for the one in flight.
-      const table = await runImport(def, {
-        fetchData: (c) =>
-          runAsync(
-            call(c.endpoint, c.params),
-            fresh,
-            signal ? { signal, abortInFlight: true } : {},
-          ),
-        writeTable: (sheet, t) => o.workbook.writeTable(sheet, t),
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      return {
-        sheetName: def.sheetName,
-        rows: table.rows.length,
-        dataFreshAt: table.dataFreshAt,
-        importedAt: table.importedAt,
-      };
+      return driveImport(await service(options.signal), def, options);
     },
 
-    listImports: savedImports,
-
-    async saveImport(def) {
-      const list = addSavedImport(await savedImports(), def);
-      await o.workbook.setDocumentValue(DOCUMENT_VALUE.imports, JSON.stringify(list));
-      return list;
-    },
-
-    async deleteImport(id) {
-      const list = removeSavedImport(await savedImports(), id);
-      await o.workbook.setDocumentValue(DOCUMENT_VALUE.imports, JSON.stringify(list));
-      return list;
-    },
+    listImports: async () => (await service()).listImports(),
+    saveImport: async (def) => (await service()).saveImport(def),
+    deleteImport: async (id) => (await service()).deleteImport(id),
 
     async getAutoRefresh(): Promise<AutoRefreshView> {
       const on = (await o.workbook.getDocumentValue(DOCUMENT_VALUE.autoRefresh)) === "on";
@@ -342,24 +302,16 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async runBulk(job, options = {}) {
       const selection = await o.workbook.readSelection();
       const env = (await currentEnvs()).cached;
+      const rows = await service(options.signal);
       // The rows queue on the key's scheduler with the cells; cancel withdraws what is queued.
-      const signal = options.signal;
-      const outcome = await runBulk(job, selection.values, {
-        run: (program: Program<CellResult>) => runAsync(program, env, signal ? { signal } : {}),
-        clock,
+      const outcome = await driveBulk(job, selection.values, {
+        answer: (batch) => rows.bulkRows(job, batch),
         waitMs: () => queueWait(env),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       const written = await o.workbook.writeBesideSelection(selection, outcome.values);
-      return {
-        address: written.address,
-        rows: outcome.values.length,
-        failed: outcome.failed,
-        answered: outcome.answered,
-        asked: outcome.asked,
-        cancelled: outcome.cancelled,
-      };
+      return bulkResult(outcome, written.address);
     },
 
     insertFormula: (formula) => o.workbook.insertFormula(formula),

@@ -2,7 +2,7 @@
  * The per-user settings of an async host (Excel: OfficeRuntime.storage; web: localStorage):
  * never the document, because the key must not travel with the file.
  */
-import { normaliseBaseUrl } from "../core/baseUrl";
+import { normaliseBaseUrl } from "../../core/baseUrl";
 
 /** Per-user settings storage. */
 export interface SettingsStorage {

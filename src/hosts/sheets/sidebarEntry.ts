@@ -1,6 +1,6 @@
 /** Entry of the Google Sheets sidebar (build/ui.ts inlines it into Sidebar.html). */
-import { mountApp } from "../app";
-import { createGoogleScriptBridge, googleScriptCall } from "../googleScriptBridge";
+import { mountApp } from "../../ui/app";
+import { createGoogleScriptBridge, googleScriptCall } from "./sidebarBridge";
 
 function start(): void {
   const root = document.getElementById("app");

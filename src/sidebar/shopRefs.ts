@@ -1,6 +1,6 @@
 /** Shop records of a shop-list answer (SHOPS_A/B/C) as the pickers' entries. */
 import type { Marketplace } from "../api/types";
-import type { ShopRef } from "./bridge";
+import type { ShopRef } from "./views";
 
 /** Shop records of a SHOPS_* answer as picker entries. */
 export function shopRefs(marketplace: Marketplace, data: unknown): ShopRef[] {

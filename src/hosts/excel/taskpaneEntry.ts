@@ -3,10 +3,10 @@
  * element #app and Office.js loaded first. When "refresh on open" is set in this workbook,
  * saved imports are refreshed once the pane starts.
  */
-import { browserFetchTransport } from "../../hosts/web/fetchTransport";
-import { excelTaskpaneBridgeFromGlobals } from "../../hosts/excel/taskpaneBridge";
-import { mountApp } from "../app";
-import type { HostBridge } from "../bridge";
+import { fetchTransport } from "../shared/fetchTransport";
+import { excelTaskpaneBridgeFromGlobals } from "./taskpaneBridge";
+import { mountApp } from "../../ui/app";
+import type { HostBridge } from "../../ui/bridge";
 
 declare const MKT_DEFAULT_BASE_URL: string;
 
@@ -21,7 +21,7 @@ async function refreshOnOpen(bridge: HostBridge): Promise<void> {
 function start(): void {
   const root = document.getElementById("app");
   if (!root) throw new Error('taskpane.html needs <div id="app"></div>');
-  const bridge = excelTaskpaneBridgeFromGlobals(browserFetchTransport(), MKT_DEFAULT_BASE_URL);
+  const bridge = excelTaskpaneBridgeFromGlobals(fetchTransport(), MKT_DEFAULT_BASE_URL);
   mountApp(root, bridge);
   void refreshOnOpen(bridge);
 }

@@ -1,0 +1,65 @@
+/**
+ * The Sheets import stage: a hidden sheet per import, filled page by page across server calls
+ * (one setValues per 500-row chunk), and swapped into the target sheet only at commit. A
+ * failure or cancel deletes it and leaves the target as it was.
+ */
+import type { Cell } from "../../functions/cells";
+import { WRITE_CHUNK_ROWS, chunkRows, sheetsCell } from "../../imports/cellText";
+import { NUMBER_FORMATS, importNote } from "../../imports/table";
+import type { ImportStage } from "../../sidebar/ports";
+import type { SbSheet, SbSpreadsheet } from "./sheetTypes";
+
+const STAGING_PREFIX = "~import ";
+
+/** The stage in `book` (the open spreadsheet, or one the daily refresh opened). */
+export function sheetStage(book: () => SbSpreadsheet): ImportStage {
+  const name = (token: string): string => `${STAGING_PREFIX}${token}`;
+  const staged = (token: string): SbSheet => {
+    const sheet = book().getSheetByName(name(token));
+    if (!sheet) throw new Error("This import's staging sheet is gone: start the import again");
+    return sheet;
+  };
+  /** Rows as setValues wants them: every row as wide as the table. */
+  const write = (sheet: SbSheet, top: number, width: number, rows: readonly Cell[][]): void => {
+    let row = top;
+    for (const chunk of chunkRows(rows, WRITE_CHUNK_ROWS)) {
+      sheet.getRange(row, 1, chunk.length, width).setValues(chunk.map((r) => r.map(sheetsCell)));
+      row += chunk.length;
+    }
+  };
+  return {
+    open(token) {
+      const old = book().getSheetByName(name(token));
+      if (old) book().deleteSheet(old);
+      book().insertSheet(name(token)).hideSheet();
+    },
+    append(token, page) {
+      const sheet = staged(token);
+      if (page.header) write(sheet, 1, page.width, [page.header]);
+      write(sheet, page.rowsBefore + 2, page.width, page.rows); // row 1 is the header
+    },
+    commit(token, sheetName, table) {
+      const source = staged(token);
+      const width = Math.max(1, table.columns.length);
+      // getValues gives typed values back: sheetsCell escapes again so text stays text.
+      const values = source.getRange(1, 1, table.rowCount + 1, width).getValues() as Cell[][];
+      const target = book().getSheetByName(sheetName) ?? book().insertSheet(sheetName);
+      target.clearContents();
+      target.clearNotes?.();
+      write(target, 1, width, values);
+      if (table.rowCount > 0) {
+        const formats = table.columns.map((col) => NUMBER_FORMATS[col.format]);
+        target
+          .getRange(2, 1, table.rowCount, width)
+          .setNumberFormats(Array.from({ length: table.rowCount }, () => formats));
+      }
+      target.setFrozenRows(1);
+      target.getRange(1, 1, 1, 1).setNote(importNote(table, table.rowCount));
+      book().deleteSheet(source);
+    },
+    drop(token) {
+      const sheet = book().getSheetByName(name(token));
+      if (sheet) book().deleteSheet(sheet);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The Sheets sidebar's HostBridge: every call goes through the one typed proxy over
+ * google.script.run (serverProxy.ts). Imports and bulk runs are driven from here step by step
+ * with the client loops every host shares (src/sidebar/importLoop.ts, bulkLoop.ts), so no
+ * server call comes near Apps Script's 6-minute limit.
+ */
+import type { Cell, CellInput } from "../../functions/cells";
+import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
+import { driveImport } from "../../sidebar/importLoop";
+import type { HostBridge, SettingsView } from "../../ui/bridge";
+import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../ui/keyForm";
+import { serverProxy, type ServerCall } from "./serverProxy";
+import { sheetsQueue } from "./sidebarQueue";
+
+export { googleScriptCall, type ServerCall } from "./serverProxy";
+
+/** Bulk rows per server call: each call answers them within its time budget. */
+const BULK_ROWS_PER_CALL = 10;
+
+/**
+ * The sidebar's bridge. Nothing is kept in browser storage: the key's prefix comes from the
+ * server (the sandboxed sidebar's localStorage may be blocked or wiped anyway).
+ */
+export function createGoogleScriptBridge(call: ServerCall): HostBridge {
+  const server = serverProxy(call);
+  const view = async (): Promise<SettingsView> => {
+    const s = await server.getSettings();
+    return {
+      hasKey: s.hasKey,
+      keyPrefix: s.hasKey ? (s.keyPrefix ?? "saved") : null,
+      baseUrl: s.baseUrl,
+      cacheTtlSec: Math.round(s.cacheMinutes * 60),
+      listAnswers: s.listAnswers,
+    };
+  };
+
+  const bridge: HostBridge = {
+    host: "sheets",
+    look: "google",
+    formulaPrefix: "",
+    sharedFileCaveat: true,
+    getSettings: view,
+
+    async saveApiKey(key) {
+      const problem = keyFormProblem(key);
+      if (problem) throw new Error(problem);
+      try {
+        await server.saveApiKey(key.trim());
+      } catch (e) {
+        const text = e instanceof Error ? e.message : String(e);
+        if (/rejected|revoked|expired|invalid/i.test(text)) throw new Error(REJECTED_KEY_MESSAGE);
+        throw new Error(`The key was not saved: ${text}`);
+      }
+      return view();
+    },
+    async forgetApiKey() {
+      await server.forgetApiKey();
+      return view();
+    },
+    async saveSettings(change) {
+      await server.saveSettings({
+        ...(change.baseUrl !== undefined ? { baseUrl: change.baseUrl } : {}),
+        ...(change.cacheTtlSec !== undefined
+          ? { cacheMinutes: Math.max(1, Math.round(change.cacheTtlSec / 60)) }
+          : {}),
+        ...(change.listAnswers !== undefined ? { listAnswers: change.listAnswers } : {}),
+      });
+      return view();
+    },
+    ...sheetsQueue(server),
+
+    listShops: () => server.sidebarListShops(),
+    async rememberShop(shop) {
+      await server.sidebarRememberShop(shop);
+      return bridge.listShops();
+    },
+
+    runImport: (def, options = {}) =>
+      driveImport(
+        {
+          importBegin: server.sidebarImportBegin,
+          importPage: server.sidebarImportPage,
+          importCommit: server.sidebarImportCommit,
+          importAbort: server.sidebarImportAbort,
+        },
+        def,
+        options,
+      ),
+    listImports: () => server.sidebarListImports(),
+    saveImport: (def) => server.sidebarSaveImport(def),
+    deleteImport: (id) => server.sidebarDeleteImport(id),
+    getAutoRefresh: () => server.sidebarGetAutoRefresh(),
+    setAutoRefresh: (enabled) => server.sidebarSetAutoRefresh(enabled),
+
+    readSelection: () => server.sidebarReadSelection(),
+    async runBulk(job, options = {}) {
+      const selection = await server.sidebarReadSelection();
+      // One server call at a time, a few different rows each; cancel stops before the next.
+      const outcome = await driveBulk(job, selection.values, {
+        answer: (rows) => server.sidebarBulkRows(job, rows),
+        batchSize: BULK_ROWS_PER_CALL,
+        concurrency: 1,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      const written = await server.sidebarWriteBeside(outcome.values, selection.address);
+      return bulkResult(outcome, written.address);
+    },
+
+    insertFormula: (formula) => server.sidebarInsertFormula(formula),
+    async previewFunction(name: string, args: CellInput[]) {
+      const table = await server.runFunctionPreview(
+        name,
+        args.map((a) => (a instanceof Date ? a.toISOString().slice(0, 10) : a)),
+      );
+      return table.length === 1 && table[0]?.length === 1
+        ? (table[0][0] as Cell)
+        : (table as Cell[][]);
+    },
+    async clearCache() {
+      await server.clearCache();
+    },
+  };
+  return bridge;
+}

@@ -1,0 +1,128 @@
+/**
+ * The client's bulk loop, written once: rows grouped so identical ones are asked once,
+ * batches sent to the service's `bulkRows` (in the page for Excel and the web demo, through
+ * google.script.run for Sheets), progress and cancel. Cancel stops asking at once and keeps
+ * the answers already in: the seller paid quota for them and each row stands alone. Rows not
+ * answered come back empty, so no stale answer stays beside an input it was not made for.
+ */
+import type { Cell } from "../core/shape";
+import { bulkFunction, bulkRowArgs, type BulkJob, type BulkProgress } from "../imports/bulk";
+import type { BulkAnswer } from "./views";
+
+/** What a bulk run produced; on cancel the rows not answered are empty. */
+export interface BulkOutcome {
+  /** One row per input row (plus a header row if the job has one). */
+  readonly values: Cell[][];
+  readonly answered: number;
+  readonly failed: number;
+  /** Different rows asked (identical rows share one request). */
+  readonly asked: number;
+  readonly cancelled: boolean;
+}
+
+export interface BulkLoopDeps {
+  /** The service's bulkRows: answers the first rows of a batch, at least one. */
+  answer(rows: Cell[][]): Promise<BulkAnswer[]>;
+  /** Rows per call (Sheets: 10 per server call); default 1. */
+  readonly batchSize?: number;
+  /** Calls at once (the host's scheduler still holds the rate); default 4. */
+  readonly concurrency?: number;
+  /** How long the host's queue waits for quota now: "next in N s" in progress. */
+  readonly waitMs?: () => number;
+  readonly onProgress?: (p: BulkProgress) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** Times a row goes back in the queue after the rate limit held it past its deadline. */
+const MAX_REQUEUES = 10;
+
+interface Group {
+  readonly row: Cell[];
+  readonly rows: number[];
+  tries: number;
+}
+
+const isEmptyRow = (row: readonly Cell[]): boolean =>
+  row.every((c) => c === "" || (c as unknown) === null);
+
+/** Answer every input row of `input` (the selection's values). */
+export async function driveBulk(
+  job: BulkJob,
+  input: readonly (readonly Cell[])[],
+  deps: BulkLoopDeps,
+): Promise<BulkOutcome> {
+  const fn = bulkFunction(job);
+  const body = job.hasHeader ? input.slice(1) : input.slice();
+  const answers: (Cell[] | undefined)[] = body.map((row) => (isEmptyRow(row) ? [""] : undefined));
+  // Rows grouped by their arguments: each group is one request.
+  const groups = new Map<string, Group>();
+  body.forEach((row, i) => {
+    if (isEmptyRow(row)) return;
+    const key = JSON.stringify(bulkRowArgs(job, row));
+    const group = groups.get(key);
+    if (group) group.rows.push(i);
+    else groups.set(key, { row: [...row], rows: [i], tries: 0 });
+  });
+  const queue = [...groups.values()];
+  let header: string[] | null = null;
+  let done = body.length - queue.reduce((n, g) => n + g.rows.length, 0);
+  let failed = 0;
+  let asked = 0;
+  const cancelled = (): boolean => deps.signal?.aborted === true;
+  const report = (): void => {
+    const waitMs = Math.max(0, deps.waitMs?.() ?? 0);
+    deps.onProgress?.({ done, total: body.length, failed, asked, ...(waitMs ? { waitMs } : {}) });
+  };
+  const settle = (group: Group, answer: BulkAnswer): void => {
+    if (answer.rateLimited && group.tries < MAX_REQUEUES && !cancelled()) {
+      // Another row took the slot this one waited for: queue it again rather than fail it.
+      group.tries++;
+      queue.unshift(group);
+      return;
+    }
+    // A row cut short by cancel has no answer; one that came back whole is kept.
+    if (cancelled() && answer.failed) return;
+    header = header ?? answer.header ?? null;
+    for (const i of group.rows) answers[i] = answer.cells;
+    done += group.rows.length;
+    if (answer.failed) failed += group.rows.length;
+  };
+  const worker = async (): Promise<void> => {
+    while (queue.length > 0 && !cancelled()) {
+      const sent = queue.splice(0, deps.batchSize ?? 1);
+      for (const g of sent) if (g.tries === 0) asked++;
+      let got: BulkAnswer[];
+      try {
+        got = await deps.answer(sent.map((g) => g.row));
+      } catch (e) {
+        if (cancelled()) return;
+        throw e;
+      }
+      // A call near its time limit answers only its first rows: the rest go back in front.
+      const part = sent.slice(0, Math.max(1, got.length));
+      queue.unshift(...sent.slice(part.length));
+      for (const g of sent.slice(part.length)) if (g.tries === 0) asked--;
+      part.forEach((g, k) => settle(g, got[k] ?? { cells: [""], failed: false }));
+      report();
+    }
+  };
+  const workers = Math.max(1, Math.min(deps.concurrency ?? 4, queue.length));
+  await Promise.all(Array.from({ length: workers }, () => worker()));
+  const width = Math.max(1, ...answers.map((r) => r?.length ?? 0));
+  const pad = (r: readonly Cell[]): Cell[] => [...r, ...new Array<Cell>(width - r.length).fill("")];
+  const values = answers.map((r) => pad(r ?? []));
+  if (job.hasHeader) values.unshift(pad(header ?? [fn.name]));
+  return { values, answered: done, failed, asked, cancelled: cancelled() };
+}
+
+/** What a bulk run reports once its values are written at `address`. */
+export function bulkResult(outcome: BulkOutcome, address: string) {
+  return {
+    address,
+    rows: outcome.values.length,
+    failed: outcome.failed,
+    answered: outcome.answered,
+    asked: outcome.asked,
+    cancelled: outcome.cancelled,
+  };
+}

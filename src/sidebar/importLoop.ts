@@ -1,0 +1,90 @@
+/**
+ * The client's import loop, written once: begin, page after page with progress and cancel,
+ * then commit; a failure or a cancel drops the staging and never touches the sheet. Sheets
+ * sends each step through google.script.run (each call well under Apps Script's 6 minutes),
+ * Excel and the web demo call the service in the page.
+ */
+import { ApiError, isApiError } from "../core/errors";
+import type { ImportDefinition } from "../imports/definitions";
+import { progressText, type ImportState } from "../imports/plan";
+import type { AsyncOf } from "./op";
+import type { SidebarService } from "./service";
+import type { ImportResult } from "./views";
+
+/** What the UI shows while an import runs. */
+export interface ImportProgress {
+  readonly phase: "fetching" | "writing" | "done";
+  readonly pagesDone: number;
+  readonly totalPages: number | null;
+  readonly rowsSoFar: number;
+  readonly text: string;
+}
+
+/** Thrown when the seller cancels; the sheet keeps its previous data. */
+export class ImportCancelled extends Error {
+  constructor() {
+    super("Import cancelled: the sheet keeps its previous data");
+    this.name = "ImportCancelled";
+  }
+}
+
+/** The error a seller sees when a page fails: which page, why, and that nothing changed. */
+export function failedOnPage(e: unknown, page: number): ApiError {
+  const reason = isApiError(e) ? e.message : e instanceof Error ? e.message : String(e);
+  const code = isApiError(e) ? e.code : "NETWORK";
+  return new ApiError(
+    code,
+    `Import stopped at page ${page}: ${reason}. The sheet keeps its previous data.`,
+  );
+}
+
+/** The service's import steps as a client calls them. */
+export type ImportSteps = Pick<
+  AsyncOf<SidebarService>,
+  "importBegin" | "importPage" | "importCommit" | "importAbort"
+>;
+
+export interface ImportLoopOptions {
+  readonly onProgress?: (progress: ImportProgress) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** Run one import through the service's steps. */
+export async function driveImport(
+  steps: ImportSteps,
+  def: ImportDefinition,
+  options: ImportLoopOptions = {},
+): Promise<ImportResult> {
+  const cancelled = (): boolean => options.signal?.aborted === true;
+  const begun = await steps.importBegin(def);
+  let state: ImportState = begun.state;
+  const report = (phase: ImportProgress["phase"], text: string): void =>
+    options.onProgress?.({
+      phase,
+      pagesDone: state.pagesDone,
+      totalPages: state.totalPages,
+      rowsSoFar: state.rowsSoFar,
+      text,
+    });
+  try {
+    while (!state.done) {
+      if (cancelled()) throw new ImportCancelled();
+      try {
+        state = (await steps.importPage(begun.token, def, state)).state;
+      } catch (e) {
+        if (cancelled()) throw new ImportCancelled();
+        throw failedOnPage(e, state.pagesDone + 1);
+      }
+      if (cancelled()) throw new ImportCancelled();
+      report("fetching", progressText(state));
+    }
+    const rows = state.rowsSoFar.toLocaleString("en-US");
+    report("writing", `writing ${rows} rows`);
+    const result = await steps.importCommit(begun.token, def, state);
+    report("done", `${rows} rows imported`);
+    return result;
+  } catch (e) {
+    await steps.importAbort(begun.token).catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,63 @@
+/** One import over a plain fetch, the service run in memory (tests and tools). */
+import type { ApiCall, Effect, Program } from "../core/effects";
+import type { ImportDefinition } from "../imports/definitions";
+import type { ImportTable } from "../imports/table";
+import { driveImport, type ImportProgress } from "./importLoop";
+import { memoryStage } from "./memoryStage";
+import { asyncService } from "./op";
+import { createSidebarService } from "./service";
+
+/** Run a body whose API calls `fetchData` answers (a call's failure is thrown into it). */
+async function withFetch<T>(program: Program<T>, fetchData: (c: ApiCall) => Promise<unknown>) {
+  let step = program.next();
+  while (!step.done) {
+    const effect: Effect = step.value;
+    if (effect.kind !== "call") throw new Error("An import step asks one call at a time");
+    try {
+      step = program.next(await fetchData(effect));
+    } catch (e) {
+      step = program.throw(e);
+    }
+  }
+  return step.value;
+}
+
+/** Services for a one-off import over a plain fetch (tests, tools). */
+export interface ImportRunDeps {
+  /** Answer one API call with its `data` (cache, limiter and retries are the caller's). */
+  fetchData(call: ApiCall): Promise<unknown>;
+  /** Replace the target sheet's data with the finished table, in one go. */
+  writeTable(sheetName: string, table: ImportTable): Promise<void>;
+  readonly onProgress?: (progress: ImportProgress) => void;
+  readonly signal?: AbortSignal;
+  readonly now?: () => Date;
+}
+
+/** Fetch every page of an import, then write it; resolves with the table written. */
+export async function runImport(def: ImportDefinition, deps: ImportRunDeps): Promise<ImportTable> {
+  let written: ImportTable | null = null;
+  const none = { read: () => null, write: () => undefined };
+  const service = createSidebarService({
+    api: {
+      run: (program) => withFetch(program, deps.fetchData),
+      answer: () => {
+        throw new Error("An import answers no function");
+      },
+      explain: (e) => (e instanceof Error ? e.message : String(e)),
+    },
+    savedImports: none,
+    typedShops: none,
+    stage: memoryStage(async (sheet, table) => {
+      written = table;
+      await deps.writeTable(sheet, table);
+    }),
+    now: () => (deps.now?.() ?? new Date()).getTime(),
+    moreTime: () => true,
+  });
+  await driveImport(asyncService(service), def, {
+    ...(deps.onProgress ? { onProgress: deps.onProgress } : {}),
+    ...(deps.signal ? { signal: deps.signal } : {}),
+  });
+  if (!written) throw new Error("The import wrote nothing");
+  return written;
+}

@@ -1,0 +1,65 @@
+/**
+ * The small ports the sidebar service runs over. Each host supplies them: Sheets from
+ * SpreadsheetApp, PropertiesService and UrlFetchApp (answers at once), Excel and the web
+ * demo from Office.js, OfficeRuntime.storage / localStorage and fetch (answers with promises).
+ */
+import type { Program } from "../core/effects";
+import type { Cell, CellInput, CellResult } from "../functions/cells";
+import type { ImportTable } from "../imports/table";
+import type { Io } from "./op";
+
+/** The API runner: the host's driver, scheduler, quota and cache for the saved key. */
+export interface ApiRunner {
+  /** Run a body as the saved key; `fresh` skips the cache (imports, which must be new). */
+  run<T>(program: Program<T>, options?: { readonly fresh?: boolean }): Io<T>;
+  /** Run one catalog function once as the saved key (a bulk row). */
+  answer(name: string, args: CellInput[]): Io<CellResult>;
+  /** What the seller reads about a failed call in this host (and where to fix it). */
+  explain(error: unknown): string;
+}
+
+/** One stored text (no secrets): a user property, a document setting, a storage entry. */
+export interface TextSlot {
+  read(): Io<string | null>;
+  write(text: string): Io<void>;
+}
+
+/** An import's table, staged before it replaces the target sheet's data. */
+export type StagedTable = Omit<ImportTable, "rows"> & { readonly rowCount: number };
+
+/**
+ * Where an import's pages wait until the last one arrived (Sheets: a hidden sheet, since the
+ * pages come in several server calls; async hosts: memory). The target is touched only at commit.
+ */
+export interface ImportStage {
+  open(token: string): Io<void>;
+  /** Add a page's rows after `rowsBefore` rows; `header` comes with the first page. */
+  append(
+    token: string,
+    page: {
+      readonly header: Cell[] | null;
+      readonly rows: Cell[][];
+      readonly rowsBefore: number;
+      /** Columns of the table. */
+      readonly width: number;
+    },
+  ): Io<void>;
+  /** Replace the target sheet's data with the staged table, then drop the staging. */
+  commit(token: string, sheetName: string, table: StagedTable): Io<void>;
+  /** Forget a staged import (failure or cancel); nothing else changes. */
+  drop(token: string): Io<void>;
+}
+
+/** Everything the service needs of its host. */
+export interface SidebarPorts {
+  readonly api: ApiRunner;
+  /** The document's saved import definitions (JSON). */
+  readonly savedImports: TextSlot;
+  /** This user's typed-in B seller and C shop ids (JSON). */
+  readonly typedShops: TextSlot;
+  readonly stage: ImportStage;
+  /** Milliseconds since 1970 (the host's clock). */
+  now(): number;
+  /** May one more bulk row start in this call? (Apps Script: a call has six minutes.) */
+  moreTime(): boolean;
+}

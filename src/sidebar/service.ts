@@ -1,0 +1,241 @@
+/**
+ * The sidebar's features, written once for every host: shops and typed-in shops, saved
+ * imports, imports (staged page by page, committed at the end) and bulk rows. Each member is
+ * an operation over the host's ports (ports.ts); Sheets runs them blocking inside its server
+ * calls, Excel and the web demo in the page (op.ts). Long work is step-wise (an import page, a
+ * batch of bulk rows): the loops that drive the steps, with progress and cancel, are the
+ * client's (importLoop.ts, imports/bulk.ts).
+ */
+import type { Marketplace } from "../api/types";
+import { apiCall, call, parallel } from "../core/effects";
+
+import { CellError, type Cell } from "../core/shape";
+import { isMissingShopList } from "../functions/shops";
+import { answerRow, bulkFunction, bulkRowArgs, isRateLimited, rowError } from "../imports/bulk";
+import type { BulkJob } from "../imports/bulk";
+import { definitionProblem, type ImportDefinition } from "../imports/definitions";
+import type { ImportState } from "../imports/plan";
+import { firstState, headerRow, importTitle, readStep, stepCall } from "../imports/plan";
+import { io, type Op } from "./op";
+import type { SidebarPorts } from "./ports";
+import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
+import { shopRefs } from "./shopRefs";
+import type {
+  BulkAnswer,
+  ImportResult,
+  PlainCell,
+  ShopListResult,
+  ShopRef,
+  ShopsView,
+} from "./views";
+
+const SHOP_LISTS = [
+  ["A", "SHOPS_A"],
+  ["B", "SHOPS_B"],
+  ["C", "SHOPS_C"],
+] as const;
+
+/** A cell as google.script.run can carry it (no Date). */
+const plain = (c: Cell): PlainCell => (c instanceof Date ? c.toISOString() : c);
+
+const isShopRef = (x: unknown): x is ShopRef =>
+  x !== null &&
+  typeof x === "object" &&
+  typeof (x as ShopRef).id === "string" &&
+  typeof (x as ShopRef).marketplace === "string";
+
+/** An import token names its staging: a few letters and digits, nothing a sheet name could abuse. */
+function checkToken(token: string): void {
+  if (!/^[a-z0-9]{6,32}$/.test(token)) throw new Error("Bad import token");
+}
+
+/** The service over one host's ports. */
+export function createSidebarService(p: SidebarPorts) {
+  function* saved(): Op<ImportDefinition[]> {
+    return parseSavedImports(yield* io(() => p.savedImports.read()));
+  }
+  function* keep(list: ImportDefinition[]): Op<ImportDefinition[]> {
+    yield* io(() => p.savedImports.write(JSON.stringify(list)));
+    return list;
+  }
+  function* typed(): Op<ShopRef[]> {
+    try {
+      const list: unknown = JSON.parse((yield* io(() => p.typedShops.read())) ?? "[]");
+      return Array.isArray(list) ? list.filter(isShopRef) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  const service = {
+    /**
+     * The three shop lists, fetched in parallel, each settling alone: the B and C lists are
+     * reference-server extensions, so another API's 404 there means "type ids in".
+     */
+    *shopLists(): Op<ShopListResult[]> {
+      const outcomes = yield* io(() =>
+        p.api.run(parallel(SHOP_LISTS.map(([, endpoint]) => apiCall(endpoint, {})))),
+      );
+      return outcomes.map((outcome, i): ShopListResult => {
+        const marketplace: Marketplace = SHOP_LISTS[i]?.[0] ?? "A";
+        if (outcome.ok) return { marketplace, shops: shopRefs(marketplace, outcome.value) };
+        if (isMissingShopList(marketplace, outcome.error)) return { marketplace, missing: true };
+        return { marketplace, error: p.api.explain(outcome.error) };
+      });
+    },
+
+    /** Every shop for the pickers, typed-in ones included; a list failing otherwise is shown. */
+    *listShops(): Op<ShopsView> {
+      const lists = yield* service.shopLists();
+      const failed = lists.find((l) => "error" in l);
+      if (failed && "error" in failed)
+        throw new Error(`Shops ${failed.marketplace}: ${failed.error}`);
+      return {
+        shops: [...lists.flatMap((l) => ("shops" in l ? l.shops : [])), ...(yield* typed())],
+        typedInOnly: lists.filter((l) => "missing" in l).map((l) => l.marketplace),
+      };
+    },
+
+    /** Remember a typed-in B seller or C shop id (no secret, kept per user). */
+    *rememberShop(shop: { marketplace: Marketplace; id: string; region: string }): Op<ShopRef[]> {
+      const id = String(shop.id).trim();
+      const region = String(shop.region).trim().toUpperCase();
+      if (!/^\d+$/.test(id)) throw new Error("A shop or seller id is a whole number");
+      if (!/^[A-Z]{2}$/.test(region)) throw new Error("A region is two letters such as SG");
+      const list = (yield* typed()).filter(
+        (s) => !(s.marketplace === shop.marketplace && s.id === id),
+      );
+      list.push({
+        marketplace: shop.marketplace,
+        id,
+        region,
+        name: `${shop.marketplace} ${id} (typed in)`,
+        typed: true,
+      });
+      yield* io(() => p.typedShops.write(JSON.stringify(list)));
+      return list;
+    },
+
+    listImports: saved,
+    *saveImport(def: ImportDefinition): Op<ImportDefinition[]> {
+      const problem = definitionProblem(def);
+      if (problem) throw new Error(problem);
+      return yield* keep(addSavedImport(yield* saved(), def));
+    },
+    *deleteImport(id: string): Op<ImportDefinition[]> {
+      return yield* keep(removeSavedImport(yield* saved(), id));
+    },
+
+    /** Start an import: a fresh staging; returns its token and the first state. */
+    *importBegin(def: ImportDefinition): Op<{ token: string; state: ImportState }> {
+      const problem = definitionProblem(def);
+      if (problem) throw new Error(problem);
+      const token = `${p.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+      yield* io(() => p.stage.open(token));
+      return { token, state: firstState(def) };
+    },
+
+    /** Fetch the next page (fresh, never from the cache) and stage its rows. */
+    *importPage(
+      token: string,
+      def: ImportDefinition,
+      state: ImportState,
+    ): Op<{ state: ImportState }> {
+      checkToken(token);
+      const c = stepCall(def, state);
+      const data = yield* io(() => p.api.run(call(c.endpoint, c.params), { fresh: true }));
+      const outcome = readStep(def, state, data);
+      const header = state.pagesDone === 0 ? headerRow(outcome.state) : null;
+      yield* io(() =>
+        p.stage.append(token, {
+          header,
+          rows: outcome.rows,
+          rowsBefore: state.rowsSoFar,
+          width: Math.max(1, outcome.state.columns?.length ?? 1),
+        }),
+      );
+      return { state: outcome.state };
+    },
+
+    /** Swap the staged table into the target sheet. */
+    *importCommit(token: string, def: ImportDefinition, state: ImportState): Op<ImportResult> {
+      checkToken(token);
+      if (!state.done) throw new Error("The import has not finished: nothing was changed");
+      const importedAt = new Date(p.now()).toISOString();
+      yield* io(() =>
+        p.stage.commit(token, def.sheetName, {
+          columns: state.columns ?? [],
+          rowCount: state.rowsSoFar,
+          dataFreshAt: state.dataFreshAt,
+          importedAt,
+          title: importTitle(def),
+        }),
+      );
+      return {
+        sheetName: def.sheetName,
+        rows: state.rowsSoFar,
+        dataFreshAt: state.dataFreshAt,
+        importedAt,
+      };
+    },
+
+    /** Drop a staged import (failure or cancel); the target sheet was never touched. */
+    *importAbort(token: string): Op<{ ok: true }> {
+      checkToken(token);
+      yield* io(() => p.stage.drop(token));
+      return { ok: true };
+    },
+
+    /**
+     * Answer input rows in order (identical rows were merged by the client). Where the host's
+     * call has a time limit no new row starts past it, so the answers may cover only the first
+     * rows: the client sends the rest again.
+     */
+    *bulkRows(job: BulkJob, rows: Cell[][]): Op<BulkAnswer[]> {
+      const fn = bulkFunction(job);
+      const answers: BulkAnswer[] = [];
+      for (const row of rows) {
+        if (answers.length > 0 && !p.moreTime()) break;
+        if (row.every((c) => c === "" || c === null)) {
+          answers.push({ cells: [""], failed: false });
+          continue;
+        }
+        try {
+          const raw = yield* io(() => p.api.answer(fn.name, bulkRowArgs(job, row)));
+          const answer = answerRow(raw);
+          const failed = raw instanceof CellError;
+          answers.push({
+            cells: answer.cells.map(plain),
+            failed,
+            ...(failed && isRateLimited(raw) ? { rateLimited: true } : {}),
+            ...(answer.header && !failed ? { header: answer.header } : {}),
+          });
+        } catch (e) {
+          answers.push({
+            cells: [rowError(e)],
+            failed: true,
+            ...(isRateLimited(e) ? { rateLimited: true } : {}),
+          });
+        }
+      }
+      return answers;
+    },
+  };
+  return service;
+}
+
+/** The service's members and their types: the source of every bridge's names and types. */
+export type SidebarService = ReturnType<typeof createSidebarService>;
+
+/** One import start to end (Sheets' menu and daily refresh); a failure drops the staging. */
+export function* importWhole(service: SidebarService, def: ImportDefinition): Op<ImportResult> {
+  const begun = yield* service.importBegin(def);
+  try {
+    let state = begun.state;
+    while (!state.done) state = (yield* service.importPage(begun.token, def, state)).state;
+    return yield* service.importCommit(begun.token, def, state);
+  } catch (e) {
+    yield* service.importAbort(begun.token);
+    throw e;
+  }
+}
