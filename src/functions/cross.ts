@@ -6,7 +6,15 @@ import type { Marketplace } from "../api/types";
 import { type ApiCall, apiCall, call } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import type { Cell } from "./cells";
-import { effectiveDate, field, headers, includeVat, lookbackDays, sellerType } from "./common";
+import {
+  effectiveDate,
+  field,
+  headers,
+  includeVat,
+  lookbackDays,
+  sellerType,
+  VAT_SETTING,
+} from "./common";
 import { defineFunction } from "./define";
 import { present } from "./answer";
 import { categoryPath } from "./mktc";
@@ -21,6 +29,7 @@ import {
   region,
   integerId,
   requiredAfterOptional,
+  fromBasis,
 } from "./params";
 import { defined, fetchEach, type RowOutcome } from "./requests";
 import { at as pick, idCell, rangeResult, rowCount, single } from "./rows";
@@ -67,7 +76,13 @@ export const REQUIRED_PRICE = defineFunction({
         { min: 0, max: 0.99 },
       ),
     ),
-    optional(choiceParam("hasVat", "You are VAT-registered: TRUE or FALSE.", ["TRUE", "FALSE"])),
+    fromBasis(
+      optional(
+        choiceParam("hasVat", "Count output VAT as a cost: TRUE or FALSE.", ["TRUE", "FALSE"]),
+      ),
+      (b) => (b.countVat ? "TRUE" : "FALSE"),
+      VAT_SETTING,
+    ),
     optional(numberParam("adsCostPerSale", "Ads cost per unit sold (A and C).")),
     effectiveDate,
     sellerType,

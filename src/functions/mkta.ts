@@ -11,6 +11,7 @@ import {
   limit,
   lookbackDays,
   modelIdsA,
+  salesWindow,
   regionCode,
   shopIdA,
   topN,
@@ -44,13 +45,13 @@ export const MKTA_BREAKDOWN = defineFunction({
     modelIdsA,
     field,
     headers,
-    lookbackDays(180),
+    salesWindow,
     includeVat,
     effectiveDate,
   ],
   notes: [
     "With modelId the per-model batch endpoint answers: a range of model ids costs one request per 100 ids.",
-    "includeVat applies to product-level rows; with a modelId and includeVat each model is asked on its own.",
+    "With a modelId and includeVat FALSE each model is asked on its own (the batch endpoint always counts VAT).",
     "Margins of marketplace A are percentages (23.5 = 23.5 %).",
   ],
   example: '=MKTA_BREAKDOWN(1001, "SG", 100012)',
@@ -60,7 +61,8 @@ export const MKTA_BREAKDOWN = defineFunction({
       {
         product: { name: "itemId", arg: a.itemId },
         variant: { name: "modelId", label: "model", arg: a.modelId },
-        // A1 has no includeVat: with it, each model is asked through A2.
+        // A1 has no includeVat and counts VAT for registered shops, like A2 with includeVat
+        // TRUE: with FALSE, each model is asked through A2.
         batch: {
           endpoint: "A1",
           params: defined({
@@ -68,7 +70,7 @@ export const MKTA_BREAKDOWN = defineFunction({
             lookbackDays: a.lookbackDays,
             effectiveDate: a.effectiveDate,
           }),
-          usable: a.includeVat === undefined,
+          usable: a.includeVat !== false,
         },
         callOf: (itemId, modelId) =>
           itemId === undefined
@@ -154,16 +156,7 @@ export const MKTA_ITEM = defineFunction({
   help: "Realized per-unit breakdown of a marketplace A product across all its models.",
   marketplace: "A",
   endpoints: ["A6"],
-  params: [
-    shopIdA,
-    regionCode,
-    itemIdsA,
-    field,
-    headers,
-    lookbackDays(180),
-    includeVat,
-    effectiveDate,
-  ],
+  params: [shopIdA, regionCode, itemIdsA, field, headers, salesWindow, includeVat, effectiveDate],
   example: '=MKTA_ITEM(1001, "SG", A2:A20, "margin")',
   *run(a) {
     const { field: _f, headers: _h, itemId, ...rest } = a;
@@ -176,7 +169,7 @@ export const MKTA_PRODUCTS = defineFunction({
   help: "Per-product profit breakdowns of a whole marketplace A shop, one row per product.",
   marketplace: "A",
   endpoints: ["A7"],
-  params: [shopIdA, regionCode, limit, headers, lookbackDays(180), includeVat, effectiveDate],
+  params: [shopIdA, regionCode, limit, headers, salesWindow, includeVat, effectiveDate],
   example: '=MKTA_PRODUCTS(1001, "SG", 500)',
   *run(a) {
     const { limit: rows, headers: h, ...body } = a;
@@ -197,7 +190,7 @@ export const MKTA_TOP_PRODUCTS = defineFunction({
     ),
     limit,
     headers,
-    lookbackDays(180),
+    salesWindow,
     includeVat,
     effectiveDate,
   ],
@@ -295,7 +288,7 @@ export const MKTA_COMMISSION_IMPACT = defineFunction({
     dateParam("effectiveDate", "Date the new commission rates take effect."),
     field,
     headers,
-    lookbackDays(180),
+    salesWindow,
     includeVat,
     optional(wholeNumberParam("topN", "Most-affected products per category (default 20).", 1, 100)),
   ],
@@ -311,7 +304,7 @@ export const MKTA_COMMISSION_OVERVIEW = defineFunction({
   help: "Current marketplace A commission rates and what they cost you, by category.",
   marketplace: "A",
   endpoints: ["A20"],
-  params: [shopIdA, regionCode, field, headers, lookbackDays(180), includeVat, topN],
+  params: [shopIdA, regionCode, field, headers, salesWindow, includeVat, topN],
   example: '=MKTA_COMMISSION_OVERVIEW(1001, "SG", "commissionAsPercentOfRevenue")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;

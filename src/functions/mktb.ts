@@ -7,7 +7,7 @@ import {
   field,
   hasVat,
   headers,
-  includeVat,
+  vatPosition,
   itemIdsB,
   limit,
   lookbackDays,
@@ -234,7 +234,7 @@ export const shopOverviewOptions = [
   lookbackDays(30, "Days back from today"),
   optional(wholeNumberParam("topN", "How many top products to list (default 5).", 1, 100)),
   optional(booleanParam("compareToPrevious", "Compare with the period before (default TRUE).")),
-  includeVat,
+  vatPosition,
 ] as const;
 
 /** Check a from/to pair before asking. */

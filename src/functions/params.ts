@@ -17,6 +17,7 @@ import {
 } from "../core/coerce";
 import { ArgumentError } from "./argumentError";
 import type { CellInput } from "./cells";
+import type { ProfitBasis } from "./basis";
 import type { ParamSpec, ParamType } from "./define";
 
 /** Read one non-empty argument, naming `name` in any error. */
@@ -71,10 +72,23 @@ export function requiredAfterOptional<N extends string, T>(p: ParamSpec<N, T>): 
   return { ...p, optional: true, help: `${p.help} Required.` };
 }
 
+/**
+ * An optional parameter whose empty value comes from the seller's profit basis, so the request
+ * always states it; `setting` names the setting in the help ("Default: ...").
+ */
+export function fromBasis<N extends string, T>(
+  p: ParamSpec<N, T | undefined>,
+  value: (basis: ProfitBasis) => T,
+  setting: string,
+): ParamSpec<N, T | undefined> {
+  return { ...p, help: `${p.help} Default: ${setting}.`, fromBasis: value };
+}
+
 /** The same parameter, accepting a range: one value per cell, empty cells kept as undefined. */
 export function rangeOf<N extends string, T>(p: ParamSpec<N, T>): ParamSpec<N, IdArg<T>> {
+  const { fromBasis: _scalarOnly, ...rest } = p;
   return {
-    ...p,
+    ...rest,
     type: "any",
     range: true,
     help: p.help + " May be a range: one result row per cell.",

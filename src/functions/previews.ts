@@ -7,7 +7,7 @@ import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import type { Cell } from "./cells";
-import { effectiveDate, field, headers } from "./common";
+import { effectiveDate, field, headers, VAT_SETTING } from "./common";
 import { defineFunction } from "./define";
 import {
   ANY_NUMBER,
@@ -19,6 +19,7 @@ import {
   textId,
   integerId,
   requiredAfterOptional,
+  fromBasis,
 } from "./params";
 import { defined } from "./requests";
 import { at as pick, rowCount } from "./rows";
@@ -178,12 +179,10 @@ const cogsRange = optional(
   rangeOf(numberParam("cogs", "Unit product cost (B, C; required for C set-margin).")),
 );
 const previewOptions = [
-  optional(
-    choiceParam(
-      "includeVat",
-      "Count output VAT (A default TRUE; B hasVat default TRUE; C default FALSE).",
-      ["TRUE", "FALSE"],
-    ),
+  fromBasis(
+    optional(choiceParam("includeVat", "Count output VAT as a cost.", ["TRUE", "FALSE"])),
+    (b) => (b.countVat ? "TRUE" : "FALSE"),
+    VAT_SETTING,
   ),
   effectiveDate,
   optional(numberParam("adsCostPerSale", "Ads cost per unit sold (C only).")),
