@@ -38,9 +38,33 @@ export function readBasis(countVat: unknown, salesWindowDays: unknown): ProfitBa
   };
 }
 
-/** "VAT counted, 180-day sales window" for headers and notes. */
-export function describeBasis(basis: ProfitBasis, effectiveDate?: string): string {
+/**
+ * "Basis: output VAT counted as a cost, 180-day sales window, today's fee rates" for headers
+ * and notes; `salesWindow` false for marketplaces B and C (their windows are return rates).
+ */
+export function describeBasis(
+  basis: ProfitBasis,
+  effectiveDate?: string,
+  salesWindow = true,
+): string {
   const vat = basis.countVat ? "output VAT counted as a cost" : "output VAT not counted";
+  const window = salesWindow ? `, ${basis.salesWindowDays}-day sales window` : "";
   const date = effectiveDate ? `, fee rates of ${effectiveDate}` : ", today's fee rates";
-  return `Basis: ${vat}, ${basis.salesWindowDays}-day sales window${date}`;
+  return `Basis: ${vat}${window}${date}`;
+}
+
+/** A change of basis from a settings form, checked; throws a sentence naming what is allowed. */
+export function checkBasis(
+  current: ProfitBasis,
+  change: { readonly countVat?: unknown; readonly salesWindowDays?: unknown },
+): ProfitBasis {
+  const days = change.salesWindowDays ?? current.salesWindowDays;
+  const n = Number(days);
+  if (!Number.isInteger(n) || n < SALES_WINDOW_DAYS.min || n > SALES_WINDOW_DAYS.max) {
+    throw new Error(
+      `Sales window must be a whole number of days from ${SALES_WINDOW_DAYS.min} to ${SALES_WINDOW_DAYS.max} (got ${String(days)})`,
+    );
+  }
+  const countVat = change.countVat === undefined ? current.countVat : change.countVat === true;
+  return { countVat, salesWindowDays: n };
 }

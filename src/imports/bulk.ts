@@ -4,6 +4,7 @@
  * beside the inputs (what a 500-row REQUIRED_PRICE grid needs). A failed row shows its
  * error text in its own row and spoils no other.
  */
+import type { ProfitBasis } from "../functions/basis";
 import type { AsyncClock } from "../core/clock";
 import type { Program } from "../core/effects";
 import { isApiError } from "../core/errors";
@@ -107,6 +108,8 @@ export interface BulkRunDeps {
   readonly signal?: AbortSignal;
   /** Different rows asked at once (the host's limiter still holds the rate); default 4. */
   readonly concurrency?: number;
+  /** The seller's profit basis; the add-in's default when absent. */
+  readonly basis?: ProfitBasis;
 }
 
 /** Times a row goes back in the queue after the rate limit held it past its deadline. */
@@ -173,7 +176,7 @@ export async function runBulk(
       let cells: Cell[];
       let isError = false;
       try {
-        const raw = await deps.run(fn.program(group.args));
+        const raw = await deps.run(fn.program(group.args, deps.basis));
         if (isRateLimited(raw) && group.tries < MAX_REQUEUES) {
           // Another row took the slot this one waited for: queue it again rather than fail it.
           group.tries++;

@@ -9,7 +9,7 @@ import type { ApiCall } from "../core/effects";
 import { apiCall } from "../core/effects";
 import { ApiError } from "../core/errors";
 import { cursorValue, pageRows } from "../core/paginate";
-import { DEFAULT_BASIS, type ProfitBasis } from "../functions/basis";
+import { DEFAULT_BASIS, describeBasis, type ProfitBasis } from "../functions/basis";
 import type { Cell } from "../functions/cells";
 import { isRecord } from "../functions/shape";
 import type { ImportDefinition, ImportRoute } from "./definitions";
@@ -200,9 +200,19 @@ export function headerRow(state: ImportState): string[] {
   return (state.columns ?? []).map((c) => c.header);
 }
 
-/** "Products sorted by profit · A 100001 SG → Profit". */
-export function importTitle(def: ImportDefinition): string {
-  return describeImport(def);
+/**
+ * "Products sorted by profit · A 100001 SG → Profit" and, on a second line, the basis its
+ * figures stand on (VAT, sales window, fee date) as stepCall sends it.
+ */
+export function importTitle(def: ImportDefinition, basis: ProfitBasis = DEFAULT_BASIS): string {
+  const o = def.options ?? {};
+  const vatIsCost = def.kind !== "shopOverview" || def.marketplace === "A";
+  if (!vatIsCost) return describeImport(def);
+  const used: ProfitBasis = {
+    countVat: o.vat ?? basis.countVat,
+    salesWindowDays: o.lookbackDays ?? basis.salesWindowDays,
+  };
+  return `${describeImport(def)}\n${describeBasis(used, o.effectiveDate, def.marketplace === "A")}`;
 }
 
 /** "page 3 of 5, 1,500 rows" for progress lines. */

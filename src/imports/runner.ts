@@ -5,6 +5,7 @@
  */
 import type { ApiCall } from "../core/effects";
 import { ApiError, isApiError } from "../core/errors";
+import type { ProfitBasis } from "../functions/basis";
 import type { Cell } from "../functions/cells";
 import type { ImportDefinition } from "./definitions";
 import type { ImportState } from "./plan";
@@ -29,6 +30,8 @@ export interface ImportRunDeps {
   readonly onProgress?: (progress: ImportProgress) => void;
   readonly signal?: AbortSignal;
   readonly now?: () => Date;
+  /** The seller's profit basis (VAT, sales window); the add-in's default when absent. */
+  readonly basis?: ProfitBasis;
 }
 
 /** Thrown when the seller cancels; the sheet keeps its previous data. */
@@ -61,7 +64,7 @@ export async function runImport(def: ImportDefinition, deps: ImportRunDeps): Pro
     if (deps.signal?.aborted) throw new ImportCancelled();
     let data: unknown;
     try {
-      data = await deps.fetchData(stepCall(def, state), deps.signal);
+      data = await deps.fetchData(stepCall(def, state, deps.basis), deps.signal);
     } catch (e) {
       if (deps.signal?.aborted) throw new ImportCancelled();
       throw failedOnPage(e, state.pagesDone + 1);
@@ -77,7 +80,7 @@ export async function runImport(def: ImportDefinition, deps: ImportRunDeps): Pro
     rows,
     dataFreshAt: state.dataFreshAt,
     importedAt: (deps.now?.() ?? new Date()).toISOString(),
-    title: importTitle(def),
+    title: importTitle(def, deps.basis),
   };
   if (deps.signal?.aborted) throw new ImportCancelled();
   report("writing", `writing ${rows.length.toLocaleString("en-US")} rows`);

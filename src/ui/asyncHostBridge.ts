@@ -32,6 +32,7 @@ import type { Cell, CellInput, CellResult } from "../functions/cells";
 import { errorsAsText } from "../functions/cells";
 import { isMissingShopList } from "../functions/shops";
 import { functionByName } from "../functions/index";
+import { checkBasis } from "../functions/basis";
 import { runBulk } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
 import { runImport } from "../imports/runner";
@@ -153,6 +154,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       baseUrl: s.baseUrl,
       cacheTtlSec: s.ttl,
       listAnswers: s.listAnswers,
+      basis: s.basis,
     };
   }
 
@@ -213,6 +215,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       }
       if (change.listAnswers !== undefined) {
         await o.storage.set(SETTING.listAnswers, change.listAnswers ? "on" : "off");
+      }
+      if (change.basis !== undefined) {
+        const basis = checkBasis((await settings()).basis, change.basis);
+        await o.storage.set(SETTING.countVat, basis.countVat ? "on" : "off");
+        await o.storage.set(SETTING.salesWindowDays, String(basis.salesWindowDays));
       }
       o.onSettingsChanged?.();
       return view();
@@ -291,6 +298,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 
     async runImport(def, options = {}): Promise<ImportResult> {
       const fresh = (await currentEnvs()).fresh;
+      const { basis } = await settings();
       const signal = options.signal;
       // Cancel withdraws the page waiting in the queue and stops waiting for the one in flight.
       const table = await runImport(def, {
@@ -301,6 +309,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
             signal ? { signal, abortInFlight: true } : {},
           ),
         writeTable: (sheet, t) => o.workbook.writeTable(sheet, t),
+        basis,
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
@@ -342,10 +351,12 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async runBulk(job, options = {}) {
       const selection = await o.workbook.readSelection();
       const env = (await currentEnvs()).cached;
+      const { basis } = await settings();
       // The rows queue on the key's scheduler with the cells; cancel withdraws what is queued.
       const signal = options.signal;
       const outcome = await runBulk(job, selection.values, {
         run: (program: Program<CellResult>) => runAsync(program, env, signal ? { signal } : {}),
+        basis,
         clock,
         waitMs: () => queueWait(env),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -367,7 +378,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async previewFunction(name: string, args: CellInput[]) {
       const fn = functionByName(name);
       if (!fn) throw new Error(`Unknown function ${name}`);
-      return errorsAsText(await runAsync(fn.program(args), (await currentEnvs()).cached));
+      const { basis } = await settings();
+      return errorsAsText(await runAsync(fn.program(args, basis), (await currentEnvs()).cached));
     },
 
     async clearCache() {

@@ -76,6 +76,8 @@ interface ServerSettings {
   readonly hasKey: boolean;
   readonly keyPrefix: string | null;
   readonly listAnswers: boolean;
+  readonly countVat: boolean;
+  readonly salesWindowDays: number;
 }
 
 /** One marketplace's entry of the Sheets host's listShops. */
@@ -97,6 +99,7 @@ export function createGoogleScriptBridge(server: ServerCall): HostBridge {
       baseUrl: s.baseUrl,
       cacheTtlSec: Math.round(s.cacheMinutes * 60),
       listAnswers: s.listAnswers,
+      basis: { countVat: s.countVat, salesWindowDays: s.salesWindowDays },
     };
   };
 
@@ -131,6 +134,7 @@ export function createGoogleScriptBridge(server: ServerCall): HostBridge {
           ? { cacheMinutes: Math.max(1, Math.round(change.cacheTtlSec / 60)) }
           : {}),
         ...(change.listAnswers !== undefined ? { listAnswers: change.listAnswers } : {}),
+        ...(change.basis ?? {}),
       });
       return view();
     },

@@ -8,6 +8,7 @@ import type { Marketplace } from "../../api/types";
 import { apiCall, call, normaliseBaseUrl, parallel } from "../../core";
 import { functionByName, type Cell, type CellInput } from "../../functions";
 import { isMissingShopList } from "../../functions/shops";
+import { checkBasis } from "../../functions/basis";
 import type { ShopRef } from "../../ui/bridge";
 import { shopRefs } from "../../ui/asyncHostBridge";
 import { hitRateOf, readCacheCounts } from "./cacheStats";
@@ -137,6 +138,8 @@ export function getSettings(): {
   cacheMinutes: number;
   hasKey: boolean;
   keyPrefix: string | null;
+  countVat: boolean;
+  salesWindowDays: number;
 } {
   const store = userSettings();
   const key = store.apiKey();
@@ -144,6 +147,7 @@ export function getSettings(): {
   if (key !== null) installFiller();
   return {
     ...store.settings(),
+    ...store.basis(),
     defaultBaseUrl: DEFAULT_BASE_URL,
     hasKey: key !== null,
     keyPrefix: key === null ? null : keyPrefix(key),
@@ -177,6 +181,8 @@ export function saveSettings(settings: {
   baseUrl?: string;
   cacheMinutes?: number;
   listAnswers?: boolean;
+  countVat?: boolean;
+  salesWindowDays?: number;
 }): { ok: true } {
   try {
     const store = userSettings();
@@ -192,6 +198,8 @@ export function saveSettings(settings: {
     const listAnswers =
       typeof settings.listAnswers === "boolean" ? settings.listAnswers : current.listAnswers;
     store.saveSettings({ baseUrl, cacheMinutes, listAnswers });
+    if (settings.countVat !== undefined || settings.salesWindowDays !== undefined)
+      store.saveBasis(checkBasis(store.basis(), settings));
     return { ok: true };
   } catch (err) {
     throw new Error(messageOf(err, null));

@@ -23,7 +23,8 @@ import { definitionProblem } from "../../imports/definitions";
 import type { ImportState } from "../../imports/plan";
 import { firstState, headerRow, importTitle, readStep, stepCall } from "../../imports/plan";
 import { NUMBER_FORMATS, importNote } from "../../imports/table";
-import { runProgram } from "./session";
+import { runProgram, userSettings } from "./session";
+import { basisOf } from "./stores";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "../../ui/savedImports";
 import { MAX_OPEN_MISSES, RefreshRegistry, type LastRun } from "./refreshRegistry";
 import type { FormatDate } from "./sheetDates";
@@ -190,7 +191,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
   const page = (book: SbSpreadsheet, token: string, def: ImportDefinition, state: ImportState) => {
     checkToken(token);
     const sheet = stagingSheet(book, token);
-    const c = stepCall(def, state);
+    const c = stepCall(def, state, basisOf(deps.userProperties()));
     const outcome = readStep(def, state, deps.runCall(c.endpoint, c.params));
     let row = state.rowsSoFar + 2; // row 1 is the header
     const width = Math.max(1, outcome.state.columns?.length ?? 1);
@@ -237,7 +238,11 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     target.setFrozenRows(1);
     const importedAt = deps.now().toISOString();
     const note = importNote(
-      { dataFreshAt: state.dataFreshAt, importedAt, title: importTitle(def) },
+      {
+        dataFreshAt: state.dataFreshAt,
+        importedAt,
+        title: importTitle(def, basisOf(deps.userProperties())),
+      },
       state.rowsSoFar,
     );
     target.getRange(1, 1, 1, 1).setNote(note);
@@ -635,7 +640,7 @@ function appsScriptDeps(): SidebarServerDeps {
     runFunction: (name, args) => {
       const fn = functionByName(name);
       if (!fn) throw new Error(`Unknown function ${name}`);
-      return runProgram(fn.program(args), { budgetMs: 60_000 });
+      return runProgram(fn.program(args, userSettings().basis()), { budgetMs: 60_000 });
     },
     triggers: () => ({
       handlers: () => mine().map((t) => t.getHandlerFunction()),

@@ -192,6 +192,37 @@ describe("against the reference server", () => {
     expect(table).toContainEqual(["Net profit", expected.metadata.netProfit]);
   });
 
+  test("the seller's profit basis in user properties reaches every cell (VAT counted by default)", async () => {
+    const item = 10001691; // issue 12: its profit changes sign with VAT
+    const a2 = async (includeVat: boolean): Promise<number> =>
+      (
+        (await direct(server.keys.demo, "POST", "/api/mkt-a/financial-breakdown/product", {
+          shopId: 100001,
+          region: "SG",
+          itemId: item,
+          includeVat,
+        })) as { metadata: { netProfit: number } }
+      ).metadata.netProfit;
+    const [counted, notCounted] = [await a2(true), await a2(false)];
+    expect(counted).not.toBe(notCounted);
+    const byDefault = addonWithKey(server.keys.demo);
+    expect(cell(byDefault, "MKTA_BREAKDOWN", 100001, "SG", item, undefined, "netProfit")).toBe(
+      counted,
+    );
+    expect(cell(byDefault, "MKTA_ITEM", 100001, "SG", item, "netProfit")).toBe(counted);
+    const userProps = new FakeProperties();
+    userProps.setProperty("mkt.countVat", "off");
+    const seller = addonWithKey(server.keys.demo, { userProps });
+    expect(cell(seller, "MKTA_BREAKDOWN", 100001, "SG", item, undefined, "netProfit")).toBe(
+      notCounted,
+    );
+    expect(cell(seller, "MKTA_ITEM", 100001, "SG", item, "netProfit")).toBe(notCounted);
+    // A cell's own argument still wins.
+    expect(
+      cell(seller, "MKTA_ITEM", 100001, "SG", item, "netProfit", undefined, undefined, true),
+    ).toBe(counted);
+  });
+
   test("a range of 500 model ids costs at most 5 requests; a recalculation within TTL costs none", () => {
     const addon = addonWithKey(server.keys.demo);
     const ids = Array.from({ length: 500 }, (_, i) => [
