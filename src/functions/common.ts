@@ -29,7 +29,7 @@ export const productIdC = textId("productId", "Marketplace C product id.");
 export const field = optional(
   textParam(
     "field",
-    "Return one figure instead of the table: a line (commissionFee), a figure (netProfit, margin) or a path (metadata.commissionRate).",
+    "Return one figure instead of the table: a line (commissionFee), a figure (netProfit, margin) or a path (metadata.commissionRate). Default: the whole table.",
   ),
 );
 export const headers = optional(booleanParam("headers", "Show the header row (default TRUE)."));
@@ -63,7 +63,9 @@ export const sellerType = optional(
 export const limit = optional(
   wholeNumberParam("limit", "Most rows to return (default 100); pages are followed.", 1, 5000),
 );
-export const topN = optional(wholeNumberParam("topN", "How many top entries to list.", 1, 100));
+export const topN = optional(
+  wholeNumberParam("topN", "How many top entries to list (default: the API's, 20).", 1, 100),
+);
 
 /** Marketplace A's sales window: the seller's setting unless the cell gives one. */
 export const salesWindow = fromBasis(

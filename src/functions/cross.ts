@@ -68,11 +68,16 @@ export const REQUIRED_PRICE = defineFunction({
     ),
     field,
     headers,
-    optional(numberParam("targetDiscount", "Discount per unit you plan to give (an amount).")),
+    optional(
+      numberParam(
+        "targetDiscount",
+        "Discount per unit you plan to give, an amount (default none).",
+      ),
+    ),
     optional(
       numberParam(
         "targetDiscountPercent",
-        "Planned discount as a share of the listing price: a fraction or % (10%), every marketplace.",
+        "Planned discount as a share of the listing price: a fraction or % (10%), every marketplace (default none).",
         { min: 0, max: 0.99 },
       ),
     ),
@@ -83,11 +88,15 @@ export const REQUIRED_PRICE = defineFunction({
       (b) => (b.countVat ? "TRUE" : "FALSE"),
       VAT_SETTING,
     ),
-    optional(numberParam("adsCostPerSale", "Ads cost per unit sold (A and C).")),
+    optional(numberParam("adsCostPerSale", "Ads cost per unit sold, A and C (default none).")),
     effectiveDate,
     sellerType,
     optional(
-      numberParam("returnRate", "Share of orders returned, fraction or % (C only).", FRACTION),
+      numberParam(
+        "returnRate",
+        "Share of orders returned, fraction or %, C only (default: the API's estimate).",
+        FRACTION,
+      ),
     ),
   ],
   notes: [

@@ -105,10 +105,18 @@ export const MKTA_NEW_PRODUCT = defineFunction({
     integerId("categoryId", "Category id; sets the commission rate."),
     field,
     headers,
-    optional(numberParam("manufacturingCogs", "Unit product cost.")),
+    optional(
+      numberParam(
+        "manufacturingCogs",
+        "Unit product cost (default: inferred from the price, shown as COGS source inferred).",
+      ),
+    ),
     hasVat,
     optional(
-      numberParam("buyerPaidShippingFee", "Shipping the buyer pays (Seller-Own-Fleet only)."),
+      numberParam(
+        "buyerPaidShippingFee",
+        "Shipping the buyer pays (Seller-Own-Fleet only; default none).",
+      ),
     ),
     effectiveDate,
   ],
@@ -131,14 +139,28 @@ export const MKTA_SIMULATE = defineFunction({
     modelIdsA,
     field,
     headers,
-    optional(numberParam("sellerDiscount", "Proposed seller discount per unit.")),
-    optional(numberParam("sellerVoucher", "Proposed seller voucher per unit.")),
-    optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
-    optional(numberParam("adsCostPerSale", "Ads cost per sale to assume.")),
+    optional(
+      numberParam(
+        "sellerDiscount",
+        "Proposed seller discount per unit (default: the current one).",
+      ),
+    ),
+    optional(
+      numberParam("sellerVoucher", "Proposed seller voucher per unit (default: the current one)."),
+    ),
+    optional(
+      numberParam("manufacturingCogs", "Unit product cost to assume (default: the cost on file)."),
+    ),
+    optional(
+      numberParam(
+        "adsCostPerSale",
+        "Ads cost per sale to assume (default: from your ads history).",
+      ),
+    ),
     optional(
       numberParam(
         "commissionRate",
-        "Commission rate to assume, as a fraction or % (6%).",
+        "Commission rate to assume, as a fraction or % (6%); default: the category's current rate.",
         FRACTION,
       ),
     ),

@@ -89,7 +89,12 @@ export const MKTB_NEW_PRODUCT = defineFunction({
     integerId("categoryId", "Category id; sets the commission rate."),
     field,
     headers,
-    optional(numberParam("manufacturingCogs", "Unit product cost.")),
+    optional(
+      numberParam(
+        "manufacturingCogs",
+        "Unit product cost (default: none, counted as 0 with COGS source missing).",
+      ),
+    ),
     hasVat,
     sellerType,
     effectiveDate,
@@ -113,18 +118,45 @@ export const MKTB_SIMULATE = defineFunction({
     skuIdsB,
     field,
     headers,
-    optional(numberParam("originalPrice", "List price to assume.")),
-    optional(numberParam("specialPriceDiscount", "Special-price discount per unit.")),
-    optional(numberParam("sellerVoucher", "Seller voucher per unit.")),
-    optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
+    optional(numberParam("originalPrice", "List price to assume (default: the current one).")),
     optional(
-      numberParam("commissionRate", "Commission rate to assume, fraction or % (8%).", FRACTION),
+      numberParam(
+        "specialPriceDiscount",
+        "Special-price discount per unit (default: the current one).",
+      ),
     ),
-    optional(numberParam("returnCostPerSale", "Return cost per sale to assume.")),
-    optional(booleanParam("isInFreeShipping", "In the free-shipping programme.")),
+    optional(numberParam("sellerVoucher", "Seller voucher per unit (default: the current one).")),
+    optional(
+      numberParam("manufacturingCogs", "Unit product cost to assume (default: the cost on file)."),
+    ),
+    optional(
+      numberParam(
+        "commissionRate",
+        "Commission rate to assume, fraction or % (8%); default: the category's current rate.",
+        FRACTION,
+      ),
+    ),
+    optional(
+      numberParam(
+        "returnCostPerSale",
+        "Return cost per sale to assume (default: from your returns).",
+      ),
+    ),
+    optional(
+      booleanParam(
+        "isInFreeShipping",
+        "In the free-shipping programme (default: as enrolled now).",
+      ),
+    ),
     effectiveDate,
-    optional(booleanParam("coinsEnabled", "Coins deduction on.")),
-    optional(numberParam("coinRate", "Coins share of the price, fraction or %.", FRACTION)),
+    optional(booleanParam("coinsEnabled", "Coins deduction on (default: as set now).")),
+    optional(
+      numberParam(
+        "coinRate",
+        "Coins share of the price, fraction or % (default: the current rate).",
+        FRACTION,
+      ),
+    ),
   ],
   example: '=MKTB_SIMULATE(2001, "TH", 300045, , "netProfit", , , 20)',
   *run(a) {

@@ -22,7 +22,7 @@ import { profitTable } from "./shape";
 import { variantBreakdown } from "./variantRows";
 
 const adsCostPerSale = optional(
-  numberParam("adsCostPerSale", "Ads cost per unit sold, as you estimate it."),
+  numberParam("adsCostPerSale", "Ads cost per unit sold, as you estimate it (default none)."),
 );
 
 export const MKTC_BREAKDOWN = defineFunction({
@@ -39,7 +39,7 @@ export const MKTC_BREAKDOWN = defineFunction({
     lookbackDays(30, "Return-rate window"),
     hasVat,
     adsCostPerSale,
-    optional(numberParam("sellerVoucher", "Seller voucher per unit.")),
+    optional(numberParam("sellerVoucher", "Seller voucher per unit (default: the current one).")),
     effectiveDate,
   ],
   notes: [
@@ -144,11 +144,18 @@ export const MKTC_NEW_PRODUCT = defineFunction({
     ),
     field,
     headers,
-    optional(numberParam("manufacturingCogs", "Unit product cost.")),
+    optional(
+      numberParam(
+        "manufacturingCogs",
+        "Unit product cost (default: none, counted as 0 with COGS source missing).",
+      ),
+    ),
     adsCostPerSale,
     hasVat,
-    optional(booleanParam("isPreOrder", "Listed as pre-order (adds the pre-order fee).")),
-    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only.")),
+    optional(
+      booleanParam("isPreOrder", "Listed as pre-order, adds the pre-order fee (default FALSE)."),
+    ),
+    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only (default FALSE).")),
     effectiveDate,
   ],
   example: '=MKTC_NEW_PRODUCT(3001, 299, "Beauty > Skincare > Serum", "netProfit")',
@@ -174,16 +181,28 @@ export const MKTC_SIMULATE = defineFunction({
     skuIdsC,
     field,
     headers,
-    optional(numberParam("originalPrice", "List price to assume.")),
-    optional(numberParam("sellerDiscount", "Seller discount per unit.")),
-    optional(numberParam("sellerVoucher", "Seller voucher per unit.")),
-    optional(numberParam("platformDiscount", "Platform-funded discount per unit.")),
-    optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
+    optional(numberParam("originalPrice", "List price to assume (default: the current one).")),
+    optional(numberParam("sellerDiscount", "Seller discount per unit (default: the current one).")),
+    optional(numberParam("sellerVoucher", "Seller voucher per unit (default: the current one).")),
+    optional(
+      numberParam(
+        "platformDiscount",
+        "Platform-funded discount per unit (default: the current one).",
+      ),
+    ),
+    optional(
+      numberParam("manufacturingCogs", "Unit product cost to assume (default: the cost on file)."),
+    ),
     adsCostPerSale,
-    optional(numberParam("returnCostPerSale", "Return cost per sale to assume.")),
+    optional(
+      numberParam(
+        "returnCostPerSale",
+        "Return cost per sale to assume (default: from your returns).",
+      ),
+    ),
     effectiveDate,
-    optional(booleanParam("isPreOrder", "Listed as pre-order.")),
-    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only.")),
+    optional(booleanParam("isPreOrder", "Listed as pre-order (default: as listed now).")),
+    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only (default FALSE).")),
   ],
   example: '=MKTC_SIMULATE(3001, "1729384756", , "netProfit", , , 20)',
   *run(a) {

@@ -185,7 +185,7 @@ const previewOptions = [
     VAT_SETTING,
   ),
   effectiveDate,
-  optional(numberParam("adsCostPerSale", "Ads cost per unit sold (C only).")),
+  optional(numberParam("adsCostPerSale", "Ads cost per unit sold, C only (default none).")),
 ] as const;
 
 function previewOwner(a: {

@@ -5,7 +5,7 @@
  */
 import type { ApiCall } from "../../src/core/effects";
 import { DEFAULT_BASIS, checkBasis, describeBasis, readBasis } from "../../src/functions/basis";
-import { functionByName } from "../../src/functions";
+import { CATALOG, functionByName } from "../../src/functions";
 import { firstState, importTitle, stepCall } from "../../src/imports/plan";
 import { readSettings } from "../../src/hosts/excel/settings";
 import { readAsyncSettings } from "../../src/ui/asyncSettings";
@@ -123,5 +123,16 @@ describe("settings", () => {
       remove: async () => undefined,
     };
     expect((await readAsyncSettings(storage, "http://127.0.0.1:1")).basis).toEqual(OFF);
+  });
+});
+
+describe("documented defaults", () => {
+  test("every optional argument's help says what an empty one means", () => {
+    const silent = CATALOG.flatMap((f) =>
+      f.params
+        .filter((p) => p.optional && !/default|empty|required/i.test(p.help))
+        .map((p) => `${f.name}.${p.name}`),
+    );
+    expect(silent).toEqual([]);
   });
 });
