@@ -156,6 +156,23 @@ export function numberParam<N extends string>(
   );
 }
 
+/**
+ * A money amount that may be negative. A percentage typed as text ("25%") is refused: the
+ * argument is money, and a spreadsheet's 25% (0.25) cannot be told from 0.25 of money, so the
+ * name and help say "amount" and the function's margin argument is a separate one.
+ */
+export function amountParam<N extends string>(name: N, help: string): ParamSpec<N, number> {
+  return required({ name, type: "number", help, what: "an amount of money" }, (v, n) => {
+    const cell = flattenRange(v)[0];
+    if (typeof cell === "string" && cell.trim().endsWith("%"))
+      throw new ArgumentError(
+        n,
+        `is an amount of money per unit (5 for 5 per unit), not a percentage (got "${cell.trim()}")`,
+      );
+    return toNumber(v, n, {});
+  });
+}
+
 /** TRUE or FALSE (also "yes"/"no", 1/0). */
 export function booleanParam<N extends string>(name: N, help: string): ParamSpec<N, boolean> {
   return required({ name, type: "boolean", help, what: "TRUE or FALSE" }, toBoolean);

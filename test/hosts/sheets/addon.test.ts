@@ -323,7 +323,9 @@ describe("against the reference server", () => {
       cell(addon, "MKTA_BREAKDOWN", s, "SG", ""),
       cell(addon, "MKTA_TOP_PRODUCTS", s, "SG", "CHEAPEST"),
       cell(addon, "REQUIRED_PRICE", "B", _, "TH", 12, 50, 25),
-      cell(addon, "REQUIRED_PRICE", "A", _, "SG", 12, 50, 2),
+      cell(addon, "REQUIRED_PRICE", "A", _, "SG", 12, 50, 0.25),
+      cell(addon, "REQUIRED_PRICE", "A", _, "SG", 12, 50, _, _, _, _, _, _, _, _, _, _, "25%"),
+      cell(addon, "REQUIRED_PRICE", "A", _, "SG", 12, 50, _, _, _, _, _, _, _, _, _, _, 2),
       cell(addon, "MKTA_BREAKDOWN", s, "SG", [[1], [2]], [[1], [2], [3]]),
     ];
     expect(messages).toEqual([
@@ -334,7 +336,9 @@ describe("against the reference server", () => {
       '#ERROR! headers must be TRUE or FALSE (got "maybe")',
       "#ERROR! itemId is required (a whole-number id)",
       '#ERROR! sortBy must be one of PROFIT, ROAS (got "CHEAPEST")',
-      "#ERROR! target must be a margin from 0 to below 100 %, typed as 25% or 0.25 (got 25)",
+      "#ERROR! targetMargin must be a margin from 0 to below 100 %, typed as 25% or 0.25 (got 25)",
+      "#ERROR! targetMargin is for marketplaces B and C: marketplace A's required price solves for a profit per unit. Leave targetMargin empty and give targetProfit (the last argument) as an amount, e.g. 5 for 5 per unit",
+      '#ERROR! targetProfit is an amount of money per unit (5 for 5 per unit), not a percentage (got "25%")',
       "#ERROR! shopId is required for marketplace A",
       "#ERROR! modelId has 3 cells but itemId has 2: ranges must be the same size",
     ]);

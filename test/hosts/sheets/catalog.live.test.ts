@@ -48,8 +48,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/**
+ * The VAT field as the add-in's default profit basis sends it (VAT counted, issue 12) when the
+ * direct call does not name it; B16/C10's includeVat is a forward VAT position, not a cost.
+ */
+function withDefaultBasis(endpoint: string, params: Json): Json {
+  const names = endpointById(endpoint).body.map((f) => f.name);
+  const field = names.includes("hasVat")
+    ? "hasVat"
+    : names.includes("includeVat") && endpoint !== "B16" && endpoint !== "C10"
+      ? "includeVat"
+      : null;
+  return field === null || field in params ? params : { ...params, [field]: true };
+}
+
 /** The server's answer to one endpoint call, made without the add-in's catalog. */
-async function direct(endpoint: string, params: Json): Promise<unknown> {
+async function direct(endpoint: string, given: Json): Promise<unknown> {
+  const params = withDefaultBasis(endpoint, given);
   const request = buildRequest(endpointById(endpoint), params, {
     baseUrl: server.baseUrl,
     apiKey: server.keys.demo,
@@ -326,7 +341,24 @@ describe("across marketplaces, in the API's units", () => {
         targetDiscountPercent: 10,
       }),
     );
-    const aCell = run("REQUIRED_PRICE", "A", ...A, ids.categoryA, 5, 2, _, _, _, 0.1);
+    const aCell = run(
+      "REQUIRED_PRICE",
+      "A",
+      ...A,
+      ids.categoryA,
+      5,
+      _,
+      _,
+      _,
+      _,
+      0.1,
+      _,
+      _,
+      _,
+      _,
+      _,
+      2,
+    );
     expectBreakdown(aCell, a);
     expect(byLabel(aCell).get("Required listing price")).toBe(a.requiredListingPrice);
     const b = record(
