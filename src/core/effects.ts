@@ -4,6 +4,7 @@
  * them. Bodies never see a transport, a key, a cache or a clock.
  */
 import type { ApiError } from "./errors";
+import { marginsAsFractions } from "./marginUnit";
 import { checkResponseShape } from "./responseShape";
 
 /**
@@ -59,7 +60,8 @@ export function* call<T = unknown>(
   params: Readonly<Record<string, unknown>>,
   reads?: readonly AnswerReads[],
 ): Program<T> {
-  return checkResponseShape(endpoint, yield apiCall(endpoint, params, reads)) as T;
+  const data = checkResponseShape(endpoint, yield apiCall(endpoint, params, reads));
+  return marginsAsFractions(endpoint, data) as T;
 }
 
 /** Run calls in parallel; each outcome settles on its own, so one failed row spoils no other. */
@@ -68,8 +70,9 @@ export function* parallel<T = unknown>(calls: readonly ApiCall[]): Program<Array
   return settled.map((outcome, i) => {
     if (!outcome.ok) return outcome;
     try {
-      checkResponseShape(calls[i]?.endpoint ?? "", outcome.value);
-      return outcome;
+      const endpoint = calls[i]?.endpoint ?? "";
+      checkResponseShape(endpoint, outcome.value);
+      return { ok: true, value: marginsAsFractions(endpoint, outcome.value) as T };
     } catch (error) {
       return { ok: false, error: error as ApiError };
     }

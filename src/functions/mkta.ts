@@ -1,4 +1,4 @@
-/** Marketplace A functions (shopId / itemId / modelId; margins in percent). */
+/** Marketplace A functions (shopId / itemId / modelId; margins shown as fractions, see core/marginUnit). */
 import { apiCall } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import {
@@ -52,7 +52,7 @@ export const MKTA_BREAKDOWN = defineFunction({
   notes: [
     "With modelId the per-model batch endpoint answers: a range of model ids costs one request per 100 ids.",
     "With a modelId and includeVat FALSE each model is asked on its own (the batch endpoint always counts VAT).",
-    "Margins of marketplace A are percentages (23.5 = 23.5 %).",
+    'Margins are fractions (0.235 = 23.5 %); the API\'s percent points are field "marginPoints".',
   ],
   example: '=MKTA_BREAKDOWN(1001, "SG", 100012)',
   *run(a) {

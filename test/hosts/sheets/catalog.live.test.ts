@@ -6,6 +6,7 @@
  * (a percent for a fraction) or the wrong field shows up as a different figure.
  */
 import { endpointById } from "../../../src/api/endpoints";
+import { marginsAsFractions } from "../../../src/core/marginUnit";
 import { buildRequest } from "../../../src/core/request";
 import { humanize } from "../../../src/core/shape";
 import { CATALOG } from "../../../src/functions";
@@ -76,7 +77,8 @@ async function direct(endpoint: string, given: Json): Promise<unknown> {
   });
   const json = (await res.json()) as { data?: unknown; message?: string };
   if (!res.ok) throw new Error(`${endpoint} ${res.status}: ${json.message ?? ""}`);
-  return json.data;
+  // Cells show marketplace A margins as fractions (issue 12); the raw points stay beside them.
+  return marginsAsFractions(endpoint, json.data);
 }
 
 /** A stub's answer, as a cell shows it; a "#ERROR!" answer fails the test with its message. */
