@@ -4,6 +4,7 @@
  * them. Bodies never see a transport, a key, a cache or a clock.
  */
 import type { ApiError } from "./errors";
+import { nameTheCulprit } from "./culprit";
 import { marginsAsFractions } from "./marginUnit";
 import { checkResponseShape } from "./responseShape";
 
@@ -60,15 +61,27 @@ export function* call<T = unknown>(
   params: Readonly<Record<string, unknown>>,
   reads?: readonly AnswerReads[],
 ): Program<T> {
-  const data = checkResponseShape(endpoint, yield apiCall(endpoint, params, reads));
-  return marginsAsFractions(endpoint, data) as T;
+  let answer: unknown;
+  try {
+    answer = yield apiCall(endpoint, params, reads);
+  } catch (error) {
+    throw nameTheCulprit(error, endpoint, params);
+  }
+  return marginsAsFractions(endpoint, checkResponseShape(endpoint, answer)) as T;
 }
 
 /** Run calls in parallel; each outcome settles on its own, so one failed row spoils no other. */
 export function* parallel<T = unknown>(calls: readonly ApiCall[]): Program<Array<Settled<T>>> {
   const settled = (yield { kind: "parallel", calls }) as Array<Settled<T>>;
   return settled.map((outcome, i) => {
-    if (!outcome.ok) return outcome;
+    const asked = calls[i];
+    if (!outcome.ok)
+      return asked
+        ? {
+            ok: false,
+            error: nameTheCulprit(outcome.error, asked.endpoint, asked.params) as ApiError,
+          }
+        : outcome;
     try {
       const endpoint = calls[i]?.endpoint ?? "";
       checkResponseShape(endpoint, outcome.value);

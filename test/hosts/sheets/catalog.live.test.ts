@@ -227,6 +227,17 @@ describe("marketplace A", () => {
     expectFigures(run("MKTA_COMMISSION_IMPACT", ...A, sheetsDate(2025, 9, 1)), impact, 1);
   });
 
+  test("MKTA_CATEGORIES (A20): each category id with its current commission rate", async () => {
+    const data = record(await direct("A20", { ...shopA, lookbackDays: 730, topN: 100 }));
+    const cats = data.byCategory as { categoryId: number; currentRate: number }[];
+    const table = run("MKTA_CATEGORIES", ...A) as unknown[][];
+    expect(table[0]).toEqual(["Category id", "Name", "Commission rate (fraction)"]);
+    expect(table.slice(1).map((r) => [r[0], r[2]])).toEqual(
+      cats.map((c) => [c.categoryId, c.currentRate]),
+    );
+    expect(cats.length).toBeGreaterThan(0);
+  });
+
   test("MKTA_COMMISSION_OVERVIEW (A20)", async () => {
     expectFigures(run("MKTA_COMMISSION_OVERVIEW", ...A), await direct("A20", shopA), 1);
   });

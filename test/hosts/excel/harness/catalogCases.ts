@@ -108,6 +108,7 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
     { name: "MKTA_OVERVIEW", args: [...A, "SUMMARY"] },
     { name: "MKTA_COMMISSION_IMPACT", args: [...A, 45900] }, // 2025-09-01 as an Excel serial
     { name: "MKTA_COMMISSION_OVERVIEW", args: [...A] },
+    { name: "MKTA_CATEGORIES", args: [...A] },
     { name: "MKTB_BREAKDOWN", args: [...B, ids.itemB, ids.skuB] },
     { name: "MKTB_ITEM", args: [...B, ids.itemB] },
     { name: "MKTB_NEW_PRODUCT", args: [ids.regionB, 19.9, ids.categoryB] },
