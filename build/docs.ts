@@ -64,7 +64,7 @@ export function functionsMarkdown(): string {
     "",
     "Generated from `src/functions` by `build/docs.ts`: do not edit by hand.",
     "",
-    "The same names work in Google Sheets (`=MKTA_BREAKDOWN(...)`) and Excel (`=MKT.MKTA_BREAKDOWN(...)`).",
+    'The same names work in Google Sheets (`=MKTA_BREAKDOWN(100001, "SG", 10001691)`) and Excel (`=MKT.MKTA_BREAKDOWN(100001, "SG", 10001691)`). Examples use the demo account\'s ids (`npm start`).',
     "",
     "## Conventions",
     "",

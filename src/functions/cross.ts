@@ -109,7 +109,7 @@ export const REQUIRED_PRICE = defineFunction({
     'C (C6): shopId, category path "L1 > L2 > L3" (region empty); targetMargin a fraction or % (25%); returnRate allowed.',
     'field "requiredListingPrice" returns the price alone.',
   ],
-  example: '=REQUIRED_PRICE("B", , "TH", 12, 150, 25%, "requiredListingPrice")',
+  example: '=REQUIRED_PRICE("B", , "MY", 200004, 150, 25%, "requiredListingPrice")',
   *run(a) {
     const m = a.marketplace;
     only(a.sellerType, "sellerType", m, ["B"]);
@@ -236,7 +236,7 @@ export const PROFIT_ROAS = defineFunction({
     "B: the same frames from B9/B10, which the API marks not yet active: cells say so until they are.",
     'Without field the table starts with the chosen frame\'s ROAS; field "roas" returns that figure alone.',
   ],
-  example: '=PROFIT_ROAS("A", 1001, "SG", 100012, "CLEANED", "roas")',
+  example: '=PROFIT_ROAS("A", 100001, "SG", 10001691, "CLEANED", "roas")',
   *run(a) {
     const m = a.marketplace;
     only(a.sellerType, "sellerType", m, ["B"]);

@@ -54,7 +54,7 @@ export const MKTA_BREAKDOWN = defineFunction({
     "With a modelId and includeVat FALSE each model is asked on its own (the batch endpoint always counts VAT).",
     'Margins are fractions (0.235 = 23.5 %); the API\'s percent points are field "marginPoints".',
   ],
-  example: '=MKTA_BREAKDOWN(1001, "SG", 100012)',
+  example: '=MKTA_BREAKDOWN(100001, "SG", 10001691)',
   *run(a) {
     const common = { shopId: a.shopId, region: a.region };
     return yield* variantBreakdown(
@@ -120,7 +120,7 @@ export const MKTA_NEW_PRODUCT = defineFunction({
     ),
     effectiveDate,
   ],
-  example: '=MKTA_NEW_PRODUCT(1001, "SG", 25, 100, "netProfit")',
+  example: '=MKTA_NEW_PRODUCT(100001, "SG", 25, 100008, "netProfit")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     return yield* answerOne("A3", defined(body), a, profitTable);
@@ -166,7 +166,7 @@ export const MKTA_SIMULATE = defineFunction({
     ),
     effectiveDate,
   ],
-  example: '=MKTA_SIMULATE(1001, "SG", 100012, , "netProfit", , 2)',
+  example: '=MKTA_SIMULATE(100001, "SG", 10001691, , "netProfit", , 2)',
   *run(a) {
     const { field: _f, headers: _h, itemId, modelId, ...overrides } = a;
     return yield* answerEachRow("A5", { itemId, modelId }, overrides, a, profitTable);
@@ -179,7 +179,7 @@ export const MKTA_ITEM = defineFunction({
   marketplace: "A",
   endpoints: ["A6"],
   params: [shopIdA, regionCode, itemIdsA, field, headers, salesWindow, includeVat, effectiveDate],
-  example: '=MKTA_ITEM(1001, "SG", A2:A20, "margin")',
+  example: '=MKTA_ITEM(100001, "SG", 10001691, "margin")',
   *run(a) {
     const { field: _f, headers: _h, itemId, ...rest } = a;
     return yield* answerEachRow("A6", { itemId }, rest, a, profitTable);
@@ -192,7 +192,7 @@ export const MKTA_PRODUCTS = defineFunction({
   marketplace: "A",
   endpoints: ["A7"],
   params: [shopIdA, regionCode, limit, headers, salesWindow, includeVat, effectiveDate],
-  example: '=MKTA_PRODUCTS(1001, "SG", 500)',
+  example: '=MKTA_PRODUCTS(100001, "SG", 500)',
   *run(a) {
     const { limit: rows, headers: h, ...body } = a;
     return yield* answerPages("A7", body, rows, h);
@@ -216,7 +216,7 @@ export const MKTA_TOP_PRODUCTS = defineFunction({
     includeVat,
     effectiveDate,
   ],
-  example: '=MKTA_TOP_PRODUCTS(1001, "SG", "PROFIT", 10)',
+  example: '=MKTA_TOP_PRODUCTS(100001, "SG", "PROFIT", 10)',
   *run(a) {
     const { sortBy, limit: rows, headers: h, ...body } = a;
     return yield* answerPages(sortBy === "ROAS" ? "A12" : "A11", body, rows, h);
@@ -230,7 +230,7 @@ export const MKTA_CORRECTED_ROAS = defineFunction({
   endpoints: ["A10"],
   params: [shopIdA, regionCode, itemIdsA, field, headers, lookbackDays(30, "Ads window")],
   notes: ["A range of item ids costs one request per 100 ids."],
-  example: '=MKTA_CORRECTED_ROAS(1001, "SG", A2:A50, "correctedRoas")',
+  example: '=MKTA_CORRECTED_ROAS(100001, "SG", 10001691, "correctedRoas")',
   *run(a) {
     const { itemId, field: _f, headers: _h, ...body } = a;
     const byItem = yield* fetchBatch("A10", defined(body), itemId.values);
@@ -283,7 +283,7 @@ export const MKTA_OVERVIEW = defineFunction({
     ...overviewOptions,
   ],
   notes: ["ALL asks for the whole overview in one (slower) payload; the sections are faster."],
-  example: '=MKTA_OVERVIEW(1001, "SG", "SUMMARY", "totalProfit")',
+  example: '=MKTA_OVERVIEW(100001, "SG", "SUMMARY", "totalProfit")',
   *run(a) {
     const { section, field: _f, headers: _h, ...body } = a;
     const from = body.from;
@@ -314,7 +314,7 @@ export const MKTA_COMMISSION_IMPACT = defineFunction({
     includeVat,
     optional(wholeNumberParam("topN", "Most-affected products per category (default 20).", 1, 100)),
   ],
-  example: '=MKTA_COMMISSION_IMPACT(1001, "SG", DATE(2025,7,1), "totalMonthlyProfitDelta")',
+  example: '=MKTA_COMMISSION_IMPACT(100001, "SG", DATE(2030,1,1), "totalMonthlyProfitDelta")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     return yield* answerOne("A19", defined(body), a, documentTable);
@@ -327,7 +327,7 @@ export const MKTA_COMMISSION_OVERVIEW = defineFunction({
   marketplace: "A",
   endpoints: ["A20"],
   params: [shopIdA, regionCode, field, headers, salesWindow, includeVat, topN],
-  example: '=MKTA_COMMISSION_OVERVIEW(1001, "SG", "commissionAsPercentOfRevenue")',
+  example: '=MKTA_COMMISSION_OVERVIEW(100001, "SG", "commissionAsPercentOfRevenue")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     return yield* answerOne("A20", defined(body), a, documentTable);

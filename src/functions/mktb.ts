@@ -55,7 +55,7 @@ export const MKTB_BREAKDOWN = defineFunction({
     "Without skuId the result is the volume-weighted aggregate across the product's SKUs.",
     "Margins of marketplace B are fractions (0.235 = 23.5 %).",
   ],
-  example: '=MKTB_BREAKDOWN(2001, "TH", 300045, B2:B40, "margin")',
+  example: '=MKTB_BREAKDOWN(500001, "MY", 40000001, , "margin")',
   *run(a) {
     const options = defined({
       sellerType: a.sellerType,
@@ -99,7 +99,7 @@ export const MKTB_NEW_PRODUCT = defineFunction({
     sellerType,
     effectiveDate,
   ],
-  example: '=MKTB_NEW_PRODUCT("TH", 490, 12, "margin")',
+  example: '=MKTB_NEW_PRODUCT("MY", 49, 200004, "margin")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     return yield* answerOne("B3", defined(body), a, profitTable);
@@ -158,7 +158,7 @@ export const MKTB_SIMULATE = defineFunction({
       ),
     ),
   ],
-  example: '=MKTB_SIMULATE(2001, "TH", 300045, , "netProfit", , , 20)',
+  example: '=MKTB_SIMULATE(500001, "MY", 40000001, , "netProfit", , , 20)',
   *run(a) {
     const { field: _f, headers: _h, itemId, skuId, ...overrides } = a;
     return yield* answerEachRow("B5", { itemId, skuId }, overrides, a, profitTable);
@@ -171,7 +171,7 @@ export const MKTB_ITEM = defineFunction({
   marketplace: "B",
   endpoints: ["B6"],
   params: [sellerIdB, regionCode, itemIdsB, field, headers, hasVat, sellerType, effectiveDate],
-  example: '=MKTB_ITEM(2001, "TH", 300045, "netProfit")',
+  example: '=MKTB_ITEM(500001, "MY", 40000001, "netProfit")',
   *run(a) {
     const { field: _f, headers: _h, itemId, ...rest } = a;
     return yield* answerEachRow("B6", { itemId }, rest, a, profitTable);
@@ -184,7 +184,7 @@ export const MKTB_PRODUCTS = defineFunction({
   marketplace: "B",
   endpoints: ["B7"],
   params: [sellerIdB, regionCode, limit, headers, hasVat, sellerType, effectiveDate],
-  example: '=MKTB_PRODUCTS(2001, "TH", 200)',
+  example: '=MKTB_PRODUCTS(500001, "MY", 200)',
   *run(a) {
     const { limit: rows, headers: h, ...body } = a;
     return yield* answerPages("B7", body, rows, h);
@@ -198,7 +198,7 @@ export const MKTB_ALL_SKUS = defineFunction({
   endpoints: ["B8"],
   params: [sellerIdB, regionCode, limit, headers, hasVat, sellerType, effectiveDate],
   notes: ["One request returns the whole shop; `limit` only trims the rows shown."],
-  example: '=MKTB_ALL_SKUS(2001, "TH", 1000)',
+  example: '=MKTB_ALL_SKUS(500001, "MY", 1000)',
   *run(a) {
     const { limit: rows, headers: h, ...body } = a;
     const all: unknown = yield* call("B8", defined(body));
@@ -226,7 +226,7 @@ export const MKTB_TOP_PRODUCTS = defineFunction({
     sellerType,
     effectiveDate,
   ],
-  example: '=MKTB_TOP_PRODUCTS(2001, "TH", "PROFIT", 10)',
+  example: '=MKTB_TOP_PRODUCTS(500001, "MY", "PROFIT", 10)',
   *run(a) {
     const { sortBy, limit: rows, headers: h, ...body } = a;
     return yield* answerPages(sortBy === "ROAS" ? "B13" : "B12", body, rows, h);
@@ -240,7 +240,7 @@ export const MKTB_CORRECTED_ROAS = defineFunction({
   endpoints: ["B11"],
   params: [sellerIdB, regionCode, itemIdsB, field, headers, lookbackDays(30, "Ads window")],
   notes: ["The API answers with no entries until this endpoint is activated: rows say so."],
-  example: '=MKTB_CORRECTED_ROAS(2001, "TH", A2:A50)',
+  example: '=MKTB_CORRECTED_ROAS(500001, "MY", 40000001)',
   *run(a) {
     const { itemId, field: _f, headers: _h, ...body } = a;
     const byItem = yield* fetchBatch("B11", defined(body), itemId.values, {
@@ -282,7 +282,7 @@ export const MKTB_OVERVIEW = defineFunction({
   marketplace: "B",
   endpoints: ["B16"],
   params: [sellerIdB, regionCode, field, headers, ...shopOverviewOptions],
-  example: '=MKTB_OVERVIEW(2001, "TH", "totalProfit")',
+  example: '=MKTB_OVERVIEW(500001, "MY", "totalProfit")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     checkPeriod(body.from, body.to);

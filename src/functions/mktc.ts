@@ -47,7 +47,7 @@ export const MKTC_BREAKDOWN = defineFunction({
     "With skuId: the per-SKU batch endpoint, one request per 100 SKUs; with lookbackDays, adsCostPerSale or sellerVoucher each SKU is asked on its own (the batch endpoint lacks them).",
     "Margins of marketplace C are fractions (0.235 = 23.5 %).",
   ],
-  example: '=MKTC_BREAKDOWN(3001, "1729384756", C2:C30, "margin")',
+  example: '=MKTC_BREAKDOWN(700001, "17700001000001", , "margin")',
   *run(a) {
     const unitOptions = defined({
       hasVat: a.hasVat,
@@ -98,7 +98,7 @@ export const MKTC_PRODUCTS = defineFunction({
     effectiveDate,
   ],
   notes: ["One request per 100 products; a product the API cannot find shows in its own row."],
-  example: "=MKTC_PRODUCTS(3001, A2:A200)",
+  example: '=MKTC_PRODUCTS(700001, "17700001000001")',
   *run(a) {
     const { productId, field: _f, headers: _h, ...options } = a;
     const byProduct = yield* fetchBatch("C7", defined(options), productId.values);
@@ -158,7 +158,7 @@ export const MKTC_NEW_PRODUCT = defineFunction({
     optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only (default FALSE).")),
     effectiveDate,
   ],
-  example: '=MKTC_NEW_PRODUCT(3001, 299, "Beauty > Skincare > Serum", "netProfit")',
+  example: '=MKTC_NEW_PRODUCT(700001, 299, "Food & Beverages > Snacks > Chips", "netProfit")',
   *run(a) {
     const { field: _f, headers: _h, category, ...body } = a;
     return yield* answerOne(
@@ -204,7 +204,7 @@ export const MKTC_SIMULATE = defineFunction({
     optional(booleanParam("isPreOrder", "Listed as pre-order (default: as listed now).")),
     optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only (default FALSE).")),
   ],
-  example: '=MKTC_SIMULATE(3001, "1729384756", , "netProfit", , , 20)',
+  example: '=MKTC_SIMULATE(700001, "17700001000001", , "netProfit", , , 20)',
   *run(a) {
     const { field: _f, headers: _h, productId, skuId, ...overrides } = a;
     return yield* answerEachRow("C5", { productId, skuId }, overrides, a, profitTable);
@@ -217,7 +217,7 @@ export const MKTC_OVERVIEW = defineFunction({
   marketplace: "C",
   endpoints: ["C10"],
   params: [shopIdC, regionCode, field, headers, ...shopOverviewOptions],
-  example: '=MKTC_OVERVIEW(3001, "TH", "totalProfit")',
+  example: '=MKTC_OVERVIEW(700001, "TH", "totalProfit")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     checkPeriod(body.from, body.to);

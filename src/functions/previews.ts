@@ -236,7 +236,7 @@ export const SET_MARGIN_PREVIEW = defineFunction({
     "B (B14): target margin fraction; variantId (SKU) and cogs optional.",
     "C (C8): target margin fraction; variantId (SKU) and cogs required per row; the voucher is always 0.",
   ],
-  example: '=SET_MARGIN_PREVIEW("B", 2001, "TH", A2:A20, 20%, B2:B20)',
+  example: '=SET_MARGIN_PREVIEW("B", 500001, "MY", 40000001, 20%)',
   *run(a) {
     const m = a.marketplace;
     const { owner, region: regionCode } = previewOwner(a);
@@ -304,7 +304,7 @@ export const SET_BUYER_PRICE_PREVIEW = defineFunction({
     "A range of items (with matching ranges of variants and prices) is ONE request: one row per input row.",
     "B and C need variantId (the SKU id) per row; cogs only changes the profit shown.",
   ],
-  example: '=SET_BUYER_PRICE_PREVIEW("A", 1001, "SG", A2:A20, C2:C20, B2:B20)',
+  example: '=SET_BUYER_PRICE_PREVIEW("A", 100001, "SG", 10000005, 30)',
   *run(a) {
     const m = a.marketplace;
     const { owner, region: regionCode } = previewOwner(a);
