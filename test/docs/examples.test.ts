@@ -9,15 +9,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { runAsync, type AsyncEnv } from "../../src/core/asyncDriver";
-import { ResponseCache } from "../../src/core/cache";
-import { realAsyncClock } from "../../src/core/clock";
 import { isApiError } from "../../src/core/errors";
-import { createScheduling } from "../../src/core/schedule/registry";
 import { CellError } from "../../src/core/shape";
-import { MemoryStore } from "../../src/core/store";
 import { ENDPOINTS } from "../../src/api/endpoints";
 import { CATALOG, functionByName, type CellInput } from "../../src/functions";
-import { browserFetchTransport } from "../../src/hosts/web/fetchTransport";
+import { functionEnv } from "../helpers/functionEnv";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -81,15 +77,7 @@ beforeAll(async () => {
     hostileNames: false,
     today: new Date().toISOString().slice(0, 10),
   });
-  const clock = realAsyncClock();
-  env = {
-    baseUrl: server.baseUrl,
-    apiKey: server.keyFor("demo"),
-    transport: browserFetchTransport(),
-    clock,
-    cache: new ResponseCache({ store: new MemoryStore({ clock }), clock }),
-    ...createScheduling(clock),
-  };
+  env = functionEnv(server);
 });
 afterAll(() => server.close());
 

@@ -4,28 +4,16 @@
  * category id comes from MKTA_CATEGORIES, fed by the commission overview.
  */
 import { runAsync, type AsyncEnv } from "../../src/core/asyncDriver";
-import { ResponseCache } from "../../src/core/cache";
-import { realAsyncClock } from "../../src/core/clock";
-import { createScheduling } from "../../src/core/schedule/registry";
-import { MemoryStore } from "../../src/core/store";
 import { functionByName } from "../../src/functions";
 import { errorsAsText } from "../../src/functions/cells";
-import { browserFetchTransport } from "../../src/hosts/web/fetchTransport";
+import { functionEnv } from "../helpers/functionEnv";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 let env: AsyncEnv;
 beforeAll(async () => {
   server = await startTestServer({ hostileNames: false });
-  const clock = realAsyncClock();
-  env = {
-    baseUrl: server.baseUrl,
-    apiKey: server.keyFor("demo"),
-    transport: browserFetchTransport(),
-    clock,
-    cache: new ResponseCache({ store: new MemoryStore({ clock }), clock }),
-    ...createScheduling(clock),
-  };
+  env = functionEnv(server);
 });
 afterAll(() => server.close());
 

@@ -6,19 +6,14 @@
  * a disagreement between endpoints' defaults would show here.
  */
 import { runAsync, type AsyncEnv } from "../../src/core/asyncDriver";
-import { ResponseCache } from "../../src/core/cache";
-import { realAsyncClock } from "../../src/core/clock";
 import { call } from "../../src/core/effects";
-import { Quota } from "../../src/core/schedule/quota";
-import { createScheduling } from "../../src/core/schedule/registry";
-import { MemoryStore } from "../../src/core/store";
 import { functionByName } from "../../src/functions";
 import type { Cell } from "../../src/functions/cells";
 import type { ImportDefinition } from "../../src/imports/definitions";
 import { runImport } from "../../src/imports/runner";
 import type { ImportTable } from "../../src/imports/table";
-import { browserFetchTransport } from "../../src/hosts/web/fetchTransport";
 import { generateDemoData } from "../../src/server/data/generate";
+import { functionEnv } from "../helpers/functionEnv";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 const TODAY = "2025-06-30";
@@ -35,18 +30,8 @@ let server: TestServer;
 let env: AsyncEnv;
 beforeAll(async () => {
   server = await startTestServer({ hostileNames: false, today: TODAY });
-  const clock = realAsyncClock();
-  env = {
-    baseUrl: server.baseUrl,
-    apiKey: server.keyFor("demo"),
-    transport: browserFetchTransport(),
-    clock,
-    cache: new ResponseCache({ store: new MemoryStore({ clock }), clock }),
-    ...createScheduling(clock),
-    // The test server allows 100,000 a minute: the client's 60 would only slow this test down.
-    quota: new Quota({ store: new MemoryStore({ clock }), clock, limit: 100_000 }),
-    substituteLists: false,
-  };
+  // The test server allows 100,000 a minute: the client's 60 would only slow this test down.
+  env = functionEnv(server, { perMinute: 100_000, substituteLists: false });
 });
 afterAll(() => server.close());
 
