@@ -5,7 +5,7 @@
  * Pure: a host reads the rows beside the selection, asks here, then writes or asks first.
  */
 import type { Cell } from "../functions/cells";
-import type { RangeBox } from "./rangeAddress";
+import { columnLetters, type RangeBox } from "./rangeAddress";
 
 /** Where the answers go. */
 export interface OutputPlace {
@@ -14,18 +14,6 @@ export interface OutputPlace {
   readonly address: string;
   /** True when the target holds data: write only after the seller confirmed `confirmText`. */
   readonly overwrites: boolean;
-}
-
-/** "A" for 0, "AA" for 26. */
-export function columnLetters(index: number): string {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
 }
 
 /** "Sheet1!C1:D3" ('My sheet' quoted). */

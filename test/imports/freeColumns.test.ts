@@ -1,4 +1,5 @@
-import { boxAddress, columnLetters, confirmText, outputPlace } from "../../src/imports/freeColumns";
+import { boxAddress, confirmText, outputPlace } from "../../src/imports/freeColumns";
+import { columnLetters } from "../../src/imports/rangeAddress";
 
 const read = { sheet: "Top products", r0: 0, c0: 0, r1: 2, c1: 1 };
 
