@@ -7,24 +7,16 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { OUTSIDE_EXCEL, OUTSIDE_SHEETS } from "../../src/ui/outsideHost";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../hosts/excel/harness/browser";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const ARTIFACTS = path.join(ROOT, "test-artifacts");
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 let browser: Browser;
 beforeAll(async () => {
   if (!existsSync(path.join(ROOT, "dist", "sheets", "Sidebar.html")))
     throw new Error("run npm run build first (npm test does)");
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 afterAll(() => browser?.close());
