@@ -5,7 +5,8 @@
  *   @noble/hashes' pure-JS copy; Apps Script takes and returns signed bytes;
  * - the endpoint table's lines of the spec (field and response "doc"s: every string literal
  *   with a space in src/api/endpoints.ts; paths, names and defaults have none) are used by
- *   the server, the docs and the spec test, never by the add-on at runtime;
+ *   the server, the docs and the spec test, never by the add-on at runtime; so are each
+ *   endpoint's `summary` and its response's type name;
  * - the catalog's help texts (`help`, `notes`, `example` literals, and the `help` argument of
  *   the parameter makers in src/functions) feed Stubs.js, the docs and the help dialog, which
  *   the build writes beside Code.js (FunctionHelp.html); argument errors use `what`, kept.
@@ -45,6 +46,28 @@ function endpointsWithoutDocs(source: string): string {
   const file = parse("endpoints.ts", source);
   const spans: Span[] = [];
   const visit = (node: ts.Node): void => {
+    // `summary` and response type names are spec prose too: drop them whole.
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === "summary")
+      return void spans.push([node.getStart(file), node.getEnd() + 1, ""]);
+    const typeName =
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "res"
+        ? node.arguments[0]
+        : undefined;
+    if (typeName && ts.isStringLiteral(typeName) && !typeName.text.includes(" "))
+      spans.push([typeName.getStart(file), typeName.getEnd(), '""']);
+    // A field's doc as the last argument of req/opt/out: drop the argument, not just its text.
+    const last = ts.isCallExpression(node) ? node.arguments[2] : undefined;
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      ["req", "opt", "out"].includes(node.expression.text) &&
+      node.arguments.length === 3 &&
+      last &&
+      isText(last)
+    )
+      return void spans.push([node.arguments[1]?.getEnd() ?? 0, last.getEnd(), ""]);
     if (ts.isStringLiteral(node) && node.text.includes(" "))
       spans.push([node.getStart(file), node.getEnd(), '""']);
     ts.forEachChild(node, visit);

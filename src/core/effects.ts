@@ -5,6 +5,8 @@
  */
 import type { ParamsCheck } from "../api/contract";
 import type { ApiError } from "./errors";
+import { nameTheCulprit } from "./culprit";
+import { marginsAsFractions } from "./marginUnit";
 import { checkResponseShape } from "./responseShape";
 
 /**
@@ -61,17 +63,31 @@ export function* call<
   P extends Readonly<Record<string, unknown>> = Readonly<Record<string, unknown>>,
 >(endpoint: E, params: P & ParamsCheck<E, P>, reads?: readonly AnswerReads[]): Program<T> {
   const loose: Readonly<Record<string, unknown>> = params;
-  return checkResponseShape(endpoint, yield apiCall(endpoint as string, loose, reads)) as T;
+  let answer: unknown;
+  try {
+    answer = yield apiCall(endpoint as string, loose, reads);
+  } catch (error) {
+    throw nameTheCulprit(error, endpoint, loose);
+  }
+  return marginsAsFractions(endpoint, checkResponseShape(endpoint, answer)) as T;
 }
 
 /** Run calls in parallel; each outcome settles on its own, so one failed row spoils no other. */
 export function* parallel<T = unknown>(calls: readonly ApiCall[]): Program<Array<Settled<T>>> {
   const settled = (yield { kind: "parallel", calls }) as Array<Settled<T>>;
   return settled.map((outcome, i) => {
-    if (!outcome.ok) return outcome;
+    const asked = calls[i];
+    if (!outcome.ok)
+      return asked
+        ? {
+            ok: false,
+            error: nameTheCulprit(outcome.error, asked.endpoint, asked.params) as ApiError,
+          }
+        : outcome;
     try {
-      checkResponseShape(calls[i]?.endpoint ?? "", outcome.value);
-      return outcome;
+      const endpoint = calls[i]?.endpoint ?? "";
+      checkResponseShape(endpoint, outcome.value);
+      return { ok: true, value: marginsAsFractions(endpoint, outcome.value) as T };
     } catch (error) {
       return { ok: false, error: error as ApiError };
     }

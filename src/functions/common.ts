@@ -13,6 +13,7 @@ import {
   dateParam,
   textParam,
   choiceParam,
+  fromBasis,
 } from "./params";
 
 export const MARKETPLACES = ["A", "B", "C"] as const;
@@ -28,15 +29,31 @@ export const productIdC = textId("productId", "Marketplace C product id.");
 export const field = optional(
   textParam(
     "field",
-    "Return one figure instead of the table: a line (commissionFee), a figure (netProfit, margin) or a path (metadata.commissionRate).",
+    "Return one figure instead of the table: a line (commissionFee), a figure (netProfit, margin) or a path (metadata.commissionRate). Default: the whole table.",
   ),
 );
 export const headers = optional(booleanParam("headers", "Show the header row (default TRUE)."));
 export const effectiveDate = optional(
   dateParam("effectiveDate", "Date whose fee rates apply (default today)."),
 );
-export const includeVat = optional(booleanParam("includeVat", "Count output VAT as a cost."));
-export const hasVat = optional(booleanParam("hasVat", "You are VAT-registered."));
+/** How the help names the basis settings. */
+export const VAT_SETTING = 'the setting "Count output VAT as a cost" (TRUE unless you change it)';
+export const WINDOW_SETTING = 'the setting "Sales window" (180 days unless you change it)';
+
+export const includeVat = fromBasis(
+  optional(booleanParam("includeVat", "Count output VAT as a cost.")),
+  (b) => b.countVat,
+  VAT_SETTING,
+);
+export const hasVat = fromBasis(
+  optional(booleanParam("hasVat", "Count output VAT as a cost (you are VAT-registered).")),
+  (b) => b.countVat,
+  VAT_SETTING,
+);
+/** Marketplace B/C overviews: includeVat adds the forward VAT position, not a cost line. */
+export const vatPosition = optional(
+  booleanParam("includeVat", "Show the forward VAT position (default FALSE)."),
+);
 export const sellerType = optional(
   choiceParam("sellerType", "Marketplace B seller programme (default REGULAR).", [
     "REGULAR",
@@ -46,9 +63,18 @@ export const sellerType = optional(
 export const limit = optional(
   wholeNumberParam("limit", "Most rows to return (default 100); pages are followed.", 1, 5000),
 );
-export const topN = optional(wholeNumberParam("topN", "How many top entries to list.", 1, 100));
+export const topN = optional(
+  wholeNumberParam("topN", "How many top entries to list (default: the API's, 20).", 1, 100),
+);
 
-/** A lookback window with its spec default in the help. */
+/** Marketplace A's sales window: the seller's setting unless the cell gives one. */
+export const salesWindow = fromBasis(
+  optional(wholeNumberParam("lookbackDays", "Sales window in days (1 to 730).", 1, 730)),
+  (b) => b.salesWindowDays,
+  WINDOW_SETTING,
+);
+
+/** A lookback window (not the sales window) with its spec default in the help. */
 export function lookbackDays(defaultDays: number, what = "Sales window") {
   return optional(
     wholeNumberParam("lookbackDays", `${what} in days (default ${defaultDays}, 1 to 730).`, 1, 730),

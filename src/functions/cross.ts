@@ -6,7 +6,15 @@ import type { Marketplace } from "../api/types";
 import { type ApiCall, apiCall, call } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import type { Cell } from "./cells";
-import { effectiveDate, field, headers, includeVat, lookbackDays, sellerType } from "./common";
+import {
+  effectiveDate,
+  field,
+  headers,
+  includeVat,
+  lookbackDays,
+  sellerType,
+  VAT_SETTING,
+} from "./common";
 import { defineFunction } from "./define";
 import { present } from "./answer";
 import { categoryPath } from "./mktc";
@@ -16,11 +24,13 @@ import {
   choiceParam,
   idOrTextParam,
   numberParam,
+  amountParam,
   optional,
   rangeOf,
   region,
   integerId,
   requiredAfterOptional,
+  fromBasis,
 } from "./params";
 import { defined, fetchEach, type RowOutcome } from "./requests";
 import { at as pick, idCell, rangeResult, rowCount, single } from "./rows";
@@ -50,46 +60,70 @@ export const REQUIRED_PRICE = defineFunction({
       idOrTextParam("category", 'Category id (A, B) or category path "L1 > L2 > L3" (C).'),
     ),
     requiredAfterOptional(numberParam("cogs", "Unit product cost.")),
-    requiredAfterOptional(
-      numberParam(
-        "target",
-        "A: target profit per unit (an amount). B and C: target margin as a fraction or % (25%).",
-        ANY_NUMBER,
-      ),
+    emptyForSome(
+      numberParam("targetMargin", "Target margin.", ANY_NUMBER),
+      "B and C: target margin, a fraction or % (25% or 0.25). Leave empty for A (its API solves for a profit amount: give targetProfit, the last argument).",
     ),
     field,
     headers,
-    optional(numberParam("targetDiscount", "Discount per unit you plan to give (an amount).")),
+    optional(
+      numberParam(
+        "targetDiscount",
+        "Discount per unit you plan to give, an amount (default none).",
+      ),
+    ),
     optional(
       numberParam(
         "targetDiscountPercent",
-        "Planned discount as a share of the listing price: a fraction or % (10%), every marketplace.",
+        "Planned discount as a share of the listing price: a fraction or % (10%), every marketplace (default none).",
         { min: 0, max: 0.99 },
       ),
     ),
-    optional(choiceParam("hasVat", "You are VAT-registered: TRUE or FALSE.", ["TRUE", "FALSE"])),
-    optional(numberParam("adsCostPerSale", "Ads cost per unit sold (A and C).")),
+    fromBasis(
+      optional(
+        choiceParam("hasVat", "Count output VAT as a cost: TRUE or FALSE.", ["TRUE", "FALSE"]),
+      ),
+      (b) => (b.countVat ? "TRUE" : "FALSE"),
+      VAT_SETTING,
+    ),
+    optional(numberParam("adsCostPerSale", "Ads cost per unit sold, A and C (default none).")),
     effectiveDate,
     sellerType,
     optional(
-      numberParam("returnRate", "Share of orders returned, fraction or % (C only).", FRACTION),
+      numberParam(
+        "returnRate",
+        "Share of orders returned, fraction or %, C only (default: the API's estimate).",
+        FRACTION,
+      ),
+    ),
+    emptyForSome(
+      amountParam("targetProfit", "Target profit."),
+      "A only (required there): target profit per unit, an amount in the shop's currency (5 = 5 SGD); a percentage is refused.",
     ),
   ],
   notes: [
-    "A (A4): shopId, region, category id; target is a profit amount per unit.",
+    "A (A4): shopId, region, category id; targetMargin empty and targetProfit (the last argument) a profit amount per unit.",
     "shopId and region are optional in the formula because one marketplace leaves each empty; category, cogs and target are always required (an empty one names itself in the error).",
     "targetDiscountPercent is a share for every marketplace (10% or 0.1); A's API takes percent points, so it is sent as 10.",
-    "B (B4): region, category id (shopId empty); target is a margin fraction; sellerType allowed.",
-    'C (C6): shopId, category path "L1 > L2 > L3" (region empty); target is a margin fraction; returnRate allowed.',
+    "B (B4): region, category id (shopId empty); targetMargin a fraction or % (25%); sellerType allowed.",
+    'C (C6): shopId, category path "L1 > L2 > L3" (region empty); targetMargin a fraction or % (25%); returnRate allowed.',
     'field "requiredListingPrice" returns the price alone.',
   ],
-  example: '=REQUIRED_PRICE("B", , "TH", 12, 150, 25%, "requiredListingPrice")',
+  example: '=REQUIRED_PRICE("B", , "MY", 200004, 150, 25%, "requiredListingPrice")',
   *run(a) {
     const m = a.marketplace;
     only(a.sellerType, "sellerType", m, ["B"]);
     only(a.returnRate, "returnRate", m, ["C"]);
     only(a.adsCostPerSale, "adsCostPerSale", m, ["A", "C"]);
-    checkMarginShare(a.target, m !== "A");
+    only(a.targetProfit, "targetProfit", m, ["A"]);
+    if (m === "A" && a.targetMargin !== undefined)
+      throw new ArgumentError(
+        "targetMargin",
+        "is for marketplaces B and C: marketplace A's required price solves for a profit per unit. Leave targetMargin empty and give targetProfit (the last argument) as an amount, e.g. 5 for 5 per unit",
+      );
+    const target =
+      m === "A" ? need(a.targetProfit, "targetProfit", m) : need(a.targetMargin, "targetMargin", m);
+    checkMarginShare(target, m !== "A");
     const category = (): Record<string, unknown> => {
       if (m === "C") return categoryPath(String(a.category), "category");
       if (typeof a.category !== "number") {
@@ -102,7 +136,8 @@ export const REQUIRED_PRICE = defineFunction({
     };
     const shared = {
       cogs: a.cogs,
-      targetMargin: a.target,
+      // A4's targetMargin is an amount per unit (spec); B4 and C6 read a fraction.
+      targetMargin: target,
       targetDiscount: a.targetDiscount,
       // A4 reads percent points (10 = 10 %); B4 and C6 read a fraction.
       targetDiscountPercent:
@@ -201,7 +236,7 @@ export const PROFIT_ROAS = defineFunction({
     "B: the same frames from B9/B10, which the API marks not yet active: cells say so until they are.",
     'Without field the table starts with the chosen frame\'s ROAS; field "roas" returns that figure alone.',
   ],
-  example: '=PROFIT_ROAS("A", 1001, "SG", 100012, "CLEANED", "roas")',
+  example: '=PROFIT_ROAS("A", 100001, "SG", 10001691, "CLEANED", "roas")',
   *run(a) {
     const m = a.marketplace;
     only(a.sellerType, "sellerType", m, ["B"]);

@@ -40,7 +40,7 @@ export function percentPoints(share: number): number {
 export function checkMarginShare(target: number, isShare: boolean): void {
   if (isShare && (target < 0 || target >= 1)) {
     throw new ArgumentError(
-      "target",
+      "targetMargin",
       `must be a margin from 0 to below 100 %, typed as 25% or 0.25 (got ${target})`,
     );
   }

@@ -6,6 +6,7 @@
 import type { Marketplace } from "../api/types";
 import type { Program } from "../core/effects";
 import { ArgumentError } from "./argumentError";
+import { DEFAULT_BASIS, type ProfitBasis } from "./basis";
 import type { CellInput, CellResult } from "./cells";
 
 /** Host-neutral parameter types. `any` takes a scalar or a range. */
@@ -23,6 +24,8 @@ export interface ParamSpec<N extends string = string, V = unknown> {
   readonly allowed?: readonly string[];
   /** Raw host value -> the body's value; throws ArgumentError naming the parameter. */
   readonly read: (raw: CellInput) => V;
+  /** The value an empty argument takes from the seller's profit basis (sent explicitly). */
+  readonly fromBasis?: (basis: ProfitBasis) => V;
 }
 
 /** The argument object a body gets, keyed by parameter name. */
@@ -47,8 +50,11 @@ export interface SheetFunction {
   readonly notes: readonly string[];
   /** One example formula. */
   readonly example: string;
-  /** Read the raw arguments and run the body. Bad arguments throw before the first request. */
-  program(raw: readonly CellInput[]): Program<CellResult>;
+  /**
+   * Read the raw arguments and run the body. Bad arguments throw before the first request.
+   * Empty basis arguments (VAT, sales window) take the seller's `basis` (default DEFAULT_BASIS).
+   */
+  program(raw: readonly CellInput[], basis?: ProfitBasis): Program<CellResult>;
 }
 
 export interface FunctionDefinition<P extends readonly ParamSpec[]> {
@@ -63,18 +69,23 @@ export interface FunctionDefinition<P extends readonly ParamSpec[]> {
   run(args: ArgsOf<P>): Program<CellResult>;
 }
 
-/** Read every argument in order; extra arguments are an error, missing ones count as empty. */
+/**
+ * Read every argument in order; extra arguments are an error, missing ones count as empty,
+ * and an empty basis argument takes the basis's value.
+ */
 export function readArgs<P extends readonly ParamSpec[]>(
   name: string,
   params: P,
   raw: readonly CellInput[],
+  basis: ProfitBasis = DEFAULT_BASIS,
 ): ArgsOf<P> {
   if (raw.length > params.length) {
     throw new ArgumentError(name, `takes at most ${params.length} arguments, got ${raw.length}`);
   }
   const args: Record<string, unknown> = {};
   params.forEach((p, i) => {
-    args[p.name] = p.read(raw[i]);
+    const value = p.read(raw[i]);
+    args[p.name] = value === undefined && p.fromBasis ? p.fromBasis(basis) : value;
   });
   return args as ArgsOf<P>;
 }
@@ -99,8 +110,8 @@ export function defineFunction<const P extends readonly ParamSpec[]>(
     params: def.params,
     notes: def.notes ?? [],
     example: def.example,
-    *program(raw) {
-      const args = readArgs(def.name, def.params, raw);
+    *program(raw, basis) {
+      const args = readArgs(def.name, def.params, raw, basis);
       return yield* def.run(args);
     },
   };

@@ -2,6 +2,7 @@
  * The formula catalog: every spreadsheet function of the add-in, once. Hosts generate their
  * stubs, metadata and docs from `CATALOG`; `functionByName` finds one at call time.
  */
+import { MKTA_CATEGORIES } from "./categories";
 import { CROSS_FUNCTIONS } from "./cross";
 import type { SheetFunction } from "./define";
 import { MKTA_FUNCTIONS } from "./mkta";
@@ -13,6 +14,7 @@ import { SHOP_FUNCTIONS } from "./shops";
 /** Every function, in the order docs list them. */
 export const CATALOG: readonly SheetFunction[] = [
   ...MKTA_FUNCTIONS,
+  MKTA_CATEGORIES,
   ...MKTB_FUNCTIONS,
   ...MKTC_FUNCTIONS,
   ...CROSS_FUNCTIONS,

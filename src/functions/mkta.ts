@@ -1,4 +1,4 @@
-/** Marketplace A functions (shopId / itemId / modelId; margins in percent). */
+/** Marketplace A functions (shopId / itemId / modelId; margins shown as fractions, see core/marginUnit). */
 import { apiCall } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import {
@@ -11,6 +11,7 @@ import {
   limit,
   lookbackDays,
   modelIdsA,
+  salesWindow,
   regionCode,
   shopIdA,
   topN,
@@ -44,23 +45,24 @@ export const MKTA_BREAKDOWN = defineFunction({
     modelIdsA,
     field,
     headers,
-    lookbackDays(180),
+    salesWindow,
     includeVat,
     effectiveDate,
   ],
   notes: [
     "With modelId the per-model batch endpoint answers: a range of model ids costs one request per 100 ids.",
-    "includeVat applies to product-level rows; with a modelId and includeVat each model is asked on its own.",
-    "Margins of marketplace A are percentages (23.5 = 23.5 %).",
+    "With a modelId and includeVat FALSE each model is asked on its own (the batch endpoint always counts VAT).",
+    'Margins are fractions (0.235 = 23.5 %); the API\'s percent points are field "marginPoints".',
   ],
-  example: '=MKTA_BREAKDOWN(1001, "SG", 100012)',
+  example: '=MKTA_BREAKDOWN(100001, "SG", 10001691)',
   *run(a) {
     const common = { shopId: a.shopId, region: a.region };
     return yield* variantBreakdown(
       {
         product: { name: "itemId", arg: a.itemId },
         variant: { name: "modelId", label: "model", arg: a.modelId },
-        // A1 has no includeVat: with it, each model is asked through A2.
+        // A1 has no includeVat and counts VAT for registered shops, like A2 with includeVat
+        // TRUE: with FALSE, each model is asked through A2.
         batch: {
           endpoint: "A1",
           params: defined({
@@ -68,7 +70,7 @@ export const MKTA_BREAKDOWN = defineFunction({
             lookbackDays: a.lookbackDays,
             effectiveDate: a.effectiveDate,
           }),
-          usable: a.includeVat === undefined,
+          usable: a.includeVat !== false,
         },
         callOf: (itemId, modelId) =>
           itemId === undefined
@@ -103,14 +105,22 @@ export const MKTA_NEW_PRODUCT = defineFunction({
     integerId("categoryId", "Category id; sets the commission rate."),
     field,
     headers,
-    optional(numberParam("manufacturingCogs", "Unit product cost.")),
+    optional(
+      numberParam(
+        "manufacturingCogs",
+        "Unit product cost (default: inferred from the price, shown as COGS source inferred).",
+      ),
+    ),
     hasVat,
     optional(
-      numberParam("buyerPaidShippingFee", "Shipping the buyer pays (Seller-Own-Fleet only)."),
+      numberParam(
+        "buyerPaidShippingFee",
+        "Shipping the buyer pays (Seller-Own-Fleet only; default none).",
+      ),
     ),
     effectiveDate,
   ],
-  example: '=MKTA_NEW_PRODUCT(1001, "SG", 25, 100, "netProfit")',
+  example: '=MKTA_NEW_PRODUCT(100001, "SG", 25, 100008, "netProfit")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     return yield* answerOne("A3", defined(body), a, profitTable);
@@ -129,20 +139,34 @@ export const MKTA_SIMULATE = defineFunction({
     modelIdsA,
     field,
     headers,
-    optional(numberParam("sellerDiscount", "Proposed seller discount per unit.")),
-    optional(numberParam("sellerVoucher", "Proposed seller voucher per unit.")),
-    optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
-    optional(numberParam("adsCostPerSale", "Ads cost per sale to assume.")),
+    optional(
+      numberParam(
+        "sellerDiscount",
+        "Proposed seller discount per unit (default: the current one).",
+      ),
+    ),
+    optional(
+      numberParam("sellerVoucher", "Proposed seller voucher per unit (default: the current one)."),
+    ),
+    optional(
+      numberParam("manufacturingCogs", "Unit product cost to assume (default: the cost on file)."),
+    ),
+    optional(
+      numberParam(
+        "adsCostPerSale",
+        "Ads cost per sale to assume (default: from your ads history).",
+      ),
+    ),
     optional(
       numberParam(
         "commissionRate",
-        "Commission rate to assume, as a fraction or % (6%).",
+        "Commission rate to assume, as a fraction or % (6%); default: the category's current rate.",
         FRACTION,
       ),
     ),
     effectiveDate,
   ],
-  example: '=MKTA_SIMULATE(1001, "SG", 100012, , "netProfit", , 2)',
+  example: '=MKTA_SIMULATE(100001, "SG", 10001691, , "netProfit", , 2)',
   *run(a) {
     const { field: _f, headers: _h, itemId, modelId, ...overrides } = a;
     return yield* answerEachRow("A5", { itemId, modelId }, overrides, a, profitTable);
@@ -154,17 +178,8 @@ export const MKTA_ITEM = defineFunction({
   help: "Realized per-unit breakdown of a marketplace A product across all its models.",
   marketplace: "A",
   endpoints: ["A6"],
-  params: [
-    shopIdA,
-    regionCode,
-    itemIdsA,
-    field,
-    headers,
-    lookbackDays(180),
-    includeVat,
-    effectiveDate,
-  ],
-  example: '=MKTA_ITEM(1001, "SG", A2:A20, "margin")',
+  params: [shopIdA, regionCode, itemIdsA, field, headers, salesWindow, includeVat, effectiveDate],
+  example: '=MKTA_ITEM(100001, "SG", 10001691, "margin")',
   *run(a) {
     const { field: _f, headers: _h, itemId, ...rest } = a;
     return yield* answerEachRow("A6", { itemId }, rest, a, profitTable);
@@ -176,8 +191,8 @@ export const MKTA_PRODUCTS = defineFunction({
   help: "Per-product profit breakdowns of a whole marketplace A shop, one row per product.",
   marketplace: "A",
   endpoints: ["A7"],
-  params: [shopIdA, regionCode, limit, headers, lookbackDays(180), includeVat, effectiveDate],
-  example: '=MKTA_PRODUCTS(1001, "SG", 500)',
+  params: [shopIdA, regionCode, limit, headers, salesWindow, includeVat, effectiveDate],
+  example: '=MKTA_PRODUCTS(100001, "SG", 500)',
   *run(a) {
     const { limit: rows, headers: h, ...body } = a;
     return yield* answerPages("A7", body, rows, h);
@@ -197,11 +212,11 @@ export const MKTA_TOP_PRODUCTS = defineFunction({
     ),
     limit,
     headers,
-    lookbackDays(180),
+    salesWindow,
     includeVat,
     effectiveDate,
   ],
-  example: '=MKTA_TOP_PRODUCTS(1001, "SG", "PROFIT", 10)',
+  example: '=MKTA_TOP_PRODUCTS(100001, "SG", "PROFIT", 10)',
   *run(a) {
     const { sortBy, limit: rows, headers: h, ...body } = a;
     return yield* answerPages(sortBy === "ROAS" ? "A12" : "A11", body, rows, h);
@@ -215,7 +230,7 @@ export const MKTA_CORRECTED_ROAS = defineFunction({
   endpoints: ["A10"],
   params: [shopIdA, regionCode, itemIdsA, field, headers, lookbackDays(30, "Ads window")],
   notes: ["A range of item ids costs one request per 100 ids."],
-  example: '=MKTA_CORRECTED_ROAS(1001, "SG", A2:A50, "correctedRoas")',
+  example: '=MKTA_CORRECTED_ROAS(100001, "SG", 10001691, "correctedRoas")',
   *run(a) {
     const { itemId, field: _f, headers: _h, ...body } = a;
     const byItem = yield* fetchBatch("A10", defined(body), itemId.values);
@@ -268,7 +283,7 @@ export const MKTA_OVERVIEW = defineFunction({
     ...overviewOptions,
   ],
   notes: ["ALL asks for the whole overview in one (slower) payload; the sections are faster."],
-  example: '=MKTA_OVERVIEW(1001, "SG", "SUMMARY", "totalProfit")',
+  example: '=MKTA_OVERVIEW(100001, "SG", "SUMMARY", "totalProfit")',
   *run(a) {
     const { section, field: _f, headers: _h, ...body } = a;
     const from = body.from;
@@ -295,11 +310,11 @@ export const MKTA_COMMISSION_IMPACT = defineFunction({
     dateParam("effectiveDate", "Date the new commission rates take effect."),
     field,
     headers,
-    lookbackDays(180),
+    salesWindow,
     includeVat,
     optional(wholeNumberParam("topN", "Most-affected products per category (default 20).", 1, 100)),
   ],
-  example: '=MKTA_COMMISSION_IMPACT(1001, "SG", DATE(2025,7,1), "totalMonthlyProfitDelta")',
+  example: '=MKTA_COMMISSION_IMPACT(100001, "SG", DATE(2030,1,1), "totalMonthlyProfitDelta")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     return yield* answerOne("A19", defined(body), a, documentTable);
@@ -311,8 +326,8 @@ export const MKTA_COMMISSION_OVERVIEW = defineFunction({
   help: "Current marketplace A commission rates and what they cost you, by category.",
   marketplace: "A",
   endpoints: ["A20"],
-  params: [shopIdA, regionCode, field, headers, lookbackDays(180), includeVat, topN],
-  example: '=MKTA_COMMISSION_OVERVIEW(1001, "SG", "commissionAsPercentOfRevenue")',
+  params: [shopIdA, regionCode, field, headers, salesWindow, includeVat, topN],
+  example: '=MKTA_COMMISSION_OVERVIEW(100001, "SG", "commissionAsPercentOfRevenue")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     return yield* answerOne("A20", defined(body), a, documentTable);

@@ -7,7 +7,7 @@ import {
   field,
   hasVat,
   headers,
-  includeVat,
+  vatPosition,
   itemIdsB,
   limit,
   lookbackDays,
@@ -55,7 +55,7 @@ export const MKTB_BREAKDOWN = defineFunction({
     "Without skuId the result is the volume-weighted aggregate across the product's SKUs.",
     "Margins of marketplace B are fractions (0.235 = 23.5 %).",
   ],
-  example: '=MKTB_BREAKDOWN(2001, "TH", 300045, B2:B40, "margin")',
+  example: '=MKTB_BREAKDOWN(500001, "MY", 40000001, , "margin")',
   *run(a) {
     const options = defined({
       sellerType: a.sellerType,
@@ -89,12 +89,17 @@ export const MKTB_NEW_PRODUCT = defineFunction({
     integerId("categoryId", "Category id; sets the commission rate."),
     field,
     headers,
-    optional(numberParam("manufacturingCogs", "Unit product cost.")),
+    optional(
+      numberParam(
+        "manufacturingCogs",
+        "Unit product cost (default: none, counted as 0 with COGS source missing).",
+      ),
+    ),
     hasVat,
     sellerType,
     effectiveDate,
   ],
-  example: '=MKTB_NEW_PRODUCT("TH", 490, 12, "margin")',
+  example: '=MKTB_NEW_PRODUCT("MY", 49, 200004, "margin")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     return yield* answerOne("B3", defined(body), a, profitTable);
@@ -113,20 +118,47 @@ export const MKTB_SIMULATE = defineFunction({
     skuIdsB,
     field,
     headers,
-    optional(numberParam("originalPrice", "List price to assume.")),
-    optional(numberParam("specialPriceDiscount", "Special-price discount per unit.")),
-    optional(numberParam("sellerVoucher", "Seller voucher per unit.")),
-    optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
+    optional(numberParam("originalPrice", "List price to assume (default: the current one).")),
     optional(
-      numberParam("commissionRate", "Commission rate to assume, fraction or % (8%).", FRACTION),
+      numberParam(
+        "specialPriceDiscount",
+        "Special-price discount per unit (default: the current one).",
+      ),
     ),
-    optional(numberParam("returnCostPerSale", "Return cost per sale to assume.")),
-    optional(booleanParam("isInFreeShipping", "In the free-shipping programme.")),
+    optional(numberParam("sellerVoucher", "Seller voucher per unit (default: the current one).")),
+    optional(
+      numberParam("manufacturingCogs", "Unit product cost to assume (default: the cost on file)."),
+    ),
+    optional(
+      numberParam(
+        "commissionRate",
+        "Commission rate to assume, fraction or % (8%); default: the category's current rate.",
+        FRACTION,
+      ),
+    ),
+    optional(
+      numberParam(
+        "returnCostPerSale",
+        "Return cost per sale to assume (default: from your returns).",
+      ),
+    ),
+    optional(
+      booleanParam(
+        "isInFreeShipping",
+        "In the free-shipping programme (default: as enrolled now).",
+      ),
+    ),
     effectiveDate,
-    optional(booleanParam("coinsEnabled", "Coins deduction on.")),
-    optional(numberParam("coinRate", "Coins share of the price, fraction or %.", FRACTION)),
+    optional(booleanParam("coinsEnabled", "Coins deduction on (default: as set now).")),
+    optional(
+      numberParam(
+        "coinRate",
+        "Coins share of the price, fraction or % (default: the current rate).",
+        FRACTION,
+      ),
+    ),
   ],
-  example: '=MKTB_SIMULATE(2001, "TH", 300045, , "netProfit", , , 20)',
+  example: '=MKTB_SIMULATE(500001, "MY", 40000001, , "netProfit", , , 20)',
   *run(a) {
     const { field: _f, headers: _h, itemId, skuId, ...overrides } = a;
     return yield* answerEachRow("B5", { itemId, skuId }, overrides, a, profitTable);
@@ -139,7 +171,7 @@ export const MKTB_ITEM = defineFunction({
   marketplace: "B",
   endpoints: ["B6"],
   params: [sellerIdB, regionCode, itemIdsB, field, headers, hasVat, sellerType, effectiveDate],
-  example: '=MKTB_ITEM(2001, "TH", 300045, "netProfit")',
+  example: '=MKTB_ITEM(500001, "MY", 40000001, "netProfit")',
   *run(a) {
     const { field: _f, headers: _h, itemId, ...rest } = a;
     return yield* answerEachRow("B6", { itemId }, rest, a, profitTable);
@@ -152,7 +184,7 @@ export const MKTB_PRODUCTS = defineFunction({
   marketplace: "B",
   endpoints: ["B7"],
   params: [sellerIdB, regionCode, limit, headers, hasVat, sellerType, effectiveDate],
-  example: '=MKTB_PRODUCTS(2001, "TH", 200)',
+  example: '=MKTB_PRODUCTS(500001, "MY", 200)',
   *run(a) {
     const { limit: rows, headers: h, ...body } = a;
     return yield* answerPages("B7", body, rows, h);
@@ -166,7 +198,7 @@ export const MKTB_ALL_SKUS = defineFunction({
   endpoints: ["B8"],
   params: [sellerIdB, regionCode, limit, headers, hasVat, sellerType, effectiveDate],
   notes: ["One request returns the whole shop; `limit` only trims the rows shown."],
-  example: '=MKTB_ALL_SKUS(2001, "TH", 1000)',
+  example: '=MKTB_ALL_SKUS(500001, "MY", 1000)',
   *run(a) {
     const { limit: rows, headers: h, ...body } = a;
     const all: unknown = yield* call("B8", defined(body));
@@ -194,7 +226,7 @@ export const MKTB_TOP_PRODUCTS = defineFunction({
     sellerType,
     effectiveDate,
   ],
-  example: '=MKTB_TOP_PRODUCTS(2001, "TH", "PROFIT", 10)',
+  example: '=MKTB_TOP_PRODUCTS(500001, "MY", "PROFIT", 10)',
   *run(a) {
     const { sortBy, limit: rows, headers: h, ...body } = a;
     return yield* answerPages(sortBy === "ROAS" ? "B13" : "B12", body, rows, h);
@@ -208,7 +240,7 @@ export const MKTB_CORRECTED_ROAS = defineFunction({
   endpoints: ["B11"],
   params: [sellerIdB, regionCode, itemIdsB, field, headers, lookbackDays(30, "Ads window")],
   notes: ["The API answers with no entries until this endpoint is activated: rows say so."],
-  example: '=MKTB_CORRECTED_ROAS(2001, "TH", A2:A50)',
+  example: '=MKTB_CORRECTED_ROAS(500001, "MY", 40000001)',
   *run(a) {
     const { itemId, field: _f, headers: _h, ...body } = a;
     const byItem = yield* fetchBatch("B11", defined(body), itemId.values, {
@@ -234,7 +266,7 @@ export const shopOverviewOptions = [
   lookbackDays(30, "Days back from today"),
   optional(wholeNumberParam("topN", "How many top products to list (default 5).", 1, 100)),
   optional(booleanParam("compareToPrevious", "Compare with the period before (default TRUE).")),
-  includeVat,
+  vatPosition,
 ] as const;
 
 /** Check a from/to pair before asking. */
@@ -250,7 +282,7 @@ export const MKTB_OVERVIEW = defineFunction({
   marketplace: "B",
   endpoints: ["B16"],
   params: [sellerIdB, regionCode, field, headers, ...shopOverviewOptions],
-  example: '=MKTB_OVERVIEW(2001, "TH", "totalProfit")',
+  example: '=MKTB_OVERVIEW(500001, "MY", "totalProfit")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     checkPeriod(body.from, body.to);

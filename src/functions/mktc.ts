@@ -22,7 +22,7 @@ import { profitTable } from "./shape";
 import { variantBreakdown } from "./variantRows";
 
 const adsCostPerSale = optional(
-  numberParam("adsCostPerSale", "Ads cost per unit sold, as you estimate it."),
+  numberParam("adsCostPerSale", "Ads cost per unit sold, as you estimate it (default none)."),
 );
 
 export const MKTC_BREAKDOWN = defineFunction({
@@ -39,7 +39,7 @@ export const MKTC_BREAKDOWN = defineFunction({
     lookbackDays(30, "Return-rate window"),
     hasVat,
     adsCostPerSale,
-    optional(numberParam("sellerVoucher", "Seller voucher per unit.")),
+    optional(numberParam("sellerVoucher", "Seller voucher per unit (default: the current one).")),
     effectiveDate,
   ],
   notes: [
@@ -47,7 +47,7 @@ export const MKTC_BREAKDOWN = defineFunction({
     "With skuId: the per-SKU batch endpoint, one request per 100 SKUs; with lookbackDays, adsCostPerSale or sellerVoucher each SKU is asked on its own (the batch endpoint lacks them).",
     "Margins of marketplace C are fractions (0.235 = 23.5 %).",
   ],
-  example: '=MKTC_BREAKDOWN(3001, "1729384756", C2:C30, "margin")',
+  example: '=MKTC_BREAKDOWN(700001, "17700001000001", , "margin")',
   *run(a) {
     const unitOptions = defined({
       hasVat: a.hasVat,
@@ -98,7 +98,7 @@ export const MKTC_PRODUCTS = defineFunction({
     effectiveDate,
   ],
   notes: ["One request per 100 products; a product the API cannot find shows in its own row."],
-  example: "=MKTC_PRODUCTS(3001, A2:A200)",
+  example: '=MKTC_PRODUCTS(700001, "17700001000001")',
   *run(a) {
     const { productId, field: _f, headers: _h, ...options } = a;
     const byProduct = yield* fetchBatch("C7", defined(options), productId.values);
@@ -144,14 +144,21 @@ export const MKTC_NEW_PRODUCT = defineFunction({
     ),
     field,
     headers,
-    optional(numberParam("manufacturingCogs", "Unit product cost.")),
+    optional(
+      numberParam(
+        "manufacturingCogs",
+        "Unit product cost (default: none, counted as 0 with COGS source missing).",
+      ),
+    ),
     adsCostPerSale,
     hasVat,
-    optional(booleanParam("isPreOrder", "Listed as pre-order (adds the pre-order fee).")),
-    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only.")),
+    optional(
+      booleanParam("isPreOrder", "Listed as pre-order, adds the pre-order fee (default FALSE)."),
+    ),
+    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only (default FALSE).")),
     effectiveDate,
   ],
-  example: '=MKTC_NEW_PRODUCT(3001, 299, "Beauty > Skincare > Serum", "netProfit")',
+  example: '=MKTC_NEW_PRODUCT(700001, 299, "Food & Beverages > Snacks > Chips", "netProfit")',
   *run(a) {
     const { field: _f, headers: _h, category, ...body } = a;
     return yield* answerOne(
@@ -174,18 +181,30 @@ export const MKTC_SIMULATE = defineFunction({
     skuIdsC,
     field,
     headers,
-    optional(numberParam("originalPrice", "List price to assume.")),
-    optional(numberParam("sellerDiscount", "Seller discount per unit.")),
-    optional(numberParam("sellerVoucher", "Seller voucher per unit.")),
-    optional(numberParam("platformDiscount", "Platform-funded discount per unit.")),
-    optional(numberParam("manufacturingCogs", "Unit product cost to assume.")),
+    optional(numberParam("originalPrice", "List price to assume (default: the current one).")),
+    optional(numberParam("sellerDiscount", "Seller discount per unit (default: the current one).")),
+    optional(numberParam("sellerVoucher", "Seller voucher per unit (default: the current one).")),
+    optional(
+      numberParam(
+        "platformDiscount",
+        "Platform-funded discount per unit (default: the current one).",
+      ),
+    ),
+    optional(
+      numberParam("manufacturingCogs", "Unit product cost to assume (default: the cost on file)."),
+    ),
     adsCostPerSale,
-    optional(numberParam("returnCostPerSale", "Return cost per sale to assume.")),
+    optional(
+      numberParam(
+        "returnCostPerSale",
+        "Return cost per sale to assume (default: from your returns).",
+      ),
+    ),
     effectiveDate,
-    optional(booleanParam("isPreOrder", "Listed as pre-order.")),
-    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only.")),
+    optional(booleanParam("isPreOrder", "Listed as pre-order (default: as listed now).")),
+    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only (default FALSE).")),
   ],
-  example: '=MKTC_SIMULATE(3001, "1729384756", , "netProfit", , , 20)',
+  example: '=MKTC_SIMULATE(700001, "17700001000001", , "netProfit", , , 20)',
   *run(a) {
     const { field: _f, headers: _h, productId, skuId, ...overrides } = a;
     return yield* answerEachRow("C5", { productId, skuId }, overrides, a, profitTable);
@@ -198,7 +217,7 @@ export const MKTC_OVERVIEW = defineFunction({
   marketplace: "C",
   endpoints: ["C10"],
   params: [shopIdC, regionCode, field, headers, ...shopOverviewOptions],
-  example: '=MKTC_OVERVIEW(3001, "TH", "totalProfit")',
+  example: '=MKTC_OVERVIEW(700001, "TH", "totalProfit")',
   *run(a) {
     const { field: _f, headers: _h, ...body } = a;
     checkPeriod(body.from, body.to);

@@ -17,6 +17,7 @@ import {
 } from "../core/coerce";
 import { ArgumentError } from "./argumentError";
 import type { CellInput } from "./cells";
+import type { ProfitBasis } from "./basis";
 import type { ParamSpec, ParamType } from "./define";
 
 /** Read one non-empty argument, naming `name` in any error. */
@@ -71,10 +72,23 @@ export function requiredAfterOptional<N extends string, T>(p: ParamSpec<N, T>): 
   return { ...p, optional: true, help: `${p.help} Required.` };
 }
 
+/**
+ * An optional parameter whose empty value comes from the seller's profit basis, so the request
+ * always states it; `setting` names the setting in the help ("Default: ...").
+ */
+export function fromBasis<N extends string, T>(
+  p: ParamSpec<N, T | undefined>,
+  value: (basis: ProfitBasis) => T,
+  setting: string,
+): ParamSpec<N, T | undefined> {
+  return { ...p, help: `${p.help} Default: ${setting}.`, fromBasis: value };
+}
+
 /** The same parameter, accepting a range: one value per cell, empty cells kept as undefined. */
 export function rangeOf<N extends string, T>(p: ParamSpec<N, T>): ParamSpec<N, IdArg<T>> {
+  const { fromBasis: _scalarOnly, ...rest } = p;
   return {
-    ...p,
+    ...rest,
     type: "any",
     range: true,
     help: p.help + " May be a range: one result row per cell.",
@@ -140,6 +154,23 @@ export function numberParam<N extends string>(
   return required({ name, type: "number", help, what: "a number" }, (v, n) =>
     toNumber(v, n, bounds),
   );
+}
+
+/**
+ * A money amount that may be negative. A percentage typed as text ("25%") is refused: the
+ * argument is money, and a spreadsheet's 25% (0.25) cannot be told from 0.25 of money, so the
+ * name and help say "amount" and the function's margin argument is a separate one.
+ */
+export function amountParam<N extends string>(name: N, help: string): ParamSpec<N, number> {
+  return required({ name, type: "number", help, what: "an amount of money" }, (v, n) => {
+    const cell = flattenRange(v)[0];
+    if (typeof cell === "string" && cell.trim().endsWith("%"))
+      throw new ArgumentError(
+        n,
+        `is an amount of money per unit (5 for 5 per unit), not a percentage (got "${cell.trim()}")`,
+      );
+    return toNumber(v, n, {});
+  });
 }
 
 /** TRUE or FALSE (also "yes"/"no", 1/0). */

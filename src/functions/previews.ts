@@ -7,7 +7,7 @@ import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import type { Cell } from "./cells";
-import { effectiveDate, field, headers } from "./common";
+import { effectiveDate, field, headers, VAT_SETTING } from "./common";
 import { defineFunction } from "./define";
 import {
   ANY_NUMBER,
@@ -19,6 +19,7 @@ import {
   textId,
   integerId,
   requiredAfterOptional,
+  fromBasis,
 } from "./params";
 import { defined } from "./requests";
 import { at as pick, rowCount } from "./rows";
@@ -178,15 +179,13 @@ const cogsRange = optional(
   rangeOf(numberParam("cogs", "Unit product cost (B, C; required for C set-margin).")),
 );
 const previewOptions = [
-  optional(
-    choiceParam(
-      "includeVat",
-      "Count output VAT (A default TRUE; B hasVat default TRUE; C default FALSE).",
-      ["TRUE", "FALSE"],
-    ),
+  fromBasis(
+    optional(choiceParam("includeVat", "Count output VAT as a cost.", ["TRUE", "FALSE"])),
+    (b) => (b.countVat ? "TRUE" : "FALSE"),
+    VAT_SETTING,
   ),
   effectiveDate,
-  optional(numberParam("adsCostPerSale", "Ads cost per unit sold (C only).")),
+  optional(numberParam("adsCostPerSale", "Ads cost per unit sold, C only (default none).")),
 ] as const;
 
 function previewOwner(a: {
@@ -237,7 +236,7 @@ export const SET_MARGIN_PREVIEW = defineFunction({
     "B (B14): target margin fraction; variantId (SKU) and cogs optional.",
     "C (C8): target margin fraction; variantId (SKU) and cogs required per row; the voucher is always 0.",
   ],
-  example: '=SET_MARGIN_PREVIEW("B", 2001, "TH", A2:A20, 20%, B2:B20)',
+  example: '=SET_MARGIN_PREVIEW("B", 500001, "MY", 40000001, 20%)',
   *run(a) {
     const m = a.marketplace;
     const { owner, region: regionCode } = previewOwner(a);
@@ -305,7 +304,7 @@ export const SET_BUYER_PRICE_PREVIEW = defineFunction({
     "A range of items (with matching ranges of variants and prices) is ONE request: one row per input row.",
     "B and C need variantId (the SKU id) per row; cogs only changes the profit shown.",
   ],
-  example: '=SET_BUYER_PRICE_PREVIEW("A", 1001, "SG", A2:A20, C2:C20, B2:B20)',
+  example: '=SET_BUYER_PRICE_PREVIEW("A", 100001, "SG", 10000005, 30)',
   *run(a) {
     const m = a.marketplace;
     const { owner, region: regionCode } = previewOwner(a);

@@ -19,7 +19,8 @@ export function profitTable(data: unknown, headers: boolean): Table {
   }
   rows.push(...breakdownTable(data, { headers: false }));
   const meta = isRecord(data) && isRecord(data.metadata) ? data.metadata : {};
-  if (meta.margin !== undefined) rows.push(["Margin", toCell(meta.margin)]);
+  // A fraction on every marketplace (core/marginUnit.ts): 0.235 = 23.5 %.
+  if (meta.margin !== undefined) rows.push(["Margin (fraction)", toCell(meta.margin)]);
   if (typeof meta.currency === "string") rows.push(["Currency", meta.currency]);
   return rows;
 }

@@ -62,7 +62,7 @@ export const PRODUCT_SEARCH = defineFunction({
   marketplace: null,
   endpoints: ["SEARCH"],
   params: [textParam("query", "Words to search for."), limit, headers],
-  example: '=PRODUCT_SEARCH("serum")',
+  example: '=PRODUCT_SEARCH("water bottle")',
   *run(a) {
     const found: unknown = yield* call("SEARCH", { query: a.query });
     const list = Array.isArray(found)

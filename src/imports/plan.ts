@@ -9,6 +9,7 @@ import type { ApiCall } from "../core/effects";
 import { apiCall } from "../core/effects";
 import { ApiError } from "../core/errors";
 import { cursorValue, pageRows } from "../core/paginate";
+import { DEFAULT_BASIS, describeBasis, type ProfitBasis } from "../functions/basis";
 import type { Cell } from "../functions/cells";
 import { isRecord } from "../functions/shape";
 import type { ImportDefinition, ImportRoute } from "./definitions";
@@ -69,8 +70,15 @@ export function firstState(def: ImportDefinition): ImportState {
   };
 }
 
-/** The request of the current step. */
-export function stepCall(def: ImportDefinition, state: ImportState): ApiCall {
+/**
+ * The request of the current step. VAT and marketplace A's sales window are always sent: the
+ * import's own option, else the seller's basis, so imported profit equals the functions'.
+ */
+export function stepCall(
+  def: ImportDefinition,
+  state: ImportState,
+  basis: ProfitBasis = DEFAULT_BASIS,
+): ApiCall {
   const route = routeOf(def);
   const endpoint = route.endpoints[state.endpointIndex];
   if (endpoint === undefined || state.done) throw new Error("import already finished");
@@ -81,18 +89,22 @@ export function stepCall(def: ImportDefinition, state: ImportState): ApiCall {
   };
   put(route.shopField, Number(def.shopId));
   if (def.kind !== "productList") put("region", def.region);
-  put(route.vatField, o.vat);
+  // B and C overviews' includeVat adds a forward VAT position, not a cost: left to the option.
+  const vatIsCost = def.kind !== "shopOverview" || def.marketplace === "A";
+  put(route.vatField, o.vat ?? (vatIsCost ? basis.countVat : undefined));
+  const salesWindow =
+    def.marketplace === "A" ? (o.lookbackDays ?? basis.salesWindowDays) : undefined;
   put("effectiveDate", o.effectiveDate);
   switch (def.kind) {
     case "productsByProfit":
     case "productsByRoas":
-      put("lookbackDays", def.marketplace === "A" ? o.lookbackDays : undefined);
+      put("lookbackDays", salesWindow);
       put("sellerType", def.marketplace === "B" ? o.sellerType : undefined);
       put("page", state.page);
       put("pageSize", pageSizeFor(def, state));
       break;
     case "allProducts":
-      put("lookbackDays", def.marketplace === "A" ? o.lookbackDays : undefined);
+      put("lookbackDays", salesWindow);
       put("sellerType", def.marketplace === "B" ? o.sellerType : undefined);
       put("pageSize", pageSizeFor(def, state));
       put("cursorRtProductId", state.cursor ?? undefined);
@@ -188,9 +200,19 @@ export function headerRow(state: ImportState): string[] {
   return (state.columns ?? []).map((c) => c.header);
 }
 
-/** "Products sorted by profit · A 100001 SG → Profit". */
-export function importTitle(def: ImportDefinition): string {
-  return describeImport(def);
+/**
+ * "Products sorted by profit · A 100001 SG → Profit" and, on a second line, the basis its
+ * figures stand on (VAT, sales window, fee date) as stepCall sends it.
+ */
+export function importTitle(def: ImportDefinition, basis: ProfitBasis = DEFAULT_BASIS): string {
+  const o = def.options ?? {};
+  const vatIsCost = def.kind !== "shopOverview" || def.marketplace === "A";
+  if (!vatIsCost) return describeImport(def);
+  const used: ProfitBasis = {
+    countVat: o.vat ?? basis.countVat,
+    salesWindowDays: o.lookbackDays ?? basis.salesWindowDays,
+  };
+  return `${describeImport(def)}\n${describeBasis(used, o.effectiveDate, def.marketplace === "A")}`;
 }
 
 /** "page 3 of 5, 1,500 rows" for progress lines. */

@@ -44,3 +44,15 @@ export function parseRangeAddress(address: string): RangeBox {
     c1: Math.max(a[1], b[1]),
   };
 }
+
+/** Column letters of a 0-based index: "A" for 0, "AA" for 26 (the web host has a copy to fold in). */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let out = "";
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}

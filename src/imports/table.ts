@@ -27,7 +27,7 @@ export const NUMBER_FORMATS: Readonly<Record<ColumnFormat, string>> = {
   integer: "0",
   number: "#,##0.00",
   money: "#,##0.00",
-  // Marketplace A margins are percentages already (23.5 = 23.5 %): show the sign, do not scale.
+  // Marketplace A's raw margin points (23.5 = 23.5 %): show the sign, do not scale.
   percentPoints: '0.00"%"',
   fraction: "0.00%",
   ratio: "0.00",
@@ -46,14 +46,16 @@ export interface ImportTable {
   readonly title: string;
 }
 
-/** The format a field's values get, judged by its name and the marketplace's margin unit. */
-export function formatFor(name: string, sample: unknown, marketplace: Marketplace): ColumnFormat {
+/** The format a field's values get, judged by its name. */
+export function formatFor(name: string, sample: unknown, _marketplace: Marketplace): ColumnFormat {
   if (typeof sample === "string") return "text";
   if (isDateTimeArray(sample) || /date|freshAt$/i.test(name)) return "date";
   const leaf = name.split(".").pop() ?? name;
   if (/roas/i.test(leaf)) return "ratio";
   if (/rate$|share$|percent$/i.test(leaf) && !/margin/i.test(leaf)) return "fraction";
-  if (/margin/i.test(leaf)) return marketplace === "A" ? "percentPoints" : "fraction";
+  // Margins arrive as fractions on every marketplace (core/marginUnit.ts); A's raw percent
+  // points stay beside them as `...Points`.
+  if (/margin/i.test(leaf)) return /Points$/.test(leaf) ? "percentPoints" : "fraction";
   if (/(id|Id)$|^rank$|unitsSold|count|orders|^page|total(Items|Pages)/i.test(leaf)) {
     return "integer";
   }

@@ -1,5 +1,6 @@
 /** One import over a plain fetch, the service run in memory (tests and tools). */
 import type { ApiCall, Effect, Program } from "../core/effects";
+import { DEFAULT_BASIS, type ProfitBasis } from "../functions/basis";
 import type { ImportDefinition } from "../imports/definitions";
 import type { ImportTable } from "../imports/table";
 import { driveImport, type ImportProgress } from "./importLoop";
@@ -31,6 +32,8 @@ export interface ImportRunDeps {
   readonly onProgress?: (progress: ImportProgress) => void;
   readonly signal?: AbortSignal;
   readonly now?: () => Date;
+  /** The seller's profit basis; the add-in's default when absent. */
+  readonly basis?: ProfitBasis;
 }
 
 /** Fetch every page of an import, then write it; resolves with the table written. */
@@ -51,6 +54,7 @@ export async function runImport(def: ImportDefinition, deps: ImportRunDeps): Pro
       written = table;
       await deps.writeTable(sheet, table);
     }),
+    basis: () => deps.basis ?? DEFAULT_BASIS,
     now: () => (deps.now?.() ?? new Date()).getTime(),
     moreTime: () => true,
   });

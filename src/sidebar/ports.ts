@@ -4,6 +4,7 @@
  * demo from Office.js, OfficeRuntime.storage / localStorage and fetch (answers with promises).
  */
 import type { Program } from "../core/effects";
+import type { ProfitBasis } from "../functions/basis";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
 import type { ImportTable } from "../imports/table";
 import type { Io } from "./op";
@@ -58,6 +59,8 @@ export interface SidebarPorts {
   /** This user's typed-in B seller and C shop ids (JSON). */
   readonly typedShops: TextSlot;
   readonly stage: ImportStage;
+  /** The seller's profit basis (VAT, sales window) that imports send and state in their title. */
+  basis(): Io<ProfitBasis>;
   /** Milliseconds since 1970 (the host's clock). */
   now(): number;
   /** May one more bulk row start in this call? (Apps Script: a call has six minutes.) */

@@ -142,7 +142,7 @@ export function createSidebarService(p: SidebarPorts) {
       state: ImportState,
     ): Op<{ state: ImportState }> {
       checkToken(token);
-      const c = stepCall(def, state);
+      const c = stepCall(def, state, yield* io(() => p.basis()));
       const data = yield* io(() => p.api.run(call(c.endpoint, c.params), { fresh: true }));
       const outcome = readStep(def, state, data);
       const header = state.pagesDone === 0 ? headerRow(outcome.state) : null;
@@ -162,13 +162,14 @@ export function createSidebarService(p: SidebarPorts) {
       checkToken(token);
       if (!state.done) throw new Error("The import has not finished: nothing was changed");
       const importedAt = new Date(p.now()).toISOString();
+      const basis = yield* io(() => p.basis());
       yield* io(() =>
         p.stage.commit(token, def.sheetName, {
           columns: state.columns ?? [],
           rowCount: state.rowsSoFar,
           dataFreshAt: state.dataFreshAt,
           importedAt,
-          title: importTitle(def),
+          title: importTitle(def, basis),
         }),
       );
       return {

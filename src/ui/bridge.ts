@@ -4,6 +4,7 @@
  * method is async and every payload is plain JSON (no Date: Sheets cannot send one).
  */
 import type { Marketplace } from "../api/types";
+import type { ProfitBasis } from "../functions/basis";
 import type { ImportResult, ShopRef, ShopsView } from "../sidebar/views";
 import type { Cell, CellInput } from "../functions/cells";
 import type { BulkJob, BulkProgress } from "../imports/bulk";
@@ -27,6 +28,8 @@ export interface SettingsView {
    * has no such setting yet.
    */
   readonly listAnswers?: boolean;
+  /** The profit basis every function and import uses; absent where the host cannot set it. */
+  readonly basis?: ProfitBasis;
 }
 
 /** Requests in the last minute against the API's 60, and how often the cache answered. */
@@ -130,6 +133,8 @@ export interface HostBridge {
     baseUrl?: string;
     cacheTtlSec?: number;
     listAnswers?: boolean;
+    /** Change the profit basis (checked: the sales window is 1 to 730 days). */
+    basis?: Partial<ProfitBasis>;
   }): Promise<SettingsView>;
 
   getQuota(): Promise<QuotaView>;

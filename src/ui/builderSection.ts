@@ -7,6 +7,7 @@ import type { HostBridge, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
 import { argumentValue, formulaText } from "./formulaText";
+import { shopsForFunction } from "./builderShops";
 import { shopLabel } from "./shopsSection";
 
 export interface BuilderProps {
@@ -33,7 +34,7 @@ export function BuilderSection(p: BuilderProps) {
     next[i] = v;
     setArgs(next);
   };
-  const shops = p.shops?.shops ?? [];
+  const shops = shopsForFunction(fn, args, p.shops?.shops ?? []);
   return h(Section, { title: "Function builder", id: "sec-builder" }, [
     h(SelectField, {
       id: "fb-function",

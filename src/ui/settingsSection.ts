@@ -6,6 +6,7 @@ import { messageOf } from "./bridge";
 import { Button, Section, Status, TextField } from "./controls";
 import { keyFormProblem } from "./keyForm";
 import { QueueSection } from "./queueSection";
+import { BasisFields } from "./basisSection";
 
 export interface SettingsProps {
   readonly bridge: HostBridge;
@@ -162,6 +163,9 @@ export function SettingsSection(p: SettingsProps) {
           }),
       }),
     ]),
+    p.settings?.basis
+      ? h(BasisFields, { bridge: p.bridge, basis: p.settings.basis, onSettings: p.onSettings })
+      : null,
     h(QueueSection, { bridge: p.bridge, settings: p.settings, onSettings: p.onSettings }),
     p.bridge.sharedFileCaveat
       ? h(

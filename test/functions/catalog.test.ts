@@ -84,6 +84,7 @@ const SAMPLES: Record<string, CellInput[]> = {
   MKTA_OVERVIEW: [1001, "SG", "FLOW"],
   MKTA_COMMISSION_IMPACT: [1001, "SG", "2025-07-01"],
   MKTA_COMMISSION_OVERVIEW: [1001, "SG"],
+  MKTA_CATEGORIES: [1001, "SG"],
   MKTB_BREAKDOWN: [2001, "TH", 21, [[7], [8]]],
   MKTB_ITEM: [2001, "TH", 21],
   MKTB_NEW_PRODUCT: ["TH", 490, 12],
@@ -398,9 +399,9 @@ describe("arguments are checked before any request", () => {
       'sortBy must be one of PROFIT, ROAS (got "CHEAPEST")',
     );
     expect(() => runScripted(rp.program(["B", "", "TH", 12, 50, 25]), none)).toThrow(
-      /^target must be a margin from 0 to below 100 %/,
+      /^targetMargin must be a margin from 0 to below 100 %/,
     );
-    expect(() => runScripted(rp.program(["A", "", "SG", 12, 50, 5]), none)).toThrow(
+    expect(() => runScripted(rp.program(requiredPriceA("", "SG", 5)), none)).toThrow(
       "shopId is required for marketplace A",
     );
     expect(() =>
@@ -497,7 +498,8 @@ describe("marketplace-specific arguments", () => {
       region: true,
       category: true,
       cogs: true,
-      target: true,
+      targetMargin: true,
+      targetProfit: true,
     });
     expect(fn?.params.slice(0, 6).map((p) => p.name)).toEqual([
       "marketplace",
@@ -505,8 +507,9 @@ describe("marketplace-specific arguments", () => {
       "region",
       "category",
       "cogs",
-      "target",
+      "targetMargin",
     ]);
+    expect(fn?.params.at(-1)?.name).toBe("targetProfit");
     // Each marketplace's own rule, naming the argument.
     expect(outcome("REQUIRED_PRICE", ["B", undefined, "TH", 12, 150, 0.25])).toMatchObject({
       call: { endpoint: "B4", params: { region: "TH", categoryId: 12 } },
@@ -514,7 +517,7 @@ describe("marketplace-specific arguments", () => {
     expect(outcome("REQUIRED_PRICE", ["B", 1001, "TH", 12, 150, 0.25])).toEqual({
       message: "shopId applies to marketplace A or C only, not B",
     });
-    expect(outcome("REQUIRED_PRICE", ["A", undefined, "SG", 12, 150, 5])).toEqual({
+    expect(outcome("REQUIRED_PRICE", requiredPriceA(undefined, "SG", 5))).toEqual({
       message: "shopId is required for marketplace A",
     });
     expect(outcome("REQUIRED_PRICE", ["B", undefined, undefined, 12, 150, 0.25])).toEqual({
@@ -531,7 +534,7 @@ describe("marketplace-specific arguments", () => {
       message: "category is required (a category id or path)",
     });
     expect(outcome("REQUIRED_PRICE", ["B", undefined, "TH", 12, 150])).toEqual({
-      message: "target is required (a number)",
+      message: "targetMargin is required for marketplace B",
     });
   });
 
@@ -597,3 +600,10 @@ describe("review fixes", () => {
     expect(() => run("SHOPS", [], authFails)).toThrow("API key rejected");
   });
 });
+
+/** REQUIRED_PRICE arguments for marketplace A: targetMargin empty, targetProfit last. */
+function requiredPriceA(shopId: CellInput, regionCode: CellInput, profit: CellInput): CellInput[] {
+  const args: CellInput[] = ["A", shopId, regionCode, 12, 150];
+  args[15] = profit;
+  return args;
+}

@@ -79,7 +79,8 @@ describe("runImport", () => {
     expect(table.rows.map((r) => r[itemCol])).toEqual(api.entries.map((e) => e.itemId));
     const profit = table.columns.find((c) => c.header === "Total profit");
     expect(profit && NUMBER_FORMATS[profit.format]).toBe("#,##0.00");
-    expect(table.columns.find((c) => c.path === "metadata.margin")?.format).toBe("percentPoints");
+    // Margins are fractions on every marketplace (core/marginUnit.ts): 0.00%.
+    expect(table.columns.find((c) => c.path === "metadata.margin")?.format).toBe("fraction");
     expect(table.columns.find((c) => c.path === "metadata.commissionRate")?.format).toBe(
       "fraction",
     );

@@ -42,7 +42,7 @@ export async function invokeFunction(
   const guard = stuckGuard(ctx);
   try {
     const args = excelArguments(fn, raw);
-    const run = ctx.session.run(fn.program(args), {
+    const run = ctx.session.run(fn.program(args, await ctx.session.basis()), {
       ...(invocation?.address ? { address: invocation.address } : {}),
       ...(controller ? { signal: controller.signal } : {}),
       showsError,

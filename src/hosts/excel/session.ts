@@ -20,6 +20,7 @@ import { CellTracker, type TrackedCell } from "./cellTracker";
 import type { OfficeStorage } from "./officeGlobals";
 import { PersistedStore } from "./persistedStore";
 import { readSettings, type ExcelSettings } from "./settings";
+import { DEFAULT_BASIS, type ProfitBasis } from "../../functions/basis";
 
 export interface ExcelSessionOptions {
   /** OfficeRuntime.storage; null keeps everything in memory (no key can be read then). */
@@ -88,6 +89,11 @@ export class ExcelSession {
   /** Forget the settings read so far (the task pane saved new ones). */
   reloadSettings(): void {
     this.settings = undefined;
+  }
+
+  /** The seller's profit basis: every cell's function runs on it. */
+  async basis(): Promise<ProfitBasis> {
+    return (await this.currentSettings()).basis ?? DEFAULT_BASIS;
   }
 
   /** The env for the current settings; the same object while they do not change. */

@@ -4,6 +4,7 @@
  * file and travel with it).
  */
 import { normaliseBaseUrl } from "../../core/baseUrl";
+import { readBasis, type ProfitBasis } from "../../functions/basis";
 import type { OfficeStorage } from "./officeGlobals";
 
 export const API_KEY_ITEM = "mkt.apiKey";
@@ -14,6 +15,9 @@ export const LIVE_CALLS_ITEM = "mkt.liveCalls";
 export const CACHE_TTL_ITEM = "mkt.cacheTtlSec";
 /** "off" when the seller turned off "Answer many product cells from shop-wide lists". */
 export const LIST_ANSWERS_ITEM = "mkt.listAnswers";
+/** The profit basis, as the task pane saves it ("off": output VAT not counted). */
+export const COUNT_VAT_ITEM = "mkt.countVat";
+export const SALES_WINDOW_ITEM = "mkt.salesWindowDays";
 
 /** What the functions need to reach the API. */
 export interface ExcelSettings {
@@ -26,6 +30,8 @@ export interface ExcelSettings {
   readonly listAnswers?: boolean;
   /** The seller's cache time in seconds, when set. */
   readonly cacheTtlSec?: number;
+  /** The seller's profit basis (the add-in's default until set). */
+  readonly basis?: ProfitBasis;
 }
 
 /** Read both settings; an unusable stored base URL falls back to the default. */
@@ -39,6 +45,8 @@ export async function readSettings(
     LIVE_CALLS_ITEM,
     LIST_ANSWERS_ITEM,
     CACHE_TTL_ITEM,
+    COUNT_VAT_ITEM,
+    SALES_WINDOW_ITEM,
   ]);
   const ttl = Number(items[CACHE_TTL_ITEM]);
   const apiKey = items[API_KEY_ITEM]?.trim() || null;
@@ -56,6 +64,7 @@ export async function readSettings(
     baseUrl,
     liveCalls: items[LIVE_CALLS_ITEM] !== "off",
     listAnswers: items[LIST_ANSWERS_ITEM] !== "off",
+    basis: readBasis(items[COUNT_VAT_ITEM], items[SALES_WINDOW_ITEM]),
     ...(Number.isFinite(ttl) && ttl > 0 ? { cacheTtlSec: ttl } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { fetchTransport } from "../shared/fetchTransport";
 import { excelTaskpaneBridgeFromGlobals } from "./taskpaneBridge";
 import { mountApp } from "../../ui/app";
 import type { HostBridge } from "../../ui/bridge";
+import { OUTSIDE_EXCEL, startInHost } from "../../ui/outsideHost";
 
 declare const MKT_DEFAULT_BASE_URL: string;
 
@@ -21,9 +22,12 @@ async function refreshOnOpen(bridge: HostBridge): Promise<void> {
 function start(): void {
   const root = document.getElementById("app");
   if (!root) throw new Error('taskpane.html needs <div id="app"></div>');
-  const bridge = excelTaskpaneBridgeFromGlobals(fetchTransport(), MKT_DEFAULT_BASE_URL);
-  mountApp(root, bridge);
-  void refreshOnOpen(bridge);
+  const inExcel = (globalThis as { Excel?: unknown }).Excel !== undefined;
+  startInHost(root, inExcel, OUTSIDE_EXCEL, () => {
+    const bridge = excelTaskpaneBridgeFromGlobals(fetchTransport(), MKT_DEFAULT_BASE_URL);
+    mountApp(root, bridge);
+    void refreshOnOpen(bridge);
+  });
 }
 
 const office = (globalThis as { Office?: { onReady(cb: () => void): unknown } }).Office;

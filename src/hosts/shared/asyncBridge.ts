@@ -29,6 +29,7 @@ import { MemoryStore } from "../../core/store";
 import type { Cell, CellInput } from "../../functions/cells";
 import { errorsAsText } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
+import { checkBasis } from "../../functions/basis";
 import type { ImportTable } from "../../imports/table";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { driveImport } from "../../sidebar/importLoop";
@@ -149,6 +150,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       baseUrl: s.baseUrl,
       cacheTtlSec: s.ttl,
       listAnswers: s.listAnswers,
+      basis: s.basis,
     };
   }
 
@@ -171,10 +173,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
             how?.fresh ? e.fresh : e.cached,
             signal ? { signal, abortInFlight: how?.fresh === true } : {},
           ),
-        answer: (name, args) => {
+        answer: async (name, args) => {
           const fn = functionByName(name);
           if (!fn) throw new Error(`Unknown function ${name}`);
-          return runAsync(fn.program(args), e.cached, signal ? { signal } : {});
+          const { basis } = await settings();
+          return runAsync(fn.program(args, basis), e.cached, signal ? { signal } : {});
         },
         explain: (err) => (err instanceof Error ? err.message : String(err)),
       },
@@ -187,6 +190,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         (t) => o.storage.set(SETTING.typedShops, t),
       ),
       stage,
+      basis: async () => (await settings()).basis,
       now: () => clock.now(),
       moreTime: () => true,
     };
@@ -236,6 +240,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       }
       if (change.listAnswers !== undefined) {
         await o.storage.set(SETTING.listAnswers, change.listAnswers ? "on" : "off");
+      }
+      if (change.basis !== undefined) {
+        const basis = checkBasis((await settings()).basis, change.basis);
+        await o.storage.set(SETTING.countVat, basis.countVat ? "on" : "off");
+        await o.storage.set(SETTING.salesWindowDays, String(basis.salesWindowDays));
       }
       o.onSettingsChanged?.();
       return view();
@@ -319,7 +328,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async previewFunction(name: string, args: CellInput[]) {
       const fn = functionByName(name);
       if (!fn) throw new Error(`Unknown function ${name}`);
-      return errorsAsText(await runAsync(fn.program(args), (await currentEnvs()).cached));
+      const { basis } = await settings();
+      return errorsAsText(await runAsync(fn.program(args, basis), (await currentEnvs()).cached));
     },
 
     async clearCache() {

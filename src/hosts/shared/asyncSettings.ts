@@ -3,6 +3,7 @@
  * never the document, because the key must not travel with the file.
  */
 import { normaliseBaseUrl } from "../../core/baseUrl";
+import { readBasis, type ProfitBasis } from "../../functions/basis";
 
 /** Per-user settings storage. */
 export interface SettingsStorage {
@@ -19,6 +20,9 @@ export const SETTING = {
   typedShops: "mkt.typedShops",
   /** "off": answer product cells from their own endpoints only (Excel reads it too). */
   listAnswers: "mkt.listAnswers",
+  /** The profit basis ("off": output VAT not counted); Excel's functions read the same items. */
+  countVat: "mkt.countVat",
+  salesWindowDays: "mkt.salesWindowDays",
 } as const;
 
 /** How long cached answers stay fresh unless the seller chose otherwise. */
@@ -30,6 +34,7 @@ export interface AsyncSettings {
   readonly baseUrl: string;
   readonly ttl: number;
   readonly listAnswers: boolean;
+  readonly basis: ProfitBasis;
 }
 
 /** Read every setting at once. */
@@ -37,11 +42,13 @@ export async function readAsyncSettings(
   storage: SettingsStorage,
   defaultBaseUrl: string,
 ): Promise<AsyncSettings> {
-  const [apiKey, rawBase, rawTtl, rawLists] = await Promise.all([
+  const [apiKey, rawBase, rawTtl, rawLists, rawVat, rawWindow] = await Promise.all([
     storage.get(SETTING.apiKey),
     storage.get(SETTING.baseUrl),
     storage.get(SETTING.cacheTtlSec),
     storage.get(SETTING.listAnswers),
+    storage.get(SETTING.countVat),
+    storage.get(SETTING.salesWindowDays),
   ]);
   let baseUrl = defaultBaseUrl;
   try {
@@ -55,5 +62,6 @@ export async function readAsyncSettings(
     baseUrl,
     ttl: Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_TTL_SEC,
     listAnswers: rawLists !== "off",
+    basis: readBasis(rawVat, rawWindow),
   };
 }

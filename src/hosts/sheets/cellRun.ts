@@ -62,7 +62,7 @@ export function runCell(
   const env = session.env;
   try {
     if (liveCallsPaused()) {
-      const answer = runFromCache(fn.program(args), env);
+      const answer = runFromCache(fn.program(args, session.basis), env);
       return "value" in answer ? errorsAsText(answer.value) : PAUSED_TEXT;
     }
     if (here && docCache)
@@ -83,14 +83,17 @@ export function runCell(
       const down =
         (env.breaker?.status(session.apiKey, env.baseUrl).state ?? "closed") !== "closed";
       return errorsAsText(
-        runSync(fn.program(args), down ? { ...env, deadline: session.clock.now() } : env),
+        runSync(
+          fn.program(args, session.basis),
+          down ? { ...env, deadline: session.clock.now() } : env,
+        ),
       );
     } catch (err) {
       if (isWaitingForQuota(err)) waiting = err;
       else if (isApiError(err) && err.message === LOCK_BUSY_MESSAGE)
         // The shared lock stayed busy: wait like a cell short of quota, for the calls it starts with.
         waiting = {
-          calls: firstCalls(() => fn.program(args)),
+          calls: firstCalls(() => fn.program(args, session.basis)),
           readyAt: session.clock.now() + 5000,
           paused: false,
         };

@@ -168,7 +168,7 @@ export function prefetchFillDown(
   // A server that is down: no prefetch, no waiting for a sibling; the cell says so at once.
   const down = (): boolean =>
     (env.breaker?.status(deps.session.apiKey, env.baseUrl).state ?? "closed") !== "closed";
-  const own = firstCalls(() => fn.program(ownArgs));
+  const own = firstCalls(() => fn.program(ownArgs, deps.session.basis));
   if (own.length === 0 || allCached(own, env) || down()) return 1;
   const fill = fillDownOf(place.book, place.sheet, place.row, place.col);
   if (!fill || fill.siblings.length < 2) return 1;
@@ -188,7 +188,7 @@ export function prefetchFillDown(
     (s) => s.row !== place.row && (deps.include?.(s.row) ?? true),
   );
   const calls = mergeCalls(
-    [...own, ...others.flatMap((s) => firstCalls(() => fn.program(s.args)))],
+    [...own, ...others.flatMap((s) => firstCalls(() => fn.program(s.args, deps.session.basis)))],
     lookup,
   );
   try {

@@ -6,6 +6,7 @@
  */
 import { call, normaliseBaseUrl } from "../../core";
 import { functionByName, type Cell, type CellInput } from "../../functions";
+import { checkBasis } from "../../functions/basis";
 import type { ShopListResult } from "../../sidebar/views";
 import { hitRateOf, readCacheCounts } from "./cacheStats";
 import { gas } from "./gas";
@@ -132,6 +133,8 @@ export function getSettings(): UserSettings & {
   defaultBaseUrl: string;
   hasKey: boolean;
   keyPrefix: string | null;
+  countVat: boolean;
+  salesWindowDays: number;
 } {
   const store = userSettings();
   const key = store.apiKey();
@@ -139,6 +142,7 @@ export function getSettings(): UserSettings & {
   if (key !== null) installFiller();
   return {
     ...store.settings(),
+    ...store.basis(),
     defaultBaseUrl: DEFAULT_BASE_URL,
     hasKey: key !== null,
     keyPrefix: key === null ? null : keyPrefix(key),
@@ -172,6 +176,8 @@ export function saveSettings(settings: {
   baseUrl?: string;
   cacheMinutes?: number;
   listAnswers?: boolean;
+  countVat?: boolean;
+  salesWindowDays?: number;
 }): { ok: true } {
   try {
     const store = userSettings();
@@ -187,6 +193,8 @@ export function saveSettings(settings: {
     const listAnswers =
       typeof settings.listAnswers === "boolean" ? settings.listAnswers : current.listAnswers;
     store.saveSettings({ baseUrl, cacheMinutes, listAnswers });
+    if (settings.countVat !== undefined || settings.salesWindowDays !== undefined)
+      store.saveBasis(checkBasis(store.basis(), settings));
     return { ok: true };
   } catch (err) {
     throw new Error(messageOf(err, null));

@@ -105,13 +105,13 @@ function withOldAnswers(
       if (env.cache)
         session.readAhead.prime(
           cacheKeysOf(
-            rows.flatMap((r) => firstCalls(() => fn.program(r.args))),
+            rows.flatMap((r) => firstCalls(() => fn.program(r.args, session.basis))),
             env.cache,
             env,
           ),
         );
       rows.forEach((r, i) => {
-        if (!("value" in runFromCache(fn.program(r.args), env)))
+        if (!("value" in runFromCache(fn.program(r.args, session.basis), env)))
           old.push(group[i] as FoundCell<SheetLike>);
       });
     }

@@ -2,6 +2,7 @@
  * One execution's wiring: settings, key, cache, limiter and transport from Apps Script, and
  * `runProgram`, which drives a catalog body with runSync under the custom-function deadline.
  */
+import type { ProfitBasis } from "../../functions/basis";
 import {
   ApiError,
   ResponseCache,
@@ -101,6 +102,8 @@ export interface Session {
   readonly readAhead: ReadAheadStore;
   readonly cache: ResponseCache | undefined;
   readonly clock: SyncClock;
+  /** The seller's profit basis: every function of this execution runs on it. */
+  readonly basis: ProfitBasis;
 }
 
 /** The env for this user's key, settings and caches (throws the no-key message without a key). */
@@ -136,7 +139,7 @@ export function openSession(options: RunOptions = {}): Session {
     substituteLists: listAnswers,
     ...(cache ? { cache } : {}),
   };
-  return { env, apiKey, baseUrl, store, readAhead, cache, clock };
+  return { env, apiKey, baseUrl, store, readAhead, cache, clock, basis: settings.basis() };
 }
 
 /** This execution's cache counters die with it: add them to the document's running totals. */

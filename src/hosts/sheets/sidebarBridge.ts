@@ -31,6 +31,7 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       baseUrl: s.baseUrl,
       cacheTtlSec: Math.round(s.cacheMinutes * 60),
       listAnswers: s.listAnswers,
+      basis: { countVat: s.countVat, salesWindowDays: s.salesWindowDays },
     };
   };
 
@@ -64,6 +65,7 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
           ? { cacheMinutes: Math.max(1, Math.round(change.cacheTtlSec / 60)) }
           : {}),
         ...(change.listAnswers !== undefined ? { listAnswers: change.listAnswers } : {}),
+        ...(change.basis ?? {}),
       });
       return view();
     },

@@ -21,6 +21,7 @@ import type { PlainCell } from "../../sidebar/views";
 import { dailyRefresh } from "./dailyRefresh";
 import { RefreshRegistry } from "./refreshRegistry";
 import { messageOf, runProgram, userSettings } from "./session";
+import { basisOf } from "./stores";
 import type { FormatDate } from "./sheetDates";
 import { sheetStage } from "./sheetStage";
 import type { SbProperties, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
@@ -105,6 +106,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       write: (text) => void deps.userProperties().setProperty(TYPED_SHOPS_PROPERTY, text),
     },
     stage: sheetStage(book),
+    basis: () => basisOf(deps.userProperties()),
     now: () => deps.now().getTime(),
     moreTime: () => deps.elapsedMs() <= BULK_CALL_BUDGET_MS,
   });
@@ -255,7 +257,7 @@ function appsScriptDeps(): SidebarServerDeps {
     runFunction: (name, args) => {
       const fn = functionByName(name);
       if (!fn) throw new Error(`Unknown function ${name}`);
-      return runProgram(fn.program(args), { budgetMs: 60_000 });
+      return runProgram(fn.program(args, userSettings().basis()), { budgetMs: 60_000 });
     },
     explain: (e) => messageOf(e, userSettings().apiKey(), userSettings().settings().baseUrl),
     triggers: () => ({

@@ -5,6 +5,7 @@
  * every editor.
  */
 import { ApiError, CACHE_SERVICE_LIMITS, type KeyValueStore, type StoreLimits } from "../../core";
+import { readBasis, type ProfitBasis } from "../../functions/basis";
 import type { CacheLike, PropertiesLike } from "./gas";
 
 /** CacheService as a KeyValueStore that refuses what Google would refuse. */
@@ -36,6 +37,9 @@ const KEY_PROPERTY = "mkt.apiKey";
 const BASE_URL_PROPERTY = "mkt.baseUrl";
 const CACHE_MINUTES_PROPERTY = "mkt.cacheMinutes";
 const LIST_ANSWERS_PROPERTY = "mkt.listAnswers";
+/** The profit basis: "off" when output VAT is not counted; the A sales window in days. */
+const COUNT_VAT_PROPERTY = "mkt.countVat";
+const SALES_WINDOW_PROPERTY = "mkt.salesWindowDays";
 
 /** What the user set. */
 export interface UserSettings {
@@ -71,11 +75,24 @@ export class UserSettingsStore {
       listAnswers: this.props.getProperty(LIST_ANSWERS_PROPERTY) !== "off",
     };
   }
+  /** The seller's profit basis (the add-in's default until set). */
+  basis(): ProfitBasis {
+    return basisOf(this.props);
+  }
+  saveBasis(basis: ProfitBasis): void {
+    this.props.setProperty(COUNT_VAT_PROPERTY, basis.countVat ? "on" : "off");
+    this.props.setProperty(SALES_WINDOW_PROPERTY, String(basis.salesWindowDays));
+  }
   saveSettings(settings: UserSettings): void {
     this.props.setProperty(BASE_URL_PROPERTY, settings.baseUrl);
     this.props.setProperty(CACHE_MINUTES_PROPERTY, String(settings.cacheMinutes));
     this.props.setProperty(LIST_ANSWERS_PROPERTY, settings.listAnswers ? "on" : "off");
   }
+}
+
+/** The profit basis kept in these (user) properties. */
+export function basisOf(props: Pick<PropertiesLike, "getProperty">): ProfitBasis {
+  return readBasis(props.getProperty(COUNT_VAT_PROPERTY), props.getProperty(SALES_WINDOW_PROPERTY));
 }
 
 /** Check cache minutes from the sidebar. */

@@ -229,6 +229,7 @@ describe("settings", () => {
       baseUrl: "http://localhost:8787",
       liveCalls: true,
       listAnswers: true,
+      basis: { countVat: true, salesWindowDays: 180 },
     });
     await saveApiKey(storage, "  pat_secret  ");
     await expect(saveBaseUrl(storage, "http://api.example.com")).rejects.toThrow(/https/);
@@ -237,6 +238,7 @@ describe("settings", () => {
       "mkt.liveCalls": "off",
       "mkt.listAnswers": "off",
       "mkt.cacheTtlSec": "90",
+      "mkt.countVat": "off",
     });
     expect(await readSettings(storage, "x")).toEqual({
       apiKey: "pat_secret",
@@ -244,6 +246,7 @@ describe("settings", () => {
       liveCalls: false,
       listAnswers: false,
       cacheTtlSec: 90,
+      basis: { countVat: false, salesWindowDays: 180 },
     });
     await saveApiKey(storage, "");
     expect((await readSettings(storage, "x")).apiKey).toBeNull();

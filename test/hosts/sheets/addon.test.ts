@@ -192,6 +192,37 @@ describe("against the reference server", () => {
     expect(table).toContainEqual(["Net profit", expected.metadata.netProfit]);
   });
 
+  test("the seller's profit basis in user properties reaches every cell (VAT counted by default)", async () => {
+    const item = 10001691; // issue 12: its profit changes sign with VAT
+    const a2 = async (includeVat: boolean): Promise<number> =>
+      (
+        (await direct(server.keys.demo, "POST", "/api/mkt-a/financial-breakdown/product", {
+          shopId: 100001,
+          region: "SG",
+          itemId: item,
+          includeVat,
+        })) as { metadata: { netProfit: number } }
+      ).metadata.netProfit;
+    const [counted, notCounted] = [await a2(true), await a2(false)];
+    expect(counted).not.toBe(notCounted);
+    const byDefault = addonWithKey(server.keys.demo);
+    expect(cell(byDefault, "MKTA_BREAKDOWN", 100001, "SG", item, undefined, "netProfit")).toBe(
+      counted,
+    );
+    expect(cell(byDefault, "MKTA_ITEM", 100001, "SG", item, "netProfit")).toBe(counted);
+    const userProps = new FakeProperties();
+    userProps.setProperty("mkt.countVat", "off");
+    const seller = addonWithKey(server.keys.demo, { userProps });
+    expect(cell(seller, "MKTA_BREAKDOWN", 100001, "SG", item, undefined, "netProfit")).toBe(
+      notCounted,
+    );
+    expect(cell(seller, "MKTA_ITEM", 100001, "SG", item, "netProfit")).toBe(notCounted);
+    // A cell's own argument still wins.
+    expect(
+      cell(seller, "MKTA_ITEM", 100001, "SG", item, "netProfit", undefined, undefined, true),
+    ).toBe(counted);
+  });
+
   test("a range of 500 model ids costs at most 5 requests; a recalculation within TTL costs none", () => {
     const addon = addonWithKey(server.keys.demo);
     const ids = Array.from({ length: 500 }, (_, i) => [
@@ -292,7 +323,9 @@ describe("against the reference server", () => {
       cell(addon, "MKTA_BREAKDOWN", s, "SG", ""),
       cell(addon, "MKTA_TOP_PRODUCTS", s, "SG", "CHEAPEST"),
       cell(addon, "REQUIRED_PRICE", "B", _, "TH", 12, 50, 25),
-      cell(addon, "REQUIRED_PRICE", "A", _, "SG", 12, 50, 2),
+      cell(addon, "REQUIRED_PRICE", "A", _, "SG", 12, 50, 0.25),
+      cell(addon, "REQUIRED_PRICE", "A", _, "SG", 12, 50, _, _, _, _, _, _, _, _, _, _, "25%"),
+      cell(addon, "REQUIRED_PRICE", "A", _, "SG", 12, 50, _, _, _, _, _, _, _, _, _, _, 2),
       cell(addon, "MKTA_BREAKDOWN", s, "SG", [[1], [2]], [[1], [2], [3]]),
     ];
     expect(messages).toEqual([
@@ -303,7 +336,9 @@ describe("against the reference server", () => {
       '#ERROR! headers must be TRUE or FALSE (got "maybe")',
       "#ERROR! itemId is required (a whole-number id)",
       '#ERROR! sortBy must be one of PROFIT, ROAS (got "CHEAPEST")',
-      "#ERROR! target must be a margin from 0 to below 100 %, typed as 25% or 0.25 (got 25)",
+      "#ERROR! targetMargin must be a margin from 0 to below 100 %, typed as 25% or 0.25 (got 25)",
+      "#ERROR! targetMargin is for marketplaces B and C: marketplace A's required price solves for a profit per unit. Leave targetMargin empty and give targetProfit (the last argument) as an amount, e.g. 5 for 5 per unit",
+      '#ERROR! targetProfit is an amount of money per unit (5 for 5 per unit), not a percentage (got "25%")',
       "#ERROR! shopId is required for marketplace A",
       "#ERROR! modelId has 3 cells but itemId has 2: ranges must be the same size",
     ]);

@@ -6,6 +6,7 @@
  * (a percent for a fraction) or the wrong field shows up as a different figure.
  */
 import { endpointById } from "../../../src/api/endpoints";
+import { marginsAsFractions } from "../../../src/core/marginUnit";
 import { buildRequest } from "../../../src/core/request";
 import { humanize } from "../../../src/core/shape";
 import { CATALOG } from "../../../src/functions";
@@ -48,8 +49,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/**
+ * The VAT field as the add-in's default profit basis sends it (VAT counted, issue 12) when the
+ * direct call does not name it; B16/C10's includeVat is a forward VAT position, not a cost.
+ */
+function withDefaultBasis(endpoint: string, params: Json): Json {
+  const names = endpointById(endpoint).body.map((f) => f.name);
+  const field = names.includes("hasVat")
+    ? "hasVat"
+    : names.includes("includeVat") && endpoint !== "B16" && endpoint !== "C10"
+      ? "includeVat"
+      : null;
+  return field === null || field in params ? params : { ...params, [field]: true };
+}
+
 /** The server's answer to one endpoint call, made without the add-in's catalog. */
-async function direct(endpoint: string, params: Json): Promise<unknown> {
+async function direct(endpoint: string, given: Json): Promise<unknown> {
+  const params = withDefaultBasis(endpoint, given);
   const request = buildRequest(endpointById(endpoint), params, {
     baseUrl: server.baseUrl,
     apiKey: server.keys.demo,
@@ -61,7 +77,8 @@ async function direct(endpoint: string, params: Json): Promise<unknown> {
   });
   const json = (await res.json()) as { data?: unknown; message?: string };
   if (!res.ok) throw new Error(`${endpoint} ${res.status}: ${json.message ?? ""}`);
-  return json.data;
+  // Cells show marketplace A margins as fractions (issue 12); the raw points stay beside them.
+  return marginsAsFractions(endpoint, json.data);
 }
 
 /** A stub's answer, as a cell shows it; a "#ERROR!" answer fails the test with its message. */
@@ -210,6 +227,17 @@ describe("marketplace A", () => {
     expectFigures(run("MKTA_COMMISSION_IMPACT", ...A, sheetsDate(2025, 9, 1)), impact, 1);
   });
 
+  test("MKTA_CATEGORIES (A20): each category id with its current commission rate", async () => {
+    const data = record(await direct("A20", { ...shopA, lookbackDays: 730, topN: 100 }));
+    const cats = data.byCategory as { categoryId: number; currentRate: number }[];
+    const table = run("MKTA_CATEGORIES", ...A) as unknown[][];
+    expect(table[0]).toEqual(["Category id", "Name", "Commission rate (fraction)"]);
+    expect(table.slice(1).map((r) => [r[0], r[2]])).toEqual(
+      cats.map((c) => [c.categoryId, c.currentRate]),
+    );
+    expect(cats.length).toBeGreaterThan(0);
+  });
+
   test("MKTA_COMMISSION_OVERVIEW (A20)", async () => {
     expectFigures(run("MKTA_COMMISSION_OVERVIEW", ...A), await direct("A20", shopA), 1);
   });
@@ -326,7 +354,24 @@ describe("across marketplaces, in the API's units", () => {
         targetDiscountPercent: 10,
       }),
     );
-    const aCell = run("REQUIRED_PRICE", "A", ...A, ids.categoryA, 5, 2, _, _, _, 0.1);
+    const aCell = run(
+      "REQUIRED_PRICE",
+      "A",
+      ...A,
+      ids.categoryA,
+      5,
+      _,
+      _,
+      _,
+      _,
+      0.1,
+      _,
+      _,
+      _,
+      _,
+      _,
+      2,
+    );
     expectBreakdown(aCell, a);
     expect(byLabel(aCell).get("Required listing price")).toBe(a.requiredListingPrice);
     const b = record(

@@ -101,7 +101,8 @@ async function expectedItemIds(shopId: number, region: string, count: number): P
           authorization: `Bearer ${server.keys.demo}`,
           "content-type": "application/json",
         },
-        body: JSON.stringify({ page, pageSize: 500 }),
+        // The import sends the add-in's default profit basis: VAT counted (issue 12).
+        body: JSON.stringify({ page, pageSize: 500, includeVat: true }),
       },
     );
     const body = (await res.json()) as { data: { entries: Array<{ itemId: number }> } };

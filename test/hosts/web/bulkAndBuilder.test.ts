@@ -108,7 +108,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     await fixed("region", "MY");
     await page.selectOption("#bulk-src-category", "col:0");
     await page.selectOption("#bulk-src-cogs", "col:1");
-    await page.selectOption("#bulk-src-target", "col:2");
+    await page.selectOption("#bulk-src-targetMargin", "col:2");
     await fixed("field", "requiredListingPrice");
     await page.click("#bulk-run");
     await page.waitForFunction(

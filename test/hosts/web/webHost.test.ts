@@ -92,7 +92,8 @@ describeBrowser("web host in Chromium", () => {
         {
           method: "POST",
           headers: { Authorization: `Bearer ${goodKey}`, "Content-Type": "application/json" },
-          body: JSON.stringify({ page: p, pageSize: 500 }),
+          // The import sends the add-in's default profit basis: VAT counted (issue 12).
+          body: JSON.stringify({ page: p, pageSize: 500, includeVat: true }),
         },
       );
       const data = ((await res.json()) as { data: { entries: typeof out; totalPages: number } })

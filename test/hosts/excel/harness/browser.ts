@@ -13,7 +13,8 @@ import { startAddinServer, type AddinServer } from "../../../../src/hosts/excel/
 export const CHROMIUM = "/usr/bin/chromium";
 export const ROOT = path.resolve(__dirname, "..", "..", "..", "..");
 export const DIST_EXCEL = path.join(ROOT, "dist", "excel");
-const CHROMIUM_FLAGS = [
+/** Debian Chromium's flags for tests here (shared/hosts.md). */
+export const CHROMIUM_FLAGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

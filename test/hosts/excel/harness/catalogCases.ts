@@ -108,6 +108,7 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
     { name: "MKTA_OVERVIEW", args: [...A, "SUMMARY"] },
     { name: "MKTA_COMMISSION_IMPACT", args: [...A, 45900] }, // 2025-09-01 as an Excel serial
     { name: "MKTA_COMMISSION_OVERVIEW", args: [...A] },
+    { name: "MKTA_CATEGORIES", args: [...A] },
     { name: "MKTB_BREAKDOWN", args: [...B, ids.itemB, ids.skuB] },
     { name: "MKTB_ITEM", args: [...B, ids.itemB] },
     { name: "MKTB_NEW_PRODUCT", args: [ids.regionB, 19.9, ids.categoryB] },
@@ -122,7 +123,8 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
     { name: "MKTC_NEW_PRODUCT", args: [ids.shopC, 15, ids.categoryC] },
     { name: "MKTC_SIMULATE", args: [ids.shopC, ids.productC] },
     { name: "MKTC_OVERVIEW", args: [...C] },
-    { name: "REQUIRED_PRICE", args: ["A", ...A, ids.categoryA, 5, 2] },
+    // Marketplace A: targetMargin empty, targetProfit (an amount) last.
+    { name: "REQUIRED_PRICE", args: ["A", ...A, ids.categoryA, 5, ...Array<undefined>(10), 2] },
     { name: "PROFIT_ROAS", args: ["A", ...A, ids.itemA] },
     {
       name: "SET_MARGIN_PREVIEW",

@@ -1,0 +1,97 @@
+/**
+ * Errors that name the culprit (issue 12): the response parser knows only the status and the
+ * field the server blamed; the call knows the ids it sent. Together they say which id was not
+ * found in which shop and region, and where the valid values come from.
+ */
+import { ApiError, isApiError } from "./errors";
+
+type Params = Readonly<Record<string, unknown>>;
+
+/** What a field's id is called, and the formula that lists valid ones (by marketplace). */
+const CULPRITS: Readonly<Record<string, { what: string; listedBy: Record<string, string> }>> = {
+  shopId: { what: "shop", listedBy: { A: 'SHOPS("A")', C: 'SHOPS("C")' } },
+  sellerId: { what: "seller", listedBy: { B: 'SHOPS("B")' } },
+  itemId: {
+    what: "item",
+    listedBy: { A: "MKTA_PRODUCTS(shop, region)", B: "MKTB_PRODUCTS(seller, region)" },
+  },
+  modelId: { what: "model", listedBy: { A: "the product's rows of MKTA_ITEM" } },
+  skuId: { what: "SKU", listedBy: { B: "MKTB_ALL_SKUS(seller, region)", C: "MKTC_BREAKDOWN" } },
+  productId: { what: "product", listedBy: { C: 'PRODUCT_SEARCH("words")' } },
+  categoryId: {
+    what: "category",
+    listedBy: { A: "MKTA_CATEGORIES(shop, region)", B: "the marketplace B seller centre" },
+  },
+};
+
+function text(v: unknown): string {
+  return typeof v === "string" || typeof v === "number" ? String(v) : "";
+}
+
+/** "in shop 100001 SG", "in seller 200001 TH", "in region SG" or "". */
+function where(p: Params, except: string): string {
+  const owner = p.shopId !== undefined ? "shop" : p.sellerId !== undefined ? "seller" : null;
+  const ownerId = text(p.shopId ?? p.sellerId);
+  const region = text(p.region);
+  if (owner && except !== "shopId" && except !== "sellerId")
+    return ` in ${owner} ${ownerId}${region ? ` ${region}` : ""}`;
+  return region ? ` in region ${region}` : "";
+}
+
+/** A 404 (or a machine code such as not_found) as a sentence naming id, shop and region. */
+function notFound(error: ApiError, endpoint: string, p: Params): ApiError {
+  const field = error.field ?? "";
+  const culprit = CULPRITS[field];
+  const value = text(p[field]);
+  const market = endpoint.charAt(0);
+  if (!culprit || value === "") {
+    const ids = Object.keys(CULPRITS)
+      .filter((k) => k !== "shopId" && k !== "sellerId")
+      .filter((k) => p[k] !== undefined && !Array.isArray(p[k]))
+      .map((k) => `${CULPRITS[k]?.what ?? k} ${text(p[k])}`)
+      .join(", ");
+    return new ApiError(
+      error.code,
+      `Not found${ids ? `: ${ids}` : ""}${where(p, "")}. Your key's account cannot see it: check the ids`,
+      error,
+    );
+  }
+  const list = culprit.listedBy[market];
+  if (field === "categoryId")
+    return new ApiError(
+      error.code,
+      `Not found: category ${value} has no commission rate${p.region ? ` in ${text(p.region)}` : ""}` +
+        (list ? `. ${list} lists the valid ones` : ": check the id"),
+      error,
+    );
+  return new ApiError(
+    error.code,
+    `Not found: ${culprit.what} ${value}${where(p, field)} (your key's account cannot see it)` +
+      (list ? `. ${list} lists the valid ones` : ": check the id"),
+    error,
+  );
+}
+
+/** A refused request whose problem is a machine code (unknown_category): a sentence instead. */
+function machineCode(error: ApiError, endpoint: string, p: Params): ApiError {
+  const match = /\(([\w.[\]]+): ([a-z]+(?:_[a-z]+)+)\)/.exec(error.message);
+  if (!match) return error;
+  const [, field = "", code = ""] = match;
+  if (/not_found|unknown/.test(code))
+    return notFound(new ApiError(error.code, error.message, { ...error, field }), endpoint, p);
+  return new ApiError(
+    error.code,
+    `Request refused: ${field} ${text(p[field])} ${code.replace(/_/g, " ")}: check the arguments`,
+    error,
+  );
+}
+
+/** The error a body sees for a failed call: ids, shop and region named where they help. */
+export function nameTheCulprit(error: unknown, endpoint: string, params: Params): unknown {
+  if (!isApiError(error)) return error;
+  // Only the API's own answers: a message a body or driver wrote already says what it means.
+  if (error.code === "NOT_FOUND" && error.status === 404) return notFound(error, endpoint, params);
+  if (error.code === "BAD_REQUEST" && error.status === 400)
+    return machineCode(error, endpoint, params);
+  return error;
+}

@@ -1,0 +1,32 @@
+/**
+ * Margins in one unit in every cell (issue 12): fractions (0.235 = 23.5 %) on every
+ * marketplace, the unit of B and C and of a spreadsheet's percent format. Marketplace A's API
+ * answers percent points (23.5); its figures are divided by 100 on receipt and the raw value
+ * stays reachable beside each as `<name>Points` (e.g. field "marginPoints").
+ */
+
+/** Marketplace A figures that are margins in percent points (contract notes). */
+const A_MARGIN_KEYS = new Set(["margin", "productMargin", "avgMargin", "baselineMargin"]);
+
+/** 23.5 -> 0.235 without binary noise. */
+function fraction(points: number): number {
+  return Math.round(points * 1e7) / 1e9;
+}
+
+function convert(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(convert);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (A_MARGIN_KEYS.has(k) && typeof v === "number") {
+      out[k] = fraction(v);
+      out[`${k}Points`] = v;
+    } else out[k] = convert(v);
+  }
+  return out;
+}
+
+/** An endpoint's answer with marketplace A margins as fractions (other answers unchanged). */
+export function marginsAsFractions(endpoint: string, data: unknown): unknown {
+  return /^A\d+$/.test(endpoint) ? convert(data) : data;
+}

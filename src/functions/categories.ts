@@ -1,0 +1,40 @@
+/**
+ * MKTA_CATEGORIES: the category ids a marketplace A shop's region accepts, with today's
+ * commission rate, from the commission overview (A20), so a seller finds the `categoryId` of
+ * MKTA_NEW_PRODUCT and REQUIRED_PRICE without a detour (issue 12).
+ */
+import { call } from "../core/effects";
+import { isRecord, toCell } from "../core/shape";
+import type { Cell } from "./cells";
+import { headers, regionCode, shopIdA } from "./common";
+import { defineFunction } from "./define";
+
+/** The widest window and list A20 allows, so every category the shop sells in is listed. */
+const A20_WIDEST = { lookbackDays: 730, topN: 100 } as const;
+
+export const MKTA_CATEGORIES = defineFunction({
+  name: "MKTA_CATEGORIES",
+  help: "Marketplace A category ids with today's commission rate in the shop's region: the categoryId values MKTA_NEW_PRODUCT and REQUIRED_PRICE take.",
+  marketplace: "A",
+  endpoints: ["A20"],
+  params: [shopIdA, regionCode, headers],
+  notes: [
+    "From the commission overview (A20) over the last 730 days: the categories the shop sold in (at most 100). Commission rate is a fraction (0.06 = 6 %).",
+  ],
+  example: '=MKTA_CATEGORIES(100001, "SG")',
+  *run(a) {
+    const data: unknown = yield* call("A20", {
+      shopId: a.shopId,
+      region: a.region,
+      ...A20_WIDEST,
+    });
+    const list = isRecord(data) && Array.isArray(data.byCategory) ? data.byCategory : [];
+    const rows: Cell[][] = list
+      .filter(isRecord)
+      .map((c) => [toCell(c.categoryId), toCell(c.name), toCell(c.currentRate)]);
+    if (rows.length === 0)
+      return `No categories: shop ${a.shopId} ${a.region} sold nothing in 730 days`;
+    const head: Cell[] = ["Category id", "Name", "Commission rate (fraction)"];
+    return (a.headers ?? true) ? [head, ...rows] : rows;
+  },
+});
