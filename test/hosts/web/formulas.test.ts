@@ -71,6 +71,7 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
   });
 
   test("typed MKTA_BREAKDOWN, REQUIRED_PRICE and PROFIT_ROAS equal the API's answers", async () => {
+    const BASIS_A = { includeVat: true, lookbackDays: 180 };
     const model = ids.modelsA[0];
     if (!model) throw new Error("no model in the demo data");
     // A product with ad spend, so its ROAS is a figure.
@@ -80,7 +81,7 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
       // A product without ad spend answers 404 here.
       roas = await direct(
         `/api/mkt-a/financial-breakdown/profit-adjusted-roas-dedup/${ids.shopA}/${ids.regionA}/${itemId}`,
-        {},
+        BASIS_A, // what the cell sends under the add-in's default profit basis
       ).catch(() => ({}));
       if (typeof roas.profitAdjustedCleanedRoas === "number") {
         adItem = itemId;
@@ -99,7 +100,8 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
       page,
       "Sheet1",
       "A2",
-      `=REQUIRED_PRICE("A", ${A}, ${ids.categoryA}, 5, 2, "requiredListingPrice")`,
+      // Marketplace A's target is a profit amount: targetProfit, the last argument.
+      `=REQUIRED_PRICE("A", ${A}, ${ids.categoryA}, 5, , "requiredListingPrice", , , , , , , , , 2)`,
     );
     await typeInto(page, "Sheet1", "A3", `=PROFIT_ROAS("A", ${A}, ${adItem}, "CLEANED", "roas")`);
     // Without a field the breakdown spills as a table.
@@ -128,6 +130,7 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
       categoryId: ids.categoryA,
       cogs: 5,
       targetMargin: 2,
+      hasVat: true, // the default basis counts output VAT as a cost
     });
     expect(values[0]?.[0]).toBe(entry?.metadata.netProfit);
     expect(values[1]?.[0]).toBe(required.requiredListingPrice);
