@@ -165,6 +165,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
   /** The sidebar service in this page; `signal` withdraws its queued calls (cancel). */
   const service = async (signal?: AbortSignal) => {
     const e = await currentEnvs();
+    // Read once per run: a bulk row must not wait on storage before it joins the queue.
+    const { basis } = await settings();
     const ports: SidebarPorts = {
       api: {
         run: (program, how) =>
@@ -173,10 +175,9 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
             how?.fresh ? e.fresh : e.cached,
             signal ? { signal, abortInFlight: how?.fresh === true } : {},
           ),
-        answer: async (name, args) => {
+        answer: (name, args) => {
           const fn = functionByName(name);
           if (!fn) throw new Error(`Unknown function ${name}`);
-          const { basis } = await settings();
           return runAsync(fn.program(args, basis), e.cached, signal ? { signal } : {});
         },
         explain: (err) => (err instanceof Error ? err.message : String(err)),
@@ -190,7 +191,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         (t) => o.storage.set(SETTING.typedShops, t),
       ),
       stage,
-      basis: async () => (await settings()).basis,
+      basis: () => basis,
       now: () => clock.now(),
       moreTime: () => true,
     };
