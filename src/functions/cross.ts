@@ -98,7 +98,7 @@ export const REQUIRED_PRICE = defineFunction({
     ),
     emptyForSome(
       amountParam("targetProfit", "Target profit."),
-      "A only (required there): target profit per unit, an amount in the shop's currency (5 = 5 SGD); a percentage is refused.",
+      "A only (required there): target profit per unit, an amount in the shop's currency (5 = 5 SGD), never a percent: 25% would be read as 0.25 SGD.",
     ),
   ],
   notes: [

@@ -56,7 +56,10 @@ export function formatFor(name: string, sample: unknown, _marketplace: Marketpla
   // Margins arrive as fractions on every marketplace (core/marginUnit.ts); A's raw percent
   // points stay beside them as `...Points`.
   if (/margin/i.test(leaf)) return /Points$/.test(leaf) ? "percentPoints" : "fraction";
-  if (/(id|Id)$|^rank$|unitsSold|count|orders|^page|total(Items|Pages)/i.test(leaf)) {
+  if (
+    /(id|Id)$|^rank$|unitsSold|orders|^page|total(Items|Pages)/i.test(leaf) ||
+    /(^c|C)ounts?$/.test(leaf) // orderCount, not sellerDiscount
+  ) {
     return "integer";
   }
   if (/^breakdown\./.test(name)) return "money";
