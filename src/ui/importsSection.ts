@@ -33,6 +33,8 @@ export function ImportsSection(p: ImportsProps) {
   const [sheetName, setSheetName] = useState("Products by profit");
   const [lookback, setLookback] = useState("");
   const [vat, setVat] = useState(false);
+  // The profit basis' VAT choice: the box starts there, and only a different choice is sent.
+  const [basisVat, setBasisVat] = useState<boolean | null>(null);
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [topN, setTopN] = useState("");
@@ -55,6 +57,14 @@ export function ImportsSection(p: ImportsProps) {
   }, [kind]);
 
   useEffect(() => {
+    p.bridge.getSettings().then(
+      (s) => {
+        const counted = s.basis?.countVat ?? false;
+        setBasisVat(counted);
+        setVat(counted);
+      },
+      () => undefined,
+    );
     p.bridge.listImports().then(setSaved, () => undefined);
     p.bridge.getAutoRefresh().then(setAuto, () => undefined);
   }, [p.bridge]);
@@ -66,7 +76,7 @@ export function ImportsSection(p: ImportsProps) {
   const definition = (): ImportDefinition => {
     const options: ImportOptions = {
       ...(lookback ? { lookbackDays: Number(lookback) } : {}),
-      ...(vat ? { vat: true } : {}),
+      ...(vat !== (basisVat ?? false) ? { vat } : {}),
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
       ...(topN ? { topN: Number(topN) } : {}),
@@ -229,7 +239,13 @@ export function ImportsSection(p: ImportsProps) {
         value: lookback,
         onInput: setLookback,
       }),
-      h(CheckField, { id: "imp-vat", label: "Count VAT", checked: vat, onChange: setVat }),
+      h(CheckField, {
+        id: "imp-vat",
+        label:
+          basisVat === null ? "Count VAT" : `Count VAT (profit basis: ${basisVat ? "on" : "off"})`,
+        checked: vat,
+        onChange: setVat,
+      }),
       !isList
         ? h(TextField, {
             id: "imp-from",
