@@ -64,10 +64,16 @@ function notFound(error: ApiError, endpoint: string, p: Params): ApiError {
         (list ? `. ${list} lists the valid ones` : ": check the id"),
       error,
     );
+  // A shop or seller asked in a region: the region may be the wrong half of the pair.
+  const pair = (field === "shopId" || field === "sellerId") && p.region !== undefined;
   return new ApiError(
     error.code,
     `Not found: ${culprit.what} ${value}${where(p, field)} (your key's account cannot see it)` +
-      (list ? `. ${list} lists the valid ones` : ": check the id"),
+      (list
+        ? pair
+          ? `. Check the ${culprit.what} id and its region: ${list} lists yours with their regions`
+          : `. ${list} lists the valid ones`
+        : ": check the id"),
     error,
   );
 }

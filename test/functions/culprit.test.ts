@@ -36,7 +36,7 @@ describe("not found names the id, the shop and the region", () => {
 
   test("a shop that is not the account's", async () => {
     expect(await cell("MKTA_ITEM", 1001, "SG", 100012, "netProfit")).toBe(
-      `#ERROR! Not found: shop 1001 in region SG (your key's account cannot see it). SHOPS("A") lists the valid ones`,
+      `#ERROR! Not found: shop 1001 in region SG (your key's account cannot see it). Check the shop id and its region: SHOPS("A") lists yours with their regions`,
     );
   });
 
