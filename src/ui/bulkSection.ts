@@ -158,7 +158,7 @@ export function bulkResultText(r: BulkResult): string {
   const errors = r.failed ? ` (${r.failed} with errors)` : "";
   const shared =
     r.asked !== undefined && r.answered !== undefined && r.asked < r.answered
-      ? ` Identical rows were asked once: ${r.asked} requests.`
+      ? ` Identical rows were asked once: ${r.asked} ${r.asked === 1 ? "request" : "requests"}.`
       : "";
   if (r.cancelled) {
     return `Cancelled: the ${r.answered ?? 0} rows answered before it were written to ${r.address}${errors}; the others are left empty. Run again to fill them.`;
