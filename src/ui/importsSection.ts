@@ -212,7 +212,16 @@ export function ImportsSection(p: ImportsProps) {
       value: shop ? `${shop.marketplace}:${shop.id}` : "",
       options: shops.length
         ? shops.map((s) => ({ value: `${s.marketplace}:${s.id}`, label: shopLabel(s) }))
-        : [{ value: "", label: "No shops: add one under Shops" }],
+        : [
+            {
+              value: "",
+              // No list at all means no key yet (or it failed): the key comes first.
+              label:
+                p.shops === null
+                  ? "No shops yet: save your API key first"
+                  : "No shops: add one under Shops",
+            },
+          ],
       onChange: setShopKey,
     }),
     kind === "productList"
