@@ -55,7 +55,6 @@ export function appPage(options: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title}</title>
-<link rel="icon" href="data:,">
 ${options.head ?? ""}
 </head>
 <body>

@@ -10,7 +10,9 @@ import path from "node:path";
 import type { BuildContext } from "./context";
 import { appPage } from "./ui";
 
-const PAGE_CSS = `<link rel="stylesheet" href="app.css">
+// An empty icon: without one the browser asks for /favicon.ico and logs a 404 in the console.
+const PAGE_CSS = `<link rel="icon" href="data:,">
+<link rel="stylesheet" href="app.css">
 <style>
 html,body{height:100%}
 body{margin:0;display:flex;height:100vh;font-family:"Segoe UI",Roboto,Arial,sans-serif;font-size:13px}
