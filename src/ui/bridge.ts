@@ -85,6 +85,16 @@ export interface BulkResult {
   /** Different rows asked: identical rows share one request. */
   readonly asked?: number;
   readonly cancelled?: boolean;
+  /** False when `address` holds data and the seller did not confirm: nothing was written. */
+  readonly written?: boolean;
+}
+
+/** A bulk run's options: where its answers go, and how the sidebar asks before overwriting. */
+export interface BulkRunOptions extends RunOptions<BulkProgress> {
+  /** Right beside the selection (the seller's choice) instead of the first empty columns. */
+  readonly beside?: boolean;
+  /** Shows the question (it names the range); resolves true when the seller confirms. */
+  readonly confirm?: (question: string) => Promise<boolean>;
 }
 
 /** How imports refresh on their own in this host. */
@@ -157,8 +167,11 @@ export interface HostBridge {
   setAutoRefresh(enabled: boolean): Promise<AutoRefreshView>;
 
   readSelection(): Promise<SelectionView>;
-  /** Run a bulk job over the current selection and write answers beside it. */
-  runBulk(job: BulkJob, options?: RunOptions<BulkProgress>): Promise<BulkResult>;
+  /**
+   * Run a bulk job over the current selection and write the answers to the first empty
+   * columns to its right (or beside it, asking first when that holds data).
+   */
+  runBulk(job: BulkJob, options?: BulkRunOptions): Promise<BulkResult>;
 
   /** Put a formula (text starting with =) into the active cell. */
   insertFormula(formula: string): Promise<{ address: string }>;

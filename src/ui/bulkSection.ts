@@ -10,6 +10,11 @@ import { Button, CheckField, Section, SelectField, Status, TextField } from "./c
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+interface Question {
+  readonly text: string;
+  readonly answer: (yes: boolean) => void;
+}
+
 /** The bulk calculation section. */
 export function BulkSection(p: { bridge: HostBridge }) {
   const [name, setName] = useState("REQUIRED_PRICE");
@@ -20,6 +25,9 @@ export function BulkSection(p: { bridge: HostBridge }) {
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [running, setRunning] = useState(false);
   const [status, setStatus] = useState({ text: "", kind: "info" as "info" | "ok" | "error" });
+  const [beside, setBeside] = useState(false);
+  // The question before writing over data, and how the seller answers it.
+  const [question, setQuestion] = useState<Question | null>(null);
   const abort = useRef<AbortController | null>(null);
   const fn = functionByName(name);
   const width = selection?.values[0]?.length ?? 0;
@@ -42,7 +50,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
     h(
       "p",
       { class: "hint" },
-      "Select an input table (one row per case), map its columns to the function's arguments, and the answers are written as values to its right.",
+      "Select an input table (one row per case), map its columns to the function's arguments, and the answers are written as values to its right, where no data is.",
     ),
     h(SelectField, {
       id: "bulk-function",
@@ -54,6 +62,16 @@ export function BulkSection(p: { bridge: HostBridge }) {
         setSources([]);
         setValues([]);
       },
+    }),
+    h(SelectField, {
+      id: "bulk-target",
+      label: "Write the answers to",
+      value: beside ? "beside" : "free",
+      options: [
+        { value: "free", label: "The first empty columns to the right" },
+        { value: "beside", label: "Right beside the selection (asks before writing over data)" },
+      ],
+      onChange: (v) => setBeside(v === "beside"),
     }),
     h(CheckField, {
       id: "bulk-header",
@@ -123,7 +141,20 @@ export function BulkSection(p: { bridge: HostBridge }) {
           p.bridge
             .runBulk(
               { functionName: name, args: typed, hasHeader },
-              { onProgress: setProgress, signal: controller.signal },
+              {
+                onProgress: setProgress,
+                signal: controller.signal,
+                beside,
+                confirm: (text) =>
+                  new Promise<boolean>((resolve) => {
+                    const answer = (yes: boolean): void => {
+                      setQuestion(null);
+                      resolve(yes);
+                    };
+                    controller.signal.addEventListener("abort", () => answer(false));
+                    setQuestion({ text, answer });
+                  }),
+              },
             )
             .then(
               (r) => setStatus({ text: bulkResultText(r), kind: r.failed ? "error" : "ok" }),
@@ -139,6 +170,28 @@ export function BulkSection(p: { bridge: HostBridge }) {
         onClick: () => abort.current?.abort(),
       }),
     ]),
+    question
+      ? h(
+          "div",
+          { id: "bulk-confirm", role: "alertdialog", "aria-labelledby": "bulk-confirm-text" },
+          [
+            h("p", { id: "bulk-confirm-text" }, question.text),
+            h("div", { class: "row" }, [
+              h(Button, {
+                id: "bulk-confirm-yes",
+                label: "Write over it",
+                onClick: () => question.answer(true),
+              }),
+              h(Button, {
+                id: "bulk-confirm-no",
+                label: "Don't write",
+                primary: true,
+                onClick: () => question.answer(false),
+              }),
+            ]),
+          ],
+        )
+      : null,
     running && progress
       ? h("div", null, [
           h("progress", {
@@ -156,6 +209,9 @@ export function BulkSection(p: { bridge: HostBridge }) {
 /** The line a seller reads after a run: what was written, and what a cancel left empty. */
 export function bulkResultText(r: BulkResult): string {
   const errors = r.failed ? ` (${r.failed} with errors)` : "";
+  if (r.written === false) {
+    return `Nothing written: ${r.address} holds data and was kept. Choose "The first empty columns to the right" or clear it, then calculate again.`;
+  }
   const shared =
     r.asked !== undefined && r.answered !== undefined && r.asked < r.answered
       ? ` Identical rows were asked once: ${r.asked} requests.`

@@ -12,10 +12,10 @@ import type { AsyncTransport } from "../../core/asyncDriver";
 import type { Cell } from "../../functions/cells";
 import { fitCellText } from "../../core/cellLimit";
 import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
-import { parseRangeAddress } from "../../imports/rangeAddress";
+import type { RangeBox } from "../../imports/rangeAddress";
 import type { ImportTable } from "../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../imports/table";
-import type { HostBridge, SelectionView } from "../../ui/bridge";
+import type { HostBridge } from "../../ui/bridge";
 import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
 import { createAsyncHostBridge } from "../shared/asyncBridge";
 import { EXCEL_NAMESPACE } from "./metadata";
@@ -216,6 +216,19 @@ async function dropStaging(context: XlContext, staging: XlWorksheet): Promise<vo
   }
 }
 
+/**
+ * The sheet the bulk inputs came from, not the selection now: a bulk run takes minutes and
+ * the seller may have clicked elsewhere, even on another sheet, meanwhile.
+ */
+async function inputSheet(context: XlContext, name: string): Promise<XlWorksheet> {
+  const sheet = context.workbook.worksheets.getItemOrNullObject(name);
+  sheet.load("isNullObject");
+  await context.sync();
+  if (sheet.isNullObject)
+    throw new Error(`The sheet ${name} is gone: the answers were not written`);
+  return sheet;
+}
+
 /** The workbook side of the task pane. */
 export function excelWorkbook(run: ExcelRun): WorkbookSurface {
   return {
@@ -230,26 +243,32 @@ export function excelWorkbook(run: ExcelRun): WorkbookSurface {
         return { address: range.address, values: range.values as Cell[][] };
       }),
 
-    writeBesideSelection: (selection: SelectionView, values: Cell[][]) =>
+    readRows: (read: RangeBox) =>
       run(async (context) => {
-        // Beside the cells that were read, not the selection now: a bulk run takes minutes
-        // and the seller may have clicked elsewhere, even on another sheet, meanwhile.
-        const box = parseRangeAddress(selection.address);
-        const sheet = context.workbook.worksheets.getItemOrNullObject(box.sheet);
-        sheet.load("isNullObject");
+        const sheet = await inputSheet(context, read.sheet);
+        const used = sheet.getUsedRangeOrNullObject(true);
+        used.load("isNullObject,columnIndex,columnCount");
         await context.sync();
-        if (sheet.isNullObject)
-          throw new Error(`The sheet ${box.sheet} is gone: the answers were not written`);
-        const column = box.c1 + 1;
+        if (used.isNullObject) return [];
+        const width = used.columnIndex + used.columnCount;
+        const rows = sheet.getRangeByIndexes(read.r0, 0, read.r1 - read.r0 + 1, width);
+        rows.load("values");
+        await context.sync();
+        return rows.values as Cell[][];
+      }),
+
+    writeBlock: (at: RangeBox, values: Cell[][]) =>
+      run(async (context) => {
+        const sheet = await inputSheet(context, at.sheet);
         const width = Math.max(1, ...values.map((r) => r.length));
-        let row = box.r0;
+        let row = at.r0;
         for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
-          const range = sheet.getRangeByIndexes(row, column, chunk.length, width);
+          const range = sheet.getRangeByIndexes(row, at.c0, chunk.length, width);
           range.numberFormat = chunk.map((r) => r.map((c) => cellFormat(c, "General")));
           range.values = chunk.map((r) => r.map(excelValue));
           row += chunk.length;
         }
-        const all = sheet.getRangeByIndexes(box.r0, column, Math.max(1, values.length), width);
+        const all = sheet.getRangeByIndexes(at.r0, at.c0, Math.max(1, values.length), width);
         all.load("address");
         await context.sync();
         return { address: all.address };

@@ -11,7 +11,7 @@ import type { Program } from "../../core/effects";
 import { utf8Length } from "../../core/hash";
 import type { Cell, CellInput, CellResult } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
-import { parseRangeAddress } from "../../imports/rangeAddress";
+import { parseRangeAddress, type RangeBox } from "../../imports/rangeAddress";
 import { WRITE_CHUNK_ROWS, chunkRows, sheetsCell } from "../../imports/cellText";
 import { runOpSync, syncService } from "../../sidebar/op";
 import type { SidebarPorts } from "../../sidebar/ports";
@@ -141,12 +141,22 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       };
     },
 
-    /** Write answers to the right of the current selection, one setValues per chunk. */
-    sidebarWriteBeside(values: Cell[][], readFrom?: string): { address: string } {
-      const book = deps.spreadsheet();
-      // Beside the cells that were read (a long run outlasts the seller's clicks), else the selection.
-      const target = readFrom ? besideAddress(book, readFrom) : besideSelection(book);
-      const { sheet, top, column } = target;
+    /**
+     * The rows of a range (an A1 address) from column A to the sheet's last column, as
+     * markers: 1 where a cell holds something, "" where empty (where answers may go).
+     */
+    sidebarRowsOf(address: string): (1 | "")[][] {
+      const { sheet, box } = sheetOf(deps.spreadsheet(), address);
+      const width = sheet.getLastColumn();
+      if (width < 1) return [];
+      const rows = sheet.getRange(box.r0 + 1, 1, box.r1 - box.r0 + 1, width).getValues();
+      return rows.map((r) => r.map((c) => (c === "" || c === null ? "" : 1)));
+    },
+
+    /** Write answers with their top-left cell at `at` (an A1 address), one setValues per chunk. */
+    sidebarWriteAt(values: Cell[][], at: string): { address: string } {
+      const { sheet, box } = sheetOf(deps.spreadsheet(), at);
+      const [top, column] = [box.r0 + 1, box.c0 + 1];
       const width = Math.max(1, ...values.map((r) => r.length));
       let row = top;
       for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
@@ -176,29 +186,13 @@ export function createSidebarServer(deps: SidebarServerDeps) {
   return server;
 }
 
-/** Where answers go: the sheet, first row and first column (1-based) right of a range. */
-interface BesideTarget {
-  readonly sheet: SbSheet;
-  readonly top: number;
-  readonly column: number;
-}
-
-function besideAddress(book: SbSpreadsheet, address: string): BesideTarget {
+/** The sheet and cells of an A1 address; the inputs' sheet may have been deleted meanwhile. */
+function sheetOf(book: SbSpreadsheet, address: string): { sheet: SbSheet; box: RangeBox } {
   const box = parseRangeAddress(address);
   const sheet = book.getSheetByName(box.sheet);
   if (!sheet)
     throw new Error(`The sheet "${box.sheet}" the inputs came from is gone: nothing written`);
-  return { sheet, top: box.r0 + 1, column: box.c1 + 2 };
-}
-
-function besideSelection(book: SbSpreadsheet): BesideTarget {
-  const range = book.getActiveRange();
-  if (!range) throw new Error("Select the input table first");
-  return {
-    sheet: book.getActiveSheet(),
-    top: range.getRow(),
-    column: range.getColumn() + range.getNumColumns(),
-  };
+  return { sheet, box };
 }
 
 /** The server functions' names and types: the Sheets sidebar's proxy is typed from it. */

@@ -91,6 +91,7 @@ export function fakeWorkbook(): FakeWorkbook {
         if (!sheet) throw new Error("ItemNotFound: the sheet is gone");
         for (let r = 0; r < n; r++) for (let c = 0; c < w; c++) fill(sheet, r0 + r, c0 + c);
       };
+    let loaded: unknown[][] = [];
     const self = {
       rec,
       box: [r0, c0, n, w],
@@ -101,13 +102,23 @@ export function fakeWorkbook(): FakeWorkbook {
       rowCount: n,
       columnCount: w,
       formulas: [] as unknown[][],
-      load: () => self,
+      // Like Excel, loaded values are there after the next sync, as they were then.
+      load: (properties?: string) => {
+        if (properties?.split(",").includes("values"))
+          queue(() => {
+            const sheet = rec();
+            loaded = Array.from({ length: n }, (_, r) =>
+              Array.from({ length: w }, (_, c) => sheet?.values.get(key(r0 + r, c0 + c)) ?? ""),
+            );
+          });
+        return self;
+      },
       set values(rows: unknown[][]) {
         writes.push({ sheet: rec()?.name ?? "?", at: [r0, c0, n, w] });
         queue(cells((s, r, c) => s.values.set(key(r, c), rows[r - r0]?.[c - c0] ?? "")));
       },
       get values(): unknown[][] {
-        return [];
+        return loaded;
       },
       set numberFormat(rows: unknown[][]) {
         queue(cells((s, r, c) => s.formats.set(key(r, c), rows[r - r0]?.[c - c0] ?? "General")));

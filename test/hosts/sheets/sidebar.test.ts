@@ -480,8 +480,9 @@ describe("the sidebar against the add-on and the reference server", () => {
   test("bulk answers written beside the selection keep such text as text", () => {
     const a = addon();
     a.call(
-      "sidebarWriteBeside",
+      "sidebarWriteAt",
       TRICKY_TEXTS.map((text) => [text, 1.5]),
+      "Sheet1!C2",
     );
     const cells = a.sheet.allCells();
     expect(cells.filter((c) => c.kind === "text").map((c) => c.value)).toEqual([...TRICKY_TEXTS]);

@@ -1,7 +1,7 @@
 /**
  * The sidebar's workbook surface on the spreadsheet engine: imports become real sheets
  * (number formats per column, frozen header, the import note in the sheet's metadata),
- * bulk calculations read the typed selection and write beside it, the function builder puts
+ * bulk calculations read the typed selection and write to its right, the function builder puts
  * a live formula in the active cell. Saved imports are workbook metadata: they travel with
  * the workbook and hold no secret.
  */
@@ -9,7 +9,7 @@ import type { FWorkbook, FWorksheet } from "@univerjs/preset-sheets-core";
 import type { FUniver, ICellData } from "@univerjs/presets";
 import type { Cell } from "../../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
-import { parseRangeAddress } from "../../../imports/rangeAddress";
+import type { RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../../imports/table";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
@@ -127,28 +127,33 @@ export class UniverWorkbook implements WorkbookSurface {
     return { address, values };
   }
 
-  async writeBesideSelection(
-    selection: SelectionView,
-    values: Cell[][],
-  ): Promise<{ address: string }> {
-    // Beside the cells that were read: the seller may have selected elsewhere since.
-    const { sheet: name, r0, c1 } = parseRangeAddress(selection.address);
+  /** The sheet the inputs came from: the seller may have selected elsewhere since. */
+  private inputSheet(name: string): FWorksheet {
     const sheet = this.book.getSheetByName(name);
     if (!sheet) throw new Error(`The sheet ${name} is gone: nothing was written`);
+    return sheet;
+  }
+
+  async readRows(read: RangeBox): Promise<Cell[][]> {
+    const sheet = this.inputSheet(read.sheet);
+    return this.values(sheet, read.r0, 0, read.r1 - read.r0 + 1, sheet.getMaxColumns());
+  }
+
+  async writeBlock(at: RangeBox, values: Cell[][]): Promise<{ address: string }> {
+    const sheet = this.inputSheet(at.sheet);
     const width = Math.max(1, ...values.map((r) => r.length));
-    let row = r0;
+    let row = at.r0;
     for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
       this.write(
         sheet,
         row,
-        c1 + 1,
+        at.c0,
         chunk.map((r) => r.map((c) => cellData(c))),
       );
       row += chunk.length;
     }
-    return {
-      address: sheetAddress(name, r0, c1 + 1, r0 + Math.max(1, values.length) - 1, c1 + width),
-    };
+    const r1 = at.r0 + Math.max(1, values.length) - 1;
+    return { address: sheetAddress(at.sheet, at.r0, at.c0, r1, at.c0 + width - 1) };
   }
 
   async insertFormula(formula: string): Promise<{ address: string }> {
