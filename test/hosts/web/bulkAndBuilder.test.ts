@@ -186,6 +186,75 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     }
   });
 
+  test("answers skip a Name column; right beside it, nothing is written until the seller says yes", async () => {
+    const rows: Value[][] = [
+      ["category", "cogs", "target margin", "Name"],
+      [200001, 40, 0.2, "Yoga mat"],
+      [200002, 55, 0.15, "Desk lamp"],
+      [200003, 70, 0.1, "Tea set"],
+    ];
+    await page.evaluate((grid) => {
+      const s = (
+        window as unknown as {
+          __sheets: {
+            setValues(sheet: string, at: string, v: Value[][]): void;
+            select(sheet: string, range: string): void;
+          };
+        }
+      ).__sheets;
+      s.setValues("Names", "A1", grid);
+      s.select("Names", "A1:C4");
+    }, rows);
+    const status = () => page.locator("#bulk-status").innerText();
+    const names = async () => (await values("Names")).map((r) => r[3]);
+    await page.click("#bulk-read");
+    await page.waitForFunction(() =>
+      /Names!A1:C4/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
+    );
+
+    // Default: the first empty columns to the right (E), the Name column kept.
+    await page.click("#bulk-run");
+    await page.waitForFunction(() =>
+      /^Wrote 4 rows to Names!E1:E4/.test(
+        document.querySelector("#bulk-status")?.textContent ?? "",
+      ),
+    );
+    expect(await names()).toEqual(["Name", "Yoga mat", "Desk lamp", "Tea set"]);
+    const answers = (await values("Names")).map((r) => r[4]);
+    for (let r = 1; r < rows.length; r++) {
+      const [category, cogs, margin] = rows[r] as [number, number, number];
+      expect(answers[r]).toBe(await requiredPriceB(category, cogs, margin));
+    }
+
+    // Right beside: the sidebar asks, naming the range; "Don't write" writes nothing.
+    await page.selectOption("#bulk-target", "beside");
+    await page.click("#bulk-run");
+    await page.locator("#bulk-confirm").waitFor();
+    expect(await page.locator("#bulk-confirm-text").innerText()).toBe(
+      "Names!D1:D4 holds data. Write the answers over it? (Cancel writes nothing.)",
+    );
+    const before = await values("Names");
+    await page.click("#bulk-confirm-no");
+    await page.waitForFunction(() =>
+      /^Nothing written/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
+    );
+    expect(await status()).toMatch(/Names!D1:D4 holds data and was kept/);
+    expect(await values("Names")).toEqual(before);
+    expect(await page.locator("#bulk-confirm").count()).toBe(0);
+
+    // Confirmed: written over the range the question named.
+    await page.click("#bulk-run");
+    await page.locator("#bulk-confirm").waitFor();
+    await page.click("#bulk-confirm-yes");
+    await page.waitForFunction(() =>
+      /^Wrote 4 rows to Names!D1:D4/.test(
+        document.querySelector("#bulk-status")?.textContent ?? "",
+      ),
+    );
+    expect((await names()).slice(1)).toEqual(answers.slice(1));
+    await page.selectOption("#bulk-target", "free");
+  });
+
   test("the function builder picks a shop, previews and inserts the formula", async () => {
     await openSection("sec-builder");
     await page.selectOption("#fb-function", "MKTA_BREAKDOWN");
