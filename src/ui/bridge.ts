@@ -10,6 +10,7 @@ import type { Cell, CellInput } from "../functions/cells";
 import type { BulkJob, BulkProgress } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
 import type { ImportProgress } from "../sidebar/importLoop";
+import type { PlacedFormula } from "../sidebar/formulaPlace";
 
 export type { ImportResult, ShopRef, ShopsView };
 
@@ -173,8 +174,14 @@ export interface HostBridge {
    */
   runBulk(job: BulkJob, options?: BulkRunOptions): Promise<BulkResult>;
 
-  /** Put a formula (text starting with =) into the active cell. */
-  insertFormula(formula: string): Promise<{ address: string }>;
+  /**
+   * Put a formula (text starting with =) into the active cell; when it holds data, only
+   * after `confirm` said yes to a question naming it (written: false otherwise).
+   */
+  insertFormula(
+    formula: string,
+    options?: { confirm?: (question: string) => Promise<boolean> },
+  ): Promise<PlacedFormula>;
   /** Run a catalog function once and return what its cell would show. */
   previewFunction(name: string, args: CellInput[]): Promise<Cell | Cell[][]>;
 

@@ -7,13 +7,9 @@ import { CATALOG, functionByName } from "../functions/index";
 import type { BulkResult, HostBridge, SelectionView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
+import { useQuestion } from "./question";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-interface Question {
-  readonly text: string;
-  readonly answer: (yes: boolean) => void;
-}
 
 /** The bulk calculation section. */
 export function BulkSection(p: { bridge: HostBridge }) {
@@ -26,8 +22,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
   const [running, setRunning] = useState(false);
   const [status, setStatus] = useState({ text: "", kind: "info" as "info" | "ok" | "error" });
   const [beside, setBeside] = useState(false);
-  // The question before writing over data, and how the seller answers it.
-  const [question, setQuestion] = useState<Question | null>(null);
+  const question = useQuestion("bulk-confirm");
   const abort = useRef<AbortController | null>(null);
   const fn = functionByName(name);
   const width = selection?.values[0]?.length ?? 0;
@@ -145,15 +140,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
                 onProgress: setProgress,
                 signal: controller.signal,
                 beside,
-                confirm: (text) =>
-                  new Promise<boolean>((resolve) => {
-                    const answer = (yes: boolean): void => {
-                      setQuestion(null);
-                      resolve(yes);
-                    };
-                    controller.signal.addEventListener("abort", () => answer(false));
-                    setQuestion({ text, answer });
-                  }),
+                confirm: (text) => question.ask(text, controller.signal),
               },
             )
             .then(
@@ -170,28 +157,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
         onClick: () => abort.current?.abort(),
       }),
     ]),
-    question
-      ? h(
-          "div",
-          { id: "bulk-confirm", role: "alertdialog", "aria-labelledby": "bulk-confirm-text" },
-          [
-            h("p", { id: "bulk-confirm-text" }, question.text),
-            h("div", { class: "row" }, [
-              h(Button, {
-                id: "bulk-confirm-yes",
-                label: "Write over it",
-                onClick: () => question.answer(true),
-              }),
-              h(Button, {
-                id: "bulk-confirm-no",
-                label: "Don't write",
-                primary: true,
-                onClick: () => question.answer(false),
-              }),
-            ]),
-          ],
-        )
-      : null,
+    question.view,
     running && progress
       ? h("div", null, [
           h("progress", {

@@ -96,7 +96,7 @@ function fakeBook(values: Cell[][]): WorkbookSurface & { written: Cell[][] | nul
       return { address: `Inputs!D1:D${out.length}` };
     },
     async insertFormula() {
-      return { address: "Inputs!A1" };
+      return { address: "Inputs!A1", written: true };
     },
     async getDocumentValue() {
       return null;

@@ -51,7 +51,7 @@ async function runGrid(
       written = values;
       return { address: "Sheet1!D1" };
     },
-    insertFormula: async () => ({ address: "Sheet1!A1" }),
+    insertFormula: async () => ({ address: "Sheet1!A1", written: true }),
     getDocumentValue: async () => null,
     setDocumentValue: async () => undefined,
   };

@@ -44,7 +44,7 @@ function bridgeOver(transport: AsyncTransport) {
     readSelection: async () => ({ address: "Sheet1!A1", values: [[""]] }),
     readRows: async () => [],
     writeBlock: async () => ({ address: "Sheet1!B1" }),
-    insertFormula: async () => ({ address: "Sheet1!A1" }),
+    insertFormula: async () => ({ address: "Sheet1!A1", written: true }),
     getDocumentValue: async () => null,
     setDocumentValue: async () => undefined,
   };

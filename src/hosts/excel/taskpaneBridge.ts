@@ -12,7 +12,7 @@ import type { AsyncTransport } from "../../core/asyncDriver";
 import type { Cell } from "../../functions/cells";
 import { fitCellText } from "../../core/cellLimit";
 import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
-import type { RangeBox } from "../../imports/rangeAddress";
+import { parseRangeAddress, type RangeBox } from "../../imports/rangeAddress";
 import type { ImportTable } from "../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../imports/table";
 import type { HostBridge } from "../../ui/bridge";
@@ -217,8 +217,8 @@ async function dropStaging(context: XlContext, staging: XlWorksheet): Promise<vo
 }
 
 /**
- * The sheet the bulk inputs came from, not the selection now: a bulk run takes minutes and
- * the seller may have clicked elsewhere, even on another sheet, meanwhile.
+ * The sheet a write was meant for, not the selection now: a bulk run takes minutes and the
+ * seller may have clicked elsewhere, even on another sheet, meanwhile.
  */
 async function inputSheet(context: XlContext, name: string): Promise<XlWorksheet> {
   const sheet = context.workbook.worksheets.getItemOrNullObject(name);
@@ -274,14 +274,25 @@ export function excelWorkbook(run: ExcelRun): WorkbookSurface {
         return { address: all.address };
       }),
 
-    insertFormula: (formula: string) =>
+    insertFormula: (formula: string, confirmedAt?: string) =>
       run(async (context) => {
         if (!formula.startsWith("=")) throw new Error("A formula starts with =");
-        const cell = context.workbook.getActiveCell();
+        let cell: XlRange;
+        if (confirmedAt) {
+          const at = parseRangeAddress(confirmedAt);
+          cell = (await inputSheet(context, at.sheet)).getRangeByIndexes(at.r0, at.c0, 1, 1);
+        } else {
+          cell = context.workbook.getActiveCell();
+          cell.load("address,values,formulas");
+          await context.sync();
+          const held = [cell.values[0]?.[0], cell.formulas[0]?.[0]];
+          if (held.some((v) => v !== "" && v !== null && v !== undefined))
+            return { address: cell.address, written: false };
+        }
         cell.formulas = [[formula]];
         cell.load("address");
         await context.sync();
-        return { address: cell.address };
+        return { address: cell.address, written: true };
       }),
 
     getDocumentValue: (name: string) =>

@@ -33,6 +33,7 @@ import { checkBasis } from "../../functions/basis";
 import type { ImportTable } from "../../imports/table";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
+import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
 import { memoryStage } from "../../sidebar/memoryStage";
 import { asyncService } from "../../sidebar/op";
@@ -53,7 +54,8 @@ export interface WorkbookSurface extends AnswerSheet {
   /** Replace a sheet's data with a finished table (header, formats, frozen header, note). */
   writeTable(sheetName: string, table: ImportTable): Promise<void>;
   readSelection(): Promise<SelectionView>;
-  insertFormula(formula: string): Promise<{ address: string }>;
+  /** Into the active cell if empty, else nothing (written: false); at `confirmedAt` always. */
+  insertFormula: InsertFormula;
   /** Per-document values without secrets (saved import definitions, refresh option). */
   getDocumentValue(name: string): Promise<string | null>;
   setDocumentValue(name: string, value: string): Promise<void>;
@@ -322,7 +324,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       return bulkResult(outcome, placed);
     },
 
-    insertFormula: (formula) => o.workbook.insertFormula(formula),
+    insertFormula: (formula, options = {}) =>
+      insertAsking((f, at) => o.workbook.insertFormula(f, at), formula, options.confirm),
 
     async previewFunction(name: string, args: CellInput[]) {
       const fn = functionByName(name);

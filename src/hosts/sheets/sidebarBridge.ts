@@ -8,6 +8,7 @@ import type { Cell, CellInput } from "../../functions/cells";
 import { boxAddress } from "../../imports/freeColumns";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
+import { insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
 import type { HostBridge, SettingsView } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../ui/keyForm";
@@ -117,7 +118,8 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       );
     },
 
-    insertFormula: (formula) => server.sidebarInsertFormula(formula),
+    insertFormula: (formula, options = {}) =>
+      insertAsking((f, at) => server.sidebarInsertFormula(f, at), formula, options.confirm),
     async previewFunction(name: string, args: CellInput[]) {
       const table = await server.runFunctionPreview(
         name,

@@ -16,6 +16,7 @@ import { WRITE_CHUNK_ROWS, chunkRows, sheetsCell } from "../../imports/cellText"
 import { runOpSync, syncService } from "../../sidebar/op";
 import type { SidebarPorts } from "../../sidebar/ports";
 import { parseSavedImports } from "../../sidebar/savedImports";
+import type { PlacedFormula } from "../../sidebar/formulaPlace";
 import { createSidebarService, importWhole } from "../../sidebar/service";
 import type { PlainCell } from "../../sidebar/views";
 import { dailyRefresh } from "./dailyRefresh";
@@ -170,28 +171,38 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       return { address: `${sheet.getName()}!${all.getA1Notation()}` };
     },
 
-    /** Put a catalog formula into the active cell. */
-    sidebarInsertFormula(formula: string): { address: string } {
+    /** Put a catalog formula into the active cell if empty, or at the cell the seller confirmed. */
+    sidebarInsertFormula(formula: string, confirmedAt?: string): PlacedFormula {
       const m = /^=([A-Z0-9_]+)\(/.exec(formula);
       if (!m || !functionByName(m[1] ?? ""))
         throw new Error("Only the add-on's own functions can be inserted");
       const book = deps.spreadsheet();
-      const range = book.getActiveRange();
-      if (!range) throw new Error("Select a cell first");
-      const cell = book.getActiveSheet().getRange(range.getRow(), range.getColumn(), 1, 1);
+      let sheet = book.getActiveSheet();
+      let cell;
+      if (confirmedAt) {
+        const at = sheetOf(book, confirmedAt);
+        sheet = at.sheet;
+        cell = sheet.getRange(at.box.r0 + 1, at.box.c0 + 1, 1, 1);
+      } else {
+        const range = book.getActiveRange();
+        if (!range) throw new Error("Select a cell first");
+        cell = sheet.getRange(range.getRow(), range.getColumn(), 1, 1);
+      }
+      const address = `${sheet.getName()}!${cell.getA1Notation()}`;
+      // A formula cell showing "" reads empty here: getValues is all the slice has.
+      if (!confirmedAt && cell.getValues()[0]?.[0] !== "") return { address, written: false };
       cell.setFormula(formula);
-      return { address: `${book.getActiveSheet().getName()}!${cell.getA1Notation()}` };
+      return { address, written: true };
     },
   };
   return server;
 }
 
-/** The sheet and cells of an A1 address; the inputs' sheet may have been deleted meanwhile. */
+/** The sheet and cells of an A1 address; the sheet may have been deleted meanwhile. */
 function sheetOf(book: SbSpreadsheet, address: string): { sheet: SbSheet; box: RangeBox } {
   const box = parseRangeAddress(address);
   const sheet = book.getSheetByName(box.sheet);
-  if (!sheet)
-    throw new Error(`The sheet "${box.sheet}" the inputs came from is gone: nothing written`);
+  if (!sheet) throw new Error(`The sheet "${box.sheet}" is gone: nothing written`);
   return { sheet, box };
 }
 

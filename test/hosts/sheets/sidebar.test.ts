@@ -531,6 +531,42 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(names()).toEqual(["REQUIRED_PRICE", ...prices]);
   });
 
+  test("insert formula asks before writing over a cell that holds data; without a yes, nothing", async () => {
+    const a = addon();
+    const sheet = a.sheet;
+    sheet.getRange(2, 2).setValues([["keep me"]]);
+    a.book.active = { sheet, range: sheet.getRange(2, 2) };
+    const bridge = createGoogleScriptBridge(scriptRun(a).call);
+    const formula = '=MKTA_CATEGORIES(100001, "SG")';
+    expect(await bridge.insertFormula(formula)).toEqual({ address: "Sheet1!B2", written: false });
+    const questions: string[] = [];
+    const no = await bridge.insertFormula(formula, {
+      confirm: async (q) => (questions.push(q), false),
+    });
+    expect(no.written).toBe(false);
+    expect(questions).toEqual([
+      "Sheet1!B2 holds data. Put the formula there instead? (Cancel writes nothing.)",
+    ]);
+    expect(sheet.cell(2, 2)).toEqual({ kind: "text", value: "keep me" });
+    // The yes writes into the cell the question named, wherever the selection is now.
+    const yes = await bridge.insertFormula(formula, {
+      confirm: async () => {
+        a.book.active = { sheet, range: sheet.getRange(5, 5) };
+        return true;
+      },
+    });
+    expect(yes).toEqual({ address: "Sheet1!B2", written: true });
+    expect(sheet.cell(2, 2)).toEqual({ kind: "formula", value: formula });
+    expect(sheet.cell(5, 5)).toBeUndefined();
+    // An empty cell takes the formula without a question.
+    const asked: string[] = [];
+    const empty = await bridge.insertFormula(formula, {
+      confirm: async (q) => (asked.push(q), false),
+    });
+    expect(empty).toEqual({ address: "Sheet1!E5", written: true });
+    expect(asked).toEqual([]);
+  });
+
   test("bulk answers written beside the selection keep such text as text", () => {
     const a = addon();
     a.call(

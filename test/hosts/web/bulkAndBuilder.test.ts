@@ -305,6 +305,50 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       ),
     );
     expect(formulas[1]?.[5]).toBe(formula);
+
+    // Over a cell that holds data (D2, a bulk answer): asked first, naming the cell.
+    const select = (range: string) =>
+      page.evaluate(
+        (r) =>
+          (
+            window as unknown as { __sheets: { select(sheet: string, range: string): void } }
+          ).__sheets.select("Sheet1", r),
+        range,
+      );
+    const formulasNow = () =>
+      page.evaluate(() =>
+        (window as unknown as { __sheets: { formulas(n: string): string[][] } }).__sheets.formulas(
+          "Sheet1",
+        ),
+      );
+    const held = (await values("Sheet1"))[1]?.[3];
+    expect(typeof held).toBe("number");
+    await select("D2");
+    await page.click("#fb-insert");
+    await page.locator("#fb-confirm").waitFor();
+    expect(await page.locator("#fb-confirm-text").innerText()).toBe(
+      "Sheet1!D2 holds data. Put the formula there instead? (Cancel writes nothing.)",
+    );
+    await select("H9"); // the seller clicks elsewhere while the question is open
+    await page.click("#fb-confirm-no");
+    await page.waitForFunction(() =>
+      /^Nothing inserted: Sheet1!D2 holds data/.test(
+        document.querySelector("#fb-status")?.textContent ?? "",
+      ),
+    );
+    expect((await values("Sheet1"))[1]?.[3]).toBe(held);
+    expect((await formulasNow())[8]?.[7] ?? "").toBe("");
+    await select("D2");
+    await page.click("#fb-insert");
+    await page.locator("#fb-confirm").waitFor();
+    await select("H9");
+    await page.click("#fb-confirm-yes");
+    await page.waitForFunction(() =>
+      /Inserted in Sheet1!D2/.test(document.querySelector("#fb-status")?.textContent ?? ""),
+    );
+    const after = await formulasNow();
+    expect(after[1]?.[3]).toBe(formula); // the cell the question named, not the new selection
+    expect(after[8]?.[7] ?? "").toBe("");
   });
 
   test("every control is labelled, Tab walks the controls in page order, statuses are live", async () => {

@@ -9,9 +9,10 @@ import type { FWorkbook, FWorksheet } from "@univerjs/preset-sheets-core";
 import type { FUniver, ICellData } from "@univerjs/presets";
 import type { Cell } from "../../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
-import type { RangeBox } from "../../../imports/rangeAddress";
+import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../../imports/table";
+import type { PlacedFormula } from "../../../sidebar/formulaPlace";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
 import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
@@ -156,14 +157,24 @@ export class UniverWorkbook implements WorkbookSurface {
     return { address: sheetAddress(at.sheet, at.r0, at.c0, r1, at.c0 + width - 1) };
   }
 
-  async insertFormula(formula: string): Promise<{ address: string }> {
+  async insertFormula(formula: string, confirmedAt?: string): Promise<PlacedFormula> {
     if (!formula.startsWith("=")) throw new Error("A formula starts with =");
-    const sheet = this.book.getActiveSheet();
-    const cell = sheet.getActiveRange() ?? sheet.getRange(0, 0);
-    const row = cell.getRow();
-    const col = cell.getColumn();
+    let sheet = this.book.getActiveSheet();
+    let [row, col] = [0, 0];
+    if (confirmedAt) {
+      const at = parseRangeAddress(confirmedAt);
+      sheet = this.inputSheet(at.sheet);
+      [row, col] = [at.r0, at.c0];
+    } else {
+      const cell = sheet.getActiveRange() ?? sheet.getRange(0, 0);
+      [row, col] = [cell.getRow(), cell.getColumn()];
+    }
+    const address = sheetAddress(sheet.getSheetName(), row, col);
+    const held = sheet.getSheet().getCellRaw(row, col);
+    const empty = !held || ((held.v === undefined || held.v === null || held.v === "") && !held.f);
+    if (!confirmedAt && !empty) return { address, written: false };
     sheet.getRange(row, col).setValue({ f: formula });
-    return { address: sheetAddress(sheet.getSheetName(), row, col) };
+    return { address, written: true };
   }
 
   async getDocumentValue(name: string): Promise<string | null> {
