@@ -101,10 +101,17 @@ export function fakeWorkbook(): FakeWorkbook {
       columnIndex: c0,
       rowCount: n,
       columnCount: w,
-      formulas: [] as unknown[][],
+      // A formula is kept as its text (this fake computes nothing); values read it back.
+      set formulas(rows: unknown[][]) {
+        writes.push({ sheet: rec()?.name ?? "?", at: [r0, c0, n, w] });
+        queue(cells((s, r, c) => s.values.set(key(r, c), rows[r - r0]?.[c - c0] ?? "")));
+      },
+      get formulas(): unknown[][] {
+        return loaded;
+      },
       // Like Excel, loaded values are there after the next sync, as they were then.
       load: (properties?: string) => {
-        if (properties?.split(",").includes("values"))
+        if (/\b(values|formulas)\b/.test(properties ?? ""))
           queue(() => {
             const sheet = rec();
             loaded = Array.from({ length: n }, (_, r) =>
@@ -232,6 +239,10 @@ export function fakeWorkbook(): FakeWorkbook {
             });
             return worksheet(rec);
           },
+        },
+        getActiveCell: () => {
+          const { sheet, box } = selected;
+          return range(() => sheets.get(sheet), box[0], box[1], 1, 1);
         },
         getSelectedRange: () => {
           const { sheet, box } = selected;

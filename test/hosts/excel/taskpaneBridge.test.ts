@@ -26,6 +26,7 @@ import {
 } from "../../../src/hosts/excel/taskpaneBridge";
 import { fakeWorkbook } from "./fakeWorkbook";
 import { writeAnswers } from "../../../src/sidebar/answerPlace";
+import { insertAsking } from "../../../src/sidebar/formulaPlace";
 
 function productTable(rows: number): ImportTable {
   return {
@@ -331,6 +332,33 @@ describe("Excel bulk answers", () => {
       /Gone/,
     );
     expect(book.table("Other")).toEqual([["keep me"]]);
+  });
+});
+
+describe("Excel insert formula", () => {
+  test("asks before a cell that holds data; the yes writes there, not at the new selection", async () => {
+    const book = fakeWorkbook();
+    book.addSheet("Inputs", [["keep me", ""]]);
+    book.select("Inputs", 0, 0, 1, 1);
+    const insert = excelWorkbook(book.run).insertFormula;
+    const formula = '=MKT.CATEGORIES(100001,"SG")';
+    const questions: string[] = [];
+    const no = await insertAsking(insert, formula, async (q) => (questions.push(q), false));
+    expect(no).toEqual({ address: "Inputs!A1:A1", written: false });
+    expect(questions).toEqual([
+      "Inputs!A1:A1 holds data. Put the formula there instead? (Cancel writes nothing.)",
+    ]);
+    expect(book.table("Inputs")).toEqual([["keep me"]]);
+    const yes = await insertAsking(insert, formula, async () => {
+      book.select("Inputs", 4, 4, 1, 1);
+      return true;
+    });
+    expect(yes.written).toBe(true);
+    expect(book.table("Inputs")).toEqual([[formula]]);
+    book.select("Inputs", 0, 1, 1, 1);
+    const empty = await insertAsking(insert, formula, async () => false);
+    expect(empty).toEqual({ address: "Inputs!B1:B1", written: true });
+    expect(book.table("Inputs")).toEqual([[formula, formula]]);
   });
 });
 

@@ -35,6 +35,24 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       sheet,
     );
 
+  /** Put `grid` at A1 of `sheet` and select `range` there. */
+  const putGrid = (sheet: string, grid: Value[][], range: string): Promise<void> =>
+    page.evaluate(
+      ({ sheet, grid, range }) => {
+        const s = (
+          window as unknown as {
+            __sheets: {
+              setValues(sheet: string, at: string, v: Value[][]): void;
+              select(sheet: string, range: string): void;
+            };
+          }
+        ).__sheets;
+        s.setValues(sheet, "A1", grid);
+        s.select(sheet, range);
+      },
+      { sheet, grid, range },
+    );
+
   const openSection = async (id: string): Promise<void> => {
     const open = await page.locator(`#${id}`).evaluate((d) => (d as HTMLDetailsElement).open);
     if (!open) await page.locator(`#${id} > summary`).click();
@@ -81,18 +99,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
         0.1 + (i % 3) * 0.05,
       ]);
     }
-    await page.evaluate((grid) => {
-      const s = (
-        window as unknown as {
-          __sheets: {
-            setValues(sheet: string, at: string, v: Value[][]): void;
-            select(sheet: string, range: string): void;
-          };
-        }
-      ).__sheets;
-      s.setValues("Sheet1", "A1", grid);
-      s.select("Sheet1", `A1:C${grid.length}`);
-    }, rows);
+    await putGrid("Sheet1", rows, `A1:C${rows.length}`);
 
     await openSection("sec-bulk");
     await page.selectOption("#bulk-function", "REQUIRED_PRICE");
@@ -139,18 +146,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       await new Promise((r) => setTimeout(r, 250));
       await route.fallback();
     });
-    await page.evaluate((grid) => {
-      const s = (
-        window as unknown as {
-          __sheets: {
-            setValues(sheet: string, at: string, v: Value[][]): void;
-            select(sheet: string, range: string): void;
-          };
-        }
-      ).__sheets;
-      s.setValues("Cancel", "A1", grid);
-      s.select("Cancel", `A1:C${grid.length}`);
-    }, rows);
+    await putGrid("Cancel", rows, `A1:C${rows.length}`);
     await page.click("#bulk-read");
     await page.waitForFunction(() =>
       /Cancel!A1:C31/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
@@ -193,18 +189,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       [200002, 55, 0.15, "Desk lamp"],
       [200003, 70, 0.1, "Tea set"],
     ];
-    await page.evaluate((grid) => {
-      const s = (
-        window as unknown as {
-          __sheets: {
-            setValues(sheet: string, at: string, v: Value[][]): void;
-            select(sheet: string, range: string): void;
-          };
-        }
-      ).__sheets;
-      s.setValues("Names", "A1", grid);
-      s.select("Names", "A1:C4");
-    }, rows);
+    await putGrid("Names", rows, "A1:C4");
     const status = () => page.locator("#bulk-status").innerText();
     const names = async () => (await values("Names")).map((r) => r[3]);
     await page.click("#bulk-read");
