@@ -25,7 +25,7 @@ import { messageOf, runProgram, userSettings } from "./session";
 import { basisOf } from "./stores";
 import type { FormatDate } from "./sheetDates";
 import { sheetStage } from "./sheetStage";
-import type { SbProperties, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
+import type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
 
 export type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
 export { DAILY_REFRESH_HANDLER } from "./dailyRefresh";
@@ -178,7 +178,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
         throw new Error("Only the add-on's own functions can be inserted");
       const book = deps.spreadsheet();
       let sheet = book.getActiveSheet();
-      let cell;
+      let cell: SbRange;
       if (confirmedAt) {
         const at = sheetOf(book, confirmedAt);
         sheet = at.sheet;
