@@ -7,6 +7,7 @@
  */
 import type { Cell } from "../core/shape";
 import { bulkFunction, bulkRowArgs, type BulkJob, type BulkProgress } from "../imports/bulk";
+import type { PlacedAnswers } from "./answerPlace";
 import type { BulkAnswer } from "./views";
 
 /** What a bulk run produced; on cancel the rows not answered are empty. */
@@ -115,10 +116,11 @@ export async function driveBulk(
   return { values, answered: done, failed, asked, cancelled: cancelled() };
 }
 
-/** What a bulk run reports once its values are written at `address`. */
-export function bulkResult(outcome: BulkOutcome, address: string) {
+/** What a bulk run reports once its values are placed (or not, when the seller said no). */
+export function bulkResult(outcome: BulkOutcome, placed: PlacedAnswers) {
   return {
-    address,
+    address: placed.address,
+    written: placed.written,
     rows: outcome.values.length,
     failed: outcome.failed,
     answered: outcome.answered,

@@ -10,6 +10,7 @@ import type { Cell, CellInput } from "../functions/cells";
 import type { BulkJob, BulkProgress } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
 import type { ImportProgress } from "../sidebar/importLoop";
+import type { PlacedFormula } from "../sidebar/formulaPlace";
 
 export type { ImportResult, ShopRef, ShopsView };
 
@@ -85,6 +86,16 @@ export interface BulkResult {
   /** Different rows asked: identical rows share one request. */
   readonly asked?: number;
   readonly cancelled?: boolean;
+  /** False when `address` holds data and the seller did not confirm: nothing was written. */
+  readonly written?: boolean;
+}
+
+/** A bulk run's options: where its answers go, and how the sidebar asks before overwriting. */
+export interface BulkRunOptions extends RunOptions<BulkProgress> {
+  /** Right beside the selection (the seller's choice) instead of the first empty columns. */
+  readonly beside?: boolean;
+  /** Shows the question (it names the range); resolves true when the seller confirms. */
+  readonly confirm?: (question: string) => Promise<boolean>;
 }
 
 /** How imports refresh on their own in this host. */
@@ -157,11 +168,20 @@ export interface HostBridge {
   setAutoRefresh(enabled: boolean): Promise<AutoRefreshView>;
 
   readSelection(): Promise<SelectionView>;
-  /** Run a bulk job over the current selection and write answers beside it. */
-  runBulk(job: BulkJob, options?: RunOptions<BulkProgress>): Promise<BulkResult>;
+  /**
+   * Run a bulk job over the current selection and write the answers to the first empty
+   * columns to its right (or beside it, asking first when that holds data).
+   */
+  runBulk(job: BulkJob, options?: BulkRunOptions): Promise<BulkResult>;
 
-  /** Put a formula (text starting with =) into the active cell. */
-  insertFormula(formula: string): Promise<{ address: string }>;
+  /**
+   * Put a formula (text starting with =) into the active cell; when it holds data, only
+   * after `confirm` said yes to a question naming it (written: false otherwise).
+   */
+  insertFormula(
+    formula: string,
+    options?: { confirm?: (question: string) => Promise<boolean> },
+  ): Promise<PlacedFormula>;
   /** Run a catalog function once and return what its cell would show. */
   previewFunction(name: string, args: CellInput[]): Promise<Cell | Cell[][]>;
 

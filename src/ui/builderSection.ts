@@ -7,6 +7,7 @@ import type { HostBridge, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
 import { argumentValue, formulaText } from "./formulaText";
+import { useQuestion } from "./question";
 import { shopsForFunction } from "./builderShops";
 import { shopLabel } from "./shopsSection";
 
@@ -21,6 +22,7 @@ export function BuilderSection(p: BuilderProps) {
   const [args, setArgs] = useState<string[]>([]);
   const [preview, setPreview] = useState<Cell | Cell[][] | null>(null);
   const [status, setStatus] = useState({ text: "", kind: "info" as "info" | "ok" | "error" });
+  const question = useQuestion("fb-confirm");
   const fn = functionByName(name);
   if (!fn)
     return h(
@@ -131,12 +133,21 @@ export function BuilderSection(p: BuilderProps) {
         label: "Insert into active cell",
         primary: true,
         onClick: () =>
-          p.bridge.insertFormula(formula).then(
-            (r) => setStatus({ text: `Inserted in ${r.address}.`, kind: "ok" }),
+          p.bridge.insertFormula(formula, { confirm: (q) => question.ask(q) }).then(
+            (r) =>
+              setStatus(
+                r.written
+                  ? { text: `Inserted in ${r.address}.`, kind: "ok" }
+                  : {
+                      text: `Nothing inserted: ${r.address} holds data and was kept. Select an empty cell and insert again.`,
+                      kind: "info",
+                    },
+              ),
             (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
           ),
       }),
     ]),
+    question.view,
     h(Status, { id: "fb-status", ...status }),
     preview !== null ? h(PreviewTable, { value: preview }) : null,
   ]);

@@ -7,6 +7,7 @@ import { CATALOG, functionByName } from "../functions/index";
 import type { BulkResult, HostBridge, SelectionView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
+import { useQuestion } from "./question";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -20,6 +21,8 @@ export function BulkSection(p: { bridge: HostBridge }) {
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [running, setRunning] = useState(false);
   const [status, setStatus] = useState({ text: "", kind: "info" as "info" | "ok" | "error" });
+  const [beside, setBeside] = useState(false);
+  const question = useQuestion("bulk-confirm");
   const abort = useRef<AbortController | null>(null);
   const fn = functionByName(name);
   const width = selection?.values[0]?.length ?? 0;
@@ -42,7 +45,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
     h(
       "p",
       { class: "hint" },
-      "Select an input table (one row per case), map its columns to the function's arguments, and the answers are written as values to its right.",
+      "Select an input table (one row per case), map its columns to the function's arguments, and the answers are written as values to its right, where no data is.",
     ),
     h(SelectField, {
       id: "bulk-function",
@@ -54,6 +57,16 @@ export function BulkSection(p: { bridge: HostBridge }) {
         setSources([]);
         setValues([]);
       },
+    }),
+    h(SelectField, {
+      id: "bulk-target",
+      label: "Write the answers to",
+      value: beside ? "beside" : "free",
+      options: [
+        { value: "free", label: "The first empty columns to the right" },
+        { value: "beside", label: "Right beside the selection (asks before writing over data)" },
+      ],
+      onChange: (v) => setBeside(v === "beside"),
     }),
     h(CheckField, {
       id: "bulk-header",
@@ -123,7 +136,12 @@ export function BulkSection(p: { bridge: HostBridge }) {
           p.bridge
             .runBulk(
               { functionName: name, args: typed, hasHeader },
-              { onProgress: setProgress, signal: controller.signal },
+              {
+                onProgress: setProgress,
+                signal: controller.signal,
+                beside,
+                confirm: (text) => question.ask(text, controller.signal),
+              },
             )
             .then(
               (r) => setStatus({ text: bulkResultText(r), kind: r.failed ? "error" : "ok" }),
@@ -139,6 +157,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
         onClick: () => abort.current?.abort(),
       }),
     ]),
+    question.view,
     running && progress
       ? h("div", null, [
           h("progress", {
@@ -156,6 +175,9 @@ export function BulkSection(p: { bridge: HostBridge }) {
 /** The line a seller reads after a run: what was written, and what a cancel left empty. */
 export function bulkResultText(r: BulkResult): string {
   const errors = r.failed ? ` (${r.failed} with errors)` : "";
+  if (r.written === false) {
+    return `Nothing written: ${r.address} holds data and was kept. Choose "The first empty columns to the right" or clear it, then calculate again.`;
+  }
   const shared =
     r.asked !== undefined && r.answered !== undefined && r.asked < r.answered
       ? ` Identical rows were asked once: ${r.asked} ${r.asked === 1 ? "request" : "requests"}.`

@@ -14,6 +14,7 @@ import { bulkProgressText } from "../../src/imports/bulk";
 import type { WorkbookSurface } from "../../src/hosts/shared/asyncBridge";
 import { SETTING, createAsyncHostBridge } from "../../src/hosts/shared/asyncBridge";
 import type { SelectionView } from "../../src/ui/bridge";
+import type { RangeBox } from "../../src/imports/rangeAddress";
 
 const KEY = "mkta_pat_" + "Ab3".repeat(14);
 const MINUTE = 60_000;
@@ -87,12 +88,15 @@ function fakeBook(values: Cell[][]): WorkbookSurface & { written: Cell[][] | nul
     async readSelection(): Promise<SelectionView> {
       return { address: `Inputs!A1:C${values.length}`, values };
     },
-    async writeBesideSelection(_s: SelectionView, out: Cell[][]) {
+    async readRows() {
+      return values; // the inputs only: the columns to their right are empty
+    },
+    async writeBlock(_at: RangeBox, out: Cell[][]) {
       book.written = out;
       return { address: `Inputs!D1:D${out.length}` };
     },
     async insertFormula() {
-      return { address: "Inputs!A1" };
+      return { address: "Inputs!A1", written: true };
     },
     async getDocumentValue() {
       return null;

@@ -46,11 +46,12 @@ async function runGrid(
   const workbook: WorkbookSurface = {
     writeTable: async () => undefined,
     readSelection: async () => ({ address: `Sheet1!A1:C${rows + 1}`, values: grid }),
-    writeBesideSelection: async (_s, values) => {
+    readRows: async () => grid,
+    writeBlock: async (_at, values) => {
       written = values;
       return { address: "Sheet1!D1" };
     },
-    insertFormula: async () => ({ address: "Sheet1!A1" }),
+    insertFormula: async () => ({ address: "Sheet1!A1", written: true }),
     getDocumentValue: async () => null,
     setDocumentValue: async () => undefined,
   };

@@ -42,8 +42,9 @@ function bridgeOver(transport: AsyncTransport) {
   const workbook: WorkbookSurface = {
     writeTable: async () => void tables++,
     readSelection: async () => ({ address: "Sheet1!A1", values: [[""]] }),
-    writeBesideSelection: async () => ({ address: "Sheet1!B1" }),
-    insertFormula: async () => ({ address: "Sheet1!A1" }),
+    readRows: async () => [],
+    writeBlock: async () => ({ address: "Sheet1!B1" }),
+    insertFormula: async () => ({ address: "Sheet1!A1", written: true }),
     getDocumentValue: async () => null,
     setDocumentValue: async () => undefined,
   };

@@ -36,7 +36,8 @@ function scriptedServer(rowsPerCall = Infinity) {
       asked.push(...rows);
       return rows.map((r) => ({ cells: [Number(r[1]) * 2], failed: false })) as T;
     }
-    if (name === "sidebarWriteBeside") {
+    if (name === "sidebarRowsOf") return selection.map((r) => r.map(() => 1)) as T;
+    if (name === "sidebarWriteAt") {
       written = args[0] as Plain[][];
       return { address: `S!D1:D${written.length}` } as T;
     }

@@ -10,12 +10,11 @@
  */
 import type { AsyncTransport } from "../../core/asyncDriver";
 import type { Cell } from "../../functions/cells";
-import { fitCellText } from "../../core/cellLimit";
 import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
-import { parseRangeAddress } from "../../imports/rangeAddress";
+import { cellFormat, excelAnswerCells, excelValue } from "./answerCells";
 import type { ImportTable } from "../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../imports/table";
-import type { HostBridge, SelectionView } from "../../ui/bridge";
+import type { HostBridge } from "../../ui/bridge";
 import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
 import { createAsyncHostBridge } from "../shared/asyncBridge";
 import { EXCEL_NAMESPACE } from "./metadata";
@@ -79,19 +78,6 @@ export interface XlContext {
 
 /** Excel.run as the bridge calls it. */
 export type ExcelRun = <T>(batch: (context: XlContext) => Promise<T>) => Promise<T>;
-
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
-
-/** A cell as Excel's values setter takes it (dates as serial numbers). */
-export function excelValue(cell: Cell): string | number | boolean {
-  if (typeof cell === "string") return fitCellText(cell);
-  return cell instanceof Date ? (cell.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : cell;
-}
-
-/** The format of one written cell: "@" for any text (so it is never read as a formula). */
-function cellFormat(cell: Cell, columnFormat: string): string {
-  return typeof cell === "string" ? EXCEL_TEXT_FORMAT : columnFormat;
-}
 
 /** Excel's longest sheet name. */
 const MAX_SHEET_NAME = 31;
@@ -222,47 +208,14 @@ export function excelWorkbook(run: ExcelRun): WorkbookSurface {
     writeTable: (sheetName: string, table: ImportTable) =>
       run((context) => replaceSheetData(context, sheetName, table)),
 
+    ...excelAnswerCells(run),
+
     readSelection: () =>
       run(async (context) => {
         const range = context.workbook.getSelectedRange();
         range.load("address,values");
         await context.sync();
         return { address: range.address, values: range.values as Cell[][] };
-      }),
-
-    writeBesideSelection: (selection: SelectionView, values: Cell[][]) =>
-      run(async (context) => {
-        // Beside the cells that were read, not the selection now: a bulk run takes minutes
-        // and the seller may have clicked elsewhere, even on another sheet, meanwhile.
-        const box = parseRangeAddress(selection.address);
-        const sheet = context.workbook.worksheets.getItemOrNullObject(box.sheet);
-        sheet.load("isNullObject");
-        await context.sync();
-        if (sheet.isNullObject)
-          throw new Error(`The sheet ${box.sheet} is gone: the answers were not written`);
-        const column = box.c1 + 1;
-        const width = Math.max(1, ...values.map((r) => r.length));
-        let row = box.r0;
-        for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
-          const range = sheet.getRangeByIndexes(row, column, chunk.length, width);
-          range.numberFormat = chunk.map((r) => r.map((c) => cellFormat(c, "General")));
-          range.values = chunk.map((r) => r.map(excelValue));
-          row += chunk.length;
-        }
-        const all = sheet.getRangeByIndexes(box.r0, column, Math.max(1, values.length), width);
-        all.load("address");
-        await context.sync();
-        return { address: all.address };
-      }),
-
-    insertFormula: (formula: string) =>
-      run(async (context) => {
-        if (!formula.startsWith("=")) throw new Error("A formula starts with =");
-        const cell = context.workbook.getActiveCell();
-        cell.formulas = [[formula]];
-        cell.load("address");
-        await context.sync();
-        return { address: cell.address };
       }),
 
     getDocumentValue: (name: string) =>

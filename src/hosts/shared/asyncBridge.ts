@@ -26,12 +26,14 @@ import {
 
 export { SETTING, type SettingsStorage };
 import { MemoryStore } from "../../core/store";
-import type { Cell, CellInput } from "../../functions/cells";
+import type { CellInput } from "../../functions/cells";
 import { errorsAsText } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
 import { checkBasis } from "../../functions/basis";
 import type { ImportTable } from "../../imports/table";
+import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
+import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
 import { memoryStage } from "../../sidebar/memoryStage";
 import { asyncService } from "../../sidebar/op";
@@ -47,14 +49,13 @@ import type {
 } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
 
-/** The sheet side of an async host. */
-export interface WorkbookSurface {
+/** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
+export interface WorkbookSurface extends AnswerSheet {
   /** Replace a sheet's data with a finished table (header, formats, frozen header, note). */
   writeTable(sheetName: string, table: ImportTable): Promise<void>;
   readSelection(): Promise<SelectionView>;
-  /** Write values to the right of the selection; returns the address written. */
-  writeBesideSelection(selection: SelectionView, values: Cell[][]): Promise<{ address: string }>;
-  insertFormula(formula: string): Promise<{ address: string }>;
+  /** Into the active cell if empty, else nothing (written: false); at `confirmedAt` always. */
+  insertFormula: InsertFormula;
   /** Per-document values without secrets (saved import definitions, refresh option). */
   getDocumentValue(name: string): Promise<string | null>;
   setDocumentValue(name: string, value: string): Promise<void>;
@@ -320,11 +321,12 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      const written = await o.workbook.writeBesideSelection(selection, outcome.values);
-      return bulkResult(outcome, written.address);
+      const placed = await writeAnswers(o.workbook, selection.address, outcome.values, options);
+      return bulkResult(outcome, placed);
     },
 
-    insertFormula: (formula) => o.workbook.insertFormula(formula),
+    insertFormula: (formula, options = {}) =>
+      insertAsking((f, at) => o.workbook.insertFormula(f, at), formula, options.confirm),
 
     async previewFunction(name: string, args: CellInput[]) {
       const fn = functionByName(name);

@@ -5,7 +5,10 @@
  * server call comes near Apps Script's 6-minute limit.
  */
 import type { Cell, CellInput } from "../../functions/cells";
+import { boxAddress } from "../../imports/freeColumns";
+import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
+import { insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
 import type { HostBridge, SettingsView } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../ui/keyForm";
@@ -105,11 +108,18 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      const written = await server.sidebarWriteBeside(outcome.values, selection.address);
-      return bulkResult(outcome, written.address);
+      const sheet: AnswerSheet = {
+        readRows: (read) => server.sidebarRowsOf(boxAddress(read)),
+        writeBlock: (at, values) => server.sidebarWriteAt(values, boxAddress(at)),
+      };
+      return bulkResult(
+        outcome,
+        await writeAnswers(sheet, selection.address, outcome.values, options),
+      );
     },
 
-    insertFormula: (formula) => server.sidebarInsertFormula(formula),
+    insertFormula: (formula, options = {}) =>
+      insertAsking((f, at) => server.sidebarInsertFormula(f, at), formula, options.confirm),
     async previewFunction(name: string, args: CellInput[]) {
       const table = await server.runFunctionPreview(
         name,

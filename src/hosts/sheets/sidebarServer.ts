@@ -11,11 +11,12 @@ import type { Program } from "../../core/effects";
 import { utf8Length } from "../../core/hash";
 import type { Cell, CellInput, CellResult } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
-import { parseRangeAddress } from "../../imports/rangeAddress";
+import { parseRangeAddress, type RangeBox } from "../../imports/rangeAddress";
 import { WRITE_CHUNK_ROWS, chunkRows, sheetsCell } from "../../imports/cellText";
 import { runOpSync, syncService } from "../../sidebar/op";
 import type { SidebarPorts } from "../../sidebar/ports";
 import { parseSavedImports } from "../../sidebar/savedImports";
+import type { PlacedFormula } from "../../sidebar/formulaPlace";
 import { createSidebarService, importWhole } from "../../sidebar/service";
 import type { PlainCell } from "../../sidebar/views";
 import { dailyRefresh } from "./dailyRefresh";
@@ -24,7 +25,7 @@ import { messageOf, runProgram, userSettings } from "./session";
 import { basisOf } from "./stores";
 import type { FormatDate } from "./sheetDates";
 import { sheetStage } from "./sheetStage";
-import type { SbProperties, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
+import type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
 
 export type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
 export { DAILY_REFRESH_HANDLER } from "./dailyRefresh";
@@ -141,12 +142,22 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       };
     },
 
-    /** Write answers to the right of the current selection, one setValues per chunk. */
-    sidebarWriteBeside(values: Cell[][], readFrom?: string): { address: string } {
-      const book = deps.spreadsheet();
-      // Beside the cells that were read (a long run outlasts the seller's clicks), else the selection.
-      const target = readFrom ? besideAddress(book, readFrom) : besideSelection(book);
-      const { sheet, top, column } = target;
+    /**
+     * The rows of a range (an A1 address) from column A to the sheet's last column, as
+     * markers: 1 where a cell holds something, "" where empty (where answers may go).
+     */
+    sidebarRowsOf(address: string): (1 | "")[][] {
+      const { sheet, box } = sheetOf(deps.spreadsheet(), address);
+      const width = sheet.getLastColumn();
+      if (width < 1) return [];
+      const rows = sheet.getRange(box.r0 + 1, 1, box.r1 - box.r0 + 1, width).getValues();
+      return rows.map((r) => r.map((c) => (c === "" || c === null ? "" : 1)));
+    },
+
+    /** Write answers with their top-left cell at `at` (an A1 address), one setValues per chunk. */
+    sidebarWriteAt(values: Cell[][], at: string): { address: string } {
+      const { sheet, box } = sheetOf(deps.spreadsheet(), at);
+      const [top, column] = [box.r0 + 1, box.c0 + 1];
       const width = Math.max(1, ...values.map((r) => r.length));
       let row = top;
       for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
@@ -160,45 +171,39 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       return { address: `${sheet.getName()}!${all.getA1Notation()}` };
     },
 
-    /** Put a catalog formula into the active cell. */
-    sidebarInsertFormula(formula: string): { address: string } {
+    /** Put a catalog formula into the active cell if empty, or at the cell the seller confirmed. */
+    sidebarInsertFormula(formula: string, confirmedAt?: string): PlacedFormula {
       const m = /^=([A-Z0-9_]+)\(/.exec(formula);
       if (!m || !functionByName(m[1] ?? ""))
         throw new Error("Only the add-on's own functions can be inserted");
       const book = deps.spreadsheet();
-      const range = book.getActiveRange();
-      if (!range) throw new Error("Select a cell first");
-      const cell = book.getActiveSheet().getRange(range.getRow(), range.getColumn(), 1, 1);
+      let sheet = book.getActiveSheet();
+      let cell: SbRange;
+      if (confirmedAt) {
+        const at = sheetOf(book, confirmedAt);
+        sheet = at.sheet;
+        cell = sheet.getRange(at.box.r0 + 1, at.box.c0 + 1, 1, 1);
+      } else {
+        const range = book.getActiveRange();
+        if (!range) throw new Error("Select a cell first");
+        cell = sheet.getRange(range.getRow(), range.getColumn(), 1, 1);
+      }
+      const address = `${sheet.getName()}!${cell.getA1Notation()}`;
+      // A formula cell showing "" reads empty here: getValues is all the slice has.
+      if (!confirmedAt && cell.getValues()[0]?.[0] !== "") return { address, written: false };
       cell.setFormula(formula);
-      return { address: `${book.getActiveSheet().getName()}!${cell.getA1Notation()}` };
+      return { address, written: true };
     },
   };
   return server;
 }
 
-/** Where answers go: the sheet, first row and first column (1-based) right of a range. */
-interface BesideTarget {
-  readonly sheet: SbSheet;
-  readonly top: number;
-  readonly column: number;
-}
-
-function besideAddress(book: SbSpreadsheet, address: string): BesideTarget {
+/** The sheet and cells of an A1 address; the sheet may have been deleted meanwhile. */
+function sheetOf(book: SbSpreadsheet, address: string): { sheet: SbSheet; box: RangeBox } {
   const box = parseRangeAddress(address);
   const sheet = book.getSheetByName(box.sheet);
-  if (!sheet)
-    throw new Error(`The sheet "${box.sheet}" the inputs came from is gone: nothing written`);
-  return { sheet, top: box.r0 + 1, column: box.c1 + 2 };
-}
-
-function besideSelection(book: SbSpreadsheet): BesideTarget {
-  const range = book.getActiveRange();
-  if (!range) throw new Error("Select the input table first");
-  return {
-    sheet: book.getActiveSheet(),
-    top: range.getRow(),
-    column: range.getColumn() + range.getNumColumns(),
-  };
+  if (!sheet) throw new Error(`The sheet "${box.sheet}" is gone: nothing written`);
+  return { sheet, box };
 }
 
 /** The server functions' names and types: the Sheets sidebar's proxy is typed from it. */

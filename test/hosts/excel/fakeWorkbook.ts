@@ -91,6 +91,7 @@ export function fakeWorkbook(): FakeWorkbook {
         if (!sheet) throw new Error("ItemNotFound: the sheet is gone");
         for (let r = 0; r < n; r++) for (let c = 0; c < w; c++) fill(sheet, r0 + r, c0 + c);
       };
+    let loaded: unknown[][] = [];
     const self = {
       rec,
       box: [r0, c0, n, w],
@@ -100,14 +101,31 @@ export function fakeWorkbook(): FakeWorkbook {
       columnIndex: c0,
       rowCount: n,
       columnCount: w,
-      formulas: [] as unknown[][],
-      load: () => self,
+      // A formula is kept as its text (this fake computes nothing); values read it back.
+      set formulas(rows: unknown[][]) {
+        writes.push({ sheet: rec()?.name ?? "?", at: [r0, c0, n, w] });
+        queue(cells((s, r, c) => s.values.set(key(r, c), rows[r - r0]?.[c - c0] ?? "")));
+      },
+      get formulas(): unknown[][] {
+        return loaded;
+      },
+      // Like Excel, loaded values are there after the next sync, as they were then.
+      load: (properties?: string) => {
+        if (/\b(values|formulas)\b/.test(properties ?? ""))
+          queue(() => {
+            const sheet = rec();
+            loaded = Array.from({ length: n }, (_, r) =>
+              Array.from({ length: w }, (_, c) => sheet?.values.get(key(r0 + r, c0 + c)) ?? ""),
+            );
+          });
+        return self;
+      },
       set values(rows: unknown[][]) {
         writes.push({ sheet: rec()?.name ?? "?", at: [r0, c0, n, w] });
         queue(cells((s, r, c) => s.values.set(key(r, c), rows[r - r0]?.[c - c0] ?? "")));
       },
       get values(): unknown[][] {
-        return [];
+        return loaded;
       },
       set numberFormat(rows: unknown[][]) {
         queue(cells((s, r, c) => s.formats.set(key(r, c), rows[r - r0]?.[c - c0] ?? "General")));
@@ -221,6 +239,10 @@ export function fakeWorkbook(): FakeWorkbook {
             });
             return worksheet(rec);
           },
+        },
+        getActiveCell: () => {
+          const { sheet, box } = selected;
+          return range(() => sheets.get(sheet), box[0], box[1], 1, 1);
         },
         getSelectedRange: () => {
           const { sheet, box } = selected;

@@ -25,6 +25,8 @@ import {
   type AddinStartup,
 } from "../../../src/hosts/excel/taskpaneBridge";
 import { fakeWorkbook } from "./fakeWorkbook";
+import { writeAnswers } from "../../../src/sidebar/answerPlace";
+import { insertAsking } from "../../../src/sidebar/formulaPlace";
 
 function productTable(rows: number): ImportTable {
   return {
@@ -284,25 +286,79 @@ describe("Excel bulk answers", () => {
     book.addSheet("Other", [["keep me"]]);
     book.select("Inputs", 0, 0, 3, 2);
     const surface = excelWorkbook(book.run);
-    const read = { address: "Inputs!A1:B3", values: book.table("Inputs") as never };
     book.select("Other", 0, 0, 1, 1); // clicked away during the minutes the run queued
-    const written = await surface.writeBesideSelection(read, [["price"], [20], ["=1+1"]]);
+    const written = await writeAnswers(surface, "Inputs!A1:B3", [["price"], [20], ["=1+1"]]);
     expect(book.table("Inputs").map((r) => r[2])).toEqual(["price", 20, "=1+1"]);
     expect(book.table("Other")).toEqual([["keep me"]]);
-    expect(written.address).toMatch(/^Inputs!C1/);
+    expect(written).toEqual({ address: expect.stringMatching(/^Inputs!C1/), written: true });
+  });
+
+  test("skip a column that holds data; beside it only after the seller confirms", async () => {
+    const book = fakeWorkbook();
+    const inputs = [
+      ["cogs", "margin", "Name"],
+      [10, 0.2, "Mat"],
+      [12, 0.25, "Lamp"],
+    ];
+    book.addSheet("Inputs", inputs);
+    const surface = excelWorkbook(book.run);
+    const answers = [["price"], [20], [24]];
+    const free = await writeAnswers(surface, "Inputs!A1:B3", answers);
+    expect(free).toEqual({ address: "Inputs!D1:D3", written: true });
+    expect(book.table("Inputs").map((r) => r[2])).toEqual(["Name", "Mat", "Lamp"]);
+    const asked: string[] = [];
+    const no = async (q: string) => (asked.push(q), false);
+    const declined = await writeAnswers(surface, "Inputs!A1:B3", [["x"], [1], [2]], {
+      beside: true,
+      confirm: no,
+    });
+    expect(declined).toEqual({ address: "Inputs!C1:C3", written: false });
+    expect(asked).toEqual([
+      "Inputs!C1:C3 holds data. Write the answers over it? (Cancel writes nothing.)",
+    ]);
+    expect(book.table("Inputs").map((r) => r[2])).toEqual(["Name", "Mat", "Lamp"]);
+    await writeAnswers(surface, "Inputs!A1:B3", [["x"], [1], [2]], {
+      beside: true,
+      confirm: async () => true,
+    });
+    expect(book.table("Inputs").map((r) => r[2])).toEqual(["x", 1, 2]);
   });
 
   test("a sheet deleted during the run is reported, and nothing is written elsewhere", async () => {
     const book = fakeWorkbook();
     book.addSheet("Other", [["keep me"]]);
     book.select("Other", 0, 0, 1, 1);
-    await expect(
-      excelWorkbook(book.run).writeBesideSelection({ address: "Gone!A1:A2", values: [] }, [
-        [1],
-        [2],
-      ]),
-    ).rejects.toThrow(/Gone/);
+    await expect(writeAnswers(excelWorkbook(book.run), "Gone!A1:A2", [[1], [2]])).rejects.toThrow(
+      /Gone/,
+    );
     expect(book.table("Other")).toEqual([["keep me"]]);
+  });
+});
+
+describe("Excel insert formula", () => {
+  test("asks before a cell that holds data; the yes writes there, not at the new selection", async () => {
+    const book = fakeWorkbook();
+    book.addSheet("Inputs", [["keep me", ""]]);
+    book.select("Inputs", 0, 0, 1, 1);
+    const insert = excelWorkbook(book.run).insertFormula;
+    const formula = '=MKT.CATEGORIES(100001,"SG")';
+    const questions: string[] = [];
+    const no = await insertAsking(insert, formula, async (q) => (questions.push(q), false));
+    expect(no).toEqual({ address: "Inputs!A1:A1", written: false });
+    expect(questions).toEqual([
+      "Inputs!A1:A1 holds data. Put the formula there instead? (Cancel writes nothing.)",
+    ]);
+    expect(book.table("Inputs")).toEqual([["keep me"]]);
+    const yes = await insertAsking(insert, formula, async () => {
+      book.select("Inputs", 4, 4, 1, 1);
+      return true;
+    });
+    expect(yes.written).toBe(true);
+    expect(book.table("Inputs")).toEqual([[formula]]);
+    book.select("Inputs", 0, 1, 1, 1);
+    const empty = await insertAsking(insert, formula, async () => false);
+    expect(empty).toEqual({ address: "Inputs!B1:B1", written: true });
+    expect(book.table("Inputs")).toEqual([[formula, formula]]);
   });
 });
 

@@ -477,11 +477,102 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(target.allCells().filter((c) => c.kind === "formula")).toEqual([]);
   });
 
+  test("bulk calculation skips a Name column; right beside it asks first and, without a yes, writes nothing", async () => {
+    const a = addon();
+    const sheet = a.sheet;
+    const inputs = [
+      ["category", "cogs", "target margin", "Name"],
+      [200001, 40, 0.2, "Yoga mat"],
+      [200002, 55, 0.15, "Desk lamp"],
+    ];
+    sheet.getRange(1, 1, 3, 4).setValues(inputs);
+    a.book.active = { sheet, range: sheet.getRange(1, 1, 3, 3) };
+    const bridge = createGoogleScriptBridge(scriptRun(a).call);
+    const job = {
+      functionName: "REQUIRED_PRICE",
+      hasHeader: true,
+      args: [
+        { kind: "value" as const, value: "B" },
+        { kind: "empty" as const },
+        { kind: "value" as const, value: "MY" },
+        { kind: "column" as const, column: 0 },
+        { kind: "column" as const, column: 1 },
+        { kind: "column" as const, column: 2 },
+        { kind: "value" as const, value: "requiredListingPrice" },
+      ],
+    };
+    const names = () => [1, 2, 3].map((r) => sheet.cell(r, 4)?.value);
+
+    // Default: the first empty column to the right (E); the Name column is kept.
+    const free = await bridge.runBulk(job);
+    expect(free).toMatchObject({ address: "Sheet1!E1:E3", written: true, failed: 0 });
+    expect(names()).toEqual(["Name", "Yoga mat", "Desk lamp"]);
+    const prices = [2, 3].map((r) => sheet.cell(r, 5)?.value);
+    expect(prices.every((p) => typeof p === "number")).toBe(true);
+
+    // Right beside, no confirmation possible: nothing written.
+    const questions: string[] = [];
+    const no = await bridge.runBulk(job, {
+      beside: true,
+      confirm: async (q) => (questions.push(q), false),
+    });
+    expect(questions).toEqual([
+      "Sheet1!D1:D3 holds data. Write the answers over it? (Cancel writes nothing.)",
+    ]);
+    expect(no).toMatchObject({ address: "Sheet1!D1:D3", written: false });
+    expect(names()).toEqual(["Name", "Yoga mat", "Desk lamp"]);
+    const silent = await bridge.runBulk(job, { beside: true });
+    expect(silent.written).toBe(false);
+    expect(names()).toEqual(["Name", "Yoga mat", "Desk lamp"]);
+
+    // Confirmed: written over the named range.
+    const yes = await bridge.runBulk(job, { beside: true, confirm: async () => true });
+    expect(yes).toMatchObject({ address: "Sheet1!D1:D3", written: true });
+    expect(names()).toEqual(["REQUIRED_PRICE", ...prices]);
+  });
+
+  test("insert formula asks before writing over a cell that holds data; without a yes, nothing", async () => {
+    const a = addon();
+    const sheet = a.sheet;
+    sheet.getRange(2, 2).setValues([["keep me"]]);
+    a.book.active = { sheet, range: sheet.getRange(2, 2) };
+    const bridge = createGoogleScriptBridge(scriptRun(a).call);
+    const formula = '=MKTA_CATEGORIES(100001, "SG")';
+    expect(await bridge.insertFormula(formula)).toEqual({ address: "Sheet1!B2", written: false });
+    const questions: string[] = [];
+    const no = await bridge.insertFormula(formula, {
+      confirm: async (q) => (questions.push(q), false),
+    });
+    expect(no.written).toBe(false);
+    expect(questions).toEqual([
+      "Sheet1!B2 holds data. Put the formula there instead? (Cancel writes nothing.)",
+    ]);
+    expect(sheet.cell(2, 2)).toEqual({ kind: "text", value: "keep me" });
+    // The yes writes into the cell the question named, wherever the selection is now.
+    const yes = await bridge.insertFormula(formula, {
+      confirm: async () => {
+        a.book.active = { sheet, range: sheet.getRange(5, 5) };
+        return true;
+      },
+    });
+    expect(yes).toEqual({ address: "Sheet1!B2", written: true });
+    expect(sheet.cell(2, 2)).toEqual({ kind: "formula", value: formula });
+    expect(sheet.cell(5, 5)).toBeUndefined();
+    // An empty cell takes the formula without a question.
+    const asked: string[] = [];
+    const empty = await bridge.insertFormula(formula, {
+      confirm: async (q) => (asked.push(q), false),
+    });
+    expect(empty).toEqual({ address: "Sheet1!E5", written: true });
+    expect(asked).toEqual([]);
+  });
+
   test("bulk answers written beside the selection keep such text as text", () => {
     const a = addon();
     a.call(
-      "sidebarWriteBeside",
+      "sidebarWriteAt",
       TRICKY_TEXTS.map((text) => [text, 1.5]),
+      "Sheet1!C2",
     );
     const cells = a.sheet.allCells();
     expect(cells.filter((c) => c.kind === "text").map((c) => c.value)).toEqual([...TRICKY_TEXTS]);

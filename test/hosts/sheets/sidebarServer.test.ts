@@ -589,7 +589,10 @@ describe("Sheets sidebar import server functions", () => {
     expect(answers.map((a) => a.cells)).toEqual([[200], ["#ERROR: cogs must be positive"], [""]]);
     expect(answers.map((a) => a.failed)).toEqual([false, true, false]);
     const before = sheet.setValuesCalls;
-    const written = server.sidebarWriteBeside(answers.map((a) => a.cells));
+    const written = server.sidebarWriteAt(
+      answers.map((a) => a.cells),
+      "Inputs!C1",
+    );
     expect(sheet.setValuesCalls).toBe(before + 1);
     expect(sheet.cells[1]?.[2]).toEqual({ kind: "text", value: "#ERROR: cogs must be positive" });
     expect(written.address).toBe("Inputs!C1:C3");
@@ -622,7 +625,7 @@ describe("review fixes", () => {
     expect(server.sidebarBulkRows(job, rows)).toHaveLength(1);
   });
 
-  test("bulk answers go beside the cells that were read, even after the seller clicked elsewhere", () => {
+  test("bulk answers go to the sheet that was read, even after the seller clicked elsewhere", () => {
     const { server, book } = setup(0);
     const inputs = book.insertSheet("My inputs");
     const other = book.insertSheet("Elsewhere");
@@ -631,13 +634,13 @@ describe("review fixes", () => {
     expect(read.address).toBe("My inputs!B2:C3");
     book.active = { sheet: other, range: other.getRange(10, 1, 1, 1) }; // clicked away mid-run
     const before = other.setValuesCalls;
-    const written = server.sidebarWriteBeside([[1.5], [2.5]], read.address);
+    const written = server.sidebarWriteAt([[1.5], [2.5]], "'My inputs'!D2:D3");
     expect(other.setValuesCalls).toBe(before);
     expect(inputs.cells[1]?.[3]).toEqual({ kind: "number", value: 1.5 });
     expect(inputs.cells[2]?.[3]).toEqual({ kind: "number", value: 2.5 });
     expect(written.address).toBe("My inputs!D2:D3");
     book.deleteSheet(inputs);
-    expect(() => server.sidebarWriteBeside([[1]], read.address)).toThrow(
+    expect(() => server.sidebarWriteAt([[1]], "'My inputs'!D2")).toThrow(
       /is gone: nothing written/,
     );
   });

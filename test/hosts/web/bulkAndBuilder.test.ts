@@ -35,6 +35,24 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       sheet,
     );
 
+  /** Put `grid` at A1 of `sheet` and select `range` there. */
+  const putGrid = (sheet: string, grid: Value[][], range: string): Promise<void> =>
+    page.evaluate(
+      ({ sheet, grid, range }) => {
+        const s = (
+          window as unknown as {
+            __sheets: {
+              setValues(sheet: string, at: string, v: Value[][]): void;
+              select(sheet: string, range: string): void;
+            };
+          }
+        ).__sheets;
+        s.setValues(sheet, "A1", grid);
+        s.select(sheet, range);
+      },
+      { sheet, grid, range },
+    );
+
   const openSection = async (id: string): Promise<void> => {
     const open = await page.locator(`#${id}`).evaluate((d) => (d as HTMLDetailsElement).open);
     if (!open) await page.locator(`#${id} > summary`).click();
@@ -81,18 +99,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
         0.1 + (i % 3) * 0.05,
       ]);
     }
-    await page.evaluate((grid) => {
-      const s = (
-        window as unknown as {
-          __sheets: {
-            setValues(sheet: string, at: string, v: Value[][]): void;
-            select(sheet: string, range: string): void;
-          };
-        }
-      ).__sheets;
-      s.setValues("Sheet1", "A1", grid);
-      s.select("Sheet1", `A1:C${grid.length}`);
-    }, rows);
+    await putGrid("Sheet1", rows, `A1:C${rows.length}`);
 
     await openSection("sec-bulk");
     await page.selectOption("#bulk-function", "REQUIRED_PRICE");
@@ -139,18 +146,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       await new Promise((r) => setTimeout(r, 250));
       await route.fallback();
     });
-    await page.evaluate((grid) => {
-      const s = (
-        window as unknown as {
-          __sheets: {
-            setValues(sheet: string, at: string, v: Value[][]): void;
-            select(sheet: string, range: string): void;
-          };
-        }
-      ).__sheets;
-      s.setValues("Cancel", "A1", grid);
-      s.select("Cancel", `A1:C${grid.length}`);
-    }, rows);
+    await putGrid("Cancel", rows, `A1:C${rows.length}`);
     await page.click("#bulk-read");
     await page.waitForFunction(() =>
       /Cancel!A1:C31/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
@@ -184,6 +180,64 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       const [category, cogs, margin] = rows[r] as [number, number, number];
       expect(written[r - 1]).toBe(await requiredPriceB(category, cogs, margin));
     }
+  });
+
+  test("answers skip a Name column; right beside it, nothing is written until the seller says yes", async () => {
+    const rows: Value[][] = [
+      ["category", "cogs", "target margin", "Name"],
+      [200001, 40, 0.2, "Yoga mat"],
+      [200002, 55, 0.15, "Desk lamp"],
+      [200003, 70, 0.1, "Tea set"],
+    ];
+    await putGrid("Names", rows, "A1:C4");
+    const status = () => page.locator("#bulk-status").innerText();
+    const names = async () => (await values("Names")).map((r) => r[3]);
+    await page.click("#bulk-read");
+    await page.waitForFunction(() =>
+      /Names!A1:C4/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
+    );
+
+    // Default: the first empty columns to the right (E), the Name column kept.
+    await page.click("#bulk-run");
+    await page.waitForFunction(() =>
+      /^Wrote 4 rows to Names!E1:E4/.test(
+        document.querySelector("#bulk-status")?.textContent ?? "",
+      ),
+    );
+    expect(await names()).toEqual(["Name", "Yoga mat", "Desk lamp", "Tea set"]);
+    const answers = (await values("Names")).map((r) => r[4]);
+    for (let r = 1; r < rows.length; r++) {
+      const [category, cogs, margin] = rows[r] as [number, number, number];
+      expect(answers[r]).toBe(await requiredPriceB(category, cogs, margin));
+    }
+
+    // Right beside: the sidebar asks, naming the range; "Don't write" writes nothing.
+    await page.selectOption("#bulk-target", "beside");
+    await page.click("#bulk-run");
+    await page.locator("#bulk-confirm").waitFor();
+    expect(await page.locator("#bulk-confirm-text").innerText()).toBe(
+      "Names!D1:D4 holds data. Write the answers over it? (Cancel writes nothing.)",
+    );
+    const before = await values("Names");
+    await page.click("#bulk-confirm-no");
+    await page.waitForFunction(() =>
+      /^Nothing written/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
+    );
+    expect(await status()).toMatch(/Names!D1:D4 holds data and was kept/);
+    expect(await values("Names")).toEqual(before);
+    expect(await page.locator("#bulk-confirm").count()).toBe(0);
+
+    // Confirmed: written over the range the question named.
+    await page.click("#bulk-run");
+    await page.locator("#bulk-confirm").waitFor();
+    await page.click("#bulk-confirm-yes");
+    await page.waitForFunction(() =>
+      /^Wrote 4 rows to Names!D1:D4/.test(
+        document.querySelector("#bulk-status")?.textContent ?? "",
+      ),
+    );
+    expect((await names()).slice(1)).toEqual(answers.slice(1));
+    await page.selectOption("#bulk-target", "free");
   });
 
   test("the function builder picks a shop, previews and inserts the formula", async () => {
@@ -236,6 +290,50 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       ),
     );
     expect(formulas[1]?.[5]).toBe(formula);
+
+    // Over a cell that holds data (D2, a bulk answer): asked first, naming the cell.
+    const select = (range: string) =>
+      page.evaluate(
+        (r) =>
+          (
+            window as unknown as { __sheets: { select(sheet: string, range: string): void } }
+          ).__sheets.select("Sheet1", r),
+        range,
+      );
+    const formulasNow = () =>
+      page.evaluate(() =>
+        (window as unknown as { __sheets: { formulas(n: string): string[][] } }).__sheets.formulas(
+          "Sheet1",
+        ),
+      );
+    const held = (await values("Sheet1"))[1]?.[3];
+    expect(typeof held).toBe("number");
+    await select("D2");
+    await page.click("#fb-insert");
+    await page.locator("#fb-confirm").waitFor();
+    expect(await page.locator("#fb-confirm-text").innerText()).toBe(
+      "Sheet1!D2 holds data. Put the formula there instead? (Cancel writes nothing.)",
+    );
+    await select("H9"); // the seller clicks elsewhere while the question is open
+    await page.click("#fb-confirm-no");
+    await page.waitForFunction(() =>
+      /^Nothing inserted: Sheet1!D2 holds data/.test(
+        document.querySelector("#fb-status")?.textContent ?? "",
+      ),
+    );
+    expect((await values("Sheet1"))[1]?.[3]).toBe(held);
+    expect((await formulasNow())[8]?.[7] ?? "").toBe("");
+    await select("D2");
+    await page.click("#fb-insert");
+    await page.locator("#fb-confirm").waitFor();
+    await select("H9");
+    await page.click("#fb-confirm-yes");
+    await page.waitForFunction(() =>
+      /Inserted in Sheet1!D2/.test(document.querySelector("#fb-status")?.textContent ?? ""),
+    );
+    const after = await formulasNow();
+    expect(after[1]?.[3]).toBe(formula); // the cell the question named, not the new selection
+    expect(after[8]?.[7] ?? "").toBe("");
   });
 
   test("every control is labelled, Tab walks the controls in page order, statuses are live", async () => {

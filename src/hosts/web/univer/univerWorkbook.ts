@@ -1,7 +1,7 @@
 /**
  * The sidebar's workbook surface on the spreadsheet engine: imports become real sheets
  * (number formats per column, frozen header, the import note in the sheet's metadata),
- * bulk calculations read the typed selection and write beside it, the function builder puts
+ * bulk calculations read the typed selection and write to its right, the function builder puts
  * a live formula in the active cell. Saved imports are workbook metadata: they travel with
  * the workbook and hold no secret.
  */
@@ -9,9 +9,10 @@ import type { FWorkbook, FWorksheet } from "@univerjs/preset-sheets-core";
 import type { FUniver, ICellData } from "@univerjs/presets";
 import type { Cell } from "../../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
-import { parseRangeAddress } from "../../../imports/rangeAddress";
+import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote } from "../../../imports/table";
+import type { PlacedFormula } from "../../../sidebar/formulaPlace";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
 import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
@@ -127,38 +128,53 @@ export class UniverWorkbook implements WorkbookSurface {
     return { address, values };
   }
 
-  async writeBesideSelection(
-    selection: SelectionView,
-    values: Cell[][],
-  ): Promise<{ address: string }> {
-    // Beside the cells that were read: the seller may have selected elsewhere since.
-    const { sheet: name, r0, c1 } = parseRangeAddress(selection.address);
+  /** The sheet the inputs came from: the seller may have selected elsewhere since. */
+  private inputSheet(name: string): FWorksheet {
     const sheet = this.book.getSheetByName(name);
     if (!sheet) throw new Error(`The sheet ${name} is gone: nothing was written`);
+    return sheet;
+  }
+
+  async readRows(read: RangeBox): Promise<Cell[][]> {
+    const sheet = this.inputSheet(read.sheet);
+    return this.values(sheet, read.r0, 0, read.r1 - read.r0 + 1, sheet.getMaxColumns());
+  }
+
+  async writeBlock(at: RangeBox, values: Cell[][]): Promise<{ address: string }> {
+    const sheet = this.inputSheet(at.sheet);
     const width = Math.max(1, ...values.map((r) => r.length));
-    let row = r0;
+    let row = at.r0;
     for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
       this.write(
         sheet,
         row,
-        c1 + 1,
+        at.c0,
         chunk.map((r) => r.map((c) => cellData(c))),
       );
       row += chunk.length;
     }
-    return {
-      address: sheetAddress(name, r0, c1 + 1, r0 + Math.max(1, values.length) - 1, c1 + width),
-    };
+    const r1 = at.r0 + Math.max(1, values.length) - 1;
+    return { address: sheetAddress(at.sheet, at.r0, at.c0, r1, at.c0 + width - 1) };
   }
 
-  async insertFormula(formula: string): Promise<{ address: string }> {
+  async insertFormula(formula: string, confirmedAt?: string): Promise<PlacedFormula> {
     if (!formula.startsWith("=")) throw new Error("A formula starts with =");
-    const sheet = this.book.getActiveSheet();
-    const cell = sheet.getActiveRange() ?? sheet.getRange(0, 0);
-    const row = cell.getRow();
-    const col = cell.getColumn();
+    let sheet = this.book.getActiveSheet();
+    let [row, col] = [0, 0];
+    if (confirmedAt) {
+      const at = parseRangeAddress(confirmedAt);
+      sheet = this.inputSheet(at.sheet);
+      [row, col] = [at.r0, at.c0];
+    } else {
+      const cell = sheet.getActiveRange() ?? sheet.getRange(0, 0);
+      [row, col] = [cell.getRow(), cell.getColumn()];
+    }
+    const address = sheetAddress(sheet.getSheetName(), row, col);
+    const held = sheet.getSheet().getCellRaw(row, col);
+    const empty = !held || ((held.v === undefined || held.v === null || held.v === "") && !held.f);
+    if (!confirmedAt && !empty) return { address, written: false };
     sheet.getRange(row, col).setValue({ f: formula });
-    return { address: sheetAddress(sheet.getSheetName(), row, col) };
+    return { address, written: true };
   }
 
   async getDocumentValue(name: string): Promise<string | null> {

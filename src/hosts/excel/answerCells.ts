@@ -1,0 +1,96 @@
+/**
+ * The cells the task pane writes where the seller works: bulk answers at the place the one
+ * loop chose (src/sidebar/answerPlace.ts) and a formula into the active cell only when it is
+ * empty, or at the cell the seller confirmed (src/sidebar/formulaPlace.ts).
+ */
+import { fitCellText } from "../../core/cellLimit";
+import type { Cell } from "../../functions/cells";
+import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
+import { parseRangeAddress, type RangeBox } from "../../imports/rangeAddress";
+import type { WorkbookSurface } from "../shared/asyncBridge";
+import type { ExcelRun, XlContext, XlRange, XlWorksheet } from "./taskpaneBridge";
+
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/** A cell as Excel's values setter takes it (dates as serial numbers). */
+export function excelValue(cell: Cell): string | number | boolean {
+  if (typeof cell === "string") return fitCellText(cell);
+  return cell instanceof Date ? (cell.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : cell;
+}
+
+/** The format of one written cell: "@" for any text (so it is never read as a formula). */
+export function cellFormat(cell: Cell, columnFormat: string): string {
+  return typeof cell === "string" ? EXCEL_TEXT_FORMAT : columnFormat;
+}
+
+/**
+ * The sheet a write was meant for, not the selection now: a bulk run takes minutes and the
+ * seller may have clicked elsewhere, even on another sheet, meanwhile.
+ */
+async function inputSheet(context: XlContext, name: string): Promise<XlWorksheet> {
+  const sheet = context.workbook.worksheets.getItemOrNullObject(name);
+  sheet.load("isNullObject");
+  await context.sync();
+  if (sheet.isNullObject)
+    throw new Error(`The sheet ${name} is gone: the answers were not written`);
+  return sheet;
+}
+
+/** Bulk answers and inserted formulas, on Excel.run. */
+export function excelAnswerCells(
+  run: ExcelRun,
+): Pick<WorkbookSurface, "readRows" | "writeBlock" | "insertFormula"> {
+  return {
+    readRows: (read: RangeBox) =>
+      run(async (context) => {
+        const sheet = await inputSheet(context, read.sheet);
+        const used = sheet.getUsedRangeOrNullObject(true);
+        used.load("isNullObject,columnIndex,columnCount");
+        await context.sync();
+        if (used.isNullObject) return [];
+        const width = used.columnIndex + used.columnCount;
+        const rows = sheet.getRangeByIndexes(read.r0, 0, read.r1 - read.r0 + 1, width);
+        rows.load("values");
+        await context.sync();
+        return rows.values as Cell[][];
+      }),
+
+    writeBlock: (at: RangeBox, values: Cell[][]) =>
+      run(async (context) => {
+        const sheet = await inputSheet(context, at.sheet);
+        const width = Math.max(1, ...values.map((r) => r.length));
+        let row = at.r0;
+        for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
+          const range = sheet.getRangeByIndexes(row, at.c0, chunk.length, width);
+          range.numberFormat = chunk.map((r) => r.map((c) => cellFormat(c, "General")));
+          range.values = chunk.map((r) => r.map(excelValue));
+          row += chunk.length;
+        }
+        const all = sheet.getRangeByIndexes(at.r0, at.c0, Math.max(1, values.length), width);
+        all.load("address");
+        await context.sync();
+        return { address: all.address };
+      }),
+
+    insertFormula: (formula: string, confirmedAt?: string) =>
+      run(async (context) => {
+        if (!formula.startsWith("=")) throw new Error("A formula starts with =");
+        let cell: XlRange;
+        if (confirmedAt) {
+          const at = parseRangeAddress(confirmedAt);
+          cell = (await inputSheet(context, at.sheet)).getRangeByIndexes(at.r0, at.c0, 1, 1);
+        } else {
+          cell = context.workbook.getActiveCell();
+          cell.load("address,values,formulas");
+          await context.sync();
+          const held = [cell.values[0]?.[0], cell.formulas[0]?.[0]];
+          if (held.some((v) => v !== "" && v !== null && v !== undefined))
+            return { address: cell.address, written: false };
+        }
+        cell.formulas = [[formula]];
+        cell.load("address");
+        await context.sync();
+        return { address: cell.address, written: true };
+      }),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The sidebar's yes/no question before anything is written over the seller's data (issue 12).
+ * The question names the range; only "Write over it" answers yes, and Cancel or closing the
+ * run answers no, so nothing is written without the seller's word.
+ */
+import { h } from "preact";
+import { useState } from "preact/hooks";
+import { Button } from "./controls";
+
+interface Pending {
+  readonly text: string;
+  readonly answer: (yes: boolean) => void;
+}
+
+/** `ask` shows the question under `id` until answered; `view` is what to render. */
+export function useQuestion(id: string) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const ask = (text: string, signal?: AbortSignal): Promise<boolean> =>
+    new Promise<boolean>((resolve) => {
+      const answer = (yes: boolean): void => {
+        setPending(null);
+        resolve(yes);
+      };
+      signal?.addEventListener("abort", () => answer(false));
+      setPending({ text, answer });
+    });
+  const view = pending
+    ? h("div", { id, role: "alertdialog", "aria-labelledby": `${id}-text` }, [
+        h("p", { id: `${id}-text` }, pending.text),
+        h("div", { class: "row" }, [
+          h(Button, {
+            id: `${id}-yes`,
+            label: "Write over it",
+            onClick: () => pending.answer(true),
+          }),
+          h(Button, {
+            id: `${id}-no`,
+            label: "Don't write",
+            primary: true,
+            onClick: () => pending.answer(false),
+          }),
+        ]),
+      ])
+    : null;
+  return { ask, view };
+}
