@@ -78,7 +78,7 @@ export function toApiError(value: unknown): ApiError {
   const detail = value instanceof Error ? value.message : String(value);
   return new ApiError(
     "NETWORK",
-    `Could not reach the API (${shorten(detail, 80)}): check your connection and the base URL in Settings, then recalculate`,
+    `Could not reach the API (${shorten(detail, 80)}): check your connection and the base URL in Settings, then refresh the cells with errors from the add-in's menu or pane`,
   );
 }
 
