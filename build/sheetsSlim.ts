@@ -6,7 +6,7 @@
  * - the endpoint table's lines of the spec (field and response "doc"s: every string literal
  *   with a space in src/api/endpoints.ts; paths, names and defaults have none) are used by
  *   the server, the docs and the spec test, never by the add-on at runtime; so are each
- *   endpoint's `summary` and its response's type name;
+ *   endpoint's `summary`, its `status` and its response's type name;
  * - the catalog's help texts (`help`, `notes`, `example` literals, and the `help` argument of
  *   the parameter makers in src/functions) feed Stubs.js, the docs and the help dialog, which
  *   the build writes beside Code.js (FunctionHelp.html); argument errors use `what`, kept.
@@ -41,14 +41,25 @@ function parse(file: string, source: string): ts.SourceFile {
   return ts.createSourceFile(file, source, ts.ScriptTarget.ES2020, true);
 }
 
+/** A property assignment with the comma after it, to drop from its object literal. */
+function propertyWhole(file: ts.SourceFile, node: ts.Node): Span {
+  const end = file.text[node.getEnd()] === "," ? node.getEnd() + 1 : node.getEnd();
+  return [node.getStart(file), end, ""];
+}
+
 /** The endpoint table without its doc lines. */
 function endpointsWithoutDocs(source: string): string {
   const file = parse("endpoints.ts", source);
   const spans: Span[] = [];
   const visit = (node: ts.Node): void => {
-    // `summary` and response type names are spec prose too: drop them whole.
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === "summary")
-      return void spans.push([node.getStart(file), node.getEnd() + 1, ""]);
+    // `summary` and response type names are spec prose too: drop them whole. So is an
+    // endpoint's `status`: the server and the tests read it, the add-on never does.
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      ["summary", "status"].includes(node.name.text)
+    )
+      return void spans.push(propertyWhole(file, node));
     const typeName =
       ts.isCallExpression(node) &&
       ts.isIdentifier(node.expression) &&
@@ -103,10 +114,11 @@ function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>)
     if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {
       const key = node.name.text;
       const value = node.initializer;
-      if ((key === "help" || key === "example") && isText(value))
-        spans.push([value.getStart(file), value.getEnd(), '""']);
+      // Dropped whole, key and comma: nothing in Code.js reads them.
+      const whole = propertyWhole(file, node);
+      if ((key === "help" || key === "example") && isText(value)) spans.push(whole);
       if (key === "notes" && ts.isArrayLiteralExpression(value) && value.elements.every(isText))
-        spans.push([value.getStart(file), value.getEnd(), "[]"]);
+        spans.push(whole);
     }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
       const at = makers.get(node.expression.text);

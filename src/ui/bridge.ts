@@ -9,10 +9,10 @@ import type { ImportResult, ShopRef, ShopsView } from "../sidebar/views";
 import type { Cell, CellInput } from "../functions/cells";
 import type { BulkJob, BulkProgress } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
-import type { ImportProgress } from "../sidebar/importLoop";
+import type { ImportProgress, QuestionAnswers } from "../sidebar/importLoop";
 import type { PlacedFormula } from "../sidebar/formulaPlace";
 
-export type { ImportResult, ShopRef, ShopsView };
+export type { ImportResult, QuestionAnswers, ShopRef, ShopsView };
 
 /** The look the app takes: Google add-on (Sheets) or Fluent-like (Excel, web). */
 export type HostLook = "google" | "fluent";
@@ -90,6 +90,12 @@ export interface BulkResult {
   readonly written?: boolean;
 }
 
+/** An import's options: how the sidebar asks before replacing data no import wrote. */
+export interface ImportRunOptions extends RunOptions<ImportProgress> {
+  /** Shows the question with its two answers; true means "replace". Without it: a new sheet. */
+  readonly confirm?: (question: string, answers: QuestionAnswers) => Promise<boolean>;
+}
+
 /** A bulk run's options: where its answers go, and how the sidebar asks before overwriting. */
 export interface BulkRunOptions extends RunOptions<BulkProgress> {
   /** Right beside the selection (the seller's choice) instead of the first empty columns. */
@@ -160,7 +166,11 @@ export interface HostBridge {
   /** Remember a typed-in B seller or C shop id (no secret, kept per user). */
   rememberShop(shop: { marketplace: Marketplace; id: string; region: string }): Promise<ShopsView>;
 
-  runImport(def: ImportDefinition, options?: RunOptions<ImportProgress>): Promise<ImportResult>;
+  /**
+   * Fetch every page, then write the sheet and show it. A sheet holding data no import wrote
+   * is replaced only when `confirm` says yes; otherwise the import goes to a new sheet.
+   */
+  runImport(def: ImportDefinition, options?: ImportRunOptions): Promise<ImportResult>;
   listImports(): Promise<ImportDefinition[]>;
   saveImport(def: ImportDefinition): Promise<ImportDefinition[]>;
   deleteImport(id: string): Promise<ImportDefinition[]>;

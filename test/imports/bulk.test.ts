@@ -102,6 +102,8 @@ function fakeBook(values: Cell[][]): WorkbookSurface & { written: Cell[][] | nul
       return null;
     },
     async setDocumentValue() {},
+    dataIn: async () => null,
+    sheetNames: async () => ["Inputs"],
   };
   return book;
 }

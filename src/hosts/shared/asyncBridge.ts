@@ -30,12 +30,11 @@ import type { CellInput } from "../../functions/cells";
 import { errorsAsText } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
 import { checkBasis } from "../../functions/basis";
-import type { ImportTable } from "../../imports/table";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
-import { memoryStage } from "../../sidebar/memoryStage";
+import { memoryStage, type TableSheets } from "../../sidebar/memoryStage";
 import { asyncService } from "../../sidebar/op";
 import type { SidebarPorts, TextSlot } from "../../sidebar/ports";
 import { createSidebarService } from "../../sidebar/service";
@@ -50,9 +49,7 @@ import type {
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
-export interface WorkbookSurface extends AnswerSheet {
-  /** Replace a sheet's data with a finished table (header, formats, frozen header, note). */
-  writeTable(sheetName: string, table: ImportTable): Promise<void>;
+export interface WorkbookSurface extends AnswerSheet, TableSheets {
   readSelection(): Promise<SelectionView>;
   /** Into the active cell if empty, else nothing (written: false); at `confirmedAt` always. */
   insertFormula: InsertFormula;
@@ -64,6 +61,7 @@ export interface WorkbookSurface extends AnswerSheet {
 /** Document value names (no secrets). */
 export const DOCUMENT_VALUE = {
   imports: "mkt.imports",
+  importedSheets: "mkt.importedSheets",
   autoRefresh: "mkt.autoRefresh",
 } as const;
 
@@ -162,7 +160,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     read,
     write,
   });
-  const stage = memoryStage((sheet, table) => o.workbook.writeTable(sheet, table));
+  const stage = memoryStage(o.workbook);
   /** The sidebar service in this page; `signal` withdraws its queued calls (cancel). */
   const service = async (signal?: AbortSignal) => {
     const e = await currentEnvs();
@@ -190,6 +188,10 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       typedShops: slot(
         () => o.storage.get(SETTING.typedShops),
         (t) => o.storage.set(SETTING.typedShops, t),
+      ),
+      importedSheets: slot(
+        () => o.workbook.getDocumentValue(DOCUMENT_VALUE.importedSheets),
+        (t) => o.workbook.setDocumentValue(DOCUMENT_VALUE.importedSheets, t),
       ),
       stage,
       basis: () => basis,

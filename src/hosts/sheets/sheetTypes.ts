@@ -5,6 +5,7 @@ export interface SbRange {
   getValues(): unknown[][];
   setNumberFormats(formats: string[][]): SbRange;
   setNote(note: string): SbRange;
+  setFontWeight(weight: "bold" | "normal" | null): SbRange;
   setFormula(formula: string): SbRange;
   getA1Notation(): string;
   getRow(): number;
@@ -28,6 +29,8 @@ export interface SbSpreadsheet {
   getId(): string;
   getName(): string;
   getSheetByName(name: string): SbSheet | null;
+  getSheets(): SbSheet[];
+  setActiveSheet(sheet: SbSheet): SbSheet;
   insertSheet(name: string): SbSheet;
   deleteSheet(sheet: SbSheet): void;
   getActiveRange(): SbRange | null;

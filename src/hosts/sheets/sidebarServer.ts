@@ -57,6 +57,8 @@ export interface SidebarServerDeps {
 export const DEFINITIONS_PROPERTY = "mkt.importDefinitions";
 /** User property holding typed-in B seller / C shop ids (no secrets). */
 export const TYPED_SHOPS_PROPERTY = "mkt.typedShops";
+/** Document property: the sheets imports wrote, which later imports replace without asking. */
+const IMPORTED_SHEETS_PROPERTY = "mkt.importedSheets";
 /** A bulk call starts no new row after this: a row may take a minute, a call has six. */
 export const BULK_CALL_BUDGET_MS = 4 * 60_000;
 
@@ -105,6 +107,10 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     typedShops: {
       read: () => deps.userProperties().getProperty(TYPED_SHOPS_PROPERTY),
       write: (text) => void deps.userProperties().setProperty(TYPED_SHOPS_PROPERTY, text),
+    },
+    importedSheets: {
+      read: () => deps.documentProperties().getProperty(IMPORTED_SHEETS_PROPERTY),
+      write: (text) => void deps.documentProperties().setProperty(IMPORTED_SHEETS_PROPERTY, text),
     },
     stage: sheetStage(book),
     basis: () => basisOf(deps.userProperties()),

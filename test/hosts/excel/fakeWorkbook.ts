@@ -19,6 +19,8 @@ export interface SheetRecord {
   readonly values: Map<string, unknown>;
   readonly formats: Map<string, unknown>;
   readonly notes: string[];
+  /** Cells whose font is bold ("row,column", 0-based). */
+  readonly bold: Set<string>;
 }
 
 type Op = () => void;
@@ -33,6 +35,8 @@ export interface FakeWorkbook {
   readonly run: ExcelRun;
   readonly sheets: Map<string, SheetRecord>;
   readonly settings: Map<string, string>;
+  /** The sheet the seller sees (the last one activated). */
+  active(): string;
   /** Every values write (sheet name at queue time, position and size). */
   readonly writes: Array<{ sheet: string; at: [number, number, number, number] }>;
   syncs(): number;
@@ -63,7 +67,9 @@ export function fakeWorkbook(): FakeWorkbook {
     values: new Map(),
     formats: new Map(),
     notes: [],
+    bold: new Set(),
   });
+  let activeSheet = "Sheet1";
 
   const bounds = (rec: SheetRecord): { rows: number; cols: number } => {
     let rows = 0;
@@ -132,6 +138,16 @@ export function fakeWorkbook(): FakeWorkbook {
       },
       get numberFormat(): unknown[][] {
         return [];
+      },
+      format: {
+        font: {
+          set bold(on: boolean) {
+            queue(cells((s, r, c) => void (on ? s.bold.add(key(r, c)) : s.bold.delete(key(r, c)))));
+          },
+          get bold(): boolean {
+            return false;
+          },
+        },
       },
       clear: () =>
         queue(cells((s, r, c) => (s.values.delete(key(r, c)), s.formats.delete(key(r, c))))),
@@ -205,11 +221,17 @@ export function fakeWorkbook(): FakeWorkbook {
             used.isNullObject = b.rows === 0;
             used.rowCount = b.rows;
             used.columnCount = b.cols;
+            used.address = `${rec?.name ?? "?"}!A1:${letters(Math.max(b.cols, 1) - 1)}${Math.max(b.rows, 1)}`;
           });
           return used;
         };
         return used;
       },
+      activate: () =>
+        queue(() => {
+          if (!rec || sheets.get(rec.name) !== rec) throw new Error("ItemNotFound");
+          activeSheet = rec.name;
+        }),
       freezePanes: {
         freezeRows: (count: number) =>
           queue(() => {
@@ -231,6 +253,13 @@ export function fakeWorkbook(): FakeWorkbook {
       workbook: {
         worksheets: {
           getItemOrNullObject: (name: string) => worksheet(undefined, name),
+          items: [] as XlWorksheet[],
+          load(this: { items: XlWorksheet[] }) {
+            queue(() => {
+              this.items = [...sheets.values()].map((rec) => worksheet(rec));
+            });
+            return this;
+          },
           add: (name: string) => {
             const rec = newRecord(name);
             queue(() => {
@@ -277,6 +306,7 @@ export function fakeWorkbook(): FakeWorkbook {
     run: (batch) => batch(context),
     sheets,
     settings,
+    active: () => activeSheet,
     writes,
     syncs: () => syncs,
     failSync: (n) => {

@@ -297,6 +297,14 @@ export class FakeRange {
     this.sheet.notes.set(`${this.row},${this.column}`, note);
     return this;
   }
+  setFontWeight(weight: "bold" | "normal" | null): this {
+    for (let r = this.row; r < this.row + this.numRows; r++)
+      for (let c = this.column; c < this.column + this.numColumns; c++) {
+        if (weight === "bold") this.sheet.bold.add(`${r},${c}`);
+        else this.sheet.bold.delete(`${r},${c}`);
+      }
+    return this;
+  }
 }
 
 /** A sheet (tab) backed by a sparse grid of stored cells. */
@@ -304,6 +312,8 @@ export class FakeSheet {
   private readonly cells = new Map<string, StoredCell>();
   readonly formats = new Map<string, string>();
   readonly notes = new Map<string, string>();
+  /** Cells set in bold ("row,column"). */
+  readonly bold = new Set<string>();
   /** Every setValues on this sheet: where and how big (a per-cell writer shows up here). */
   readonly setValuesCalls: Array<{ row: number; rows: number; columns: number }> = [];
   hidden = false;
@@ -404,6 +414,12 @@ export class FakeSpreadsheet {
   }
   getActiveRange(): FakeRange | null {
     return this.active?.range ?? null;
+  }
+  /** Like Sheets: the sheet becomes the visible tab, its A1 the active cell. */
+  setActiveSheet(sheet: FakeSheet): FakeSheet {
+    if (!this.sheets.includes(sheet)) throw new Error("Sheet not found");
+    this.active = { sheet, range: sheet.getRange(1, 1) };
+    return sheet;
   }
   toast(message: string): void {
     this.toasts.push(message);
