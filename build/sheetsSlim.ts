@@ -6,7 +6,7 @@
  * - the endpoint table's lines of the spec (field and response "doc"s: every string literal
  *   with a space in src/api/endpoints.ts; paths, names and defaults have none) are used by
  *   the server, the docs and the spec test, never by the add-on at runtime; so are each
- *   endpoint's `summary`, its `status` and its response's type name;
+ *   endpoint's `summary`, `status` and `marketplace` and its response's type name;
  * - the catalog's help texts (`help`, `notes`, `example` literals, and the `help` argument of
  *   the parameter makers in src/functions) feed Stubs.js, the docs and the help dialog, which
  *   the build writes beside Code.js (FunctionHelp.html); argument errors use `what`, kept.
@@ -53,11 +53,12 @@ function endpointsWithoutDocs(source: string): string {
   const spans: Span[] = [];
   const visit = (node: ts.Node): void => {
     // `summary` and response type names are spec prose too: drop them whole. So is an
-    // endpoint's `status`: the server and the tests read it, the add-on never does.
+    // endpoint's `status` and `marketplace`: tests read them, the add-on never does (the
+    // client reads the marketplace from the id's first letter).
     if (
       ts.isPropertyAssignment(node) &&
       ts.isIdentifier(node.name) &&
-      ["summary", "status"].includes(node.name.text)
+      ["summary", "status", "marketplace"].includes(node.name.text)
     )
       return void spans.push(propertyWhole(file, node));
     const typeName =
@@ -79,6 +80,17 @@ function endpointsWithoutDocs(source: string): string {
       isText(last)
     )
       return void spans.push([node.arguments[1]?.getEnd() ?? 0, last.getEnd(), ""]);
+    // A doc as the last argument of any other maker (money, lookback...): drop it too.
+    // (Plain identifiers only: the table's makers; never a method such as `.replace(a, " ")`.)
+    const args =
+      ts.isCallExpression(node) && ts.isIdentifier(node.expression) ? node.arguments : undefined;
+    const doc = args?.[args.length - 1];
+    const prior = args?.[args.length - 2];
+    if (doc && prior && ts.isStringLiteral(doc) && doc.text.includes(" ")) {
+      spans.push([prior.getEnd(), doc.getEnd(), ""]);
+      args?.slice(0, -1).forEach(visit);
+      return;
+    }
     if (ts.isStringLiteral(node) && node.text.includes(" "))
       spans.push([node.getStart(file), node.getEnd(), '""']);
     ts.forEachChild(node, visit);
@@ -123,7 +135,14 @@ function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>)
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
       const at = makers.get(node.expression.text);
       const arg = at === undefined ? undefined : node.arguments[at];
-      if (arg && isText(arg)) spans.push([arg.getStart(file), arg.getEnd(), '""']);
+      const before = at === undefined ? undefined : node.arguments[at - 1];
+      // The last argument goes with its comma (the maker gets undefined); others become "".
+      if (arg && isText(arg))
+        spans.push(
+          before && at === node.arguments.length - 1
+            ? [before.getEnd(), arg.getEnd(), ""]
+            : [arg.getStart(file), arg.getEnd(), '""'],
+        );
     }
     ts.forEachChild(node, visit);
   };

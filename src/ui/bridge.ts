@@ -31,6 +31,8 @@ export interface SettingsView {
   readonly listAnswers?: boolean;
   /** The profit basis every function and import uses; absent where the host cannot set it. */
   readonly basis?: ProfitBasis;
+  /** The API rejected the saved key (revoked, expired) since it was saved: show it red. */
+  readonly keyRejected?: boolean;
 }
 
 /** Requests in the last minute against the API's 60, and how often the cache answered. */
@@ -41,6 +43,8 @@ export interface QuotaView {
   readonly cacheHitRate: number | null;
   /** The request queue, where the host has one in the sidebar's reach. */
   readonly queue?: QueueView;
+  /** The API rejected the saved key since it was saved (polled, so the pane turns red). */
+  readonly keyRejected?: boolean;
 }
 
 /** The request scheduler at a glance. */

@@ -20,6 +20,7 @@ import { type HostRefresher, queueViewOf } from "./queueView";
 import {
   type AsyncSettings,
   SETTING,
+  rejectedMark,
   type SettingsStorage,
   readAsyncSettings,
 } from "./asyncSettings";
@@ -123,6 +124,13 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       transport: o.transport,
       clock,
       requestTimeoutMs: o.requestTimeoutMs ?? 20_000,
+      // The key's status turns red in the pane (it reads this at its next poll).
+      ...(apiKey
+        ? {
+            onRejectedKey: () =>
+              void o.storage.set(SETTING.keyRejected, rejectedMark(apiKey)).catch(() => undefined),
+          }
+        : {}),
     };
     envs = { id, cached: { ...common, cache }, fresh: common };
     return envs;
@@ -146,6 +154,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     return {
       hasKey: s.apiKey !== null,
       keyPrefix: s.apiKey ? keyPrefixOf(s.apiKey) : null,
+      keyRejected: s.keyRejected,
       baseUrl: s.baseUrl,
       cacheTtlSec: s.ttl,
       listAnswers: s.listAnswers,
@@ -223,6 +232,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         throw new Error(`The key was not saved: we could not check it (${why})`);
       }
       await o.storage.set(SETTING.apiKey, key.trim());
+      await o.storage.remove(SETTING.keyRejected);
       o.onSettingsChanged?.();
       return view();
     },
@@ -262,6 +272,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         requestsLastMinute: Math.min(quota.limit, used),
         limitPerMinute: quota.limit,
         cacheHitRate: lookups === 0 ? null : stats.cacheHits / lookups,
+        keyRejected: s.keyRejected,
         queue: queueViewOf(
           o.refresher?.status
             ? await o.refresher.status()

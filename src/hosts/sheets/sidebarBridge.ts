@@ -35,6 +35,7 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       cacheTtlSec: Math.round(s.cacheMinutes * 60),
       listAnswers: s.listAnswers,
       basis: { countVat: s.countVat, salesWindowDays: s.salesWindowDays },
+      keyRejected: s.keyRejected,
     };
   };
 
