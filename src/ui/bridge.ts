@@ -9,6 +9,7 @@ import type { ImportResult, ShopRef, ShopsView } from "../sidebar/views";
 import type { Cell, CellInput } from "../functions/cells";
 import type { BulkJob, BulkProgress } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
+import { zonedTime } from "../imports/table";
 import type { ImportProgress, QuestionAnswers } from "../sidebar/importLoop";
 import type { PlacedFormula } from "../sidebar/formulaPlace";
 
@@ -131,7 +132,7 @@ export function autoRefreshSummary(view: AutoRefreshView): string | null {
   }
   const run = view.lastRun;
   if (run) {
-    parts.push(`Last run ${run.at.slice(0, 16).replace("T", " ")}: ${run.refreshed} refreshed.`);
+    parts.push(`Last run ${zonedTime(run.at)}: ${run.refreshed} refreshed.`);
     parts.push(...run.notes);
   }
   return parts.length > 0 ? parts.join(" ") : null;

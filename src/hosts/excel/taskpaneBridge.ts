@@ -13,7 +13,7 @@ import type { Cell } from "../../functions/cells";
 import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
 import { cellFormat, excelAnswerCells, excelValue } from "./answerCells";
 import type { ImportTable } from "../../imports/table";
-import { NUMBER_FORMATS, importNote } from "../../imports/table";
+import { NUMBER_FORMATS, importNote, zonedTime } from "../../imports/table";
 import type { HostBridge } from "../../ui/bridge";
 import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
 import { createAsyncHostBridge } from "../shared/asyncBridge";
@@ -209,7 +209,10 @@ async function addNote(
 ): Promise<void> {
   if (!sheet.notes) return;
   try {
-    sheet.notes.add(`'${sheetName.replace(/'/g, "''")}'!A1`, importNote(table, table.rows.length));
+    sheet.notes.add(
+      `'${sheetName.replace(/'/g, "''")}'!A1`,
+      importNote(table, table.rows.length, (iso) => zonedTime(iso)),
+    );
     await context.sync();
   } catch {
     // The data is written; only the "data fresh at" note is missing.

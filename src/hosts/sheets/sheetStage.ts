@@ -5,14 +5,14 @@
  */
 import type { Cell } from "../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows, sheetsCell } from "../../imports/cellText";
-import { NUMBER_FORMATS, importNote } from "../../imports/table";
+import { NUMBER_FORMATS, importNote, type TimeText } from "../../imports/table";
 import type { ImportStage } from "../../sidebar/ports";
 import type { SbSheet, SbSpreadsheet } from "./sheetTypes";
 
 const STAGING_PREFIX = "~import ";
 
 /** The stage in `book` (the open spreadsheet, or one the daily refresh opened). */
-export function sheetStage(book: () => SbSpreadsheet): ImportStage {
+export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportStage {
   const name = (token: string): string => `${STAGING_PREFIX}${token}`;
   const staged = (token: string): SbSheet => {
     const sheet = book().getSheetByName(name(token));
@@ -55,7 +55,7 @@ export function sheetStage(book: () => SbSpreadsheet): ImportStage {
       }
       target.getRange(1, 1, 1, width).setFontWeight("bold");
       target.setFrozenRows(1);
-      target.getRange(1, 1, 1, 1).setNote(importNote(table, table.rowCount));
+      target.getRange(1, 1, 1, 1).setNote(importNote(table, table.rowCount, time));
       book().deleteSheet(source);
       if (show) book().setActiveSheet(target);
     },

@@ -112,7 +112,11 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       read: () => deps.documentProperties().getProperty(IMPORTED_SHEETS_PROPERTY),
       write: (text) => void deps.documentProperties().setProperty(IMPORTED_SHEETS_PROPERTY, text),
     },
-    stage: sheetStage(book),
+    // Times in the note as the sheet shows them: in its own time zone.
+    stage: sheetStage(book, (iso) => {
+      const zone = book().getSpreadsheetTimeZone();
+      return `${deps.formatDate(new Date(iso), zone, "yyyy-MM-dd HH:mm")} (${zone})`;
+    }),
     basis: () => basisOf(deps.userProperties()),
     now: () => deps.now().getTime(),
     moreTime: () => deps.elapsedMs() <= BULK_CALL_BUDGET_MS,

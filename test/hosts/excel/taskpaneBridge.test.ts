@@ -14,7 +14,7 @@ jest.mock("office-addin-manifest", () => ({
 import { ManualClock } from "../../../src/core/clock";
 import { createScheduling } from "../../../src/core/schedule/registry";
 import type { AsyncTransport } from "../../../src/core/asyncDriver";
-import type { ImportTable } from "../../../src/imports/table";
+import { zonedTime, type ImportTable } from "../../../src/imports/table";
 import { MAX_CELL_TEXT } from "../../../src/core/cellLimit";
 import { TRICKY_TEXTS } from "../../helpers/trickyText";
 import type { SettingsStorage } from "../../../src/hosts/shared/asyncBridge";
@@ -86,7 +86,8 @@ describe("Excel task pane writes", () => {
     expect(kept.formats.get("10,3")).toBe("@"); // an empty text cell: no formula either
     expect(kept.frozenRows).toBe(1);
     expect(kept.notes).toEqual([expect.stringContaining("'Profit'!A1 ") as unknown as string]);
-    expect(kept.notes[0]).toContain("Data fresh at: 2025-06-30T02:00:00Z");
+    // In the page's time zone (Excel has no workbook time zone), which the note names.
+    expect(kept.notes[0]).toContain(`Data fresh at: ${zonedTime("2025-06-30T02:00:00Z")}`);
     // lookup, 4 chunks, the old used range, the swap, the note
     expect(excel.syncs()).toBe(8);
   });

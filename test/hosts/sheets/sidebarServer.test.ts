@@ -355,6 +355,7 @@ function drive(server: ReturnType<typeof setup>["server"], def: ImportDefinition
 describe("Sheets sidebar import server functions", () => {
   test("2,000 rows: staged per page, committed with one setValues per 500-row chunk", () => {
     const { book, server, calls } = setup(2000);
+    book.timeZone = "Asia/Singapore";
     const result = drive(server, DEF);
     expect(result.rows).toBe(2000);
     expect(calls.map((c) => c.page)).toEqual([0, 1, 2, 3]);
@@ -379,8 +380,9 @@ describe("Sheets sidebar import server functions", () => {
     expect(target.frozen).toBe(1);
     expect(target.formats).toHaveLength(2000);
     expect(target.formats[0]).toEqual(["0", "0", "@", "#,##0.00"]);
-    expect(target.note).toContain("Data fresh at: 2025-06-30T02:00:00Z");
-    expect(target.note).toContain("Imported at: 2025-07-01T08:00:00.000Z");
+    // Times as the sheet shows them: in its time zone, named.
+    expect(target.note).toContain("Data fresh at: 2025-06-30 10:00 (Asia/Singapore)");
+    expect(target.note).toContain("Imported at: 2025-07-01 16:00 (Asia/Singapore)");
     expect(target.note).toContain("Rows: 2000");
     expect([...book.sheets.keys()]).toEqual(["Profit"]); // staging sheet removed
   });

@@ -11,7 +11,7 @@ import type { Cell } from "../../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
-import { NUMBER_FORMATS, importNote } from "../../../imports/table";
+import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
 import type { SelectionView } from "../../../ui/bridge";
@@ -91,7 +91,7 @@ export class UniverWorkbook implements WorkbookSurface {
     }
     sheet.setFrozenRows(1);
     const meta: ImportedSheetMeta = {
-      note: importNote(table, table.rows.length),
+      note: importNote(table, table.rows.length, (iso) => zonedTime(iso)),
       rows: table.rows.length + 1,
       columns: table.columns.length,
     };
