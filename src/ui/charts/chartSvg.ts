@@ -1,4 +1,4 @@
-/** Rows of bars as an SVG: label left, value right, bar under them, a zero line through all. */
+/** Rows of bars as an SVG: label left, value right, bar under them, zero marked beside each bar. */
 import { h } from "preact";
 import { type BarTone, type ChartRow, fitLabel, formatAmount, layoutRows } from "./layout";
 
@@ -11,6 +11,12 @@ export const TONE_COLOUR: Record<BarTone, string> = {
   loss: "#c62828",
 };
 
+/** A white box behind a text, so a waterfall's connector line never runs through a figure. */
+function backing(x: number, y: number, chars: number, alignEnd: boolean) {
+  const width = chars * 7 + 4;
+  return h("rect", { x: alignEnd ? x - width + 2 : x - 2, y, width, height: 15, fill: "#fff" });
+}
+
 export function ChartSvg(p: {
   id: string;
   title: string;
@@ -20,6 +26,8 @@ export function ChartSvg(p: {
 }) {
   const layout = layoutRows(p.rows);
   const titleId = `${p.id}-title`;
+  // Zero needs a mark only when some bar lies left of it.
+  const zeroShown = p.rows.some((r) => r.from < 0 || r.to < 0);
   const summary = p.rows.map((r) => `${r.label} ${formatAmount(r.value)}`).join("; ");
   return h("figure", { id: p.id, class: "chart", style: "margin:8px 0" }, [
     h("figcaption", { style: "font-weight:600;font-size:12px;margin-bottom:4px" }, p.title),
@@ -35,20 +43,25 @@ export function ChartSvg(p: {
       },
       [
         h("title", { id: titleId }, `${p.title}: ${summary}`),
-        h("line", {
-          x1: layout.zeroX,
-          x2: layout.zeroX,
-          y1: 0,
-          y2: layout.height,
-          stroke: "#9e9e9e",
-          "stroke-width": 1,
-        }),
         ...layout.rows.map((r, i) => {
           const value = formatAmount(r.value);
+          const label = fitLabel(r.label, value);
           const next = layout.rows[i + 1];
           return h("g", { class: `bar bar-${r.tone}` }, [
             h("title", null, `${r.label}: ${value}`),
-            h("text", { x: 2, y: r.y + 12, fill: "#202124" }, fitLabel(r.label, value)),
+            // Zero is marked beside each bar, never through a label.
+            zeroShown
+              ? h("line", {
+                  x1: layout.zeroX,
+                  x2: layout.zeroX,
+                  y1: r.barY - 2,
+                  y2: r.barY + 13,
+                  stroke: "#9e9e9e",
+                })
+              : null,
+            backing(2, r.y, label.length, false),
+            backing(layout.width - 2, r.y, value.length, true),
+            h("text", { x: 2, y: r.y + 12, fill: "#202124" }, label),
             h(
               "text",
               {
