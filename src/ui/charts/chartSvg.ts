@@ -3,7 +3,7 @@ import { h } from "preact";
 import { type BarTone, type ChartRow, fitLabel, formatAmount, layoutRows } from "./layout";
 
 /** Red for anything that takes money away, as sellers expect; blue price, green profit. */
-export const TONE_COLOUR: Record<BarTone, string> = {
+const TONE_COLOUR: Record<BarTone, string> = {
   start: "#3b6fb6",
   cost: "#c62828",
   gain: "#2e7d32",
