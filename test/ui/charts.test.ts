@@ -43,6 +43,25 @@ const BREAKDOWN_B: Cell[][] = [
   ["Currency", "MYR"],
 ];
 
+/** MKTB_OVERVIEW's cost breakdown, below its field/value lines (Kind between label and amount). */
+const OVERVIEW_B: Cell[][] = [
+  ["Field", "Value", "", "", ""],
+  ["Currency", "MYR", "", "", ""],
+  ["From", "2025-06-01", "", "", ""],
+  ["To", "2025-06-30", "", "", ""],
+  ["Revenue", 24405.6, "", "", ""],
+  ["Cost breakdown", "", "", "", ""],
+  ["Name", "Label", "Kind", "Amount", "Running total"],
+  ["revenue", "Revenue", "revenue", 24405.6, 24405.6],
+  ["commissionFee", "Commission", "relative", -2343.19, 22062.41],
+  ["cogs", "COGS", "relative", -12011.52, 10050.89],
+  ["vat", "VAT", "relative", 0, 10050.89],
+  ["returnCost", "Return cost", "relative", -2076.2, 7974.69],
+  ["netProfit", "Net profit", "total", 7974.69, 7974.69],
+  ["Sankey links", "", "", "", ""],
+  ["revenue", "netProfit", 7974.69, "", ""],
+];
+
 /** A ranking like MKTA_TOP_PRODUCTS: sorted by Total profit, highest first. */
 function topProducts(n: number, sorted = true): Cell[][] {
   const rows: Cell[][] = Array.from({ length: n }, (_, i) => [
@@ -65,6 +84,16 @@ describe("pickChart", () => {
     expect(pick.total).toEqual({ label: "Net profit", value: 1014.31 });
     expect(pick.title).toBe("Profit per unit (MYR): price to net profit");
     expect(pick.source).toMatchObject({ firstRow: 3, lastRow: 7, labelColumn: 0, valueColumn: 1 });
+  });
+
+  test("an overview's cost breakdown is a waterfall from revenue, with its period", () => {
+    const pick = pickChart(OVERVIEW_B);
+    if (pick?.kind !== "waterfall") throw new Error("no waterfall");
+    expect(pick.start).toEqual({ label: "Revenue", value: 24405.6 });
+    expect(pick.steps.map((s) => s.label)).toEqual(["Commission", "COGS", "Return cost"]);
+    expect(pick.total).toEqual({ label: "Net profit", value: 7974.69 });
+    expect(pick.title).toBe("Profit 2025-06-01 to 2025-06-30 (MYR): revenue to net profit");
+    expect(pick.source).toMatchObject({ firstRow: 7, lastRow: 12, labelColumn: 1, valueColumn: 3 });
   });
 
   test("a ranking charts the sorted profit column, top 15, with names", () => {
@@ -237,6 +266,16 @@ describe("chartPlan", () => {
     expect(plan.title).toBe("Top 15 by Total profit (SGD)");
     const unsorted = chartPlan({ address: "Top!A1:F21", values: topProducts(20, false) });
     expect(unsorted.title).toBe("Total profit (SGD), first 15 rows");
+  });
+
+  test("an overview's breakdown reads its Label and Amount columns", () => {
+    const plan = chartPlan({ address: "Overview!A1:E15", values: OVERVIEW_B });
+    expect(plan.kind).toBe("waterfall");
+    expect(plan.labels).toMatchObject({ r0: 7, r1: 12, c0: 1 });
+    expect(plan.values).toMatchObject({ r0: 7, r1: 12, c0: 3 });
+    expect(plan.title).toBe(
+      "Profit 2025-06-01 to 2025-06-30 (MYR): revenue 24,405.60 to net profit 7,974.69",
+    );
   });
 
   test("a selection that is neither is refused with what to select", () => {

@@ -2,7 +2,7 @@
  * "Insert chart" in Excel: a native chart of the plan the task pane worked out (chartPlan.ts).
  * A breakdown gets Excel's own waterfall; Office.js cannot mark a point as a total, so the
  * chart runs from the price through each fee and cost, its last level is the net profit, and
- * the title names that figure. A ranking gets a clustered bar chart, best row on top.
+ * the title names that figure (an overview's breakdown, label and amount apart, a column chart). A ranking gets a clustered bar chart, best row on top.
  */
 import type { ChartPlan } from "../../ui/charts/chartPlan";
 import type { XlContext, XlRange, XlWorksheet } from "./taskpaneBridge";
@@ -29,18 +29,20 @@ export async function insertExcelChart(context: XlContext, plan: ChartPlan): Pro
   const { labels, values, at } = plan;
   const rows = values.r1 - values.r0 + 1;
   let chart: XlChart;
-  if (plan.kind === "waterfall") {
+  if (plan.kind === "waterfall" && values.c0 === labels.c0 + 1) {
     // Labels and amounts side by side: one block, no series calls (waterfall charts refuse
     // some of them). The Net profit line is left out: it would be drawn as one more step.
     chart = sheet.charts.add(
       "Waterfall",
-      sheet.getRangeByIndexes(labels.r0, labels.c0, rows - 1, values.c0 - labels.c0 + 1),
+      sheet.getRangeByIndexes(labels.r0, labels.c0, rows - 1, 2),
       "Columns",
     );
   } else {
-    // The value column with its header (the series name), the names as categories.
+    // The value column (with its header, the series name), the labels as categories; an
+    // overview's breakdown has a Kind column between them, so it gets columns, not a waterfall.
+    const bars = plan.kind === "bars";
     chart = sheet.charts.add(
-      "BarClustered",
+      bars ? "BarClustered" : "ColumnClustered",
       sheet.getRangeByIndexes(values.r0, values.c0, rows, 1),
       "Columns",
     );
@@ -48,7 +50,8 @@ export async function insertExcelChart(context: XlContext, plan: ChartPlan): Pro
     chart.series
       .getItemAt(0)
       .setXAxisValues(sheet.getRangeByIndexes(labels.r0 + skip, labels.c0, rows - skip, 1));
-    chart.axes.categoryAxis.reversePlotOrder = true;
+    // A bar chart lists its first category at the bottom: the best row goes on top.
+    if (bars) chart.axes.categoryAxis.reversePlotOrder = true;
   }
   chart.setPosition(sheet.getRangeByIndexes(at.row, at.column, 1, 1));
   chart.legend.visible = false;

@@ -43,7 +43,11 @@ export function chartPlan(selection: SelectionView): ChartPlan {
   const top = s.headerRow ?? s.firstRow;
   const title =
     pick.kind === "waterfall"
-      ? `${pick.title.replace(/: price to net profit$/, "")}: price ${formatAmount(pick.start.value)} to net profit ${formatAmount(pick.total.value)}`
+      ? pick.title.replace(
+          /: (price|revenue) to net profit$/,
+          (_, from: string) =>
+            `: ${from} ${formatAmount(pick.start.value)} to net profit ${formatAmount(pick.total.value)}`,
+        )
       : pick.sorted
         ? pick.title
         : // The sheet's rows are not in order: say the chart shows the first ones.

@@ -1,6 +1,6 @@
 /**
- * Which picture a result table gets, and its numbers: a profit breakdown (Original price ...
- * Net profit lines) becomes a waterfall, a table of products with a profit or ROAS column a
+ * Which picture a result table gets, and its numbers: a profit breakdown (Original price or
+ * Revenue ... Net profit lines) becomes a waterfall, a table of products with a profit or ROAS column a
  * ranking. Pure, so the sidebar preview and "Insert chart" read a table the same way.
  */
 import type { Cell } from "../../functions/cells";
@@ -24,7 +24,7 @@ export interface ChartSource {
 export interface WaterfallPick {
   readonly kind: "waterfall";
   readonly title: string;
-  /** Original price, the bar every step starts from. */
+  /** Original price (or an overview's revenue), the bar every step starts from. */
   readonly start: ChartBar;
   /** The fees and costs between price and profit (zero lines left out: nothing to see). */
   readonly steps: readonly ChartBar[];
@@ -58,53 +58,88 @@ export function pickChart(table: Table): ChartPick | null {
   return breakdownOf(table) ?? rankingOf(table);
 }
 
-/** Where a row's label matching `pattern` sits with a number right of it. */
-function findLine(table: Table, pattern: RegExp, from = 0): { row: number; column: number } | null {
-  for (let row = from; row < table.length; row++) {
-    const cells = table[row] ?? [];
-    for (let column = 0; column + 1 < cells.length; column++) {
-      if (pattern.test(text(cells[column])) && isNumber(cells[column + 1])) return { row, column };
-    }
-  }
-  return null;
+/** A line of a table: its label's cell and the first number right of it. */
+interface Line {
+  readonly row: number;
+  readonly column: number;
+  readonly valueColumn: number;
 }
 
+/** Every cell matching `pattern` that has a number further right in its row. */
+function findLines(table: Table, pattern: RegExp): Line[] {
+  const lines: Line[] = [];
+  table.forEach((cells, row) =>
+    cells.forEach((c, column) => {
+      if (!pattern.test(text(c))) return;
+      const valueColumn = cells.findIndex((v, i) => i > column && isNumber(v));
+      if (valueColumn > column) lines.push({ row, column, valueColumn });
+    }),
+  );
+  return lines;
+}
+
+/**
+ * A per-unit breakdown (Original price ... Net profit, label and amount side by side) or an
+ * overview's cost breakdown (Revenue ... Net profit, with a Kind column between label and
+ * amount): the first Net profit line with a start line above it in the same columns.
+ */
 function breakdownOf(table: Table): WaterfallPick | null {
-  const start = findLine(table, /^original price$/i);
-  if (!start) return null;
-  const end = findLine(table, /^net profit$/i, start.row + 1);
-  if (!end || end.column !== start.column) return null;
+  const starts = findLines(table, /^(original price|revenue)$/i);
+  let start: Line | undefined;
+  const end = findLines(table, /^net profit$/i).find((e) => {
+    start = starts
+      .filter((s) => s.row < e.row && s.column === e.column && s.valueColumn === e.valueColumn)
+      .pop();
+    return start !== undefined;
+  });
+  if (!start || !end) return null;
+  const { column, valueColumn } = start;
   const at = (row: number): ChartBar => ({
-    label: text(table[row]?.[start.column]),
-    value: Number(table[row]?.[start.column + 1]),
+    label: text(table[row]?.[column]),
+    value: Number(table[row]?.[valueColumn]),
   });
   const steps: ChartBar[] = [];
   for (let row = start.row + 1; row < end.row; row++) {
-    const cells = table[row] ?? [];
-    if (isNumber(cells[start.column + 1]) && cells[start.column + 1] !== 0) steps.push(at(row));
+    const amount = table[row]?.[valueColumn];
+    if (isNumber(amount) && amount !== 0 && text(table[row]?.[column]) !== "") steps.push(at(row));
   }
-  const currency = findCurrency(table, start.column);
+  const currency = findCurrency(table);
+  const perUnit = /^original price$/i.test(text(table[start.row]?.[column]));
   return {
     kind: "waterfall",
-    title: `Profit per unit${currency ? ` (${currency})` : ""}: price to net profit`,
+    title: `${perUnit ? "Profit per unit" : `Profit${periodOf(table)}`}${currency ? ` (${currency})` : ""}: ${perUnit ? "price" : "revenue"} to net profit`,
     start: at(start.row),
     steps,
     total: at(end.row),
     source: {
       firstRow: start.row,
       lastRow: end.row,
-      labelColumn: start.column,
-      valueColumn: start.column + 1,
+      labelColumn: column,
+      valueColumn,
       headerRow: null,
     },
   };
 }
 
-/** A breakdown's "Currency" line, or a ranking's one-valued Currency column. */
-function findCurrency(table: Table, labelColumn: number): string | null {
-  const row = table.find((r) => /^currency$/i.test(text(r[labelColumn])));
-  const value = text(row?.[labelColumn + 1]);
-  return /^[A-Z]{3}$/.test(value) ? value : null;
+/** An overview's period (its From and To lines) as " 2025-06-01 to 2025-06-30", else "". */
+function periodOf(table: Table): string {
+  const day = (label: string): string => {
+    const row = table.find((r) => text(r[0]).toLowerCase() === label);
+    const value = text(row?.[1]);
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "";
+  };
+  const [from, to] = [day("from"), day("to")];
+  return from && to ? ` ${from} to ${to}` : "";
+}
+
+/** The table's "Currency" line, if it names one currency. */
+function findCurrency(table: Table): string | null {
+  for (const cells of table) {
+    const at = cells.findIndex((c) => /^currency$/i.test(text(c)));
+    const value = at >= 0 ? text(cells[at + 1]) : "";
+    if (/^[A-Z]{3}$/.test(value)) return value;
+  }
+  return null;
 }
 
 /** Value columns a ranking charts, best first. */

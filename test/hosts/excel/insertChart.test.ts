@@ -98,6 +98,29 @@ test("a ranking gets a bar chart of its first 15 values with the names as catego
   expect(inserted?.address).toBe("'Top products'!B1:C16");
 });
 
+test("an overview's breakdown (a Kind column between label and amount) gets a column chart", async () => {
+  const { excel, bridge } = pane();
+  excel.addSheet("Overview", [
+    ["Field", "Value"],
+    ["Currency", "SGD"],
+    ["Name", "Label", "Kind", "Amount", "Running total"],
+    ["revenue", "Revenue", "revenue", 100, 100],
+    ["cogs", "COGS", "relative", -40, 60],
+    ["netProfit", "Net profit", "total", 60, 60],
+  ]);
+  excel.select("Overview", 0, 0, 6, 5);
+  await bridge.insertChart?.();
+  const [chart] = excel.sheets.get("Overview")?.charts ?? [];
+  expect(chart).toMatchObject({
+    type: "ColumnClustered",
+    source: [3, 3, 3, 1],
+    seriesName: null,
+    categories: [3, 1, 3, 1],
+    reversePlotOrder: false,
+    title: "Profit (SGD): revenue 100.00 to net profit 60.00",
+  });
+});
+
 test("a selection that is neither adds no chart and says what to select", async () => {
   const { excel, bridge } = pane();
   excel.addSheet("Sheet1", [
