@@ -9,7 +9,7 @@ import { h } from "preact";
 import type { Cell } from "../../src/functions/cells";
 import { rankingRows } from "../../src/ui/charts/bars";
 import { ChartSvg } from "../../src/ui/charts/chartSvg";
-import { NOTHING_TO_CHART, chartPlan, plannedAddress } from "../../src/ui/charts/chartPlan";
+import { NOTHING_TO_CHART, chartPlan } from "../../src/ui/charts/chartPlan";
 import { fitLabel, formatAmount, layoutRows } from "../../src/ui/charts/layout";
 import { RANKING_BARS, pickChart } from "../../src/ui/charts/pickChart";
 import { waterfallRows } from "../../src/ui/charts/waterfall";
@@ -254,7 +254,7 @@ describe("chartPlan", () => {
     expect(plan.headers).toBe(0);
     expect(plan.at).toEqual({ row: 2, column: 5 });
     expect(plan.title).toBe("Profit per unit (SGD): price 168.90 to net profit \u22125.61");
-    expect(plannedAddress(plan)).toBe("'Profit sheet'!C4:D14");
+    expect(plan.address).toBe("'Profit sheet'!C4:D14");
   });
 
   test("a ranking takes its header and first 15 rows, names and the profit column", () => {

@@ -49,7 +49,7 @@ import type {
   SettingsView,
 } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
-import { type ChartPlan, chartPlan, plannedAddress } from "../../ui/charts/chartPlan";
+import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets {
@@ -100,7 +100,7 @@ export interface AsyncHostOptions {
 async function insertChart(workbook: WorkbookSurface): Promise<InsertedChart> {
   const plan = chartPlan(await workbook.readSelection());
   await workbook.insertChart?.(plan);
-  return { address: plannedAddress(plan), chart: plan.title };
+  return { address: plan.address, chart: plan.title };
 }
 
 /** Build the bridge of an async host. */

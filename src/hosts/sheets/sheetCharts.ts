@@ -6,7 +6,7 @@
  */
 import type { RangeBox } from "../../imports/rangeAddress";
 import type { ChartPlan } from "../../ui/charts/chartPlan";
-import type { SbRange, SbSheet, SbSpreadsheet } from "./sheetTypes";
+import type { SbRange, SbSheet } from "./sheetTypes";
 
 interface SbChartBuilder {
   setChartType(type: unknown): SbChartBuilder;
@@ -17,23 +17,20 @@ interface SbChartBuilder {
   build(): unknown;
 }
 
-interface SbChartSheet extends SbSheet {
-  newChart(): SbChartBuilder;
-  insertChart(chart: unknown): void;
-  getCharts(): unknown[];
-}
+/** Apps Script's chart enums (a global there, like SpreadsheetApp). */
+declare const Charts: { ChartType: Record<"BAR" | "COLUMN", unknown> };
 
-/** Add the chart; answers how many charts the sheet now has. */
-export function insertSheetChart(book: SbSpreadsheet, plan: ChartPlan): { charts: number } {
-  const sheet = book.getSheetByName(plan.labels.sheet) as SbChartSheet | null;
-  if (!sheet) throw new Error(`The sheet "${plan.labels.sheet}" is gone: select the table again`);
+/** Add the chart to the sheet the table is on (the caller found it by the plan's address). */
+export function insertSheetChart(sheet: SbSheet, plan: ChartPlan): void {
+  const chartSheet = sheet as SbSheet & {
+    newChart(): SbChartBuilder;
+    insertChart(chart: unknown): void;
+  };
   const column = (b: RangeBox): SbRange => sheet.getRange(b.r0 + 1, b.c0 + 1, b.r1 - b.r0 + 1, 1);
-  const types = (globalThis as unknown as { Charts: { ChartType: Record<string, unknown> } }).Charts
-    .ChartType;
-  sheet.insertChart(
-    sheet
+  chartSheet.insertChart(
+    chartSheet
       .newChart()
-      .setChartType(types[plan.kind === "bars" ? "BAR" : "COLUMN"])
+      .setChartType(Charts.ChartType[plan.kind === "bars" ? "BAR" : "COLUMN"])
       .addRange(column(plan.labels))
       .addRange(column(plan.values))
       .setNumHeaders(plan.headers)
@@ -41,5 +38,4 @@ export function insertSheetChart(book: SbSpreadsheet, plan: ChartPlan): { charts
       .setOption("title", plan.title)
       .build(),
   );
-  return { charts: sheet.getCharts().length };
 }

@@ -208,7 +208,8 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     },
 
     /** A native chart of the table the sidebar planned it for (sheetCharts.ts). */
-    sidebarInsertChart: (plan: ChartPlan) => insertSheetChart(deps.spreadsheet(), plan),
+    sidebarInsertChart: (plan: ChartPlan) =>
+      insertSheetChart(sheetOf(deps.spreadsheet(), plan.address).sheet, plan),
   };
   return server;
 }

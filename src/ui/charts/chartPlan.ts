@@ -15,6 +15,8 @@ export interface ChartPlan {
   /** Waterfall where the host has one (Excel), a column chart otherwise; bars for a ranking. */
   readonly kind: "waterfall" | "bars";
   readonly title: string;
+  /** The block charted, label column to value column, for the seller to check. */
+  readonly address: string;
   readonly labels: RangeBox;
   readonly values: RangeBox;
   /** Rows of headers at the top of both ranges (a ranking's column names). */
@@ -52,22 +54,19 @@ export function chartPlan(selection: SelectionView): ChartPlan {
         ? pick.title
         : // The sheet's rows are not in order: say the chart shows the first ones.
           pick.title.replace(/^Top \d+ by (.*)$/, `$1, first ${s.lastRow - s.firstRow + 1} rows`);
+  const labels = column(s.labelColumn, top);
+  const values = column(s.valueColumn, top);
   return {
     kind: pick.kind,
     title,
-    labels: column(s.labelColumn, top),
-    values: column(s.valueColumn, top),
+    address: boxAddress({
+      ...labels,
+      c0: Math.min(labels.c0, values.c0),
+      c1: Math.max(labels.c1, values.c1),
+    }),
+    labels,
+    values,
     headers: s.headerRow === null ? 0 : 1,
     at: { row: box.r0, column: box.c1 + 2 },
   };
-}
-
-/** The block a chart reads, label column to value column, for the seller to check. */
-export function plannedAddress(plan: ChartPlan): string {
-  const { labels, values } = plan;
-  return boxAddress({
-    ...labels,
-    c0: Math.min(labels.c0, values.c0),
-    c1: Math.max(labels.c1, values.c1),
-  });
 }
