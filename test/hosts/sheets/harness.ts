@@ -22,8 +22,8 @@ import {
   fakeFormatDate,
   fakeHtmlService,
   UTILITIES_ENUMS,
-  CHART_TYPES,
 } from "./fakes";
+import { CHART_TYPES } from "./fakeCharts";
 import type { StrictAnswers } from "../../helpers/strictSpec";
 import { SyncHttp } from "./syncHttp";
 
