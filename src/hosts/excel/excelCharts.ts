@@ -54,12 +54,12 @@ export async function insertExcelChart(context: XlContext, plan: ChartPlan): Pro
     if (bars) chart.axes.categoryAxis.reversePlotOrder = true;
   }
   chart.setPosition(sheet.getRangeByIndexes(at.row, at.column, 1, 1));
-  chart.legend.visible = false;
   await context.sync();
   try {
     chart.title.text = plan.title;
+    chart.legend.visible = false;
     await context.sync();
   } catch {
-    // Some Excel versions refuse a waterfall's title: the chart is there, untitled.
+    // Some Excel versions refuse a waterfall's title or legend: the chart is there, as Excel drew it.
   }
 }

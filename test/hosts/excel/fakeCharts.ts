@@ -38,7 +38,7 @@ const CHART_TYPES = new Set([
 const key = (r: number, c: number): string => `${r},${c}`;
 
 /** charts.add for a workbook whose batch is `queue` (its ops run at the next sync). */
-export function fakeChartAdder(queue: (op: () => void) => void) {
+export function fakeChartAdder(queue: (op: () => void) => void, oldWaterfall: boolean) {
   return (rec: () => SheetRecord | undefined, type: string, source: XlRange, seriesBy: string) => {
     const src = source as unknown as { rec: () => SheetRecord | undefined; box: number[] };
     const chart: FakeChart = {
@@ -67,15 +67,21 @@ export function fakeChartAdder(queue: (op: () => void) => void) {
       (set: () => void): (() => void) =>
       () =>
         queue(set);
+    /** What Excel 2016 refuses on a waterfall (office-js issue 2041). */
+    const unsupported = (set: () => void) => () => {
+      if (oldWaterfall && type === "Waterfall")
+        throw new Error("UnsupportedOperation: This operation is not supported");
+      set();
+    };
     return {
       title: {
         set text(t: string) {
-          later(() => (chart.title = t))();
+          later(unsupported(() => (chart.title = t)))();
         },
       },
       legend: {
         set visible(v: boolean) {
-          later(() => (chart.legendVisible = v))();
+          later(unsupported(() => (chart.legendVisible = v)))();
         },
       },
       axes: {

@@ -54,7 +54,12 @@ export interface FakeWorkbook {
 }
 
 /** A workbook with Excel's batching, wrapped by office-addin-mock. */
-export function fakeWorkbook(): FakeWorkbook {
+export function fakeWorkbook(
+  options: {
+    /** Excel 2016: a waterfall's title and legend are UnsupportedOperation (office-js #2041). */
+    readonly oldWaterfall?: boolean;
+  } = {},
+): FakeWorkbook {
   const sheets = new Map<string, SheetRecord>();
   const settings = new Map<string, string>();
   const writes: FakeWorkbook["writes"] = [];
@@ -179,7 +184,7 @@ export function fakeWorkbook(): FakeWorkbook {
     return self;
   };
 
-  const addChart = fakeChartAdder(queue);
+  const addChart = fakeChartAdder(queue, options.oldWaterfall === true);
 
   const worksheet = (initial: SheetRecord | undefined, lookupName?: string): XlWorksheet => {
     let rec = initial;

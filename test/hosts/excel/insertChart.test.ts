@@ -29,8 +29,8 @@ const noNetwork: AsyncTransport = {
   },
 };
 
-function pane() {
-  const excel = fakeWorkbook();
+function pane(options: { oldWaterfall?: boolean } = {}) {
+  const excel = fakeWorkbook(options);
   const bridge = createExcelTaskpaneBridge({
     run: excel.run,
     storage: storage(),
@@ -76,6 +76,17 @@ test("a breakdown gets a waterfall from its price line to its last cost, titled 
   expect(chart.title).toBe("Profit per unit (MYR): price 49.70 to net profit 5.67");
   expect(chart.legendVisible).toBe(false);
   expect(inserted).toEqual({ address: "Sheet1!B6:C13", chart: chart.title });
+});
+
+test("where Excel refuses a waterfall's title (Excel 2016), the chart is still inserted", async () => {
+  const { excel, bridge } = pane({ oldWaterfall: true });
+  excel.addSheet("Sheet1", BREAKDOWN);
+  excel.select("Sheet1", 0, 0, BREAKDOWN.length, 2);
+  await expect(bridge.insertChart?.()).resolves.toMatchObject({
+    chart: "Profit per unit (MYR): price 49.70 to net profit 5.67",
+  });
+  const [chart] = excel.sheets.get("Sheet1")?.charts ?? [];
+  expect(chart).toMatchObject({ type: "Waterfall", title: "", position: [0, 3, 1, 1] });
 });
 
 test("a ranking gets a bar chart of its first 15 values with the names as categories", async () => {
