@@ -115,6 +115,15 @@ describe("pickChart", () => {
     expect(values[0]).toBe(1500);
   });
 
+  test("a ROAS ranking has no currency in its title", () => {
+    const table: Cell[][] = [
+      ["Item id", "Name", "Currency", "Corrected ROAS"],
+      [1, "a", "SGD", 0.52],
+      [2, "b", "SGD", 3.1],
+    ];
+    expect(pickChart(table)?.title).toBe("Top 2 by Corrected ROAS");
+  });
+
   test("repeated names (variants) carry their id", () => {
     const table: Cell[][] = [
       ["SKU id", "Name", "Net profit"],

@@ -170,7 +170,10 @@ function rankingOf(table: Table): RankingPick | null {
     .filter((b): b is ChartBar => isNumber(b.value));
   const bars = [...rows].sort((a, b) => b.value - a.value).slice(0, RANKING_BARS);
   const sorted = descending(valueColumn);
-  const currency = currencyColumn(header, body);
+  // ROAS is a ratio: no currency beside it.
+  const currency = /\broas\b/i.test(text(header[valueColumn]))
+    ? null
+    : currencyColumn(header, body);
   const what = `${text(header[valueColumn])}${currency ? ` (${currency})` : ""}`;
   return {
     kind: "bars",
