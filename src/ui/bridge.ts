@@ -109,6 +109,12 @@ export interface BulkRunOptions extends RunOptions<BulkProgress> {
   readonly confirm?: (question: string) => Promise<boolean>;
 }
 
+/** A chart "Insert chart" added: the cells it reads and its title. */
+export interface InsertedChart {
+  readonly address: string;
+  readonly chart: string;
+}
+
 /** How imports refresh on their own in this host. */
 export interface AutoRefreshView {
   /** "Refresh daily" (Sheets trigger) or "Refresh when the workbook opens" (Excel); null: none. */
@@ -197,6 +203,12 @@ export interface HostBridge {
     formula: string,
     options?: { confirm?: (question: string) => Promise<boolean> },
   ): Promise<PlacedFormula>;
+  /**
+   * Add a native chart next to the selected breakdown (waterfall or column chart) or ranking
+   * (bar chart); rejects with a sentence when the selection is neither. Absent where the host
+   * has no native charts (the web demo).
+   */
+  insertChart?(): Promise<InsertedChart>;
   /** Run a catalog function once and return what its cell would show. */
   previewFunction(name: string, args: CellInput[]): Promise<Cell | Cell[][]>;
 

@@ -18,6 +18,7 @@ import type { HostBridge } from "../../ui/bridge";
 import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
 import { createAsyncHostBridge } from "../shared/asyncBridge";
 import { EXCEL_NAMESPACE } from "./metadata";
+import { insertExcelChart } from "./excelCharts";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
 import type { Scheduling } from "../../core/schedule/registry";
@@ -246,6 +247,8 @@ export function excelWorkbook(run: ExcelRun): WorkbookSurface {
       }),
 
     ...excelAnswerCells(run),
+
+    insertChart: (plan) => run((context) => insertExcelChart(context, plan)),
 
     readSelection: () =>
       run(async (context) => {

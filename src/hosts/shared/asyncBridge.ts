@@ -43,17 +43,21 @@ import type {
   AutoRefreshView,
   HostBridge,
   HostLook,
+  InsertedChart,
   QuotaView,
   SelectionView,
   SettingsView,
 } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
+import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets {
   readSelection(): Promise<SelectionView>;
   /** Into the active cell if empty, else nothing (written: false); at `confirmedAt` always. */
   insertFormula: InsertFormula;
+  /** Add a native chart of a planned table (absent: the host has none, the web demo). */
+  insertChart?(plan: ChartPlan): Promise<void>;
   /** Per-document values without secrets (saved import definitions, refresh option). */
   getDocumentValue(name: string): Promise<string | null>;
   setDocumentValue(name: string, value: string): Promise<void>;
@@ -90,6 +94,13 @@ export interface AsyncHostOptions {
   readonly scheduling?: Scheduling;
   /** Refresh scopes and the live-calls switch of a host with formula cells. */
   readonly refresher?: HostRefresher;
+}
+
+/** Chart the selected table where the host has native charts. */
+async function insertChart(workbook: WorkbookSurface): Promise<InsertedChart> {
+  const plan = chartPlan(await workbook.readSelection());
+  await workbook.insertChart?.(plan);
+  return { address: plan.address, chart: plan.title };
 }
 
 /** Build the bridge of an async host. */
@@ -340,6 +351,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 
     insertFormula: (formula, options = {}) =>
       insertAsking((f, at) => o.workbook.insertFormula(f, at), formula, options.confirm),
+
+    ...(o.workbook.insertChart ? { insertChart: () => insertChart(o.workbook) } : {}),
 
     async previewFunction(name: string, args: CellInput[]) {
       const fn = functionByName(name);

@@ -11,6 +11,7 @@ import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
 import type { HostBridge, SettingsView } from "../../ui/bridge";
+import { chartPlan } from "../../ui/charts/chartPlan";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../ui/keyForm";
 import { serverProxy, type ServerCall } from "./serverProxy";
 import { sheetsQueue } from "./sidebarQueue";
@@ -121,6 +122,12 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
 
     insertFormula: (formula, options = {}) =>
       insertAsking((f, at) => server.sidebarInsertFormula(f, at), formula, options.confirm),
+    async insertChart() {
+      // Planned here from the selection: the server only builds the chart (bundle size cap).
+      const plan = chartPlan(await server.sidebarReadSelection());
+      await server.sidebarInsertChart(plan);
+      return { address: plan.address, chart: plan.title };
+    },
     async previewFunction(name: string, args: CellInput[]) {
       const table = await server.runFunctionPreview(
         name,

@@ -25,6 +25,8 @@ import { messageOf, runProgram, userSettings } from "./session";
 import { basisOf } from "./stores";
 import type { FormatDate } from "./sheetDates";
 import { sheetStage } from "./sheetStage";
+import { insertSheetChart } from "./sheetCharts";
+import type { ChartPlan } from "../../ui/charts/chartPlan";
 import type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
 
 export type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
@@ -204,6 +206,10 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       cell.setFormula(formula);
       return { address, written: true };
     },
+
+    /** A native chart of the table the sidebar planned it for (sheetCharts.ts). */
+    sidebarInsertChart: (plan: ChartPlan) =>
+      insertSheetChart(sheetOf(deps.spreadsheet(), plan.address).sheet, plan),
   };
   return server;
 }

@@ -11,6 +11,9 @@ import type {
   XlRange,
   XlWorksheet,
 } from "../../../src/hosts/excel/taskpaneBridge";
+import { type FakeChart, fakeChartAdder } from "./fakeCharts";
+
+export type { FakeChart };
 
 export interface SheetRecord {
   name: string;
@@ -21,6 +24,7 @@ export interface SheetRecord {
   readonly notes: string[];
   /** Cells whose font is bold ("row,column", 0-based). */
   readonly bold: Set<string>;
+  readonly charts: FakeChart[];
 }
 
 type Op = () => void;
@@ -50,7 +54,12 @@ export interface FakeWorkbook {
 }
 
 /** A workbook with Excel's batching, wrapped by office-addin-mock. */
-export function fakeWorkbook(): FakeWorkbook {
+export function fakeWorkbook(
+  options: {
+    /** Excel 2016: a waterfall's title and legend are UnsupportedOperation (office-js #2041). */
+    readonly oldWaterfall?: boolean;
+  } = {},
+): FakeWorkbook {
   const sheets = new Map<string, SheetRecord>();
   const settings = new Map<string, string>();
   const writes: FakeWorkbook["writes"] = [];
@@ -68,6 +77,7 @@ export function fakeWorkbook(): FakeWorkbook {
     formats: new Map(),
     notes: [],
     bold: new Set(),
+    charts: [],
   });
   let activeSheet = "Sheet1";
 
@@ -174,6 +184,8 @@ export function fakeWorkbook(): FakeWorkbook {
     return self;
   };
 
+  const addChart = fakeChartAdder(queue, options.oldWaterfall === true);
+
   const worksheet = (initial: SheetRecord | undefined, lookupName?: string): XlWorksheet => {
     let rec = initial;
     const ws = {
@@ -238,6 +250,10 @@ export function fakeWorkbook(): FakeWorkbook {
             if (rec) rec.frozenRows = count;
           }),
       },
+      charts: {
+        add: (type: string, source: XlRange, seriesBy: string) =>
+          addChart(() => rec, type, source, seriesBy),
+      },
       notes: {
         add: (where: string, text: string) =>
           queue(() => {
@@ -277,11 +293,10 @@ export function fakeWorkbook(): FakeWorkbook {
           const { sheet, box } = selected;
           const [r0, c0, n, w] = box;
           const rec = (): SheetRecord | undefined => sheets.get(sheet);
-          return {
-            ...range(rec, r0, c0, n, w),
-            address: `${sheet}!${letters(c0)}${r0 + 1}:${letters(c0 + w - 1)}${r0 + n}`,
-            worksheet: worksheet(rec()),
-          };
+          // Keep the range's getters (a spread would freeze values before their sync).
+          const selection = range(rec, r0, c0, n, w);
+          selection.address = `${sheet}!${letters(c0)}${r0 + 1}:${letters(c0 + w - 1)}${r0 + n}`;
+          return Object.assign(selection, { worksheet: worksheet(rec()) });
         },
         settings: {
           getItemOrNullObject: (name: string) => ({

@@ -4,6 +4,7 @@
  * 500 KB a store), LockService, Utilities.sleep on a fake clock, UrlFetchApp over real
  * synchronous HTTP, SpreadsheetApp.setValues turning "=..." into formulas.
  */
+import { FakeChartBuilder, FakeEmbeddedChart } from "./fakeCharts";
 import { createHash } from "node:crypto";
 import { columnLetters } from "./sim/a1";
 import type { SyncHttp, SyncResponse } from "./syncHttp";
@@ -238,6 +239,9 @@ export class FakeRange {
   getRow(): number {
     return this.row;
   }
+  getSheet(): FakeSheet {
+    return this.sheet;
+  }
   getColumn(): number {
     return this.column;
   }
@@ -318,7 +322,22 @@ export class FakeSheet {
   readonly setValuesCalls: Array<{ row: number; rows: number; columns: number }> = [];
   hidden = false;
   frozenRows = 0;
+  private readonly charts: FakeEmbeddedChart[] = [];
   constructor(public name: string) {}
+  newChart(): FakeChartBuilder {
+    return new FakeChartBuilder(this);
+  }
+  insertChart(chart: FakeEmbeddedChart): void {
+    if (!(chart instanceof FakeEmbeddedChart))
+      throw new Error(
+        "Exception: The parameters (String) don't match the method signature for SpreadsheetApp.Sheet.insertChart.",
+      );
+    if (chart.sheet !== this) throw new Error("Exception: The chart belongs to another sheet.");
+    this.charts.push(chart);
+  }
+  getCharts(): FakeEmbeddedChart[] {
+    return [...this.charts];
+  }
   getName(): string {
     return this.name;
   }
