@@ -107,6 +107,13 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     await page.waitForFunction(() =>
       /31 rows/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
     );
+    // The headers name three arguments: they are mapped without a click.
+    expect(await page.inputValue("#bulk-src-category")).toBe("col:0");
+    expect(await page.inputValue("#bulk-src-cogs")).toBe("col:1");
+    expect(await page.inputValue("#bulk-src-targetMargin")).toBe("col:2");
+    // A required argument left out is named before anything runs.
+    await page.click("#bulk-run");
+    expect(await page.textContent("#bulk-status")).toMatch(/^Map marketplace.* \(required\)/);
     const fixed = async (param: string, value: string) => {
       await page.selectOption(`#bulk-src-${param}`, "value");
       await page.fill(`#bulk-val-${param}`, value);
