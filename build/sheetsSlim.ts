@@ -8,8 +8,9 @@
  *   the server, the docs and the spec test, never by the add-on at runtime; so are each
  *   endpoint's `summary`, `status` and `marketplace` and its response's type name;
  * - the catalog's help texts (`help`, `notes`, `example` literals, and the `help` argument of
- *   the parameter makers in src/functions) feed Stubs.js, the docs and the help dialog, which
- *   the build writes beside Code.js (FunctionHelp.html); argument errors use `what`, kept.
+ *   the parameter makers in src/functions) and each function's `marketplace` feed Stubs.js,
+ *   the docs, the sidebar and the help dialog, which the build writes beside Code.js
+ *   (FunctionHelp.html); argument errors use `what`, kept.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -118,6 +119,16 @@ function helpMakers(dir: string): Map<string, number> {
   return makers;
 }
 
+/** An object literal that defines a catalog function (it names its endpoints). */
+function isFunctionDefinition(node: ts.Node): boolean {
+  return (
+    ts.isObjectLiteralExpression(node) &&
+    node.properties.some(
+      (p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === "endpoints",
+    )
+  );
+}
+
 /** A catalog source without its help texts. */
 function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>): string {
   const file = parse("catalog.ts", source);
@@ -129,6 +140,8 @@ function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>)
       // Dropped whole, key and comma: nothing in Code.js reads them.
       const whole = propertyWhole(file, node);
       if ((key === "help" || key === "example") && isText(value)) spans.push(whole);
+      // A function definition's marketplace feeds the docs and the sidebar's builder only.
+      if (key === "marketplace" && isFunctionDefinition(node.parent)) spans.push(whole);
       if (key === "notes" && ts.isArrayLiteralExpression(value) && value.elements.every(isText))
         spans.push(whole);
     }
