@@ -339,8 +339,10 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       const env = (await currentEnvs()).cached;
       const rows = await service(options.signal);
       // The rows queue on the key's scheduler with the cells; cancel withdraws what is queued.
+      const { basis } = await settings();
       const outcome = await driveBulk(job, selection.values, {
         answer: (batch) => rows.bulkRows(job, batch),
+        countVat: basis.countVat,
         waitMs: () => queueWait(env),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),

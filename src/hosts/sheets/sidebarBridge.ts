@@ -102,8 +102,10 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
     readSelection: () => server.sidebarReadSelection(),
     async runBulk(job, options = {}) {
       const selection = await server.sidebarReadSelection();
+      const { countVat } = await server.getSettings();
       // One server call at a time, a few different rows each; cancel stops before the next.
       const outcome = await driveBulk(job, selection.values, {
+        countVat,
         answer: (rows) => server.sidebarBulkRows(job, rows),
         batchSize: BULK_ROWS_PER_CALL,
         concurrency: 1,

@@ -133,7 +133,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     expect(await page.locator("#bulk-status").innerText()).not.toMatch(/with errors/);
 
     const sheet = await values("Sheet1");
-    expect(sheet[0]?.[3]).toBe("REQUIRED_PRICE");
+    expect(sheet[0]?.[3]).toBe("REQUIRED_PRICE requiredListingPrice (output VAT counted)");
     for (let r = 1; r < rows.length; r++) {
       const [category, cogs, margin] = rows[r] as [number, number, number];
       expect(sheet[r]?.[0]).toBe(category); // inputs untouched
