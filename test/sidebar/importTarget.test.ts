@@ -4,15 +4,9 @@
  * import goes to a new sheet, which is shown. An import's own sheet is replaced freely.
  * Excel's task pane bridge over the Office.js workbook fake, real HTTP to the reference server.
  */
-// office-addin-mock's manifest dependency is ESM-only: give it the host names alone.
-jest.mock("office-addin-manifest", () => ({
-  OfficeApp: { Excel: "excel", Outlook: "outlook", PowerPoint: "powerpoint", Word: "word" },
-}));
-import { createExcelTaskpaneBridge } from "../../src/hosts/excel/taskpaneBridge";
-import { fetchTransport } from "../../src/hosts/shared/fetchTransport";
 import type { ImportDefinition } from "../../src/imports/definitions";
 import type { QuestionAnswers } from "../../src/ui/bridge";
-import { fakeWorkbook } from "../hosts/excel/fakeWorkbook";
+import { paneOverServer } from "../hosts/excel/paneOverServer";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -37,28 +31,7 @@ const SELLERS_OWN = [
 ];
 
 async function setup() {
-  const excel = fakeWorkbook();
-  const settings = new Map<string, string>([
-    ["mkt.apiKey", server.keyFor("demo")],
-    ["mkt.baseUrl", server.baseUrl],
-  ]);
-  const bridge = createExcelTaskpaneBridge({
-    run: excel.run,
-    storage: {
-      get: async (n) => settings.get(n) ?? null,
-      set: async (n, v) => void settings.set(n, v),
-      remove: async (n) => void settings.delete(n),
-    },
-    transport: fetchTransport(),
-    defaultBaseUrl: server.baseUrl,
-    refresher: {
-      scopes: [],
-      refresh: async () => 0,
-      setLiveCalls: async () => undefined,
-      liveCalls: async () => true,
-    },
-  });
-  return { excel, bridge };
+  return paneOverServer(server, server.keyFor("demo"));
 }
 
 /** Records each question and answers it with `yes`. */

@@ -3,13 +3,7 @@
  * quota view say the key was rejected, cached previews stop answering for it, and saving a
  * working key clears it. Excel's task pane bridge, real HTTP; the server revokes for real.
  */
-// office-addin-mock's manifest dependency is ESM-only: give it the host names alone.
-jest.mock("office-addin-manifest", () => ({
-  OfficeApp: { Excel: "excel", Outlook: "outlook", PowerPoint: "powerpoint", Word: "word" },
-}));
-import { createExcelTaskpaneBridge } from "../../src/hosts/excel/taskpaneBridge";
-import { fetchTransport } from "../../src/hosts/shared/fetchTransport";
-import { fakeWorkbook } from "../hosts/excel/fakeWorkbook";
+import { paneOverServer } from "../hosts/excel/paneOverServer";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -19,23 +13,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 test("a revoked key shows red, its cached preview stops answering, a new key clears it", async () => {
-  const settings = new Map<string, string>([["mkt.baseUrl", server.baseUrl]]);
-  const bridge = createExcelTaskpaneBridge({
-    run: fakeWorkbook().run,
-    storage: {
-      get: async (n) => settings.get(n) ?? null,
-      set: async (n, v) => void settings.set(n, v),
-      remove: async (n) => void settings.delete(n),
-    },
-    transport: fetchTransport(),
-    defaultBaseUrl: server.baseUrl,
-    refresher: {
-      scopes: [],
-      refresh: async () => 0,
-      setLiveCalls: async () => undefined,
-      liveCalls: async () => true,
-    },
-  });
+  const { bridge, settings } = paneOverServer(server, null);
   const key = server.keyFor("demo");
   expect((await bridge.saveApiKey(key)).keyRejected).toBe(false);
   const args = [100001, "SG", 10001691, null, "netProfit"];
