@@ -41,6 +41,11 @@ export function queueText(q: QueueView): string {
   return parts.length > 0 ? parts.join(" ") : "No cells waiting.";
 }
 
+/** "14:02" in the page's time: when a refresh was asked. */
+function clockTime(): string {
+  return new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
 /** Quota meter, queue line and, where the host has formula cells, the refresh actions. */
 export function QueueSection(p: {
   bridge: HostBridge;
@@ -115,7 +120,8 @@ export function QueueSection(p: {
                 onClick: () =>
                   void act(async () => {
                     const { cells } = await p.bridge.refresh(scope);
-                    return `${cells} cell${cells === 1 ? "" : "s"} recalculating.`;
+                    // Said in the past: the line stays while the cells answer on their own.
+                    return `Asked ${cells} cell${cells === 1 ? "" : "s"} again at ${clockTime()}.`;
                   }),
               }),
             ),

@@ -60,7 +60,13 @@ export function SettingsSection(p: SettingsProps) {
       const s = await p.bridge.saveApiKey(key);
       setKey(""); // the key leaves the page as soon as it is saved
       p.onSettings(s);
-      return `Key checked and saved (${s.keyPrefix ?? ""}).`;
+      const saved = `Key checked and saved (${s.keyPrefix ?? ""}).`;
+      // Cells that failed for want of a (working) key ask again now, not at the next edit.
+      if (!p.bridge.refreshScopes.includes("errors")) return saved;
+      const { cells } = await p.bridge.refresh("errors").catch(() => ({ cells: 0 }));
+      return cells > 0
+        ? `${saved} ${cells} cell${cells === 1 ? "" : "s"} with errors asked again.`
+        : saved;
     });
   };
 

@@ -180,7 +180,9 @@ describe("runAsync", () => {
       ),
     ).toMatchObject({
       status: "rejected",
-      reason: { message: "No API key: open the add-on's Settings and paste your key" },
+      reason: {
+        message: "No API key: paste your key under API key and settings in the add-on's sidebar",
+      },
     });
   });
 

@@ -165,7 +165,9 @@ describe("ApiError helpers", () => {
   });
 
   it("has the fixed NO_KEY and NOT_YET_ACTIVE messages", () => {
-    expect(noKeyError().message).toBe("No API key: open the add-on's Settings and paste your key");
+    expect(noKeyError().message).toBe(
+      "No API key: paste your key under API key and settings in the add-on's sidebar",
+    );
     expect(notYetActiveError("B9", "pipeline not delivered").message).toContain(
       "B9 is not yet active",
     );

@@ -111,7 +111,7 @@ describe("runSync", () => {
   it("reports NO_KEY, unknown endpoints and invalid arguments without a request", () => {
     const { api, env } = setup();
     expect(() => runSync(call("T_SHOPS", {}), { ...env, apiKey: "" })).toThrow(
-      "No API key: open the add-on's Settings and paste your key",
+      "No API key: paste your key under API key and settings in the add-on's sidebar",
     );
     expect(() => runSync(call("NOPE", {}), env)).toThrow(/Unknown endpoint NOPE/);
     expect(() => runSync(call("T_PRODUCT", { ...product, extra: 1 }), env)).toThrow(

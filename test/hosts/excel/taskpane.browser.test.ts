@@ -131,7 +131,7 @@ describeBrowser("Excel task pane (built taskpane.html) in Chromium", () => {
     });
     await shim((s) => s.select("Sheet1!A1:A2"));
     await page.locator("#refresh-selection").click();
-    await page.locator("#queue-status", { hasText: "2 cells recalculating." }).waitFor();
+    await page.locator("#queue-status", { hasText: "Asked 2 cells again" }).waitFor();
     await shim((s) => s.idle());
     const runs = await shim((s) => s.cells().map((c) => [c.address, c.runs]));
     expect(runs).toEqual([

@@ -215,7 +215,7 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
     let runs = await formulaRuns(page);
     await page.click("#refresh-selection");
     await page.waitForFunction(() =>
-      /10 cells recalculating/.test(document.querySelector("#queue-status")?.textContent ?? ""),
+      /Asked 10 cells again/.test(document.querySelector("#queue-status")?.textContent ?? ""),
     );
     await page.waitForFunction(
       (at) => (window as unknown as RunsWindow).__sheets.formulaRuns() >= at + 10,

@@ -4,8 +4,7 @@
  * items, and the snapshot holds cells, formats and the saved imports (no secret).
  */
 import { CommandType, type FUniver, type IWorkbookData } from "@univerjs/presets";
-
-export const WORKBOOK_ITEM = "mkt.web.workbook";
+import { WORKBOOK_ITEM, storeWorkbook } from "../workbookStorage";
 
 /** The saved workbook, or null when there is none (or it cannot be read). */
 export function loadWorkbook(storage: Storage): Partial<IWorkbookData> | null {
@@ -30,14 +29,11 @@ export function keepWorkbookSaved(
     timer = undefined;
     const data = api.getActiveWorkbook()?.save();
     if (!data) return;
-    try {
-      storage.setItem(WORKBOOK_ITEM, JSON.stringify(data));
-      onProblem(null);
-    } catch {
+    if (storeWorkbook(storage, JSON.stringify(data))) onProblem(null);
+    else
       onProblem(
         "This workbook is too big for the browser's storage: it will not survive a reload. Delete a large sheet to keep the rest.",
       );
-    }
   };
   api.addEvent(api.Event.CommandExecuted, (event) => {
     if (event.type !== CommandType.MUTATION || timer !== undefined) return;
