@@ -142,9 +142,8 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
   const pagesDone = state.pagesDone + 1;
 
   if (def.kind === "shopOverview") {
-    const rows = overviewRows(data).map((r) =>
-      route.endpoints.length > 1 ? [`${endpoint} ${String(r[0])}`, ...r.slice(1)] : r,
-    );
+    // Section names are the API's own ("Top profit products"), unique across its endpoints.
+    const rows = overviewRows(data);
     const endpointIndex = state.endpointIndex + 1;
     return {
       rows,

@@ -148,7 +148,15 @@ export const OVERVIEW_COLUMNS: readonly ImportColumn[] = [
   { header: "Value", path: "value", format: "number" },
 ];
 
-/** An overview payload as long rows: scalars by dot path, lists one row per record field. */
+/** Sections that only feed a picture (a Sankey's nodes and links): no figure for a seller. */
+const CHART_ONLY_SECTIONS = new Set(["sankey"]);
+/** Fields of a listed record that draw a chart or repeat the record's name. */
+const PLUMBING_FIELDS = new Set(["name", "label", "kind", "running"]);
+
+/**
+ * An overview payload as long rows in the seller's words: scalars by humanized path ("Previous
+ * gross GMV"), lists one row per record figure (named by the record), chart plumbing left out.
+ */
 export function overviewRows(data: unknown): Cell[][] {
   const rows: Cell[][] = [];
   if (!isRecord(data)) return rows;
@@ -158,7 +166,8 @@ export function overviewRows(data: unknown): Cell[][] {
         if (!isRecord(entry)) return;
         const name = entry.name ?? entry.label ?? entry.itemId ?? entry.id ?? i + 1;
         const itemName = typeof name === "string" || typeof name === "number" ? String(name) : "";
-        for (const [k, v] of Object.entries(entry)) walk(section, itemName, k, v);
+        for (const [k, v] of Object.entries(entry))
+          if (!PLUMBING_FIELDS.has(k)) walk(section, itemName, k, v);
       });
       return;
     }
@@ -168,9 +177,10 @@ export function overviewRows(data: unknown): Cell[][] {
       return;
     }
     const cell = isDateTimeArray(value) ? dateTimeArrayToIso(value) : toCell(value);
-    rows.push([section, item, prefix, cell]);
+    rows.push([section, item, humanize(prefix), cell]);
   };
   for (const [key, value] of Object.entries(data)) {
+    if (CHART_ONLY_SECTIONS.has(key) || key === "dataFreshAt") continue;
     if (Array.isArray(value) || isRecord(value)) walk(humanize(key), "", "", value);
     else walk("Summary", "", key, value);
   }

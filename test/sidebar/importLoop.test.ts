@@ -188,9 +188,11 @@ describe("step machine", () => {
       state = out.state;
     }
     expect(endpoints).toEqual(["A14", "A15", "A16", "A17", "A18"]);
-    expect(rows).toContainEqual(["A14 Summary", "", "totalProfit", 12.5]);
-    expect(rows).toContainEqual(["A14 Comparison", "", "deltas.totalProfit", 3]);
-    expect(rows).toContainEqual(["A14 Top profit products", "Mug", "profit", 4]);
+    // In the seller's words: no endpoint codes, humanized metrics.
+    expect(rows).toContainEqual(["Summary", "", "Total profit", 12.5]);
+    expect(rows).toContainEqual(["Comparison", "", "Deltas total profit", 3]);
+    expect(rows).toContainEqual(["Top profit products", "Mug", "Profit", 4]);
+    expect(rows.some((r) => /^A1\d/.test(String(r[0])))).toBe(false);
   });
 
   test("definitions are checked before any request", () => {

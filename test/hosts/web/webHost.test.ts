@@ -261,7 +261,7 @@ describeBrowser("web host in Chromium", () => {
     expect(after?.values).toEqual(before?.values);
     const overview = await sheet("Overview");
     expect(overview?.values[0]).toEqual(["Section", "Item", "Metric", "Value"]);
-    const totalProfit = overview?.values.find((r) => r[2] === "totalProfit");
+    const totalProfit = overview?.values.find((r) => r[2] === "Total profit");
     expect(typeof totalProfit?.[3]).toBe("number");
   });
 
