@@ -37,6 +37,22 @@ export function optBoolean(body: Body, name: string): boolean | null {
   return typeof v === "boolean" ? v : null;
 }
 
+/** The date whose rates apply: the body's effectiveDate, or today (every endpoint's default). */
+export function effectiveDateOf(ctx: { readonly body: Body; readonly today: string }): string {
+  return optString(ctx.body, "effectiveDate") ?? ctx.today;
+}
+
+/** Marketplace B and C settings every endpoint reads alike (spec 4.3 and 4.4 defaults). */
+export function windowBC(ctx: { readonly body: Body; readonly today: string }): {
+  readonly effectiveDate: string;
+  readonly lookbackDays: number;
+} {
+  return {
+    effectiveDate: effectiveDateOf(ctx),
+    lookbackDays: optNumber(ctx.body, "lookbackDays") ?? 30,
+  };
+}
+
 /** An array field's elements (empty when absent). */
 export function arrayOf(body: Body, name: string): readonly unknown[] {
   const v = body[name];

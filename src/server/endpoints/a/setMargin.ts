@@ -1,4 +1,5 @@
 /** A21, A22: previews of the seller discount that reaches a target profit, margin or buyer price. */
+import { effectiveDateOf } from "../../analytics/requestFields";
 import { toMajor, toMinor } from "../../analytics/money";
 import type { ProfitTarget } from "../../analytics/requiredPrice";
 import type { ModelA, ProductA } from "../../data/model";
@@ -78,8 +79,6 @@ function adjusted(
   };
 }
 
-const effectiveDateOf = (ctx: HandlerContext): string =>
-  typeof ctx.body.effectiveDate === "string" ? ctx.body.effectiveDate : ctx.today;
 const elements = (ctx: HandlerContext): Record<string, unknown>[] =>
   (Array.isArray(ctx.body.models) ? ctx.body.models : []).filter(
     (x): x is Record<string, unknown> => typeof x === "object" && x !== null,

@@ -3,6 +3,7 @@
  * orders and ad spend, the commission rate of a category on a date, and the realized per-unit
  * breakdown of a product or model over a sales window.
  */
+import { effectiveDateOf } from "../../analytics/requestFields";
 import { combineCogsSources, type CogsSource } from "../../analytics/breakdown";
 import { currencyOf, toMajor } from "../../analytics/money";
 import { addDays } from "../../analytics/periods";
@@ -159,7 +160,7 @@ export function windowFrom(ctx: HandlerContext, fallbackIncludeVat = false): Sal
   return {
     lookbackDays: num(ctx.body.lookbackDays) ?? 180,
     includeVat: typeof ctx.body.includeVat === "boolean" ? ctx.body.includeVat : fallbackIncludeVat,
-    effectiveDate: typeof ctx.body.effectiveDate === "string" ? ctx.body.effectiveDate : ctx.today,
+    effectiveDate: effectiveDateOf(ctx),
     today: ctx.today,
   };
 }
