@@ -6,6 +6,7 @@
  * Worksheet.calculate(markAllDirty = true) for a sheet and Application.calculate("Full") for
  * the workbook. Used by the ribbon's Refresh menu and by the task pane (runtime handle).
  */
+import { columnLetters } from "../../imports/rangeAddress";
 import type { TrackedCell } from "./cellTracker";
 import type { ExcelSession } from "./session";
 
@@ -136,12 +137,5 @@ async function recalculate(
 
 /** "B7" of a tracked cell. */
 function localAddress(cell: TrackedCell): string {
-  let n = cell.column + 1;
-  let letters = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    letters = String.fromCharCode(65 + r) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return `${letters}${cell.row + 1}`;
+  return `${columnLetters(cell.column)}${cell.row + 1}`;
 }
