@@ -14,10 +14,12 @@ export function optNumber(body: Body, name: string): number | null {
 
 /** A required number field (400 if missing: validation should have caught it). */
 export function reqNumber(body: Body, name: string): number {
-  const v = optNumber(body, name);
-  if (v === null)
-    throw new ApiProblem(400, `${name} is required`, [{ field: name, problem: "is required" }]);
-  return v;
+  return optNumber(body, name) ?? missing(name);
+}
+
+/** A field validation should have required: a 400 naming it. */
+function missing(name: string): never {
+  throw new ApiProblem(400, `${name} is required`, [{ field: name, problem: "is required" }]);
 }
 
 export function optString(body: Body, name: string): string | null {
@@ -26,10 +28,7 @@ export function optString(body: Body, name: string): string | null {
 }
 
 export function reqString(body: Body, name: string): string {
-  const v = optString(body, name);
-  if (v === null)
-    throw new ApiProblem(400, `${name} is required`, [{ field: name, problem: "is required" }]);
-  return v;
+  return optString(body, name) ?? missing(name);
 }
 
 export function optBoolean(body: Body, name: string): boolean | null {
