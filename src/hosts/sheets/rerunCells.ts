@@ -23,7 +23,7 @@ export interface WritableSheet {
     column: number,
     numRows: number,
     numColumns: number,
-  ): { getFormulas(): string[][]; getFormulasR1C1(): string[][] };
+  ): { getFormulas(): string[][]; getFormulasR1C1(): (string | null)[][] };
   getRangeList(a1Notations: string[]): {
     clearContent(): unknown;
     setFormulaR1C1(formula: string): unknown;
