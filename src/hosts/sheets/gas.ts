@@ -7,6 +7,7 @@
  * fit every slice, so neither the slices nor the test fakes that implement them drift.
  */
 /// <reference types="google-apps-script" />
+import type { Fits } from "../shared/realTypes";
 
 type GasRange = GoogleAppsScript.Spreadsheet.Range;
 type GasSheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -151,7 +152,6 @@ export interface AppsScriptGlobals {
 }
 
 /** Compile-time only: the real services fit each slice (a failing line names the drift). */
-export type Fits<Real extends Slice, Slice> = [Real, Slice];
 type _RealServicesFit = [
   Fits<GoogleAppsScript.URL_Fetch.HTTPResponse, Omit<HttpResponseLike, "getAllHeaders">>,
   Fits<GoogleAppsScript.Cache.Cache, CacheLike>,

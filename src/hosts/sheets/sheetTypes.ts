@@ -4,7 +4,8 @@
  * chained ones return the slice, and `_RealSheetsFit` checks that the real classes fit.
  */
 /// <reference types="google-apps-script" />
-import type { Fits, PropertiesLike } from "./gas";
+import type { Fits } from "../shared/realTypes";
+import type { PropertiesLike } from "./gas";
 
 type GasRange = GoogleAppsScript.Spreadsheet.Range;
 type GasSheet = GoogleAppsScript.Spreadsheet.Sheet;
