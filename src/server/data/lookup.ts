@@ -13,16 +13,16 @@ import type {
   ShopC,
 } from "./model";
 
-/** The 404 of every lookup: another account's shop reads exactly like a missing one. */
-function notFound(what: string, field: string): never {
-  throw new ApiProblem(404, `${what} not found in your account`, [{ field, problem: "not_found" }]);
+/** The 404 of every lookup, naming the request field that pointed at nothing. */
+export function notFound(message: string, field: string): never {
+  throw new ApiProblem(404, message, [{ field, problem: "not_found" }]);
 }
 
 /** The account's marketplace A shop, or 404. */
 export function findShopA(account: DemoAccount, shopId: number, region: string): ShopA {
   return (
     account.shopsA.find((s) => s.shopId === shopId && s.region === region) ??
-    notFound(`shop ${shopId} in ${region}`, "shopId")
+    notFound(`shop ${shopId} in ${region} not found in your account`, "shopId")
   );
 }
 
@@ -30,7 +30,7 @@ export function findShopA(account: DemoAccount, shopId: number, region: string):
 export function findSellerB(account: DemoAccount, sellerId: number, region: string): SellerB {
   return (
     account.sellersB.find((s) => s.sellerId === sellerId && s.region === region) ??
-    notFound(`seller ${sellerId} in ${region}`, "sellerId")
+    notFound(`seller ${sellerId} in ${region} not found in your account`, "sellerId")
   );
 }
 
@@ -40,7 +40,7 @@ export function findShopC(account: DemoAccount, shopId: number, region?: string)
   return (
     account.shopsC.find(
       (s) => s.shopId === shopId && (region === undefined || s.region === region),
-    ) ?? notFound(`shop ${shopId}${where}`, "shopId")
+    ) ?? notFound(`shop ${shopId}${where} not found in your account`, "shopId")
   );
 }
 
