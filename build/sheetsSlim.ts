@@ -6,10 +6,11 @@
  * - the endpoint table's lines of the spec (field and response "doc"s: every string literal
  *   with a space in src/api/endpoints.ts; paths, names and defaults have none) are used by
  *   the server, the docs and the spec test, never by the add-on at runtime; so are each
- *   endpoint's `summary` and its response's type name;
+ *   endpoint's `summary`, `status` and `marketplace` and its response's type name;
  * - the catalog's help texts (`help`, `notes`, `example` literals, and the `help` argument of
- *   the parameter makers in src/functions) feed Stubs.js, the docs and the help dialog, which
- *   the build writes beside Code.js (FunctionHelp.html); argument errors use `what`, kept.
+ *   the parameter makers in src/functions) and each function's `marketplace` feed Stubs.js,
+ *   the docs, the sidebar and the help dialog, which the build writes beside Code.js
+ *   (FunctionHelp.html); argument errors use `what`, kept.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -41,14 +42,26 @@ function parse(file: string, source: string): ts.SourceFile {
   return ts.createSourceFile(file, source, ts.ScriptTarget.ES2020, true);
 }
 
+/** A property assignment with the comma after it, to drop from its object literal. */
+function propertyWhole(file: ts.SourceFile, node: ts.Node): Span {
+  const end = file.text[node.getEnd()] === "," ? node.getEnd() + 1 : node.getEnd();
+  return [node.getStart(file), end, ""];
+}
+
 /** The endpoint table without its doc lines. */
 function endpointsWithoutDocs(source: string): string {
   const file = parse("endpoints.ts", source);
   const spans: Span[] = [];
   const visit = (node: ts.Node): void => {
-    // `summary` and response type names are spec prose too: drop them whole.
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === "summary")
-      return void spans.push([node.getStart(file), node.getEnd() + 1, ""]);
+    // `summary` and response type names are spec prose too: drop them whole. So is an
+    // endpoint's `status` and `marketplace`: tests read them, the add-on never does (the
+    // client reads the marketplace from the id's first letter).
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      ["summary", "status", "marketplace"].includes(node.name.text)
+    )
+      return void spans.push(propertyWhole(file, node));
     const typeName =
       ts.isCallExpression(node) &&
       ts.isIdentifier(node.expression) &&
@@ -68,6 +81,17 @@ function endpointsWithoutDocs(source: string): string {
       isText(last)
     )
       return void spans.push([node.arguments[1]?.getEnd() ?? 0, last.getEnd(), ""]);
+    // A doc as the last argument of any other maker (money, lookback...): drop it too.
+    // (Plain identifiers only: the table's makers; never a method such as `.replace(a, " ")`.)
+    const args =
+      ts.isCallExpression(node) && ts.isIdentifier(node.expression) ? node.arguments : undefined;
+    const doc = args?.[args.length - 1];
+    const prior = args?.[args.length - 2];
+    if (doc && prior && ts.isStringLiteral(doc) && doc.text.includes(" ")) {
+      spans.push([prior.getEnd(), doc.getEnd(), ""]);
+      args?.slice(0, -1).forEach(visit);
+      return;
+    }
     if (ts.isStringLiteral(node) && node.text.includes(" "))
       spans.push([node.getStart(file), node.getEnd(), '""']);
     ts.forEachChild(node, visit);
@@ -95,6 +119,16 @@ function helpMakers(dir: string): Map<string, number> {
   return makers;
 }
 
+/** An object literal that defines a catalog function (it names its endpoints). */
+function isFunctionDefinition(node: ts.Node): boolean {
+  return (
+    ts.isObjectLiteralExpression(node) &&
+    node.properties.some(
+      (p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === "endpoints",
+    )
+  );
+}
+
 /** A catalog source without its help texts. */
 function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>): string {
   const file = parse("catalog.ts", source);
@@ -103,15 +137,25 @@ function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>)
     if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {
       const key = node.name.text;
       const value = node.initializer;
-      if ((key === "help" || key === "example") && isText(value))
-        spans.push([value.getStart(file), value.getEnd(), '""']);
+      // Dropped whole, key and comma: nothing in Code.js reads them.
+      const whole = propertyWhole(file, node);
+      if ((key === "help" || key === "example") && isText(value)) spans.push(whole);
+      // A function definition's marketplace feeds the docs and the sidebar's builder only.
+      if (key === "marketplace" && isFunctionDefinition(node.parent)) spans.push(whole);
       if (key === "notes" && ts.isArrayLiteralExpression(value) && value.elements.every(isText))
-        spans.push([value.getStart(file), value.getEnd(), "[]"]);
+        spans.push(whole);
     }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
       const at = makers.get(node.expression.text);
       const arg = at === undefined ? undefined : node.arguments[at];
-      if (arg && isText(arg)) spans.push([arg.getStart(file), arg.getEnd(), '""']);
+      const before = at === undefined ? undefined : node.arguments[at - 1];
+      // The last argument goes with its comma (the maker gets undefined); others become "".
+      if (arg && isText(arg))
+        spans.push(
+          before && at === node.arguments.length - 1
+            ? [before.getEnd(), arg.getEnd(), ""]
+            : [arg.getStart(file), arg.getEnd(), '""'],
+        );
     }
     ts.forEachChild(node, visit);
   };

@@ -70,6 +70,8 @@ export class ResponseCache {
   private readonly store: KeyValueStore;
   private readonly clock: Pick<Clock, "now">;
   private readonly namespace: string;
+  /** Keys seen rejected by this cache (the mark is removed at their next good answer). */
+  private readonly rejected = new Set<string>();
 
   constructor(options: ResponseCacheOptions) {
     this.store = options.store;
@@ -86,6 +88,20 @@ export class ResponseCache {
     const room = this.store.limits.maxKeyLength - this.namespace.length - 1 - CHUNK_SUFFIX_ROOM;
     const hash = sha256Hex(`${apiKey}\n${endpoint}\n${canonicalJson(params)}`);
     return `${this.namespace}:${hash.slice(0, Math.max(16, Math.min(64, room)))}`;
+  }
+
+  /**
+   * The API rejected this key (401/403): none of its cached answers is served again, here or
+   * in any execution sharing the store, until the key answers again (a put). The entries
+   * cannot be listed (CacheService has no listing), so a mark stands in front of them.
+   */
+  forgetKey(apiKey: string): void {
+    this.rejected.add(apiKey);
+    try {
+      this.store.put(this.rejectedMark(apiKey), "1", this.store.limits.maxTtlSec);
+    } catch {
+      this.stats.writeErrors++;
+    }
   }
 
   /** A fresh value, or null (counted as a hit or a miss). */
@@ -105,7 +121,10 @@ export class ResponseCache {
     paramsList: ReadonlyArray<Readonly<Record<string, unknown>>>,
   ): Array<CacheHit<T> | null> {
     const now = this.clock.now();
-    const records = this.readRecords(paramsList.map((p) => this.keyFor(apiKey, endpoint, p)));
+    const records = this.readRecords(
+      paramsList.map((p) => this.keyFor(apiKey, endpoint, p)),
+      apiKey,
+    );
     return records.map((record) => {
       if (record && record.f > now) {
         this.stats.hits++;
@@ -122,7 +141,7 @@ export class ResponseCache {
     endpoint: string,
     params: Readonly<Record<string, unknown>>,
   ): CacheHit<T> | null {
-    const [record] = this.readRecords([this.keyFor(apiKey, endpoint, params)]);
+    const [record] = this.readRecords([this.keyFor(apiKey, endpoint, params)], apiKey);
     if (!record) return null;
     return { value: record.v as T, stale: record.f <= this.clock.now(), storedAt: record.t };
   }
@@ -153,6 +172,13 @@ export class ResponseCache {
       Object.assign(entries, this.encode(this.keyFor(apiKey, endpoint, params), text));
     }
     if (Object.keys(entries).length === 0) return;
+    if (this.rejected.delete(apiKey)) {
+      try {
+        this.store.remove(this.rejectedMark(apiKey)); // the key answers again
+      } catch {
+        this.stats.writeErrors++;
+      }
+    }
     try {
       if (this.store.putAll) this.store.putAll(entries, this.staleTtlSec);
       else for (const [k, v] of Object.entries(entries)) this.store.put(k, v, this.staleTtlSec);
@@ -195,8 +221,19 @@ export class ResponseCache {
     return out;
   }
 
-  private readRecords(keys: readonly string[]): Array<CacheRecord | null> {
-    const first = this.fetch(keys);
+  /** The store key that marks an API key as rejected: a hash, never the key. */
+  private rejectedMark(apiKey: string): string {
+    return `${this.namespace}:x${sha256Hex(`${apiKey}\nrejected`).slice(0, 32)}`;
+  }
+
+  /** The records of `keys`, all missing when `apiKey` is marked rejected (same round trip). */
+  private readRecords(keys: readonly string[], apiKey: string): Array<CacheRecord | null> {
+    const mark = this.rejectedMark(apiKey);
+    const first = this.fetch([...keys, mark]);
+    if (first[mark] !== undefined) {
+      this.rejected.add(apiKey);
+      return keys.map(() => null);
+    }
     const chunkKeys: string[] = [];
     const indexes = keys.map((key) => {
       const raw = first[key];

@@ -184,6 +184,7 @@ function planSingle(
     needs: [need],
     finish([outcome]) {
       const result = outcome ?? { ok: false as const, error: toApiError(new Error("no answer")) };
+      keyRejected(env, result);
       if (result.ok || !cache || !result.error.retryable) return result;
       const stale = cached(cache, owner, spec.id, call.params, call.reads, true);
       if (stale === null) return result;
@@ -192,6 +193,13 @@ function planSingle(
       return { ok: true, value: stale };
     },
   };
+}
+
+/** A rejected key (401/403): its cached answers go, and the host is told. */
+function keyRejected(env: CommonEnv, outcome: Settled<unknown>): void {
+  if (outcome.ok || outcome.error.code !== "AUTH") return;
+  env.cache?.forgetKey(cacheOwner(env));
+  env.onRejectedKey?.();
 }
 
 /** A cached answer: the endpoint's own, else one from a list entry that meets the reads. */
@@ -265,6 +273,7 @@ function planBatch(
     needs,
     finish(outcomes) {
       const failure = outcomes.find((o) => !o.ok);
+      if (failure) keyRejected(env, failure);
       if (!failure) {
         missingIds.forEach((id, i) => {
           const o = outcomes[i];

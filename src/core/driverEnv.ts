@@ -65,6 +65,8 @@ export interface CommonEnv {
   readonly stats?: DriverStats;
   /** Told when a stale cached value stands in for a failed call (the host may flag it). */
   readonly onStale?: (endpoint: string) => void;
+  /** Told when the API rejected the key (401/403): the host shows the key's status red. */
+  readonly onRejectedKey?: () => void;
 }
 
 /** The env's endpoint lookup, or the real table. */

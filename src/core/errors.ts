@@ -83,7 +83,7 @@ export function toApiError(value: unknown): ApiError {
   const detail = messageOf(value);
   return new ApiError(
     "NETWORK",
-    `Could not reach the API (${shorten(detail, 80)}): check your connection and the base URL in Settings, then recalculate`,
+    `Could not reach the API (${shorten(detail, 80)}): check your connection and the base URL in Settings, then refresh the cells with errors from the add-in's menu or pane`,
   );
 }
 

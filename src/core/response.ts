@@ -28,7 +28,7 @@ export function parseResponse<T = unknown>(res: HttpResponse, nowMs: number = Da
   if (res.status === 0) {
     throw new ApiError(
       "NETWORK",
-      "Could not reach the API: check your connection and the base URL in Settings, then recalculate",
+      "Could not reach the API: check your connection and the base URL in Settings, then refresh the cells with errors from the add-in's menu or pane",
     );
   }
   const envelope = parseJson(res.body);

@@ -20,14 +20,23 @@ export interface Display {
   readonly headers?: boolean | undefined;
 }
 
-/** A table shaper for one result. */
-export type Shape = (value: unknown, headers: boolean) => Table;
+/** A table shaper for one result; `sent` is the request's body (its basis, for the table). */
+export type Shape = (
+  value: unknown,
+  headers: boolean,
+  sent?: Readonly<Record<string, unknown>>,
+) => Table;
 
 /** Shape one result: the `field` figure when asked, else the table. */
-export function present(value: unknown, display: Display, shape: Shape): CellResult {
+export function present(
+  value: unknown,
+  display: Display,
+  shape: Shape,
+  sent?: Readonly<Record<string, unknown>>,
+): CellResult {
   return display.field !== undefined
     ? pickField(value, display.field)
-    : shape(value, display.headers ?? true);
+    : shape(value, display.headers ?? true, sent);
 }
 
 /**
@@ -48,7 +57,7 @@ export function* answerOne(
   shape: Shape,
 ): Program<CellResult> {
   const value: unknown = yield* call(endpoint, params);
-  return present(value, display, shape);
+  return present(value, display, shape, params);
 }
 
 /**
@@ -88,7 +97,7 @@ export function* answerRows(plan: RowPlan, display: Display, shape: Shape): Prog
   });
   const outcomes = yield* fetchEach(calls);
   if (!anyRange(...Object.values(plan.ranges))) {
-    return single(outcomes[0] ?? null, (v) => present(v, display, shape));
+    return single(outcomes[0] ?? null, (v) => present(v, display, shape, calls[0]?.params));
   }
   return rangeResult(
     Array.from({ length: n }, (_, i) => plan.idsOf(i)),

@@ -4,10 +4,36 @@
  * the margin and currency. Every other shaping idea lives in the core.
  */
 import { breakdownLines, breakdownTable, humanize, isRecord, toCell } from "../core/shape";
+import { describeBasis } from "./basis";
 import type { Cell, Table } from "./cells";
 
-/** One breakdown result as a two-column (line, amount) table with its headline figures. */
-export function profitTable(data: unknown, headers: boolean): Table {
+/**
+ * The basis row a breakdown ends with (issue 12: every table says its basis), read from the
+ * request that was sent: VAT counted or not, the sales window, the fee date. None when the
+ * request carried no VAT choice.
+ */
+function basisRow(sent: Readonly<Record<string, unknown>>): Cell[] | null {
+  const vat = sent.includeVat ?? sent.hasVat;
+  if (typeof vat !== "boolean") return null;
+  const window = typeof sent.lookbackDays === "number" ? sent.lookbackDays : null;
+  const date = typeof sent.effectiveDate === "string" ? sent.effectiveDate : undefined;
+  const text = describeBasis(
+    { countVat: vat, salesWindowDays: window ?? 0 },
+    date,
+    window !== null,
+  );
+  return ["Basis", text.replace(/^Basis: /, "")];
+}
+
+/**
+ * One breakdown result as a two-column (line, amount) table with its headline figures, and
+ * (given the request) the basis it was computed on.
+ */
+export function profitTable(
+  data: unknown,
+  headers: boolean,
+  sent?: Readonly<Record<string, unknown>>,
+): Table {
   const rows: Cell[][] = headers ? [["Line", "Amount"]] : [];
   const lineNames = new Set(breakdownLines(data).map(([name]) => name));
   if (isRecord(data)) {
@@ -22,6 +48,8 @@ export function profitTable(data: unknown, headers: boolean): Table {
   // A fraction on every marketplace (core/marginUnit.ts): 0.235 = 23.5 %.
   if (meta.margin !== undefined) rows.push(["Margin (fraction)", toCell(meta.margin)]);
   if (typeof meta.currency === "string") rows.push(["Currency", meta.currency]);
+  const basis = sent ? basisRow(sent) : null;
+  if (basis) rows.push(basis);
   return rows;
 }
 

@@ -58,7 +58,8 @@ export function* variantBreakdown(plan: VariantPlan, display: Display): Program<
   });
 
   if (!anyRange(product.arg, variant.arg)) {
-    return single(outcomes[0] ?? null, (v) => present(v, display, profitTable));
+    const sent = plan.callOf(productAt(0), variantAt(0))?.params ?? plan.batch.params;
+    return single(outcomes[0] ?? null, (v) => present(v, display, profitTable, sent));
   }
   const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
     [product.name, idCell(productAt(i))],

@@ -56,6 +56,18 @@ export function bulkFunction(job: BulkJob): SheetFunction {
   return fn;
 }
 
+/**
+ * The header over one-figure answers: the function, its field when the seller fixed one, and
+ * whether output VAT was counted ("REQUIRED_PRICE requiredListingPrice (output VAT counted)").
+ */
+export function bulkHeader(job: BulkJob, countVat: boolean): string {
+  const fn = functionByName(job.functionName);
+  const at = fn?.params.findIndex((p) => p.name === "field") ?? -1;
+  const arg = at >= 0 ? job.args[at] : undefined;
+  const field = arg?.kind === "value" && arg.value !== "" ? ` ${String(arg.value)}` : "";
+  return `${job.functionName}${field} (output VAT ${countVat ? "counted" : "not counted"})`;
+}
+
 /** The raw arguments for one input row. */
 export function bulkRowArgs(job: BulkJob, row: readonly Cell[]): CellInput[] {
   const args: CellInput[] = job.args.map((a) => {

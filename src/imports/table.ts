@@ -177,15 +177,48 @@ export function overviewRows(data: unknown): Cell[][] {
   return rows;
 }
 
+/** A moment (ISO text) as the seller reads it: in the sheet's time zone, which it names. */
+export type TimeText = (iso: string) => string;
+
+/**
+ * "2025-06-30 10:00 (Asia/Singapore)": in `timeZone`, the page's own when absent (Excel and
+ * the web demo have no workbook time zone); the ISO text itself where Intl cannot say.
+ */
+export function zonedTime(iso: string, timeZone?: string): string {
+  try {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return iso;
+    const format = new Intl.DateTimeFormat("en-CA", {
+      ...(timeZone ? { timeZone } : {}),
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    const part = (type: string): string =>
+      format.formatToParts(date).find((p) => p.type === type)?.value ?? "";
+    const zone = format.resolvedOptions().timeZone;
+    return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")} (${zone})`;
+  } catch {
+    return iso;
+  }
+}
+
 /**
  * The note a host attaches to the header: where the data came from, how fresh it is and how
- * many rows came (`rowCount` where the host no longer holds the rows).
+ * many rows came (`rowCount` where the host no longer holds the rows), times as `time` says.
  */
-export function importNote(table: Omit<ImportTable, "rows" | "columns">, rowCount: number): string {
-  const fresh = table.dataFreshAt ?? "not reported";
+export function importNote(
+  table: Omit<ImportTable, "rows" | "columns">,
+  rowCount: number,
+  time: TimeText,
+): string {
+  const fresh = table.dataFreshAt ? time(table.dataFreshAt) : "not reported";
   const empty =
     rowCount === 0
       ? `\n${NO_ROWS_YET}: the API has no entries for this list yet. Import again later to fill it.`
       : "";
-  return `${table.title}\nData fresh at: ${fresh}\nImported at: ${table.importedAt}\nRows: ${rowCount}${empty}`;
+  return `${table.title}\nData fresh at: ${fresh}\nImported at: ${time(table.importedAt)}\nRows: ${rowCount}${empty}`;
 }

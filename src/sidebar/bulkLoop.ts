@@ -6,7 +6,13 @@
  * answered come back empty, so no stale answer stays beside an input it was not made for.
  */
 import type { Cell } from "../core/shape";
-import { bulkFunction, bulkRowArgs, type BulkJob, type BulkProgress } from "../imports/bulk";
+import {
+  bulkFunction,
+  bulkHeader,
+  bulkRowArgs,
+  type BulkJob,
+  type BulkProgress,
+} from "../imports/bulk";
 import type { PlacedAnswers } from "./answerPlace";
 import type { BulkAnswer } from "./views";
 
@@ -32,6 +38,8 @@ export interface BulkLoopDeps {
   readonly waitMs?: () => number;
   readonly onProgress?: (p: BulkProgress) => void;
   readonly signal?: AbortSignal;
+  /** The seller's basis: the header over one-figure answers says whether VAT was counted. */
+  readonly countVat?: boolean;
 }
 
 /** Times a row goes back in the queue after the rate limit held it past its deadline. */
@@ -112,7 +120,8 @@ export async function driveBulk(
   const width = Math.max(1, ...answers.map((r) => r?.length ?? 0));
   const pad = (r: readonly Cell[]): Cell[] => [...r, ...new Array<Cell>(width - r.length).fill("")];
   const values = answers.map((r) => pad(r ?? []));
-  if (job.hasHeader) values.unshift(pad(header ?? [fn.name]));
+  const figure = deps.countVat === undefined ? fn.name : bulkHeader(job, deps.countVat);
+  if (job.hasHeader) values.unshift(pad(header ?? [figure]));
   return { values, answered: done, failed, asked, cancelled: cancelled() };
 }
 

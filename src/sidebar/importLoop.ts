@@ -9,7 +9,7 @@ import type { ImportDefinition } from "../imports/definitions";
 import { progressText, type ImportState } from "../imports/plan";
 import type { AsyncOf } from "./op";
 import type { SidebarService } from "./service";
-import type { ImportResult } from "./views";
+import type { ImportResult, ImportTarget } from "./views";
 
 /** What the UI shows while an import runs. */
 export interface ImportProgress {
@@ -47,6 +47,25 @@ export type ImportSteps = Pick<
 export interface ImportLoopOptions {
   readonly onProgress?: (progress: ImportProgress) => void;
   readonly signal?: AbortSignal;
+  /**
+   * Asks the seller, before any page is fetched, whether to replace data no import wrote;
+   * resolves true for "replace". Without it the import goes to a new sheet.
+   */
+  readonly confirm?: (question: string, answers: QuestionAnswers) => Promise<boolean>;
+}
+
+/** The two buttons of a question: what "yes" and "no" do, in the seller's words. */
+export interface QuestionAnswers {
+  readonly yes: string;
+  readonly no: string;
+}
+
+/** The question before an import replaces data no import wrote, and its two answers. */
+export function replaceQuestion(target: ImportTarget): [string, QuestionAnswers] {
+  return [
+    `${target.othersData ?? target.sheetName} holds data that no import wrote. Replace it with this import, or import into a new sheet "${target.newSheetName}"?`,
+    { yes: `Replace ${target.sheetName}`, no: `New sheet "${target.newSheetName}"` },
+  ];
 }
 
 /** Run one import through the service's steps. */
@@ -67,10 +86,18 @@ export async function driveImport(
       text,
     });
   try {
+    // The seller's own data is replaced only on their word; the safe answer is a new sheet.
+    const othersData = begun.target.othersData !== null;
+    const replace =
+      othersData && options.confirm
+        ? await options.confirm(...replaceQuestion(begun.target))
+        : false;
+    const into: ImportDefinition =
+      othersData && !replace ? { ...def, sheetName: begun.target.newSheetName } : def;
     while (!state.done) {
       if (cancelled()) throw new ImportCancelled();
       try {
-        state = (await steps.importPage(begun.token, def, state)).state;
+        state = (await steps.importPage(begun.token, into, state)).state;
       } catch (e) {
         if (cancelled()) throw new ImportCancelled();
         throw failedOnPage(e, state.pagesDone + 1);
@@ -80,7 +107,7 @@ export async function driveImport(
     }
     const rows = state.rowsSoFar.toLocaleString("en-US");
     report("writing", `writing ${rows} rows`);
-    const result = await steps.importCommit(begun.token, def, state);
+    const result = await steps.importCommit(begun.token, into, state, { replace, show: true });
     report("done", `${rows} rows imported`);
     return result;
   } catch (e) {

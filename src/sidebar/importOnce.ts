@@ -50,9 +50,15 @@ export async function runImport(def: ImportDefinition, deps: ImportRunDeps): Pro
     },
     savedImports: none,
     typedShops: none,
-    stage: memoryStage(async (sheet, table) => {
-      written = table;
-      await deps.writeTable(sheet, table);
+    importedSheets: none,
+    // The caller's writeTable owns its target: nothing there counts as the seller's data.
+    stage: memoryStage({
+      async writeTable(sheet, table) {
+        written = table;
+        await deps.writeTable(sheet, table);
+      },
+      dataIn: async () => null,
+      sheetNames: async () => [],
     }),
     basis: () => deps.basis ?? DEFAULT_BASIS,
     now: () => (deps.now?.() ?? new Date()).getTime(),

@@ -3,10 +3,17 @@ import type { Cell } from "../core/shape";
 import type { ImportTable } from "../imports/table";
 import type { ImportStage } from "./ports";
 
-/** Pages kept per token until commit hands the whole table to `writeTable`. */
-export function memoryStage(
-  writeTable: (sheetName: string, table: ImportTable) => Promise<void>,
-): ImportStage {
+/** The workbook a memory stage writes into at commit, and reads sheet names from. */
+export interface TableSheets {
+  /** Replace a sheet's data with a finished table (a new sheet when missing); `show` activates it. */
+  writeTable(sheetName: string, table: ImportTable, show: boolean): Promise<void>;
+  /** The sheet's data as an A1 range; null when it is missing or empty. */
+  dataIn(sheetName: string): Promise<string | null>;
+  sheetNames(): Promise<string[]>;
+}
+
+/** Pages kept per token until commit hands the whole table to the workbook. */
+export function memoryStage(book: TableSheets): ImportStage {
   const staged = new Map<string, Cell[][]>();
   const rowsOf = (token: string): Cell[][] => {
     const rows = staged.get(token);
@@ -16,11 +23,13 @@ export function memoryStage(
   return {
     open: (token) => void staged.set(token, []),
     append: (token, page) => void rowsOf(token).push(...page.rows),
-    async commit(token, sheetName, { rowCount: _rows, ...table }) {
+    async commit(token, sheetName, { rowCount: _rows, ...table }, show) {
       const rows = rowsOf(token);
       staged.delete(token);
-      await writeTable(sheetName, { ...table, rows });
+      await book.writeTable(sheetName, { ...table, rows }, show);
     },
+    dataIn: (sheetName) => book.dataIn(sheetName),
+    sheetNames: () => book.sheetNames(),
     drop: (token) => void staged.delete(token),
   };
 }

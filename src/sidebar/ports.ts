@@ -45,8 +45,15 @@ export interface ImportStage {
       readonly width: number;
     },
   ): Io<void>;
-  /** Replace the target sheet's data with the staged table, then drop the staging. */
-  commit(token: string, sheetName: string, table: StagedTable): Io<void>;
+  /**
+   * Replace the target sheet's data with the staged table (a new sheet when there is none),
+   * bold its header, then drop the staging; `show` makes it the active sheet.
+   */
+  commit(token: string, sheetName: string, table: StagedTable, show: boolean): Io<void>;
+  /** The sheet's data as an A1 range ("Top products!A1:K40"); null when it is missing or empty. */
+  dataIn(sheetName: string): Io<string | null>;
+  /** Every sheet's name in the document (a new import sheet needs a free one). */
+  sheetNames(): Io<string[]>;
   /** Forget a staged import (failure or cancel); nothing else changes. */
   drop(token: string): Io<void>;
 }
@@ -58,6 +65,8 @@ export interface SidebarPorts {
   readonly savedImports: TextSlot;
   /** This user's typed-in B seller and C shop ids (JSON). */
   readonly typedShops: TextSlot;
+  /** The document's sheets that imports wrote (JSON list of names): they are replaced freely. */
+  readonly importedSheets: TextSlot;
   readonly stage: ImportStage;
   /** The seller's profit basis (VAT, sales window) that imports send and state in their title. */
   basis(): Io<ProfitBasis>;

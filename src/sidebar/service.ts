@@ -20,9 +20,12 @@ import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
+import { freeSheetName, parseSheetNames } from "../imports/sheetName";
 import type {
   BulkAnswer,
+  CommitChoice,
   ImportResult,
+  ImportTarget,
   PlainCell,
   ShopListResult,
   ShopRef,
@@ -57,6 +60,21 @@ export function createSidebarService(p: SidebarPorts) {
   function* keep(list: ImportDefinition[]): Op<ImportDefinition[]> {
     yield* io(() => p.savedImports.write(JSON.stringify(list)));
     return list;
+  }
+  /** The import's sheet, and the seller's data in it that an import would replace. */
+  function* target(def: ImportDefinition): Op<ImportTarget> {
+    const data = yield* io(() => p.stage.dataIn(def.sheetName));
+    const name = def.sheetName.toLowerCase();
+    const ours = (n: string): boolean => n.toLowerCase() === name;
+    const owned =
+      data === null ||
+      parseSheetNames(yield* io(() => p.importedSheets.read())).some(ours) ||
+      (yield* saved()).some((d) => ours(d.sheetName));
+    return {
+      sheetName: def.sheetName,
+      othersData: owned ? null : data,
+      newSheetName: freeSheetName(def.sheetName, yield* io(() => p.stage.sheetNames())),
+    };
   }
   function* typed(): Op<ShopRef[]> {
     try {
@@ -126,13 +144,22 @@ export function createSidebarService(p: SidebarPorts) {
       return yield* keep(removeSavedImport(yield* saved(), id));
     },
 
-    /** Start an import: a fresh staging; returns its token and the first state. */
-    *importBegin(def: ImportDefinition): Op<{ token: string; state: ImportState }> {
+    /**
+     * Start an import: a fresh staging; returns its token, the first state and its target,
+     * so the client can ask before a page is fetched when the sheet holds the seller's data.
+     */
+    *importBegin(
+      def: ImportDefinition,
+      how: Pick<CommitChoice, "saved"> = {},
+    ): Op<{ token: string; state: ImportState; target: ImportTarget }> {
       const problem = definitionProblem(def);
       if (problem) throw new Error(problem);
+      const where: ImportTarget = how.saved
+        ? { sheetName: def.sheetName, othersData: null, newSheetName: def.sheetName }
+        : yield* target(def);
       const token = `${p.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
       yield* io(() => p.stage.open(token));
-      return { token, state: firstState(def) };
+      return { token, state: firstState(def), target: where };
     },
 
     /** Fetch the next page (fresh, never from the cache) and stage its rows. */
@@ -157,21 +184,49 @@ export function createSidebarService(p: SidebarPorts) {
       return { state: outcome.state };
     },
 
-    /** Swap the staged table into the target sheet. */
-    *importCommit(token: string, def: ImportDefinition, state: ImportState): Op<ImportResult> {
+    /**
+     * Swap the staged table into the target sheet. Data no import wrote is replaced only when
+     * the seller said yes (checked again here: the sheet may have changed while pages came).
+     */
+    *importCommit(
+      token: string,
+      def: ImportDefinition,
+      state: ImportState,
+      choice: CommitChoice = {},
+    ): Op<ImportResult> {
       checkToken(token);
       if (!state.done) throw new Error("The import has not finished: nothing was changed");
+      const { othersData } =
+        choice.saved || choice.replace ? { othersData: null } : yield* target(def);
+      if (othersData) {
+        throw new Error(
+          `${othersData} holds data that no import wrote, so nothing was written: import again and choose a new sheet, or confirm replacing it`,
+        );
+      }
       const importedAt = new Date(p.now()).toISOString();
       const basis = yield* io(() => p.basis());
       yield* io(() =>
-        p.stage.commit(token, def.sheetName, {
-          columns: state.columns ?? [],
-          rowCount: state.rowsSoFar,
-          dataFreshAt: state.dataFreshAt,
-          importedAt,
-          title: importTitle(def, basis),
-        }),
+        p.stage.commit(
+          token,
+          def.sheetName,
+          {
+            columns: state.columns ?? [],
+            rowCount: state.rowsSoFar,
+            dataFreshAt: state.dataFreshAt,
+            importedAt,
+            title: importTitle(def, basis),
+          },
+          choice.show === true,
+        ),
       );
+      const imported = choice.saved
+        ? []
+        : parseSheetNames(yield* io(() => p.importedSheets.read()));
+      if (!choice.saved && !imported.some((n) => n.toLowerCase() === def.sheetName.toLowerCase())) {
+        // The newest 100 are plenty, and keep the document property small.
+        const kept = [...imported, def.sheetName].slice(-100);
+        yield* io(() => p.importedSheets.write(JSON.stringify(kept)));
+      }
       return {
         sheetName: def.sheetName,
         rows: state.rowsSoFar,
@@ -230,11 +285,11 @@ export type SidebarService = ReturnType<typeof createSidebarService>;
 
 /** One import start to end (Sheets' menu and daily refresh); a failure drops the staging. */
 export function* importWhole(service: SidebarService, def: ImportDefinition): Op<ImportResult> {
-  const begun = yield* service.importBegin(def);
+  const begun = yield* service.importBegin(def, { saved: true });
   try {
     let state = begun.state;
     while (!state.done) state = (yield* service.importPage(begun.token, def, state)).state;
-    return yield* service.importCommit(begun.token, def, state);
+    return yield* service.importCommit(begun.token, def, state, { saved: true });
   } catch (e) {
     yield* service.importAbort(begun.token);
     throw e;

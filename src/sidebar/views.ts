@@ -33,6 +33,31 @@ export interface ImportResult {
   readonly importedAt: string;
 }
 
+/** Where an import is about to write, told before any page is fetched. */
+export interface ImportTarget {
+  readonly sheetName: string;
+  /**
+   * The target's data ("Names!A1:D40") when no import wrote it: replacing it needs the
+   * seller's yes. Null when the sheet is missing, empty or an import's own.
+   */
+  readonly othersData: string | null;
+  /** A free sheet name for the import when the seller keeps that data. */
+  readonly newSheetName: string;
+}
+
+/** How an import's commit writes: over the seller's data only when asked, and shown or not. */
+export interface CommitChoice {
+  /** The seller said yes to replacing data no import wrote. */
+  readonly replace?: boolean;
+  /** Make the import's sheet the active one (the seller is looking; a trigger is not). */
+  readonly show?: boolean;
+  /**
+   * A saved import's refresh (menu, daily trigger): the sheet it names is its own. A trigger
+   * cannot read document properties, so no list of import sheets is read or kept then.
+   */
+  readonly saved?: boolean;
+}
+
 /** A cell value the sidebar can receive. */
 export type PlainCell = string | number | boolean;
 

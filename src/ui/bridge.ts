@@ -9,10 +9,11 @@ import type { ImportResult, ShopRef, ShopsView } from "../sidebar/views";
 import type { Cell, CellInput } from "../functions/cells";
 import type { BulkJob, BulkProgress } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
-import type { ImportProgress } from "../sidebar/importLoop";
+import { zonedTime } from "../imports/table";
+import type { ImportProgress, QuestionAnswers } from "../sidebar/importLoop";
 import type { PlacedFormula } from "../sidebar/formulaPlace";
 
-export type { ImportResult, ShopRef, ShopsView };
+export type { ImportResult, QuestionAnswers, ShopRef, ShopsView };
 
 /** The look the app takes: Google add-on (Sheets) or Fluent-like (Excel, web). */
 export type HostLook = "google" | "fluent";
@@ -31,6 +32,8 @@ export interface SettingsView {
   readonly listAnswers?: boolean;
   /** The profit basis every function and import uses; absent where the host cannot set it. */
   readonly basis?: ProfitBasis;
+  /** The API rejected the saved key (revoked, expired) since it was saved: show it red. */
+  readonly keyRejected?: boolean;
 }
 
 /** Requests in the last minute against the API's 60, and how often the cache answered. */
@@ -41,6 +44,8 @@ export interface QuotaView {
   readonly cacheHitRate: number | null;
   /** The request queue, where the host has one in the sidebar's reach. */
   readonly queue?: QueueView;
+  /** The API rejected the saved key since it was saved (polled, so the pane turns red). */
+  readonly keyRejected?: boolean;
 }
 
 /** The request scheduler at a glance. */
@@ -90,12 +95,24 @@ export interface BulkResult {
   readonly written?: boolean;
 }
 
+/** An import's options: how the sidebar asks before replacing data no import wrote. */
+export interface ImportRunOptions extends RunOptions<ImportProgress> {
+  /** Shows the question with its two answers; true means "replace". Without it: a new sheet. */
+  readonly confirm?: (question: string, answers: QuestionAnswers) => Promise<boolean>;
+}
+
 /** A bulk run's options: where its answers go, and how the sidebar asks before overwriting. */
 export interface BulkRunOptions extends RunOptions<BulkProgress> {
   /** Right beside the selection (the seller's choice) instead of the first empty columns. */
   readonly beside?: boolean;
   /** Shows the question (it names the range); resolves true when the seller confirms. */
   readonly confirm?: (question: string) => Promise<boolean>;
+}
+
+/** A chart "Insert chart" added: the cells it reads and its title. */
+export interface InsertedChart {
+  readonly address: string;
+  readonly chart: string;
 }
 
 /** How imports refresh on their own in this host. */
@@ -121,7 +138,7 @@ export function autoRefreshSummary(view: AutoRefreshView): string | null {
   }
   const run = view.lastRun;
   if (run) {
-    parts.push(`Last run ${run.at.slice(0, 16).replace("T", " ")}: ${run.refreshed} refreshed.`);
+    parts.push(`Last run ${zonedTime(run.at)}: ${run.refreshed} refreshed.`);
     parts.push(...run.notes);
   }
   return parts.length > 0 ? parts.join(" ") : null;
@@ -160,7 +177,11 @@ export interface HostBridge {
   /** Remember a typed-in B seller or C shop id (no secret, kept per user). */
   rememberShop(shop: { marketplace: Marketplace; id: string; region: string }): Promise<ShopsView>;
 
-  runImport(def: ImportDefinition, options?: RunOptions<ImportProgress>): Promise<ImportResult>;
+  /**
+   * Fetch every page, then write the sheet and show it. A sheet holding data no import wrote
+   * is replaced only when `confirm` says yes; otherwise the import goes to a new sheet.
+   */
+  runImport(def: ImportDefinition, options?: ImportRunOptions): Promise<ImportResult>;
   listImports(): Promise<ImportDefinition[]>;
   saveImport(def: ImportDefinition): Promise<ImportDefinition[]>;
   deleteImport(id: string): Promise<ImportDefinition[]>;
@@ -182,6 +203,12 @@ export interface HostBridge {
     formula: string,
     options?: { confirm?: (question: string) => Promise<boolean> },
   ): Promise<PlacedFormula>;
+  /**
+   * Add a native chart next to the selected breakdown (waterfall or column chart) or ranking
+   * (bar chart); rejects with a sentence when the selection is neither. Absent where the host
+   * has no native charts (the web demo).
+   */
+  insertChart?(): Promise<InsertedChart>;
   /** Run a catalog function once and return what its cell would show. */
   previewFunction(name: string, args: CellInput[]): Promise<Cell | Cell[][]>;
 

@@ -10,6 +10,8 @@ import { argumentValue, formulaText } from "./formulaText";
 import { useQuestion } from "./question";
 import { shopsForFunction } from "./builderShops";
 import { shopLabel } from "./shopsSection";
+import { InsertChart } from "./charts/insertChart";
+import { PreviewChart } from "./charts/previewChart";
 
 export interface BuilderProps {
   readonly bridge: HostBridge;
@@ -150,6 +152,8 @@ export function BuilderSection(p: BuilderProps) {
     question.view,
     h(Status, { id: "fb-status", ...status }),
     preview !== null ? h(PreviewTable, { value: preview }) : null,
+    Array.isArray(preview) ? h(PreviewChart, { table: preview }) : null,
+    h(InsertChart, { bridge: p.bridge }),
   ]);
 }
 

@@ -8,8 +8,7 @@ import type { BulkResult, HostBridge, SelectionView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
 import { useQuestion } from "./question";
-
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+import { matchHeaders, selectionColumn, unmappedRequired } from "../imports/bulkColumns";
 
 /** The bulk calculation section. */
 export function BulkSection(p: { bridge: HostBridge }) {
@@ -54,8 +53,10 @@ export function BulkSection(p: { bridge: HostBridge }) {
       options: CATALOG.map((f) => ({ value: f.name, label: f.name })),
       onChange: (v) => {
         setName(v);
-        setSources([]);
         setValues([]);
+        // Columns whose header names an argument are mapped to it at once.
+        const header = hasHeader ? selection?.values[0] : undefined;
+        setSources(header ? matchHeaders(functionByName(v)?.params ?? [], header) : []);
       },
     }),
     h(SelectField, {
@@ -82,6 +83,11 @@ export function BulkSection(p: { bridge: HostBridge }) {
           p.bridge.readSelection().then(
             (s) => {
               setSelection(s);
+              // A new table: its headers map the arguments they name; typed values stay.
+              const kept = sources.map((src) => (src === "value" ? src : ""));
+              setSources(
+                hasHeader ? matchHeaders(fn?.params ?? [], s.values[0] ?? [], kept) : kept,
+              );
               setStatus({
                 text: `${s.address}: ${s.values.length} rows × ${s.values[0]?.length ?? 0} columns.`,
                 kind: "info",
@@ -102,7 +108,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
             { value: "", label: "Leave empty" },
             ...Array.from({ length: Math.max(width, 1) }, (_, c) => ({
               value: `col:${c}`,
-              label: `Column ${LETTERS[c] ?? c + 1}${hasHeader && selection ? ` (${String(selection.values[0]?.[c] ?? "")})` : ""}`,
+              label: `Column ${selectionColumn(selection?.address, c)}${hasHeader && selection ? ` (${String(selection.values[0]?.[c] ?? "")})` : ""}`,
             })),
             { value: "value", label: "Same value for every row" },
           ],
@@ -125,6 +131,18 @@ export function BulkSection(p: { bridge: HostBridge }) {
         primary: true,
         disabled: running,
         onClick: () => {
+          // A required argument left out would fail every row: say which, before any request.
+          const effective = (fn?.params ?? []).map((_, i) =>
+            sources[i] === "value" && (values[i] ?? "").trim() === "" ? "" : (sources[i] ?? ""),
+          );
+          const missing = unmappedRequired(fn?.params ?? [], effective);
+          if (missing.length > 0) {
+            setStatus({
+              text: `Map ${missing.join(", ")} (required): choose a column of the selection or "Same value for every row" and type it.`,
+              kind: "error",
+            });
+            return;
+          }
           const controller = new AbortController();
           abort.current = controller;
           setProgress(null); // the last run's progress is not this one's

@@ -14,6 +14,7 @@ import type { ImportProgress } from "../sidebar/importLoop";
 import type { AutoRefreshView, HostBridge, ShopsView } from "./bridge";
 import { autoRefreshSummary, messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
+import { useQuestion } from "./question";
 import { shopLabel } from "./shopsSection";
 
 export interface ImportsProps {
@@ -45,6 +46,7 @@ export function ImportsSection(p: ImportsProps) {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
   const [running, setRunning] = useState(false);
+  const question = useQuestion("imp-confirm");
   const abort = useRef<AbortController | null>(null);
   const cancelled = useRef(false);
 
@@ -109,6 +111,7 @@ export function ImportsSection(p: ImportsProps) {
       const result = await p.bridge.runImport(def, {
         onProgress: setProgress,
         signal: controller.signal,
+        confirm: (text, answers) => question.ask(text, controller.signal, answers),
       });
       setStatus({
         text: `${label}: ${result.rows.toLocaleString("en-US")} rows written to "${result.sheetName}".`,
@@ -315,6 +318,7 @@ export function ImportsSection(p: ImportsProps) {
           h("p", { class: "hint", id: "imp-progress-text" }, progress.text),
         ])
       : null,
+    question.view,
     h(Status, { id: "imp-status", ...status }),
     h("h2", { style: "font-size:13px;margin:10px 0 4px" }, "Saved imports"),
     saved.length === 0

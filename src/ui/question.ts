@@ -5,24 +5,32 @@
  */
 import { h } from "preact";
 import { useState } from "preact/hooks";
+import type { QuestionAnswers } from "./bridge";
 import { Button } from "./controls";
 
 interface Pending {
   readonly text: string;
+  readonly answers: QuestionAnswers;
   readonly answer: (yes: boolean) => void;
 }
+
+const WRITE_OVER: QuestionAnswers = { yes: "Write over it", no: "Don't write" };
 
 /** `ask` shows the question under `id` until answered; `view` is what to render. */
 export function useQuestion(id: string) {
   const [pending, setPending] = useState<Pending | null>(null);
-  const ask = (text: string, signal?: AbortSignal): Promise<boolean> =>
+  const ask = (
+    text: string,
+    signal?: AbortSignal,
+    answers: QuestionAnswers = WRITE_OVER,
+  ): Promise<boolean> =>
     new Promise<boolean>((resolve) => {
       const answer = (yes: boolean): void => {
         setPending(null);
         resolve(yes);
       };
       signal?.addEventListener("abort", () => answer(false));
-      setPending({ text, answer });
+      setPending({ text, answers, answer });
     });
   const view = pending
     ? h("div", { id, role: "alertdialog", "aria-labelledby": `${id}-text` }, [
@@ -30,12 +38,12 @@ export function useQuestion(id: string) {
         h("div", { class: "row" }, [
           h(Button, {
             id: `${id}-yes`,
-            label: "Write over it",
+            label: pending.answers.yes,
             onClick: () => pending.answer(true),
           }),
           h(Button, {
             id: `${id}-no`,
-            label: "Don't write",
+            label: pending.answers.no,
             primary: true,
             onClick: () => pending.answer(false),
           }),

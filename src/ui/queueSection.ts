@@ -5,7 +5,7 @@
  * answers only, pause/resume live calls, and the "answer from shop-wide lists" setting.
  */
 import { h } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { HostBridge, QuotaView, QueueView, RefreshScope, SettingsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Status } from "./controls";
@@ -48,6 +48,8 @@ export function QueueSection(p: {
   onSettings: (s: SettingsView) => void;
 }) {
   const [quota, setQuota] = useState<QuotaView | null>(null);
+  const settingsRef = useRef(p.settings);
+  settingsRef.current = p.settings;
   const [status, setStatus] = useState<{ text: string; kind: "info" | "ok" | "error" }>({
     text: "",
     kind: "info",
@@ -56,7 +58,14 @@ export function QueueSection(p: {
     let live = true;
     const tick = (): void => {
       p.bridge.getQuota().then(
-        (q) => live && setQuota(q),
+        (q) => {
+          if (!live) return;
+          setQuota(q);
+          // A call that met a 401 since: the key's status turns red without a reload.
+          const s = settingsRef.current;
+          if (s && q.keyRejected !== undefined && q.keyRejected !== (s.keyRejected ?? false))
+            p.onSettings({ ...s, keyRejected: q.keyRejected });
+        },
         () => undefined,
       );
     };

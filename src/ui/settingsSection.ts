@@ -27,6 +27,11 @@ export function SettingsSection(p: SettingsProps) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
+    // "Key checked and saved" is no longer true: the red line below the key says why.
+    if (p.settings?.keyRejected) setStatus({ text: "", kind: "info" });
+  }, [p.settings?.keyRejected]);
+
+  useEffect(() => {
     if (p.settings) {
       setBaseUrl(p.settings.baseUrl);
       setTtl(String(p.settings.cacheTtlSec));
@@ -60,119 +65,137 @@ export function SettingsSection(p: SettingsProps) {
   };
 
   const s = p.settings;
-  return h(Section, { title: "API key and settings", id: "sec-settings", open: !s?.hasKey }, [
-    h(
-      "form",
-      {
-        onSubmit: (e: Event) => {
-          e.preventDefault();
-          saveKey();
+  return h(
+    Section,
+    {
+      title: "API key and settings",
+      id: "sec-settings",
+      open: !s?.hasKey || s.keyRejected === true,
+    },
+    [
+      h(
+        "form",
+        {
+          onSubmit: (e: Event) => {
+            e.preventDefault();
+            saveKey();
+          },
         },
-      },
-      [
-        s?.hasKey
-          ? h("p", { id: "key-saved" }, [
-              "Key saved: ",
-              h("span", { class: "mono" }, s.keyPrefix ?? ""),
-            ])
-          : h(
-              "p",
-              { class: "hint", id: "key-missing" },
-              "No key yet. Create one in the web app's Settings > API keys.",
-            ),
-        h(TextField, {
-          id: "api-key",
-          label: s?.hasKey ? "Replace the API key" : "API key",
-          type: "password",
-          value: key,
-          onInput: setKey,
-          hint: "Starts with a prefix ending in pat_. Shown once when you create it.",
-          autoComplete: "off",
-        }),
-        h("div", { class: "row" }, [
-          h(Button, {
-            id: "save-key",
-            label: "Check and save key",
-            primary: true,
-            type: "submit",
-            disabled: busy,
-            onClick: saveKey,
-          }),
+        [
           s?.hasKey
-            ? h(Button, {
-                id: "forget-key",
-                label: "Forget key",
-                disabled: busy,
-                onClick: () =>
-                  void act(async () => {
-                    p.onSettings(await p.bridge.forgetApiKey());
-                    return "Key removed.";
-                  }),
-              })
+            ? h("p", { id: "key-saved" }, [
+                "Key saved: ",
+                h("span", { class: "mono" }, s.keyPrefix ?? ""),
+              ])
             : null,
-        ]),
-      ],
-    ),
-    h(Status, { id: "settings-status", ...status }),
-    h(TextField, {
-      id: "base-url",
-      label: "API address",
-      value: baseUrl,
-      onInput: setBaseUrl,
-      hint: "https:// only (http only for this computer).",
-    }),
-    h(TextField, {
-      id: "cache-ttl",
-      label: "Keep answers for (seconds)",
-      type: "number",
-      value: ttl,
-      onInput: setTtl,
-    }),
-    h("div", { class: "row" }, [
-      h(Button, {
-        id: "save-settings",
-        label: "Save settings",
-        disabled: busy,
-        onClick: () =>
-          void act(async () => {
-            p.onSettings(await p.bridge.saveSettings({ baseUrl, cacheTtlSec: Number(ttl) }));
-            return "Settings saved.";
+          s?.hasKey && s.keyRejected
+            ? h(
+                "p",
+                { class: "status error", id: "key-rejected", role: "alert" },
+                "The API rejected this key (revoked or expired): cells and imports fail until you paste a new key below and press Check and save key.",
+              )
+            : null,
+          s?.hasKey
+            ? null
+            : h(
+                "p",
+                { class: "hint", id: "key-missing" },
+                "No key yet. Create one in the web app's Settings > API keys.",
+              ),
+          h(TextField, {
+            id: "api-key",
+            label: s?.hasKey ? "Replace the API key" : "API key",
+            type: "password",
+            value: key,
+            onInput: setKey,
+            hint: "Starts with a prefix ending in pat_. Shown once when you create it.",
+            autoComplete: "off",
           }),
+          h("div", { class: "row" }, [
+            h(Button, {
+              id: "save-key",
+              label: "Check and save key",
+              primary: true,
+              type: "submit",
+              disabled: busy,
+              onClick: saveKey,
+            }),
+            s?.hasKey
+              ? h(Button, {
+                  id: "forget-key",
+                  label: "Forget key",
+                  disabled: busy,
+                  onClick: () =>
+                    void act(async () => {
+                      p.onSettings(await p.bridge.forgetApiKey());
+                      return "Key removed.";
+                    }),
+                })
+              : null,
+          ]),
+        ],
+      ),
+      h(Status, { id: "settings-status", ...status }),
+      h(TextField, {
+        id: "base-url",
+        label: "API address",
+        value: baseUrl,
+        onInput: setBaseUrl,
+        hint: "https:// only (http only for this computer).",
       }),
-      h(Button, {
-        id: "clear-cache",
-        label: "Clear cache",
-        disabled: busy,
-        onClick: () =>
-          void act(async () => {
-            await p.bridge.clearCache();
-            return p.bridge.refreshScopes.length > 0
-              ? "Cache cleared: the add-in's formulas are recalculating with fresh answers."
-              : "Cache cleared: formulas fetch fresh answers on their next recalculation.";
-          }),
+      h(TextField, {
+        id: "cache-ttl",
+        label: "Keep answers for (seconds)",
+        type: "number",
+        value: ttl,
+        onInput: setTtl,
       }),
-      h(Button, {
-        id: "clear-refresh",
-        label: "Clear cache and refresh imports",
-        disabled: busy,
-        onClick: () =>
-          void act(async () => {
-            await p.bridge.clearCache();
-            p.onRefreshImports();
-            return "Cache cleared; refreshing saved imports.";
-          }),
-      }),
-    ]),
-    p.settings?.basis
-      ? h(BasisFields, { bridge: p.bridge, basis: p.settings.basis, onSettings: p.onSettings })
-      : null,
-    h(QueueSection, { bridge: p.bridge, settings: p.settings, onSettings: p.onSettings }),
-    p.bridge.sharedFileCaveat
-      ? h(
-          "p",
-          { class: "caveat", id: "shared-caveat" },
-          "In a shared spreadsheet, custom functions run with the spreadsheet owner's key (Google's rule), so the owner's account pays for everyone's formulas. Imports and previews from this sidebar use your own key.",
-        )
-      : null,
-  ]);
+      h("div", { class: "row" }, [
+        h(Button, {
+          id: "save-settings",
+          label: "Save settings",
+          disabled: busy,
+          onClick: () =>
+            void act(async () => {
+              p.onSettings(await p.bridge.saveSettings({ baseUrl, cacheTtlSec: Number(ttl) }));
+              return "Settings saved.";
+            }),
+        }),
+        h(Button, {
+          id: "clear-cache",
+          label: "Clear cache",
+          disabled: busy,
+          onClick: () =>
+            void act(async () => {
+              await p.bridge.clearCache();
+              return p.bridge.refreshScopes.length > 0
+                ? "Cache cleared: the add-in's formulas are recalculating with fresh answers."
+                : "Cache cleared: formulas fetch fresh answers on their next recalculation.";
+            }),
+        }),
+        h(Button, {
+          id: "clear-refresh",
+          label: "Clear cache and refresh imports",
+          disabled: busy,
+          onClick: () =>
+            void act(async () => {
+              await p.bridge.clearCache();
+              p.onRefreshImports();
+              return "Cache cleared; refreshing saved imports.";
+            }),
+        }),
+      ]),
+      p.settings?.basis
+        ? h(BasisFields, { bridge: p.bridge, basis: p.settings.basis, onSettings: p.onSettings })
+        : null,
+      h(QueueSection, { bridge: p.bridge, settings: p.settings, onSettings: p.onSettings }),
+      p.bridge.sharedFileCaveat
+        ? h(
+            "p",
+            { class: "caveat", id: "shared-caveat" },
+            "In a shared spreadsheet, custom functions run with the spreadsheet owner's key (Google's rule), so the owner's account pays for everyone's formulas. Imports and previews from this sidebar use your own key.",
+          )
+        : null,
+    ],
+  );
 }

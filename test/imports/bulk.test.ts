@@ -102,6 +102,8 @@ function fakeBook(values: Cell[][]): WorkbookSurface & { written: Cell[][] | nul
       return null;
     },
     async setDocumentValue() {},
+    dataIn: async () => null,
+    sheetNames: async () => ["Inputs"],
   };
   return book;
 }
@@ -183,7 +185,8 @@ describe("bulk calculation under 60 requests a minute", () => {
     expect(result).toMatchObject({ rows: 501, failed: 0, answered: 500, asked: 500 });
     expect(result.cancelled).toBe(false);
     const written = book.written ?? [];
-    expect(written[0]).toEqual(["REQUIRED_PRICE"]);
+    // The header says what the figure is and whether output VAT was counted.
+    expect(written[0]).toEqual(["REQUIRED_PRICE requiredListingPrice (output VAT counted)"]);
     for (let r = 1; r <= 500; r++) expect(written[r]).toEqual([expectedPrice(input[r] ?? [])]);
 
     // Progress counts up to 500 and names the wait while the limit holds requests back.

@@ -1,4 +1,5 @@
 import { autoRefreshSummary } from "../../src/ui/bridge";
+import { zonedTime } from "../../src/imports/table";
 
 describe("daily refresh summary under the switch", () => {
   it("says nothing for Excel's refresh-on-open view", () => {
@@ -19,9 +20,19 @@ describe("daily refresh summary under the switch", () => {
       },
     });
     expect(text).toBe(
-      "On in 2 spreadsheets of yours. Last run 2026-11-22 06:02: 3 refreshed. " +
+      `On in 2 spreadsheets of yours. Last run ${zonedTime("2026-11-22T06:02:11.000Z")}: 3 refreshed. ` +
         "Dropped 'Old prices': it was deleted or is no longer shared with you.",
     );
+  });
+
+  it("says the time in the page's time zone, and names it", () => {
+    expect(zonedTime("2026-11-22T06:02:11.000Z", "Asia/Singapore")).toBe(
+      "2026-11-22 14:02 (Asia/Singapore)",
+    );
+    expect(zonedTime("2026-11-22T06:02:11.000Z", "America/New_York")).toBe(
+      "2026-11-22 01:02 (America/New_York)",
+    );
+    expect(zonedTime("not a time")).toBe("not a time");
   });
 
   it("uses the singular for one spreadsheet and skips the count when off", () => {

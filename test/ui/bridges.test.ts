@@ -78,6 +78,7 @@ describe("Sheets sidebar bridge", () => {
             dataFreshAt: null,
             done: false,
           },
+          target: { sheetName: "P", othersData: null, newSheetName: "P 2" },
         } as T;
       }
       if (name === "sidebarImportPage") {

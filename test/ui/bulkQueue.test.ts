@@ -54,6 +54,8 @@ async function runGrid(
     insertFormula: async () => ({ address: "Sheet1!A1", written: true }),
     getDocumentValue: async () => null,
     setDocumentValue: async () => undefined,
+    dataIn: async () => null,
+    sheetNames: async () => [],
   };
   const bridge = createAsyncHostBridge({
     host: "web",

@@ -47,6 +47,8 @@ function bridgeOver(transport: AsyncTransport) {
     insertFormula: async () => ({ address: "Sheet1!A1", written: true }),
     getDocumentValue: async () => null,
     setDocumentValue: async () => undefined,
+    dataIn: async () => null,
+    sheetNames: async () => [],
   };
   const bridge = createAsyncHostBridge({
     host: "web",

@@ -26,6 +26,9 @@ test.each([
   ["excel/taskpane.html", OUTSIDE_EXCEL, "outside-host-excel.png"],
 ])("%s opened outside its host says where to open it", async (file, sentence, shot) => {
   const page = await browser.newPage({ viewport: { width: 320, height: 360 } });
+  // A page outside its host says so, and nothing else: no uncaught error behind the sentence.
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
   // Nothing leaves the machine: Office.js from its CDN is refused like a missing host.
   await page.route("**/*", (route) =>
     route.request().url().startsWith("file:") ? route.continue() : route.abort(),
@@ -35,5 +38,7 @@ test.each([
   expect(await page.textContent("#outside-host")).toBe(sentence);
   expect(await page.isVisible("#outside-host")).toBe(true);
   await page.screenshot({ path: path.join(ARTIFACTS, shot) });
+  await page.waitForTimeout(500); // late scripts (Office.js refused) have run by now
+  expect(errors).toEqual([]);
   await page.close();
 });

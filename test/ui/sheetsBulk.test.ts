@@ -30,6 +30,7 @@ function scriptedServer(rowsPerCall = Infinity) {
   let written: Plain[][] | null = null;
   const call: ServerCall = async <T>(name: string, ...args: unknown[]): Promise<T> => {
     if (name === "sidebarReadSelection") return { address: "S!A1:C41", values: selection } as T;
+    if (name === "getSettings") return { countVat: false } as T;
     if (name === "sidebarBulkRows") {
       // A call near its six minutes answers only its first rows.
       const rows = (args[1] as Plain[][]).slice(0, rowsPerCall);
@@ -54,7 +55,7 @@ describe("Sheets sidebar bulk run", () => {
     expect(result).toMatchObject({ rows: 41, failed: 0, answered: 40, asked: 25 });
     expect(result.cancelled).toBe(false);
     const out = s.written() ?? [];
-    expect(out[0]).toEqual(["REQUIRED_PRICE"]);
+    expect(out[0]).toEqual(["REQUIRED_PRICE requiredListingPrice (output VAT not counted)"]);
     for (let r = 1; r <= 40; r++) expect(out[r]).toEqual([Number(s.selection[r]?.[1]) * 2]);
   });
 

@@ -375,5 +375,9 @@ export class Scheduler {
 
 /** What a withdrawn call resolves with (a cancelled Excel cell; nobody shows it). */
 function cancelledError(): ApiError {
-  return new ApiError("TIMEOUT", "Cancelled: recalculate to ask again", { retryable: false });
+  return new ApiError(
+    "TIMEOUT",
+    "Cancelled: refresh the cells with errors from the add-in's menu or pane to ask again",
+    { retryable: false },
+  );
 }

@@ -88,5 +88,8 @@ function again(ctx: VerdictContext): Verdict | null {
 
 /** The error a need gets when its answer never came (a driver bug guard). */
 export function noAnswerError(): ApiError {
-  return new ApiError("SERVER", "No answer for this cell: recalculate to try again");
+  return new ApiError(
+    "SERVER",
+    "No answer for this cell: refresh the cells with errors from the add-in's menu or pane to try again",
+  );
 }

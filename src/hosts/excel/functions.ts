@@ -6,7 +6,7 @@
 import { CATALOG } from "../../functions";
 import { fetchTransport } from "../shared/fetchTransport";
 import { excelFunction } from "./invoke";
-import { customFunctionsGlobal, officeStorage } from "./officeGlobals";
+import { type CustomFunctionsGlobal, customFunctionsGlobal, officeStorage } from "./officeGlobals";
 import { type ExcelCalcRun, recalculateWorkbook, refreshCells, type RefreshScope } from "./refresh";
 import { associateRibbon, officeActions } from "./ribbon";
 import { publishRuntimeHandle } from "./runtimeHandle";
@@ -16,53 +16,59 @@ import { LIVE_CALLS_ITEM } from "./settings";
 /** The build's default API base URL (MKT_BASE_URL), injected by esbuild. */
 declare const MKT_DEFAULT_BASE_URL: string;
 
+/** The runtime: every function associated, the ribbon wired, the handle published. */
+function startRuntime(customFunctions: CustomFunctionsGlobal): void {
+  const storage = officeStorage();
+  const session = new ExcelSession({
+    storage,
+    defaultBaseUrl: MKT_DEFAULT_BASE_URL,
+    transport: fetchTransport(),
+  });
+
+  const functionIds: string[] = [];
+  for (const fn of CATALOG) {
+    customFunctions.associate(fn.name, excelFunction(fn, { session, customFunctions }));
+    functionIds.push(fn.name);
+  }
+
+  /** Excel.run, looked up when used (it exists once Office.js has loaded). */
+  const excelRun: ExcelCalcRun = (batch) => {
+    const excel = (globalThis as { Excel?: { run: ExcelCalcRun } }).Excel;
+    if (!excel) return Promise.reject(new Error("Excel is not available: open this in Excel"));
+    return excel.run(batch);
+  };
+
+  const refresh = (scope: RefreshScope): Promise<number> => refreshCells(scope, session, excelRun);
+
+  async function setLiveCalls(on: boolean): Promise<void> {
+    await storage?.setItem(LIVE_CALLS_ITEM, on ? "on" : "off");
+    session.reloadSettings();
+    // Cells that said "live calls are paused" answer now.
+    if (on) await refresh("errors");
+  }
+
+  async function clearCache(): Promise<void> {
+    await session.clearCache();
+    // Forgetting is not enough: Excel would keep showing the old values.
+    await recalculateWorkbook(session, excelRun, false);
+  }
+
+  const actions = officeActions();
+  if (actions) associateRibbon(actions, { refresh, setLiveCalls, clearCache });
+
+  publishRuntimeHandle({
+    reloadSettings: () => session.reloadSettings(),
+    clearCache,
+    stats: session.stats,
+    scheduling: session.scheduling,
+    functionIds,
+    refresh,
+    setLiveCalls,
+    schedulerStatus: () => session.schedulerStatus(),
+    liveCalls: async () => (await session.env()).paused !== true,
+  });
+}
+
+// Outside Excel (the file opened on its own) there is nothing to associate.
 const customFunctions = customFunctionsGlobal();
-const storage = officeStorage();
-const session = new ExcelSession({
-  storage,
-  defaultBaseUrl: MKT_DEFAULT_BASE_URL,
-  transport: fetchTransport(),
-});
-
-const functionIds: string[] = [];
-for (const fn of CATALOG) {
-  customFunctions.associate(fn.name, excelFunction(fn, { session, customFunctions }));
-  functionIds.push(fn.name);
-}
-
-/** Excel.run, looked up when used (it exists once Office.js has loaded). */
-const excelRun: ExcelCalcRun = (batch) => {
-  const excel = (globalThis as { Excel?: { run: ExcelCalcRun } }).Excel;
-  if (!excel) return Promise.reject(new Error("Excel is not available: open this in Excel"));
-  return excel.run(batch);
-};
-
-const refresh = (scope: RefreshScope): Promise<number> => refreshCells(scope, session, excelRun);
-
-async function setLiveCalls(on: boolean): Promise<void> {
-  await storage?.setItem(LIVE_CALLS_ITEM, on ? "on" : "off");
-  session.reloadSettings();
-  // Cells that said "live calls are paused" answer now.
-  if (on) await refresh("errors");
-}
-
-async function clearCache(): Promise<void> {
-  await session.clearCache();
-  // Forgetting is not enough: Excel would keep showing the old values.
-  await recalculateWorkbook(session, excelRun, false);
-}
-
-const actions = officeActions();
-if (actions) associateRibbon(actions, { refresh, setLiveCalls, clearCache });
-
-publishRuntimeHandle({
-  reloadSettings: () => session.reloadSettings(),
-  clearCache,
-  stats: session.stats,
-  scheduling: session.scheduling,
-  functionIds,
-  refresh,
-  setLiveCalls,
-  schedulerStatus: () => session.schedulerStatus(),
-  liveCalls: async () => (await session.env()).paused !== true,
-});
+if (customFunctions) startRuntime(customFunctions);

@@ -40,11 +40,12 @@ function globals(): OfficeHostGlobals {
   return globalThis as unknown as OfficeHostGlobals;
 }
 
-/** The CustomFunctions global; throws when the page is not an Excel runtime. */
-export function customFunctionsGlobal(): CustomFunctionsGlobal {
-  const cf = globals().CustomFunctions;
-  if (!cf) throw new Error("CustomFunctions is not available: load this file inside Excel");
-  return cf;
+/**
+ * The CustomFunctions global; null when the page is not an Excel runtime (the task pane opened
+ * on its own says where to open it; an uncaught error behind that sentence helps nobody).
+ */
+export function customFunctionsGlobal(): CustomFunctionsGlobal | null {
+  return globals().CustomFunctions ?? null;
 }
 
 /** OfficeRuntime.storage, or null outside Excel. */

@@ -21,6 +21,7 @@ import type { OfficeStorage } from "./officeGlobals";
 import { PersistedStore } from "./persistedStore";
 import { readSettings, type ExcelSettings } from "./settings";
 import { DEFAULT_BASIS, type ProfitBasis } from "../../functions/basis";
+import { SETTING, rejectedMark } from "../shared/asyncSettings";
 
 export interface ExcelSessionOptions {
   /** OfficeRuntime.storage; null keeps everything in memory (no key can be read then). */
@@ -118,10 +119,18 @@ export class ExcelSession {
         substituteLists,
         ...(o.requestTimeoutMs !== undefined ? { requestTimeoutMs: o.requestTimeoutMs } : {}),
         ...(o.batchWindowMs !== undefined ? { batchWindowMs: o.batchWindowMs } : {}),
+        ...(settings.apiKey ? { onRejectedKey: this.keyRejected(settings.apiKey) } : {}),
       };
       this.current = { id, env };
     }
     return this.current.env;
+  }
+
+  /** Note in storage that the API rejected this key: the task pane shows it red. */
+  private keyRejected(apiKey: string): () => void {
+    const mark = rejectedMark(apiKey);
+    return () =>
+      void this.options.storage?.setItem(SETTING.keyRejected, mark).catch(() => undefined);
   }
 
   /** Run one function body in the shared env, for the cell at `run.address` (if known). */

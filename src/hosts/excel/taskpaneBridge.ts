@@ -13,11 +13,12 @@ import type { Cell } from "../../functions/cells";
 import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
 import { cellFormat, excelAnswerCells, excelValue } from "./answerCells";
 import type { ImportTable } from "../../imports/table";
-import { NUMBER_FORMATS, importNote } from "../../imports/table";
+import { NUMBER_FORMATS, importNote, zonedTime } from "../../imports/table";
 import type { HostBridge } from "../../ui/bridge";
 import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
 import { createAsyncHostBridge } from "../shared/asyncBridge";
 import { EXCEL_NAMESPACE } from "./metadata";
+import { insertExcelChart } from "./excelCharts";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
 import type { Scheduling } from "../../core/schedule/registry";
@@ -39,6 +40,7 @@ export interface XlRange {
   clear(applyTo?: string): void;
   /** ExcelApi 1.9: one operation, so the target changes completely or not at all. */
   copyFrom(source: XlRange | string, copyType?: string): void;
+  format: { font: { bold: boolean } };
 }
 
 export interface XlWorksheet {
@@ -51,6 +53,7 @@ export interface XlWorksheet {
   getRangeByIndexes(row: number, column: number, rowCount: number, columnCount: number): XlRange;
   getUsedRangeOrNullObject(valuesOnly?: boolean): XlRange & { isNullObject: boolean };
   freezePanes: { freezeRows(count: number): void };
+  activate(): void;
   notes?: { add(cellAddress: string, content: string): unknown };
 }
 
@@ -65,6 +68,8 @@ export interface XlContext {
     worksheets: {
       getItemOrNullObject(name: string): XlWorksheet;
       add(name: string): XlWorksheet;
+      load(properties: string): unknown;
+      items: XlWorksheet[];
     };
     getSelectedRange(): XlRange & { worksheet: XlWorksheet };
     getActiveCell(): XlRange;
@@ -120,6 +125,7 @@ async function replaceSheetData(
   context: XlContext,
   sheetName: string,
   table: ImportTable,
+  show: boolean,
 ): Promise<void> {
   const sheets = context.workbook.worksheets;
   const target = sheets.getItemOrNullObject(sheetName);
@@ -141,7 +147,7 @@ async function replaceSheetData(
     // Nothing to keep: the staged sheet becomes the import sheet.
     staging.name = sheetName;
     staging.visibility = "Visible";
-    staging.freezePanes.freezeRows(1);
+    finish(staging, size.width, show);
     await context.sync();
     await addNote(context, staging, sheetName, table);
     return;
@@ -167,10 +173,29 @@ async function replaceSheetData(
     if (oldWidth > size.width)
       target.getRangeByIndexes(0, size.width, size.rows, oldWidth - size.width).clear("All");
   }
-  target.freezePanes.freezeRows(1);
+  finish(target, size.width, show);
   staging.delete();
   await context.sync();
   await addNote(context, target, sheetName, table);
+}
+
+/** An import sheet's last touches: bold frozen header, and shown when the seller is looking. */
+function finish(sheet: XlWorksheet, width: number, show: boolean): void {
+  sheet.getRangeByIndexes(0, 0, 1, width).format.font.bold = true;
+  sheet.freezePanes.freezeRows(1);
+  if (show) sheet.activate();
+}
+
+/** The sheet's data as "Name!A1:D40"; null when it is missing or empty. */
+async function dataIn(context: XlContext, sheetName: string): Promise<string | null> {
+  const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+  sheet.load("isNullObject");
+  await context.sync();
+  if (sheet.isNullObject) return null;
+  const used = sheet.getUsedRangeOrNullObject(true);
+  used.load("isNullObject,address");
+  await context.sync();
+  return used.isNullObject ? null : used.address;
 }
 
 /**
@@ -185,7 +210,10 @@ async function addNote(
 ): Promise<void> {
   if (!sheet.notes) return;
   try {
-    sheet.notes.add(`'${sheetName.replace(/'/g, "''")}'!A1`, importNote(table, table.rows.length));
+    sheet.notes.add(
+      `'${sheetName.replace(/'/g, "''")}'!A1`,
+      importNote(table, table.rows.length, (iso) => zonedTime(iso)),
+    );
     await context.sync();
   } catch {
     // The data is written; only the "data fresh at" note is missing.
@@ -205,10 +233,22 @@ async function dropStaging(context: XlContext, staging: XlWorksheet): Promise<vo
 /** The workbook side of the task pane. */
 export function excelWorkbook(run: ExcelRun): WorkbookSurface {
   return {
-    writeTable: (sheetName: string, table: ImportTable) =>
-      run((context) => replaceSheetData(context, sheetName, table)),
+    writeTable: (sheetName: string, table: ImportTable, show: boolean) =>
+      run((context) => replaceSheetData(context, sheetName, table, show)),
+
+    dataIn: (sheetName: string) => run((context) => dataIn(context, sheetName)),
+
+    sheetNames: () =>
+      run(async (context) => {
+        const sheets = context.workbook.worksheets;
+        sheets.load("items/name");
+        await context.sync();
+        return sheets.items.map((s) => s.name);
+      }),
 
     ...excelAnswerCells(run),
+
+    insertChart: (plan) => run((context) => insertExcelChart(context, plan)),
 
     readSelection: () =>
       run(async (context) => {

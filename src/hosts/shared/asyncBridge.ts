@@ -20,6 +20,7 @@ import { type HostRefresher, queueViewOf } from "./queueView";
 import {
   type AsyncSettings,
   SETTING,
+  rejectedMark,
   type SettingsStorage,
   readAsyncSettings,
 } from "./asyncSettings";
@@ -30,12 +31,11 @@ import type { CellInput } from "../../functions/cells";
 import { errorsAsText } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
 import { checkBasis } from "../../functions/basis";
-import type { ImportTable } from "../../imports/table";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
-import { memoryStage } from "../../sidebar/memoryStage";
+import { memoryStage, type TableSheets } from "../../sidebar/memoryStage";
 import { asyncService } from "../../sidebar/op";
 import type { SidebarPorts, TextSlot } from "../../sidebar/ports";
 import { createSidebarService } from "../../sidebar/service";
@@ -43,19 +43,21 @@ import type {
   AutoRefreshView,
   HostBridge,
   HostLook,
+  InsertedChart,
   QuotaView,
   SelectionView,
   SettingsView,
 } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
+import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
-export interface WorkbookSurface extends AnswerSheet {
-  /** Replace a sheet's data with a finished table (header, formats, frozen header, note). */
-  writeTable(sheetName: string, table: ImportTable): Promise<void>;
+export interface WorkbookSurface extends AnswerSheet, TableSheets {
   readSelection(): Promise<SelectionView>;
   /** Into the active cell if empty, else nothing (written: false); at `confirmedAt` always. */
   insertFormula: InsertFormula;
+  /** Add a native chart of a planned table (absent: the host has none, the web demo). */
+  insertChart?(plan: ChartPlan): Promise<void>;
   /** Per-document values without secrets (saved import definitions, refresh option). */
   getDocumentValue(name: string): Promise<string | null>;
   setDocumentValue(name: string, value: string): Promise<void>;
@@ -64,6 +66,7 @@ export interface WorkbookSurface extends AnswerSheet {
 /** Document value names (no secrets). */
 export const DOCUMENT_VALUE = {
   imports: "mkt.imports",
+  importedSheets: "mkt.importedSheets",
   autoRefresh: "mkt.autoRefresh",
 } as const;
 
@@ -91,6 +94,13 @@ export interface AsyncHostOptions {
   readonly scheduling?: Scheduling;
   /** Refresh scopes and the live-calls switch of a host with formula cells. */
   readonly refresher?: HostRefresher;
+}
+
+/** Chart the selected table where the host has native charts. */
+async function insertChart(workbook: WorkbookSurface): Promise<InsertedChart> {
+  const plan = chartPlan(await workbook.readSelection());
+  await workbook.insertChart?.(plan);
+  return { address: plan.address, chart: plan.title };
 }
 
 /** Build the bridge of an async host. */
@@ -125,6 +135,13 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       transport: o.transport,
       clock,
       requestTimeoutMs: o.requestTimeoutMs ?? 20_000,
+      // The key's status turns red in the pane (it reads this at its next poll).
+      ...(apiKey
+        ? {
+            onRejectedKey: () =>
+              void o.storage.set(SETTING.keyRejected, rejectedMark(apiKey)).catch(() => undefined),
+          }
+        : {}),
     };
     envs = { id, cached: { ...common, cache }, fresh: common };
     return envs;
@@ -148,6 +165,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     return {
       hasKey: s.apiKey !== null,
       keyPrefix: s.apiKey ? keyPrefixOf(s.apiKey) : null,
+      keyRejected: s.keyRejected,
       baseUrl: s.baseUrl,
       cacheTtlSec: s.ttl,
       listAnswers: s.listAnswers,
@@ -162,7 +180,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     read,
     write,
   });
-  const stage = memoryStage((sheet, table) => o.workbook.writeTable(sheet, table));
+  const stage = memoryStage(o.workbook);
   /** The sidebar service in this page; `signal` withdraws its queued calls (cancel). */
   const service = async (signal?: AbortSignal) => {
     const e = await currentEnvs();
@@ -190,6 +208,10 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       typedShops: slot(
         () => o.storage.get(SETTING.typedShops),
         (t) => o.storage.set(SETTING.typedShops, t),
+      ),
+      importedSheets: slot(
+        () => o.workbook.getDocumentValue(DOCUMENT_VALUE.importedSheets),
+        (t) => o.workbook.setDocumentValue(DOCUMENT_VALUE.importedSheets, t),
       ),
       stage,
       basis: () => basis,
@@ -221,6 +243,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         throw new Error(`The key was not saved: we could not check it (${why})`);
       }
       await o.storage.set(SETTING.apiKey, key.trim());
+      await o.storage.remove(SETTING.keyRejected);
       o.onSettingsChanged?.();
       return view();
     },
@@ -260,6 +283,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         requestsLastMinute: Math.min(quota.limit, used),
         limitPerMinute: quota.limit,
         cacheHitRate: lookups === 0 ? null : stats.cacheHits / lookups,
+        keyRejected: s.keyRejected,
         queue: queueViewOf(
           o.refresher?.status
             ? await o.refresher.status()
@@ -315,8 +339,10 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       const env = (await currentEnvs()).cached;
       const rows = await service(options.signal);
       // The rows queue on the key's scheduler with the cells; cancel withdraws what is queued.
+      const { basis } = await settings();
       const outcome = await driveBulk(job, selection.values, {
         answer: (batch) => rows.bulkRows(job, batch),
+        countVat: basis.countVat,
         waitMs: () => queueWait(env),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
@@ -327,6 +353,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 
     insertFormula: (formula, options = {}) =>
       insertAsking((f, at) => o.workbook.insertFormula(f, at), formula, options.confirm),
+
+    ...(o.workbook.insertChart ? { insertChart: () => insertChart(o.workbook) } : {}),
 
     async previewFunction(name: string, args: CellInput[]) {
       const fn = functionByName(name);

@@ -3,6 +3,7 @@
  * never the document, because the key must not travel with the file.
  */
 import { normaliseBaseUrl } from "../../core/baseUrl";
+import { sha256Hex } from "../../core/hash";
 import { readBasis, type ProfitBasis } from "../../functions/basis";
 
 /** Per-user settings storage. */
@@ -23,7 +24,14 @@ export const SETTING = {
   /** The profit basis ("off": output VAT not counted); Excel's functions read the same items. */
   countVat: "mkt.countVat",
   salesWindowDays: "mkt.salesWindowDays",
+  /** The API rejected the saved key (401/403): a hash of that key, never the key. */
+  keyRejected: "mkt.keyRejected",
 } as const;
+
+/** What `keyRejected` holds for a key: a hash, so a new key is never shown rejected. */
+export function rejectedMark(apiKey: string): string {
+  return sha256Hex(`rejected\n${apiKey.trim()}`).slice(0, 24);
+}
 
 /** How long cached answers stay fresh unless the seller chose otherwise. */
 export const DEFAULT_TTL_SEC = 600;
@@ -35,6 +43,8 @@ export interface AsyncSettings {
   readonly ttl: number;
   readonly listAnswers: boolean;
   readonly basis: ProfitBasis;
+  /** The API rejected the saved key since it was saved (the key's status shows red). */
+  readonly keyRejected: boolean;
 }
 
 /** Read every setting at once. */
@@ -42,13 +52,14 @@ export async function readAsyncSettings(
   storage: SettingsStorage,
   defaultBaseUrl: string,
 ): Promise<AsyncSettings> {
-  const [apiKey, rawBase, rawTtl, rawLists, rawVat, rawWindow] = await Promise.all([
+  const [apiKey, rawBase, rawTtl, rawLists, rawVat, rawWindow, rejected] = await Promise.all([
     storage.get(SETTING.apiKey),
     storage.get(SETTING.baseUrl),
     storage.get(SETTING.cacheTtlSec),
     storage.get(SETTING.listAnswers),
     storage.get(SETTING.countVat),
     storage.get(SETTING.salesWindowDays),
+    storage.get(SETTING.keyRejected),
   ]);
   let baseUrl = defaultBaseUrl;
   try {
@@ -57,8 +68,10 @@ export async function readAsyncSettings(
     baseUrl = defaultBaseUrl;
   }
   const ttl = Number(rawTtl);
+  const key = apiKey?.trim() || null;
   return {
-    apiKey: apiKey?.trim() || null,
+    apiKey: key,
+    keyRejected: key !== null && rejected === rejectedMark(key),
     baseUrl,
     ttl: Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_TTL_SEC,
     listAnswers: rawLists !== "off",

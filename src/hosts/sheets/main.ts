@@ -133,6 +133,7 @@ export function getSettings(): UserSettings & {
   defaultBaseUrl: string;
   hasKey: boolean;
   keyPrefix: string | null;
+  keyRejected: boolean;
   countVat: boolean;
   salesWindowDays: number;
 } {
@@ -146,6 +147,7 @@ export function getSettings(): UserSettings & {
     defaultBaseUrl: DEFAULT_BASE_URL,
     hasKey: key !== null,
     keyPrefix: key === null ? null : keyPrefix(key),
+    keyRejected: store.keyRejected(),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { QueueView } from "../../ui/bridge";
 import { hitRateOf, readCacheCounts } from "./cacheStats";
-import { closeSession, openSession, messageOf } from "./session";
+import { closeSession, openSession, messageOf, userSettings } from "./session";
 import { fillLater, fillOnEdit, fillTick, installFiller } from "./fillTrigger";
 import type { FillReport } from "./filler";
 import { gas } from "./gas";
@@ -28,6 +28,8 @@ export interface SchedulerView {
   readonly limitPerMinute: number;
   readonly cacheHitRate: number | null;
   readonly queue: QueueView;
+  /** The API rejected the saved key since it was saved. */
+  readonly keyRejected: boolean;
   /** Who fills waiting cells now. */
   readonly filler: "sidebar" | "trigger" | "none";
   /** Waiting cells that read another key's cache (the spreadsheet owner's). */
@@ -53,6 +55,7 @@ function view(report: FillReport | null, filler: SchedulerView["filler"]): Sched
       requestsLastMinute: quota?.used ?? 0,
       limitPerMinute: quota?.limit ?? 60,
       cacheHitRate: hitRateOf(readCacheCounts(session.store)),
+      keyRejected: userSettings().keyRejected(),
       queue: {
         cellsQueued: cells,
         secondsToDone:

@@ -139,6 +139,13 @@ export function openSession(options: RunOptions = {}): Session {
     breaker: sheetsBreaker(limiterStore(), lock, clock),
     substituteLists: listAnswers,
     ...(cache ? { cache } : {}),
+    onRejectedKey() {
+      try {
+        settings.markRejected(apiKey); // the sidebar shows the key red
+      } catch {
+        // A run that may not write user properties still shows the cell's message.
+      }
+    },
   };
   return { env, apiKey, baseUrl, store, readAhead, cache, clock, basis: settings.basis() };
 }

@@ -5,14 +5,14 @@
  */
 import type { Cell } from "../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows, sheetsCell } from "../../imports/cellText";
-import { NUMBER_FORMATS, importNote } from "../../imports/table";
+import { NUMBER_FORMATS, importNote, type TimeText } from "../../imports/table";
 import type { ImportStage } from "../../sidebar/ports";
 import type { SbSheet, SbSpreadsheet } from "./sheetTypes";
 
 const STAGING_PREFIX = "~import ";
 
 /** The stage in `book` (the open spreadsheet, or one the daily refresh opened). */
-export function sheetStage(book: () => SbSpreadsheet): ImportStage {
+export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportStage {
   const name = (token: string): string => `${STAGING_PREFIX}${token}`;
   const staged = (token: string): SbSheet => {
     const sheet = book().getSheetByName(name(token));
@@ -38,7 +38,7 @@ export function sheetStage(book: () => SbSpreadsheet): ImportStage {
       if (page.header) write(sheet, 1, page.width, [page.header]);
       write(sheet, page.rowsBefore + 2, page.width, page.rows); // row 1 is the header
     },
-    commit(token, sheetName, table) {
+    commit(token, sheetName, table, show) {
       const source = staged(token);
       const width = Math.max(1, table.columns.length);
       // getValues gives typed values back: sheetsCell escapes again so text stays text.
@@ -53,10 +53,22 @@ export function sheetStage(book: () => SbSpreadsheet): ImportStage {
           .getRange(2, 1, table.rowCount, width)
           .setNumberFormats(Array.from({ length: table.rowCount }, () => formats));
       }
+      target.getRange(1, 1, 1, width).setFontWeight("bold");
       target.setFrozenRows(1);
-      target.getRange(1, 1, 1, 1).setNote(importNote(table, table.rowCount));
+      target.getRange(1, 1, 1, 1).setNote(importNote(table, table.rowCount, time));
       book().deleteSheet(source);
+      if (show) book().setActiveSheet(target);
     },
+    dataIn(sheetName) {
+      const sheet = book().getSheetByName(sheetName);
+      const [rows, cols] = sheet ? [sheet.getLastRow(), sheet.getLastColumn()] : [0, 0];
+      if (!sheet || rows === 0 || cols === 0) return null;
+      return `${sheetName}!${sheet.getRange(1, 1, rows, cols).getA1Notation()}`;
+    },
+    sheetNames: () =>
+      book()
+        .getSheets()
+        .map((s) => s.getName()),
     drop(token) {
       const sheet = book().getSheetByName(name(token));
       if (sheet) book().deleteSheet(sheet);

@@ -19,6 +19,7 @@ export interface SbRange extends Pick<
   getValues(): unknown[][];
   setNumberFormats(formats: string[][]): SbRange;
   setNote(note: string): SbRange;
+  setFontWeight(weight: "bold" | "normal" | null): SbRange;
   setFormula(formula: string): SbRange;
 }
 
@@ -35,6 +36,8 @@ export interface SbSpreadsheet extends Pick<
   "getId" | "getName" | "getSpreadsheetTimeZone"
 > {
   getSheetByName(name: string): SbSheet | null;
+  getSheets(): SbSheet[];
+  setActiveSheet(sheet: SbSheet): SbSheet;
   insertSheet(name: string): SbSheet;
   deleteSheet(sheet: SbSheet): void;
   getActiveRange(): SbRange | null;

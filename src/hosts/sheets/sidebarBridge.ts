@@ -12,6 +12,7 @@ import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
 import type { HostBridge, SettingsView } from "../../ui/bridge";
+import { chartPlan } from "../../ui/charts/chartPlan";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../ui/keyForm";
 import { serverProxy, type ServerCall } from "./serverProxy";
 import { sheetsQueue } from "./sidebarQueue";
@@ -36,6 +37,7 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       cacheTtlSec: Math.round(s.cacheMinutes * 60),
       listAnswers: s.listAnswers,
       basis: { countVat: s.countVat, salesWindowDays: s.salesWindowDays },
+      keyRejected: s.keyRejected,
     };
   };
 
@@ -101,8 +103,10 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
     readSelection: () => server.sidebarReadSelection(),
     async runBulk(job, options = {}) {
       const selection = await server.sidebarReadSelection();
+      const { countVat } = await server.getSettings();
       // One server call at a time, a few different rows each; cancel stops before the next.
       const outcome = await driveBulk(job, selection.values, {
+        countVat,
         answer: (rows) => server.sidebarBulkRows(job, rows),
         batchSize: BULK_ROWS_PER_CALL,
         concurrency: 1,
@@ -121,6 +125,12 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
 
     insertFormula: (formula, options = {}) =>
       insertAsking((f, at) => server.sidebarInsertFormula(f, at), formula, options.confirm),
+    async insertChart() {
+      // Planned here from the selection: the server only builds the chart (bundle size cap).
+      const plan = chartPlan(await server.sidebarReadSelection());
+      await server.sidebarInsertChart(plan);
+      return { address: plan.address, chart: plan.title };
+    },
     async previewFunction(name: string, args: CellInput[]) {
       const table = await server.runFunctionPreview(
         name,

@@ -35,6 +35,7 @@ export function sheetsQueue(
       requestsLastMinute: v.requestsLastMinute,
       limitPerMinute: v.limitPerMinute,
       cacheHitRate: v.cacheHitRate,
+      keyRejected: v.keyRejected,
       queue: v.queue,
     };
     return last;

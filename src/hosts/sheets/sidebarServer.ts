@@ -25,6 +25,8 @@ import { messageOf, runProgram, userSettings } from "./session";
 import { basisOf } from "./stores";
 import type { FormatDate } from "./sheetDates";
 import { sheetStage } from "./sheetStage";
+import { insertSheetChart } from "./sheetCharts";
+import type { ChartPlan } from "../../ui/charts/chartPlan";
 import type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
 
 export type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
@@ -57,6 +59,8 @@ export interface SidebarServerDeps {
 export const DEFINITIONS_PROPERTY = "mkt.importDefinitions";
 /** User property holding typed-in B seller / C shop ids (no secrets). */
 export const TYPED_SHOPS_PROPERTY = "mkt.typedShops";
+/** Document property: the sheets imports wrote, which later imports replace without asking. */
+const IMPORTED_SHEETS_PROPERTY = "mkt.importedSheets";
 /** A bulk call starts no new row after this: a row may take a minute, a call has six. */
 export const BULK_CALL_BUDGET_MS = 4 * 60_000;
 
@@ -106,7 +110,15 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       read: () => deps.userProperties().getProperty(TYPED_SHOPS_PROPERTY),
       write: (text) => void deps.userProperties().setProperty(TYPED_SHOPS_PROPERTY, text),
     },
-    stage: sheetStage(book),
+    importedSheets: {
+      read: () => deps.documentProperties().getProperty(IMPORTED_SHEETS_PROPERTY),
+      write: (text) => void deps.documentProperties().setProperty(IMPORTED_SHEETS_PROPERTY, text),
+    },
+    // Times in the note as the sheet shows them: in its own time zone.
+    stage: sheetStage(book, (iso) => {
+      const zone = book().getSpreadsheetTimeZone();
+      return `${deps.formatDate(new Date(iso), zone, "yyyy-MM-dd HH:mm")} (${zone})`;
+    }),
     basis: () => basisOf(deps.userProperties()),
     now: () => deps.now().getTime(),
     moreTime: () => deps.elapsedMs() <= BULK_CALL_BUDGET_MS,
@@ -194,6 +206,10 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       cell.setFormula(formula);
       return { address, written: true };
     },
+
+    /** A native chart of the table the sidebar planned it for (sheetCharts.ts). */
+    sidebarInsertChart: (plan: ChartPlan) =>
+      insertSheetChart(sheetOf(deps.spreadsheet(), plan.address).sheet, plan),
   };
   return server;
 }

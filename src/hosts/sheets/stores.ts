@@ -6,6 +6,7 @@
  */
 import { ApiError, CACHE_SERVICE_LIMITS, type KeyValueStore, type StoreLimits } from "../../core";
 import { readBasis, type ProfitBasis } from "../../functions/basis";
+import { rejectedMark } from "../shared/asyncSettings";
 import type { CacheLike, PropertiesLike } from "./gas";
 
 /** CacheService as a KeyValueStore that refuses what Google would refuse. */
@@ -40,6 +41,8 @@ const LIST_ANSWERS_PROPERTY = "mkt.listAnswers";
 /** The profit basis: "off" when output VAT is not counted; the A sales window in days. */
 const COUNT_VAT_PROPERTY = "mkt.countVat";
 const SALES_WINDOW_PROPERTY = "mkt.salesWindowDays";
+/** The API rejected the saved key: a hash of it (the sidebar shows the key red). */
+const KEY_REJECTED_PROPERTY = "mkt.keyRejected";
 
 /** What the user set. */
 export interface UserSettings {
@@ -63,6 +66,15 @@ export class UserSettingsStore {
   }
   saveApiKey(key: string): void {
     this.props.setProperty(KEY_PROPERTY, key);
+    this.props.deleteProperty(KEY_REJECTED_PROPERTY);
+  }
+  /** Has the API rejected the saved key since it was saved? */
+  keyRejected(): boolean {
+    const key = this.apiKey();
+    return key !== null && this.props.getProperty(KEY_REJECTED_PROPERTY) === rejectedMark(key);
+  }
+  markRejected(key: string): void {
+    this.props.setProperty(KEY_REJECTED_PROPERTY, rejectedMark(key));
   }
   forgetApiKey(): void {
     this.props.deleteProperty(KEY_PROPERTY);

@@ -45,6 +45,16 @@ function start(): void {
   const recalculate = (): void => engine.getFormula().executeCalculation();
   const cells = new FormulaCells({ session, recalculate });
   registerCatalog(engine, CATALOG, cells);
+  // A saved workbook was computed before the catalog existed in this page: its spilled tables
+  // show their first cell and its errors no reason. One pass once the engine is steady
+  // recomputes them (from the cache kept in the browser, so it asks the API nothing new).
+  // (The engine may call this at once, with the stage it is already in.)
+  let recomputed = false;
+  engine.addEvent(engine.Event.LifeCycleChanged, ({ stage }) => {
+    if (recomputed || stage !== engine.Enum.LifecycleStages.Steady) return;
+    recomputed = true;
+    setTimeout(recalculate, 0);
+  });
   const refresher = webRefresher({
     session,
     cells,

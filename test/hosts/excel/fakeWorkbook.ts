@@ -14,6 +14,9 @@ import type {
   XlWorksheet,
 } from "../../../src/hosts/excel/taskpaneBridge";
 import type { Fits } from "../../../src/hosts/shared/realTypes";
+import { type FakeChart, fakeChartAdder } from "./fakeCharts";
+
+export type { FakeChart };
 
 /**
  * The task pane's hand-written slices (taskpaneBridge.ts) against the real Office.js classes:
@@ -34,6 +37,9 @@ export interface SheetRecord {
   readonly values: Map<string, unknown>;
   readonly formats: Map<string, unknown>;
   readonly notes: string[];
+  /** Cells whose font is bold ("row,column", 0-based). */
+  readonly bold: Set<string>;
+  readonly charts: FakeChart[];
 }
 
 type Op = () => void;
@@ -48,6 +54,8 @@ export interface FakeWorkbook {
   readonly run: ExcelRun;
   readonly sheets: Map<string, SheetRecord>;
   readonly settings: Map<string, string>;
+  /** The sheet the seller sees (the last one activated). */
+  active(): string;
   /** Every values write (sheet name at queue time, position and size). */
   readonly writes: Array<{ sheet: string; at: [number, number, number, number] }>;
   syncs(): number;
@@ -61,7 +69,12 @@ export interface FakeWorkbook {
 }
 
 /** A workbook with Excel's batching, wrapped by office-addin-mock. */
-export function fakeWorkbook(): FakeWorkbook {
+export function fakeWorkbook(
+  options: {
+    /** Excel 2016: a waterfall's title and legend are UnsupportedOperation (office-js #2041). */
+    readonly oldWaterfall?: boolean;
+  } = {},
+): FakeWorkbook {
   const sheets = new Map<string, SheetRecord>();
   const settings = new Map<string, string>();
   const writes: FakeWorkbook["writes"] = [];
@@ -78,7 +91,10 @@ export function fakeWorkbook(): FakeWorkbook {
     values: new Map(),
     formats: new Map(),
     notes: [],
+    bold: new Set(),
+    charts: [],
   });
+  let activeSheet = "Sheet1";
 
   const bounds = (rec: SheetRecord): { rows: number; cols: number } => {
     let rows = 0;
@@ -148,6 +164,16 @@ export function fakeWorkbook(): FakeWorkbook {
       get numberFormat(): unknown[][] {
         return [];
       },
+      format: {
+        font: {
+          set bold(on: boolean) {
+            queue(cells((s, r, c) => void (on ? s.bold.add(key(r, c)) : s.bold.delete(key(r, c)))));
+          },
+          get bold(): boolean {
+            return false;
+          },
+        },
+      },
       clear: () =>
         queue(cells((s, r, c) => (s.values.delete(key(r, c)), s.formats.delete(key(r, c))))),
       copyFrom: (source: XlRange | string) => {
@@ -172,6 +198,8 @@ export function fakeWorkbook(): FakeWorkbook {
     };
     return self;
   };
+
+  const addChart = fakeChartAdder(queue, options.oldWaterfall === true);
 
   const worksheet = (initial: SheetRecord | undefined, lookupName?: string): XlWorksheet => {
     let rec = initial;
@@ -220,16 +248,26 @@ export function fakeWorkbook(): FakeWorkbook {
             used.isNullObject = b.rows === 0;
             used.rowCount = b.rows;
             used.columnCount = b.cols;
+            used.address = `${rec?.name ?? "?"}!A1:${letters(Math.max(b.cols, 1) - 1)}${Math.max(b.rows, 1)}`;
           });
           return used;
         };
         return used;
       },
+      activate: () =>
+        queue(() => {
+          if (!rec || sheets.get(rec.name) !== rec) throw new Error("ItemNotFound");
+          activeSheet = rec.name;
+        }),
       freezePanes: {
         freezeRows: (count: number) =>
           queue(() => {
             if (rec) rec.frozenRows = count;
           }),
+      },
+      charts: {
+        add: (type: string, source: XlRange, seriesBy: string) =>
+          addChart(() => rec, type, source, seriesBy),
       },
       notes: {
         add: (where: string, text: string) =>
@@ -246,6 +284,13 @@ export function fakeWorkbook(): FakeWorkbook {
       workbook: {
         worksheets: {
           getItemOrNullObject: (name: string) => worksheet(undefined, name),
+          items: [] as XlWorksheet[],
+          load(this: { items: XlWorksheet[] }) {
+            queue(() => {
+              this.items = [...sheets.values()].map((rec) => worksheet(rec));
+            });
+            return this;
+          },
           add: (name: string) => {
             const rec = newRecord(name);
             queue(() => {
@@ -263,11 +308,10 @@ export function fakeWorkbook(): FakeWorkbook {
           const { sheet, box } = selected;
           const [r0, c0, n, w] = box;
           const rec = (): SheetRecord | undefined => sheets.get(sheet);
-          return {
-            ...range(rec, r0, c0, n, w),
-            address: `${sheet}!${letters(c0)}${r0 + 1}:${letters(c0 + w - 1)}${r0 + n}`,
-            worksheet: worksheet(rec()),
-          };
+          // Keep the range's getters (a spread would freeze values before their sync).
+          const selection = range(rec, r0, c0, n, w);
+          selection.address = `${sheet}!${letters(c0)}${r0 + 1}:${letters(c0 + w - 1)}${r0 + n}`;
+          return Object.assign(selection, { worksheet: worksheet(rec()) });
         },
         settings: {
           getItemOrNullObject: (name: string) => ({
@@ -292,6 +336,7 @@ export function fakeWorkbook(): FakeWorkbook {
     run: (batch) => batch(context),
     sheets,
     settings,
+    active: () => activeSheet,
     writes,
     syncs: () => syncs,
     failSync: (n) => {

@@ -14,7 +14,7 @@ jest.mock("office-addin-manifest", () => ({
 import { ManualClock } from "../../../src/core/clock";
 import { createScheduling } from "../../../src/core/schedule/registry";
 import type { AsyncTransport } from "../../../src/core/asyncDriver";
-import type { ImportTable } from "../../../src/imports/table";
+import { zonedTime, type ImportTable } from "../../../src/imports/table";
 import { MAX_CELL_TEXT } from "../../../src/core/cellLimit";
 import { TRICKY_TEXTS } from "../../helpers/trickyText";
 import type { SettingsStorage } from "../../../src/hosts/shared/asyncBridge";
@@ -57,7 +57,7 @@ describe("Excel task pane writes", () => {
   test("a 2,000-row import is staged one values write per 500-row chunk, then swapped in", async () => {
     const excel = fakeWorkbook();
     const kept = excel.addSheet("Profit", OLD_TABLE);
-    await excelWorkbook(excel.run).writeTable("Profit", productTable(2000));
+    await excelWorkbook(excel.run).writeTable("Profit", productTable(2000), true);
     const staging = stagingSheetName("Profit");
     // header + 4 chunks, all into the staging sheet; never one write per cell
     expect(excel.writes).toEqual([
@@ -86,7 +86,8 @@ describe("Excel task pane writes", () => {
     expect(kept.formats.get("10,3")).toBe("@"); // an empty text cell: no formula either
     expect(kept.frozenRows).toBe(1);
     expect(kept.notes).toEqual([expect.stringContaining("'Profit'!A1 ") as unknown as string]);
-    expect(kept.notes[0]).toContain("Data fresh at: 2025-06-30T02:00:00Z");
+    // In the page's time zone (Excel has no workbook time zone), which the note names.
+    expect(kept.notes[0]).toContain(`Data fresh at: ${zonedTime("2025-06-30T02:00:00Z")}`);
     // lookup, 4 chunks, the old used range, the swap, the note
     expect(excel.syncs()).toBe(8);
   });
@@ -98,7 +99,7 @@ describe("Excel task pane writes", () => {
       ...productTable(0),
       rows: [...TRICKY_TEXTS, long].map((text, i) => [1000 + i, text, 1, 2]),
     };
-    await excelWorkbook(excel.run).writeTable("Tricky", table);
+    await excelWorkbook(excel.run).writeTable("Tricky", table, true);
     const sheet = excel.sheets.get("Tricky");
     const names = excel
       .table("Tricky")
@@ -113,7 +114,7 @@ describe("Excel task pane writes", () => {
 
   test("an empty list writes its header and a 'no rows yet' note", async () => {
     const excel = fakeWorkbook();
-    await excelWorkbook(excel.run).writeTable("Empty", productTable(0));
+    await excelWorkbook(excel.run).writeTable("Empty", productTable(0), true);
     expect(excel.table("Empty")).toEqual([["Item id", "Name", "Total profit", "Margin"]]);
     expect(excel.sheets.get("Empty")?.notes[0]).toMatch(/Rows: 0\nNo rows yet: /);
   });
@@ -123,15 +124,15 @@ describe("Excel task pane writes", () => {
     const kept = excel.addSheet("Profit", OLD_TABLE);
     const before = excel.table("Profit");
     excel.failSync(4); // 1: lookup, 2-3: chunks 1-2, 4: chunk 3
-    await expect(excelWorkbook(excel.run).writeTable("Profit", productTable(2000))).rejects.toThrow(
-      "The connection to Excel was lost",
-    );
+    await expect(
+      excelWorkbook(excel.run).writeTable("Profit", productTable(2000), true),
+    ).rejects.toThrow("The connection to Excel was lost");
     expect(excel.writes.filter((w) => w.sheet === "Profit")).toEqual([]);
     expect(excel.sheets.get("Profit")).toBe(kept);
     expect(excel.table("Profit")).toEqual(before);
     expect([...excel.sheets.keys()]).toEqual(["Profit"]);
     // The next import works and replaces the data.
-    await excelWorkbook(excel.run).writeTable("Profit", productTable(3));
+    await excelWorkbook(excel.run).writeTable("Profit", productTable(3), true);
     expect(excel.table("Profit")).toHaveLength(4);
     expect(excel.table("Profit")[1]).toEqual([1000, "Product 0", 100, 25.5]);
   });
@@ -141,12 +142,12 @@ describe("Excel task pane writes", () => {
     excel.addSheet("Profit", OLD_TABLE);
     const before = excel.table("Profit");
     excel.failSync(4); // lookup, 1 chunk, old used range, then the swap fails
-    await expect(excelWorkbook(excel.run).writeTable("Profit", productTable(10))).rejects.toThrow(
-      "lost",
-    );
+    await expect(
+      excelWorkbook(excel.run).writeTable("Profit", productTable(10), true),
+    ).rejects.toThrow("lost");
     expect(excel.table("Profit")).toEqual(before);
     expect(excel.sheets.get(stagingSheetName("Profit"))?.visibility).toBe("Hidden");
-    await excelWorkbook(excel.run).writeTable("Profit", productTable(10));
+    await excelWorkbook(excel.run).writeTable("Profit", productTable(10), true);
     expect([...excel.sheets.keys()]).toEqual(["Profit"]);
     expect(excel.table("Profit")).toHaveLength(11);
   });
@@ -159,7 +160,7 @@ describe("Excel task pane writes", () => {
       columns: [...table.columns, { header: "Fresh", path: "d", format: "date" }],
       rows: [[...(table.rows[0] ?? []), new Date(Date.UTC(2025, 5, 30, 12))]],
     };
-    await excelWorkbook(excel.run).writeTable("Profit", withDate);
+    await excelWorkbook(excel.run).writeTable("Profit", withDate, false);
     expect([...excel.sheets.keys()]).toEqual(["Profit"]);
     const sheet = excel.sheets.get("Profit");
     expect(sheet?.visibility).toBe("Visible");

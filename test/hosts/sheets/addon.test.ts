@@ -385,6 +385,19 @@ describe("against the reference server", () => {
     expect(JSON.stringify(addon.call("getSettings"))).not.toContain(server.keys.demo);
   });
 
+  test("a key the API rejects in a cell turns the sidebar's key status red; a good key clears it", () => {
+    const addon = addonWithKey(`mkta_pat_${"Zq7".repeat(14)}`);
+    expect((addon.call("getSettings") as { keyRejected: boolean }).keyRejected).toBe(false);
+    expect(cell(addon, "MKTA_ITEM", 100001, "SG", 10001691)).toMatch(/^#ERROR! API key rejected/);
+    expect((addon.call("getSettings") as { keyRejected: boolean }).keyRejected).toBe(true);
+    expect((addon.call("getScheduler") as { keyRejected: boolean }).keyRejected).toBe(true);
+    // What marks it is a hash: the key is in one user property only.
+    const values = [...addon.userProps.map.values()];
+    expect(values.filter((v) => v.includes("Zq7Zq7"))).toHaveLength(1);
+    addon.call("saveApiKey", server.keys.demo);
+    expect((addon.call("getSettings") as { keyRejected: boolean }).keyRejected).toBe(false);
+  });
+
   test("a server outage gives a clear error, not a hang, and stale data where it has some", async () => {
     const addon = addonWithKey(server.keys.demo);
     const fresh = cell(addon, "SHOPS", "A");

@@ -4,6 +4,7 @@
  * 500 KB a store), LockService, Utilities.sleep on a fake clock, UrlFetchApp over real
  * synchronous HTTP, SpreadsheetApp.setValues turning "=..." into formulas.
  */
+import { FakeChartBuilder, FakeEmbeddedChart } from "./fakeCharts";
 import { createHash } from "node:crypto";
 import { columnLetters } from "./sim/a1";
 import type { SyncHttp, SyncResponse } from "./syncHttp";
@@ -249,6 +250,9 @@ export class FakeRange implements SbRange {
   getRow(): number {
     return this.row;
   }
+  getSheet(): FakeSheet {
+    return this.sheet;
+  }
   getColumn(): number {
     return this.column;
   }
@@ -308,6 +312,14 @@ export class FakeRange implements SbRange {
     this.sheet.notes.set(`${this.row},${this.column}`, note);
     return this;
   }
+  setFontWeight(weight: "bold" | "normal" | null): this {
+    for (let r = this.row; r < this.row + this.numRows; r++)
+      for (let c = this.column; c < this.column + this.numColumns; c++) {
+        if (weight === "bold") this.sheet.bold.add(`${r},${c}`);
+        else this.sheet.bold.delete(`${r},${c}`);
+      }
+    return this;
+  }
 }
 
 /** A sheet (tab) backed by a sparse grid of stored cells. */
@@ -315,11 +327,28 @@ export class FakeSheet implements SbSheet {
   private readonly cells = new Map<string, StoredCell>();
   readonly formats = new Map<string, string>();
   readonly notes = new Map<string, string>();
+  /** Cells set in bold ("row,column"). */
+  readonly bold = new Set<string>();
   /** Every setValues on this sheet: where and how big (a per-cell writer shows up here). */
   readonly setValuesCalls: Array<{ row: number; rows: number; columns: number }> = [];
   hidden = false;
   frozenRows = 0;
+  private readonly charts: FakeEmbeddedChart[] = [];
   constructor(public name: string) {}
+  newChart(): FakeChartBuilder {
+    return new FakeChartBuilder(this);
+  }
+  insertChart(chart: FakeEmbeddedChart): void {
+    if (!(chart instanceof FakeEmbeddedChart))
+      throw new Error(
+        "Exception: The parameters (String) don't match the method signature for SpreadsheetApp.Sheet.insertChart.",
+      );
+    if (chart.sheet !== this) throw new Error("Exception: The chart belongs to another sheet.");
+    this.charts.push(chart);
+  }
+  getCharts(): FakeEmbeddedChart[] {
+    return [...this.charts];
+  }
   getName(): string {
     return this.name;
   }
@@ -415,6 +444,12 @@ export class FakeSpreadsheet implements SbSpreadsheet {
   }
   getActiveRange(): FakeRange | null {
     return this.active?.range ?? null;
+  }
+  /** Like Sheets: the sheet becomes the visible tab, its A1 the active cell. */
+  setActiveSheet(sheet: FakeSheet): FakeSheet {
+    if (!this.sheets.includes(sheet)) throw new Error("Sheet not found");
+    this.active = { sheet, range: sheet.getRange(1, 1) };
+    return sheet;
   }
   toast(message: string): void {
     this.toasts.push(message);

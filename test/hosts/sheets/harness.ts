@@ -23,6 +23,7 @@ import {
   fakeHtmlService,
   UTILITIES_ENUMS,
 } from "./fakes";
+import { CHART_TYPES } from "./fakeCharts";
 import type { StrictAnswers } from "../../helpers/strictSpec";
 import { SyncHttp } from "./syncHttp";
 
@@ -176,6 +177,7 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
       computeDigest: fakeComputeDigest,
       ...UTILITIES_ENUMS,
     },
+    Charts: { ChartType: CHART_TYPES },
     SpreadsheetApp: {
       getUi: () => {
         if (timeDriven) throw new Error("Cannot call SpreadsheetApp.getUi() from this context.");

@@ -528,7 +528,10 @@ describe("the sidebar against the add-on and the reference server", () => {
     // Confirmed: written over the named range.
     const yes = await bridge.runBulk(job, { beside: true, confirm: async () => true });
     expect(yes).toMatchObject({ address: "Sheet1!D1:D3", written: true });
-    expect(names()).toEqual(["REQUIRED_PRICE", ...prices]);
+    expect(names()).toEqual([
+      "REQUIRED_PRICE requiredListingPrice (output VAT counted)",
+      ...prices,
+    ]);
   });
 
   test("insert formula asks before writing over a cell that holds data; without a yes, nothing", async () => {

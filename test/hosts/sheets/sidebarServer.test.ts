@@ -41,6 +41,7 @@ class FakeSheet implements SbSheet {
   frozen = 0;
   note = "";
   hidden = false;
+  boldHeader = false;
   constructor(readonly name: string) {}
   getName(): string {
     return this.name;
@@ -76,6 +77,10 @@ class FakeSheet implements SbSheet {
       },
       setNote(n) {
         sheet.note = n;
+        return range;
+      },
+      setFontWeight(w) {
+        if (row === 1 && w === "bold") sheet.boldHeader = true;
         return range;
       },
       setFormula(f) {
@@ -139,6 +144,15 @@ class FakeBook implements SbSpreadsheet {
   }
   getSheetByName(name: string): FakeSheet | null {
     return this.sheets.get(name) ?? null;
+  }
+  getSheets(): FakeSheet[] {
+    return [...this.sheets.values()];
+  }
+  setActiveSheet(sheet: SbSheet): SbSheet {
+    const own = this.sheets.get(sheet.getName());
+    if (!own) throw new Error("Sheet not found");
+    this.active = { sheet: own, range: own.getRange(1, 1, 1, 1) };
+    return own;
   }
   insertSheet(name: string): FakeSheet {
     if (this.sheets.has(name)) throw new Error(`A sheet with the name "${name}" already exists`);
@@ -341,6 +355,7 @@ function drive(server: ReturnType<typeof setup>["server"], def: ImportDefinition
 describe("Sheets sidebar import server functions", () => {
   test("2,000 rows: staged per page, committed with one setValues per 500-row chunk", () => {
     const { book, server, calls } = setup(2000);
+    book.timeZone = "Asia/Singapore";
     const result = drive(server, DEF);
     expect(result.rows).toBe(2000);
     expect(calls.map((c) => c.page)).toEqual([0, 1, 2, 3]);
@@ -365,8 +380,9 @@ describe("Sheets sidebar import server functions", () => {
     expect(target.frozen).toBe(1);
     expect(target.formats).toHaveLength(2000);
     expect(target.formats[0]).toEqual(["0", "0", "@", "#,##0.00"]);
-    expect(target.note).toContain("Data fresh at: 2025-06-30T02:00:00Z");
-    expect(target.note).toContain("Imported at: 2025-07-01T08:00:00.000Z");
+    // Times as the sheet shows them: in its time zone, named.
+    expect(target.note).toContain("Data fresh at: 2025-06-30 10:00 (Asia/Singapore)");
+    expect(target.note).toContain("Imported at: 2025-07-01 16:00 (Asia/Singapore)");
     expect(target.note).toContain("Rows: 2000");
     expect([...book.sheets.keys()]).toEqual(["Profit"]); // staging sheet removed
   });
@@ -380,6 +396,35 @@ describe("Sheets sidebar import server functions", () => {
     expect(() => drive(failing.server, DEF)).toThrow(/Could not reach the API/);
     expect(JSON.stringify(failing.book.getSheetByName("Profit")?.cells)).toBe(before);
     expect([...failing.book.sheets.keys()]).toEqual(["Profit"]);
+  });
+
+  test("a sheet of the seller's own data is named before any page, and replaced only on their yes", () => {
+    const { server, book, calls } = setup(1200);
+    const own = book.insertSheet("Profit");
+    own.getRange(1, 1, 2, 2).setValues([
+      ["Name", "Cost"],
+      ["Mug", 3.5],
+    ]);
+    const begun = server.sidebarImportBegin(DEF);
+    expect(begun.target).toEqual({
+      sheetName: "Profit",
+      othersData: "Profit!A1:B2",
+      newSheetName: "Profit 2",
+    });
+    expect(calls).toHaveLength(0);
+    let state = begun.state;
+    while (!state.done) state = server.sidebarImportPage(begun.token, DEF, state).state;
+    // Without the seller's yes the commit writes nothing, whatever the client sent before.
+    expect(() => server.sidebarImportCommit(begun.token, DEF, state)).toThrow(
+      /Profit!A1:B2 holds data that no import wrote, so nothing was written/,
+    );
+    expect(own.cells[1]?.[0]?.value).toBe("Mug");
+    server.sidebarImportCommit(begun.token, DEF, state, { replace: true, show: true });
+    expect(own.cells).toHaveLength(1201);
+    expect(own.boldHeader).toBe(true);
+    expect(book.getActiveSheet().getName()).toBe("Profit");
+    // The sheet is an import's now: the next import asks nothing.
+    expect(server.sidebarImportBegin(DEF).target.othersData).toBeNull();
   });
 
   test("commit refuses an unfinished import", () => {

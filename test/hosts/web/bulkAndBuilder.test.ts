@@ -107,6 +107,13 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     await page.waitForFunction(() =>
       /31 rows/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
     );
+    // The headers name three arguments: they are mapped without a click.
+    expect(await page.inputValue("#bulk-src-category")).toBe("col:0");
+    expect(await page.inputValue("#bulk-src-cogs")).toBe("col:1");
+    expect(await page.inputValue("#bulk-src-targetMargin")).toBe("col:2");
+    // A required argument left out is named before anything runs.
+    await page.click("#bulk-run");
+    expect(await page.textContent("#bulk-status")).toMatch(/^Map marketplace.* \(required\)/);
     const fixed = async (param: string, value: string) => {
       await page.selectOption(`#bulk-src-${param}`, "value");
       await page.fill(`#bulk-val-${param}`, value);
@@ -126,7 +133,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     expect(await page.locator("#bulk-status").innerText()).not.toMatch(/with errors/);
 
     const sheet = await values("Sheet1");
-    expect(sheet[0]?.[3]).toBe("REQUIRED_PRICE");
+    expect(sheet[0]?.[3]).toBe("REQUIRED_PRICE requiredListingPrice (output VAT counted)");
     for (let r = 1; r < rows.length; r++) {
       const [category, cogs, margin] = rows[r] as [number, number, number];
       expect(sheet[r]?.[0]).toBe(category); // inputs untouched

@@ -260,6 +260,18 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
     const values = await settledValues(page, "Fill", (v) => typeof v[0]?.[2] === "number");
     expect(values.length).toBe(200);
     expect((await sheetValues(page, "Sheet1"))[1]?.[0]).toEqual(expect.any(Number));
+    // The spilled breakdown comes back whole (not just its first cell), and the error cell
+    // still says why.
+    const sheet1 = await settledValues(
+      page,
+      "Sheet1",
+      (v) => v[0]?.[2] === "Line" && typeof v[2]?.[3] === "number",
+      60_000,
+      40,
+      6,
+    );
+    expect(sheet1.map((r) => r[2]).filter((c) => c !== "").length).toBeGreaterThan(3);
+    expect(await messageAt(page, "Sheet1!A5")).toMatch(/itemId/);
     // Answers come from the cache kept in the browser: the reload asked nothing again.
     const asked = proxy.log.map((r) => r.path).filter((p) => !p.endsWith("/fetch-all-user-shops"));
     expect(asked).toEqual([]); // the sidebar still lists the shops

@@ -11,7 +11,7 @@ import type { Cell } from "../../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
-import { NUMBER_FORMATS, importNote } from "../../../imports/table";
+import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
 import type { SelectionView } from "../../../ui/bridge";
@@ -70,13 +70,15 @@ export class UniverWorkbook implements WorkbookSurface {
     this.writeCalls.set(name, (this.writeCalls.get(name) ?? 0) + 1);
   }
 
-  async writeTable(sheetName: string, table: ImportTable): Promise<void> {
+  async writeTable(sheetName: string, table: ImportTable, show: boolean): Promise<void> {
     // The whole table is here before anything is written: a failed import changes nothing.
     const sheet = this.sheet(sheetName, table.rows.length + 101, table.columns.length + 5);
-    const before = importedMeta(sheet);
+    // The sidebar asked before replacing data no import wrote; the whole of it goes then.
+    const before = importedMeta(sheet) ?? this.usedSize(sheet);
     if (before) sheet.getRange(0, 0, before.rows, Math.max(1, before.columns)).clearContent();
     const formats = table.columns.map((c) => NUMBER_FORMATS[c.format]);
-    this.write(sheet, 0, 0, [table.columns.map((c) => cellData(c.header))]);
+    const bold = { bl: 1 } as const;
+    this.write(sheet, 0, 0, [table.columns.map((c) => ({ ...cellData(c.header), s: bold }))]);
     let row = 1;
     for (const chunk of chunkRows(table.rows, WRITE_CHUNK_ROWS)) {
       this.write(
@@ -89,12 +91,32 @@ export class UniverWorkbook implements WorkbookSurface {
     }
     sheet.setFrozenRows(1);
     const meta: ImportedSheetMeta = {
-      note: importNote(table, table.rows.length),
+      note: importNote(table, table.rows.length, (iso) => zonedTime(iso)),
       rows: table.rows.length + 1,
       columns: table.columns.length,
     };
     sheet.setCustomMetadata({ ...(sheet.getCustomMetadata() ?? {}), mktImport: meta });
-    this.book.setActiveSheet(sheet);
+    if (show) this.book.setActiveSheet(sheet);
+  }
+
+  /** Rows and columns from A1 to the last cell holding something; null when empty. */
+  private usedSize(sheet: FWorksheet): { rows: number; columns: number } | null {
+    const [rows, columns] = [sheet.getLastRow() + 1, sheet.getLastColumn() + 1];
+    if (rows < 1 || columns < 1) return null;
+    const values = sheet.getRange(0, 0, rows, columns).getValues();
+    return values.some((r) => r.some((v) => v !== "" && v !== null && v !== undefined))
+      ? { rows, columns }
+      : null;
+  }
+
+  async dataIn(sheetName: string): Promise<string | null> {
+    const sheet = this.book.getSheetByName(sheetName);
+    const size = sheet ? this.usedSize(sheet) : null;
+    return size ? sheetAddress(sheetName, 0, 0, size.rows - 1, size.columns - 1) : null;
+  }
+
+  async sheetNames(): Promise<string[]> {
+    return this.book.getSheets().map((s) => s.getSheetName());
   }
 
   /** The selected range (the active cell when nothing is selected) and its address. */

@@ -12,6 +12,7 @@
  * guaranteed order (workbookShim.ts); and every fetch the page makes, logged.
  */
 import { FakeWorkbook, type ShimInvocation } from "./workbookShim";
+import { SheetTables } from "./chartShim";
 
 type ErrorCodeValue = "#VALUE!" | "#N/A" | "#DIV/0!" | "#NUM!" | "#NULL!" | "#NAME?" | "#REF!";
 
@@ -175,12 +176,19 @@ w.Office = {
  * can prove the key never lands there. Applied at once; the pane only reads and adds.
  */
 const workbookSettings = new Map<string, string>();
+const tables = new SheetTables();
 w.Excel = {
   async run<T>(batch: (context: unknown) => Promise<T>): Promise<T> {
     const queued: Array<() => void> = [];
+    const formulas = workbook.context(queued);
+    const sheets = tables.context(queued, () => workbook.selection);
     const context = {
       workbook: {
-        ...workbook.context(queued),
+        ...formulas,
+        // The selection's values and sheets with charts (chartShim.ts) beside the formula cells.
+        getSelectedRange: () =>
+          Object.assign(sheets.selected(), { calculate: formulas.getSelectedRange().calculate }),
+        worksheets: { ...formulas.worksheets, getItemOrNullObject: sheets.sheet },
         settings: {
           getItemOrNullObject: (name: string) => ({
             isNullObject: !workbookSettings.has(name),
@@ -349,6 +357,9 @@ w.excelShim = {
   settingsCalls: () => settingsCalls,
   workbookSettings: (): Record<string, string> => Object.fromEntries(workbookSettings),
   startupCalls: (): string[] => [...startupCalls],
+  /** Type plain values in from a cell ("Sheet1!B3"), as the seller would. */
+  putValues: (at: string, rows: unknown[][]) => tables.put(at, rows),
+  charts: () => tables.charts,
   setStorage: (items: Record<string, string>) => storage.setItems(items),
   storageKeys: () => storage.getKeys(),
   getStorage: (key: string) => storage.getItem(key),

@@ -1,0 +1,76 @@
+/**
+ * Bulk calculation's column mapping in the seller's terms: a header that names an argument
+ * ("Shop", "shop_id", "Item ID", "COGS") is that argument's column without a click; a
+ * required argument left unmapped is named before anything runs; columns are called by the
+ * letters the sheet shows, wherever the selection starts.
+ */
+import type { Cell } from "../core/shape";
+import { columnLetters, parseRangeAddress } from "./rangeAddress";
+
+interface ParamLike {
+  readonly name: string;
+  readonly optional?: boolean;
+}
+
+/** Words sellers put in headers for an argument (beyond its own name). */
+const SAME_AS: Readonly<Record<string, readonly string[]>> = {
+  cogs: ["cost", "unit cost", "product cost", "manufacturing cogs"],
+  manufacturingCogs: ["cogs", "cost", "unit cost", "product cost"],
+  listingPrice: ["price", "list price"],
+  sellerId: ["seller"],
+  region: ["country", "market region"],
+};
+
+const words = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** The names a header may use for `param`: its own, without a trailing "Id", and synonyms. */
+function namesOf(param: string): Set<string> {
+  const own = words(param);
+  return new Set(
+    [own, own.endsWith("id") ? own.slice(0, -2) : own, ...(SAME_AS[param] ?? []).map(words)].filter(
+      (n) => n !== "",
+    ),
+  );
+}
+
+/**
+ * For each argument, "col:i" when exactly one header names it, else what `current` chose
+ * (a seller's choice is kept; a column is given to one argument only).
+ */
+export function matchHeaders(
+  params: readonly ParamLike[],
+  header: readonly Cell[],
+  current: readonly string[] = [],
+): string[] {
+  const taken = new Set(current.filter((s) => s.startsWith("col:")));
+  return params.map((p, i) => {
+    const chosen = current[i] ?? "";
+    if (chosen !== "") return chosen;
+    const names = namesOf(p.name);
+    const hits = header
+      .map((h, c) => (typeof h === "string" && names.has(words(h)) ? `col:${c}` : null))
+      .filter((s): s is string => s !== null && !taken.has(s));
+    if (hits.length !== 1) return "";
+    taken.add(hits[0] ?? "");
+    return hits[0] ?? "";
+  });
+}
+
+/** The required arguments a mapping leaves empty (their names, in order). */
+export function unmappedRequired(
+  params: readonly ParamLike[],
+  sources: readonly string[],
+): string[] {
+  return params.filter((p, i) => !p.optional && (sources[i] ?? "") === "").map((p) => p.name);
+}
+
+/** The sheet's letter for column `c` of the selection at `address` ("C" when it starts at C). */
+export function selectionColumn(address: string | undefined, c: number): string {
+  let first = 0;
+  try {
+    if (address) first = parseRangeAddress(address).c0;
+  } catch {
+    first = 0; // a single cell or an odd address: count from A
+  }
+  return columnLetters(first + c);
+}

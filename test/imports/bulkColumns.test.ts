@@ -1,0 +1,48 @@
+import { matchHeaders, selectionColumn, unmappedRequired } from "../../src/imports/bulkColumns";
+import { functionByName } from "../../src/functions";
+
+const params = (name: string) => {
+  const fn = functionByName(name);
+  if (!fn) throw new Error(`no ${name}`);
+  return fn.params;
+};
+
+describe("bulk column mapping", () => {
+  test("headers that name arguments map them, in the seller's spellings", () => {
+    const p = params("MKTA_BREAKDOWN");
+    const sources = matchHeaders(p, ["Shop", "REGION", "item_id", "Notes"]);
+    const byName = Object.fromEntries(p.map((x, i) => [x.name, sources[i]]));
+    expect(byName).toMatchObject({ shopId: "col:0", region: "col:1", itemId: "col:2" });
+    expect(sources.filter((s) => s === "col:3")).toEqual([]); // "Notes" names nothing
+  });
+
+  test("a seller's choice is kept, and a column serves one argument only", () => {
+    const p = params("MKTA_BREAKDOWN");
+    const chosen = p.map((x) => (x.name === "shopId" ? "value" : ""));
+    const sources = matchHeaders(p, ["shopId", "region", "itemId"], chosen);
+    expect(sources[p.findIndex((x) => x.name === "shopId")]).toBe("value");
+    expect(new Set(sources.filter((s) => s.startsWith("col:"))).size).toBe(
+      sources.filter((s) => s.startsWith("col:")).length,
+    );
+  });
+
+  test("required arguments left empty are named; optional ones are not", () => {
+    const p = params("MKTA_BREAKDOWN");
+    const missing = unmappedRequired(p, []);
+    expect(missing).toEqual(p.filter((x) => !x.optional).map((x) => x.name));
+    expect(missing).toContain("shopId");
+    expect(
+      unmappedRequired(
+        p,
+        p.map(() => "value"),
+      ),
+    ).toEqual([]);
+  });
+
+  test("columns are named by the sheet's letters, wherever the selection starts", () => {
+    expect(selectionColumn("Inputs!C2:E40", 0)).toBe("C");
+    expect(selectionColumn("'My sheet'!Z1:AB3", 2)).toBe("AB");
+    expect(selectionColumn("Sheet1!B7", 1)).toBe("C");
+    expect(selectionColumn(undefined, 1)).toBe("B");
+  });
+});
