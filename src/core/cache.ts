@@ -261,12 +261,13 @@ export class ResponseCache {
   }
 
   private fetch(keys: readonly string[]): Record<string, string> {
+    const found: Record<string, string> = {};
     try {
-      return this.store.getAll ? this.store.getAll(keys) : presentValues(this.store, keys);
+      return this.store.getAll ? this.store.getAll(keys) : presentValues(this.store, keys, found);
     } catch {
       // A store that fails to read (quota, service hiccup) is a miss, never a failed cell.
       this.stats.readErrors++;
-      return {};
+      return found;
     }
   }
 }

@@ -24,12 +24,15 @@ export interface KeyValueStore {
 }
 
 /** Apps Script CacheService: 250-char keys, 100 KB values, 6 h at most. */
-/** The present keys' values, read one by one (a store without a batch read). */
+/**
+ * The present keys' values, read one by one (a store without a batch read), into `found`:
+ * when a read throws midway the caller keeps what was read before it.
+ */
 export function presentValues(
   store: Pick<KeyValueStore, "get">,
   keys: readonly string[],
+  found: Record<string, string> = {},
 ): Record<string, string> {
-  const found: Record<string, string> = {};
   for (const key of keys) {
     const value = store.get(key);
     if (value !== null) found[key] = value;
