@@ -8,7 +8,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { startTestServer } from "../test/helpers/server";
-import { columnLetters } from "../src/hosts/web/a1";
+import { columnLetters } from "../src/imports/rangeAddress";
 import { loopbackOnly, startWebHost } from "../test/hosts/web/harness";
 
 const OUT = path.resolve(__dirname, "..", "docs", "web-demo.png");

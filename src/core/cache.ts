@@ -7,7 +7,7 @@
  */
 import type { Clock } from "./clock";
 import { canonicalJson, sha256Hex, utf8Length } from "./hash";
-import type { KeyValueStore } from "./store";
+import { presentValues, type KeyValueStore } from "./store";
 
 export interface ResponseCacheOptions {
   readonly store: KeyValueStore;
@@ -263,16 +263,12 @@ export class ResponseCache {
   private fetch(keys: readonly string[]): Record<string, string> {
     const found: Record<string, string> = {};
     try {
-      if (this.store.getAll) return this.store.getAll(keys);
-      for (const key of keys) {
-        const value = this.store.get(key);
-        if (value !== null) found[key] = value;
-      }
+      return this.store.getAll ? this.store.getAll(keys) : presentValues(this.store, keys, found);
     } catch {
       // A store that fails to read (quota, service hiccup) is a miss, never a failed cell.
       this.stats.readErrors++;
+      return found;
     }
-    return found;
   }
 }
 

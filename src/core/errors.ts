@@ -72,10 +72,15 @@ export function isApiError(value: unknown): value is ApiError {
   );
 }
 
+/** The message of anything thrown: an Error's message, else the value as text. */
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** Wrap anything a transport threw as a NETWORK error (keeps ApiErrors as they are). */
 export function toApiError(value: unknown): ApiError {
   if (isApiError(value)) return value;
-  const detail = value instanceof Error ? value.message : String(value);
+  const detail = messageOf(value);
   return new ApiError(
     "NETWORK",
     `Could not reach the API (${shorten(detail, 80)}): check your connection and the base URL in Settings, then refresh the cells with errors from the add-in's menu or pane`,

@@ -6,7 +6,7 @@
 import { isDateTimeArray } from "../api/datetime";
 import type { DateTimeArray } from "../api/datetime";
 import { fitCellText } from "./cellLimit";
-import { ApiError, isApiError } from "./errors";
+import { ApiError, isApiError, messageOf } from "./errors";
 import { type BreakdownLine, breakdownLines, isLineObject, isRecord, sumOfLines } from "./lines";
 
 export { type BreakdownLine, breakdownLines, isRecord };
@@ -32,7 +32,7 @@ export class CellError {
 
   /** The cell for a row's failure: NOT_FOUND and NOT_YET_ACTIVE are #N/A, anything else #VALUE!. */
   static of(error: unknown): CellError {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const missing =
       isApiError(error) && (error.code === "NOT_FOUND" || error.code === "NOT_YET_ACTIVE");
     return new CellError(missing ? "#N/A" : "#VALUE!", message);

@@ -24,6 +24,22 @@ export interface KeyValueStore {
 }
 
 /** Apps Script CacheService: 250-char keys, 100 KB values, 6 h at most. */
+/**
+ * The present keys' values, read one by one (a store without a batch read), into `found`:
+ * when a read throws midway the caller keeps what was read before it.
+ */
+export function presentValues(
+  store: Pick<KeyValueStore, "get">,
+  keys: readonly string[],
+  found: Record<string, string> = {},
+): Record<string, string> {
+  for (const key of keys) {
+    const value = store.get(key);
+    if (value !== null) found[key] = value;
+  }
+  return found;
+}
+
 export const CACHE_SERVICE_LIMITS: StoreLimits = {
   maxValueBytes: 100 * 1024,
   maxKeyLength: 250,
@@ -76,12 +92,7 @@ export class MemoryStore implements KeyValueStore {
   }
 
   getAll(keys: readonly string[]): Record<string, string> {
-    const found: Record<string, string> = {};
-    for (const key of keys) {
-      const value = this.get(key);
-      if (value !== null) found[key] = value;
-    }
-    return found;
+    return presentValues(this, keys);
   }
 
   put(key: string, value: string, ttlSec: number): void {

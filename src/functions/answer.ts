@@ -12,6 +12,7 @@ import { ApiError } from "../core/errors";
 import { recordsTable } from "../core/shape";
 import { DEFAULT_LIMIT } from "./common";
 import { pickField } from "../core/pickField";
+import { profitTable } from "./shape";
 
 /** Display options most functions take. */
 export interface Display {
@@ -57,6 +58,22 @@ export function* answerOne(
 ): Program<CellResult> {
   const value: unknown = yield* call(endpoint, params);
   return present(value, display, shape, params);
+}
+
+/**
+ * The body of a function that sends every argument but the display ones to one endpoint;
+ * `check` rejects argument combinations the API would refuse, before the request.
+ */
+export function answerArgs(
+  endpoint: string,
+  shape: Shape,
+  check?: (args: Readonly<Record<string, unknown>>) => void,
+): (args: Display & Readonly<Record<string, unknown>>) => Program<CellResult> {
+  return function* run(args) {
+    const { field: _f, headers: _h, ...body } = args;
+    check?.(body);
+    return yield* answerOne(endpoint, defined(body), args, shape);
+  };
 }
 
 /** What `answerRows` needs: the range arguments, each row's ids and each row's request. */
@@ -129,6 +146,40 @@ export function* answerPages(
     yield* fetchPages(endpoint, defined(fields), limit ?? DEFAULT_LIMIT),
     headers ?? true,
   );
+}
+
+/**
+ * The body of a per-row function: the `ids` arguments (first one required in a row) lead each
+ * request and each result row; every other argument but the display ones goes in each request.
+ */
+export function answerRowsOf<const K extends string>(endpoint: string, ids: readonly K[]) {
+  return function* run(
+    args: Display & { readonly [N in K]?: IdArg<string | number> | undefined } & Readonly<
+        Record<string, unknown>
+      >,
+  ): Program<CellResult> {
+    const { field: _f, headers: _h, ...fields } = args;
+    const idArgs: Partial<Record<K, IdArg<string | number> | undefined>> = {};
+    for (const name of ids) {
+      idArgs[name] = args[name];
+      delete fields[name];
+    }
+    return yield* answerEachRow(endpoint, idArgs, fields, args, profitTable);
+  };
+}
+
+/** The body of a listing: pages of `endpoint` (`roasEndpoint` when sorted by ROAS). */
+export function answerListing(endpoint: string, roasEndpoint = endpoint) {
+  return function* run(
+    args: {
+      readonly sortBy?: string | undefined;
+      readonly limit?: number | undefined;
+      readonly headers?: boolean | undefined;
+    } & Readonly<Record<string, unknown>>,
+  ): Program<CellResult> {
+    const { sortBy, limit, headers, ...body } = args;
+    return yield* answerPages(sortBy === "ROAS" ? roasEndpoint : endpoint, body, limit, headers);
+  };
 }
 
 /**

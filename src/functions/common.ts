@@ -14,6 +14,7 @@ import {
   textParam,
   choiceParam,
   fromBasis,
+  numberParam,
 } from "./params";
 
 export const MARKETPLACES = ["A", "B", "C"] as const;
@@ -97,3 +98,32 @@ export const skuIdsC = optional(
 
 /** Default row limit of listings. */
 export const DEFAULT_LIMIT = 100;
+
+/** The leading parameters of per-variant functions: which rows, and how they are shown. */
+export const variantRowsA = [shopIdA, regionCode, itemIdsA, modelIdsA, field, headers] as const;
+export const variantRowsB = [sellerIdB, regionCode, itemIdsB, skuIdsB, field, headers] as const;
+export const variantRowsC = [shopIdC, productIdsC, skuIdsC, field, headers] as const;
+
+/** What-if values the simulations share; empty keeps what the API has on file. */
+export const originalPriceOverride = optional(
+  numberParam("originalPrice", "List price to assume (default: the current one)."),
+);
+export const sellerVoucherOverride = optional(
+  numberParam("sellerVoucher", "Seller voucher per unit (default: the current one)."),
+);
+export const cogsOverride = optional(
+  numberParam("manufacturingCogs", "Unit product cost to assume (default: the cost on file)."),
+);
+export const returnCostOverride = optional(
+  numberParam("returnCostPerSale", "Return cost per sale to assume (default: from your returns)."),
+);
+/** A new listing's unit cost where the API does not infer one (B and C). */
+export const newListingCogs = optional(
+  numberParam(
+    "manufacturingCogs",
+    "Unit product cost (default: none, counted as 0 with COGS source missing).",
+  ),
+);
+export const ownFleetOnly = optional(
+  booleanParam("isOwnFleetOnly", "Ships with your own fleet only (default FALSE)."),
+);

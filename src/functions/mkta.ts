@@ -1,6 +1,5 @@
 /** Marketplace A functions (shopId / itemId / modelId; margins shown as fractions, see core/marginUnit). */
 import { apiCall } from "../core/effects";
-import { ArgumentError } from "./argumentError";
 import {
   effectiveDate,
   field,
@@ -10,14 +9,16 @@ import {
   itemIdsA,
   limit,
   lookbackDays,
-  modelIdsA,
   salesWindow,
   regionCode,
   shopIdA,
   topN,
+  variantRowsA,
+  cogsOverride,
 } from "./common";
 import { defineFunction } from "./define";
-import { answerEachRow, answerOne, answerPages, entriesByRow } from "./answer";
+import { answerArgs, answerListing, answerOne, answerRowsOf, entriesByRow } from "./answer";
+import { checkPeriod } from "./overview";
 import {
   booleanParam,
   choiceParam,
@@ -38,17 +39,7 @@ export const MKTA_BREAKDOWN = defineFunction({
   help: "Per-unit profit breakdown of a marketplace A product or model, from actual sales.",
   marketplace: "A",
   endpoints: ["A1", "A2"],
-  params: [
-    shopIdA,
-    regionCode,
-    itemIdsA,
-    modelIdsA,
-    field,
-    headers,
-    salesWindow,
-    includeVat,
-    effectiveDate,
-  ],
+  params: [...variantRowsA, salesWindow, includeVat, effectiveDate],
   notes: [
     "With modelId the per-model batch endpoint answers: a range of model ids costs one request per 100 ids.",
     "With a modelId and includeVat FALSE each model is asked on its own (the batch endpoint always counts VAT).",
@@ -121,10 +112,7 @@ export const MKTA_NEW_PRODUCT = defineFunction({
     effectiveDate,
   ],
   example: '=MKTA_NEW_PRODUCT(100001, "SG", 25, 100008, "netProfit")',
-  *run(a) {
-    const { field: _f, headers: _h, ...body } = a;
-    return yield* answerOne("A3", defined(body), a, profitTable);
-  },
+  run: answerArgs("A3", profitTable),
 });
 
 export const MKTA_SIMULATE = defineFunction({
@@ -133,12 +121,7 @@ export const MKTA_SIMULATE = defineFunction({
   marketplace: "A",
   endpoints: ["A5"],
   params: [
-    shopIdA,
-    regionCode,
-    itemIdsA,
-    modelIdsA,
-    field,
-    headers,
+    ...variantRowsA,
     optional(
       numberParam(
         "sellerDiscount",
@@ -148,9 +131,7 @@ export const MKTA_SIMULATE = defineFunction({
     optional(
       numberParam("sellerVoucher", "Proposed seller voucher per unit (default: the current one)."),
     ),
-    optional(
-      numberParam("manufacturingCogs", "Unit product cost to assume (default: the cost on file)."),
-    ),
+    cogsOverride,
     optional(
       numberParam(
         "adsCostPerSale",
@@ -167,10 +148,7 @@ export const MKTA_SIMULATE = defineFunction({
     effectiveDate,
   ],
   example: '=MKTA_SIMULATE(100001, "SG", 10001691, , "netProfit", , 2)',
-  *run(a) {
-    const { field: _f, headers: _h, itemId, modelId, ...overrides } = a;
-    return yield* answerEachRow("A5", { itemId, modelId }, overrides, a, profitTable);
-  },
+  run: answerRowsOf("A5", ["itemId", "modelId"]),
 });
 
 export const MKTA_ITEM = defineFunction({
@@ -180,10 +158,7 @@ export const MKTA_ITEM = defineFunction({
   endpoints: ["A6"],
   params: [shopIdA, regionCode, itemIdsA, field, headers, salesWindow, includeVat, effectiveDate],
   example: '=MKTA_ITEM(100001, "SG", 10001691, "margin")',
-  *run(a) {
-    const { field: _f, headers: _h, itemId, ...rest } = a;
-    return yield* answerEachRow("A6", { itemId }, rest, a, profitTable);
-  },
+  run: answerRowsOf("A6", ["itemId"]),
 });
 
 export const MKTA_PRODUCTS = defineFunction({
@@ -193,10 +168,7 @@ export const MKTA_PRODUCTS = defineFunction({
   endpoints: ["A7"],
   params: [shopIdA, regionCode, limit, headers, salesWindow, includeVat, effectiveDate],
   example: '=MKTA_PRODUCTS(100001, "SG", 500)',
-  *run(a) {
-    const { limit: rows, headers: h, ...body } = a;
-    return yield* answerPages("A7", body, rows, h);
-  },
+  run: answerListing("A7"),
 });
 
 export const MKTA_TOP_PRODUCTS = defineFunction({
@@ -217,10 +189,7 @@ export const MKTA_TOP_PRODUCTS = defineFunction({
     effectiveDate,
   ],
   example: '=MKTA_TOP_PRODUCTS(100001, "SG", "PROFIT", 10)',
-  *run(a) {
-    const { sortBy, limit: rows, headers: h, ...body } = a;
-    return yield* answerPages(sortBy === "ROAS" ? "A12" : "A11", body, rows, h);
-  },
+  run: answerListing("A11", "A12"),
 });
 
 export const MKTA_CORRECTED_ROAS = defineFunction({
@@ -286,10 +255,7 @@ export const MKTA_OVERVIEW = defineFunction({
   example: '=MKTA_OVERVIEW(100001, "SG", "SUMMARY", "totalProfit")',
   *run(a) {
     const { section, field: _f, headers: _h, ...body } = a;
-    const from = body.from;
-    if (from !== undefined && body.to !== undefined && from > body.to) {
-      throw new ArgumentError("from", `must not be after to (${from} > ${body.to})`);
-    }
+    checkPeriod(body);
     return yield* answerOne(
       OVERVIEW_SECTIONS[section ?? "SUMMARY"],
       defined(body),
@@ -315,10 +281,7 @@ export const MKTA_COMMISSION_IMPACT = defineFunction({
     optional(wholeNumberParam("topN", "Most-affected products per category (default 20).", 1, 100)),
   ],
   example: '=MKTA_COMMISSION_IMPACT(100001, "SG", DATE(2030,1,1), "totalMonthlyProfitDelta")',
-  *run(a) {
-    const { field: _f, headers: _h, ...body } = a;
-    return yield* answerOne("A19", defined(body), a, documentTable);
-  },
+  run: answerArgs("A19", documentTable),
 });
 
 export const MKTA_COMMISSION_OVERVIEW = defineFunction({
@@ -328,10 +291,7 @@ export const MKTA_COMMISSION_OVERVIEW = defineFunction({
   endpoints: ["A20"],
   params: [shopIdA, regionCode, field, headers, salesWindow, includeVat, topN],
   example: '=MKTA_COMMISSION_OVERVIEW(100001, "SG", "commissionAsPercentOfRevenue")',
-  *run(a) {
-    const { field: _f, headers: _h, ...body } = a;
-    return yield* answerOne("A20", defined(body), a, documentTable);
-  },
+  run: answerArgs("A20", documentTable),
 });
 
 export const MKTA_FUNCTIONS = [

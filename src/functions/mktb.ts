@@ -1,35 +1,30 @@
 /** Marketplace B functions (sellerId / itemId / skuId; margins are fractions 0..1). */
 import { apiCall, call } from "../core/effects";
-import { ArgumentError } from "./argumentError";
 import {
   DEFAULT_LIMIT,
   effectiveDate,
   field,
   hasVat,
   headers,
-  vatPosition,
   itemIdsB,
   limit,
   lookbackDays,
   regionCode,
   sellerIdB,
   sellerType,
-  skuIdsB,
+  variantRowsB,
+  newListingCogs,
+  originalPriceOverride,
+  sellerVoucherOverride,
+  cogsOverride,
+  returnCostOverride,
 } from "./common";
 import { defineFunction } from "./define";
-import { answerEachRow, answerOne, answerPages, entriesByRow } from "./answer";
-import {
-  booleanParam,
-  choiceParam,
-  dateParam,
-  integerId,
-  FRACTION,
-  numberParam,
-  optional,
-  wholeNumberParam,
-} from "./params";
+import { answerArgs, answerListing, answerRowsOf, entriesByRow } from "./answer";
+import { shopOverviewFunction } from "./overview";
+import { booleanParam, choiceParam, integerId, FRACTION, numberParam, optional } from "./params";
 import { defined, fetchBatch } from "./requests";
-import { documentTable, keyValueTable, recordsTable } from "../core/shape";
+import { keyValueTable, recordsTable } from "../core/shape";
 import { profitTable } from "./shape";
 import { variantBreakdown } from "./variantRows";
 
@@ -39,12 +34,7 @@ export const MKTB_BREAKDOWN = defineFunction({
   marketplace: "B",
   endpoints: ["B1", "B2"],
   params: [
-    sellerIdB,
-    regionCode,
-    itemIdsB,
-    skuIdsB,
-    field,
-    headers,
+    ...variantRowsB,
     lookbackDays(30, "Return-rate window"),
     hasVat,
     sellerType,
@@ -89,21 +79,13 @@ export const MKTB_NEW_PRODUCT = defineFunction({
     integerId("categoryId", "Category id; sets the commission rate."),
     field,
     headers,
-    optional(
-      numberParam(
-        "manufacturingCogs",
-        "Unit product cost (default: none, counted as 0 with COGS source missing).",
-      ),
-    ),
+    newListingCogs,
     hasVat,
     sellerType,
     effectiveDate,
   ],
   example: '=MKTB_NEW_PRODUCT("MY", 49, 200004, "margin")',
-  *run(a) {
-    const { field: _f, headers: _h, ...body } = a;
-    return yield* answerOne("B3", defined(body), a, profitTable);
-  },
+  run: answerArgs("B3", profitTable),
 });
 
 export const MKTB_SIMULATE = defineFunction({
@@ -112,23 +94,16 @@ export const MKTB_SIMULATE = defineFunction({
   marketplace: "B",
   endpoints: ["B5"],
   params: [
-    sellerIdB,
-    regionCode,
-    itemIdsB,
-    skuIdsB,
-    field,
-    headers,
-    optional(numberParam("originalPrice", "List price to assume (default: the current one).")),
+    ...variantRowsB,
+    originalPriceOverride,
     optional(
       numberParam(
         "specialPriceDiscount",
         "Special-price discount per unit (default: the current one).",
       ),
     ),
-    optional(numberParam("sellerVoucher", "Seller voucher per unit (default: the current one).")),
-    optional(
-      numberParam("manufacturingCogs", "Unit product cost to assume (default: the cost on file)."),
-    ),
+    sellerVoucherOverride,
+    cogsOverride,
     optional(
       numberParam(
         "commissionRate",
@@ -136,12 +111,7 @@ export const MKTB_SIMULATE = defineFunction({
         FRACTION,
       ),
     ),
-    optional(
-      numberParam(
-        "returnCostPerSale",
-        "Return cost per sale to assume (default: from your returns).",
-      ),
-    ),
+    returnCostOverride,
     optional(
       booleanParam(
         "isInFreeShipping",
@@ -159,10 +129,7 @@ export const MKTB_SIMULATE = defineFunction({
     ),
   ],
   example: '=MKTB_SIMULATE(500001, "MY", 40000001, , "netProfit", , , 20)',
-  *run(a) {
-    const { field: _f, headers: _h, itemId, skuId, ...overrides } = a;
-    return yield* answerEachRow("B5", { itemId, skuId }, overrides, a, profitTable);
-  },
+  run: answerRowsOf("B5", ["itemId", "skuId"]),
 });
 
 export const MKTB_ITEM = defineFunction({
@@ -172,10 +139,7 @@ export const MKTB_ITEM = defineFunction({
   endpoints: ["B6"],
   params: [sellerIdB, regionCode, itemIdsB, field, headers, hasVat, sellerType, effectiveDate],
   example: '=MKTB_ITEM(500001, "MY", 40000001, "netProfit")',
-  *run(a) {
-    const { field: _f, headers: _h, itemId, ...rest } = a;
-    return yield* answerEachRow("B6", { itemId }, rest, a, profitTable);
-  },
+  run: answerRowsOf("B6", ["itemId"]),
 });
 
 export const MKTB_PRODUCTS = defineFunction({
@@ -185,10 +149,7 @@ export const MKTB_PRODUCTS = defineFunction({
   endpoints: ["B7"],
   params: [sellerIdB, regionCode, limit, headers, hasVat, sellerType, effectiveDate],
   example: '=MKTB_PRODUCTS(500001, "MY", 200)',
-  *run(a) {
-    const { limit: rows, headers: h, ...body } = a;
-    return yield* answerPages("B7", body, rows, h);
-  },
+  run: answerListing("B7"),
 });
 
 export const MKTB_ALL_SKUS = defineFunction({
@@ -227,10 +188,7 @@ export const MKTB_TOP_PRODUCTS = defineFunction({
     effectiveDate,
   ],
   example: '=MKTB_TOP_PRODUCTS(500001, "MY", "PROFIT", 10)',
-  *run(a) {
-    const { sortBy, limit: rows, headers: h, ...body } = a;
-    return yield* answerPages(sortBy === "ROAS" ? "B13" : "B12", body, rows, h);
-  },
+  run: answerListing("B12", "B13"),
 });
 
 export const MKTB_CORRECTED_ROAS = defineFunction({
@@ -259,35 +217,13 @@ export const MKTB_CORRECTED_ROAS = defineFunction({
   },
 });
 
-/** Options of the B and C shop overviews. */
-export const shopOverviewOptions = [
-  optional(dateParam("from", "Start date (default: lookbackDays before today).")),
-  optional(dateParam("to", "End date (default today).")),
-  lookbackDays(30, "Days back from today"),
-  optional(wholeNumberParam("topN", "How many top products to list (default 5).", 1, 100)),
-  optional(booleanParam("compareToPrevious", "Compare with the period before (default TRUE).")),
-  vatPosition,
-] as const;
-
-/** Check a from/to pair before asking. */
-export function checkPeriod(from: string | undefined, to: string | undefined): void {
-  if (from !== undefined && to !== undefined && from > to) {
-    throw new ArgumentError("from", `must not be after to (${from} > ${to})`);
-  }
-}
-
-export const MKTB_OVERVIEW = defineFunction({
+export const MKTB_OVERVIEW = shopOverviewFunction({
   name: "MKTB_OVERVIEW",
   help: "Marketplace B shop overview: profit, revenue, cost waterfall, best/worst products, margin spread.",
   marketplace: "B",
-  endpoints: ["B16"],
-  params: [sellerIdB, regionCode, field, headers, ...shopOverviewOptions],
+  endpoint: "B16",
+  shop: sellerIdB,
   example: '=MKTB_OVERVIEW(500001, "MY", "totalProfit")',
-  *run(a) {
-    const { field: _f, headers: _h, ...body } = a;
-    checkPeriod(body.from, body.to);
-    return yield* answerOne("B16", defined(body), a, documentTable);
-  },
 });
 
 export const MKTB_FUNCTIONS = [

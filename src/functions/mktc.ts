@@ -7,17 +7,21 @@ import {
   headers,
   lookbackDays,
   productIdsC,
-  regionCode,
   shopIdC,
-  skuIdsC,
+  variantRowsC,
+  newListingCogs,
+  originalPriceOverride,
+  sellerVoucherOverride,
+  cogsOverride,
+  returnCostOverride,
+  ownFleetOnly,
 } from "./common";
 import { defineFunction } from "./define";
-import { answerEachRow, answerOne, entriesByRow } from "./answer";
-import { checkPeriod, shopOverviewOptions } from "./mktb";
+import { answerOne, answerRowsOf, entriesByRow } from "./answer";
+import { shopOverviewFunction } from "./overview";
 import { booleanParam, numberParam, optional, textParam } from "./params";
 import { ArgumentError } from "./argumentError";
 import { defined, fetchBatch } from "./requests";
-import { documentTable } from "../core/shape";
 import { profitTable } from "./shape";
 import { variantBreakdown } from "./variantRows";
 
@@ -31,15 +35,11 @@ export const MKTC_BREAKDOWN = defineFunction({
   marketplace: "C",
   endpoints: ["C1", "C2", "C3"],
   params: [
-    shopIdC,
-    productIdsC,
-    skuIdsC,
-    field,
-    headers,
+    ...variantRowsC,
     lookbackDays(30, "Return-rate window"),
     hasVat,
     adsCostPerSale,
-    optional(numberParam("sellerVoucher", "Seller voucher per unit (default: the current one).")),
+    sellerVoucherOverride,
     effectiveDate,
   ],
   notes: [
@@ -144,18 +144,13 @@ export const MKTC_NEW_PRODUCT = defineFunction({
     ),
     field,
     headers,
-    optional(
-      numberParam(
-        "manufacturingCogs",
-        "Unit product cost (default: none, counted as 0 with COGS source missing).",
-      ),
-    ),
+    newListingCogs,
     adsCostPerSale,
     hasVat,
     optional(
       booleanParam("isPreOrder", "Listed as pre-order, adds the pre-order fee (default FALSE)."),
     ),
-    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only (default FALSE).")),
+    ownFleetOnly,
     effectiveDate,
   ],
   example: '=MKTC_NEW_PRODUCT(700001, 299, "Food & Beverages > Snacks > Chips", "netProfit")',
@@ -176,53 +171,34 @@ export const MKTC_SIMULATE = defineFunction({
   marketplace: "C",
   endpoints: ["C5"],
   params: [
-    shopIdC,
-    productIdsC,
-    skuIdsC,
-    field,
-    headers,
-    optional(numberParam("originalPrice", "List price to assume (default: the current one).")),
+    ...variantRowsC,
+    originalPriceOverride,
     optional(numberParam("sellerDiscount", "Seller discount per unit (default: the current one).")),
-    optional(numberParam("sellerVoucher", "Seller voucher per unit (default: the current one).")),
+    sellerVoucherOverride,
     optional(
       numberParam(
         "platformDiscount",
         "Platform-funded discount per unit (default: the current one).",
       ),
     ),
-    optional(
-      numberParam("manufacturingCogs", "Unit product cost to assume (default: the cost on file)."),
-    ),
+    cogsOverride,
     adsCostPerSale,
-    optional(
-      numberParam(
-        "returnCostPerSale",
-        "Return cost per sale to assume (default: from your returns).",
-      ),
-    ),
+    returnCostOverride,
     effectiveDate,
     optional(booleanParam("isPreOrder", "Listed as pre-order (default: as listed now).")),
-    optional(booleanParam("isOwnFleetOnly", "Ships with your own fleet only (default FALSE).")),
+    ownFleetOnly,
   ],
   example: '=MKTC_SIMULATE(700001, "17700001000001", , "netProfit", , , 20)',
-  *run(a) {
-    const { field: _f, headers: _h, productId, skuId, ...overrides } = a;
-    return yield* answerEachRow("C5", { productId, skuId }, overrides, a, profitTable);
-  },
+  run: answerRowsOf("C5", ["productId", "skuId"]),
 });
 
-export const MKTC_OVERVIEW = defineFunction({
+export const MKTC_OVERVIEW = shopOverviewFunction({
   name: "MKTC_OVERVIEW",
   help: "Marketplace C shop overview from settled statements: profit, revenue, costs, best/worst products.",
   marketplace: "C",
-  endpoints: ["C10"],
-  params: [shopIdC, regionCode, field, headers, ...shopOverviewOptions],
+  endpoint: "C10",
+  shop: shopIdC,
   example: '=MKTC_OVERVIEW(700001, "TH", "totalProfit")',
-  *run(a) {
-    const { field: _f, headers: _h, ...body } = a;
-    checkPeriod(body.from, body.to);
-    return yield* answerOne("C10", defined(body), a, documentTable);
-  },
 });
 
 export const MKTC_FUNCTIONS = [

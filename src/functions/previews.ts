@@ -60,16 +60,29 @@ const PREVIEW_IDS = {
   },
 } as const;
 
-/** Row-aligned preview arguments. */
-interface PreviewRows {
+type TextIds = { values: readonly (string | undefined)[]; isRange: boolean };
+
+/** Which shop and which rows a preview prices (checked before any other argument). */
+interface PreviewWhere {
   readonly market: Marketplace;
   readonly owner: number;
   readonly region: string | undefined;
-  readonly item: { values: readonly (string | undefined)[]; isRange: boolean };
-  readonly variant: { values: readonly (string | undefined)[]; isRange: boolean } | undefined;
-  readonly perRow: Readonly<
-    Record<string, { values: readonly (number | undefined)[]; isRange: boolean } | undefined>
-  >;
+  readonly item: TextIds;
+  readonly variant: TextIds | undefined;
+}
+
+/** Per-row figures beside the ids (price, cost, target buyer price). */
+type PerRow = Readonly<
+  Record<string, { values: readonly (number | undefined)[]; isRange: boolean } | undefined>
+>;
+
+/** The options both previews send, and how their answer is shown. */
+interface PreviewOptions {
+  readonly includeVat: "TRUE" | "FALSE" | undefined;
+  readonly effectiveDate: string | undefined;
+  readonly adsCostPerSale: number | undefined;
+  readonly field?: string | undefined;
+  readonly headers?: boolean | undefined;
 }
 
 /** An id typed for the marketplace: A and B ids are whole numbers, C ids text. */
@@ -85,12 +98,18 @@ function typedId(market: Marketplace, value: string, name: string): string | num
 
 /** One request with every row's element; each input row gets its adjusted or unadjustable entry. */
 function* previewRows(
-  rows: PreviewRows,
+  where: PreviewWhere,
   kind: "margin" | "buyer",
   target: Record<string, unknown>,
-  display: { field?: string | undefined; headers?: boolean | undefined },
-  options: Record<string, unknown>,
+  perRow: PerRow,
+  display: PreviewOptions,
 ) {
+  const rows = { ...where, perRow };
+  const options = defined({
+    ...vatOption(rows.market, display.includeVat),
+    effectiveDate: display.effectiveDate,
+    adsCostPerSale: display.adsCostPerSale,
+  });
   const ids = PREVIEW_IDS[rows.market];
   const n = rowCount({ itemId: rows.item, variantId: rows.variant, ...rows.perRow });
   const elements: Array<Record<string, unknown> | null> = Array.from({ length: n }, (_, i) => {
@@ -188,15 +207,17 @@ const previewOptions = [
   optional(numberParam("adsCostPerSale", "Ads cost per unit sold, C only (default none).")),
 ] as const;
 
-function previewOwner(a: {
+function previewWhere(a: {
   marketplace: Marketplace;
   shopId: number | undefined;
   region: string | undefined;
-}): { owner: number; region: string | undefined } {
+  itemId: TextIds;
+  variantId: TextIds | undefined;
+}): PreviewWhere {
   const owner = need(a.shopId, "shopId", a.marketplace);
   if (a.marketplace === "C") only(a.region, "region", "C", ["A", "B"]);
   else need(a.region, "region", a.marketplace);
-  return { owner, region: a.region };
+  return { market: a.marketplace, owner, region: a.region, item: a.itemId, variant: a.variantId };
 }
 
 function vatOption(
@@ -239,7 +260,7 @@ export const SET_MARGIN_PREVIEW = defineFunction({
   example: '=SET_MARGIN_PREVIEW("B", 500001, "MY", 40000001, 20%)',
   *run(a) {
     const m = a.marketplace;
-    const { owner, region: regionCode } = previewOwner(a);
+    const where = previewWhere(a);
     only(a.mode, "mode", m, ["A"]);
     only(a.price, "price", m, ["A"]);
     only(a.adsCostPerSale, "adsCostPerSale", m, ["C"]);
@@ -263,24 +284,8 @@ export const SET_MARGIN_PREVIEW = defineFunction({
         : byProfit
           ? { mode: "PROFIT", targetProfit: a.target }
           : { mode: "MARGIN", targetMarginPercent: percentPoints(a.target) };
-    return yield* previewRows(
-      {
-        market: m,
-        owner,
-        region: regionCode,
-        item: a.itemId,
-        variant: a.variantId,
-        perRow: { originalPrice: a.price, cogs: a.cogs },
-      },
-      "margin",
-      target,
-      a,
-      defined({
-        ...vatOption(m, a.includeVat),
-        effectiveDate: a.effectiveDate,
-        adsCostPerSale: a.adsCostPerSale,
-      }),
-    );
+    const perRow = { originalPrice: a.price, cogs: a.cogs };
+    return yield* previewRows(where, "margin", target, perRow, a);
   },
 });
 
@@ -307,29 +312,13 @@ export const SET_BUYER_PRICE_PREVIEW = defineFunction({
   example: '=SET_BUYER_PRICE_PREVIEW("A", 100001, "SG", 10000005, 30)',
   *run(a) {
     const m = a.marketplace;
-    const { owner, region: regionCode } = previewOwner(a);
+    const where = previewWhere(a);
     only(a.adsCostPerSale, "adsCostPerSale", m, ["C"]);
     only(a.cogs, "cogs", m, ["B", "C"]);
     if (m !== "A" && a.variantId === undefined)
       throw new ArgumentError("variantId", `is required for marketplace ${m} (the SKU id)`);
-    return yield* previewRows(
-      {
-        market: m,
-        owner,
-        region: regionCode,
-        item: a.itemId,
-        variant: a.variantId,
-        perRow: { targetBuyerPrice: a.targetBuyerPrice, cogs: a.cogs },
-      },
-      "buyer",
-      {},
-      a,
-      defined({
-        ...vatOption(m, a.includeVat),
-        effectiveDate: a.effectiveDate,
-        adsCostPerSale: a.adsCostPerSale,
-      }),
-    );
+    const perRow = { targetBuyerPrice: a.targetBuyerPrice, cogs: a.cogs };
+    return yield* previewRows(where, "buyer", {}, perRow, a);
   },
 });
 

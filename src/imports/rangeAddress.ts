@@ -45,7 +45,7 @@ export function parseRangeAddress(address: string): RangeBox {
   };
 }
 
-/** Column letters of a 0-based index: "A" for 0, "AA" for 26 (the web host has a copy to fold in). */
+/** Column letters of a 0-based index: "A" for 0, "AA" for 26. */
 export function columnLetters(index: number): string {
   let n = index + 1;
   let out = "";
@@ -55,4 +55,9 @@ export function columnLetters(index: number): string {
     n = Math.floor((n - 1) / 26);
   }
   return out;
+}
+
+/** A sheet name as it stands before "!" in an address: quoted ('' escapes) unless a plain word. */
+export function quoteSheetName(sheet: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
 }

@@ -99,15 +99,12 @@ export class Quota {
 
   /** Take one request slot for this key, or learn how long to wait for one. */
   acquire(apiKey: string): Acquisition {
-    const key = this.storeKey(apiKey);
-    return this.withLock(() => {
-      const now = this.clock.now();
-      const state = this.current(key, now);
+    return this.locked(apiKey, (state, now, save) => {
       const wait = this.waitMs(state, now);
       if (wait > 0)
         return { granted: false as const, waitMs: wait, paused: state.pauseUntil > now };
       state.open.push(now);
-      this.write(key, state, now);
+      save();
       return { granted: true as const, ticket: { grantedAt: now } };
     });
   }
@@ -121,16 +118,13 @@ export class Quota {
     apiKey: string,
     count: number,
   ): { readonly tickets: QuotaTicket[]; readonly waitMs: number; readonly paused: boolean } {
-    const key = this.storeKey(apiKey);
-    return this.withLock(() => {
-      const now = this.clock.now();
-      const state = this.current(key, now);
+    return this.locked(apiKey, (state, now, save) => {
       const tickets: QuotaTicket[] = [];
       while (tickets.length < count && this.waitMs(state, now) === 0) {
         state.open.push(now);
         tickets.push({ grantedAt: now });
       }
-      if (tickets.length > 0) this.write(key, state, now);
+      if (tickets.length > 0) save();
       return { tickets, waitMs: this.waitMs(state, now), paused: state.pauseUntil > now };
     });
   }
@@ -143,41 +137,32 @@ export class Quota {
   /** Settle many tickets with one store round trip (a fetchAll group). */
   settleAll(apiKey: string, tickets: readonly QuotaTicket[]): void {
     if (tickets.length === 0) return;
-    const key = this.storeKey(apiKey);
-    this.withLock(() => {
-      const now = this.clock.now();
-      const state = this.current(key, now);
+    this.locked(apiKey, (state, now, save) => {
       for (const ticket of tickets) {
         const i = state.open.indexOf(Math.min(ticket.grantedAt, now));
         if (i >= 0) state.open.splice(i, 1);
         state.done.push(now);
       }
-      this.write(key, state, now);
+      save();
     });
   }
 
   /** Give back a slot whose request never went (the breaker refused it at the last moment). */
   cancel(apiKey: string, ticket: QuotaTicket): void {
-    const key = this.storeKey(apiKey);
-    this.withLock(() => {
-      const now = this.clock.now();
-      const state = this.current(key, now);
+    this.locked(apiKey, (state, now, save) => {
       const i = state.open.indexOf(Math.min(ticket.grantedAt, now));
       if (i < 0) return;
       state.open.splice(i, 1);
-      this.write(key, state, now);
+      save();
     });
   }
 
   /** The server said 429 with Retry-After: nobody using this key sends before `untilMs`. */
   pause(apiKey: string, untilMs: number): void {
-    const key = this.storeKey(apiKey);
-    this.withLock(() => {
-      const now = this.clock.now();
-      const state = this.current(key, now);
+    this.locked(apiKey, (state, now, save) => {
       if (untilMs <= state.pauseUntil) return;
       state.pauseUntil = untilMs;
-      this.write(key, state, now);
+      save();
     });
   }
 
@@ -197,6 +182,19 @@ export class Quota {
   remaining(apiKey: string): number {
     const s = this.status(apiKey);
     return s.pausedUntil === null ? Math.max(0, this.limit - s.used) : 0;
+  }
+
+  /** Read the key's state under the lock; `save` writes back what `change` did to it. */
+  private locked<T>(
+    apiKey: string,
+    change: (state: QuotaState, now: number, save: () => void) => T,
+  ): T {
+    const key = this.storeKey(apiKey);
+    return this.withLock(() => {
+      const now = this.clock.now();
+      const state = this.current(key, now);
+      return change(state, now, () => this.write(key, state, now));
+    });
   }
 
   private waitMs(state: QuotaState, now: number): number {

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { generateCertificates, getHttpsServerOptions } from "office-addin-dev-certs";
+import { messageOf } from "../../core/errors";
 import { startAddinServer } from "./addinServer";
 
 interface Tls {
@@ -28,7 +29,7 @@ async function devCertificates(): Promise<Tls> {
     const key = path.join(dir, "localhost.key");
     await generateCertificates(ca, cert, key, 30, ["127.0.0.1", "localhost"]);
     console.warn(
-      `Could not install the Office dev CA (${e instanceof Error ? e.message : String(e)}).\n` +
+      `Could not install the Office dev CA (${messageOf(e)}).\n` +
         `Using a locally generated, UNTRUSTED certificate instead. Trust ${ca} in your browser/OS, ` +
         `or open ${"https://localhost"} once and accept it, before sideloading.`,
     );

@@ -4,7 +4,7 @@
  * CellError as an error value inside the spill).
  */
 import { fitCellText } from "../../core/cellLimit";
-import { isApiError, shorten } from "../../core/errors";
+import { isApiError, messageOf, shorten } from "../../core/errors";
 import type { CellInput, CellResult, ResultCell } from "../../functions/cells";
 import { CellError } from "../../functions/cells";
 import type { SheetFunction } from "../../functions/define";
@@ -46,7 +46,7 @@ export function excelArguments(fn: SheetFunction, raw: readonly unknown[]): Cell
 
 /** An ApiError/ArgumentError/anything as the cell error Excel shows, with its hover message. */
 export function toExcelError(error: unknown, cf: CustomFunctionsGlobal): Error {
-  const message = shorten(error instanceof Error ? error.message : String(error), MAX_MESSAGE);
+  const message = shorten(messageOf(error), MAX_MESSAGE);
   const missing =
     isApiError(error) && (error.code === "NOT_FOUND" || error.code === "NOT_YET_ACTIVE");
   return new cf.Error(missing ? cf.ErrorCode.notAvailable : cf.ErrorCode.invalidValue, message);

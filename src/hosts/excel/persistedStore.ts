@@ -8,6 +8,7 @@
 import { utf8Length } from "../../core/hash";
 import {
   MemoryStore,
+  presentValues,
   type KeyValueStore,
   type StoreLimits,
   type StoredEntry,
@@ -91,12 +92,7 @@ export class PersistedStore implements KeyValueStore {
   }
 
   getAll(keys: readonly string[]): Record<string, string> {
-    const found: Record<string, string> = {};
-    for (const key of keys) {
-      const value = this.get(key);
-      if (value !== null) found[key] = value;
-    }
-    return found;
+    return presentValues(this, keys);
   }
 
   put(key: string, value: string, ttlSec: number): void {

@@ -6,6 +6,9 @@
  * Worksheet.calculate(markAllDirty = true) for a sheet and Application.calculate("Full") for
  * the workbook. Used by the ribbon's Refresh menu and by the task pane (runtime handle).
  */
+/// <reference types="office-js" />
+import { columnLetters } from "../../imports/rangeAddress";
+import type { Fits } from "../shared/realTypes";
 import type { TrackedCell } from "./cellTracker";
 import type { ExcelSession } from "./session";
 
@@ -21,21 +24,20 @@ export const REFRESH_SCOPES: readonly RefreshScope[] = [
   "stale",
 ];
 
-// ---- the slice of Office.js a refresh touches (structural, so the test shim provides it)
+// ---- the slice of Office.js a refresh touches (structural, so the test shim provides it).
+// Members come from @types/office-js where the real ones are usable as is; `_RealExcelFits`
+// checks at compile time that the real classes still fit the slices.
 
-export interface XlCalcRange {
-  address: string;
+export interface XlCalcRange extends Pick<Excel.Range, "address" | "calculate"> {
   load(properties: string): unknown;
-  calculate(): void;
 }
 
-export interface XlCalcSheet {
-  name: string;
+export interface XlCalcSheet extends Pick<Excel.Worksheet, "name"> {
   load(properties: string): unknown;
   /** ExcelApi 1.14: markAllDirty re-runs every formula of the sheet. */
   calculate(markAllDirty: boolean): void;
   /** ExcelApi 1.9: "A1, B7, C9" as one RangeAreas. */
-  getRanges(address: string): { calculate(): void };
+  getRanges(address: string): Pick<Excel.RangeAreas, "calculate">;
 }
 
 export interface XlCalcContext {
@@ -49,6 +51,12 @@ export interface XlCalcContext {
   };
   sync(): Promise<void>;
 }
+
+type _RealExcelFits = [
+  Fits<Excel.Range, XlCalcRange>,
+  Fits<Excel.Worksheet, XlCalcSheet>,
+  Fits<Excel.RequestContext, XlCalcContext>,
+];
 
 export type ExcelCalcRun = <T>(batch: (context: XlCalcContext) => Promise<T>) => Promise<T>;
 
@@ -136,12 +144,5 @@ async function recalculate(
 
 /** "B7" of a tracked cell. */
 function localAddress(cell: TrackedCell): string {
-  let n = cell.column + 1;
-  let letters = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    letters = String.fromCharCode(65 + r) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return `${letters}${cell.row + 1}`;
+  return `${columnLetters(cell.column)}${cell.row + 1}`;
 }

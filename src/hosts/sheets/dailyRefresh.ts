@@ -4,6 +4,7 @@
  * registry (refreshRegistry.ts) lists the spreadsheets to refresh with a copy of their
  * definitions; one trigger per user runs them all, opening each with SpreadsheetApp.openById.
  */
+import { messageOf } from "../../core/errors";
 import type { ImportDefinition } from "../../imports/definitions";
 import { MAX_OPEN_MISSES, RefreshRegistry, type LastRun } from "./refreshRegistry";
 import type { SbProperties, SbSpreadsheet, SbTriggers } from "./sheetTypes";
@@ -51,8 +52,6 @@ export interface DailyRefreshDeps {
  */
 const looksGone = (message: string): boolean =>
   /missing|deleted|not found|permission to access|openById on object SpreadsheetApp/i.test(message);
-
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The daily-refresh server functions. */
 export function dailyRefresh(deps: DailyRefreshDeps) {

@@ -12,6 +12,7 @@
  * helps only cells that read that key's cache (the owner's, for custom functions).
  * Only one filler works at a time (a claim in the document cache, under the script lock).
  */
+import { messageOf } from "../../core/errors";
 import { fillPass, type FillerDeps, type FillReport } from "./filler";
 import { isWaitingText } from "./cellTexts";
 import { gas, type CacheLike, type SheetLike, type SpreadsheetLike } from "./gas";
@@ -84,7 +85,7 @@ export function installFiller(): { installed: boolean; note?: string } {
     setFillerOwner(ownerTag(session.env));
     return { installed: true };
   } catch (err) {
-    return { installed: false, note: err instanceof Error ? err.message : String(err) };
+    return { installed: false, note: messageOf(err) };
   }
 }
 

@@ -1,11 +1,23 @@
 /**
  * The slice of Apps Script's globals the add-on uses, typed. `gas()` reads them from the
  * global object at call time, so tests can supply fakes and nothing runs at load time.
+ * Each slice picks its methods from @types/google-apps-script where the real signature is
+ * usable as is; the rest narrow `any` to `unknown` or return the slice instead of the whole
+ * service, and `_RealServicesFit` below checks at compile time that the real services still
+ * fit every slice, so neither the slices nor the test fakes that implement them drift.
  */
+/// <reference types="google-apps-script" />
+import type { Fits } from "../shared/realTypes";
 
-export interface HttpResponseLike {
-  getResponseCode(): number;
-  getContentText(): string;
+type GasRange = GoogleAppsScript.Spreadsheet.Range;
+type GasSheet = GoogleAppsScript.Spreadsheet.Sheet;
+type GasSpreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export interface HttpResponseLike extends Pick<
+  GoogleAppsScript.URL_Fetch.HTTPResponse,
+  "getResponseCode" | "getContentText"
+> {
+  /** Typed `object` upstream; Apps Script gives one string, or an array for repeated headers. */
   getAllHeaders(): Record<string, string | string[]>;
 }
 
@@ -23,24 +35,20 @@ export interface UrlFetchAppLike {
   fetchAll(requests: Array<UrlFetchParams & { url: string }>): HttpResponseLike[];
 }
 
-export interface CacheLike {
-  get(key: string): string | null;
-  getAll(keys: string[]): Record<string, string>;
-  put(key: string, value: string, expirationInSeconds?: number): void;
-  putAll(values: Record<string, string>, expirationInSeconds?: number): void;
-  remove(key: string): void;
-}
+export type CacheLike = Pick<
+  GoogleAppsScript.Cache.Cache,
+  "get" | "getAll" | "put" | "putAll" | "remove"
+>;
 
-export interface PropertiesLike {
-  getProperty(key: string): string | null;
+export interface PropertiesLike extends Pick<
+  GoogleAppsScript.Properties.Properties,
+  "getProperty"
+> {
   setProperty(key: string, value: string): unknown;
   deleteProperty(key: string): unknown;
 }
 
-export interface LockLike {
-  tryLock(timeoutInMillis: number): boolean;
-  releaseLock(): void;
-}
+export type LockLike = Pick<GoogleAppsScript.Lock.Lock, "tryLock" | "releaseLock">;
 
 export interface MenuLike {
   addItem(caption: string, functionName: string): MenuLike;
@@ -54,27 +62,26 @@ export interface UiLike {
   showModalDialog(output: unknown, title: string): void;
 }
 
-export interface RangeLike {
-  getRow(): number;
-  getColumn(): number;
-  getNumRows(): number;
-  getNumColumns(): number;
-  getA1Notation(): string;
+export interface RangeLike extends Pick<
+  GasRange,
+  | "getRow"
+  | "getColumn"
+  | "getNumRows"
+  | "getNumColumns"
+  | "getA1Notation"
+  | "getDisplayValues"
+  | "getFormula"
+  | "getFormulas"
+  | "getFormulasR1C1"
+> {
   getSheet(): SheetLike;
   getValues(): unknown[][];
-  getDisplayValues(): string[][];
-  getFormula(): string;
-  getFormulas(): string[][];
-  getFormulasR1C1(): string[][];
   setValues(values: unknown[][]): RangeLike;
   setFormulas(formulas: string[][]): RangeLike;
   clearContent(): RangeLike;
 }
 
-export interface SheetLike {
-  getName(): string;
-  getLastRow(): number;
-  getLastColumn(): number;
+export interface SheetLike extends Pick<GasSheet, "getName" | "getLastRow" | "getLastColumn"> {
   getRange(row: number, column: number, numRows: number, numColumns: number): RangeLike;
   getRangeList(a1Notations: string[]): {
     clearContent(): unknown;
@@ -82,16 +89,15 @@ export interface SheetLike {
   };
 }
 
-export interface SpreadsheetLike {
-  getId(): string;
+export interface SpreadsheetLike extends Pick<
+  GasSpreadsheet,
+  // toast: a small pop-up in the corner; the time zone (File > Settings) is its dates' zone.
+  "getId" | "toast" | "getSpreadsheetTimeZone"
+> {
   getSheets(): SheetLike[];
   getActiveSheet(): SheetLike;
   getActiveRange(): RangeLike | null;
   getSheetByName(name: string): SheetLike | null;
-  /** A small pop-up in the corner of the sheet. */
-  toast(message: string, title?: string, timeoutSeconds?: number): void;
-  /** The sheet's own time zone (File > Settings), which its date cells are in. */
-  getSpreadsheetTimeZone(): string;
 }
 
 export interface HtmlOutputLike {
@@ -100,8 +106,7 @@ export interface HtmlOutputLike {
   setHeight?(height: number): HtmlOutputLike;
 }
 
-export interface TriggerLike {
-  getHandlerFunction(): string;
+export interface TriggerLike extends Pick<GoogleAppsScript.Script.Trigger, "getHandlerFunction"> {
   getEventType(): unknown;
 }
 
@@ -145,6 +150,22 @@ export interface AppsScriptGlobals {
     createHtmlOutput(html: string): HtmlOutputLike;
   };
 }
+
+/** Compile-time only: the real services fit each slice (a failing line names the drift). */
+type _RealServicesFit = [
+  Fits<GoogleAppsScript.URL_Fetch.HTTPResponse, Omit<HttpResponseLike, "getAllHeaders">>,
+  Fits<GoogleAppsScript.Cache.Cache, CacheLike>,
+  Fits<GoogleAppsScript.Properties.Properties, PropertiesLike>,
+  Fits<GoogleAppsScript.Lock.Lock, LockLike>,
+  Fits<GoogleAppsScript.Base.Ui, UiLike>,
+  Fits<GasRange, RangeLike>,
+  Fits<GasSheet, SheetLike>,
+  Fits<GasSpreadsheet, SpreadsheetLike>,
+  Fits<GoogleAppsScript.HTML.HtmlOutput, HtmlOutputLike>,
+  Fits<GoogleAppsScript.Script.Trigger, TriggerLike>,
+  Fits<GoogleAppsScript.Script.ScriptApp, ScriptAppLike>,
+  Fits<GoogleAppsScript.Utilities.Utilities, AppsScriptGlobals["Utilities"]>,
+];
 
 /** Apps Script's globals (real ones in Apps Script, fakes in tests). */
 export function gas(): AppsScriptGlobals {

@@ -14,6 +14,7 @@
  * made meanwhile is never overwritten. Cells of a fill-down share their R1C1 formula, so each
  * such group is cleared and written back with one RangeList call each, however scattered.
  */
+import { columnLetters } from "../../imports/rangeAddress";
 
 /** The slice of a Sheet this needs. */
 export interface WritableSheet {
@@ -22,7 +23,7 @@ export interface WritableSheet {
     column: number,
     numRows: number,
     numColumns: number,
-  ): { getFormulas(): string[][]; getFormulasR1C1(): string[][] };
+  ): { getFormulas(): string[][]; getFormulasR1C1(): (string | null)[][] };
   getRangeList(a1Notations: string[]): {
     clearContent(): unknown;
     setFormulaR1C1(formula: string): unknown;
@@ -36,11 +37,9 @@ export interface CellToRerun {
   readonly formula: string;
 }
 
+/** 1-based row and column -> "B7". */
 function a1Of(row: number, col: number): string {
-  let letters = "";
-  for (let n = col; n > 0; n = Math.floor((n - 1) / 26))
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return `${letters}${row}`;
+  return `${columnLetters(col - 1)}${row}`;
 }
 
 /** Clear, flush, set back the cells that still hold their formula; returns how many ran again. */

@@ -15,6 +15,7 @@ import {
   type SyncClock,
   type SyncEnv,
 } from "../../core";
+import { messageOf as plainMessage } from "../../core/errors";
 import { addCacheCounts } from "./cacheStats";
 import { FreshAfterCache } from "./freshCache";
 import { gas } from "./gas";
@@ -184,7 +185,7 @@ export function messageOf(err: unknown, apiKey: string | null, baseUrl?: string)
     }
     return redactKey(err, apiKey).message;
   }
-  const text = err instanceof Error ? err.message : String(err);
+  const text = plainMessage(err);
   return apiKey && apiKey.length >= 4 ? text.split(apiKey).join("***") : text;
 }
 

@@ -1,33 +1,40 @@
-/** The slices of Apps Script the sidebar server uses (structural, so tests pass small fakes). */
+/**
+ * The slices of Apps Script the sidebar server uses (structural, so tests pass small fakes).
+ * Methods come from @types/google-apps-script where the real signature is usable as is;
+ * chained ones return the slice, and `_RealSheetsFit` checks that the real classes fit.
+ */
+/// <reference types="google-apps-script" />
+import type { Fits } from "../shared/realTypes";
+import type { PropertiesLike } from "./gas";
 
-export interface SbRange {
+type GasRange = GoogleAppsScript.Spreadsheet.Range;
+type GasSheet = GoogleAppsScript.Spreadsheet.Sheet;
+type GasSpreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export interface SbRange extends Pick<
+  GasRange,
+  "getA1Notation" | "getRow" | "getColumn" | "getNumRows" | "getNumColumns"
+> {
   setValues(values: unknown[][]): SbRange;
   getValues(): unknown[][];
   setNumberFormats(formats: string[][]): SbRange;
   setNote(note: string): SbRange;
   setFontWeight(weight: "bold" | "normal" | null): SbRange;
   setFormula(formula: string): SbRange;
-  getA1Notation(): string;
-  getRow(): number;
-  getColumn(): number;
-  getNumRows(): number;
-  getNumColumns(): number;
 }
 
-export interface SbSheet {
-  getName(): string;
+export interface SbSheet extends Pick<GasSheet, "getName" | "getLastRow" | "getLastColumn"> {
   getRange(row: number, column: number, numRows: number, numColumns: number): SbRange;
-  getLastRow(): number;
-  getLastColumn(): number;
   clearContents(): SbSheet;
   clearNotes?(): SbSheet;
   setFrozenRows(rows: number): void;
   hideSheet(): SbSheet;
 }
 
-export interface SbSpreadsheet {
-  getId(): string;
-  getName(): string;
+export interface SbSpreadsheet extends Pick<
+  GasSpreadsheet,
+  "getId" | "getName" | "getSpreadsheetTimeZone"
+> {
   getSheetByName(name: string): SbSheet | null;
   getSheets(): SbSheet[];
   setActiveSheet(sheet: SbSheet): SbSheet;
@@ -35,15 +42,10 @@ export interface SbSpreadsheet {
   deleteSheet(sheet: SbSheet): void;
   getActiveRange(): SbRange | null;
   getActiveSheet(): SbSheet;
-  /** The sheet's time zone, which its date cells are in. */
-  getSpreadsheetTimeZone(): string;
 }
 
-export interface SbProperties {
-  getProperty(key: string): string | null;
-  setProperty(key: string, value: string): unknown;
-  deleteProperty(key: string): unknown;
-}
+/** The same three calls as the add-on's other property reads. */
+export type SbProperties = PropertiesLike;
 
 export interface SbTriggers {
   /** Handler names of this user's triggers of this add-on, in every document. */
@@ -51,3 +53,10 @@ export interface SbTriggers {
   createDaily(handler: string): void;
   deleteAll(handler: string): void;
 }
+
+/** Compile-time only: the real classes fit each slice (a failing line names the drift). */
+type _RealSheetsFit = [
+  Fits<GasRange, SbRange>,
+  Fits<GasSheet, SbSheet>,
+  Fits<GasSpreadsheet, SbSpreadsheet>,
+];

@@ -16,7 +16,7 @@ export interface ReadableSheet {
     column: number,
     numRows: number,
     numColumns: number,
-  ): { getValues(): unknown[][]; getFormulasR1C1(): string[][] };
+  ): { getValues(): unknown[][]; getFormulasR1C1(): (string | null)[][] };
 }
 
 export interface ReadableBook {

@@ -4,6 +4,7 @@
  * with the client loops every host shares (src/sidebar/importLoop.ts, bulkLoop.ts), so no
  * server call comes near Apps Script's 6-minute limit.
  */
+import { messageOf } from "../../core/errors";
 import type { Cell, CellInput } from "../../functions/cells";
 import { boxAddress } from "../../imports/freeColumns";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
@@ -53,7 +54,7 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       try {
         await server.saveApiKey(key.trim());
       } catch (e) {
-        const text = e instanceof Error ? e.message : String(e);
+        const text = messageOf(e);
         if (/rejected|revoked|expired|invalid/i.test(text)) throw new Error(REJECTED_KEY_MESSAGE);
         throw new Error(`The key was not saved: ${text}`);
       }

@@ -3,7 +3,7 @@
  * `{amount, label, rate, base}` (docs/contract-notes.md) and the volume-weighted aggregate
  * across variants. Net profit is always the sum of the (rounded) lines, so they sum exactly.
  */
-import { toMajor } from "./money";
+import { rateOf, toMajor } from "./money";
 
 /** One signed line per unit, revenue positive, cost negative. */
 export interface MinorLine {
@@ -32,6 +32,11 @@ export function line(
 ): MinorLine {
   // Normalise -0 so a cost that does not apply reads as 0.
   return { name, label, amountMinor: amountMinor === 0 ? 0 : amountMinor, rate, baseMinor };
+}
+
+/** A fee that is a rate of a base: the cost, with the rate and base it came from. */
+export function rateLine(name: string, label: string, rate: number, baseMinor: number): MinorLine {
+  return line(name, label, -rateOf(rate, baseMinor), rate, baseMinor);
 }
 
 /** Net profit: the exact sum of the lines. */
@@ -125,15 +130,21 @@ export function aggregateUnits(
     );
     return Math.round(v * 1e6) / 1e6;
   };
-  return {
-    lines,
-    netProfitMinor: sumLines(lines),
+  return unitFromLines(lines, {
     revenueMinor: sumLines(lines.filter((l) => revenueLines.includes(l.name))),
     commissionRate: avg((u) => u.commissionRate),
     vatRate: avg((u) => u.vatRate),
     hasVat: parts.some((p) => p.unit.hasVat),
     cogsSource: combineCogsSources(parts.map((p) => p.unit.cogsSource)),
-  };
+  });
+}
+
+/** A unit breakdown from its lines: net profit is always their exact sum. */
+export function unitFromLines(
+  lines: MinorLine[],
+  figures: Omit<UnitBreakdown, "lines" | "netProfitMinor">,
+): UnitBreakdown {
+  return { lines, netProfitMinor: sumLines(lines), ...figures };
 }
 
 /** Margin as a fraction (profit / revenue), null when revenue is not positive. */

@@ -14,10 +14,12 @@ export function optNumber(body: Body, name: string): number | null {
 
 /** A required number field (400 if missing: validation should have caught it). */
 export function reqNumber(body: Body, name: string): number {
-  const v = optNumber(body, name);
-  if (v === null)
-    throw new ApiProblem(400, `${name} is required`, [{ field: name, problem: "is required" }]);
-  return v;
+  return optNumber(body, name) ?? missing(name);
+}
+
+/** A field validation should have required: a 400 naming it. */
+function missing(name: string): never {
+  throw new ApiProblem(400, `${name} is required`, [{ field: name, problem: "is required" }]);
 }
 
 export function optString(body: Body, name: string): string | null {
@@ -26,15 +28,28 @@ export function optString(body: Body, name: string): string | null {
 }
 
 export function reqString(body: Body, name: string): string {
-  const v = optString(body, name);
-  if (v === null)
-    throw new ApiProblem(400, `${name} is required`, [{ field: name, problem: "is required" }]);
-  return v;
+  return optString(body, name) ?? missing(name);
 }
 
 export function optBoolean(body: Body, name: string): boolean | null {
   const v = body[name];
   return typeof v === "boolean" ? v : null;
+}
+
+/** The date whose rates apply: the body's effectiveDate, or today (every endpoint's default). */
+export function effectiveDateOf(ctx: { readonly body: Body; readonly today: string }): string {
+  return optString(ctx.body, "effectiveDate") ?? ctx.today;
+}
+
+/** Marketplace B and C settings every endpoint reads alike (spec 4.3 and 4.4 defaults). */
+export function windowBC(ctx: { readonly body: Body; readonly today: string }): {
+  readonly effectiveDate: string;
+  readonly lookbackDays: number;
+} {
+  return {
+    effectiveDate: effectiveDateOf(ctx),
+    lookbackDays: optNumber(ctx.body, "lookbackDays") ?? 30,
+  };
 }
 
 /** An array field's elements (empty when absent). */

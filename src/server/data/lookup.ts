@@ -13,40 +13,35 @@ import type {
   ShopC,
 } from "./model";
 
+/** The 404 of every lookup, naming the request field that pointed at nothing. */
+export function notFound(message: string, field: string): never {
+  throw new ApiProblem(404, message, [{ field, problem: "not_found" }]);
+}
+
 /** The account's marketplace A shop, or 404. */
 export function findShopA(account: DemoAccount, shopId: number, region: string): ShopA {
-  const shop = account.shopsA.find((s) => s.shopId === shopId && s.region === region);
-  if (!shop) {
-    throw new ApiProblem(404, `shop ${shopId} in ${region} not found in your account`, [
-      { field: "shopId", problem: "not_found" },
-    ]);
-  }
-  return shop;
+  return (
+    account.shopsA.find((s) => s.shopId === shopId && s.region === region) ??
+    notFound(`shop ${shopId} in ${region} not found in your account`, "shopId")
+  );
 }
 
 /** The account's marketplace B seller, or 404. */
 export function findSellerB(account: DemoAccount, sellerId: number, region: string): SellerB {
-  const seller = account.sellersB.find((s) => s.sellerId === sellerId && s.region === region);
-  if (!seller) {
-    throw new ApiProblem(404, `seller ${sellerId} in ${region} not found in your account`, [
-      { field: "sellerId", problem: "not_found" },
-    ]);
-  }
-  return seller;
+  return (
+    account.sellersB.find((s) => s.sellerId === sellerId && s.region === region) ??
+    notFound(`seller ${sellerId} in ${region} not found in your account`, "sellerId")
+  );
 }
 
 /** The account's marketplace C shop (region optional: C bodies often omit it), or 404. */
 export function findShopC(account: DemoAccount, shopId: number, region?: string): ShopC {
-  const shop = account.shopsC.find(
-    (s) => s.shopId === shopId && (region === undefined || s.region === region),
+  const where = region === undefined ? "" : ` in ${region}`;
+  return (
+    account.shopsC.find(
+      (s) => s.shopId === shopId && (region === undefined || s.region === region),
+    ) ?? notFound(`shop ${shopId}${where} not found in your account`, "shopId")
   );
-  if (!shop) {
-    const where = region === undefined ? "" : ` in ${region}`;
-    throw new ApiProblem(404, `shop ${shopId}${where} not found in your account`, [
-      { field: "shopId", problem: "not_found" },
-    ]);
-  }
-  return shop;
 }
 
 /**

@@ -1,5 +1,7 @@
 /** Shop lists (A, plus the B and C extensions) and free-text product search across marketplaces. */
 import { toMajor, currencyOf } from "../analytics/money";
+import type { Marketplace } from "../../api/types";
+import type { DemoAccount } from "../data/model";
 import type { EndpointHandler } from "../handler";
 
 /** SHOPS_A: the caller's marketplace A shops. */
@@ -37,6 +39,68 @@ const shopsC: EndpointHandler = (ctx) =>
 /** Most results one search returns. */
 const SEARCH_LIMIT = 100;
 
+/** One search result: the product's ids in its marketplace's words, and its lowest price. */
+function hitOf(
+  marketplace: Marketplace,
+  shop: { readonly region: string; readonly currency: string },
+  shopIds: Record<string, unknown>,
+  productIds: Record<string, unknown>,
+  title: string,
+  variants: readonly { readonly listPrice: number }[],
+): Record<string, unknown> {
+  const lowest = Math.min(...variants.map((v) => v.listPrice));
+  return {
+    marketplace,
+    ...shopIds,
+    region: shop.region,
+    ...productIds,
+    title,
+    price: toMajor(lowest, currencyOf(shop.region).decimals),
+    currency: shop.currency,
+    variantCount: variants.length,
+  };
+}
+
+interface Searchable {
+  readonly id: string;
+  readonly name: string;
+  readonly hit: () => Record<string, unknown>;
+}
+
+/** Every product of the caller's shops, marketplace by marketplace, in shop order. */
+function* searchables(account: DemoAccount): Generator<Searchable> {
+  for (const s of account.shopsA)
+    for (const p of s.products) {
+      const ids = { productId: String(p.itemId), itemId: p.itemId };
+      const shopIds = { shopId: String(s.shopId) };
+      yield {
+        id: ids.productId,
+        name: p.name,
+        hit: () => hitOf("A", s, shopIds, ids, p.name, p.models),
+      };
+    }
+  for (const s of account.sellersB)
+    for (const p of s.products) {
+      const ids = { productId: String(p.itemId), itemId: p.itemId };
+      const shopIds = { shopId: String(s.sellerId), sellerId: s.sellerId };
+      yield {
+        id: ids.productId,
+        name: p.name,
+        hit: () => hitOf("B", s, shopIds, ids, p.name, p.skus),
+      };
+    }
+  for (const s of account.shopsC)
+    for (const p of s.products) {
+      const shopIds = { shopId: String(s.shopId) };
+      const ids = { productId: p.productId };
+      yield {
+        id: p.productId,
+        name: p.name,
+        hit: () => hitOf("C", s, shopIds, ids, p.name, p.skus),
+      };
+    }
+}
+
 /**
  * SEARCH: case-insensitive match of every word of the query against product names (and the
  * exact item / product id), over the caller's shops in all marketplaces. Ids come back as
@@ -45,75 +109,13 @@ const SEARCH_LIMIT = 100;
 const search: EndpointHandler = (ctx) => {
   const query = typeof ctx.body.query === "string" ? ctx.body.query.trim().toLowerCase() : "";
   const words = query.split(/\s+/).filter((w) => w.length > 0);
-  const matches = (name: string, id: string): boolean => {
-    if (words.length === 0) return false;
-    if (id === query) return true;
-    const n = name.toLowerCase();
-    return words.every((w) => n.includes(w));
-  };
   const out: Record<string, unknown>[] = [];
-  const push = (r: Record<string, unknown>): boolean => {
-    if (out.length >= SEARCH_LIMIT) return false;
-    out.push(r);
-    return true;
-  };
-  const minPrice = (prices: number[]): number => Math.min(...prices);
-  for (const s of ctx.account.shopsA) {
-    const d = currencyOf(s.region).decimals;
-    for (const p of s.products)
-      if (
-        matches(p.name, String(p.itemId)) &&
-        !push({
-          marketplace: "A",
-          shopId: String(s.shopId),
-          region: s.region,
-          productId: String(p.itemId),
-          itemId: p.itemId,
-          title: p.name,
-          price: toMajor(minPrice(p.models.map((m) => m.listPrice)), d),
-          currency: s.currency,
-          variantCount: p.models.length,
-        })
-      )
-        return out;
-  }
-  for (const s of ctx.account.sellersB) {
-    const d = currencyOf(s.region).decimals;
-    for (const p of s.products)
-      if (
-        matches(p.name, String(p.itemId)) &&
-        !push({
-          marketplace: "B",
-          shopId: String(s.sellerId),
-          sellerId: s.sellerId,
-          region: s.region,
-          productId: String(p.itemId),
-          itemId: p.itemId,
-          title: p.name,
-          price: toMajor(minPrice(p.skus.map((m) => m.listPrice)), d),
-          currency: s.currency,
-          variantCount: p.skus.length,
-        })
-      )
-        return out;
-  }
-  for (const s of ctx.account.shopsC) {
-    const d = currencyOf(s.region).decimals;
-    for (const p of s.products)
-      if (
-        matches(p.name, p.productId) &&
-        !push({
-          marketplace: "C",
-          shopId: String(s.shopId),
-          region: s.region,
-          productId: p.productId,
-          title: p.name,
-          price: toMajor(minPrice(p.skus.map((m) => m.listPrice)), d),
-          currency: s.currency,
-          variantCount: p.skus.length,
-        })
-      )
-        return out;
+  if (words.length === 0) return out;
+  for (const p of searchables(ctx.account)) {
+    const name = p.name.toLowerCase();
+    if (p.id !== query && !words.every((w) => name.includes(w))) continue;
+    if (out.length >= SEARCH_LIMIT) break;
+    out.push(p.hit());
   }
   return out;
 };

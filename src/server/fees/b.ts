@@ -13,7 +13,8 @@
 import type { SellerTypeB } from "../data/model";
 import {
   line,
-  sumLines,
+  rateLine,
+  unitFromLines,
   type CogsSource,
   type MinorLine,
   type UnitBreakdown,
@@ -81,20 +82,8 @@ export function unitBreakdownB(input: UnitInputB): UnitBreakdown {
     line("originalPrice", "Original price", L),
     line("specialPriceDiscount", "Special-price discount", -d),
     line("sellerVoucher", "Seller voucher", -v),
-    line(
-      "commissionFee",
-      "Commission",
-      -rateOf(commissionRate, commissionBase),
-      commissionRate,
-      commissionBase,
-    ),
-    line(
-      "paymentFee",
-      "Payment fee",
-      -rateOf(s.paymentFeeRate, buyerPays),
-      s.paymentFeeRate,
-      buyerPays,
-    ),
+    rateLine("commissionFee", "Commission", commissionRate, commissionBase),
+    rateLine("paymentFee", "Payment fee", s.paymentFeeRate, buyerPays),
     line(
       "freeShippingCommission",
       "Free-shipping commission",
@@ -107,13 +96,11 @@ export function unitBreakdownB(input: UnitInputB): UnitBreakdown {
     outputVatLine(input.hasVat, vatRate, revenue),
     line("returnCost", "Return cost", -returnCost, input.returnRate, s.returnCostPerReturnMinor),
   ];
-  return {
-    lines,
-    netProfitMinor: sumLines(lines),
+  return unitFromLines(lines, {
     revenueMinor: revenue,
     commissionRate,
     vatRate,
     hasVat: input.hasVat,
     cogsSource: input.cogsSource,
-  };
+  });
 }

@@ -13,7 +13,8 @@
  */
 import {
   line,
-  sumLines,
+  rateLine,
+  unitFromLines,
   type CogsSource,
   type MinorLine,
   type UnitBreakdown,
@@ -59,21 +60,9 @@ export function unitBreakdownC(input: UnitInputC): UnitBreakdown {
     line("originalPrice", "Original price", L),
     line("sellerDiscount", "Seller discount", -d),
     line("sellerVoucher", "Seller voucher", -v),
-    line(
-      "commissionFee",
-      "Commission",
-      -rateOf(input.commissionRate, priceBase),
-      input.commissionRate,
-      priceBase,
-    ),
+    rateLine("commissionFee", "Commission", input.commissionRate, priceBase),
     line("platformFee", "Platform fee (CGF)", -platformFee, s.platformFeeRate, priceBase),
-    line(
-      "transactionFee",
-      "Transaction fee",
-      -rateOf(s.transactionFeeRate, buyerPays),
-      s.transactionFeeRate,
-      buyerPays,
-    ),
+    rateLine("transactionFee", "Transaction fee", s.transactionFeeRate, buyerPays),
     line(
       "preOrderFee",
       "Pre-order fee",
@@ -86,13 +75,11 @@ export function unitBreakdownC(input: UnitInputC): UnitBreakdown {
     outputVatLine(input.hasVat, vatRate, revenue),
     line("returnCost", "Return cost", -returnCost, input.returnRate, costOfOneReturn),
   ];
-  return {
-    lines,
-    netProfitMinor: sumLines(lines),
+  return unitFromLines(lines, {
     revenueMinor: revenue,
     commissionRate: input.commissionRate,
     vatRate,
     hasVat: input.hasVat,
     cogsSource: input.cogsSource,
-  };
+  });
 }

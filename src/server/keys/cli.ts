@@ -24,13 +24,9 @@ export function runKeysCli(
 ): number {
   const [command, ...rest] = argv;
   try {
+    const run = command === undefined ? undefined : COMMANDS.get(command);
+    if (run) return run(rest, print, env);
     switch (command) {
-      case "create":
-        return create(rest, print, env);
-      case "list":
-        return list(rest, print, env);
-      case "revoke":
-        return revoke(rest, print, env);
       case undefined:
       case "help":
       case "--help":
@@ -49,6 +45,13 @@ export function runKeysCli(
   }
 }
 
+/** One keys command: its arguments after the command word; returns the exit code. */
+type Command = (
+  argv: readonly string[],
+  print: (line: string) => void,
+  env: Readonly<Record<string, string | undefined>>,
+) => number;
+
 function dataDir(
   values: Readonly<Record<string, string>>,
   env: Readonly<Record<string, string | undefined>>,
@@ -56,11 +59,7 @@ function dataDir(
   return values.data ?? env.MKT_DATA_DIR ?? ".data";
 }
 
-function create(
-  argv: readonly string[],
-  print: (line: string) => void,
-  env: Readonly<Record<string, string | undefined>>,
-): number {
+const create: Command = (argv, print, env) => {
   const flags = parseFlags(argv, {
     label: "value",
     expiry: "value",
@@ -90,13 +89,9 @@ function create(
   print("Copy it now: it is shown only this once. If you lose it, revoke it and create a new one.");
   print(token);
   return 0;
-}
+};
 
-function list(
-  argv: readonly string[],
-  print: (line: string) => void,
-  env: Readonly<Record<string, string | undefined>>,
-): number {
+const list: Command = (argv, print, env) => {
   const flags = parseFlags(argv, { data: "value" });
   if (flags.positionals.length > 0) throw new FlagError(`Unexpected "${flags.positionals[0]}".`);
   const store = new KeyStore(dataDir(flags.values, env));
@@ -122,13 +117,9 @@ function list(
     print(line);
   }
   return 0;
-}
+};
 
-function revoke(
-  argv: readonly string[],
-  print: (line: string) => void,
-  env: Readonly<Record<string, string | undefined>>,
-): number {
+const revoke: Command = (argv, print, env) => {
   const flags = parseFlags(argv, { data: "value" });
   const [prefix, ...extra] = flags.positionals;
   if (prefix === undefined)
@@ -144,7 +135,13 @@ function revoke(
           "revoking is permanent. Create a new key if you still need access.",
   );
   return 0;
-}
+};
+
+const COMMANDS: ReadonlyMap<string, Command> = new Map([
+  ["create", create],
+  ["list", list],
+  ["revoke", revoke],
+]);
 
 function shortDate(iso: string): string {
   return iso.slice(0, 16).replace("T", " ");

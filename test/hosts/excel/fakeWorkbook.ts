@@ -4,16 +4,31 @@
  * batch and rejects, like a lost connection. Sheets are records, so a test can tell a sheet
  * kept (formulas pointing at it keep working) from one deleted and re-created.
  */
+/// <reference types="office-js" />
 import { OfficeMockObject } from "office-addin-mock";
 import type {
   ExcelRun,
   XlContext,
   XlRange,
+  XlSetting,
   XlWorksheet,
 } from "../../../src/hosts/excel/taskpaneBridge";
+import type { Fits } from "../../../src/hosts/shared/realTypes";
 import { type FakeChart, fakeChartAdder } from "./fakeCharts";
 
 export type { FakeChart };
+
+/**
+ * The task pane's hand-written slices (taskpaneBridge.ts) against the real Office.js classes:
+ * this fake builds objects of those slices, so it cannot drift from Excel either. Not yet
+ * checked: XlRange.copyFrom takes any XlRange where Excel takes a real Range (so the ranges
+ * that return one, and XlContext, are left out until that slice says Range).
+ */
+type _RealExcelFitsTaskpane = [
+  Fits<Excel.Range, Omit<XlRange, "copyFrom">>,
+  Fits<Excel.Worksheet, Omit<XlWorksheet, "getRangeByIndexes" | "getUsedRangeOrNullObject">>,
+  Fits<Excel.Setting, XlSetting>,
+];
 
 export interface SheetRecord {
   name: string;

@@ -8,6 +8,17 @@ import { FakeChartBuilder, FakeEmbeddedChart } from "./fakeCharts";
 import { createHash } from "node:crypto";
 import { columnLetters } from "./sim/a1";
 import type { SyncHttp, SyncResponse } from "./syncHttp";
+import type {
+  CacheLike,
+  HtmlOutputLike,
+  HttpResponseLike,
+  LockLike,
+  PropertiesLike,
+  TriggerLike,
+  UiLike,
+  UrlFetchAppLike,
+} from "../../../src/hosts/sheets/gas";
+import type { SbRange, SbSheet, SbSpreadsheet } from "../../../src/hosts/sheets/sheetTypes";
 
 /** A clock the fakes and the add-on share; sleep advances it. */
 export class FakeClock {
@@ -25,7 +36,7 @@ const utf8 = (s: string): number => Buffer.byteLength(s, "utf8");
 /** CacheService keeps about 1,000 items; beyond that the oldest writes go first. */
 export const CACHE_ITEM_CAP = 1000;
 
-export class FakeCache {
+export class FakeCache implements CacheLike {
   private readonly entries = new Map<string, { value: string; expiresAt: number }>();
   /** Items pushed out by the cap so far. */
   evicted = 0;
@@ -75,7 +86,7 @@ export class FakeCache {
   }
 }
 
-export class FakeProperties {
+export class FakeProperties implements PropertiesLike {
   readonly map = new Map<string, string>();
   getProperty(key: string): string | null {
     return this.map.get(key) ?? null;
@@ -96,7 +107,7 @@ export class FakeProperties {
   }
 }
 
-export class FakeLock {
+export class FakeLock implements LockLike {
   held = false;
   acquisitions = 0;
   tryLock(_timeout: number): boolean {
@@ -127,7 +138,7 @@ interface FetchParams {
   muteHttpExceptions?: boolean;
 }
 
-class FakeHttpResponse {
+class FakeHttpResponse implements HttpResponseLike {
   constructor(
     private readonly r: { status: number; headers: Record<string, string>; body: string },
   ) {}
@@ -142,7 +153,7 @@ class FakeHttpResponse {
   }
 }
 
-export class FakeUrlFetchApp {
+export class FakeUrlFetchApp implements UrlFetchAppLike {
   readonly log: LoggedRequest[] = [];
   constructor(
     private readonly http: SyncHttp,
@@ -225,7 +236,7 @@ export function typedCell(v: unknown): StoredCell | undefined {
 }
 
 /** A rectangle of a FakeSheet; setValues/setNumberFormats insist on its exact size. */
-export class FakeRange {
+export class FakeRange implements SbRange {
   constructor(
     private readonly sheet: FakeSheet,
     readonly row: number,
@@ -312,7 +323,7 @@ export class FakeRange {
 }
 
 /** A sheet (tab) backed by a sparse grid of stored cells. */
-export class FakeSheet {
+export class FakeSheet implements SbSheet {
   private readonly cells = new Map<string, StoredCell>();
   readonly formats = new Map<string, string>();
   readonly notes = new Map<string, string>();
@@ -387,7 +398,7 @@ export class FakeSheet {
 }
 
 /** The open spreadsheet: tabs by name, an active range, toasts. */
-export class FakeSpreadsheet {
+export class FakeSpreadsheet implements SbSpreadsheet {
   readonly sheets: FakeSheet[] = [];
   readonly toasts: string[] = [];
   active: { sheet: FakeSheet; range: FakeRange } | null = null;
@@ -472,7 +483,7 @@ export class FakeDrive {
 }
 
 /** A trigger as ScriptApp hands it back. */
-class FakeTrigger {
+class FakeTrigger implements TriggerLike {
   constructor(
     readonly handler: string,
     readonly eventType: "CLOCK" | "ON_OPEN" | "ON_EDIT",
@@ -541,7 +552,7 @@ export class FakeScriptApp {
   }
 }
 
-export class FakeUi {
+export class FakeUi implements UiLike {
   menu: Array<[string, string]> = [];
   sidebars: unknown[] = [];
   dialogs: unknown[] = [];
@@ -567,7 +578,7 @@ export class FakeUi {
   }
 }
 
-class FakeHtmlOutput {
+class FakeHtmlOutput implements HtmlOutputLike {
   title = "";
   constructor(readonly content: string) {}
   setTitle(t: string): this {

@@ -1,4 +1,5 @@
 /** A1, A2, A3, A6: per-unit breakdowns of models, products and not-yet-listed products. */
+import { effectiveDateOf } from "../../analytics/requestFields";
 import { toMinor } from "../../analytics/money";
 import { feeScheduleA } from "../../fees/ratesA";
 import type { EndpointHandler, HandlerContext } from "../../handler";
@@ -95,8 +96,7 @@ export const a2Product: EndpointHandler = (ctx) => {
 export const a3NewProduct: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const d = idx.decimals;
-  const effectiveDate =
-    typeof ctx.body.effectiveDate === "string" ? ctx.body.effectiveDate : ctx.today;
+  const effectiveDate = effectiveDateOf(ctx);
   const listPrice = toMinor(Number(ctx.body.listingPrice), d);
   const commissionRate = commissionRateA(
     ctx.data,

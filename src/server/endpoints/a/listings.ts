@@ -3,7 +3,7 @@ import { toMajor } from "../../analytics/money";
 import { cursorPage, offsetPage, toDateTimeArray } from "../../analytics/pages";
 import type { DemoData } from "../../data/model";
 import { netProfitMinor } from "../../fees/a";
-import type { EndpointHandler } from "../../handler";
+import type { EndpointHandler, HandlerContext } from "../../handler";
 import { roasSummaryA } from "./roas";
 import {
   breakdownWithMetadata,
@@ -56,6 +56,23 @@ export function productRowsA(
 
 const int = (v: unknown, fallback: number): number => (typeof v === "number" ? v : fallback);
 
+/** The body's page of a ranked list, each entry led by its rank (1 = first of the list). */
+function rankedPage<T>(
+  ctx: HandlerContext,
+  idx: ShopIndex,
+  sorted: readonly T[],
+  entryOf: (row: T) => Record<string, unknown>,
+): Record<string, unknown> {
+  const page = offsetPage(
+    sorted,
+    int(ctx.body.page, 0),
+    int(ctx.body.pageSize, 50),
+    toDateTimeArray(idx.shop.dataFreshAt),
+  );
+  const first = page.page * page.pageSize + 1;
+  return { ...page, entries: page.entries.map((r, i) => ({ rank: first + i, ...entryOf(r) })) };
+}
+
 /** A7: cursor pages over the shop's products in item id order. */
 export const a7Products: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
@@ -84,16 +101,7 @@ export const a11SortedByProfit: EndpointHandler = (ctx) => {
       (a, b) => b.totalProfitMinor - a.totalProfitMinor || a.itemId - b.itemId,
     ),
   );
-  const page = offsetPage(
-    sorted,
-    int(ctx.body.page, 0),
-    int(ctx.body.pageSize, 50),
-    toDateTimeArray(idx.shop.dataFreshAt),
-  );
-  return {
-    ...page,
-    entries: page.entries.map((r, i) => ({ rank: page.page * page.pageSize + i + 1, ...r.entry })),
-  };
+  return rankedPage(ctx, idx, sorted, (r) => r.entry);
 };
 
 /** A12: products by raw profit-adjusted ROAS, highest first; products without spend (null) last. */
@@ -112,14 +120,5 @@ export const a12SortedByRoas: EndpointHandler = (ctx) => {
       return rb - ra || Number(a.itemId) - Number(b.itemId);
     });
   });
-  const page = offsetPage(
-    sorted,
-    int(ctx.body.page, 0),
-    int(ctx.body.pageSize, 50),
-    toDateTimeArray(idx.shop.dataFreshAt),
-  );
-  return {
-    ...page,
-    entries: page.entries.map((s, i) => ({ rank: page.page * page.pageSize + i + 1, ...s })),
-  };
+  return rankedPage(ctx, idx, sorted, (s) => s);
 };

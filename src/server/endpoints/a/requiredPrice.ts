@@ -1,4 +1,5 @@
 /** A4: the lowest listing price whose profit per unit reaches a target amount. */
+import { effectiveDateOf } from "../../analytics/requestFields";
 import { toMajor, toMinor } from "../../analytics/money";
 import { solveRequiredPrice } from "../../analytics/requiredPrice";
 import { netProfitMinor, revenueMinor, unitLinesA, type UnitSaleA } from "../../fees/a";
@@ -60,7 +61,7 @@ export const a4RequiredPrice: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const d = idx.decimals;
   const b = ctx.body;
-  const effectiveDate = typeof b.effectiveDate === "string" ? b.effectiveDate : ctx.today;
+  const effectiveDate = effectiveDateOf(ctx);
   const money = (v: unknown): number => (typeof v === "number" ? toMinor(v, d) : 0);
   const hasVat = b.hasVat === true;
   const input: RequiredPriceInputA = {

@@ -1,10 +1,7 @@
 /** A21, A22: previews of the seller discount that reaches a target profit, margin or buyer price. */
+import { effectiveDateOf } from "../../analytics/requestFields";
 import { toMajor, toMinor } from "../../analytics/money";
-import {
-  discountForBuyerPrice,
-  solveMaxDiscount,
-  type ProfitTarget,
-} from "../../analytics/requiredPrice";
+import type { ProfitTarget } from "../../analytics/requiredPrice";
 import type { ModelA, ProductA } from "../../data/model";
 import { netProfitMinor, revenueMinor, unitLinesA, type UnitSaleA } from "../../fees/a";
 import type { EndpointHandler, HandlerContext } from "../../handler";
@@ -17,7 +14,7 @@ import {
   type CogsSource,
   type ShopIndex,
 } from "./shop";
-import { checkRequestBudget } from "../../budget";
+import { previewEach, pricedForBuyerPrice, pricedForTarget, type Priced } from "../pricePreview";
 
 interface Found {
   readonly p: ProductA;
@@ -82,50 +79,59 @@ function adjusted(
   };
 }
 
-const effectiveDateOf = (ctx: HandlerContext): string =>
-  typeof ctx.body.effectiveDate === "string" ? ctx.body.effectiveDate : ctx.today;
 const elements = (ctx: HandlerContext): Record<string, unknown>[] =>
   (Array.isArray(ctx.body.models) ? ctx.body.models : []).filter(
     (x): x is Record<string, unknown> => typeof x === "object" && x !== null,
   );
+
+/** A21 and A22 name models by itemId and modelId (null or omitted: single-variant). */
+function previewA(
+  ctx: HandlerContext,
+  idx: ShopIndex,
+  price: (f: Found, wanted: Record<string, unknown>) => Priced,
+): Record<string, unknown> {
+  return {
+    currency: idx.shop.currency,
+    ...previewEach(elements(ctx), {
+      find: (el) => {
+        const f = findModel(idx, el.itemId, el.modelId);
+        return f ? [f] : null;
+      },
+      notFound: (el) => ({ itemId: el.itemId ?? null, modelId: el.modelId ?? null }),
+      notFoundMessage: "no such item/model in this shop",
+      idsOf: (f) => ({ itemId: f.p.itemId, modelId: f.m.modelId }),
+      price,
+    }),
+  };
+}
+
+/** The mode's target, with a 400 naming the field the mode needs. */
+function targetOf(ctx: HandlerContext, mode: "PROFIT" | "MARGIN", d: number): ProfitTarget {
+  if (mode === "PROFIT") {
+    if (typeof ctx.body.targetProfit !== "number")
+      throw new ApiProblem(400, "targetProfit is required when mode is PROFIT", [
+        { field: "targetProfit", problem: "is required when mode is PROFIT (an amount per unit)" },
+      ]);
+    return { kind: "profit", amountMinor: toMinor(ctx.body.targetProfit, d) };
+  }
+  if (typeof ctx.body.targetMarginPercent !== "number")
+    throw new ApiProblem(400, "targetMarginPercent is required when mode is MARGIN", [
+      {
+        field: "targetMarginPercent",
+        problem: "is required when mode is MARGIN (a percentage, 23.5 = 23.5 %)",
+      },
+    ]);
+  return { kind: "margin", fraction: ctx.body.targetMarginPercent / 100 };
+}
 
 /** A21: largest seller discount (voucher 0) at the given list price that still meets the target. */
 export const a21PreviewSetMargin: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const d = idx.decimals;
   const mode = ctx.body.mode === "MARGIN" ? "MARGIN" : "PROFIT";
-  let target: ProfitTarget;
-  if (mode === "PROFIT") {
-    if (typeof ctx.body.targetProfit !== "number")
-      throw new ApiProblem(400, "targetProfit is required when mode is PROFIT", [
-        { field: "targetProfit", problem: "is required when mode is PROFIT (an amount per unit)" },
-      ]);
-    target = { kind: "profit", amountMinor: toMinor(ctx.body.targetProfit, d) };
-  } else {
-    if (typeof ctx.body.targetMarginPercent !== "number")
-      throw new ApiProblem(400, "targetMarginPercent is required when mode is MARGIN", [
-        {
-          field: "targetMarginPercent",
-          problem: "is required when mode is MARGIN (a percentage, 23.5 = 23.5 %)",
-        },
-      ]);
-    target = { kind: "margin", fraction: ctx.body.targetMarginPercent / 100 };
-  }
+  const target = targetOf(ctx, mode, d);
   const effectiveDate = effectiveDateOf(ctx);
-  const adjustedItems: Record<string, unknown>[] = [];
-  const unadjustableItems: Record<string, unknown>[] = [];
-  for (const el of elements(ctx)) {
-    checkRequestBudget();
-    const f = findModel(idx, el.itemId, el.modelId);
-    if (!f) {
-      unadjustableItems.push({
-        itemId: el.itemId ?? null,
-        modelId: el.modelId ?? null,
-        reason: "sku_not_found",
-        message: "no such item/model in this shop",
-      });
-      continue;
-    }
+  return previewA(ctx, idx, (f, el) => {
     const { sale: base, cogsSource } = saleFor(ctx, idx, f, effectiveDate);
     const listPrice =
       typeof el.originalPrice === "number" ? toMinor(el.originalPrice, d) : f.m.listPrice;
@@ -135,80 +141,40 @@ export const a21PreviewSetMargin: EndpointHandler = (ctx) => {
       sellerDiscount: discount,
       sellerVoucher: 0,
     });
-    const outcome = solveMaxDiscount(
+    return pricedForTarget(
+      listPrice,
+      target,
       (discount) => {
         const lines = unitLinesA(at(discount));
         return { profitMinor: netProfitMinor(lines), revenueMinor: revenueMinor(lines) };
       },
-      target,
-      { maxDiscountMinor: listPrice, unitMinor: 1 },
+      (discount) => adjusted(idx, f, at(discount), cogsSource, effectiveDate, { mode }),
     );
-    if ("unreachable" in outcome) {
-      unadjustableItems.push({
-        itemId: f.p.itemId,
-        modelId: f.m.modelId,
-        reason: "unreachable_margin",
-        message: outcome.message,
-      });
-      continue;
-    }
-    adjustedItems.push(
-      adjusted(idx, f, at(outcome.discountMinor), cogsSource, effectiveDate, { mode }),
-    );
-  }
-  return { currency: idx.shop.currency, adjustedItems, unadjustableItems };
+  });
 };
 
 /** A22: seller discount (voucher 0) so the buyer pays the target price, at the current list price. */
 export const a22PreviewSetBuyerPrice: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
-  const d = idx.decimals;
   const effectiveDate = effectiveDateOf(ctx);
-  const adjustedItems: Record<string, unknown>[] = [];
-  const unadjustableItems: Record<string, unknown>[] = [];
-  for (const el of elements(ctx)) {
-    checkRequestBudget();
-    const f = findModel(idx, el.itemId, el.modelId);
-    if (!f) {
-      unadjustableItems.push({
-        itemId: el.itemId ?? null,
-        modelId: el.modelId ?? null,
-        reason: "sku_not_found",
-        message: "no such item/model in this shop",
-      });
-      continue;
-    }
+  return previewA(ctx, idx, (f, el) => {
     const { sale: base, cogsSource } = saleFor(ctx, idx, f, effectiveDate);
-    const outcome = discountForBuyerPrice({
-      listPriceMinor: f.m.listPrice,
-      sellerVoucherMinor: 0,
-      platformDiscountMinor: 0,
-      targetBuyerPriceMinor: toMinor(
-        typeof el.targetBuyerPrice === "number" ? el.targetBuyerPrice : -1,
-        d,
-      ),
-    });
-    if ("infeasible" in outcome) {
-      unadjustableItems.push({
-        itemId: f.p.itemId,
-        modelId: f.m.modelId,
-        reason: outcome.infeasible,
-        message: outcome.message,
-      });
-      continue;
-    }
-    const sale = {
-      ...base,
-      listPrice: f.m.listPrice,
-      sellerDiscount: outcome.discountMinor,
-      sellerVoucher: 0,
-    };
-    adjustedItems.push(
-      adjusted(idx, f, sale, cogsSource, effectiveDate, {
-        targetBuyerPrice: el.targetBuyerPrice,
-        noDiscountNeeded: outcome.noDiscountNeeded,
-      }),
+    const target = typeof el.targetBuyerPrice === "number" ? el.targetBuyerPrice : -1;
+    return pricedForBuyerPrice(
+      f.m.listPrice,
+      toMinor(target, idx.decimals),
+      (discount, noDiscountNeeded) => {
+        const sale = {
+          ...base,
+          listPrice: f.m.listPrice,
+          sellerDiscount: discount,
+          sellerVoucher: 0,
+        };
+        return adjusted(idx, f, sale, cogsSource, effectiveDate, {
+          targetBuyerPrice: el.targetBuyerPrice,
+          noDiscountNeeded,
+        });
+      },
     );
-  }
-  return { currency: idx.shop.currency, adjustedItems, unadjustableItems };
+  });
 };

@@ -3,11 +3,12 @@
  * orders and ad spend, the commission rate of a category on a date, and the realized per-unit
  * breakdown of a product or model over a sales window.
  */
+import { effectiveDateOf } from "../../analytics/requestFields";
 import { combineCogsSources, type CogsSource } from "../../analytics/breakdown";
 import { currencyOf, toMajor } from "../../analytics/money";
 import { addDays } from "../../analytics/periods";
 import { median } from "../../analytics/sales";
-import { findCategoryAB, findShopA, rateOn } from "../../data/lookup";
+import { findCategoryAB, findShopA, notFound, rateOn } from "../../data/lookup";
 import type { AdSpendDay, DemoData, ModelA, OrderA, ProductA, ShopA } from "../../data/model";
 import {
   LinesTotal,
@@ -107,26 +108,18 @@ export function shopFrom(ctx: HandlerContext): ShopIndex {
 
 /** A product of the shop, or 404. */
 export function productOf(idx: ShopIndex, itemId: number): ProductA {
-  const p = idx.products.get(itemId);
-  if (!p) {
-    throw new ApiProblem(
-      404,
-      `item ${itemId} not found in shop ${idx.shop.shopId} (${idx.shop.region})`,
-      [{ field: "itemId", problem: "not_found" }],
-    );
-  }
-  return p;
+  return (
+    idx.products.get(itemId) ??
+    notFound(`item ${itemId} not found in shop ${idx.shop.shopId} (${idx.shop.region})`, "itemId")
+  );
 }
 
 /** A model of the product (modelId null = the single variant), or 404. */
 export function modelOf(p: ProductA, modelId: number | null): ModelA {
-  const m = p.models.find((x) => x.modelId === modelId);
-  if (!m) {
-    throw new ApiProblem(404, `model ${String(modelId)} not found in item ${p.itemId}`, [
-      { field: "modelId", problem: "not_found" },
-    ]);
-  }
-  return m;
+  return (
+    p.models.find((x) => x.modelId === modelId) ??
+    notFound(`model ${String(modelId)} not found in item ${p.itemId}`, "modelId")
+  );
 }
 
 /** Commission rate of a category in force on `date`; unknown category -> 404. */
@@ -138,12 +131,7 @@ export function commissionRateA(
 ): number {
   const cat = findCategoryAB(data.categoriesA, categoryId);
   const rate = cat ? rateOn(cat.commissionRates, region, date) : null;
-  if (rate === null) {
-    throw new ApiProblem(404, `category ${categoryId} not found in ${region}`, [
-      { field: "categoryId", problem: "not_found" },
-    ]);
-  }
-  return rate;
+  return rate ?? notFound(`category ${categoryId} not found in ${region}`, "categoryId");
 }
 
 /** Options every realized computation takes. */
@@ -159,7 +147,7 @@ export function windowFrom(ctx: HandlerContext, fallbackIncludeVat = false): Sal
   return {
     lookbackDays: num(ctx.body.lookbackDays) ?? 180,
     includeVat: typeof ctx.body.includeVat === "boolean" ? ctx.body.includeVat : fallbackIncludeVat,
-    effectiveDate: typeof ctx.body.effectiveDate === "string" ? ctx.body.effectiveDate : ctx.today,
+    effectiveDate: effectiveDateOf(ctx),
     today: ctx.today,
   };
 }

@@ -1,4 +1,5 @@
 /** A5: what-if profit of a product or model with overridden discount, voucher, costs or rate. */
+import { effectiveDateOf } from "../../analytics/requestFields";
 import { toMajor, toMinor } from "../../analytics/money";
 import {
   marginPercent,
@@ -82,7 +83,7 @@ export const a5Simulate: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const d = idx.decimals;
   const b = ctx.body;
-  const effectiveDate = typeof b.effectiveDate === "string" ? b.effectiveDate : ctx.today;
+  const effectiveDate = effectiveDateOf(ctx);
   const p = productOf(idx, typeof b.itemId === "number" ? b.itemId : -1);
   const modelId = typeof b.modelId === "number" ? b.modelId : undefined;
   const rate = commissionRateA(ctx.data, p.categoryId, idx.shop.region, effectiveDate);

@@ -4,9 +4,10 @@
  */
 import type { HandlerContext } from "../../handler";
 import type { DemoData, SellerTypeB } from "../../data/model";
-import { breakdownWithMetadata, type UnitBreakdown } from "../../analytics/breakdown";
-import { currencyOf, toMajor, toMinor, type Currency } from "../../analytics/money";
+import { breakdownWithMetadata } from "../../analytics/breakdown";
+import { currencyOf, toMinor, type Currency } from "../../analytics/money";
 import {
+  effectiveDateOf,
   optBoolean,
   optNumber,
   optString,
@@ -15,7 +16,7 @@ import {
 } from "../../analytics/requestFields";
 import { unitBreakdownB, type UnitInputB } from "../../fees/b";
 import { feeScheduleB } from "../../fees/ratesB";
-import { solveRequiredMargin } from "../requiredMargin";
+import { newProductAnswer, requiredPriceAnswer, type NewListing } from "../requiredMargin";
 import { categoryRateB } from "./sellerView";
 
 export interface NewListingB {
@@ -75,24 +76,25 @@ function listingFromBody(ctx: HandlerContext, cogsField: string): NewListingB {
     cogs === null ? null : toMinor(cogs, currency.decimals),
     optString(ctx.body, "sellerType") === "MALL" ? "MALL" : "REGULAR",
     optBoolean(ctx.body, "hasVat") ?? true,
-    optString(ctx.body, "effectiveDate") ?? ctx.today,
+    effectiveDateOf(ctx),
   );
 }
 
-function wire(
-  listing: NewListingB,
-  unit: UnitBreakdown,
-): { breakdown: Record<string, unknown>; metadata: Record<string, unknown> } {
-  return breakdownWithMetadata(unit, listing.currency, listing.effectiveDate, null, {
-    sellerType: listing.sellerType,
-  });
+/** The listing as B prices it and shows it (sellerType in the metadata). */
+function pricedB(listing: NewListingB): NewListing {
+  return {
+    currency: listing.currency,
+    unitAt: (price, discount) => unitBreakdownB(listing.inputAt(price, discount)),
+    wire: (unit) =>
+      breakdownWithMetadata(unit, listing.currency, listing.effectiveDate, null, {
+        sellerType: listing.sellerType,
+      }),
+  };
 }
 
 /** B3: POST P_B/new-product. */
 export function newProductB(ctx: HandlerContext): unknown {
-  const listing = listingFromBody(ctx, "manufacturingCogs");
-  const price = toMinor(reqNumber(ctx.body, "listingPrice"), listing.currency.decimals);
-  return { ...wire(listing, unitBreakdownB(listing.inputAt(price, 0))), skuBreakdowns: [] };
+  return newProductAnswer(ctx, pricedB(listingFromBody(ctx, "manufacturingCogs")));
 }
 
 /** B4: POST P_B/required-price. 422 `unreachable_margin` when no price reaches the target. */
@@ -100,16 +102,7 @@ export function requiredPriceB(ctx: HandlerContext): unknown {
   const listing = listingFromBody(ctx, "cogs");
   const dp = listing.currency.decimals;
   const cogs = listing.inputAt(0, 0).cogs;
-  const solved = solveRequiredMargin(
-    ctx,
-    dp,
-    (price, discount) => unitBreakdownB(listing.inputAt(price, discount)),
-    (fixedDiscount) => Math.max(10 * (cogs + fixedDiscount), 10 ** (dp + 3)),
+  return requiredPriceAnswer(ctx, pricedB(listing), "specialPriceDiscount", (fixedDiscount) =>
+    Math.max(10 * (cogs + fixedDiscount), 10 ** (dp + 3)),
   );
-  return {
-    requiredListingPrice: toMajor(solved.priceMinor, dp),
-    targetMargin: solved.targetMargin,
-    specialPriceDiscount: toMajor(solved.discountMinor, dp),
-    ...wire(listing, solved.unit),
-  };
 }

@@ -3,12 +3,12 @@ import type { HandlerContext } from "../../handler";
 import type { SellerTypeB } from "../../data/model";
 import {
   optBoolean,
-  optNumber,
   optString,
   pathNumber,
   pathString,
   reqNumber,
   reqString,
+  windowBC,
 } from "../../analytics/requestFields";
 import { sellerViewB, type OptionsRequestB, type SellerViewB } from "./sellerView";
 
@@ -25,8 +25,7 @@ export function optionsB(
   return {
     sellerType,
     hasVat: optBoolean(ctx.body, "hasVat"),
-    effectiveDate: optString(ctx.body, "effectiveDate") ?? ctx.today,
-    lookbackDays: optNumber(ctx.body, "lookbackDays") ?? 30,
+    ...windowBC(ctx),
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@
  * the fee engine (fees/b.ts).
  */
 import type { DemoAccount, DemoData, ProductB, SellerB, SellerTypeB, SkuB } from "../../data/model";
-import { findSellerB, rateOn } from "../../data/lookup";
+import { findSellerB, notFound, rateOn } from "../../data/lookup";
 import { ApiProblem } from "../../problem";
 import { resolvePeriod, type Period } from "../../analytics/periods";
 import {
@@ -168,24 +168,18 @@ function cogsSampleB(product: ProductB, sku: SkuB): CogsSample<number> {
 
 /** The seller's product, or 404 naming the item. */
 export function findProductB(seller: SellerB, itemId: number): ProductB {
-  const product = seller.products.find((p) => p.itemId === itemId);
-  if (product === undefined) {
-    throw new ApiProblem(404, `item ${itemId} not found for seller ${seller.sellerId}`, [
-      { field: "itemId", problem: "not_found" },
-    ]);
-  }
-  return product;
+  return (
+    seller.products.find((p) => p.itemId === itemId) ??
+    notFound(`item ${itemId} not found for seller ${seller.sellerId}`, "itemId")
+  );
 }
 
 /** The product's SKU, or 404 naming the SKU. */
 export function findSkuB(product: ProductB, skuId: number): SkuB {
-  const sku = product.skus.find((s) => s.skuId === skuId);
-  if (sku === undefined) {
-    throw new ApiProblem(404, `SKU ${skuId} not found in item ${product.itemId}`, [
-      { field: "skuId", problem: "not_found" },
-    ]);
-  }
-  return sku;
+  return (
+    product.skus.find((s) => s.skuId === skuId) ??
+    notFound(`SKU ${skuId} not found in item ${product.itemId}`, "skuId")
+  );
 }
 
 /** "200001 to 200012": the category ids marketplace B knows. */

@@ -10,19 +10,11 @@ import type { ProductB, SkuB } from "../../data/model";
 import { marginOf } from "../../analytics/breakdown";
 import { toMajor, toMinor } from "../../analytics/money";
 import { objectsOf, optNumber, reqNumber } from "../../analytics/requestFields";
-import { discountForBuyerPrice, solveMaxDiscount } from "../../analytics/requiredPrice";
 import { unitBreakdownB, type UnitInputB } from "../../fees/b";
 import type { SellerViewB } from "./sellerView";
 import { breakdownWire } from "./results";
 import { sellerFromBody } from "./options";
-import { checkRequestBudget } from "../../budget";
-
-interface Unadjustable {
-  itemId: number;
-  skuId: number | null;
-  reason: "sku_not_found" | "unreachable_margin" | "buyer_price_too_low";
-  message: string;
-}
+import { previewEach, pricedForBuyerPrice, pricedForMargin, type Priced } from "../pricePreview";
 
 function skusOf(
   view: SellerViewB,
@@ -77,99 +69,69 @@ function adjustedWire(
   };
 }
 
+/** B14 and B15 name SKUs by itemId and skuId (B14: no skuId prices every SKU of the item). */
+function previewB(
+  ctx: HandlerContext,
+  view: SellerViewB,
+  skuIdOf: (wanted: Record<string, unknown>) => number | null,
+  price: (product: ProductB, sku: SkuB, wanted: Record<string, unknown>) => Priced,
+): { adjustedItems: Record<string, unknown>[]; unadjustableItems: Record<string, unknown>[] } {
+  return previewEach(objectsOf(ctx.body, "skus"), {
+    find: (wanted) => {
+      const found = skusOf(view, reqNumber(wanted, "itemId"), skuIdOf(wanted));
+      return found && found.skus.map((sku) => ({ product: found.product, sku }));
+    },
+    notFound: (wanted) => ({ itemId: reqNumber(wanted, "itemId"), skuId: skuIdOf(wanted) }),
+    notFoundMessage: "no such item or SKU for this seller",
+    idsOf: (v) => ({ itemId: v.product.itemId, skuId: v.sku.skuId }),
+    price: (v, wanted) => price(v.product, v.sku, wanted),
+  });
+}
+
 /** B14: POST P_B/preview-set-margin. */
 export function previewSetMarginB(ctx: HandlerContext): unknown {
   const view = sellerFromBody(ctx);
   const target = reqNumber(ctx.body, "targetMarginPercent");
-  const adjustedItems: Record<string, unknown>[] = [];
-  const unadjustableItems: Unadjustable[] = [];
-  for (const wanted of objectsOf(ctx.body, "skus")) {
-    checkRequestBudget();
-    const itemId = reqNumber(wanted, "itemId");
-    const skuId = optNumber(wanted, "skuId");
-    const found = skusOf(view, itemId, skuId);
-    if (found === null) {
-      unadjustableItems.push({
-        itemId,
-        skuId,
-        reason: "sku_not_found",
-        message: "no such item or SKU for this seller",
-      });
-      continue;
-    }
-    for (const sku of found.skus) {
-      const input = inputFor(view, found.product, sku, optNumber(wanted, "cogs"));
-      const solved = solveMaxDiscount(
-        (discount) => {
-          const u = unitBreakdownB({ ...input, specialPriceDiscount: discount });
-          return { profitMinor: u.netProfitMinor, revenueMinor: u.revenueMinor };
-        },
-        { kind: "margin", fraction: target },
-        { maxDiscountMinor: sku.listPrice, unitMinor: 1 },
+  const items = previewB(
+    ctx,
+    view,
+    (wanted) => optNumber(wanted, "skuId"),
+    (product, sku, wanted) => {
+      const input = inputFor(view, product, sku, optNumber(wanted, "cogs"));
+      return pricedForMargin(
+        sku.listPrice,
+        target,
+        (discount) => unitBreakdownB({ ...input, specialPriceDiscount: discount }),
+        (discount) => adjustedWire(view, product, sku, input, discount, { targetMargin: target }),
       );
-      if ("unreachable" in solved) {
-        unadjustableItems.push({
-          itemId,
-          skuId: sku.skuId,
-          reason: "unreachable_margin",
-          message: `margin ${target} is not reached even without any discount`,
-        });
-      } else {
-        adjustedItems.push(
-          adjustedWire(view, found.product, sku, input, solved.discountMinor, {
-            targetMargin: target,
-          }),
-        );
-      }
-    }
-  }
-  return { targetMargin: target, adjustedItems, unadjustableItems };
+    },
+  );
+  return { targetMargin: target, ...items };
 }
 
 /** B15: POST P_B/preview-set-buyer-price (COGS affects displayed profit only). */
 export function previewSetBuyerPriceB(ctx: HandlerContext): unknown {
   const view = sellerFromBody(ctx);
   const dp = view.currency.decimals;
-  const adjustedItems: Record<string, unknown>[] = [];
-  const unadjustableItems: Unadjustable[] = [];
-  for (const wanted of objectsOf(ctx.body, "skus")) {
-    checkRequestBudget();
-    const itemId = reqNumber(wanted, "itemId");
-    const skuId = reqNumber(wanted, "skuId");
-    const found = skusOf(view, itemId, skuId);
-    const sku = found?.skus[0];
-    if (found === null || sku === undefined) {
-      unadjustableItems.push({
-        itemId,
-        skuId,
-        reason: "sku_not_found",
-        message: "no such item or SKU for this seller",
-      });
-      continue;
-    }
-    const targetBuyerPrice = toMinor(reqNumber(wanted, "targetBuyerPrice"), dp);
-    const outcome = discountForBuyerPrice({
-      listPriceMinor: sku.listPrice,
-      sellerVoucherMinor: 0,
-      platformDiscountMinor: 0,
-      targetBuyerPriceMinor: targetBuyerPrice,
-    });
-    if ("infeasible" in outcome) {
-      unadjustableItems.push({
-        itemId,
-        skuId,
-        reason: outcome.infeasible,
-        message: outcome.message,
-      });
-      continue;
-    }
-    const input = inputFor(view, found.product, sku, optNumber(wanted, "cogs"));
-    adjustedItems.push(
-      adjustedWire(view, found.product, sku, input, outcome.discountMinor, {
-        targetBuyerPrice: toMajor(targetBuyerPrice, dp),
-        noDiscountNeeded: outcome.noDiscountNeeded,
-      }),
-    );
-  }
-  return { adjustedItems, unadjustableItems };
+  return previewB(
+    ctx,
+    view,
+    (wanted) => reqNumber(wanted, "skuId"),
+    (product, sku, wanted) => {
+      const targetBuyerPrice = toMinor(reqNumber(wanted, "targetBuyerPrice"), dp);
+      return pricedForBuyerPrice(sku.listPrice, targetBuyerPrice, (discount, noDiscountNeeded) =>
+        adjustedWire(
+          view,
+          product,
+          sku,
+          inputFor(view, product, sku, optNumber(wanted, "cogs")),
+          discount,
+          {
+            targetBuyerPrice: toMajor(targetBuyerPrice, dp),
+            noDiscountNeeded,
+          },
+        ),
+      );
+    },
+  );
 }

@@ -3,9 +3,10 @@
  * returns only as the caller's returnRate). Commission from the category path given.
  */
 import type { HandlerContext } from "../../handler";
-import { breakdownWithMetadata, type UnitBreakdown } from "../../analytics/breakdown";
-import { currencyOf, toMajor, toMinor, type Currency } from "../../analytics/money";
+import { breakdownWithMetadata } from "../../analytics/breakdown";
+import { currencyOf, toMinor, type Currency } from "../../analytics/money";
 import {
+  effectiveDateOf,
   optBoolean,
   optNumber,
   optString,
@@ -15,7 +16,7 @@ import {
 import { findShopC } from "../../data/lookup";
 import { unitBreakdownC, type UnitInputC } from "../../fees/c";
 import { feeScheduleC } from "../../fees/ratesC";
-import { solveRequiredMargin } from "../requiredMargin";
+import { newProductAnswer, requiredPriceAnswer, type NewListing } from "../requiredMargin";
 import { categoryRateC } from "./shopView";
 
 interface ListingC {
@@ -27,7 +28,7 @@ interface ListingC {
 function listingFromBody(ctx: HandlerContext, cogsField: string, returnRate: number): ListingC {
   const shop = findShopC(ctx.account, reqNumber(ctx.body, "shopId"));
   const currency = currencyOf(shop.region);
-  const effectiveDate = optString(ctx.body, "effectiveDate") ?? ctx.today;
+  const effectiveDate = effectiveDateOf(ctx);
   const schedule = feeScheduleC(shop.region, effectiveDate);
   const commissionRate = categoryRateC(
     ctx.data,
@@ -64,18 +65,18 @@ function listingFromBody(ctx: HandlerContext, cogsField: string, returnRate: num
   };
 }
 
-function wire(
-  listing: ListingC,
-  unit: UnitBreakdown,
-): { breakdown: Record<string, unknown>; metadata: Record<string, unknown> } {
-  return breakdownWithMetadata(unit, listing.currency, listing.effectiveDate, null);
+/** The listing as C prices it and shows it. */
+function pricedC(listing: ListingC): NewListing {
+  return {
+    currency: listing.currency,
+    unitAt: (price, discount) => unitBreakdownC(listing.inputAt(price, discount)),
+    wire: (unit) => breakdownWithMetadata(unit, listing.currency, listing.effectiveDate, null),
+  };
 }
 
 /** C4: POST P_C/new-product. */
 export function newProductC(ctx: HandlerContext): unknown {
-  const listing = listingFromBody(ctx, "manufacturingCogs", 0);
-  const price = toMinor(reqNumber(ctx.body, "listingPrice"), listing.currency.decimals);
-  return { ...wire(listing, unitBreakdownC(listing.inputAt(price, 0))), skuBreakdowns: [] };
+  return newProductAnswer(ctx, pricedC(listingFromBody(ctx, "manufacturingCogs", 0)));
 }
 
 /**
@@ -84,24 +85,12 @@ export function newProductC(ctx: HandlerContext): unknown {
  */
 export function requiredPriceC(ctx: HandlerContext): unknown {
   const listing = listingFromBody(ctx, "cogs", optNumber(ctx.body, "returnRate") ?? 0);
-  const dp = listing.currency.decimals;
   const probe = listing.inputAt(0, 0);
-  const solved = solveRequiredMargin(
-    ctx,
-    dp,
-    (price, discount) => unitBreakdownC(listing.inputAt(price, discount)),
-    (fixedDiscount) => {
-      // Past the CGF cap breakpoint every fee is linear again.
-      const breakpoint =
-        Math.ceil(probe.schedule.platformFeeCapMinor / probe.schedule.platformFeeRate) +
-        fixedDiscount;
-      return Math.max(2 * breakpoint, 10 * (probe.cogs + probe.adsCostPerSale + fixedDiscount));
-    },
-  );
-  return {
-    requiredListingPrice: toMajor(solved.priceMinor, dp),
-    targetMargin: solved.targetMargin,
-    sellerDiscount: toMajor(solved.discountMinor, dp),
-    ...wire(listing, solved.unit),
-  };
+  return requiredPriceAnswer(ctx, pricedC(listing), "sellerDiscount", (fixedDiscount) => {
+    // Past the CGF cap breakpoint every fee is linear again.
+    const breakpoint =
+      Math.ceil(probe.schedule.platformFeeCapMinor / probe.schedule.platformFeeRate) +
+      fixedDiscount;
+    return Math.max(2 * breakpoint, 10 * (probe.cogs + probe.adsCostPerSale + fixedDiscount));
+  });
 }

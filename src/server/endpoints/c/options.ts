@@ -4,10 +4,10 @@ import { currencyOf, toMinor } from "../../analytics/money";
 import {
   optBoolean,
   optNumber,
-  optString,
   pathNumber,
   pathString,
   reqNumber,
+  windowBC,
 } from "../../analytics/requestFields";
 import { findShopC } from "../../data/lookup";
 import { shopViewC, type OptionsC, type ShopViewC } from "./shopView";
@@ -30,8 +30,7 @@ export function shopFromRequest(ctx: HandlerContext, overrides: Partial<OptionsC
     region,
     {
       hasVat: optBoolean(ctx.body, "hasVat") ?? false,
-      effectiveDate: optString(ctx.body, "effectiveDate") ?? ctx.today,
-      lookbackDays: optNumber(ctx.body, "lookbackDays") ?? 30,
+      ...windowBC(ctx),
       adsCostPerSaleMinor: money("adsCostPerSale") ?? 0,
       sellerVoucherMinor: money("sellerVoucher"),
       ...overrides,

@@ -14,19 +14,11 @@ import {
   reqNumber,
   reqString,
 } from "../../analytics/requestFields";
-import { discountForBuyerPrice, solveMaxDiscount } from "../../analytics/requiredPrice";
 import { unitBreakdownC, type UnitInputC } from "../../fees/c";
 import type { ShopViewC } from "./shopView";
 import { breakdownWireC } from "./results";
 import { shopFromRequest } from "./options";
-import { checkRequestBudget } from "../../budget";
-
-interface Unadjustable {
-  productId: string;
-  skuId: string;
-  reason: "sku_not_found" | "unreachable_margin" | "buyer_price_too_low";
-  message: string;
-}
+import { previewEach, pricedForBuyerPrice, pricedForMargin, type Priced } from "../pricePreview";
 
 function findSku(
   view: ShopViewC,
@@ -79,103 +71,59 @@ function adjustedWire(
   };
 }
 
+/** C8 and C9 name SKUs by productId and skuId. */
+function previewC(
+  ctx: HandlerContext,
+  view: ShopViewC,
+  price: (product: ProductC, sku: SkuC, wanted: Record<string, unknown>) => Priced,
+): { adjustedItems: Record<string, unknown>[]; unadjustableItems: Record<string, unknown>[] } {
+  const idsOf = (wanted: Record<string, unknown>): { productId: string; skuId: string } => ({
+    productId: reqString(wanted, "productId"),
+    skuId: reqString(wanted, "skuId"),
+  });
+  return previewEach(objectsOf(ctx.body, "skus"), {
+    find: (wanted) => {
+      const ids = idsOf(wanted);
+      const found = findSku(view, ids.productId, ids.skuId);
+      return found && [found];
+    },
+    notFound: idsOf,
+    notFoundMessage: "no such product or SKU in this shop",
+    idsOf: (v) => ({ productId: v.product.productId, skuId: v.sku.skuId }),
+    price: (v, wanted) => price(v.product, v.sku, wanted),
+  });
+}
+
 /** C8: POST P_C/preview-set-margin. */
 export function previewSetMarginC(ctx: HandlerContext): unknown {
   const view = shopFromRequest(ctx);
   const target = reqNumber(ctx.body, "targetMarginPercent");
   const adsByProduct = numberMap(ctx.body, "adsCostByProductId");
-  const adjustedItems: Record<string, unknown>[] = [];
-  const unadjustableItems: Unadjustable[] = [];
-  for (const wanted of objectsOf(ctx.body, "skus")) {
-    checkRequestBudget();
-    const productId = reqString(wanted, "productId");
-    const skuId = reqString(wanted, "skuId");
-    const found = findSku(view, productId, skuId);
-    if (found === null) {
-      unadjustableItems.push({
-        productId,
-        skuId,
-        reason: "sku_not_found",
-        message: "no such product or SKU in this shop",
-      });
-      continue;
-    }
-    const input = inputFor(
-      view,
-      found.product,
-      found.sku,
-      optNumber(wanted, "cogs"),
-      adsByProduct.get(productId) ?? null,
+  const items = previewC(ctx, view, (product, sku, wanted) => {
+    const ads = adsByProduct.get(product.productId) ?? null;
+    const input = inputFor(view, product, sku, optNumber(wanted, "cogs"), ads);
+    return pricedForMargin(
+      sku.listPrice,
+      target,
+      (discount) => unitBreakdownC({ ...input, sellerDiscount: discount }),
+      (discount) => adjustedWire(view, product, sku, input, discount, { targetMargin: target }),
     );
-    const solved = solveMaxDiscount(
-      (discount) => {
-        const u = unitBreakdownC({ ...input, sellerDiscount: discount });
-        return { profitMinor: u.netProfitMinor, revenueMinor: u.revenueMinor };
-      },
-      { kind: "margin", fraction: target },
-      { maxDiscountMinor: found.sku.listPrice, unitMinor: 1 },
-    );
-    if ("unreachable" in solved) {
-      unadjustableItems.push({
-        productId,
-        skuId,
-        reason: "unreachable_margin",
-        message: `margin ${target} is not reached even without any discount`,
-      });
-    } else {
-      adjustedItems.push(
-        adjustedWire(view, found.product, found.sku, input, solved.discountMinor, {
-          targetMargin: target,
-        }),
-      );
-    }
-  }
-  return { targetMargin: target, adjustedItems, unadjustableItems };
+  });
+  return { targetMargin: target, ...items };
 }
 
 /** C9: POST P_C/preview-set-buyer-price. */
 export function previewSetBuyerPriceC(ctx: HandlerContext): unknown {
   const view = shopFromRequest(ctx);
   const dp = view.currency.decimals;
-  const adjustedItems: Record<string, unknown>[] = [];
-  const unadjustableItems: Unadjustable[] = [];
-  for (const wanted of objectsOf(ctx.body, "skus")) {
-    checkRequestBudget();
-    const productId = reqString(wanted, "productId");
-    const skuId = reqString(wanted, "skuId");
-    const found = findSku(view, productId, skuId);
-    if (found === null) {
-      unadjustableItems.push({
-        productId,
-        skuId,
-        reason: "sku_not_found",
-        message: "no such product or SKU in this shop",
-      });
-      continue;
-    }
+  return previewC(ctx, view, (product, sku, wanted) => {
     const target = toMinor(reqNumber(wanted, "targetBuyerPrice"), dp);
-    const outcome = discountForBuyerPrice({
-      listPriceMinor: found.sku.listPrice,
-      sellerVoucherMinor: 0,
-      platformDiscountMinor: 0,
-      targetBuyerPriceMinor: target,
-    });
-    if ("infeasible" in outcome) {
-      unadjustableItems.push({
-        productId,
-        skuId,
-        reason: outcome.infeasible,
-        message: outcome.message,
-      });
-      continue;
-    }
-    const input = inputFor(view, found.product, found.sku, optNumber(wanted, "cogs"), null);
-    adjustedItems.push(
-      adjustedWire(view, found.product, found.sku, input, outcome.discountMinor, {
+    return pricedForBuyerPrice(sku.listPrice, target, (discount, noDiscountNeeded) => {
+      const input = inputFor(view, product, sku, optNumber(wanted, "cogs"), null);
+      return adjustedWire(view, product, sku, input, discount, {
         targetBuyerPrice: toMajor(target, dp),
-        noDiscountNeeded: outcome.noDiscountNeeded,
-      }),
-    );
-  }
-  return { adjustedItems, unadjustableItems };
+        noDiscountNeeded,
+      });
+    });
+  });
 }

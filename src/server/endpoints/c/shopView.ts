@@ -4,7 +4,7 @@
  * lookback window. Builds per-SKU inputs for the fee engine (fees/c.ts).
  */
 import type { DemoAccount, DemoData, ProductC, ShopC, SkuC } from "../../data/model";
-import { findCategoryC, findShopC, rateOn } from "../../data/lookup";
+import { findCategoryC, findShopC, notFound, rateOn } from "../../data/lookup";
 import { ApiProblem } from "../../problem";
 import { currencyOf, type Currency } from "../../analytics/money";
 import { resolvePeriod, type Period } from "../../analytics/periods";
@@ -154,24 +154,18 @@ function cogsSampleC(product: ProductC, sku: SkuC): CogsSample<string> {
 
 /** The shop's product, or 404. */
 export function findProductC(shop: ShopC, productId: string): ProductC {
-  const product = shop.products.find((p) => p.productId === productId);
-  if (product === undefined) {
-    throw new ApiProblem(404, `product ${productId} not found in shop ${shop.shopId}`, [
-      { field: "productId", problem: "not_found" },
-    ]);
-  }
-  return product;
+  return (
+    shop.products.find((p) => p.productId === productId) ??
+    notFound(`product ${productId} not found in shop ${shop.shopId}`, "productId")
+  );
 }
 
 /** The product's SKU, or 404. */
 export function findSkuC(product: ProductC, skuId: string): SkuC {
-  const sku = product.skus.find((s) => s.skuId === skuId);
-  if (sku === undefined) {
-    throw new ApiProblem(404, `SKU ${skuId} not found in product ${product.productId}`, [
-      { field: "skuId", problem: "not_found" },
-    ]);
-  }
-  return sku;
+  return (
+    product.skus.find((s) => s.skuId === skuId) ??
+    notFound(`SKU ${skuId} not found in product ${product.productId}`, "skuId")
+  );
 }
 
 /** One known category path, written as the three request fields. */

@@ -2,7 +2,10 @@
  * Cell addresses as Sheets writes them: A1 ("$C$2", "'My sheet'!A2:B9") and the relative R1C1
  * form `getFormulasR1C1()` returns ("R[0]C[-2]", "R2C3" when absolute).
  */
-import { columnLetters as zeroBasedLetters } from "../../../../src/hosts/web/a1";
+import {
+  columnLetters as zeroBasedLetters,
+  quoteSheetName,
+} from "../../../../src/imports/rangeAddress";
 
 /** One corner of a reference; `rowAbs`/`colAbs` are the `$` marks. */
 export interface CellRef {
@@ -28,7 +31,7 @@ export interface Box {
   readonly cols: number;
 }
 
-/** 1-based column number -> letters (1 -> A), as the web host writes them. */
+/** 1-based column number -> letters (1 -> A), as the add-in writes them. */
 export function columnLetters(column: number): string {
   return zeroBasedLetters(column - 1);
 }
@@ -67,16 +70,12 @@ export function parseRange(text: string): RangeRef | null {
   return { ...(sheet !== undefined ? { sheet } : {}), from, ...(to ? { to } : {}) };
 }
 
-function quoteSheet(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
-}
-
 function cellA1(c: CellRef): string {
   return `${c.colAbs ? "$" : ""}${columnLetters(c.col)}${c.rowAbs ? "$" : ""}${c.row}`;
 }
 
 export function rangeA1(ref: RangeRef): string {
-  const prefix = ref.sheet !== undefined ? `${quoteSheet(ref.sheet)}!` : "";
+  const prefix = ref.sheet !== undefined ? `${quoteSheetName(ref.sheet)}!` : "";
   return prefix + cellA1(ref.from) + (ref.to ? `:${cellA1(ref.to)}` : "");
 }
 
@@ -85,7 +84,7 @@ export function boxA1(box: Box, withSheet = false): string {
   const first = `${columnLetters(box.col)}${box.row}`;
   const last = `${columnLetters(box.col + box.cols - 1)}${box.row + box.rows - 1}`;
   const cells = box.rows === 1 && box.cols === 1 ? first : `${first}:${last}`;
-  return withSheet ? `${quoteSheet(box.sheet)}!${cells}` : cells;
+  return withSheet ? `${quoteSheetName(box.sheet)}!${cells}` : cells;
 }
 
 /** Parse "Sheet1!C2:C301" (or "C2:C301" on `defaultSheet`) into a box. */
@@ -125,6 +124,6 @@ export function shiftRef(ref: RangeRef, dRows: number, dCols: number): RangeRef 
 export function refR1C1(ref: RangeRef, row: number, col: number): string {
   const one = (c: CellRef): string =>
     `${c.rowAbs ? `R${c.row}` : `R[${c.row - row}]`}${c.colAbs ? `C${c.col}` : `C[${c.col - col}]`}`;
-  const prefix = ref.sheet !== undefined ? `${quoteSheet(ref.sheet)}!` : "";
+  const prefix = ref.sheet !== undefined ? `${quoteSheetName(ref.sheet)}!` : "";
   return prefix + one(ref.from) + (ref.to ? `:${one(ref.to)}` : "");
 }
