@@ -89,7 +89,10 @@ export function toApiError(value: unknown): ApiError {
 
 /** The error for a missing API key. */
 export function noKeyError(): ApiError {
-  return new ApiError("NO_KEY", "No API key: paste your key under API key and settings in the add-on's sidebar");
+  return new ApiError(
+    "NO_KEY",
+    "No API key: paste your key under API key and settings in the add-on's sidebar",
+  );
 }
 
 /** The error of a call not in the cache while the seller has paused live calls. */
