@@ -20,7 +20,7 @@ import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
-import { freeSheetName, parseSheetNames } from "../imports/sheetName";
+import { freeSheetName, keptSheetNames, parseSheetNames } from "../imports/sheetName";
 import type {
   BulkAnswer,
   CommitChoice,
@@ -223,8 +223,7 @@ export function createSidebarService(p: SidebarPorts) {
         ? []
         : parseSheetNames(yield* io(() => p.importedSheets.read()));
       if (!choice.saved && !imported.some((n) => n.toLowerCase() === def.sheetName.toLowerCase())) {
-        // The newest 100 are plenty, and keep the document property small.
-        const kept = [...imported, def.sheetName].slice(-100);
+        const kept = keptSheetNames([...imported, def.sheetName]);
         yield* io(() => p.importedSheets.write(JSON.stringify(kept)));
       }
       return {

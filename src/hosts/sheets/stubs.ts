@@ -127,17 +127,19 @@ function wrapper(doc: string, name: string, params: readonly string[], owner: st
 }
 
 /**
- * The sidebar's server functions, one wrapper each (the daily trigger's too): names and
- * arities come from the server object itself, so no list is written twice.
+ * The sidebar's server functions, one wrapper each (the daily trigger's too): names come from
+ * the server object itself, so no list is written twice. Every argument is passed on: a
+ * function's arity stops at its first default parameter, and an import commit's answer (the
+ * seller's "replace") came after one.
  */
 export function sidebarWrappers(
   functions: Readonly<Record<string, (...args: never[]) => unknown>> = SIDEBAR_SERVER_FUNCTIONS,
 ): string[] {
-  return Object.entries(functions).map(([name, fn]) =>
+  return Object.keys(functions).map((name) =>
     wrapper(
       `Sidebar (google.script.run): ${name}.`,
       name,
-      Array.from({ length: fn.length }, (_, i) => `a${i + 1}`),
+      ["...args"],
       `${BUNDLE_GLOBAL}.SIDEBAR_SERVER_FUNCTIONS`,
     ),
   );
