@@ -96,6 +96,7 @@ export class ResponseCache {
    * cannot be listed (CacheService has no listing), so a mark stands in front of them.
    */
   forgetKey(apiKey: string): void {
+    if (this.rejected.has(apiKey)) return; // marked already (by this cache, or seen)
     this.rejected.add(apiKey);
     try {
       this.store.put(this.rejectedMark(apiKey), "1", this.store.limits.maxTtlSec);

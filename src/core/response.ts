@@ -97,7 +97,7 @@ function errorFor(
   if (status >= 500) {
     return new ApiError(
       "SERVER",
-      `API server error (HTTP ${status}): try again in a minute`,
+      `API server error (HTTP ${status}): in a minute, refresh the cells with errors from the add-in's menu or pane`,
       options,
     );
   }

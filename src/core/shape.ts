@@ -103,7 +103,10 @@ export function netProfitOf(record: unknown): number {
 export function breakdownTable(record: unknown, options: ShapeOptions = {}): Table {
   const lines = breakdownLines(record);
   if (lines.length === 0) {
-    throw new ApiError("BAD_RESPONSE", "The API returned no breakdown lines: try again later");
+    throw new ApiError(
+      "BAD_RESPONSE",
+      "The API returned no breakdown lines: in a while, refresh the cells with errors from the add-in's menu or pane",
+    );
   }
   const table: Table = options.headers === false ? [] : [["Line", "Amount"]];
   for (const [name, line] of lines) table.push([lineLabel(name, line), line.amount]);

@@ -189,7 +189,7 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
   }
   const next = cursorValue(isRecord(data) ? data.nextCursor : null);
   if (next !== null && next === state.cursor) {
-    throw new ApiError("BAD_RESPONSE", "The API repeated a page cursor: try again later");
+    throw new ApiError("BAD_RESPONSE", "The API repeated a page cursor: import again in a while");
   }
   return { rows, state: { ...base, cursor: next, totalPages: null, done: next === null } };
 }

@@ -12,12 +12,15 @@ function sources(dir: string): string[] {
   });
 }
 
-test("no message in src/core asks the seller to recalculate", () => {
-  const offenders = sources(path.join(__dirname, "../../src/core")).flatMap((file) =>
+test("no message in src/core or the Sheets host promises a re-run Sheets never does", () => {
+  const dirs = ["../../src/core", "../../src/hosts/sheets"].map((d) => path.join(__dirname, d));
+  const offenders = dirs.flatMap(sources).flatMap((file) =>
     readFileSync(file, "utf8")
       .split("\n")
       .filter(
-        (line) => /["`][^"`]*recalculate[^"`]*["`]/i.test(line) && !/^\s*(\*|\/\/)/.test(line),
+        (line) =>
+          /["`][^"`]*(recalculate|try again (later|in))[^"`]*["`]/i.test(line) &&
+          !/^\s*(\*|\/\/)/.test(line),
       )
       .map((line) => `${path.basename(file)}: ${line.trim()}`),
   );

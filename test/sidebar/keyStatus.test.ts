@@ -4,6 +4,7 @@
  * working key clears it. Excel's task pane bridge, real HTTP; the server revokes for real.
  */
 import { paneOverServer } from "../hosts/excel/paneOverServer";
+import { rejectedMark } from "../../src/hosts/shared/asyncSettings";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -38,4 +39,47 @@ test("a revoked key shows red, its cached preview stops answering, a new key cle
   expect((await bridge.saveApiKey(fresh)).keyRejected).toBe(false);
   expect((await bridge.getQuota()).keyRejected).toBe(false);
   expect(await bridge.previewFunction("MKTA_BREAKDOWN", args)).toBe(before);
+});
+
+const ARGS = [100001, "SG", 10001691, null, "netProfit"];
+const IMPORT = {
+  id: "top",
+  kind: "productsByProfit",
+  marketplace: "A",
+  shopId: "100001",
+  region: "SG",
+  sheetName: "Top products",
+} as const;
+
+test("a 401 met by an import (no cache on that path) stops the cached previews too", async () => {
+  const { bridge } = paneOverServer(server, null);
+  const key = server.keyFor("demo");
+  await bridge.saveApiKey(key);
+  expect(typeof (await bridge.previewFunction("MKTA_BREAKDOWN", ARGS))).toBe("number");
+  server.revoke(key);
+  await expect(bridge.runImport(IMPORT)).rejects.toThrow(/API key rejected/);
+  expect((await bridge.getSettings()).keyRejected).toBe(true);
+  await expect(bridge.previewFunction("MKTA_BREAKDOWN", ARGS)).rejects.toThrow(/API key rejected/);
+});
+
+test("the cells' runtime marked the key rejected: the pane's cached previews stop too", async () => {
+  const { bridge, settings } = paneOverServer(server, null);
+  const key = server.keyFor("demo");
+  await bridge.saveApiKey(key);
+  await bridge.previewFunction("MKTA_BREAKDOWN", ARGS);
+  server.revoke(key);
+  settings.set("mkt.keyRejected", rejectedMark(key)); // what Excel's functions runtime writes
+  await expect(bridge.previewFunction("MKTA_BREAKDOWN", ARGS)).rejects.toThrow(/API key rejected/);
+});
+
+test("a mistyped new key is refused and the saved key stays red", async () => {
+  const { bridge } = paneOverServer(server, null);
+  const key = server.keyFor("demo");
+  await bridge.saveApiKey(key);
+  server.revoke(key);
+  await expect(
+    bridge.previewFunction("MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]),
+  ).rejects.toThrow(/API key rejected/);
+  await expect(bridge.saveApiKey(`mkta_pat_${"x".repeat(40)}`)).rejects.toThrow();
+  expect((await bridge.getSettings()).keyRejected).toBe(true);
 });

@@ -8,7 +8,7 @@
 import type { AsyncEnv, AsyncTransport } from "../../core/asyncDriver";
 import { runAsync, schedulerFor } from "../../core/asyncDriver";
 import { ResponseCache } from "../../core/cache";
-import { answeredWithinCacheTime, forgetCall } from "../../core/callPlan";
+import { answeredWithinCacheTime, cacheOwner, forgetCall } from "../../core/callPlan";
 import type { AsyncClock } from "../../core/clock";
 import { realAsyncClock } from "../../core/clock";
 import { createDriverStats, type DriverStats } from "../../core/driverEnv";
@@ -104,6 +104,9 @@ export class ExcelSession {
     const substituteLists = settings.listAnswers !== false;
     const ttl = settings.cacheTtlSec ?? this.options.cacheTtlSec ?? 600;
     const id = `${settings.baseUrl}\n${settings.apiKey ?? ""}\n${paused}\n${substituteLists}\n${ttl}`;
+    // The task pane met a 401 for this key: this runtime's cache stops answering for it too.
+    if (settings.keyRejected && settings.apiKey)
+      this.cache.forgetKey(cacheOwner({ apiKey: settings.apiKey, baseUrl: settings.baseUrl }));
     if (this.current?.id !== id) {
       if (this.answers.ttlSec !== ttl) this.answers = this.cacheFor(ttl);
       const o = this.options;

@@ -6,6 +6,7 @@
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { readBasis, type ProfitBasis } from "../../functions/basis";
 import type { OfficeStorage } from "./officeGlobals";
+import { SETTING, rejectedMark } from "../shared/asyncSettings";
 
 export const API_KEY_ITEM = "mkt.apiKey";
 export const BASE_URL_ITEM = "mkt.baseUrl";
@@ -32,6 +33,8 @@ export interface ExcelSettings {
   readonly cacheTtlSec?: number;
   /** The seller's profit basis (the add-in's default until set). */
   readonly basis?: ProfitBasis;
+  /** The API rejected this key (the task pane or a cell saw a 401): its answers are not served. */
+  readonly keyRejected?: boolean;
 }
 
 /** Read both settings; an unusable stored base URL falls back to the default. */
@@ -47,6 +50,7 @@ export async function readSettings(
     CACHE_TTL_ITEM,
     COUNT_VAT_ITEM,
     SALES_WINDOW_ITEM,
+    SETTING.keyRejected,
   ]);
   const ttl = Number(items[CACHE_TTL_ITEM]);
   const apiKey = items[API_KEY_ITEM]?.trim() || null;
@@ -61,6 +65,7 @@ export async function readSettings(
   }
   return {
     apiKey,
+    keyRejected: apiKey !== null && items[SETTING.keyRejected] === rejectedMark(apiKey),
     baseUrl,
     liveCalls: items[LIVE_CALLS_ITEM] !== "off",
     listAnswers: items[LIST_ANSWERS_ITEM] !== "off",

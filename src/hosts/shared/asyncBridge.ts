@@ -9,6 +9,7 @@ import type { AsyncEnv, AsyncTransport } from "../../core/asyncDriver";
 import { runAsync } from "../../core/asyncDriver";
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { ResponseCache } from "../../core/cache";
+import { cacheOwner } from "../../core/callPlan";
 import type { AsyncClock } from "../../core/clock";
 import { realAsyncClock } from "../../core/clock";
 import type { DriverStats } from "../../core/driverEnv";
@@ -138,8 +139,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       // The key's status turns red in the pane (it reads this at its next poll).
       ...(apiKey
         ? {
-            onRejectedKey: () =>
-              void o.storage.set(SETTING.keyRejected, rejectedMark(apiKey)).catch(() => undefined),
+            onRejectedKey: () => {
+              // Imports run without the cache: its answers for this key must go too.
+              cache?.forgetKey(cacheOwner({ apiKey, baseUrl }));
+              void o.storage.set(SETTING.keyRejected, rejectedMark(apiKey)).catch(() => undefined);
+            },
           }
         : {}),
     };
@@ -157,7 +161,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 
   async function currentEnvs(): Promise<NonNullable<typeof envs>> {
     const s = await settings();
-    return envFor(s.apiKey, s.baseUrl, s.ttl, s.listAnswers);
+    const current = envFor(s.apiKey, s.baseUrl, s.ttl, s.listAnswers);
+    // Another part of the add-in (Excel's cells) met a 401 for this key: no cached answers.
+    if (s.keyRejected && s.apiKey)
+      cache?.forgetKey(cacheOwner({ apiKey: s.apiKey, baseUrl: s.baseUrl }));
+    return current;
   }
 
   async function view(): Promise<SettingsView> {
@@ -234,7 +242,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       const problem = keyFormProblem(key);
       if (problem) throw new Error(problem);
       const s = await settings();
-      const trial = envFor(key.trim(), s.baseUrl, s.ttl).fresh;
+      // A key on trial marks nothing: refusing it must not clear or set the saved key's status.
+      const { onRejectedKey: _notMarked, ...trial } = envFor(key.trim(), s.baseUrl, s.ttl).fresh;
       try {
         await runAsync(call("SHOPS_A", {}), trial);
       } catch (e) {

@@ -102,7 +102,7 @@ export function runCell(
     const now = session.clock.now();
     if (!here || !docCache)
       throw new Error(
-        `The API's 60 requests a minute are used up: try again in ${Math.ceil(Math.max(1000, waiting.readyAt - now) / 1000)} s`,
+        `The API's 60 requests a minute are used up: in ${Math.ceil(Math.max(1000, waiting.readyAt - now) / 1000)} s, use Extensions > Marketplace Profit > Refresh cells with errors`,
       );
     const tag = ownerTag(env);
     let formula = "";

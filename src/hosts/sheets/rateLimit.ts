@@ -17,7 +17,7 @@ export const LOCK_WAIT_MS = 8000;
 
 /** What a call gets when the lock stays busy: a cell then waits like one short of quota. */
 export const LOCK_BUSY_MESSAGE =
-  "Busy: many cells are using the API at once; try again in a moment";
+  "Busy: many cells are using the API at once; in a moment, use Extensions > Marketplace Profit > Refresh cells with errors";
 
 function scriptLock(lock: () => LockLike): WithLock {
   return <T>(fn: () => T): T => {

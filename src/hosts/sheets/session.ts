@@ -16,6 +16,7 @@ import {
   type SyncEnv,
 } from "../../core";
 import { messageOf as plainMessage } from "../../core/errors";
+import { cacheOwner } from "../../core/callPlan";
 import { addCacheCounts } from "./cacheStats";
 import { FreshAfterCache } from "./freshCache";
 import { gas } from "./gas";
@@ -140,6 +141,13 @@ export function openSession(options: RunOptions = {}): Session {
     substituteLists: listAnswers,
     ...(cache ? { cache } : {}),
     onRejectedKey() {
+      // A key on trial (Check and save) marks nothing: the saved key's status stays its own.
+      if (apiKey !== settings.apiKey()) return;
+      // A run without the cache (an import) still stops the cells' cached answers.
+      if (!cache)
+        new ResponseCache(cacheOptions).forgetKey(
+          cacheOwner({ apiKey, baseUrl: normaliseBaseUrl(baseUrl) }),
+        );
       try {
         settings.markRejected(apiKey); // the sidebar shows the key red
       } catch {

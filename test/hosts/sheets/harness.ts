@@ -44,6 +44,8 @@ export function buildSheetsBundle(): string {
 export interface ServerProcess {
   readonly baseUrl: string;
   readonly keys: { demo: string; demo2: string; rival: string };
+  /** Revoke a key on the server, as the keys CLI does (the next request with it gets a 401). */
+  revoke(token: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -88,6 +90,16 @@ export async function startServerProcess(
   const info = JSON.parse(line) as { baseUrl: string; keys: ServerProcess["keys"] };
   return {
     ...info,
+    revoke: (token) =>
+      new Promise<void>((resolve) => {
+        const done = (chunk: Buffer): void => {
+          if (!chunk.toString("utf8").includes("revoked")) return;
+          child.stdout?.off("data", done);
+          resolve();
+        };
+        child.stdout?.on("data", done);
+        child.stdin?.write(`revoke ${token}\n`);
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -83,6 +83,15 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", stop);
   process.stdin.on("end", stop); // parent gone
+  // "revoke <token>" from the parent: the keys CLI's revoke, answered with "revoked".
+  process.stdin.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      const token = /^revoke (\S+)$/.exec(line.trim())?.[1];
+      if (!token) continue;
+      server.revoke(token);
+      process.stdout.write("revoked\n");
+    }
+  });
   process.stdin.resume();
 }
 

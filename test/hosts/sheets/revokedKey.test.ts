@@ -1,0 +1,77 @@
+/**
+ * A revoked key in Sheets (the built bundle, real HTTP; the server revokes for real): a 401
+ * met anywhere, even by an import that runs without the cache, stops the cells' cached
+ * answers, turns the sidebar's key status red, and a refused trial key changes nothing.
+ */
+import {
+  buildSheetsBundle,
+  cell,
+  loadAddon,
+  startServerProcess,
+  type ServerProcess,
+} from "./harness";
+import { FakeProperties, FakeSpreadsheet } from "./fakes";
+import { SyncHttp } from "./syncHttp";
+
+jest.setTimeout(180_000);
+let dir = "";
+let server: ServerProcess;
+let http: SyncHttp;
+beforeAll(async () => {
+  dir = buildSheetsBundle();
+  server = await startServerProcess();
+  http = new SyncHttp(30_000);
+});
+afterAll(async () => {
+  await http?.close();
+  await server?.stop();
+});
+
+const DEF = {
+  id: "top",
+  kind: "productsByProfit",
+  marketplace: "A",
+  shopId: "100001",
+  region: "SG",
+  sheetName: "Top products",
+};
+
+test("an import's 401 stops the cells' cached answers and turns the key red", async () => {
+  const key = server.keys.demo2;
+  const userProps = new FakeProperties();
+  userProps.setProperty("mkt.baseUrl", server.baseUrl);
+  userProps.setProperty("mkt.apiKey", key);
+  const book = new FakeSpreadsheet();
+  const first = loadAddon(dir, { http, userProps, book });
+  const shared = {
+    http,
+    userProps,
+    book,
+    documentCache: first.documentCache,
+    scriptCache: first.scriptCache,
+    documentProps: first.documentProps,
+    clock: first.clock,
+    lock: first.lock,
+  };
+  const before = cell(first, "MKTA_BREAKDOWN", 100001, "SG", 10001691, "", "netProfit");
+  expect(typeof before).toBe("number");
+  await server.revoke(key);
+
+  // The sidebar's import meets the 401 in its own execution, without the cache.
+  const sidebar = loadAddon(dir, shared);
+  const begun = sidebar.call("sidebarImportBegin", DEF) as { token: string; state: unknown };
+  expect(() => sidebar.call("sidebarImportPage", begun.token, DEF, begun.state)).toThrow(
+    /API key rejected/,
+  );
+  expect((sidebar.call("getSettings") as { keyRejected: boolean }).keyRejected).toBe(true);
+
+  // A mistyped new key is refused; the saved key stays red.
+  expect(cell(sidebar, "saveApiKey", `mkta_pat_${"Zq7".repeat(14)}`)).toMatch(/API key rejected/);
+  expect((sidebar.call("getSettings") as { keyRejected: boolean }).keyRejected).toBe(true);
+
+  // The same formula in another execution no longer answers from the cache.
+  const again = loadAddon(dir, shared);
+  expect(cell(again, "MKTA_BREAKDOWN", 100001, "SG", 10001691, "", "netProfit")).toMatch(
+    /^#ERROR! API key rejected/,
+  );
+});
