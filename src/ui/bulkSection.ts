@@ -151,15 +151,27 @@ export function BulkSection(p: { bridge: HostBridge }) {
           const typed = args().map((a): BulkArg =>
             a.kind === "value" ? { kind: "value", value: coerce(a.value) } : a,
           );
-          p.bridge
-            .runBulk(
-              { functionName: name, args: typed, hasHeader },
-              {
-                onProgress: setProgress,
-                signal: controller.signal,
-                beside,
-                confirm: (text) => question.ask(text, controller.signal),
-              },
+          // The columns were mapped on the table read: a run over another selection
+          // would write its answers beside the wrong cells.
+          const sameTable = async (): Promise<void> => {
+            if (!selection) return;
+            const now = await p.bridge.readSelection();
+            if (now.address !== selection.address)
+              throw new Error(
+                `The selection is now ${now.address}, not the table read (${selection.address}): select ${selection.address} again, or press "Use the current selection".`,
+              );
+          };
+          sameTable()
+            .then(() =>
+              p.bridge.runBulk(
+                { functionName: name, args: typed, hasHeader },
+                {
+                  onProgress: setProgress,
+                  signal: controller.signal,
+                  beside,
+                  confirm: (text) => question.ask(text, controller.signal),
+                },
+              ),
             )
             .then(
               (r) => setStatus({ text: bulkResultText(r), kind: r.failed ? "error" : "ok" }),

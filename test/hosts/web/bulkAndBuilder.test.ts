@@ -124,6 +124,27 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     await page.selectOption("#bulk-src-cogs", "col:1");
     await page.selectOption("#bulk-src-targetMargin", "col:2");
     await fixed("field", "requiredListingPrice");
+    // The seller clicked elsewhere since the table was read: nothing runs over that.
+    await page.evaluate(() =>
+      (window as unknown as { __sheets: { select(s: string, r: string): void } }).__sheets.select(
+        "Sheet1",
+        "E5",
+      ),
+    );
+    await page.click("#bulk-run");
+    await page.waitForFunction(() =>
+      /The selection is now .*E5, not the table read/.test(
+        document.querySelector("#bulk-status")?.textContent ?? "",
+      ),
+    );
+    await page.evaluate(
+      (range) =>
+        (window as unknown as { __sheets: { select(s: string, r: string): void } }).__sheets.select(
+          "Sheet1",
+          range,
+        ),
+      `A1:C${rows.length}`,
+    );
     await page.click("#bulk-run");
     await page.waitForFunction(
       () => /Wrote \d+ rows/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
