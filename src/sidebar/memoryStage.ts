@@ -1,14 +1,14 @@
 /** An import stage in memory, for hosts that stage in one page (Excel, web demo). */
 import type { Cell } from "../core/shape";
 import type { ImportTable } from "../imports/table";
-import type { ImportStage } from "./ports";
+import type { ImportStage, SheetData } from "./ports";
 
 /** The workbook a memory stage writes into at commit, and reads sheet names from. */
 export interface TableSheets {
   /** Replace a sheet's data with a finished table (a new sheet when missing); `show` activates it. */
   writeTable(sheetName: string, table: ImportTable, show: boolean): Promise<void>;
   /** The sheet's data as an A1 range; null when it is missing or empty. */
-  dataIn(sheetName: string): Promise<string | null>;
+  dataIn(sheetName: string): Promise<SheetData | null>;
   sheetNames(): Promise<string[]>;
 }
 

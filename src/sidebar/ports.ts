@@ -25,6 +25,13 @@ export interface TextSlot {
   write(text: string): Io<void>;
 }
 
+/** What a sheet holds, as an import sees it before writing. */
+export interface SheetData {
+  readonly address: string;
+  /** An import wrote it (true), the seller did (false), or the host cannot tell (null). */
+  readonly imported: boolean | null;
+}
+
 /** An import's table, staged before it replaces the target sheet's data. */
 export type StagedTable = Omit<ImportTable, "rows"> & { readonly rowCount: number };
 
@@ -50,8 +57,12 @@ export interface ImportStage {
    * bold its header, then drop the staging; `show` makes it the active sheet.
    */
   commit(token: string, sheetName: string, table: StagedTable, show: boolean): Io<void>;
-  /** The sheet's data as an A1 range ("Top products!A1:K40"); null when it is missing or empty. */
-  dataIn(sheetName: string): Io<string | null>;
+  /**
+   * The sheet's data as an A1 range ("Top products!A1:K40") and whether an import wrote it
+   * (its note or metadata says so; null where the host cannot tell); null when it is missing
+   * or empty.
+   */
+  dataIn(sheetName: string): Io<SheetData | null>;
   /** Every sheet's name in the document (a new import sheet needs a free one). */
   sheetNames(): Io<string[]>;
   /** Forget a staged import (failure or cancel); nothing else changes. */

@@ -66,13 +66,17 @@ export function createSidebarService(p: SidebarPorts) {
     const data = yield* io(() => p.stage.dataIn(def.sheetName));
     const name = def.sheetName.toLowerCase();
     const ours = (n: string): boolean => n.toLowerCase() === name;
+    // The sheet's own mark decides where the host has one: a sheet the seller made under an
+    // import's old name is theirs. The list of import sheets stands in where it has none.
     const owned =
       data === null ||
-      parseSheetNames(yield* io(() => p.importedSheets.read())).some(ours) ||
+      data.imported === true ||
+      (data.imported === null &&
+        parseSheetNames(yield* io(() => p.importedSheets.read())).some(ours)) ||
       (yield* saved()).some((d) => ours(d.sheetName));
     return {
       sheetName: def.sheetName,
-      othersData: owned ? null : data,
+      othersData: owned ? null : data.address,
       newSheetName: freeSheetName(def.sheetName, yield* io(() => p.stage.sheetNames())),
     };
   }

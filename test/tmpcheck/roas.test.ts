@@ -7,10 +7,15 @@ test("roas B", async () => {
   const server = await startTestServer({ hostileNames: false });
   const env = functionEnv(server, { perMinute: 100000 });
   const fn = functionByName("PROFIT_ROAS")!;
-  for (const args of [["B", 500001, "MY", 40000001], ["B", 500001, "MY", 40000001, null, "roas"]]) {
+  for (const args of [
+    ["B", 500001, "MY", 40000001],
+    ["B", 500001, "MY", 40000001, null, "roas"],
+  ]) {
     try {
       console.log(JSON.stringify(await runAsync(fn.program(args as never, DEFAULT_BASIS), env)));
-    } catch (e) { console.log("ERR", String(e)); }
+    } catch (e) {
+      console.log("ERR", String(e));
+    }
   }
   await server.close();
 });

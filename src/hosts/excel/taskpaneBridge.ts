@@ -14,6 +14,7 @@ import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/ce
 import { cellFormat, excelAnswerCells, excelValue } from "./answerCells";
 import type { ImportTable } from "../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../imports/table";
+import type { SheetData } from "../../sidebar/ports";
 import type { HostBridge } from "../../ui/bridge";
 import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
 import { createAsyncHostBridge } from "../shared/asyncBridge";
@@ -186,8 +187,11 @@ function finish(sheet: XlWorksheet, width: number, show: boolean): void {
   if (show) sheet.activate();
 }
 
-/** The sheet's data as "Name!A1:D40"; null when it is missing or empty. */
-async function dataIn(context: XlContext, sheetName: string): Promise<string | null> {
+/**
+ * The sheet's data as "Name!A1:D40"; null when it is missing or empty. Whether an import wrote
+ * it is not told (the note API is not everywhere): the list of import sheets decides.
+ */
+async function dataIn(context: XlContext, sheetName: string): Promise<SheetData | null> {
   const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
   sheet.load("isNullObject");
   await context.sync();
@@ -195,7 +199,7 @@ async function dataIn(context: XlContext, sheetName: string): Promise<string | n
   const used = sheet.getUsedRangeOrNullObject(true);
   used.load("isNullObject,address");
   await context.sync();
-  return used.isNullObject ? null : used.address;
+  return used.isNullObject ? null : { address: used.address, imported: null };
 }
 
 /**

@@ -63,7 +63,11 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
       const sheet = book().getSheetByName(sheetName);
       const [rows, cols] = sheet ? [sheet.getLastRow(), sheet.getLastColumn()] : [0, 0];
       if (!sheet || rows === 0 || cols === 0) return null;
-      return `${sheetName}!${sheet.getRange(1, 1, rows, cols).getA1Notation()}`;
+      return {
+        address: `${sheetName}!${sheet.getRange(1, 1, rows, cols).getA1Notation()}`,
+        // An import leaves its note on A1 (importNote): "...\nImported at: ...".
+        imported: sheet.getRange(1, 1, 1, 1).getNote().includes("\nImported at: "),
+      };
     },
     sheetNames: () =>
       book()

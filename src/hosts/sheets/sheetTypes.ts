@@ -13,7 +13,7 @@ type GasSpreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 export interface SbRange extends Pick<
   GasRange,
-  "getA1Notation" | "getRow" | "getColumn" | "getNumRows" | "getNumColumns"
+  "getA1Notation" | "getRow" | "getColumn" | "getNumRows" | "getNumColumns" | "getNote"
 > {
   setValues(values: unknown[][]): SbRange;
   getValues(): unknown[][];

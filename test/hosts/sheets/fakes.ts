@@ -312,6 +312,10 @@ export class FakeRange implements SbRange {
     this.sheet.notes.set(`${this.row},${this.column}`, note);
     return this;
   }
+  /** Like Sheets: the top-left cell's note, "" when none. */
+  getNote(): string {
+    return this.sheet.notes.get(`${this.row},${this.column}`) ?? "";
+  }
   setFontWeight(weight: "bold" | "normal" | null): this {
     for (let r = this.row; r < this.row + this.numRows; r++)
       for (let c = this.column; c < this.column + this.numColumns; c++) {

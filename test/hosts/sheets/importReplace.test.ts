@@ -104,3 +104,20 @@ test("a long list of import sheets (Thai names) never fails an import that was w
   const kept = JSON.parse(a.documentProps.getProperty("mkt.importedSheets") ?? "[]") as string[];
   expect(kept).toContain(def.sheetName);
 });
+
+test("a sheet the seller made under an old import sheet's name is theirs: the import asks", () => {
+  const { a, book } = addon();
+  // An import into a fresh sheet: it is the import's own.
+  const mine = { ...DEF, sheetName: "Profit" };
+  const first = fetched(a, mine);
+  expect(first.begun.target.othersData).toBeNull();
+  a.call("sidebarImportCommit", first.begun.token, mine, first.state, { show: true });
+  // The seller deletes it and makes a sheet of their own with that name.
+  book.deleteSheet(book.getSheetByName("Profit") as never);
+  book
+    .insertSheet("Profit")
+    .getRange(1, 1, 1, 2)
+    .setValues([["My", "notes"]]);
+  const again = fetched(a, mine);
+  expect(again.begun.target.othersData).toBe("Profit!A1:B1");
+});

@@ -79,6 +79,7 @@ class FakeSheet implements SbSheet {
         sheet.note = n;
         return range;
       },
+      getNote: () => (row === 1 && column === 1 ? sheet.note : ""),
       setFontWeight(w) {
         if (row === 1 && w === "bold") sheet.boldHeader = true;
         return range;

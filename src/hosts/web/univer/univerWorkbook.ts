@@ -13,6 +13,7 @@ import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress"
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
+import type { SheetData } from "../../../sidebar/ports";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
 import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
@@ -109,10 +110,14 @@ export class UniverWorkbook implements WorkbookSurface {
       : null;
   }
 
-  async dataIn(sheetName: string): Promise<string | null> {
+  async dataIn(sheetName: string): Promise<SheetData | null> {
     const sheet = this.book.getSheetByName(sheetName);
     const size = sheet ? this.usedSize(sheet) : null;
-    return size ? sheetAddress(sheetName, 0, 0, size.rows - 1, size.columns - 1) : null;
+    if (!sheet || !size) return null;
+    return {
+      address: sheetAddress(sheetName, 0, 0, size.rows - 1, size.columns - 1),
+      imported: importedMeta(sheet) !== null,
+    };
   }
 
   async sheetNames(): Promise<string[]> {
