@@ -142,6 +142,12 @@ export function createSidebarService(p: SidebarPorts) {
     *saveImport(def: ImportDefinition): Op<ImportDefinition[]> {
       const problem = definitionProblem(def);
       if (problem) throw new Error(problem);
+      // A saved import refreshes its sheet without asking (daily, on open): never the seller's.
+      const { othersData } = yield* target(def);
+      if (othersData)
+        throw new Error(
+          `${othersData} holds data that no import wrote, and a saved import would replace it at every refresh: run the import once (it asks first) or name another sheet, then save`,
+        );
       return yield* keep(addSavedImport(yield* saved(), def));
     },
     *deleteImport(id: string): Op<ImportDefinition[]> {

@@ -93,14 +93,20 @@ test("without a way to ask, the seller's data is never replaced: a new sheet", a
   expect(excel.table("Top products")).toEqual(SELLERS_OWN);
 });
 
-test("a saved import owns its sheet: refreshing it asks nothing", async () => {
+test("saving an import over the seller's data is refused; once imported, it is the import's", async () => {
   const { excel, bridge } = await setup();
   excel.addSheet("Top products", SELLERS_OWN);
+  // A saved import refreshes without asking: it may not claim the seller's sheet.
+  await expect(bridge.saveImport(DEF)).rejects.toThrow(
+    /Top products!A1:B3 holds data that no import wrote, and a saved import would replace it/,
+  );
+  expect(await bridge.listImports()).toEqual([]);
+  // Run once, answer "replace": now it is the import's sheet, and saving it is fine.
+  await bridge.runImport(DEF, answering(true));
   await bridge.saveImport(DEF);
   const q = answering(false);
-  const result = await bridge.runImport(DEF, { confirm: q.confirm });
+  expect((await bridge.runImport(DEF, { confirm: q.confirm })).sheetName).toBe("Top products");
   expect(q.asked).toHaveLength(0);
-  expect(result.sheetName).toBe("Top products");
 });
 
 test("an empty or missing sheet asks nothing", async () => {
