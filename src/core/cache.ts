@@ -72,6 +72,11 @@ export class ResponseCache {
   private readonly namespace: string;
   /** Keys seen rejected by this cache (the mark is removed at their next good answer). */
   private readonly rejected = new Set<string>();
+  /**
+   * Keys whose mark this cache has read and found absent: read once per cache (a Sheets
+   * execution), in the same round trip as that lookup, so later lookups cost nothing more.
+   */
+  private readonly unmarked = new Set<string>();
 
   constructor(options: ResponseCacheOptions) {
     this.store = options.store;
@@ -229,12 +234,14 @@ export class ResponseCache {
 
   /** The records of `keys`, all missing when `apiKey` is marked rejected (same round trip). */
   private readRecords(keys: readonly string[], apiKey: string): Array<CacheRecord | null> {
-    const mark = this.rejectedMark(apiKey);
-    const first = this.fetch([...keys, mark]);
-    if (first[mark] !== undefined) {
+    if (this.rejected.has(apiKey)) return keys.map(() => null);
+    const mark = this.unmarked.has(apiKey) ? null : this.rejectedMark(apiKey);
+    const first = this.fetch(mark ? [...keys, mark] : keys);
+    if (mark && first[mark] !== undefined) {
       this.rejected.add(apiKey);
       return keys.map(() => null);
     }
+    if (mark) this.unmarked.add(apiKey);
     const chunkKeys: string[] = [];
     const indexes = keys.map((key) => {
       const raw = first[key];
