@@ -200,11 +200,22 @@ const A_FRAME_FIELD = {
 /** The ROAS figure of one frame, from an A summary or a B summary (frames as objects). */
 function frameRoas(value: unknown, market: Marketplace, frame: keyof typeof A_FRAME_FIELD): Cell {
   if (!isRecord(value)) return "";
-  if (market === "A") return toCell(value[A_FRAME_FIELD[frame]]);
+  if (market === "A") return roasOrWhy(value, A_FRAME_FIELD[frame]);
   const inner = value[frame.toLowerCase()];
-  if (!isRecord(inner)) return "Not yet available";
+  if (!isRecord(inner))
+    return `Not yet available: marketplace B's ${frame} frame comes with an API pipeline not yet delivered (RAW has figures)`;
   const key = Object.keys(inner).find((k) => /roas/i.test(k));
-  return key === undefined ? "" : toCell(inner[key]);
+  return key === undefined ? "" : roasOrWhy(inner, key);
+}
+
+/** The ROAS figure, or why there is none: a blank cell would say nothing (no spend, no ratio). */
+function roasOrWhy(record: Record<string, unknown>, key: string): Cell {
+  const roas = record[key];
+  if (roas !== null && roas !== undefined) return toCell(roas);
+  const spend = Object.keys(record).find((k) => /ad(Expense|Spend)/i.test(k));
+  return spend !== undefined && record[spend] === 0
+    ? "No ad spend in this window: ROAS has no value"
+    : "Not reported by the API for this product";
 }
 
 export const PROFIT_ROAS = defineFunction({
