@@ -140,6 +140,18 @@ const MS_PER_DAY = 86_400_000;
 const UNIX_EPOCH_SERIAL = 25_569;
 
 /**
+ * "YYYY-MM-DD" as the day's serial number (1899-12-30 is 0 in Sheets and Excel alike): a
+ * number in no time zone, so a day written to a sheet is the same day wherever it is opened.
+ * Null for anything else.
+ */
+export function isoDayToSerial(text: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return null;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number.isNaN(ms) ? null : ms / MS_PER_DAY + UNIX_EPOCH_SERIAL;
+}
+
+/**
  * A date as YYYY-MM-DD from a Sheets Date (its calendar day in the script's time zone),
  * an Excel serial number, or "YYYY-MM-DD" text.
  */

@@ -203,7 +203,7 @@ function frameRoas(value: unknown, market: Marketplace, frame: keyof typeof A_FR
   if (market === "A") return roasOrWhy(value, A_FRAME_FIELD[frame]);
   const inner = value[frame.toLowerCase()];
   if (!isRecord(inner))
-    return `Not yet available: marketplace B's ${frame} frame comes with an API pipeline not yet delivered (RAW has figures)`;
+    return `Not yet available from the API for marketplace B's ${frame} frame: use RAW`;
   const key = Object.keys(inner).find((k) => /roas/i.test(k));
   return key === undefined ? "" : roasOrWhy(inner, key);
 }

@@ -6,13 +6,23 @@
 import { endpointById } from "../api/endpoints";
 import type { Marketplace } from "../api/types";
 import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
+import { isoDayToSerial } from "../core/coerce";
 import { valueAt } from "../core/shape";
 import type { Cell } from "../functions/cells";
 import { humanize, isRecord, toCell } from "../functions/shape";
 
 /** How a column's numbers look; each host maps this to its number format string. */
 export type ColumnFormat =
-  "text" | "integer" | "number" | "money" | "percentPoints" | "fraction" | "ratio" | "date";
+  | "text"
+  | "integer"
+  | "number"
+  | "money"
+  | "percentPoints"
+  | "fraction"
+  | "ratio"
+  | "date"
+  /** A calendar day the API gives as "YYYY-MM-DD" (an effective date). */
+  | "day";
 
 /** One column of an import table. `path` is a dot path into a record. */
 export interface ImportColumn {
@@ -32,6 +42,7 @@ export const NUMBER_FORMATS: Readonly<Record<ColumnFormat, string>> = {
   fraction: "0.00%",
   ratio: "0.00",
   date: "yyyy-mm-dd hh:mm",
+  day: "yyyy-mm-dd",
 };
 
 /** A finished table, ready for a host to write. */
@@ -48,7 +59,8 @@ export interface ImportTable {
 
 /** The format a field's values get, judged by its name. */
 export function formatFor(name: string, sample: unknown, _marketplace: Marketplace): ColumnFormat {
-  if (typeof sample === "string") return "text";
+  if (typeof sample === "string")
+    return /date/i.test(name) && isoDayToSerial(sample) !== null ? "day" : "text";
   if (isDateTimeArray(sample) || /date|freshAt$/i.test(name)) return "date";
   const leaf = name.split(".").pop() ?? name;
   if (/roas/i.test(leaf)) return "ratio";
@@ -133,6 +145,9 @@ export function listRows(records: readonly unknown[], columns: readonly ImportCo
   return records.map((record) =>
     columns.map((c) => {
       const value = valueAt(record, c.path);
+      // A day becomes a sheet date (its serial number), not text a formula cannot compare.
+      const day = c.format === "day" && typeof value === "string" ? isoDayToSerial(value) : null;
+      if (day !== null) return day;
       const cell = toCell(value);
       if (c.format === "text" && typeof cell !== "string") return String(cell);
       return cell;

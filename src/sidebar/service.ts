@@ -146,7 +146,7 @@ export function createSidebarService(p: SidebarPorts) {
       const { othersData } = yield* target(def);
       if (othersData)
         throw new Error(
-          `${othersData} holds data that no import wrote, and a saved import would replace it at every refresh: run the import once (it asks first) or name another sheet, then save`,
+          `${othersData} holds data that no import wrote, and a saved import would replace it at each refresh: run it once (it asks first) or name another sheet`,
         );
       return yield* keep(addSavedImport(yield* saved(), def));
     },

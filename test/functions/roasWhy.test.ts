@@ -31,6 +31,6 @@ test("a B product without ad spend says why it has no ROAS", async () => {
 
 test("B's CLEANED frame, not delivered by the API yet, says so", async () => {
   expect(String(await roas(["B", 500001, "MY", 40000001, "CLEANED", "roas"]))).toMatch(
-    /^Not yet available: marketplace B's CLEANED frame/,
+    /^Not yet available from the API for marketplace B's CLEANED frame: use RAW$/,
   );
 });

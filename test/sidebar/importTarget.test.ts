@@ -98,7 +98,7 @@ test("saving an import over the seller's data is refused; once imported, it is t
   excel.addSheet("Top products", SELLERS_OWN);
   // A saved import refreshes without asking: it may not claim the seller's sheet.
   await expect(bridge.saveImport(DEF)).rejects.toThrow(
-    /Top products!A1:B3 holds data that no import wrote, and a saved import would replace it/,
+    /Top products!A1:B3 holds data that no import wrote, and a saved import would replace it at each refresh: run it once \(it asks first\) or name another sheet/,
   );
   expect(await bridge.listImports()).toEqual([]);
   // Run once, answer "replace": now it is the import's sheet, and saving it is fine.
