@@ -17,7 +17,7 @@ const PAGE_CSS = `<link rel="icon" href="data:,">
 html,body{height:100%}
 body{margin:0;display:flex;height:100vh;font-family:"Segoe UI",Roboto,Arial,sans-serif;font-size:13px}
 #sheet{flex:1;min-width:0;display:flex;flex-direction:column}
-#cell-message{min-height:18px;padding:3px 8px;border-bottom:1px solid #dadce0;color:#3c4043;background:#f8f9fa;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+#cell-message{min-height:18px;padding:3px 8px;border-bottom:1px solid #dadce0;color:#3c4043;background:#f8f9fa;white-space:normal;overflow-wrap:anywhere;max-height:4.5em;overflow:auto}
 #cell-message[data-kind=cell]{color:#a50e0e;background:#fce8e6}
 #cell-message[data-kind=problem]{color:#7a4b00;background:#fef7e0}
 #grid{flex:1;min-height:0;position:relative}
