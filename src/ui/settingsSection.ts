@@ -106,7 +106,9 @@ export function SettingsSection(p: SettingsProps) {
             : h(
                 "p",
                 { class: "hint", id: "key-missing" },
-                "No key yet. Create one in the web app's Settings > API keys.",
+                p.bridge.host === "web"
+                  ? "No key yet. Paste the demo key that npm start printed (a key from the API's web app works too)."
+                  : "No key yet. Create one in the web app's Settings > API keys.",
               ),
           h(TextField, {
             id: "api-key",
