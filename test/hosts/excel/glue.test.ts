@@ -226,6 +226,7 @@ describe("settings", () => {
     const storage = memoryOfficeStorage();
     expect(await readSettings(storage, "http://localhost:8787")).toEqual({
       apiKey: null,
+      keyRejected: false,
       baseUrl: "http://localhost:8787",
       liveCalls: true,
       listAnswers: true,
@@ -242,6 +243,7 @@ describe("settings", () => {
     });
     expect(await readSettings(storage, "x")).toEqual({
       apiKey: "pat_secret",
+      keyRejected: false,
       baseUrl: "https://api.example.com/v1",
       liveCalls: false,
       listAnswers: false,
