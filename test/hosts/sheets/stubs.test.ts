@@ -3,6 +3,8 @@
  * schedulerServer.ts, sidebarServer.ts): every key gets one wrapper, and Apps Script's rules
  * about top-level names fail the build instead of a seller's click.
  */
+import path from "node:path";
+import { docsOf, serverDocs } from "../../../build/serverDocs";
 import { FILL_LATER, FILL_ON_EDIT } from "../../../src/hosts/sheets/fillTrigger";
 import { DAILY_REFRESH_HANDLER } from "../../../src/hosts/sheets/dailyRefresh";
 import { SERVER_GROUPS, serverWrappers, stubsFile } from "../../../src/hosts/sheets/stubs";
@@ -44,4 +46,39 @@ test("a name ending in _ or declared twice fails the build", () => {
     /share this name/,
   );
   expect(serverWrappers([group({ a: noop, b: noop })])).toHaveLength(2);
+});
+
+test("each menu and scheduler wrapper carries the doc written beside its function", () => {
+  const docs = serverDocs(path.resolve(__dirname, "../../.."));
+  const stubs = stubsFile([], docs);
+  for (const { source, functions } of SERVER_GROUPS.slice(0, 2))
+    for (const name of Object.keys(functions)) {
+      const doc = docs.get(source)?.get(name);
+      expect([name, typeof doc]).toEqual([name, "string"]);
+      expect(stubs).toContain(
+        `${doc?.replace(/\s+/g, " ")} (src/hosts/sheets/${source}) */\nfunction ${name}(`,
+      );
+    }
+});
+
+test("docs are read from functions, consts and object members; a closing */ cannot end the stub's comment", () => {
+  const docs = docsOf(
+    "x.ts",
+    [
+      "/** Menu: one. */\nfunction one() {}",
+      "/** Two,\n * over two lines. */\nconst two = () => 2;",
+      "const o = {\n  /** Three. */\n  three() {},\n};",
+      "function bare() {}",
+    ].join("\n"),
+  );
+  expect(Object.fromEntries(docs)).toEqual({
+    one: "Menu: one.",
+    two: "Two,\nover two lines.",
+    three: "Three.",
+  });
+  const group = { owner: "X", source: "x.ts", functions: { one: noop } };
+  const [wrapper] = serverWrappers([group], new Map([["x.ts", new Map([["one", "a */ b"]])]]));
+  expect(wrapper).toBe(
+    "/** a * / b (src/hosts/sheets/x.ts) */\nfunction one(...args) {\n  return MKTA_ADDIN.X.one(...args);\n}",
+  );
 });
