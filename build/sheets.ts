@@ -8,6 +8,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import type { BuildContext } from "./context";
 import { writeFunctionDocs } from "./docs";
+import { serverDocs } from "./serverDocs";
 import { appsScriptOnly } from "./sheetsSlim";
 import { buildSheetsSidebarHtml } from "./ui";
 import { CATALOG } from "../src/functions";
@@ -33,7 +34,7 @@ export async function buildSheets(ctx: BuildContext): Promise<void> {
     logLevel: "warning",
     plugins: [appsScriptOnly],
   });
-  writeFileSync(path.join(out, "Stubs.js"), stubsFile(CATALOG));
+  writeFileSync(path.join(out, "Stubs.js"), stubsFile(CATALOG, serverDocs(ctx.root)));
   // The function-help dialog is written here, so Code.js needs none of the help texts.
   writeFileSync(path.join(out, "FunctionHelp.html"), functionHelpHtml(CATALOG));
   // The shared sidebar app (src/ui) as one self-contained page: HtmlService serves no other files.

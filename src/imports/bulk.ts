@@ -4,7 +4,7 @@
  * beside the inputs (what a 500-row REQUIRED_PRICE grid needs). A failed row shows its
  * error text in its own row and spoils no other.
  */
-import { isApiError } from "../core/errors";
+import { isApiError, messageOf } from "../core/errors";
 import { CellError } from "../core/shape";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
 import { errorsAsText } from "../functions/cells";
@@ -98,8 +98,7 @@ export function answerRow(answer: CellResult): { header: string[] | null; cells:
 
 /** The error text a failed row shows. */
 export function rowError(e: unknown): string {
-  const message = isApiError(e) || e instanceof Error ? e.message : String(e);
-  return `#ERROR: ${message}`;
+  return `#ERROR: ${messageOf(e)}`;
 }
 
 /** Did the rate limit (ours while waiting, or the API's 429 after retries) stop this row? */

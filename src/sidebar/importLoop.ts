@@ -4,7 +4,7 @@
  * sends each step through google.script.run (each call well under Apps Script's 6 minutes),
  * Excel and the web demo call the service in the page.
  */
-import { ApiError, isApiError } from "../core/errors";
+import { ApiError, isApiError, messageOf } from "../core/errors";
 import type { ImportDefinition } from "../imports/definitions";
 import { progressText, type ImportState } from "../imports/plan";
 import type { AsyncOf } from "./op";
@@ -30,7 +30,7 @@ export class ImportCancelled extends Error {
 
 /** The error a seller sees when a page fails: which page, why, and that nothing changed. */
 export function failedOnPage(e: unknown, page: number): ApiError {
-  const reason = isApiError(e) ? e.message : e instanceof Error ? e.message : String(e);
+  const reason = messageOf(e);
   const code = isApiError(e) ? e.code : "NETWORK";
   return new ApiError(
     code,

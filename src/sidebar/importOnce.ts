@@ -1,5 +1,6 @@
 /** One import over a plain fetch, the service run in memory (tests and tools). */
 import type { ApiCall, Effect, Program } from "../core/effects";
+import { messageOf } from "../core/errors";
 import { DEFAULT_BASIS, type ProfitBasis } from "../functions/basis";
 import type { ImportDefinition } from "../imports/definitions";
 import type { ImportTable } from "../imports/table";
@@ -46,7 +47,7 @@ export async function runImport(def: ImportDefinition, deps: ImportRunDeps): Pro
       answer: () => {
         throw new Error("An import answers no function");
       },
-      explain: (e) => (e instanceof Error ? e.message : String(e)),
+      explain: messageOf,
     },
     savedImports: none,
     typedShops: none,

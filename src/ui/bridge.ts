@@ -216,7 +216,11 @@ export interface HostBridge {
   clearCache(): Promise<void>;
 }
 
-/** An error message for the app to show, from anything a bridge rejected with. */
+/**
+ * An error message for the app to show, from anything a bridge rejected with. Not core's
+ * messageOf: the UI may not import core's code (eslint layers), and a rejection that is
+ * neither an Error nor text reads as what to do, not "[object Object]".
+ */
 export function messageOf(e: unknown): string {
   if (e instanceof Error) return e.message;
   if (typeof e === "string") return e;

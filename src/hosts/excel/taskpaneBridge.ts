@@ -9,6 +9,7 @@
  * which travel with the workbook and therefore hold no secret.
  */
 import type { AsyncTransport } from "../../core/asyncDriver";
+import { messageOf } from "../../core/errors";
 import type { Cell } from "../../functions/cells";
 import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
 import { cellFormat, excelAnswerCells, excelValue } from "./answerCells";
@@ -358,7 +359,7 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
       try {
         await o.startup.setStartupBehavior(enabled ? "load" : "none");
       } catch (e) {
-        const why = e instanceof Error ? e.message : String(e);
+        const why = messageOf(e);
         throw new Error(
           `Saved, but Excel did not accept ${enabled ? "loading the add-in" : "no longer loading the add-in"} when this workbook opens (${why})`,
         );

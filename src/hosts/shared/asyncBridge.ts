@@ -15,7 +15,7 @@ import { realAsyncClock } from "../../core/clock";
 import type { DriverStats } from "../../core/driverEnv";
 import { createDriverStats } from "../../core/driverEnv";
 import { call } from "../../core/effects";
-import { isApiError } from "../../core/errors";
+import { isApiError, messageOf } from "../../core/errors";
 import { createScheduling, type Scheduling } from "../../core/schedule/registry";
 import { type HostRefresher, queueViewOf } from "./queueView";
 import {
@@ -207,7 +207,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
           if (!fn) throw new Error(`Unknown function ${name}`);
           return runAsync(fn.program(args, basis), e.cached, signal ? { signal } : {});
         },
-        explain: (err) => (err instanceof Error ? err.message : String(err)),
+        explain: messageOf,
       },
       savedImports: slot(
         () => o.workbook.getDocumentValue(DOCUMENT_VALUE.imports),
@@ -248,7 +248,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         await runAsync(call("SHOPS_A", {}), trial);
       } catch (e) {
         if (isApiError(e) && e.code === "AUTH") throw new Error(REJECTED_KEY_MESSAGE);
-        const why = e instanceof Error ? e.message : String(e);
+        const why = messageOf(e);
         throw new Error(`The key was not saved: we could not check it (${why})`);
       }
       await o.storage.set(SETTING.apiKey, key.trim());

@@ -26,22 +26,7 @@ import { runCell } from "./cellRun";
 import { installFiller } from "./fillTrigger";
 import { clearCacheAndRerun } from "./refresh";
 
-export {
-  fillWaitingCells,
-  getScheduler,
-  refreshFromSidebar,
-  setLiveCallsFromSidebar,
-  installBackgroundFill,
-  refreshSelection,
-  refreshSheet,
-  refreshWorkbook,
-  refreshErrors,
-  refreshOld,
-  pauseLiveCalls,
-  resumeLiveCalls,
-  fillWaitingCellsOnEdit,
-  fillWaitingCellsLater,
-} from "./schedulerServer";
+export { SCHEDULER_SERVER_FUNCTIONS } from "./schedulerServer";
 
 export { NO_KEY_MESSAGE };
 /** The sidebar's import and bulk server functions; Stubs.js has a top-level wrapper for each. */
@@ -83,7 +68,7 @@ function spreadsheetTimeZone(): string | null {
 }
 
 /** Build the menu. Runs in AuthMode.NONE too: no Properties, no Cache, no fetch here. */
-export function onOpen(_e?: unknown): void {
+function onOpen(_e?: unknown): void {
   gas()
     .SpreadsheetApp.getUi()
     .createAddonMenu()
@@ -105,23 +90,23 @@ export function onOpen(_e?: unknown): void {
 }
 
 /** Installing the add-on opens the menu straight away. */
-export function onInstall(e?: unknown): void {
+function onInstall(e?: unknown): void {
   onOpen(e);
 }
 
 /** The sidebar (settings and key entry, import form). */
-export function showSettings(): void {
+function showSettings(): void {
   const html = gas().HtmlService.createHtmlOutputFromFile("Sidebar").setTitle("Marketplace Profit");
   gas().SpreadsheetApp.getUi().showSidebar(html);
 }
 
 /** Import opens the same sidebar; its import form runs a function into the sheet. */
-export function showImport(): void {
+function showImport(): void {
   showSettings();
 }
 
 /** A dialog listing every function with its help (FunctionHelp.html, written by the build). */
-export function showFunctionHelp(): void {
+function showFunctionHelp(): void {
   const html = gas()
     .HtmlService.createHtmlOutputFromFile("FunctionHelp")
     .setTitle("Marketplace Profit functions");
@@ -129,7 +114,7 @@ export function showFunctionHelp(): void {
 }
 
 /** Settings for the sidebar: never the key itself, only whether one is saved and its first characters. */
-export function getSettings(): UserSettings & {
+function getSettings(): UserSettings & {
   defaultBaseUrl: string;
   hasKey: boolean;
   keyPrefix: string | null;
@@ -158,7 +143,7 @@ export function keyPrefix(key: string): string {
 }
 
 /** Verify a key with the shop list, then keep it in user properties. */
-export function saveApiKey(key: string): { ok: true; shops: number } {
+function saveApiKey(key: string): { ok: true; shops: number } {
   const candidate = typeof key === "string" ? key.trim() : "";
   if (candidate === "") throw new Error("Paste your API key (Settings > API keys in the web app)");
   const shops = runProgram(call<unknown[]>("SHOPS_A", {}), { apiKey: candidate, noCache: true });
@@ -168,13 +153,13 @@ export function saveApiKey(key: string): { ok: true; shops: number } {
 }
 
 /** Remove the saved key. */
-export function forgetApiKey(): { ok: true } {
+function forgetApiKey(): { ok: true } {
   userSettings().forgetApiKey();
   return { ok: true };
 }
 
 /** Save base URL and cache minutes; https only, except localhost. */
-export function saveSettings(settings: {
+function saveSettings(settings: {
   baseUrl?: string;
   cacheMinutes?: number;
   listAnswers?: boolean;
@@ -204,7 +189,7 @@ export function saveSettings(settings: {
 }
 
 /** Forget every cached result of this document and run its formula cells again (they ask the API anew). */
-export function clearCache(): { ok: true; refreshed: number } {
+function clearCache(): { ok: true; refreshed: number } {
   const { refreshed } = clearCacheAndRerun();
   return { ok: true, refreshed };
 }
@@ -221,7 +206,7 @@ export interface QuotaReport {
 }
 
 /** Requests in the last minute for the saved key (limit 60) and the cache's hit rate. */
-export function getQuota(): QuotaReport {
+function getQuota(): QuotaReport {
   try {
     const remaining = requestsLeft();
     const counts = readCacheCounts(cacheStore());
@@ -247,12 +232,12 @@ function plain(result: Cell | Cell[][]): Array<Array<string | number | boolean>>
  * The user's shops per marketplace, fetched in parallel; one list failing spoils no other
  * (the sidebar service's shopLists).
  */
-export function listShops(): ShopListResult[] {
+function listShops(): ShopListResult[] {
   return SIDEBAR_SERVER_FUNCTIONS.sidebarShopLists();
 }
 
 /** Run a function for the sidebar's builder/preview. */
-export function runFunctionPreview(
+function runFunctionPreview(
   name: string,
   args: CellInput[],
 ): Array<Array<string | number | boolean>> {
@@ -265,7 +250,7 @@ export function runFunctionPreview(
  * Menu > Refresh imports: the same refresh the daily trigger runs (every saved import of
  * this document, staged then swapped in), with the outcome in a toast.
  */
-export function refreshImports(): { refreshed: number; failed: string[] } {
+function refreshImports(): { refreshed: number; failed: string[] } {
   const result = SIDEBAR_SERVER_FUNCTIONS.sidebarRefreshThisDocument();
   const text =
     result.refreshed === 0 && result.failed.length === 0
@@ -274,3 +259,24 @@ export function refreshImports(): { refreshed: number; failed: string[] } {
   gas().SpreadsheetApp.getActiveSpreadsheet()?.toast(text, "Marketplace Profit", 10);
   return result;
 }
+
+/**
+ * The menu's actions, the sidebar's settings calls and the simple triggers. Apps Script only
+ * reaches top-level functions: Stubs.js has one wrapper per member, named by its key (stubs.ts).
+ */
+export const MENU_SERVER_FUNCTIONS = {
+  onOpen,
+  onInstall,
+  showSettings,
+  showImport,
+  refreshImports,
+  clearCache,
+  showFunctionHelp,
+  getSettings,
+  saveApiKey,
+  forgetApiKey,
+  saveSettings,
+  getQuota,
+  listShops,
+  runFunctionPreview,
+};

@@ -99,7 +99,7 @@ function told(result: RefreshResult, what: string): RefreshResult {
 }
 
 /** Sidebar: one pass of the background filler (every few seconds while cells wait). */
-export function fillWaitingCells(): SchedulerView {
+function fillWaitingCells(): SchedulerView {
   return guarded(() => {
     const { report, filler } = fillTick();
     return view(report, filler);
@@ -107,44 +107,67 @@ export function fillWaitingCells(): SchedulerView {
 }
 
 /** Sidebar: the status line only. */
-export function getScheduler(): SchedulerView {
+function getScheduler(): SchedulerView {
   return guarded(() => view(null, "none"));
 }
 
 /** Sidebar: refresh a scope ("selection" | "sheet" | "workbook"), all cells or only errors/old answers. */
-export function refreshFromSidebar(scope: RefreshScope, which: RefreshWhich): RefreshResult {
+function refreshFromSidebar(scope: RefreshScope, which: RefreshWhich): RefreshResult {
   return guarded(() => refreshCells(scope, which));
 }
 
 /** Sidebar: pause or resume live calls. */
-export function setLiveCallsFromSidebar(paused: boolean): RefreshResult {
+function setLiveCallsFromSidebar(paused: boolean): RefreshResult {
   return guarded(() => setLiveCalls(paused === true));
 }
 
 /** Sidebar: make sure the background filler's edit trigger exists. */
-export function installBackgroundFill(): { installed: boolean; note?: string } {
+function installBackgroundFill(): { installed: boolean; note?: string } {
   return installFiller();
 }
 
-export const refreshSelection = (): RefreshResult =>
-  told(refreshCells("selection", "all"), "refreshed");
-export const refreshSheet = (): RefreshResult => told(refreshCells("sheet", "all"), "refreshed");
-export const refreshWorkbook = (): RefreshResult =>
-  told(refreshCells("workbook", "all"), "refreshed");
-export const refreshErrors = (): RefreshResult =>
+/** Menu: refresh the selected formula cells. */
+const refreshSelection = (): RefreshResult => told(refreshCells("selection", "all"), "refreshed");
+/** Menu: refresh this sheet's formula cells. */
+const refreshSheet = (): RefreshResult => told(refreshCells("sheet", "all"), "refreshed");
+/** Menu: refresh every formula cell. */
+const refreshWorkbook = (): RefreshResult => told(refreshCells("workbook", "all"), "refreshed");
+/** Menu: refresh cells showing an error or waiting. */
+const refreshErrors = (): RefreshResult =>
   told(refreshCells("workbook", "errors"), "with errors refreshed");
-export const refreshOld = (): RefreshResult =>
+/** Menu: refresh answers older than the cache time. */
+const refreshOld = (): RefreshResult =>
   told(refreshCells("workbook", "old"), "with old answers refreshed");
-export const pauseLiveCalls = (): RefreshResult =>
+/** Menu: cells answer from the cache only. */
+const pauseLiveCalls = (): RefreshResult =>
   told(setLiveCalls(true), "changed: live calls are paused (cells answer from the cache)");
-export const resumeLiveCalls = (): RefreshResult => told(setLiveCalls(false), "resumed");
+/** Menu: turn live calls back on. */
+const resumeLiveCalls = (): RefreshResult => told(setLiveCalls(false), "resumed");
 
 /** Installable edit trigger: fill waiting cells in the background. */
-export function fillWaitingCellsOnEdit(_e?: unknown): void {
+function fillWaitingCellsOnEdit(_e?: unknown): void {
   fillOnEdit();
 }
 
 /** One-off clock trigger: continue filling waiting cells. */
-export function fillWaitingCellsLater(_e?: unknown): void {
+function fillWaitingCellsLater(_e?: unknown): void {
   fillLater();
 }
+
+/** The scheduler's server functions: Stubs.js has a top-level wrapper for each (stubs.ts). */
+export const SCHEDULER_SERVER_FUNCTIONS = {
+  fillWaitingCells,
+  getScheduler,
+  refreshFromSidebar,
+  setLiveCallsFromSidebar,
+  installBackgroundFill,
+  refreshSelection,
+  refreshSheet,
+  refreshWorkbook,
+  refreshErrors,
+  refreshOld,
+  pauseLiveCalls,
+  resumeLiveCalls,
+  fillWaitingCellsOnEdit,
+  fillWaitingCellsLater,
+};

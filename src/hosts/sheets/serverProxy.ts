@@ -10,12 +10,10 @@ import type { SidebarServerFunctions } from "./sidebarServer";
 /** google.script.run as a promise, by name (tests plug a scripted server in here). */
 export type ServerCall = (name: string, ...args: unknown[]) => Promise<unknown>;
 
-type Functions<T> = {
-  readonly [K in keyof T as T[K] extends (...args: never[]) => unknown ? K : never]: T[K];
-};
-
 /** Every function the sidebar may call on the server. */
-export type SheetsServer = Functions<typeof Main> & SidebarServerFunctions;
+export type SheetsServer = typeof Main.MENU_SERVER_FUNCTIONS &
+  typeof Main.SCHEDULER_SERVER_FUNCTIONS &
+  SidebarServerFunctions;
 
 /** A server as the sidebar calls it: the same names and parameters, answers as promises. */
 export type Remote<T> = {

@@ -8,6 +8,7 @@
  * (definitions only, never the key).
  */
 import type { Program } from "../../core/effects";
+import { messageOf as plainMessage } from "../../core/errors";
 import { utf8Length } from "../../core/hash";
 import type { Cell, CellInput, CellResult } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
@@ -90,7 +91,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     api: {
       run: (program, how) => deps.runProgram(program, { fresh: how?.fresh === true }),
       answer: (name, args) => deps.runFunction(name, args),
-      explain: (e) => deps.explain?.(e) ?? (e instanceof Error ? e.message : String(e)),
+      explain: (e) => deps.explain?.(e) ?? plainMessage(e),
     },
     savedImports: {
       read: () => deps.documentProperties().getProperty(DEFINITIONS_PROPERTY),

@@ -110,6 +110,10 @@ describe("the built files", () => {
       "Clear cache",
       "Function help",
     ]);
+    // Each item runs a top-level function by name: Stubs.js must declare every one.
+    const context = addon.context as Record<string, unknown>;
+    for (const [, name] of addon.ui.menu)
+      expect([name, typeof context[name]]).toEqual([name, "function"]);
   });
 
   test("without a key every cell says where to enter one", () => {
