@@ -240,7 +240,7 @@ export function ImportsSection(p: ImportsProps) {
       label: "Target sheet",
       value: sheetName,
       onInput: setSheetName,
-      hint: "Its data is replaced only when the whole import has arrived.",
+      hint: "Written only when the whole import has arrived; a sheet of your own data is replaced only if you say so (else a new sheet).",
     }),
     h("details", { id: "imp-options" }, [
       h("summary", null, "Options"),
