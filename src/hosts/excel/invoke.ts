@@ -12,6 +12,13 @@ import type { SheetFunction } from "../../functions/define";
 import { excelArguments, excelResult, toExcelError } from "./excelValues";
 import { resultDimensionality } from "./metadata";
 import type { CustomFunctionsGlobal, ExcelCell } from "./officeGlobals";
+
+/**
+ * What asks a stuck cell again: F9 does not re-run a custom function; Refresh does (Excel's
+ * ribbon; the web demo, which shares this runtime, has it in its pane).
+ */
+const ASK_AGAIN =
+  "refresh the cells with errors (Excel: Home > Refresh; web demo: Refresh in the pane) to ask again";
 import type { ExcelSession } from "./session";
 
 /** How long a cell may go without its queue moving before it shows an error. */
@@ -92,13 +99,9 @@ function stuckGuard(ctx: InvokeContext): { promise: Promise<never>; stop(): void
           if (stopped) return;
           if (moving) timer = setTimeout(check, deadlineMs);
           else
-            reject(
-              new Error(
-                `No answer within ${Math.round(deadlineMs / 1000)} s: recalculate to try again`,
-              ),
-            );
+            reject(new Error(`No answer within ${Math.round(deadlineMs / 1000)} s: ${ASK_AGAIN}`));
         },
-        () => reject(new Error("No answer: recalculate to try again")),
+        () => reject(new Error(`No answer: ${ASK_AGAIN}`)),
       );
     };
     timer = setTimeout(check, deadlineMs);
