@@ -4,7 +4,7 @@
  * working key clears it. Excel's task pane bridge, real HTTP; the server revokes for real.
  */
 import { paneOverServer } from "../hosts/excel/paneOverServer";
-import { rejectedMark } from "../../src/hosts/shared/asyncSettings";
+import { rejectedMark } from "../../src/hosts/shared/keyStatus";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;

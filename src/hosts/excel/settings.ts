@@ -6,7 +6,8 @@
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { readBasis, type ProfitBasis } from "../../functions/basis";
 import type { OfficeStorage } from "./officeGlobals";
-import { SETTING, rejectedMark } from "../shared/asyncSettings";
+import { SETTING } from "../shared/asyncSettings";
+import { rejectedMark } from "../shared/keyStatus";
 
 export const API_KEY_ITEM = "mkt.apiKey";
 export const BASE_URL_ITEM = "mkt.baseUrl";

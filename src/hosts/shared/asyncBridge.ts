@@ -10,6 +10,7 @@ import { runAsync } from "../../core/asyncDriver";
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { ResponseCache } from "../../core/cache";
 import { cacheOwner } from "../../core/callPlan";
+import { rejectedMark } from "./keyStatus";
 import type { AsyncClock } from "../../core/clock";
 import { realAsyncClock } from "../../core/clock";
 import type { DriverStats } from "../../core/driverEnv";
@@ -21,7 +22,6 @@ import { type HostRefresher, queueViewOf } from "./queueView";
 import {
   type AsyncSettings,
   SETTING,
-  rejectedMark,
   type SettingsStorage,
   readAsyncSettings,
 } from "./asyncSettings";

@@ -3,7 +3,7 @@
  * never the document, because the key must not travel with the file.
  */
 import { normaliseBaseUrl } from "../../core/baseUrl";
-import { sha256Hex } from "../../core/hash";
+import { rejectedMark } from "./keyStatus";
 import { readBasis, type ProfitBasis } from "../../functions/basis";
 
 /** Per-user settings storage. */
@@ -27,11 +27,6 @@ export const SETTING = {
   /** The API rejected the saved key (401/403): a hash of that key, never the key. */
   keyRejected: "mkt.keyRejected",
 } as const;
-
-/** What `keyRejected` holds for a key: a hash, so a new key is never shown rejected. */
-export function rejectedMark(apiKey: string): string {
-  return sha256Hex(`rejected\n${apiKey.trim()}`).slice(0, 24);
-}
 
 /** How long cached answers stay fresh unless the seller chose otherwise. */
 export const DEFAULT_TTL_SEC = 600;

@@ -6,7 +6,7 @@
  */
 import { ApiError, CACHE_SERVICE_LIMITS, type KeyValueStore, type StoreLimits } from "../../core";
 import { readBasis, type ProfitBasis } from "../../functions/basis";
-import { rejectedMark } from "../shared/asyncSettings";
+import { rejectedMark } from "../shared/keyStatus";
 import type { CacheLike, PropertiesLike } from "./gas";
 
 /** CacheService as a KeyValueStore that refuses what Google would refuse. */
