@@ -61,23 +61,29 @@ export function createSidebarService(p: SidebarPorts) {
     yield* io(() => p.savedImports.write(JSON.stringify(list)));
     return list;
   }
-  /** The import's sheet, and the seller's data in it that an import would replace. */
-  function* target(def: ImportDefinition): Op<ImportTarget> {
+  /** The seller's data an import into `def`'s sheet would replace ("Names!A1:D4"), or null. */
+  function* othersData(def: ImportDefinition): Op<string | null> {
     const data = yield* io(() => p.stage.dataIn(def.sheetName));
+    if (data === null || data.imported === true) return null;
     const name = def.sheetName.toLowerCase();
     const ours = (n: string): boolean => n.toLowerCase() === name;
     // The sheet's own mark decides where the host has one: a sheet the seller made under an
     // import's old name is theirs. The list of import sheets stands in where it has none.
     const owned =
-      data === null ||
-      data.imported === true ||
       (data.imported === null &&
         parseSheetNames(yield* io(() => p.importedSheets.read())).some(ours)) ||
       (yield* saved()).some((d) => ours(d.sheetName));
+    return owned ? null : data.address;
+  }
+  /** The import's sheet, the seller's data in it, and a free name beside it (told at begin). */
+  function* target(def: ImportDefinition): Op<ImportTarget> {
+    const data = yield* othersData(def);
     return {
       sheetName: def.sheetName,
-      othersData: owned ? null : data.address,
-      newSheetName: freeSheetName(def.sheetName, yield* io(() => p.stage.sheetNames())),
+      othersData: data,
+      newSheetName: data
+        ? freeSheetName(def.sheetName, yield* io(() => p.stage.sheetNames()))
+        : def.sheetName,
     };
   }
   function* typed(): Op<ShopRef[]> {
@@ -143,10 +149,10 @@ export function createSidebarService(p: SidebarPorts) {
       const problem = definitionProblem(def);
       if (problem) throw new Error(problem);
       // A saved import refreshes its sheet without asking (daily, on open): never the seller's.
-      const { othersData } = yield* target(def);
-      if (othersData)
+      const taken = yield* othersData(def);
+      if (taken)
         throw new Error(
-          `${othersData} holds data that no import wrote, and a saved import would replace it at each refresh: run it once (it asks first) or name another sheet`,
+          `${taken} holds data that no import wrote, and a saved import would replace it at each refresh: run it once (it asks first) or name another sheet`,
         );
       return yield* keep(addSavedImport(yield* saved(), def));
     },
@@ -206,11 +212,10 @@ export function createSidebarService(p: SidebarPorts) {
     ): Op<ImportResult> {
       checkToken(token);
       if (!state.done) throw new Error("The import has not finished: nothing was changed");
-      const { othersData } =
-        choice.saved || choice.replace ? { othersData: null } : yield* target(def);
-      if (othersData) {
+      const taken = choice.saved || choice.replace ? null : yield* othersData(def);
+      if (taken) {
         throw new Error(
-          `${othersData} holds data that no import wrote, so nothing was written: import again and choose a new sheet, or confirm replacing it`,
+          `${taken} holds data that no import wrote, so nothing was written: import again and choose a new sheet, or confirm replacing it`,
         );
       }
       const importedAt = new Date(p.now()).toISOString();
