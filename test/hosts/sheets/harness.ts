@@ -248,3 +248,28 @@ export function cell(addon: LoadedAddon, name: string, ...args: unknown[]): unkn
     return `#ERROR! ${err instanceof Error || (typeof err === "object" && err !== null && "message" in err) ? (err as { message: string }).message : String(err)}`;
   }
 }
+
+/** What a suite over the built add-on and a server process shares (set in beforeAll). */
+export interface AddonSuite {
+  readonly dir: string;
+  readonly server: ServerProcess;
+  readonly http: SyncHttp;
+}
+
+/**
+ * Build the add-on, start the server process and the synchronous HTTP bridge once for the
+ * suite (stopped after it); read the fields inside tests, not at load time.
+ */
+export function addonSuite(options: ServerProcessOptions = {}): AddonSuite {
+  const suite = {} as { dir: string; server: ServerProcess; http: SyncHttp };
+  beforeAll(async () => {
+    suite.dir = buildSheetsBundle();
+    suite.server = await startServerProcess(options);
+    suite.http = new SyncHttp(30_000);
+  });
+  afterAll(async () => {
+    await suite.http?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+}

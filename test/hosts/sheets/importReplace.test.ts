@@ -3,23 +3,11 @@
  * the top-level wrappers of Stubs.js, so this test does too (the built bundle, real HTTP).
  * "Replace" replaces, "New sheet" imports beside and shows it, nothing else overwrites.
  */
-import { buildSheetsBundle, loadAddon, startServerProcess, type ServerProcess } from "./harness";
+import { addonSuite, loadAddon } from "./harness";
 import { FakeProperties, FakeSpreadsheet } from "./fakes";
-import { SyncHttp } from "./syncHttp";
 
 jest.setTimeout(180_000);
-let dir = "";
-let server: ServerProcess;
-let http: SyncHttp;
-beforeAll(async () => {
-  dir = buildSheetsBundle();
-  server = await startServerProcess();
-  http = new SyncHttp(30_000);
-});
-afterAll(async () => {
-  await http?.close();
-  await server?.stop();
-});
+const suite = addonSuite();
 
 const DEF = {
   id: "top",
@@ -33,15 +21,15 @@ type State = { done: boolean };
 
 function addon() {
   const userProps = new FakeProperties();
-  userProps.setProperty("mkt.baseUrl", server.baseUrl);
-  userProps.setProperty("mkt.apiKey", server.keys.demo);
+  userProps.setProperty("mkt.baseUrl", suite.server.baseUrl);
+  userProps.setProperty("mkt.apiKey", suite.server.keys.demo);
   const book = new FakeSpreadsheet();
   const own = book.insertSheet("Top products");
   own.getRange(1, 1, 2, 2).setValues([
     ["Name", "Cost"],
     ["Mug", 3.5],
   ]);
-  return { a: loadAddon(dir, { http, userProps, book }), own, book };
+  return { a: loadAddon(suite.dir, { http: suite.http, userProps, book }), own, book };
 }
 
 /** Begin and fetch every page, as the sidebar's loop does, through the wrappers. */

@@ -3,29 +3,11 @@
  * met anywhere, even by an import that runs without the cache, stops the cells' cached
  * answers, turns the sidebar's key status red, and a refused trial key changes nothing.
  */
-import {
-  buildSheetsBundle,
-  cell,
-  loadAddon,
-  startServerProcess,
-  type ServerProcess,
-} from "./harness";
+import { addonSuite, cell, loadAddon } from "./harness";
 import { FakeProperties, FakeSpreadsheet } from "./fakes";
-import { SyncHttp } from "./syncHttp";
 
 jest.setTimeout(180_000);
-let dir = "";
-let server: ServerProcess;
-let http: SyncHttp;
-beforeAll(async () => {
-  dir = buildSheetsBundle();
-  server = await startServerProcess();
-  http = new SyncHttp(30_000);
-});
-afterAll(async () => {
-  await http?.close();
-  await server?.stop();
-});
+const suite = addonSuite();
 
 const DEF = {
   id: "top",
@@ -37,6 +19,7 @@ const DEF = {
 };
 
 test("an import's 401 stops the cells' cached answers and turns the key red", async () => {
+  const { dir, server, http } = suite;
   const key = server.keys.demo2;
   const userProps = new FakeProperties();
   userProps.setProperty("mkt.baseUrl", server.baseUrl);
