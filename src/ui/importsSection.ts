@@ -154,14 +154,17 @@ export function ImportsSection(p: ImportsProps) {
     setRunning(false);
   };
 
-  const runNew = (): void => {
+  /** The form's import, or null after saying what is missing. */
+  const checkedDefinition = (): ImportDefinition | null => {
     const def = definition();
     const problem = definitionProblem(def);
-    if (problem) {
-      setStatus({ text: problem, kind: "error" });
-      return;
-    }
-    void start([def]);
+    if (problem) setStatus({ text: problem, kind: "error" });
+    return problem ? null : def;
+  };
+
+  const runNew = (): void => {
+    const def = checkedDefinition();
+    if (def) void start([def]);
   };
 
   const refreshAll = async (): Promise<void> => {
@@ -175,12 +178,8 @@ export function ImportsSection(p: ImportsProps) {
   };
 
   const save = (): void => {
-    const def = definition();
-    const problem = definitionProblem(def);
-    if (problem) {
-      setStatus({ text: problem, kind: "error" });
-      return;
-    }
+    const def = checkedDefinition();
+    if (!def) return;
     p.bridge.saveImport(def).then(
       (list) => {
         setSaved(list);

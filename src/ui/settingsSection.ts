@@ -50,6 +50,10 @@ export function SettingsSection(p: SettingsProps) {
     }
   };
 
+  /** A button that runs `what` and shows its sentence (or its error) under the key. */
+  const actButton = (id: string, label: string, what: () => Promise<string>) =>
+    h(Button, { id, label, disabled: busy, onClick: () => void act(what) });
+
   const saveKey = (): void => {
     const problem = keyFormProblem(key);
     if (problem) {
@@ -129,15 +133,9 @@ export function SettingsSection(p: SettingsProps) {
               onClick: saveKey,
             }),
             s?.hasKey
-              ? h(Button, {
-                  id: "forget-key",
-                  label: "Forget key",
-                  disabled: busy,
-                  onClick: () =>
-                    void act(async () => {
-                      p.onSettings(await p.bridge.forgetApiKey());
-                      return "Key removed.";
-                    }),
+              ? actButton("forget-key", "Forget key", async () => {
+                  p.onSettings(await p.bridge.forgetApiKey());
+                  return "Key removed.";
                 })
               : null,
           ]),
@@ -159,38 +157,20 @@ export function SettingsSection(p: SettingsProps) {
         onInput: setTtl,
       }),
       h("div", { class: "row" }, [
-        h(Button, {
-          id: "save-settings",
-          label: "Save settings",
-          disabled: busy,
-          onClick: () =>
-            void act(async () => {
-              p.onSettings(await p.bridge.saveSettings({ baseUrl, cacheTtlSec: Number(ttl) }));
-              return "Settings saved.";
-            }),
+        actButton("save-settings", "Save settings", async () => {
+          p.onSettings(await p.bridge.saveSettings({ baseUrl, cacheTtlSec: Number(ttl) }));
+          return "Settings saved.";
         }),
-        h(Button, {
-          id: "clear-cache",
-          label: "Clear cache",
-          disabled: busy,
-          onClick: () =>
-            void act(async () => {
-              await p.bridge.clearCache();
-              return p.bridge.refreshScopes.length > 0
-                ? "Cache cleared: the add-in's formulas are recalculating with fresh answers."
-                : "Cache cleared: formulas fetch fresh answers on their next recalculation.";
-            }),
+        actButton("clear-cache", "Clear cache", async () => {
+          await p.bridge.clearCache();
+          return p.bridge.refreshScopes.length > 0
+            ? "Cache cleared: the add-in's formulas are recalculating with fresh answers."
+            : "Cache cleared: formulas fetch fresh answers on their next recalculation.";
         }),
-        h(Button, {
-          id: "clear-refresh",
-          label: "Clear cache and refresh imports",
-          disabled: busy,
-          onClick: () =>
-            void act(async () => {
-              await p.bridge.clearCache();
-              p.onRefreshImports();
-              return "Cache cleared; refreshing saved imports.";
-            }),
+        actButton("clear-refresh", "Clear cache and refresh imports", async () => {
+          await p.bridge.clearCache();
+          p.onRefreshImports();
+          return "Cache cleared; refreshing saved imports.";
         }),
       ]),
       p.settings?.basis
