@@ -154,6 +154,29 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
     );
   });
 
+  test("a ranked list spills its whole width in a fresh sheet (Univer's 20 columns would #SPILL!)", async () => {
+    await typeInto(
+      page,
+      "Sheet1",
+      "A30",
+      `=MKTA_TOP_PRODUCTS(${ids.shopA}, "${ids.regionA}", "PROFIT", 3)`,
+    );
+    const values = await settledValues(
+      page,
+      "Sheet1",
+      (v) => (v[29]?.[0] ?? "") !== "",
+      60_000,
+      34,
+      52,
+    );
+    const header = (values[29] ?? []).filter((c) => c !== "");
+    expect(values[29]?.[0]).not.toBe("#SPILL!");
+    expect(header.length).toBeGreaterThan(20);
+    expect(values.slice(30, 33).every((r) => typeof r[header.length - 1] !== "undefined")).toBe(
+      true,
+    );
+  });
+
   test("200 cells down a column all compute in a few requests; an edit re-runs only its dependent", async () => {
     const models = ids.modelsA.slice(0, 200);
     expect(models.length).toBe(200);

@@ -30,8 +30,34 @@ export function startEngine(container: HTMLElement, saved: Partial<IWorkbookData
     locales: { [LocaleType.EN_US]: mergeLocales(enUS) },
     presets: [UniverSheetsCorePreset({ container, header: true, footer: {} })],
   });
-  univerAPI.createWorkbook(saved ?? { name: "Demo workbook" });
+  univerAPI.createWorkbook(widened(saved ?? FRESH_WORKBOOK));
+  // A sheet added with "+" starts at Univer's 20 columns too.
+  univerAPI.addEvent(univerAPI.Event.SheetCreated, ({ worksheet }) => {
+    if (worksheet.getMaxColumns() < MIN_COLUMNS) worksheet.setColumnCount(MIN_COLUMNS);
+  });
   return univerAPI;
+}
+
+/**
+ * Univer's sheets have 20 columns, and a ranked list spills 27 wide: a #SPILL! with no reason.
+ * Every sheet gets at least A:AZ, as a seller expects of a spreadsheet.
+ */
+const MIN_COLUMNS = 52;
+
+const FRESH_WORKBOOK: Partial<IWorkbookData> = {
+  name: "Demo workbook",
+  sheetOrder: ["sheet1"],
+  sheets: { sheet1: { id: "sheet1", name: "Sheet1", rowCount: 1000, columnCount: MIN_COLUMNS } },
+};
+
+function widened(data: Partial<IWorkbookData>): Partial<IWorkbookData> {
+  const sheets = Object.fromEntries(
+    Object.entries(data.sheets ?? {}).map(([id, sheet]) => [
+      id,
+      { ...sheet, columnCount: Math.max(sheet.columnCount ?? 0, MIN_COLUMNS) },
+    ]),
+  );
+  return { ...data, sheets };
 }
 
 /** Register every catalog function as a formula whose cells run through `cells`. */
