@@ -54,5 +54,5 @@ export function outputPlace(
 
 /** The question a host asks before writing over data. */
 export function confirmText(place: OutputPlace): string {
-  return `${place.address} holds data. Write the answers over it? (Cancel writes nothing.)`;
+  return `${place.address} holds data. Write the answers over it, or leave it as it is?`;
 }

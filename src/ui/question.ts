@@ -1,6 +1,6 @@
 /**
  * The sidebar's yes/no question before anything is written over the seller's data (issue 12).
- * The question names the range; only "Write over it" answers yes, and Cancel or closing the
+ * The question names the range; only "Write over it" answers yes, and "Don't write" or closing the
  * run answers no, so nothing is written without the seller's word.
  */
 import { h } from "preact";

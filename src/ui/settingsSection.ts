@@ -102,7 +102,10 @@ export function SettingsSection(p: SettingsProps) {
             ? h(
                 "p",
                 { class: "status error", id: "key-rejected", role: "alert" },
-                "The API rejected this key (revoked or expired): cells and imports fail until you paste a new key below and press Check and save key.",
+                "The API rejected this key (revoked or expired): cells and imports fail until you paste a new key below and press Check and save key." +
+                  (p.bridge.host === "web"
+                    ? " In this demo, restart npm start for a new demo key, or make one with npm run keys -- create --label NAME."
+                    : ""),
               )
             : null,
           s?.hasKey

@@ -40,7 +40,7 @@ describe("where bulk answers go", () => {
     );
     expect(place.overwrites).toBe(true);
     expect(confirmText(place)).toBe(
-      "'Top products'!C1:C3 holds data. Write the answers over it? (Cancel writes nothing.)",
+      "'Top products'!C1:C3 holds data. Write the answers over it, or leave it as it is?",
     );
   });
 

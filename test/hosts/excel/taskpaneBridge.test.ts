@@ -315,7 +315,7 @@ describe("Excel bulk answers", () => {
     });
     expect(declined).toEqual({ address: "Inputs!C1:C3", written: false });
     expect(asked).toEqual([
-      "Inputs!C1:C3 holds data. Write the answers over it? (Cancel writes nothing.)",
+      "Inputs!C1:C3 holds data. Write the answers over it, or leave it as it is?",
     ]);
     expect(book.table("Inputs").map((r) => r[2])).toEqual(["Name", "Mat", "Lamp"]);
     await writeAnswers(surface, "Inputs!A1:B3", [["x"], [1], [2]], {
@@ -347,7 +347,7 @@ describe("Excel insert formula", () => {
     const no = await insertAsking(insert, formula, async (q) => (questions.push(q), false));
     expect(no).toEqual({ address: "Inputs!A1:A1", written: false });
     expect(questions).toEqual([
-      "Inputs!A1:A1 holds data. Put the formula there instead? (Cancel writes nothing.)",
+      "Inputs!A1:A1 holds data. Put the formula there instead, or leave it as it is?",
     ]);
     expect(book.table("Inputs")).toEqual([["keep me"]]);
     const yes = await insertAsking(insert, formula, async () => {

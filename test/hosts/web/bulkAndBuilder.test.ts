@@ -244,7 +244,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     await page.click("#bulk-run");
     await page.locator("#bulk-confirm").waitFor();
     expect(await page.locator("#bulk-confirm-text").innerText()).toBe(
-      "Names!D1:D4 holds data. Write the answers over it? (Cancel writes nothing.)",
+      "Names!D1:D4 holds data. Write the answers over it, or leave it as it is?",
     );
     const before = await values("Names");
     await page.click("#bulk-confirm-no");
@@ -340,7 +340,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     await page.click("#fb-insert");
     await page.locator("#fb-confirm").waitFor();
     expect(await page.locator("#fb-confirm-text").innerText()).toBe(
-      "Sheet1!D2 holds data. Put the formula there instead? (Cancel writes nothing.)",
+      "Sheet1!D2 holds data. Put the formula there instead, or leave it as it is?",
     );
     await select("H9"); // the seller clicks elsewhere while the question is open
     await page.click("#fb-confirm-no");
