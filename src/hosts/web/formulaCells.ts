@@ -73,7 +73,8 @@ export class FormulaCells {
   messageAt(address: string): string | null {
     const answer = this.answers.get(address);
     if (!answer) return null;
-    if (!answer.shown) return "Asking the API: the answer appears here by itself.";
+    if (!answer.shown)
+      return "Asking the API: the answer appears here by itself. The API answers 60 requests a minute; the pane shows the requests used and how many cells wait.";
     return answer.shown.message;
   }
 
