@@ -180,8 +180,9 @@ export const appsScriptOnly: Plugin = {
       contents: endpointsWithoutDocs(readFileSync(args.path, "utf8")),
       loader: "ts",
     }));
-    b.onLoad({ filter: /[\\/]src[\\/]functions[\\/][^\\/]+\.ts$/ }, (args) => {
-      makers ??= helpMakers(path.dirname(args.path));
+    // src/functions and its catalog folder (one file per function).
+    b.onLoad({ filter: /[\\/]src[\\/]functions[\\/].+\.ts$/ }, (args) => {
+      makers ??= helpMakers(args.path.replace(/([\\/]src[\\/]functions)[\\/].*$/, "$1"));
       return {
         contents: catalogWithoutHelp(readFileSync(args.path, "utf8"), makers),
         loader: "ts",
