@@ -5,6 +5,7 @@
 import {
   optional,
   region,
+  integerId,
   wholeNumberParam,
   booleanParam,
   dateParam,
@@ -65,6 +66,14 @@ export function lookbackDays(defaultDays: number, what = "Sales window") {
     wholeNumberParam("lookbackDays", `${what} in days (default ${defaultDays}, 1 to 730).`, 1, 730),
   );
 }
+
+/** The windows several functions look back over, each named as its help says. */
+export const returnRateWindow = lookbackDays(30, "Return-rate window");
+export const adsWindow = lookbackDays(30, "Ads window");
+
+/** What a new listing is priced from (the new-product estimates). */
+export const listingPrice = numberParam("listingPrice", "Proposed listing price.");
+export const categoryId = integerId("categoryId", "Category id; sets the commission rate.");
 
 /** Default row limit of listings. */
 export const DEFAULT_LIMIT = 100;

@@ -8,7 +8,8 @@ import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import type { Cell } from "./cells";
-import { effectiveDate, VAT_SETTING } from "./common";
+import { effectiveDate, field, headers, VAT_SETTING } from "./common";
+import type { ParamSpec } from "./define";
 import {
   choiceParam,
   numberParam,
@@ -171,13 +172,13 @@ export function* previewRows(
   return pairsTable(rowPairs, display.headers ?? true);
 }
 
-export const previewShared = [
+const previewShared = [
   marketplace,
   neededByAll(integerId("shopId", "Shop id."), "Shop id (A, C) or seller id (B), see SHOPS."),
   emptyForSome(region("region", "Region."), "Two-letter region: A and B; leave empty for C."),
   requiredAfterOptional(rangeOf(textId("itemId", "Item id (A, B) or product id (C)."))),
 ] as const;
-export const variantIds = optional(
+const variantIds = optional(
   rangeOf(
     textId(
       "variantId",
@@ -185,10 +186,10 @@ export const variantIds = optional(
     ),
   ),
 );
-export const cogsRange = optional(
+const cogsRange = optional(
   rangeOf(numberParam("cogs", "Unit product cost (B, C; required for C set-margin).")),
 );
-export const previewOptions = [
+const previewOptions = [
   fromBasis(
     optional(choiceParam("includeVat", "Count output VAT as a cost.", ["TRUE", "FALSE"])),
     (b) => (b.countVat ? "TRUE" : "FALSE"),
@@ -197,6 +198,27 @@ export const previewOptions = [
   effectiveDate,
   optional(numberParam("adsCostPerSale", "Ads cost per unit sold, C only (default none).")),
 ] as const;
+
+/**
+ * A preview's parameters: which shop and items, its target (required on every marketplace,
+ * declared optional only because an optional one precedes it), the variant, the preview's own
+ * options, then costs, display and the options both previews send.
+ */
+export function previewParams<const N extends string, V, const O extends readonly ParamSpec[]>(
+  target: ParamSpec<N, V>,
+  own: O,
+) {
+  return [
+    ...previewShared,
+    requiredAfterOptional(target),
+    variantIds,
+    ...own,
+    cogsRange,
+    field,
+    headers,
+    ...previewOptions,
+  ] as const;
+}
 
 export function previewWhere(a: {
   marketplace: Marketplace;

@@ -1,16 +1,15 @@
 import { apiCall } from "../../core/effects";
-import { effectiveDate, includeVat } from "../common";
 import { defineFunction } from "../define";
 import { defined } from "../requests";
 import { variantBreakdown } from "../variantRows";
-import { salesWindow, variantRowsA } from "./paramsA";
+import { basisA, variantRowsA } from "./paramsA";
 
 export const MKTA_BREAKDOWN = defineFunction({
   name: "MKTA_BREAKDOWN",
   help: "Per-unit profit breakdown of a marketplace A product or model, from actual sales.",
   marketplace: "A",
   endpoints: ["A1", "A2"],
-  params: [...variantRowsA, salesWindow, includeVat, effectiveDate],
+  params: [...variantRowsA, ...basisA],
   notes: [
     "With modelId the per-model batch endpoint answers: a range of model ids costs one request per 100 ids.",
     "With a modelId and includeVat FALSE each model is asked on its own (the batch endpoint always counts VAT).",

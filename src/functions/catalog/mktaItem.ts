@@ -1,14 +1,14 @@
 import { answerRowsOf } from "../answer";
-import { effectiveDate, field, headers, includeVat, regionCode } from "../common";
+import { field, headers, regionCode } from "../common";
 import { defineFunction } from "../define";
-import { itemIdsA, salesWindow, shopIdA } from "./paramsA";
+import { basisA, itemIdsA, shopIdA } from "./paramsA";
 
 export const MKTA_ITEM = defineFunction({
   name: "MKTA_ITEM",
   help: "Realized per-unit breakdown of a marketplace A product across all its models.",
   marketplace: "A",
   endpoints: ["A6"],
-  params: [shopIdA, regionCode, itemIdsA, field, headers, salesWindow, includeVat, effectiveDate],
+  params: [shopIdA, regionCode, itemIdsA, field, headers, ...basisA],
   example: '=MKTA_ITEM(100001, "SG", 10001691, "margin")',
   run: answerRowsOf("A6", ["itemId"]),
 });

@@ -1,7 +1,15 @@
 import { answerArgs } from "../answer";
-import { effectiveDate, field, hasVat, headers, regionCode } from "../common";
+import {
+  categoryId,
+  effectiveDate,
+  field,
+  hasVat,
+  headers,
+  listingPrice,
+  regionCode,
+} from "../common";
 import { defineFunction } from "../define";
-import { integerId, numberParam, optional } from "../params";
+import { numberParam, optional } from "../params";
 import { profitTable } from "../shape";
 import { shopIdA } from "./paramsA";
 
@@ -13,8 +21,8 @@ export const MKTA_NEW_PRODUCT = defineFunction({
   params: [
     shopIdA,
     regionCode,
-    numberParam("listingPrice", "Proposed listing price."),
-    integerId("categoryId", "Category id; sets the commission rate."),
+    listingPrice,
+    categoryId,
     field,
     headers,
     optional(

@@ -1,8 +1,8 @@
 import { answerListing } from "../answer";
-import { effectiveDate, headers, includeVat, limit, regionCode } from "../common";
+import { headers, limit, regionCode } from "../common";
 import { defineFunction } from "../define";
 import { choiceParam, optional } from "../params";
-import { salesWindow, shopIdA } from "./paramsA";
+import { basisA, shopIdA } from "./paramsA";
 
 export const MKTA_TOP_PRODUCTS = defineFunction({
   name: "MKTA_TOP_PRODUCTS",
@@ -17,9 +17,7 @@ export const MKTA_TOP_PRODUCTS = defineFunction({
     ),
     limit,
     headers,
-    salesWindow,
-    includeVat,
-    effectiveDate,
+    ...basisA,
   ],
   example: '=MKTA_TOP_PRODUCTS(100001, "SG", "PROFIT", 10)',
   run: answerListing("A11", "A12"),

@@ -1,22 +1,16 @@
 import { apiCall } from "../../core/effects";
-import { effectiveDate, hasVat, lookbackDays, sellerType } from "../common";
+import { returnRateWindow } from "../common";
 import { defineFunction } from "../define";
 import { defined } from "../requests";
 import { variantBreakdown } from "../variantRows";
-import { variantRowsB } from "./paramsB";
+import { basisB, variantRowsB } from "./paramsB";
 
 export const MKTB_BREAKDOWN = defineFunction({
   name: "MKTB_BREAKDOWN",
   help: "Per-unit profit breakdown of a marketplace B product or SKU.",
   marketplace: "B",
   endpoints: ["B1", "B2"],
-  params: [
-    ...variantRowsB,
-    lookbackDays(30, "Return-rate window"),
-    hasVat,
-    sellerType,
-    effectiveDate,
-  ],
+  params: [...variantRowsB, returnRateWindow, ...basisB],
   notes: [
     "With skuId the per-SKU batch endpoint answers: a range of SKU ids costs one request per 100 ids.",
     "Without skuId the result is the volume-weighted aggregate across the product's SKUs.",

@@ -1,8 +1,8 @@
 import { answerListing } from "../answer";
-import { effectiveDate, hasVat, headers, limit, regionCode, sellerType } from "../common";
+import { headers, limit, regionCode } from "../common";
 import { defineFunction } from "../define";
 import { choiceParam, optional } from "../params";
-import { sellerIdB } from "./paramsB";
+import { basisB, sellerIdB } from "./paramsB";
 
 export const MKTB_TOP_PRODUCTS = defineFunction({
   name: "MKTB_TOP_PRODUCTS",
@@ -20,9 +20,7 @@ export const MKTB_TOP_PRODUCTS = defineFunction({
     ),
     limit,
     headers,
-    hasVat,
-    sellerType,
-    effectiveDate,
+    ...basisB,
   ],
   example: '=MKTB_TOP_PRODUCTS(500001, "MY", "PROFIT", 10)',
   run: answerListing("B12", "B13"),

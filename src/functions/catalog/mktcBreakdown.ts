@@ -1,5 +1,5 @@
 import { apiCall } from "../../core/effects";
-import { effectiveDate, hasVat, lookbackDays, sellerVoucherOverride } from "../common";
+import { effectiveDate, hasVat, returnRateWindow, sellerVoucherOverride } from "../common";
 import { defineFunction } from "../define";
 import { defined } from "../requests";
 import { variantBreakdown } from "../variantRows";
@@ -12,7 +12,7 @@ export const MKTC_BREAKDOWN = defineFunction({
   endpoints: ["C1", "C2", "C3"],
   params: [
     ...variantRowsC,
-    lookbackDays(30, "Return-rate window"),
+    returnRateWindow,
     hasVat,
     adsCostPerSale,
     sellerVoucherOverride,

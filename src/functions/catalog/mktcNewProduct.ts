@@ -1,7 +1,7 @@
 import { answerOne } from "../answer";
-import { effectiveDate, field, hasVat, headers, newListingCogs } from "../common";
+import { effectiveDate, field, hasVat, headers, listingPrice, newListingCogs } from "../common";
 import { defineFunction } from "../define";
-import { booleanParam, numberParam, optional, textParam } from "../params";
+import { booleanParam, optional, textParam } from "../params";
 import { defined } from "../requests";
 import { profitTable } from "../shape";
 import { adsCostPerSale, categoryPath, ownFleetOnly, shopIdC } from "./paramsC";
@@ -13,7 +13,7 @@ export const MKTC_NEW_PRODUCT = defineFunction({
   endpoints: ["C4"],
   params: [
     shopIdC,
-    numberParam("listingPrice", "Proposed listing price."),
+    listingPrice,
     textParam(
       "category",
       'Category path "L1 > L2 > L3" (L2 and L3 optional); sets the commission rate.',

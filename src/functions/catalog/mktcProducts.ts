@@ -1,7 +1,6 @@
-import { entriesByRow } from "../answer";
-import { effectiveDate, field, hasVat, headers, lookbackDays } from "../common";
+import { answerBatch } from "../answer";
+import { effectiveDate, field, hasVat, headers, returnRateWindow } from "../common";
 import { defineFunction } from "../define";
-import { defined, fetchBatch } from "../requests";
 import { profitTable } from "../shape";
 import { adsCostPerSale, productIdsC, shopIdC } from "./paramsC";
 
@@ -15,23 +14,12 @@ export const MKTC_PRODUCTS = defineFunction({
     productIdsC,
     field,
     headers,
-    lookbackDays(30, "Return-rate window"),
+    returnRateWindow,
     hasVat,
     adsCostPerSale,
     effectiveDate,
   ],
   notes: ["One request per 100 products; a product the API cannot find shows in its own row."],
   example: '=MKTC_PRODUCTS(700001, "17700001000001")',
-  *run(a) {
-    const { productId, field: _f, headers: _h, ...options } = a;
-    const byProduct = yield* fetchBatch("C7", defined(options), productId.values);
-    return entriesByRow(
-      byProduct,
-      productId,
-      "productId",
-      (id) => `Product ${id} not found`,
-      a,
-      profitTable,
-    );
-  },
+  run: answerBatch("C7", "productId", (id) => `Product ${id} not found`, profitTable),
 });

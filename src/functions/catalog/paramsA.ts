@@ -2,7 +2,7 @@
  * Parameters several marketplace A functions share: shopId / itemId / modelId, and the sales
  * window. Margins of A are shown as fractions (see core/marginUnit).
  */
-import { field, headers, regionCode, WINDOW_SETTING } from "../common";
+import { effectiveDate, field, headers, includeVat, regionCode, WINDOW_SETTING } from "../common";
 import { fromBasis, integerId, optional, rangeOf, wholeNumberParam } from "../params";
 
 export const shopIdA = integerId("shopId", "Marketplace A shop id (see SHOPS).");
@@ -20,3 +20,6 @@ export const salesWindow = fromBasis(
 
 /** The leading parameters of per-model functions: which rows, and how they are shown. */
 export const variantRowsA = [shopIdA, regionCode, itemIdsA, modelIdsA, field, headers] as const;
+
+/** The profit basis A's profit functions end with: sales window, VAT, the fee rates' date. */
+export const basisA = [salesWindow, includeVat, effectiveDate] as const;

@@ -1,4 +1,5 @@
-import { type ApiCall, apiCall, call } from "../../core/effects";
+import type { Marketplace } from "../../api/types";
+import { call } from "../../core/effects";
 import { present } from "../answer";
 import { ArgumentError } from "../argumentError";
 import { VAT_SETTING, effectiveDate, field, headers, sellerType } from "../common";
@@ -27,6 +28,25 @@ import {
 import { defined } from "../requests";
 import { profitTable } from "../shape";
 import { categoryPath } from "./paramsC";
+
+const REQUIRED_PRICE_ENDPOINTS = { A: "A4", B: "B4", C: "C6" } as const;
+
+/** The shop fields a marketplace's required price takes (A both, B region, C shopId). */
+function shopFields(
+  m: Marketplace,
+  shopId: number | undefined,
+  regionCode: string | undefined,
+): Record<string, unknown> {
+  if (m === "B") {
+    only(shopId, "shopId", m, ["A", "C"]);
+    return { region: need(regionCode, "region", m) };
+  }
+  if (m === "C") {
+    only(regionCode, "region", m, ["A", "B"]);
+    return { shopId: need(shopId, "shopId", m) };
+  }
+  return { shopId: need(shopId, "shopId", m), region: need(regionCode, "region", m) };
+}
 
 export const REQUIRED_PRICE = defineFunction({
   name: "REQUIRED_PRICE",
@@ -129,45 +149,19 @@ export const REQUIRED_PRICE = defineFunction({
       hasVat: a.hasVat === undefined ? undefined : a.hasVat === "TRUE",
       effectiveDate: a.effectiveDate,
     };
-    let request: ApiCall;
-    if (m === "A") {
-      const shopId = need(a.shopId, "shopId", m);
-      const regionCode = need(a.region, "region", m);
-      request = apiCall(
-        "A4",
-        defined({
-          shopId,
-          region: regionCode,
-          ...category(),
-          ...shared,
-          adsCostPerSale: a.adsCostPerSale,
-        }),
-      );
-    } else if (m === "B") {
-      only(a.shopId, "shopId", m, ["A", "C"]);
-      request = apiCall(
-        "B4",
-        defined({
-          region: need(a.region, "region", m),
-          ...category(),
-          ...shared,
-          sellerType: a.sellerType,
-        }),
-      );
-    } else {
-      only(a.region, "region", m, ["A", "B"]);
-      request = apiCall(
-        "C6",
-        defined({
-          shopId: need(a.shopId, "shopId", m),
-          ...category(),
-          ...shared,
-          adsCostPerSale: a.adsCostPerSale,
-          returnRate: a.returnRate,
-        }),
-      );
-    }
-    const value: unknown = yield* call(request.endpoint, request.params);
+    // The marketplace's checks on adsCostPerSale, returnRate and sellerType above leave
+    // only the options its endpoint takes.
+    const value: unknown = yield* call(
+      REQUIRED_PRICE_ENDPOINTS[m],
+      defined({
+        ...shopFields(m, a.shopId, a.region),
+        ...category(),
+        ...shared,
+        adsCostPerSale: a.adsCostPerSale,
+        returnRate: a.returnRate,
+        sellerType: a.sellerType,
+      }),
+    );
     return present(value, a, profitTable);
   },
 });

@@ -1,33 +1,18 @@
 import { ArgumentError } from "../argumentError";
-import { field, headers } from "../common";
 import { only } from "../crossArgs";
 import { defineFunction } from "../define";
-import { numberParam, rangeOf, requiredAfterOptional } from "../params";
-import {
-  cogsRange,
-  previewOptions,
-  previewRows,
-  previewShared,
-  previewWhere,
-  variantIds,
-} from "../previews";
+import { numberParam, rangeOf } from "../params";
+import { previewParams, previewRows, previewWhere } from "../previews";
 
 export const SET_BUYER_PRICE_PREVIEW = defineFunction({
   name: "SET_BUYER_PRICE_PREVIEW",
   help: "Seller discount that makes the buyer pay a target price, per product or SKU (preview only).",
   marketplace: null,
   endpoints: ["A22", "B15", "C9"],
-  params: [
-    ...previewShared,
-    requiredAfterOptional(
-      rangeOf(numberParam("targetBuyerPrice", "Final price the buyer should pay.")),
-    ),
-    variantIds,
-    cogsRange,
-    field,
-    headers,
-    ...previewOptions,
-  ],
+  params: previewParams(
+    rangeOf(numberParam("targetBuyerPrice", "Final price the buyer should pay.")),
+    [],
+  ),
   notes: [
     "A range of items (with matching ranges of variants and prices) is ONE request: one row per input row.",
     "B and C need variantId (the SKU id) per row; cogs only changes the profit shown.",

@@ -1,46 +1,25 @@
 import { ArgumentError } from "../argumentError";
-import { field, headers } from "../common";
 import { checkMarginShare, only, percentPoints } from "../crossArgs";
 import { defineFunction } from "../define";
-import {
-  ANY_NUMBER,
-  choiceParam,
-  numberParam,
-  optional,
-  rangeOf,
-  requiredAfterOptional,
-} from "../params";
-import {
-  cogsRange,
-  previewOptions,
-  previewRows,
-  previewShared,
-  previewWhere,
-  variantIds,
-} from "../previews";
+import { ANY_NUMBER, choiceParam, numberParam, optional, rangeOf } from "../params";
+import { previewParams, previewRows, previewWhere } from "../previews";
 
 export const SET_MARGIN_PREVIEW = defineFunction({
   name: "SET_MARGIN_PREVIEW",
   help: "Seller discount (and voucher) that reaches a target margin or profit, per product or SKU (preview only).",
   marketplace: null,
   endpoints: ["A21", "B14", "C8"],
-  params: [
-    ...previewShared,
-    requiredAfterOptional(
-      numberParam(
-        "target",
-        "A mode PROFIT: profit per unit (an amount). Otherwise a target margin as a fraction or % (25%).",
-        ANY_NUMBER,
-      ),
+  params: previewParams(
+    numberParam(
+      "target",
+      "A mode PROFIT: profit per unit (an amount). Otherwise a target margin as a fraction or % (25%).",
+      ANY_NUMBER,
     ),
-    variantIds,
-    optional(choiceParam("mode", "A only: PROFIT (default) or MARGIN.", ["PROFIT", "MARGIN"])),
-    optional(rangeOf(numberParam("price", "A: each model's list price (required for A)."))),
-    cogsRange,
-    field,
-    headers,
-    ...previewOptions,
-  ],
+    [
+      optional(choiceParam("mode", "A only: PROFIT (default) or MARGIN.", ["PROFIT", "MARGIN"])),
+      optional(rangeOf(numberParam("price", "A: each model's list price (required for A)."))),
+    ],
+  ),
   notes: [
     "A range of items (with matching ranges of variants, prices, costs) is ONE request: one row per input row.",
     "A (A21): needs price (list price) per row; mode PROFIT takes a profit amount, MARGIN a share (23.5% or 0.235; sent to the API as 23.5).",
