@@ -89,7 +89,7 @@ function typedId(market: Marketplace, value: string, name: string): string | num
 }
 
 /** One request with every row's element; each input row gets its adjusted or unadjustable entry. */
-export function* previewRows(
+function* previewRows(
   where: PreviewWhere,
   kind: "margin" | "buyer",
   target: Record<string, unknown>,
@@ -220,13 +220,37 @@ export function previewParams<const N extends string, V, const O extends readonl
   ] as const;
 }
 
-export function previewWhere(a: {
-  marketplace: Marketplace;
-  shopId: number | undefined;
-  region: string | undefined;
-  itemId: TextIds;
-  variantId: TextIds | undefined;
-}): PreviewWhere {
+/** The arguments every preview has: its shop and rows, and the options both send. */
+type PreviewArgs = PreviewOptions & {
+  readonly marketplace: Marketplace;
+  readonly shopId: number | undefined;
+  readonly region: string | undefined;
+  readonly itemId: TextIds;
+  readonly variantId: TextIds | undefined;
+};
+
+/** What a preview's own checks decide: the target it sends and the figures of each row. */
+interface PreviewPlan {
+  readonly target: Record<string, unknown>;
+  readonly perRow: PerRow;
+}
+
+/**
+ * A preview's body: which shop and rows first (checked before any other argument), then the
+ * preview's own checks and target (`plan`), then one request for every row.
+ */
+export function previewBody<A extends PreviewArgs>(
+  kind: "margin" | "buyer",
+  plan: (a: A) => PreviewPlan,
+) {
+  return function* run(a: A) {
+    const where = previewWhere(a);
+    const { target, perRow } = plan(a);
+    return yield* previewRows(where, kind, target, perRow, a);
+  };
+}
+
+function previewWhere(a: PreviewArgs): PreviewWhere {
   const owner = need(a.shopId, "shopId", a.marketplace);
   if (a.marketplace === "C") only(a.region, "region", "C", ["A", "B"]);
   else need(a.region, "region", a.marketplace);

@@ -18,7 +18,8 @@ export const salesWindow = fromBasis(
   WINDOW_SETTING,
 );
 
-/** The leading parameters of per-model functions: which rows, and how they are shown. */
+/** The leading parameters of per-item and per-model functions: which rows, how they are shown. */
+export const itemRowsA = [shopIdA, regionCode, itemIdsA, field, headers] as const;
 export const variantRowsA = [shopIdA, regionCode, itemIdsA, modelIdsA, field, headers] as const;
 
 /** The profit basis A's profit functions end with: sales window, VAT, the fee rates' date. */

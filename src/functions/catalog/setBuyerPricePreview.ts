@@ -2,7 +2,7 @@ import { ArgumentError } from "../argumentError";
 import { only } from "../crossArgs";
 import { defineFunction } from "../define";
 import { numberParam, rangeOf } from "../params";
-import { previewParams, previewRows, previewWhere } from "../previews";
+import { previewBody, previewParams } from "../previews";
 
 export const SET_BUYER_PRICE_PREVIEW = defineFunction({
   name: "SET_BUYER_PRICE_PREVIEW",
@@ -18,14 +18,12 @@ export const SET_BUYER_PRICE_PREVIEW = defineFunction({
     "B and C need variantId (the SKU id) per row; cogs only changes the profit shown.",
   ],
   example: '=SET_BUYER_PRICE_PREVIEW("A", 100001, "SG", 10000005, 30)',
-  *run(a) {
+  run: previewBody("buyer", (a) => {
     const m = a.marketplace;
-    const where = previewWhere(a);
     only(a.adsCostPerSale, "adsCostPerSale", m, ["C"]);
     only(a.cogs, "cogs", m, ["B", "C"]);
     if (m !== "A" && a.variantId === undefined)
       throw new ArgumentError("variantId", `is required for marketplace ${m} (the SKU id)`);
-    const perRow = { targetBuyerPrice: a.targetBuyerPrice, cogs: a.cogs };
-    return yield* previewRows(where, "buyer", {}, perRow, a);
-  },
+    return { target: {}, perRow: { targetBuyerPrice: a.targetBuyerPrice, cogs: a.cogs } };
+  }),
 });

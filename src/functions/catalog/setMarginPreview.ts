@@ -2,7 +2,7 @@ import { ArgumentError } from "../argumentError";
 import { checkMarginShare, only, percentPoints } from "../crossArgs";
 import { defineFunction } from "../define";
 import { ANY_NUMBER, choiceParam, numberParam, optional, rangeOf } from "../params";
-import { previewParams, previewRows, previewWhere } from "../previews";
+import { previewBody, previewParams } from "../previews";
 
 export const SET_MARGIN_PREVIEW = defineFunction({
   name: "SET_MARGIN_PREVIEW",
@@ -28,9 +28,8 @@ export const SET_MARGIN_PREVIEW = defineFunction({
     "C (C8): target margin fraction; variantId (SKU) and cogs required per row; the voucher is always 0.",
   ],
   example: '=SET_MARGIN_PREVIEW("B", 500001, "MY", 40000001, 20%)',
-  *run(a) {
+  run: previewBody("margin", (a) => {
     const m = a.marketplace;
-    const where = previewWhere(a);
     only(a.mode, "mode", m, ["A"]);
     only(a.price, "price", m, ["A"]);
     only(a.adsCostPerSale, "adsCostPerSale", m, ["C"]);
@@ -54,7 +53,6 @@ export const SET_MARGIN_PREVIEW = defineFunction({
         : byProfit
           ? { mode: "PROFIT", targetProfit: a.target }
           : { mode: "MARGIN", targetMarginPercent: percentPoints(a.target) };
-    const perRow = { originalPrice: a.price, cogs: a.cogs };
-    return yield* previewRows(where, "margin", target, perRow, a);
-  },
+    return { target, perRow: { originalPrice: a.price, cogs: a.cogs } };
+  }),
 });
