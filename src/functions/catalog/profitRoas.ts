@@ -4,7 +4,7 @@ import { isRecord, keyValueTable, toCell } from "../../core/shape";
 import { present } from "../answer";
 import type { Cell } from "../cells";
 import { effectiveDate, field, headers, includeVat, lookbackDays, sellerType } from "../common";
-import { need, only, shopOrSeller } from "../crossArgs";
+import { need, onlyFor, shopOrSeller } from "../crossArgs";
 import { defineFunction } from "../define";
 import { choiceParam, integerId, optional, rangeOf, region } from "../params";
 import { defined, fetchEach, type RowOutcome } from "../requests";
@@ -70,7 +70,7 @@ export const PROFIT_ROAS = defineFunction({
   example: '=PROFIT_ROAS("A", 100001, "SG", 10001691, "CLEANED", "roas")',
   *run(a) {
     const m = a.marketplace;
-    only(a.sellerType, "sellerType", m, ["B"]);
+    onlyFor(m, a, { sellerType: ["B"] });
     const shopId = need(a.shopId, "shopId", m);
     const frame = a.frame ?? "RAW";
     const endpoint = m === "A" ? (frame === "RAW" ? "A8" : "A9") : frame === "RAW" ? "B9" : "B10";

@@ -9,6 +9,7 @@ import {
   marketplace,
   need,
   only,
+  onlyFor,
   percentPoints,
 } from "../crossArgs";
 import { defineFunction } from "../define";
@@ -114,10 +115,12 @@ export const REQUIRED_PRICE = defineFunction({
   example: '=REQUIRED_PRICE("B", , "MY", 200004, 150, 25%, "requiredListingPrice")',
   *run(a) {
     const m = a.marketplace;
-    only(a.sellerType, "sellerType", m, ["B"]);
-    only(a.returnRate, "returnRate", m, ["C"]);
-    only(a.adsCostPerSale, "adsCostPerSale", m, ["A", "C"]);
-    only(a.targetProfit, "targetProfit", m, ["A"]);
+    onlyFor(m, a, {
+      sellerType: ["B"],
+      returnRate: ["C"],
+      adsCostPerSale: ["A", "C"],
+      targetProfit: ["A"],
+    });
     if (m === "A" && a.targetMargin !== undefined)
       throw new ArgumentError(
         "targetMargin",

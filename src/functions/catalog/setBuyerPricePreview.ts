@@ -1,5 +1,5 @@
 import { ArgumentError } from "../argumentError";
-import { only } from "../crossArgs";
+import { onlyFor } from "../crossArgs";
 import { defineFunction } from "../define";
 import { numberParam, rangeOf } from "../params";
 import { previewBody, previewParams } from "../previews";
@@ -20,8 +20,7 @@ export const SET_BUYER_PRICE_PREVIEW = defineFunction({
   example: '=SET_BUYER_PRICE_PREVIEW("A", 100001, "SG", 10000005, 30)',
   run: previewBody("buyer", (a) => {
     const m = a.marketplace;
-    only(a.adsCostPerSale, "adsCostPerSale", m, ["C"]);
-    only(a.cogs, "cogs", m, ["B", "C"]);
+    onlyFor(m, a, { adsCostPerSale: ["C"], cogs: ["B", "C"] });
     if (m !== "A" && a.variantId === undefined)
       throw new ArgumentError("variantId", `is required for marketplace ${m} (the SKU id)`);
     return { target: {}, perRow: { targetBuyerPrice: a.targetBuyerPrice, cogs: a.cogs } };

@@ -1,5 +1,5 @@
 import { ArgumentError } from "../argumentError";
-import { checkMarginShare, only, percentPoints } from "../crossArgs";
+import { checkMarginShare, onlyFor, percentPoints } from "../crossArgs";
 import { defineFunction } from "../define";
 import { ANY_NUMBER, choiceParam, numberParam, optional, rangeOf } from "../params";
 import { previewBody, previewParams } from "../previews";
@@ -30,9 +30,7 @@ export const SET_MARGIN_PREVIEW = defineFunction({
   example: '=SET_MARGIN_PREVIEW("B", 500001, "MY", 40000001, 20%)',
   run: previewBody("margin", (a) => {
     const m = a.marketplace;
-    only(a.mode, "mode", m, ["A"]);
-    only(a.price, "price", m, ["A"]);
-    only(a.adsCostPerSale, "adsCostPerSale", m, ["C"]);
+    onlyFor(m, a, { mode: ["A"], price: ["A"], adsCostPerSale: ["C"] });
     // A21 has no cost field (the server rejects one): say so rather than drop the seller's cost.
     if (m === "A" && a.cogs !== undefined)
       throw new ArgumentError(
