@@ -2,8 +2,8 @@ import { documentTable } from "../../core/shape";
 import { answerOne } from "../answer";
 import { field, headers, includeVat, regionCode } from "../common";
 import { defineFunction } from "../define";
-import { checkPeriod } from "../overview";
-import { booleanParam, choiceParam, dateParam, optional, wholeNumberParam } from "../params";
+import { checkPeriod, compareToPrevious, overviewTopN, periodEnd } from "../overview";
+import { choiceParam, dateParam, optional } from "../params";
 import { defined } from "../requests";
 import { shopIdA } from "./paramsA";
 
@@ -19,9 +19,9 @@ const OVERVIEW_SECTIONS = {
 
 const overviewOptions = [
   optional(dateParam("from", "Start date (default: 30 days before `to`).")),
-  optional(dateParam("to", "End date (default today).")),
-  optional(wholeNumberParam("topN", "How many top products to list (default 5).", 1, 100)),
-  optional(booleanParam("compareToPrevious", "Compare with the period before (default TRUE).")),
+  periodEnd,
+  overviewTopN,
+  compareToPrevious,
   includeVat,
 ] as const;
 
