@@ -103,10 +103,13 @@ function endpointsWithoutDocs(source: string): string {
 const isText = (n: ts.Node): boolean =>
   ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n);
 
-/** Parameter makers of src/functions (function name -> index of their `help` parameter). */
+/**
+ * Parameter makers of src/functions (function name -> index of their `help` parameter): the
+ * builders, the shared parameters and the cross-marketplace wrappers (emptyForSome...).
+ */
 function helpMakers(dir: string): Map<string, number> {
   const makers = new Map<string, number>();
-  for (const name of ["params.ts", "common.ts"]) {
+  for (const name of ["params.ts", "common.ts", "crossArgs.ts"]) {
     const file = parse(name, readFileSync(path.join(dir, name), "utf8"));
     file.forEachChild((node) => {
       if (!ts.isFunctionDeclaration(node) || !node.name) return;
@@ -180,8 +183,9 @@ export const appsScriptOnly: Plugin = {
       contents: endpointsWithoutDocs(readFileSync(args.path, "utf8")),
       loader: "ts",
     }));
-    b.onLoad({ filter: /[\\/]src[\\/]functions[\\/][^\\/]+\.ts$/ }, (args) => {
-      makers ??= helpMakers(path.dirname(args.path));
+    // src/functions and its catalog folder (one file per function).
+    b.onLoad({ filter: /[\\/]src[\\/]functions[\\/].+\.ts$/ }, (args) => {
+      makers ??= helpMakers(args.path.replace(/([\\/]src[\\/]functions)[\\/].*$/, "$1"));
       return {
         contents: catalogWithoutHelp(readFileSync(args.path, "utf8"), makers),
         loader: "ts",

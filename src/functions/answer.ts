@@ -2,12 +2,13 @@
  * The common bodies of catalog functions: one request shaped as a table (or one `field`),
  * and one request per distinct row for endpoints without a batch form.
  */
+import type { BatchSpec } from "../api/types";
 import { type AnswerReads, type ApiCall, type Program, apiCall, call } from "../core/effects";
 import type { Cell, CellResult, Table } from "./cells";
 import type { IdArg } from "./params";
 import { fetchEach } from "./requests";
 import { anyRange, at, idCell, rangeResult, rowCount, single } from "./rows";
-import { defined, fetchPages, type RowOutcome } from "./requests";
+import { defined, fetchBatch, fetchPages, type RowOutcome } from "./requests";
 import { ApiError } from "../core/errors";
 import { recordsTable } from "../core/shape";
 import { DEFAULT_LIMIT } from "./common";
@@ -207,4 +208,27 @@ export function entriesByRow(
     outcomes,
     { field: display.field, headers: display.headers ?? true },
   );
+}
+
+/**
+ * The body of a batch function: the `idName` argument's ids go to `endpoint` in chunks of its
+ * maxIds (`listSpec` where the endpoint table has no batch form) with every other argument but
+ * the display ones, and each id's entry lands in that id's row (`missing(id)` where none).
+ */
+export function answerBatch<const K extends string>(
+  endpoint: string,
+  idName: K,
+  missing: (id: string | number) => string,
+  shape: Shape,
+  listSpec?: BatchSpec,
+) {
+  return function* run(
+    args: Display & { readonly [N in K]: IdArg<string | number> } & Readonly<
+        Record<string, unknown>
+      >,
+  ): Program<CellResult> {
+    const { field: _f, headers: _h, [idName]: ids, ...body } = args;
+    const byId = yield* fetchBatch(endpoint, defined(body), ids.values, listSpec);
+    return entriesByRow(byId, ids, idName, missing, args, shape);
+  };
 }

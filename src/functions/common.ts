@@ -3,11 +3,9 @@
  * them the same way. Order in a function: required ids, required values, then options.
  */
 import {
-  rangeOf,
   optional,
-  integerId,
-  textId,
   region,
+  integerId,
   wholeNumberParam,
   booleanParam,
   dateParam,
@@ -19,13 +17,7 @@ import {
 
 export const MARKETPLACES = ["A", "B", "C"] as const;
 
-export const shopIdA = integerId("shopId", "Marketplace A shop id (see SHOPS).");
-export const sellerIdB = integerId("sellerId", "Marketplace B seller id (see SHOPS).");
-export const shopIdC = integerId("shopId", "Marketplace C shop id (see SHOPS).");
 export const regionCode = region("region", "Two-letter region code of the shop, e.g. SG.");
-export const itemIdA = integerId("itemId", "Marketplace A item (product) id.");
-export const itemIdB = integerId("itemId", "Marketplace B item (product) id.");
-export const productIdC = textId("productId", "Marketplace C product id.");
 
 export const field = optional(
   textParam(
@@ -68,13 +60,6 @@ export const topN = optional(
   wholeNumberParam("topN", "How many top entries to list (default: the API's, 20).", 1, 100),
 );
 
-/** Marketplace A's sales window: the seller's setting unless the cell gives one. */
-export const salesWindow = fromBasis(
-  optional(wholeNumberParam("lookbackDays", "Sales window in days (1 to 730).", 1, 730)),
-  (b) => b.salesWindowDays,
-  WINDOW_SETTING,
-);
-
 /** A lookback window (not the sales window) with its spec default in the help. */
 export function lookbackDays(defaultDays: number, what = "Sales window") {
   return optional(
@@ -82,27 +67,16 @@ export function lookbackDays(defaultDays: number, what = "Sales window") {
   );
 }
 
-/** Id parameters that take ranges. */
-export const itemIdsA = rangeOf(itemIdA);
-export const itemIdsB = rangeOf(itemIdB);
-export const productIdsC = rangeOf(productIdC);
-export const modelIdsA = optional(
-  rangeOf(integerId("modelId", "Marketplace A model (variant) id; empty for the whole product.")),
-);
-export const skuIdsB = optional(
-  rangeOf(integerId("skuId", "Marketplace B SKU id; empty for the whole product.")),
-);
-export const skuIdsC = optional(
-  rangeOf(textId("skuId", "Marketplace C SKU id; empty for the whole product.")),
-);
+/** The windows several functions look back over, each named as its help says. */
+export const returnRateWindow = lookbackDays(30, "Return-rate window");
+export const adsWindow = lookbackDays(30, "Ads window");
+
+/** What a new listing is priced from (the new-product estimates). */
+export const listingPrice = numberParam("listingPrice", "Proposed listing price.");
+export const categoryId = integerId("categoryId", "Category id; sets the commission rate.");
 
 /** Default row limit of listings. */
 export const DEFAULT_LIMIT = 100;
-
-/** The leading parameters of per-variant functions: which rows, and how they are shown. */
-export const variantRowsA = [shopIdA, regionCode, itemIdsA, modelIdsA, field, headers] as const;
-export const variantRowsB = [sellerIdB, regionCode, itemIdsB, skuIdsB, field, headers] as const;
-export const variantRowsC = [shopIdC, productIdsC, skuIdsC, field, headers] as const;
 
 /** What-if values the simulations share; empty keeps what the API has on file. */
 export const originalPriceOverride = optional(
@@ -123,7 +97,4 @@ export const newListingCogs = optional(
     "manufacturingCogs",
     "Unit product cost (default: none, counted as 0 with COGS source missing).",
   ),
-);
-export const ownFleetOnly = optional(
-  booleanParam("isOwnFleetOnly", "Ships with your own fleet only (default FALSE)."),
 );

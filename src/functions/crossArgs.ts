@@ -67,6 +67,19 @@ export function only(
   }
 }
 
+/**
+ * Fail on the first option, in the order listed, that the marketplace does not take:
+ * `{ sellerType: ["B"] }` says only B takes sellerType.
+ */
+export function onlyFor<A extends object>(
+  market: Marketplace,
+  args: A,
+  takenBy: { readonly [K in keyof A & string]?: readonly Marketplace[] },
+): void {
+  for (const name of Object.keys(takenBy) as Array<keyof A & string>)
+    only(args[name], name, market, takenBy[name] ?? []);
+}
+
 export const marketplace = choiceParam("marketplace", "Marketplace: A, B or C.", MARKETPLACES);
 export const shopOrSeller = neededByAll(
   integerId("shopId", "Shop id."),

@@ -1,4 +1,7 @@
-/** The shop overviews of marketplaces B and C: one definition, two endpoints. */
+/**
+ * The shop overviews of marketplaces B and C: one definition, two endpoints; and what the
+ * overview of A shares with them.
+ */
 import type { Marketplace } from "../api/types";
 import { documentTable } from "../core/shape";
 import { answerArgs } from "./answer";
@@ -15,13 +18,22 @@ export function checkPeriod(args: Readonly<Record<string, unknown>>): void {
   }
 }
 
+/** Options every shop overview (A, B and C) takes. */
+export const periodEnd = optional(dateParam("to", "End date (default today)."));
+export const overviewTopN = optional(
+  wholeNumberParam("topN", "How many top products to list (default 5).", 1, 100),
+);
+export const compareToPrevious = optional(
+  booleanParam("compareToPrevious", "Compare with the period before (default TRUE)."),
+);
+
 /** Options of the B and C shop overviews. */
 const shopOverviewOptions = [
   optional(dateParam("from", "Start date (default: lookbackDays before today).")),
-  optional(dateParam("to", "End date (default today).")),
+  periodEnd,
   lookbackDays(30, "Days back from today"),
-  optional(wholeNumberParam("topN", "How many top products to list (default 5).", 1, 100)),
-  optional(booleanParam("compareToPrevious", "Compare with the period before (default TRUE).")),
+  overviewTopN,
+  compareToPrevious,
   vatPosition,
 ] as const;
 

@@ -1,6 +1,7 @@
 /**
- * Set-margin and set-buyer-price previews for A, B and C: a range of items is one request,
- * and each input row gets its adjusted or unadjustable entry.
+ * What SET_MARGIN_PREVIEW and SET_BUYER_PRICE_PREVIEW (./catalog) share, for A, B and C: their
+ * leading parameters and options, and the body where a range of items is one request and each
+ * input row gets its adjusted or unadjustable entry.
  */
 import { fitCellText } from "../core/cellLimit";
 import type { Marketplace } from "../api/types";
@@ -8,9 +9,8 @@ import { call } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import type { Cell } from "./cells";
 import { effectiveDate, field, headers, VAT_SETTING } from "./common";
-import { defineFunction } from "./define";
+import type { ParamSpec } from "./define";
 import {
-  ANY_NUMBER,
   choiceParam,
   numberParam,
   optional,
@@ -25,15 +25,7 @@ import { defined } from "./requests";
 import { at as pick, rowCount } from "./rows";
 import { flattenRecord, isRecord, pairsTable, toCell } from "../core/shape";
 import { pickField } from "../core/pickField";
-import {
-  checkMarginShare,
-  emptyForSome,
-  marketplace,
-  need,
-  neededByAll,
-  only,
-  percentPoints,
-} from "./crossArgs";
+import { emptyForSome, marketplace, need, neededByAll, only } from "./crossArgs";
 
 /** Id field names per marketplace in preview bodies and results. */
 const PREVIEW_IDS = {
@@ -207,13 +199,58 @@ const previewOptions = [
   optional(numberParam("adsCostPerSale", "Ads cost per unit sold, C only (default none).")),
 ] as const;
 
-function previewWhere(a: {
-  marketplace: Marketplace;
-  shopId: number | undefined;
-  region: string | undefined;
-  itemId: TextIds;
-  variantId: TextIds | undefined;
-}): PreviewWhere {
+/**
+ * A preview's parameters: which shop and items, its target (required on every marketplace,
+ * declared optional only because an optional one precedes it), the variant, the preview's own
+ * options, then costs, display and the options both previews send.
+ */
+export function previewParams<const N extends string, V, const O extends readonly ParamSpec[]>(
+  target: ParamSpec<N, V>,
+  own: O,
+) {
+  return [
+    ...previewShared,
+    requiredAfterOptional(target),
+    variantIds,
+    ...own,
+    cogsRange,
+    field,
+    headers,
+    ...previewOptions,
+  ] as const;
+}
+
+/** The arguments every preview has: its shop and rows, and the options both send. */
+type PreviewArgs = PreviewOptions & {
+  readonly marketplace: Marketplace;
+  readonly shopId: number | undefined;
+  readonly region: string | undefined;
+  readonly itemId: TextIds;
+  readonly variantId: TextIds | undefined;
+};
+
+/** What a preview's own checks decide: the target it sends and the figures of each row. */
+interface PreviewPlan {
+  readonly target: Record<string, unknown>;
+  readonly perRow: PerRow;
+}
+
+/**
+ * A preview's body: which shop and rows first (checked before any other argument), then the
+ * preview's own checks and target (`plan`), then one request for every row.
+ */
+export function previewBody<A extends PreviewArgs>(
+  kind: "margin" | "buyer",
+  plan: (a: A) => PreviewPlan,
+) {
+  return function* run(a: A) {
+    const where = previewWhere(a);
+    const { target, perRow } = plan(a);
+    return yield* previewRows(where, kind, target, perRow, a);
+  };
+}
+
+function previewWhere(a: PreviewArgs): PreviewWhere {
   const owner = need(a.shopId, "shopId", a.marketplace);
   if (a.marketplace === "C") only(a.region, "region", "C", ["A", "B"]);
   else need(a.region, "region", a.marketplace);
@@ -227,99 +264,3 @@ function vatOption(
   if (value === undefined) return {};
   return market === "A" ? { includeVat: value === "TRUE" } : { hasVat: value === "TRUE" };
 }
-
-export const SET_MARGIN_PREVIEW = defineFunction({
-  name: "SET_MARGIN_PREVIEW",
-  help: "Seller discount (and voucher) that reaches a target margin or profit, per product or SKU (preview only).",
-  marketplace: null,
-  endpoints: ["A21", "B14", "C8"],
-  params: [
-    ...previewShared,
-    requiredAfterOptional(
-      numberParam(
-        "target",
-        "A mode PROFIT: profit per unit (an amount). Otherwise a target margin as a fraction or % (25%).",
-        ANY_NUMBER,
-      ),
-    ),
-    variantIds,
-    optional(choiceParam("mode", "A only: PROFIT (default) or MARGIN.", ["PROFIT", "MARGIN"])),
-    optional(rangeOf(numberParam("price", "A: each model's list price (required for A)."))),
-    cogsRange,
-    field,
-    headers,
-    ...previewOptions,
-  ],
-  notes: [
-    "A range of items (with matching ranges of variants, prices, costs) is ONE request: one row per input row.",
-    "A (A21): needs price (list price) per row; mode PROFIT takes a profit amount, MARGIN a share (23.5% or 0.235; sent to the API as 23.5).",
-    "cogs is refused for A: A21 takes no cost (A uses the cost it holds for each model); leave it empty.",
-    "B (B14): target margin fraction; variantId (SKU) and cogs optional.",
-    "C (C8): target margin fraction; variantId (SKU) and cogs required per row; the voucher is always 0.",
-  ],
-  example: '=SET_MARGIN_PREVIEW("B", 500001, "MY", 40000001, 20%)',
-  *run(a) {
-    const m = a.marketplace;
-    const where = previewWhere(a);
-    only(a.mode, "mode", m, ["A"]);
-    only(a.price, "price", m, ["A"]);
-    only(a.adsCostPerSale, "adsCostPerSale", m, ["C"]);
-    // A21 has no cost field (the server rejects one): say so rather than drop the seller's cost.
-    if (m === "A" && a.cogs !== undefined)
-      throw new ArgumentError(
-        "cogs",
-        "applies to marketplace B or C only, not A: A's preview uses the cost it holds for each model, so leave cogs empty",
-      );
-    if (m === "A" && a.price === undefined)
-      throw new ArgumentError("price", "is required for marketplace A (each model's list price)");
-    if (m === "C" && a.variantId === undefined)
-      throw new ArgumentError("variantId", "is required for marketplace C (the SKU id)");
-    if (m === "C" && a.cogs === undefined)
-      throw new ArgumentError("cogs", "is required for marketplace C set-margin previews");
-    const byProfit = m === "A" && (a.mode ?? "PROFIT") === "PROFIT";
-    checkMarginShare(a.target, !byProfit);
-    const target: Record<string, unknown> =
-      m !== "A"
-        ? { targetMarginPercent: a.target } // B14 and C8 read a fraction despite the name
-        : byProfit
-          ? { mode: "PROFIT", targetProfit: a.target }
-          : { mode: "MARGIN", targetMarginPercent: percentPoints(a.target) };
-    const perRow = { originalPrice: a.price, cogs: a.cogs };
-    return yield* previewRows(where, "margin", target, perRow, a);
-  },
-});
-
-export const SET_BUYER_PRICE_PREVIEW = defineFunction({
-  name: "SET_BUYER_PRICE_PREVIEW",
-  help: "Seller discount that makes the buyer pay a target price, per product or SKU (preview only).",
-  marketplace: null,
-  endpoints: ["A22", "B15", "C9"],
-  params: [
-    ...previewShared,
-    requiredAfterOptional(
-      rangeOf(numberParam("targetBuyerPrice", "Final price the buyer should pay.")),
-    ),
-    variantIds,
-    cogsRange,
-    field,
-    headers,
-    ...previewOptions,
-  ],
-  notes: [
-    "A range of items (with matching ranges of variants and prices) is ONE request: one row per input row.",
-    "B and C need variantId (the SKU id) per row; cogs only changes the profit shown.",
-  ],
-  example: '=SET_BUYER_PRICE_PREVIEW("A", 100001, "SG", 10000005, 30)',
-  *run(a) {
-    const m = a.marketplace;
-    const where = previewWhere(a);
-    only(a.adsCostPerSale, "adsCostPerSale", m, ["C"]);
-    only(a.cogs, "cogs", m, ["B", "C"]);
-    if (m !== "A" && a.variantId === undefined)
-      throw new ArgumentError("variantId", `is required for marketplace ${m} (the SKU id)`);
-    const perRow = { targetBuyerPrice: a.targetBuyerPrice, cogs: a.cogs };
-    return yield* previewRows(where, "buyer", {}, perRow, a);
-  },
-});
-
-export const PREVIEW_FUNCTIONS = [SET_MARGIN_PREVIEW, SET_BUYER_PRICE_PREVIEW];

@@ -3,11 +3,12 @@
  * commission rate, from the commission overview (A20), so a seller finds the `categoryId` of
  * MKTA_NEW_PRODUCT and REQUIRED_PRICE without a detour (issue 12).
  */
-import { call } from "../core/effects";
-import { isRecord, toCell } from "../core/shape";
-import type { Cell } from "./cells";
-import { headers, regionCode, shopIdA } from "./common";
-import { defineFunction } from "./define";
+import { call } from "../../core/effects";
+import { isRecord, toCell } from "../../core/shape";
+import type { Cell } from "../cells";
+import { headers, regionCode } from "../common";
+import { shopIdA } from "./paramsA";
+import { defineFunction } from "../define";
 
 /** The widest window and list A20 allows, so every category the shop sells in is listed. */
 const A20_WIDEST = { lookbackDays: 730, topN: 100 } as const;

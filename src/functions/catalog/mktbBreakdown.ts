@@ -1,0 +1,40 @@
+import { apiCall } from "../../core/effects";
+import { returnRateWindow } from "../common";
+import { defineFunction } from "../define";
+import { defined } from "../requests";
+import { variantBreakdown } from "../variantRows";
+import { basisB, variantRowsB } from "./paramsB";
+
+export const MKTB_BREAKDOWN = defineFunction({
+  name: "MKTB_BREAKDOWN",
+  help: "Per-unit profit breakdown of a marketplace B product or SKU.",
+  marketplace: "B",
+  endpoints: ["B1", "B2"],
+  params: [...variantRowsB, returnRateWindow, ...basisB],
+  notes: [
+    "With skuId the per-SKU batch endpoint answers: a range of SKU ids costs one request per 100 ids.",
+    "Without skuId the result is the volume-weighted aggregate across the product's SKUs.",
+    "Margins of marketplace B are fractions (0.235 = 23.5 %).",
+  ],
+  example: '=MKTB_BREAKDOWN(500001, "MY", 40000001, , "margin")',
+  *run(a) {
+    const options = defined({
+      sellerType: a.sellerType,
+      hasVat: a.hasVat,
+      lookbackDays: a.lookbackDays,
+      effectiveDate: a.effectiveDate,
+    });
+    const common = { sellerId: a.sellerId, region: a.region };
+    return yield* variantBreakdown(
+      {
+        product: { name: "itemId", arg: a.itemId },
+        variant: { name: "skuId", label: "SKU", arg: a.skuId },
+        batch: { endpoint: "B1", params: { ...common, ...options }, usable: true },
+        callOf: (itemId) =>
+          itemId === undefined ? null : apiCall("B2", { ...common, ...options, itemId }),
+        where: `for seller ${a.sellerId}`,
+      },
+      a,
+    );
+  },
+});

@@ -1,0 +1,170 @@
+import type { Marketplace } from "../../api/types";
+import { call } from "../../core/effects";
+import { present } from "../answer";
+import { ArgumentError } from "../argumentError";
+import { VAT_SETTING, effectiveDate, field, headers, sellerType } from "../common";
+import {
+  checkMarginShare,
+  emptyForSome,
+  marketplace,
+  need,
+  only,
+  onlyFor,
+  percentPoints,
+} from "../crossArgs";
+import { defineFunction } from "../define";
+import {
+  ANY_NUMBER,
+  FRACTION,
+  amountParam,
+  choiceParam,
+  fromBasis,
+  idOrTextParam,
+  integerId,
+  numberParam,
+  optional,
+  region,
+  requiredAfterOptional,
+} from "../params";
+import { defined } from "../requests";
+import { profitTable } from "../shape";
+import { categoryPath } from "./paramsC";
+
+const REQUIRED_PRICE_ENDPOINTS = { A: "A4", B: "B4", C: "C6" } as const;
+
+/** The shop fields a marketplace's required price takes (A both, B region, C shopId). */
+function shopFields(
+  m: Marketplace,
+  shopId: number | undefined,
+  regionCode: string | undefined,
+): Record<string, unknown> {
+  if (m === "B") {
+    only(shopId, "shopId", m, ["A", "C"]);
+    return { region: need(regionCode, "region", m) };
+  }
+  if (m === "C") {
+    only(regionCode, "region", m, ["A", "B"]);
+    return { shopId: need(shopId, "shopId", m) };
+  }
+  return { shopId: need(shopId, "shopId", m), region: need(regionCode, "region", m) };
+}
+
+export const REQUIRED_PRICE = defineFunction({
+  name: "REQUIRED_PRICE",
+  help: "Listing price that reaches your target profit (A) or margin (B, C) after all fees.",
+  marketplace: null,
+  endpoints: ["A4", "B4", "C6"],
+  params: [
+    marketplace,
+    emptyForSome(integerId("shopId", "Shop id."), "Shop id: A and C; leave empty for B."),
+    emptyForSome(region("region", "Region."), "Two-letter region: A and B; leave empty for C."),
+    // Required on every marketplace; declared optional only because an optional one precedes them.
+    requiredAfterOptional(
+      idOrTextParam("category", 'Category id (A, B) or category path "L1 > L2 > L3" (C).'),
+    ),
+    requiredAfterOptional(numberParam("cogs", "Unit product cost.")),
+    emptyForSome(
+      numberParam("targetMargin", "Target margin.", ANY_NUMBER),
+      "B and C: target margin, a fraction or % (25% or 0.25). Leave empty for A (its API solves for a profit amount: give targetProfit, the last argument).",
+    ),
+    field,
+    headers,
+    optional(
+      numberParam(
+        "targetDiscount",
+        "Discount per unit you plan to give, an amount (default none).",
+      ),
+    ),
+    optional(
+      numberParam(
+        "targetDiscountPercent",
+        "Planned discount as a share of the listing price: a fraction or % (10%), every marketplace (default none).",
+        { min: 0, max: 0.99 },
+      ),
+    ),
+    fromBasis(
+      optional(
+        choiceParam("hasVat", "Count output VAT as a cost: TRUE or FALSE.", ["TRUE", "FALSE"]),
+      ),
+      (b) => (b.countVat ? "TRUE" : "FALSE"),
+      VAT_SETTING,
+    ),
+    optional(numberParam("adsCostPerSale", "Ads cost per unit sold, A and C (default none).")),
+    effectiveDate,
+    sellerType,
+    optional(
+      numberParam(
+        "returnRate",
+        "Share of orders returned, fraction or %, C only (default: the API's estimate).",
+        FRACTION,
+      ),
+    ),
+    emptyForSome(
+      amountParam("targetProfit", "Target profit."),
+      "A only (required there): target profit per unit, an amount in the shop's currency (5 = 5 SGD), never a percent: 25% would be read as 0.25 SGD.",
+    ),
+  ],
+  notes: [
+    "A (A4): shopId, region, category id; targetMargin empty and targetProfit (the last argument) a profit amount per unit.",
+    "shopId and region are optional in the formula because one marketplace leaves each empty; category, cogs and target are always required (an empty one names itself in the error).",
+    "targetDiscountPercent is a share for every marketplace (10% or 0.1); A's API takes percent points, so it is sent as 10.",
+    "B (B4): region, category id (shopId empty); targetMargin a fraction or % (25%); sellerType allowed.",
+    'C (C6): shopId, category path "L1 > L2 > L3" (region empty); targetMargin a fraction or % (25%); returnRate allowed.',
+    'field "requiredListingPrice" returns the price alone.',
+  ],
+  example: '=REQUIRED_PRICE("B", , "MY", 200004, 150, 25%, "requiredListingPrice")',
+  *run(a) {
+    const m = a.marketplace;
+    onlyFor(m, a, {
+      sellerType: ["B"],
+      returnRate: ["C"],
+      adsCostPerSale: ["A", "C"],
+      targetProfit: ["A"],
+    });
+    if (m === "A" && a.targetMargin !== undefined)
+      throw new ArgumentError(
+        "targetMargin",
+        "is for marketplaces B and C: marketplace A's required price solves for a profit per unit. Leave targetMargin empty and give targetProfit (the last argument) as an amount, e.g. 5 for 5 per unit",
+      );
+    const target =
+      m === "A" ? need(a.targetProfit, "targetProfit", m) : need(a.targetMargin, "targetMargin", m);
+    checkMarginShare(target, m !== "A");
+    const category = (): Record<string, unknown> => {
+      if (m === "C") return categoryPath(String(a.category), "category");
+      if (typeof a.category !== "number") {
+        throw new ArgumentError(
+          "category",
+          `must be a whole-number category id for marketplace ${m} (got "${a.category}")`,
+        );
+      }
+      return { categoryId: a.category };
+    };
+    const shared = {
+      cogs: a.cogs,
+      // A4's targetMargin is an amount per unit (spec); B4 and C6 read a fraction.
+      targetMargin: target,
+      targetDiscount: a.targetDiscount,
+      // A4 reads percent points (10 = 10 %); B4 and C6 read a fraction.
+      targetDiscountPercent:
+        a.targetDiscountPercent === undefined || m !== "A"
+          ? a.targetDiscountPercent
+          : percentPoints(a.targetDiscountPercent),
+      hasVat: a.hasVat === undefined ? undefined : a.hasVat === "TRUE",
+      effectiveDate: a.effectiveDate,
+    };
+    // The marketplace's checks on adsCostPerSale, returnRate and sellerType above leave
+    // only the options its endpoint takes.
+    const value: unknown = yield* call(
+      REQUIRED_PRICE_ENDPOINTS[m],
+      defined({
+        ...shopFields(m, a.shopId, a.region),
+        ...category(),
+        ...shared,
+        adsCostPerSale: a.adsCostPerSale,
+        returnRate: a.returnRate,
+        sellerType: a.sellerType,
+      }),
+    );
+    return present(value, a, profitTable);
+  },
+});
