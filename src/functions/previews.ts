@@ -23,7 +23,7 @@ import {
 } from "./params";
 import { defined } from "./requests";
 import { at as pick, rowCount } from "./rows";
-import { flattenRecord, isRecord, pairsTable, toCell } from "../core/shape";
+import { flattenRecord, humanize, isRecord, pairsTable, toCell } from "../core/shape";
 import { pickField } from "../core/pickField";
 import { emptyForSome, marketplace, need, neededByAll, only } from "./crossArgs";
 
@@ -88,6 +88,23 @@ function typedId(market: Marketplace, value: string, name: string): string | num
   return Number(value);
 }
 
+type PreviewEntry = { readonly entry: Record<string, unknown>; readonly status: string };
+
+/**
+ * The answers for one sent element: the entry of the same product and variant; for a product
+ * sent without a variant (B's optional skuId, A's null modelId), every variant the API priced.
+ */
+function answersFor(
+  entries: readonly PreviewEntry[],
+  el: Record<string, unknown>,
+  ids: { readonly item: string; readonly variant: string },
+): PreviewEntry[] {
+  const sameItem = entries.filter((x) => String(x.entry[ids.item]) === String(el[ids.item]));
+  const sent = el[ids.variant];
+  if (sent === undefined || sent === null) return sameItem;
+  return sameItem.filter((x) => String(x.entry[ids.variant]) === String(sent)).slice(0, 1);
+}
+
 /** One request with every row's element; each input row gets its adjusted or unadjustable entry. */
 function* previewRows(
   where: PreviewWhere,
@@ -127,7 +144,7 @@ function* previewRows(
     ...options,
   });
   const result: unknown = yield* call(ids.endpoints[kind], body);
-  const entries: Array<{ entry: Record<string, unknown>; status: string }> = [];
+  const entries: PreviewEntry[] = [];
   if (isRecord(result)) {
     for (const e of Array.isArray(result.adjustedItems) ? result.adjustedItems : [])
       if (isRecord(e)) entries.push({ entry: e, status: "adjusted" });
@@ -139,34 +156,40 @@ function* previewRows(
         });
     }
   }
-  const keyOf = (item: unknown, variant: unknown): string =>
-    `${String(item)}|${variant === undefined || variant === null ? "" : String(variant)}`;
-  const found = new Map(entries.map((x) => [keyOf(x.entry[ids.item], x.entry[ids.variant]), x]));
-  const rowPairs = elements.map((el): Array<[string, Cell]> => {
+  // Per input row, its answered rows: one, or every variant of a product sent without one.
+  const answered = elements.map((el): Array<Array<[string, Cell]>> => {
     if (el === null) return [];
-    const hit = found.get(keyOf(el[ids.item], el[ids.variant]));
-    const idPairs: Array<[string, Cell]> = [
-      [ids.item, toCell(el[ids.item])],
-      [ids.variant, toCell(el[ids.variant] ?? "")],
-    ];
-    if (!hit) return [...idPairs, ["status", "not in result"]];
-    const { breakdown: _b, metadata: _m, ...figures } = hit.entry;
-    const rest = flattenRecord(figures).filter(([k]) => k !== ids.item && k !== ids.variant);
-    return [...idPairs, ["status", hit.status], ...rest];
+    const hits = answersFor(entries, el, ids);
+    const rowOf = (hit: PreviewEntry | undefined): Array<[string, Cell]> => {
+      const idPairs: Array<[string, Cell]> = [
+        [ids.item, toCell(el[ids.item])],
+        [ids.variant, toCell(el[ids.variant] ?? hit?.entry[ids.variant] ?? "")],
+      ];
+      if (!hit) return [...idPairs, ["status", "not in result"]];
+      const { breakdown: _b, metadata: _m, ...figures } = hit.entry;
+      const rest = flattenRecord(figures).filter(([k]) => k !== ids.item && k !== ids.variant);
+      return [...idPairs, ["status", hit.status], ...rest];
+    };
+    return hits.length === 0 ? [rowOf(undefined)] : hits.map(rowOf);
   });
   const single_ =
     !rows.item.isRange &&
     !(rows.variant?.isRange ?? false) &&
     !Object.values(rows.perRow).some((r) => r?.isRange);
   if (display.field !== undefined) {
-    const cells = rowPairs.map((pairs) => {
-      const record = Object.fromEntries(pairs);
-      return [pairs.length === 0 ? "" : pickField(record, display.field as string)];
-    });
+    const several = `several ${ids.variant === "modelId" ? "models" : "SKUs"} answered: give variantId, or leave field empty for the table`;
+    const cells = answered.map(([first, ...more]) => [
+      first === undefined
+        ? ""
+        : more.length > 0
+          ? several
+          : pickField(Object.fromEntries(first), display.field as string),
+    ]);
     return single_ ? (cells[0]?.[0] ?? "") : cells;
   }
-  if (single_) {
-    const rowsKv: Cell[][] = (rowPairs[0] ?? []).map(([k, v]) => [k, v]);
+  const rowPairs = answered.flat();
+  if (single_ && rowPairs.length === 1) {
+    const rowsKv: Cell[][] = (rowPairs[0] ?? []).map(([k, v]) => [humanize(k), v]);
     return (display.headers ?? true) ? [["Field", "Value"], ...rowsKv] : rowsKv;
   }
   return pairsTable(rowPairs, display.headers ?? true);

@@ -512,6 +512,41 @@ describe("across marketplaces, in the API's units", () => {
     ).toBe(record(cEntry).computedSellerDiscount);
   });
 
+  test("SET_MARGIN_PREVIEW for a B product without a SKU shows every SKU the API priced", async () => {
+    const answer = record(
+      await direct("B14", { ...sellerB, targetMarginPercent: 0.2, skus: [{ itemId: ids.itemB }] }),
+    );
+    const entries = [
+      ...((answer.adjustedItems as Json[] | undefined) ?? []),
+      ...((answer.unadjustableItems as Json[] | undefined) ?? []),
+    ].map(record);
+    expect(entries.length).toBeGreaterThan(1); // the API prices each SKU of the product
+    const table = run("SET_MARGIN_PREVIEW", "B", ...B, ids.itemB, 0.2) as unknown[][];
+    const header = table[0] ?? [];
+    const column = (label: string): unknown[] =>
+      table.slice(1).map((r) => r[header.indexOf(label)]);
+    expect(column("SKU id")).toEqual(entries.map((e) => e.skuId));
+    expect(column("Computed special price discount")).toEqual(
+      entries.map((e) => e.computedSpecialPriceDiscount),
+    );
+    expect(column("Status")).not.toContain("not in result");
+    // One cell cannot hold several SKUs' figures: it says how to pick one.
+    expect(
+      run(
+        "SET_MARGIN_PREVIEW",
+        "B",
+        ...B,
+        ids.itemB,
+        0.2,
+        _,
+        _,
+        _,
+        _,
+        "computedSpecialPriceDiscount",
+      ),
+    ).toMatch(/several SKUs answered: give variantId/);
+  });
+
   test("SET_BUYER_PRICE_PREVIEW (A22, B15, C9)", async () => {
     const a = record(
       await direct("A22", {
