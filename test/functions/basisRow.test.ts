@@ -48,3 +48,21 @@ test("B and C breakdowns say their VAT choice and fee date (their windows are re
   expect(b.at(-1)?.[0]).toBe("Basis");
   expect(String(b.at(-1)?.[1])).toMatch(/^output VAT counted as a cost, today's fee rates$/);
 });
+
+test("REQUIRED_PRICE's table ends with the basis the price was solved on (A and B)", async () => {
+  const a = await table("REQUIRED_PRICE", [
+    "A",
+    100001,
+    "SG",
+    100008,
+    10,
+    ...Array<undefined>(10).fill(undefined),
+    2,
+  ]);
+  expect(a.at(-1)).toEqual(["Basis", "output VAT counted as a cost, today's fee rates"]);
+  const b = await table("REQUIRED_PRICE", ["B", undefined, "MY", 200004, 150, 0.25], {
+    countVat: false,
+    salesWindowDays: 180,
+  });
+  expect(b.at(-1)).toEqual(["Basis", "output VAT not counted, today's fee rates"]);
+});

@@ -18,7 +18,8 @@ export const MKTB_CORRECTED_ROAS = defineFunction({
   run: answerBatch(
     "B11",
     "itemId",
-    (id) => `No corrected ROAS for item ${id} yet`,
+    (id) =>
+      `No corrected ROAS for item ${id}: the API does not serve B corrected ROAS yet (empty until it is activated); PROFIT_ROAS("B", ...) gives the profit-adjusted ROAS`,
     keyValueTable,
     B11_IDS,
   ),

@@ -154,17 +154,16 @@ export const REQUIRED_PRICE = defineFunction({
     };
     // The marketplace's checks on adsCostPerSale, returnRate and sellerType above leave
     // only the options its endpoint takes.
-    const value: unknown = yield* call(
-      REQUIRED_PRICE_ENDPOINTS[m],
-      defined({
-        ...shopFields(m, a.shopId, a.region),
-        ...category(),
-        ...shared,
-        adsCostPerSale: a.adsCostPerSale,
-        returnRate: a.returnRate,
-        sellerType: a.sellerType,
-      }),
-    );
-    return present(value, a, profitTable);
+    const sent = defined({
+      ...shopFields(m, a.shopId, a.region),
+      ...category(),
+      ...shared,
+      adsCostPerSale: a.adsCostPerSale,
+      returnRate: a.returnRate,
+      sellerType: a.sellerType,
+    });
+    const value: unknown = yield* call(REQUIRED_PRICE_ENDPOINTS[m], sent);
+    // The table ends with the basis it was solved on (VAT, fee date), like every breakdown.
+    return present(value, a, profitTable, sent);
   },
 });
