@@ -17,6 +17,11 @@ export interface ParamSpec<N extends string = string, V = unknown> {
   readonly name: N;
   readonly type: ParamType;
   readonly optional: boolean;
+  /**
+   * Optional in the signature only because an earlier parameter is (hosts pass arguments by
+   * position), yet always needed: forms and stubs do not call it optional.
+   */
+  readonly needed?: boolean;
   /** True when a range is welcome: one result row per cell. */
   readonly range: boolean;
   readonly help: string;

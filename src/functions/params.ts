@@ -69,7 +69,7 @@ export function optional<N extends string, T>(p: ParamSpec<N, T>): ParamSpec<N, 
  * hosts show it as optional; its reader still refuses an empty value, naming it.
  */
 export function requiredAfterOptional<N extends string, T>(p: ParamSpec<N, T>): ParamSpec<N, T> {
-  return { ...p, optional: true, help: `${p.help} Required.` };
+  return { ...p, optional: true, needed: true, help: `${p.help} Required.` };
 }
 
 /**

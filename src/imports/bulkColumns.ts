@@ -10,6 +10,7 @@ import { columnLetters, parseRangeAddress } from "./rangeAddress";
 interface ParamLike {
   readonly name: string;
   readonly optional?: boolean;
+  readonly needed?: boolean;
 }
 
 /** Words sellers put in headers for an argument (beyond its own name). */
@@ -61,7 +62,9 @@ export function unmappedRequired(
   params: readonly ParamLike[],
   sources: readonly string[],
 ): string[] {
-  return params.filter((p, i) => !p.optional && (sources[i] ?? "") === "").map((p) => p.name);
+  return params
+    .filter((p, i) => (!p.optional || p.needed) && (sources[i] ?? "") === "")
+    .map((p) => p.name);
 }
 
 /** The sheet's letter for column `c` of the selection at `address` ("C" when it starts at C). */

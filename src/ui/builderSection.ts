@@ -61,7 +61,7 @@ export function BuilderSection(p: BuilderProps) {
       : null,
     ...fn.params.map((param, i) => {
       const id = `fb-arg-${param.name}`;
-      const label = `${param.name}${param.optional ? " (optional)" : ""}`;
+      const label = `${param.name}${param.optional && !param.needed ? " (optional)" : ""}`;
       if (param.allowed) {
         return h(SelectField, {
           id,
@@ -69,7 +69,7 @@ export function BuilderSection(p: BuilderProps) {
           value: args[i] ?? "",
           hint: param.help,
           options: [
-            { value: "", label: param.optional ? "(default)" : "Choose…" },
+            { value: "", label: param.optional && !param.needed ? "(default)" : "Choose…" },
             ...param.allowed.map((a) => ({ value: a, label: a })),
           ],
           onChange: (v) => setArg(i, v),

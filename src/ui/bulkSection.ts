@@ -101,7 +101,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
       h("div", null, [
         h(SelectField, {
           id: `bulk-src-${param.name}`,
-          label: `${param.name}${param.optional ? " (optional)" : ""}`,
+          label: `${param.name}${param.optional && !param.needed ? " (optional)" : ""}`,
           value: sources[i] ?? "",
           hint: param.help,
           options: [

@@ -39,6 +39,13 @@ describe("bulk column mapping", () => {
     ).toEqual([]);
   });
 
+  test("an argument optional only by position (REQUIRED_PRICE's category, cogs) is still named", () => {
+    const p = params("REQUIRED_PRICE");
+    const missing = unmappedRequired(p, ["A"]);
+    expect(missing).toEqual(expect.arrayContaining(["category", "cogs"]));
+    expect(missing).not.toContain("targetMargin"); // A leaves it empty
+  });
+
   test("columns are named by the sheet's letters, wherever the selection starts", () => {
     expect(selectionColumn("Inputs!C2:E40", 0)).toBe("C");
     expect(selectionColumn("'My sheet'!Z1:AB3", 2)).toBe("AB");

@@ -14,9 +14,9 @@ export function functionInfo(fn: SheetFunction): IFunctionInfo {
     functionType: FunctionType.User,
     description: [fn.help, ...fn.notes, `Example: ${fn.example}`].join("\n"),
     abstract: fn.help,
-    functionParameter: meta.parameters.map((p) => ({
+    functionParameter: meta.parameters.map((p, i) => ({
       name: p.name,
-      detail: p.optional ? `[optional] ${p.description}` : p.description,
+      detail: p.optional && !fn.params[i]?.needed ? `[optional] ${p.description}` : p.description,
       example: "",
       require: p.optional ? 0 : 1,
       repeat: 0,
