@@ -47,7 +47,16 @@ const MIN_COLUMNS = 52;
 const FRESH_WORKBOOK: Partial<IWorkbookData> = {
   name: "Demo workbook",
   sheetOrder: ["sheet1"],
-  sheets: { sheet1: { id: "sheet1", name: "Sheet1", rowCount: 1000, columnCount: MIN_COLUMNS } },
+  sheets: {
+    sheet1: {
+      id: "sheet1",
+      name: "Sheet1",
+      rowCount: 1000,
+      columnCount: MIN_COLUMNS,
+      // Room for a table's labels ("Margin (fraction)") without widening each column.
+      defaultColumnWidth: 120,
+    },
+  },
 };
 
 function widened(data: Partial<IWorkbookData>): Partial<IWorkbookData> {
