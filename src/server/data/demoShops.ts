@@ -4,7 +4,6 @@
  */
 import { currencyOf } from "../analytics/money";
 import type {
-  AdSpendDay,
   CategoryAB,
   CategoryC,
   OrderA,
@@ -17,6 +16,7 @@ import type {
   SellerB,
   SellerTypeB,
   ShopA,
+  ShopBase,
   ShopC,
 } from "./model";
 import {
@@ -123,15 +123,7 @@ interface NameSlots {
 const DEMAND: Readonly<Record<"A" | "B" | "C", number>> = { A: 1, B: 4, C: 4 };
 
 /** What every generated shop has besides its products: identity, orders and ad spend. */
-interface ShopSales<O, K> {
-  readonly region: string;
-  readonly name: string;
-  readonly currency: string;
-  readonly vatRegistered: boolean;
-  readonly dataFreshAt: string;
-  readonly orders: O[];
-  readonly adSpend: AdSpendDay<K>[];
-}
+type ShopSales<O, K> = Omit<ShopBase<never, O, K>, "products">;
 
 /**
  * A year of orders and ad spend for a shop's products. Order ids are `${prefix}${id}-0000001`
