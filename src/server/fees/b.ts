@@ -15,22 +15,17 @@ import {
   line,
   rateLine,
   unitFromLines,
-  type CogsSource,
   type MinorLine,
   type UnitBreakdown,
 } from "../analytics/breakdown";
 import { rateOf } from "../analytics/money";
 import { outputVatLine } from "./vat";
 import type { FeeScheduleB } from "./ratesB";
+import type { UnitInputBC } from "./unitInputBC";
 
 /** Everything one unit's breakdown depends on. Money in minor units, rates as fractions. */
-export interface UnitInputB {
-  readonly listPrice: number;
+export interface UnitInputB extends UnitInputBC {
   readonly specialPriceDiscount: number;
-  readonly sellerVoucher: number;
-  /** Platform-funded discount: rebated to the seller, it only lowers what the buyer pays. */
-  readonly platformDiscount: number;
-  readonly buyerShippingPerUnit: number;
   /** Coin value redeemed per unit that the seller funds. */
   readonly coinDeduction: number;
   /** Commission of the category (before the seller-type surcharge). */
@@ -38,14 +33,7 @@ export interface UnitInputB {
   /** Replaces the resolved commission rate (simulate). */
   readonly commissionRateOverride?: number | null;
   readonly sellerType: SellerTypeB;
-  readonly hasVat: boolean;
   readonly isInFreeShipping: boolean;
-  readonly cogs: number;
-  readonly cogsSource: CogsSource;
-  /** Returned share of units in the lookback window. */
-  readonly returnRate: number;
-  /** Replaces the expected return cost per unit sold (simulate), minor units >= 0. */
-  readonly returnCostPerSaleOverride?: number | null;
   readonly schedule: FeeScheduleB;
 }
 

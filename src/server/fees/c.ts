@@ -15,29 +15,20 @@ import {
   line,
   rateLine,
   unitFromLines,
-  type CogsSource,
   type MinorLine,
   type UnitBreakdown,
 } from "../analytics/breakdown";
 import { rateOf } from "../analytics/money";
 import { outputVatLine } from "./vat";
 import type { FeeScheduleC } from "./ratesC";
+import type { UnitInputBC } from "./unitInputBC";
 
-export interface UnitInputC {
-  readonly listPrice: number;
+export interface UnitInputC extends UnitInputBC {
   readonly sellerDiscount: number;
-  readonly sellerVoucher: number;
-  readonly platformDiscount: number;
-  readonly buyerShippingPerUnit: number;
   readonly commissionRate: number;
   readonly isPreOrder: boolean;
   readonly isOwnFleetOnly: boolean;
-  readonly hasVat: boolean;
-  readonly cogs: number;
-  readonly cogsSource: CogsSource;
   readonly adsCostPerSale: number;
-  readonly returnRate: number;
-  readonly returnCostPerSaleOverride?: number | null;
   readonly schedule: FeeScheduleC;
 }
 

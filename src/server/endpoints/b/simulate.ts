@@ -4,8 +4,8 @@ import type { ProductB, SkuB } from "../../data/model";
 import { toMinor, rateOf } from "../../analytics/money";
 import { optBoolean, optNumber, reqNumber } from "../../analytics/requestFields";
 import type { UnitInputB } from "../../fees/b";
+import { productOrSku } from "../bc/results";
 import { findProductB, findSkuB, type SellerViewB } from "./sellerView";
-import { productWireB, singleSkuWireB, skuResultB } from "./results";
 import { sellerFromBody } from "./options";
 
 /** The body's overrides as engine-input changes for one SKU (money fields are per unit). */
@@ -55,20 +55,9 @@ function overridesFor(
 /** B5: POST P_B/simulate. */
 export function simulateB(ctx: HandlerContext): unknown {
   const view = sellerFromBody(ctx);
-  const product = findProductB(view.seller, reqNumber(ctx.body, "itemId"));
+  const product = findProductB(view.shop, reqNumber(ctx.body, "itemId"));
   const skuId = optNumber(ctx.body, "skuId");
-  if (skuId !== null) {
-    const sku = findSkuB(product, skuId);
-    return singleSkuWireB(
-      view,
-      skuResultB(view, product, sku, overridesFor(ctx, view, product, sku)),
-    );
-  }
-  return productWireB(
-    view,
-    product,
-    product.skus.map((sku) =>
-      skuResultB(view, product, sku, overridesFor(ctx, view, product, sku)),
-    ),
+  return productOrSku(view, product, skuId === null ? null : findSkuB(product, skuId), (sku) =>
+    overridesFor(ctx, view, product, sku),
   );
 }

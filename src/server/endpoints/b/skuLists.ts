@@ -1,7 +1,7 @@
 /** B1 (chosen SKUs, unknown ones omitted) and B8 (every SKU of the shop, flat). */
 import type { HandlerContext } from "../../handler";
 import { arrayOf } from "../../analytics/requestFields";
-import { skuEntryWire, skuResultB } from "./results";
+import { skuEntries } from "../bc/results";
 import { sellerFromBody, sellerFromPath } from "./options";
 
 /** B1: POST P_B/sku-breakdowns/batch-by-sku-ids. */
@@ -10,19 +10,10 @@ export function skuBatchB(ctx: HandlerContext): unknown {
   const wanted = new Set(
     arrayOf(ctx.body, "skuIds").filter((x): x is number => typeof x === "number"),
   );
-  const out: unknown[] = [];
-  for (const product of view.seller.products) {
-    for (const sku of product.skus) {
-      if (wanted.has(sku.skuId)) out.push(skuEntryWire(view, skuResultB(view, product, sku)));
-    }
-  }
-  return out;
+  return skuEntries(view, (sku) => wanted.has(sku.skuId));
 }
 
 /** B8: POST P_B/sku-breakdowns/all/{sellerId}/{region}. */
 export function allSkusB(ctx: HandlerContext): unknown {
-  const view = sellerFromPath(ctx);
-  return view.seller.products.flatMap((product) =>
-    product.skus.map((sku) => skuEntryWire(view, skuResultB(view, product, sku))),
-  );
+  return skuEntries(sellerFromPath(ctx), () => true);
 }

@@ -2,38 +2,22 @@
 import type { HandlerContext } from "../../handler";
 import { toMinor } from "../../analytics/money";
 import { arrayOf, numberMap, optString, reqString } from "../../analytics/requestFields";
-import { findProductC, findSkuC, type ShopViewC } from "./shopView";
-import { productWireC, singleSkuWireC, skuEntryWireC, skuResultC } from "./results";
+import { productOrSku, productWire, skuEntries, skuResult } from "../bc/results";
+import { findProductC, findSkuC } from "./shopView";
 import { shopFromRequest } from "./options";
-
-/** A product's volume-weighted breakdown, or one SKU's when `skuId` is given. */
-export function productOrSkuC(
-  view: ShopViewC,
-  productId: string,
-  skuId: string | null,
-): Record<string, unknown> {
-  const product = findProductC(view.shop, productId);
-  if (skuId !== null)
-    return singleSkuWireC(view, skuResultC(view, product, findSkuC(product, skuId)));
-  return productWireC(
-    view,
-    product,
-    product.skus.map((sku) => skuResultC(view, product, sku)),
-  );
-}
 
 /** C1: POST P_C/product. */
 export function productC(ctx: HandlerContext): unknown {
-  return productOrSkuC(
-    shopFromRequest(ctx),
-    reqString(ctx.body, "productId"),
-    optString(ctx.body, "skuId"),
-  );
+  const view = shopFromRequest(ctx);
+  const product = findProductC(view.shop, reqString(ctx.body, "productId"));
+  const skuId = optString(ctx.body, "skuId");
+  return productOrSku(view, product, skuId === null ? null : findSkuC(product, skuId));
 }
 
 /** C2: POST P_C/product-level (skuId ignored). */
 export function productLevelC(ctx: HandlerContext): unknown {
-  return productOrSkuC(shopFromRequest(ctx), reqString(ctx.body, "productId"), null);
+  const view = shopFromRequest(ctx);
+  return productOrSku(view, findProductC(view.shop, reqString(ctx.body, "productId")), null);
 }
 
 /** C3: POST P_C/skus; unknown SKUs are omitted. */
@@ -42,11 +26,7 @@ export function skusC(ctx: HandlerContext): unknown {
   const wanted = new Set(
     arrayOf(ctx.body, "skuIds").filter((x): x is string => typeof x === "string"),
   );
-  return view.shop.products.flatMap((product) =>
-    product.skus
-      .filter((sku) => wanted.has(sku.skuId))
-      .map((sku) => skuEntryWireC(view, skuResultC(view, product, sku))),
-  );
+  return skuEntries(view, (sku) => wanted.has(sku.skuId));
 }
 
 /**
@@ -65,10 +45,10 @@ export function productsC(ctx: HandlerContext): unknown {
     const overrides =
       ads === undefined ? {} : { adsCostPerSale: toMinor(ads, view.currency.decimals) };
     out.push(
-      productWireC(
+      productWire(
         view,
         product,
-        product.skus.map((sku) => skuResultC(view, product, sku, overrides)),
+        product.skus.map((sku) => skuResult(view, product, sku, overrides)),
       ),
     );
   }

@@ -1,12 +1,12 @@
 /**
  * C8 (seller discount for a target margin) and C9 (discount so the buyer pays a target
- * price). Previews only. computedSellerVoucher is always 0: coupons cannot be created through
- * the marketplace's API, so the whole adjustment is a seller discount replacing the current one.
+ * price). Previews only (endpoints/bc/setPrice.ts). computedSellerVoucher is always 0: coupons
+ * cannot be created through the marketplace's API, so the whole adjustment is a seller
+ * discount replacing the current one.
  */
 import type { HandlerContext } from "../../handler";
 import type { ProductC, SkuC } from "../../data/model";
-import { marginOf } from "../../analytics/breakdown";
-import { toMajor, toMinor } from "../../analytics/money";
+import { toMinor } from "../../analytics/money";
 import {
   numberMap,
   objectsOf,
@@ -14,68 +14,23 @@ import {
   reqNumber,
   reqString,
 } from "../../analytics/requestFields";
-import { unitBreakdownC, type UnitInputC } from "../../fees/c";
+import type { UnitInputC } from "../../fees/c";
+import { previewEach, type Priced } from "../pricePreview";
+import { previewSku, pricedToBuyerPrice, pricedToMargin, type PreviewSku } from "../bc/setPrice";
 import type { ShopViewC } from "./shopView";
-import { breakdownWireC } from "./results";
 import { shopFromRequest } from "./options";
-import { previewEach, pricedForBuyerPrice, pricedForMargin, type Priced } from "../pricePreview";
 
-function findSku(
-  view: ShopViewC,
-  productId: string,
-  skuId: string,
-): { product: ProductC; sku: SkuC } | null {
-  const product = view.shop.products.find((p) => p.productId === productId);
-  const sku = product?.skus.find((s) => s.skuId === skuId);
-  return product === undefined || sku === undefined ? null : { product, sku };
-}
+type SkuPreviewC = PreviewSku<ProductC, SkuC, UnitInputC>;
 
-function inputFor(
-  view: ShopViewC,
-  product: ProductC,
-  sku: SkuC,
-  cogs: number | null,
-  ads: number | null,
-): UnitInputC {
-  const dp = view.currency.decimals;
-  return {
-    ...view.baseline(product, sku),
-    sellerVoucher: 0,
-    ...(cogs === null ? {} : { cogs: toMinor(cogs, dp), cogsSource: "explicit" as const }),
-    ...(ads === null ? {} : { adsCostPerSale: toMinor(ads, dp) }),
-  };
-}
-
-function adjustedWire(
-  view: ShopViewC,
-  product: ProductC,
-  sku: SkuC,
-  input: UnitInputC,
-  discount: number,
-  extra: Record<string, unknown>,
-): Record<string, unknown> {
-  const dp = view.currency.decimals;
-  const unit = unitBreakdownC({ ...input, sellerDiscount: discount });
-  return {
-    productId: product.productId,
-    skuId: sku.skuId,
-    originalPrice: toMajor(sku.listPrice, dp),
-    currentSellerDiscount: toMajor(sku.sellerDiscount, dp),
-    computedSellerDiscount: toMajor(discount, dp),
-    computedSellerVoucher: 0,
-    resultingBuyerPrice: toMajor(sku.listPrice - discount, dp),
-    resultingMargin: marginOf(unit.netProfitMinor, unit.revenueMinor),
-    resultingProfit: toMajor(unit.netProfitMinor, dp),
-    ...extra,
-    ...breakdownWireC(view, unit, view.unitsSold(sku.skuId)),
-  };
-}
-
-/** C8 and C9 name SKUs by productId and skuId. */
+/**
+ * C8 and C9 name SKUs by productId and skuId; an element's `cogs` (major units) replaces the
+ * SKU's, `adsOf` gives a product's ads cost per unit (major units) where the request sets one.
+ */
 function previewC(
   ctx: HandlerContext,
   view: ShopViewC,
-  price: (product: ProductC, sku: SkuC, wanted: Record<string, unknown>) => Priced,
+  adsOf: (productId: string) => number | undefined,
+  price: (v: SkuPreviewC, wanted: Record<string, unknown>) => Priced,
 ): { adjustedItems: Record<string, unknown>[]; unadjustableItems: Record<string, unknown>[] } {
   const idsOf = (wanted: Record<string, unknown>): { productId: string; skuId: string } => ({
     productId: reqString(wanted, "productId"),
@@ -84,13 +39,18 @@ function previewC(
   return previewEach(objectsOf(ctx.body, "skus"), {
     find: (wanted) => {
       const ids = idsOf(wanted);
-      const found = findSku(view, ids.productId, ids.skuId);
-      return found && [found];
+      const product = view.shop.products.find((p) => p.productId === ids.productId);
+      const sku = product?.skus.find((s) => s.skuId === ids.skuId);
+      if (product === undefined || sku === undefined) return null;
+      const ads = adsOf(product.productId);
+      const changes =
+        ads === undefined ? {} : { adsCostPerSale: toMinor(ads, view.currency.decimals) };
+      return [previewSku(view, product, sku, optNumber(wanted, "cogs"), changes)];
     },
     notFound: idsOf,
     notFoundMessage: "no such product or SKU in this shop",
     idsOf: (v) => ({ productId: v.product.productId, skuId: v.sku.skuId }),
-    price: (v, wanted) => price(v.product, v.sku, wanted),
+    price,
   });
 }
 
@@ -99,31 +59,27 @@ export function previewSetMarginC(ctx: HandlerContext): unknown {
   const view = shopFromRequest(ctx);
   const target = reqNumber(ctx.body, "targetMarginPercent");
   const adsByProduct = numberMap(ctx.body, "adsCostByProductId");
-  const items = previewC(ctx, view, (product, sku, wanted) => {
-    const ads = adsByProduct.get(product.productId) ?? null;
-    const input = inputFor(view, product, sku, optNumber(wanted, "cogs"), ads);
-    return pricedForMargin(
-      sku.listPrice,
-      target,
-      (discount) => unitBreakdownC({ ...input, sellerDiscount: discount }),
-      (discount) => adjustedWire(view, product, sku, input, discount, { targetMargin: target }),
-    );
-  });
+  const items = previewC(
+    ctx,
+    view,
+    (productId) => adsByProduct.get(productId),
+    (v) => pricedToMargin(view, v, target),
+  );
   return { targetMargin: target, ...items };
 }
 
 /** C9: POST P_C/preview-set-buyer-price. */
 export function previewSetBuyerPriceC(ctx: HandlerContext): unknown {
   const view = shopFromRequest(ctx);
-  const dp = view.currency.decimals;
-  return previewC(ctx, view, (product, sku, wanted) => {
-    const target = toMinor(reqNumber(wanted, "targetBuyerPrice"), dp);
-    return pricedForBuyerPrice(sku.listPrice, target, (discount, noDiscountNeeded) => {
-      const input = inputFor(view, product, sku, optNumber(wanted, "cogs"), null);
-      return adjustedWire(view, product, sku, input, discount, {
-        targetBuyerPrice: toMajor(target, dp),
-        noDiscountNeeded,
-      });
-    });
-  });
+  return previewC(
+    ctx,
+    view,
+    () => undefined,
+    (v, wanted) =>
+      pricedToBuyerPrice(
+        view,
+        v,
+        toMinor(reqNumber(wanted, "targetBuyerPrice"), view.currency.decimals),
+      ),
+  );
 }

@@ -3,15 +3,14 @@
  * schedule on the effective date, and return rates and average promotions over the
  * lookback window. Builds per-SKU inputs for the fee engine (fees/c.ts).
  */
-import type { DemoAccount, DemoData, ProductC, ShopC, SkuC } from "../../data/model";
+import type { DemoAccount, DemoData, OrderC, ProductC, ShopC, SkuC } from "../../data/model";
 import { findCategoryC, findShopC, notFound, rateOn } from "../../data/lookup";
 import { ApiProblem } from "../../problem";
-import { currencyOf, type Currency } from "../../analytics/money";
-import { resolvePeriod, type Period } from "../../analytics/periods";
-import { emptySales, perUnit, productReturnRate, windowSales } from "../../analytics/sales";
-import { cogsInference, type CogsSample, type UnitCogs } from "../../analytics/cogs";
+import { currencyOf } from "../../analytics/money";
 import type { UnitInputC } from "../../fees/c";
 import { feeScheduleC, type FeeScheduleC } from "../../fees/ratesC";
+import { averagePromotions, memoized, shopStats, type ViewBC } from "../bc/view";
+import { MARKET_C } from "./market";
 
 export interface OptionsC {
   readonly hasVat: boolean;
@@ -23,17 +22,11 @@ export interface OptionsC {
   readonly sellerVoucherMinor: number | null;
 }
 
-export interface ShopViewC {
+/** The shop with C's settings and fee schedule. */
+export interface ShopViewC extends ViewBC<ProductC, SkuC, UnitInputC, OrderC> {
   readonly shop: ShopC;
   readonly options: OptionsC;
   readonly schedule: FeeScheduleC;
-  readonly currency: Currency;
-  readonly window: Period;
-  commissionRate(product: ProductC): number;
-  unitsSold(skuId: string): number;
-  returnRate(productId: string): number;
-  cogsOf(product: ProductC, sku: SkuC): UnitCogs;
-  baseline(product: ProductC, sku: SkuC): UnitInputC;
 }
 
 /**
@@ -76,59 +69,38 @@ export function shopViewC(
   today: string,
 ): ShopViewC {
   const shop = findShopC(account, shopId, region);
-  const window = resolvePeriod({ lookbackDays: options.lookbackDays }, today);
-  const sales = windowSales(
-    shop.orders,
-    window,
-    (o) => o.skuId,
-    (o) => o.productId,
-  );
+  const stats = shopStats(MARKET_C, shop, options.lookbackDays, today);
   const schedule = feeScheduleC(shop.region, options.effectiveDate);
-  const rates = new Map<string, number>();
-  const commissionRate = (product: ProductC): number => {
-    const key = `${product.categoryL1}\u0000${product.categoryL2}\u0000${product.categoryL3}`;
-    let r = rates.get(key);
-    if (r === undefined) {
-      r = categoryRateC(
+  const commissionRate = memoized(
+    (p: ProductC) => `${p.categoryL1}\u0000${p.categoryL2}\u0000${p.categoryL3}`,
+    (p) =>
+      categoryRateC(
         data,
         shop.region,
         options.effectiveDate,
-        product.categoryL1,
-        product.categoryL2,
-        product.categoryL3,
-      );
-      rates.set(key, r);
-    }
-    return r;
-  };
-  const inferCogs = cogsInference(
-    shop.products.flatMap((p) => p.skus.map((sku) => cogsSampleC(p, sku))),
+        p.categoryL1,
+        p.categoryL2,
+        p.categoryL3,
+      ),
   );
-  const cogsOf = (product: ProductC, sku: SkuC): UnitCogs => inferCogs(cogsSampleC(product, sku));
-  const returnRate = (productId: string): number => productReturnRate(sales, productId);
   return {
+    ...stats,
+    market: MARKET_C,
     shop,
     options,
+    settings: {},
     schedule,
     currency: currencyOf(shop.region),
-    window,
-    commissionRate,
-    unitsSold: (skuId) => sales.byVariant.get(skuId)?.completedUnits ?? 0,
-    returnRate,
-    cogsOf,
     baseline(product, sku) {
-      const skuSales = sales.byVariant.get(sku.skuId) ?? emptySales();
-      const cogs = cogsOf(product, sku);
-      const price = Math.max(0, sku.listPrice - sku.sellerDiscount);
+      const cogs = stats.cogsOf(product, sku);
       return {
         listPrice: sku.listPrice,
         sellerDiscount: sku.sellerDiscount,
-        sellerVoucher: Math.min(
-          price,
-          options.sellerVoucherMinor ?? perUnit(skuSales.sellerVoucherSum, skuSales),
+        ...averagePromotions(
+          stats.salesOf(sku),
+          sku.listPrice - sku.sellerDiscount,
+          options.sellerVoucherMinor,
         ),
-        platformDiscount: perUnit(skuSales.platformDiscountSum, skuSales),
-        buyerShippingPerUnit: perUnit(skuSales.buyerShippingSum, skuSales),
         commissionRate: commissionRate(product),
         isPreOrder: product.isPreOrder,
         isOwnFleetOnly: product.isOwnFleetOnly,
@@ -136,19 +108,10 @@ export function shopViewC(
         cogs: cogs.cogs,
         cogsSource: cogs.source,
         adsCostPerSale: options.adsCostPerSaleMinor,
-        returnRate: returnRate(product.productId),
+        returnRate: stats.returnRate(product),
         schedule,
       };
     },
-  };
-}
-
-/** A SKU as the COGS inference sees it: top-level category and price after discount. */
-function cogsSampleC(product: ProductC, sku: SkuC): CogsSample<string> {
-  return {
-    category: product.categoryL1,
-    cogs: sku.cogs,
-    price: sku.listPrice - sku.sellerDiscount,
   };
 }
 

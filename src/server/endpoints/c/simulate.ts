@@ -3,8 +3,8 @@ import type { HandlerContext } from "../../handler";
 import { toMinor } from "../../analytics/money";
 import { optBoolean, optNumber, optString, reqString } from "../../analytics/requestFields";
 import type { UnitInputC } from "../../fees/c";
+import { productOrSku } from "../bc/results";
 import { findProductC, findSkuC, type ShopViewC } from "./shopView";
-import { productWireC, singleSkuWireC, skuResultC } from "./results";
 import { shopFromRequest } from "./options";
 
 function overrides(ctx: HandlerContext, view: ShopViewC): Partial<UnitInputC> {
@@ -40,11 +40,6 @@ export function simulateC(ctx: HandlerContext): unknown {
   const product = findProductC(view.shop, reqString(ctx.body, "productId"));
   const changes = overrides(ctx, view);
   const skuId = optString(ctx.body, "skuId");
-  if (skuId !== null)
-    return singleSkuWireC(view, skuResultC(view, product, findSkuC(product, skuId), changes));
-  return productWireC(
-    view,
-    product,
-    product.skus.map((sku) => skuResultC(view, product, sku, changes)),
-  );
+  const sku = skuId === null ? null : findSkuC(product, skuId);
+  return productOrSku(view, product, sku, () => changes);
 }
