@@ -1,20 +1,17 @@
 /** B2 (one product or SKU) and B6 (item aggregate across SKUs). */
 import type { HandlerContext } from "../../handler";
-import { optNumber, pathNumber, reqNumber } from "../../analytics/requestFields";
-import { productOrSku } from "../bc/results";
-import { findProductB, findSkuB } from "./sellerView";
+import { pathNumber } from "../../analytics/requestFields";
+import { productOrSku, productOrSkuNamed } from "../bc/results";
+import { productById } from "../bc/view";
 import { sellerFromBody, sellerFromPath } from "./options";
 
 /** B2: POST P_B/product. */
 export function productB(ctx: HandlerContext): unknown {
-  const view = sellerFromBody(ctx);
-  const product = findProductB(view.shop, reqNumber(ctx.body, "itemId"));
-  const skuId = optNumber(ctx.body, "skuId");
-  return productOrSku(view, product, skuId === null ? null : findSkuB(product, skuId));
+  return productOrSkuNamed(sellerFromBody(ctx), ctx.body);
 }
 
 /** B6: POST P_B/item/{sellerId}/{region}/{itemId} (window: 30 days). */
 export function itemB(ctx: HandlerContext): unknown {
   const view = sellerFromPath(ctx);
-  return productOrSku(view, findProductB(view.shop, pathNumber(ctx.path, "itemId")), null);
+  return productOrSku(view, productById(view, pathNumber(ctx.path, "itemId")), null);
 }

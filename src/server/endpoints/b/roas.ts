@@ -14,7 +14,7 @@ import { offsetPage, toDateTimeArray } from "../../analytics/pages";
 import { resolvePeriod } from "../../analytics/periods";
 import { optNumber, pathNumber } from "../../analytics/requestFields";
 import { ordersBetween } from "../../analytics/sales";
-import { findProductB } from "./sellerView";
+import { productById } from "../bc/view";
 import { skuResult } from "../bc/results";
 import { sellerFromPath } from "./options";
 
@@ -28,7 +28,7 @@ export function profitAdjustedRoasB(ctx: HandlerContext): unknown {
   const lookbackDays = optNumber(ctx.body, "lookbackDays") ?? 180;
   // Unit profit uses the usual 30-day return-rate window; lookbackDays is the ads window.
   const view = sellerFromPath(ctx, { lookbackDays: 30 });
-  const product = findProductB(view.shop, pathNumber(ctx.path, "itemId"));
+  const product = productById(view, pathNumber(ctx.path, "itemId"));
   const dp = view.currency.decimals;
   const window = resolvePeriod({ lookbackDays }, ctx.today);
   const spend = view.shop.adSpend

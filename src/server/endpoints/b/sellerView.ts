@@ -13,13 +13,12 @@ import type {
   SellerTypeB,
   SkuB,
 } from "../../data/model";
-import { findSellerB, notFound, rateOn } from "../../data/lookup";
+import { findSellerB, rateOn } from "../../data/lookup";
 import { ApiProblem } from "../../problem";
-import { currencyOf } from "../../analytics/money";
 import { perUnit } from "../../analytics/sales";
 import { feeScheduleB, type FeeScheduleB } from "../../fees/ratesB";
 import type { UnitInputB } from "../../fees/b";
-import { averagePromotions, memoized, shopStats, type ViewBC } from "../bc/view";
+import { memoized, viewBC, type OptionsBC, type ViewBC } from "../bc/view";
 import { MARKET_B } from "./market";
 
 /** Settings as a request gives them: null where the body has no such field (the seller's own applies). */
@@ -31,12 +30,8 @@ export interface OptionsRequestB {
 }
 
 /** Settings every B computation takes (spec 4.3 common fields), resolved. */
-export interface OptionsB {
+export interface OptionsB extends OptionsBC {
   readonly sellerType: SellerTypeB;
-  readonly hasVat: boolean;
-  readonly effectiveDate: string;
-  /** Return-rate and sales window, days back from today. */
-  readonly lookbackDays: number;
 }
 
 /** The seller (`shop` in the shared layer's words) with B's settings and fee schedule. */
@@ -86,54 +81,30 @@ export function sellerViewB(
     effectiveDate: requested.effectiveDate,
     lookbackDays: requested.lookbackDays,
   };
-  const stats = shopStats(MARKET_B, shop, options.lookbackDays, today);
-  const schedule = feeScheduleB(shop.region, options.effectiveDate);
   const categoryRate = memoized(
     (categoryId: number) => categoryId,
     (categoryId) => categoryRateB(data, categoryId, shop.region, options.effectiveDate),
   );
-  return {
-    ...stats,
-    market: MARKET_B,
-    shop,
-    options,
-    settings: { sellerType: options.sellerType },
-    schedule,
-    currency: currencyOf(shop.region),
-    baseline(product, sku) {
-      const sales = stats.salesOf(sku);
-      const cogs = stats.cogsOf(product, sku);
-      return {
-        listPrice: sku.listPrice,
+  const schedule = feeScheduleB(shop.region, options.effectiveDate);
+  return viewBC(
+    {
+      market: MARKET_B,
+      shop,
+      options,
+      baseline: (shared, product, sku, sales) => ({
+        ...shared,
         specialPriceDiscount: sku.specialPriceDiscount,
-        ...averagePromotions(sales, sku.listPrice - sku.specialPriceDiscount),
         coinDeduction: perUnit(sales.extraSum, sales),
         categoryCommissionRate: categoryRate(product.categoryId),
         sellerType: options.sellerType,
-        hasVat: options.hasVat,
         isInFreeShipping: product.isInFreeShipping,
-        cogs: cogs.cogs,
-        cogsSource: cogs.source,
-        returnRate: stats.returnRate(product),
         schedule,
-      };
+      }),
+      schedule,
+      lookedIn: `for seller ${shop.sellerId}`,
+      settings: { sellerType: options.sellerType },
     },
-  };
-}
-
-/** The seller's product, or 404 naming the item. */
-export function findProductB(seller: SellerB, itemId: number): ProductB {
-  return (
-    seller.products.find((p) => p.itemId === itemId) ??
-    notFound(`item ${itemId} not found for seller ${seller.sellerId}`, "itemId")
-  );
-}
-
-/** The product's SKU, or 404 naming the SKU. */
-export function findSkuB(product: ProductB, skuId: number): SkuB {
-  return (
-    product.skus.find((s) => s.skuId === skuId) ??
-    notFound(`SKU ${skuId} not found in item ${product.itemId}`, "skuId")
+    today,
   );
 }
 

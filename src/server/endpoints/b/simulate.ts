@@ -2,10 +2,10 @@
 import type { HandlerContext } from "../../handler";
 import type { ProductB, SkuB } from "../../data/model";
 import { toMinor, rateOf } from "../../analytics/money";
-import { optBoolean, optNumber, reqNumber } from "../../analytics/requestFields";
+import { optBoolean, optNumber } from "../../analytics/requestFields";
 import type { UnitInputB } from "../../fees/b";
-import { productOrSku } from "../bc/results";
-import { findProductB, findSkuB, type SellerViewB } from "./sellerView";
+import { productOrSkuNamed } from "../bc/results";
+import type { SellerViewB } from "./sellerView";
 import { sellerFromBody } from "./options";
 
 /** The body's overrides as engine-input changes for one SKU (money fields are per unit). */
@@ -55,9 +55,5 @@ function overridesFor(
 /** B5: POST P_B/simulate. */
 export function simulateB(ctx: HandlerContext): unknown {
   const view = sellerFromBody(ctx);
-  const product = findProductB(view.shop, reqNumber(ctx.body, "itemId"));
-  const skuId = optNumber(ctx.body, "skuId");
-  return productOrSku(view, product, skuId === null ? null : findSkuB(product, skuId), (sku) =>
-    overridesFor(ctx, view, product, sku),
-  );
+  return productOrSkuNamed(view, ctx.body, (product, sku) => overridesFor(ctx, view, product, sku));
 }

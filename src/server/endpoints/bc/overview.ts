@@ -9,6 +9,7 @@ import type { PeriodSource } from "../../analytics/overview";
 import type { UnitInputBC } from "../../fees/unitInputBC";
 import type { HandlerContext } from "../../handler";
 import { includeVatOf, shopOverview } from "../shopOverview";
+import { revenueLines } from "./market";
 import type { OrderBC, ProductBC, SkuBC, ViewBC } from "./view";
 
 /** How a marketplace prices one order line besides its prices (B coins, C rates of its date). */
@@ -78,11 +79,11 @@ export function overviewAnswerBC<P, S, I, O extends OrderBC>(
     region: shop.region,
     ...shopOverview(ctx, source, {
       currency: view.currency,
-      revenueLines: view.market.revenueLines,
+      revenueLines: revenueLines(view.market),
       vat: includeVatOf(ctx)
         ? { registered: shop.vatRegistered, rate: view.schedule.vatRate }
         : null,
-      idField: view.market.productIdField,
+      idField: view.market.ids.field,
     }),
   };
 }

@@ -8,7 +8,9 @@ import {
   type UnitBreakdown,
 } from "../../analytics/breakdown";
 import { roundRate, toMajor } from "../../analytics/money";
-import type { ProductBC, SkuBC, ViewBC } from "./view";
+import { arrayOf } from "../../analytics/requestFields";
+import { productIds, revenueLines, skuIds } from "./market";
+import { namedIn, type ProductBC, type SkuBC, type ViewBC } from "./view";
 
 type Wire = Record<string, unknown>;
 
@@ -56,7 +58,7 @@ export function aggregate<P, S, I, O>(
 ): UnitBreakdown {
   return aggregateUnits(
     results.map((r) => ({ unit: r.unit, weight: r.unitsSold })),
-    view.market.revenueLines,
+    revenueLines(view.market),
   );
 }
 
@@ -71,7 +73,7 @@ export function skuEntryWire<P, S extends SkuBC, I, O>(
   r: SkuResult<P, S>,
 ): Wire {
   return {
-    ...view.market.skuIds(r.product, r.sku),
+    ...skuIds(view.market, r.product, r.sku),
     name: r.sku.name,
     originalPrice: toMajor(r.sku.listPrice, view.currency.decimals),
     unitsSold: r.unitsSold,
@@ -87,7 +89,7 @@ export function productWire<P, S extends SkuBC, I, O>(
 ): Wire {
   const units = unitsOf(results);
   return {
-    ...view.market.productIds(product),
+    ...productIds(view.market, product),
     skuId: null,
     ...view.market.title(product, null),
     ...breakdownWire(view, aggregate(view, results), units, {
@@ -104,7 +106,7 @@ export function singleSkuWire<P, S extends SkuBC, I, O>(
   r: SkuResult<P, S>,
 ): Wire {
   return {
-    ...view.market.productIds(r.product),
+    ...productIds(view.market, r.product),
     skuId: r.sku.skuId,
     ...view.market.title(r.product, r.sku),
     ...breakdownWire(view, r.unit, r.unitsSold, productMetadata(view, r.product)),
@@ -113,29 +115,43 @@ export function singleSkuWire<P, S extends SkuBC, I, O>(
 }
 
 /**
- * One SKU's breakdown when `sku` is given, else the product's across its SKUs; `changes`
- * are a what-if's engine-input overrides for each SKU.
+ * The breakdown of the SKU the request's fields name, else of the product across its SKUs;
+ * `changes` are a what-if's engine-input overrides for each SKU.
  */
+export function productOrSkuNamed<P extends ProductBC<S>, S extends SkuBC, I, O>(
+  view: ViewBC<P, S, I, O>,
+  fields: Readonly<Record<string, unknown>>,
+  changes: (product: P, sku: S) => Partial<I> = () => ({}),
+): Wire {
+  const { product, sku } = namedIn(view, fields);
+  return productOrSku(view, product, sku, changes);
+}
+
+/** One SKU's breakdown when `sku` is given, else the product's across its SKUs. */
 export function productOrSku<P extends ProductBC<S>, S extends SkuBC, I, O>(
   view: ViewBC<P, S, I, O>,
   product: P,
   sku: S | null,
-  changes: (sku: S) => Partial<I> = () => ({}),
+  changes: (product: P, sku: S) => Partial<I> = () => ({}),
 ): Wire {
-  if (sku !== null) return singleSkuWire(view, skuResult(view, product, sku, changes(sku)));
+  if (sku !== null)
+    return singleSkuWire(view, skuResult(view, product, sku, changes(product, sku)));
   return productWire(
     view,
     product,
-    product.skus.map((s) => skuResult(view, product, s, changes(s))),
+    product.skus.map((s) => skuResult(view, product, s, changes(product, s))),
   );
 }
 
-/** Flat entries of the shop's SKUs that are `wanted`, in product order. */
+/** B1, C3: flat entries of the SKUs the body's skuIds name (unknown ones omitted), B8: all. */
 export function skuEntries<P extends ProductBC<S>, S extends SkuBC, I, O>(
   view: ViewBC<P, S, I, O>,
-  wanted: (sku: S) => boolean,
+  body: Readonly<Record<string, unknown>> | null,
 ): Wire[] {
+  const wanted = body === null ? null : new Set(arrayOf(body, "skuIds"));
   return view.shop.products.flatMap((product) =>
-    product.skus.filter(wanted).map((sku) => skuEntryWire(view, skuResult(view, product, sku))),
+    product.skus
+      .filter((sku) => wanted === null || wanted.has(sku.skuId))
+      .map((sku) => skuEntryWire(view, skuResult(view, product, sku))),
   );
 }

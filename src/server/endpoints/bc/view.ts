@@ -4,9 +4,8 @@
  * and the description of what differs between them (MarketBC): the fee engine and the names
  * their answers use. Handlers in bc/ work on any ViewBC; b/ and c/ build the views.
  */
-import type { UnitBreakdown } from "../../analytics/breakdown";
 import { cogsInference, type UnitCogs } from "../../analytics/cogs";
-import type { Currency } from "../../analytics/money";
+import { currencyOf, type Currency } from "../../analytics/money";
 import { resolvePeriod, type Period } from "../../analytics/periods";
 import {
   emptySales,
@@ -15,7 +14,11 @@ import {
   windowSales,
   type UnitSales,
 } from "../../analytics/sales";
+import { missing } from "../../analytics/requestFields";
+import { notFound } from "../../data/lookup";
 import type { OrderBase, ShopBase, VariantBase } from "../../data/model";
+import type { UnitInputBC } from "../../fees/unitInputBC";
+import { idOf, type MarketBC } from "./market";
 
 /** A B or C SKU. */
 export interface SkuBC extends VariantBase {
@@ -31,35 +34,6 @@ export interface ProductBC<S> {
 /** A B or C order line, naming its SKU. */
 export interface OrderBC extends OrderBase {
   readonly skuId: number | string;
-}
-
-/** What differs between B and C: the engine, how a product is keyed and named, its wire names. */
-export interface MarketBC<P, S, I, O> {
-  /** One unit's breakdown (fees/b.ts, fees/c.ts). */
-  readonly unitOf: (input: I) => UnitBreakdown;
-  /** Lines whose sum is what the seller is paid before fees. */
-  readonly revenueLines: readonly string[];
-  /** The engine input with the seller's own per-unit discount set (it replaces the current one). */
-  readonly withDiscount: (input: I, discountMinor: number) => I;
-  /** The discount a SKU carries today. */
-  readonly currentDiscount: (sku: S) => number;
-  /** Wire names of that discount in previews: today's and the computed one. */
-  readonly discountNames: { readonly current: string; readonly computed: string };
-  /** The product's id: B itemId, C productId (orders, ad spend and return rates are keyed by it). */
-  readonly productKey: (product: P) => number | string;
-  readonly orderProduct: (order: O) => number | string;
-  /** Per-unit amount an order adds to its SKU's sales besides promotions (B: coins). */
-  readonly orderExtra?: (order: O) => number;
-  /** What COGS inference groups SKUs by (B category id, C top-level category). */
-  readonly cogsCategory: (product: P) => number | string;
-  /** Name of the product id on the wire, and the ids of a product and of one of its SKUs. */
-  readonly productIdField: "itemId" | "productId";
-  readonly productIds: (product: P) => Record<string, unknown>;
-  readonly skuIds: (product: P, sku: S) => Record<string, unknown>;
-  /** What a breakdown of the product (sku null) or of one SKU is called. */
-  readonly title: (product: P, sku: S | null) => Record<string, unknown>;
-  /** The product's own facts in every metadata block (before its return rate). */
-  readonly productFlags: (product: P) => Record<string, unknown>;
 }
 
 /** The window's statistics of one shop, per SKU and product. */
@@ -78,8 +52,10 @@ export interface ShopStats<P, S> {
 export interface ViewBC<P, S, I, O> extends ShopStats<P, S> {
   readonly market: MarketBC<P, S, I, O>;
   readonly shop: ShopBase<P, O, unknown>;
+  /** Where a 404 says a product was looked for: "for seller 500001", "in shop 700001". */
+  readonly lookedIn: string;
   readonly currency: Currency;
-  readonly options: { readonly effectiveDate: string; readonly lookbackDays: number };
+  readonly options: OptionsBC;
   /** Request settings every metadata block repeats before the lookback (B: seller type). */
   readonly settings: Readonly<Record<string, unknown>>;
   readonly schedule: { readonly vatRate: number };
@@ -88,7 +64,7 @@ export interface ViewBC<P, S, I, O> extends ShopStats<P, S> {
 }
 
 /** Sales of the lookback window ending today and the COGS inference over every SKU of the shop. */
-export function shopStats<P extends ProductBC<S>, S extends SkuBC, I, O extends OrderBC>(
+function shopStats<P extends ProductBC<S>, S extends SkuBC, I, O extends OrderBC>(
   market: MarketBC<P, S, I, O>,
   shop: ShopBase<P, O, unknown>,
   lookbackDays: number,
@@ -118,23 +94,109 @@ export function shopStats<P extends ProductBC<S>, S extends SkuBC, I, O extends 
   };
 }
 
+/** Settings every B and C request resolves. */
+export interface OptionsBC {
+  readonly hasVat: boolean;
+  readonly effectiveDate: string;
+  /** Return-rate and sales window, days back from today. */
+  readonly lookbackDays: number;
+  /** A seller voucher per unit the request sets (C, minor units); else the window's average. */
+  readonly sellerVoucherMinor?: number | null;
+}
+
+/** What a marketplace makes its view of (the shared statistics are added by viewBC). */
+export interface ViewParts<P, S, I, O, Shop, Options, Schedule> {
+  readonly market: MarketBC<P, S, I, O>;
+  readonly shop: Shop;
+  readonly options: Options;
+  /** The marketplace's engine input: the shared baseline plus its own fields. */
+  readonly baseline: (shared: UnitInputBC, product: P, sku: S, sales: UnitSales) => I;
+  readonly schedule: Schedule;
+  readonly lookedIn: string;
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
 /**
- * The window's average promotions per unit of a SKU (the voucher given, else the average one),
- * bounded so a voucher never exceeds the price after the SKU's discount.
+ * A view from its parts and the window's statistics. The baseline is the SKU as listed today
+ * with the window's average promotions per unit, a voucher bounded by the price after the
+ * SKU's discount, and its COGS (entered, inferred or missing).
  */
-export function averagePromotions(
-  sales: UnitSales,
-  priceMinor: number,
-  voucherMinor: number | null = null,
-): { sellerVoucher: number; platformDiscount: number; buyerShippingPerUnit: number } {
+export function viewBC<
+  P extends ProductBC<S>,
+  S extends SkuBC,
+  I,
+  O extends OrderBC,
+  Shop extends ShopBase<P, O, unknown>,
+  Options extends OptionsBC,
+  Schedule extends { readonly vatRate: number },
+>(
+  parts: ViewParts<P, S, I, O, Shop, Options, Schedule>,
+  today: string,
+): ViewBC<P, S, I, O> & { shop: Shop; options: Options; schedule: Schedule } {
+  const { market, shop, options } = parts;
+  const stats = shopStats(market, shop, options.lookbackDays, today);
   return {
-    sellerVoucher: Math.min(
-      Math.max(0, priceMinor),
-      voucherMinor ?? perUnit(sales.sellerVoucherSum, sales),
-    ),
-    platformDiscount: perUnit(sales.platformDiscountSum, sales),
-    buyerShippingPerUnit: perUnit(sales.buyerShippingSum, sales),
+    ...stats,
+    market,
+    shop,
+    lookedIn: parts.lookedIn,
+    options,
+    settings: parts.settings,
+    schedule: parts.schedule,
+    currency: currencyOf(shop.region),
+    baseline(product, sku) {
+      const sales = stats.salesOf(sku);
+      const cogs = stats.cogsOf(product, sku);
+      const price = Math.max(0, sku.listPrice - market.currentDiscount(sku));
+      const shared: UnitInputBC = {
+        listPrice: sku.listPrice,
+        sellerVoucher: Math.min(
+          price,
+          options.sellerVoucherMinor ?? perUnit(sales.sellerVoucherSum, sales),
+        ),
+        platformDiscount: perUnit(sales.platformDiscountSum, sales),
+        buyerShippingPerUnit: perUnit(sales.buyerShippingSum, sales),
+        hasVat: options.hasVat,
+        cogs: cogs.cogs,
+        cogsSource: cogs.source,
+        returnRate: stats.returnRate(product),
+      };
+      return parts.baseline(shared, product, sku, sales);
+    },
   };
+}
+
+/** The shop's product with this id, or 404 naming the request's product id field. */
+export function productById<P, S, I, O>(view: ViewBC<P, S, I, O>, id: number | string): P {
+  const m = view.market;
+  return (
+    view.shop.products.find((p) => m.productKey(p) === id) ??
+    notFound(`${m.ids.noun} ${id} not found ${view.lookedIn}`, m.ids.field)
+  );
+}
+
+/** The product's SKU with this id, or 404 naming skuId. */
+export function skuById<P extends ProductBC<S>, S extends SkuBC, I, O>(
+  view: ViewBC<P, S, I, O>,
+  product: P,
+  id: number | string,
+): S {
+  const m = view.market;
+  return (
+    product.skus.find((s) => s.skuId === id) ??
+    notFound(`SKU ${id} not found in ${m.ids.noun} ${m.productKey(product)}`, "skuId")
+  );
+}
+
+/** The product the request's fields name (404 if the shop has none such), and its SKU if named. */
+export function namedIn<P extends ProductBC<S>, S extends SkuBC, I, O>(
+  view: ViewBC<P, S, I, O>,
+  fields: Readonly<Record<string, unknown>>,
+): { product: P; sku: S | null } {
+  const m = view.market;
+  const product = productById(view, idOf(m, fields, m.ids.field) ?? missing(m.ids.field));
+  const skuId = idOf(m, fields, "skuId");
+  return { product, sku: skuId === null ? null : skuById(view, product, skuId) };
 }
 
 /** A lookup computed once per key (commission rates per category within one request). */

@@ -1,32 +1,25 @@
 /** C1 (product or SKU), C2 (product level), C3 (chosen SKUs), C7 (chosen products). */
 import type { HandlerContext } from "../../handler";
 import { toMinor } from "../../analytics/money";
-import { arrayOf, numberMap, optString, reqString } from "../../analytics/requestFields";
-import { productOrSku, productWire, skuEntries, skuResult } from "../bc/results";
-import { findProductC, findSkuC } from "./shopView";
+import { arrayOf, numberMap, reqString } from "../../analytics/requestFields";
+import { productOrSku, productOrSkuNamed, productWire, skuEntries, skuResult } from "../bc/results";
+import { productById } from "../bc/view";
 import { shopFromRequest } from "./options";
 
 /** C1: POST P_C/product. */
 export function productC(ctx: HandlerContext): unknown {
-  const view = shopFromRequest(ctx);
-  const product = findProductC(view.shop, reqString(ctx.body, "productId"));
-  const skuId = optString(ctx.body, "skuId");
-  return productOrSku(view, product, skuId === null ? null : findSkuC(product, skuId));
+  return productOrSkuNamed(shopFromRequest(ctx), ctx.body);
 }
 
 /** C2: POST P_C/product-level (skuId ignored). */
 export function productLevelC(ctx: HandlerContext): unknown {
   const view = shopFromRequest(ctx);
-  return productOrSku(view, findProductC(view.shop, reqString(ctx.body, "productId")), null);
+  return productOrSku(view, productById(view, reqString(ctx.body, "productId")), null);
 }
 
 /** C3: POST P_C/skus; unknown SKUs are omitted. */
 export function skusC(ctx: HandlerContext): unknown {
-  const view = shopFromRequest(ctx);
-  const wanted = new Set(
-    arrayOf(ctx.body, "skuIds").filter((x): x is string => typeof x === "string"),
-  );
-  return skuEntries(view, (sku) => wanted.has(sku.skuId));
+  return skuEntries(shopFromRequest(ctx), ctx.body);
 }
 
 /**

@@ -4,18 +4,14 @@
  * lookback window. Builds per-SKU inputs for the fee engine (fees/c.ts).
  */
 import type { DemoAccount, DemoData, OrderC, ProductC, ShopC, SkuC } from "../../data/model";
-import { findCategoryC, findShopC, notFound, rateOn } from "../../data/lookup";
+import { findCategoryC, findShopC, rateOn } from "../../data/lookup";
 import { ApiProblem } from "../../problem";
-import { currencyOf } from "../../analytics/money";
 import type { UnitInputC } from "../../fees/c";
 import { feeScheduleC, type FeeScheduleC } from "../../fees/ratesC";
-import { averagePromotions, memoized, shopStats, type ViewBC } from "../bc/view";
+import { memoized, viewBC, type OptionsBC, type ViewBC } from "../bc/view";
 import { MARKET_C } from "./market";
 
-export interface OptionsC {
-  readonly hasVat: boolean;
-  readonly effectiveDate: string;
-  readonly lookbackDays: number;
+export interface OptionsC extends OptionsBC {
   /** Caller-supplied ads cost per unit (minor units), 0 when not given. */
   readonly adsCostPerSaleMinor: number;
   /** Caller-supplied seller voucher per unit (minor units); null: the window's average. */
@@ -69,8 +65,6 @@ export function shopViewC(
   today: string,
 ): ShopViewC {
   const shop = findShopC(account, shopId, region);
-  const stats = shopStats(MARKET_C, shop, options.lookbackDays, today);
-  const schedule = feeScheduleC(shop.region, options.effectiveDate);
   const commissionRate = memoized(
     (p: ProductC) => `${p.categoryL1}\u0000${p.categoryL2}\u0000${p.categoryL3}`,
     (p) =>
@@ -83,51 +77,26 @@ export function shopViewC(
         p.categoryL3,
       ),
   );
-  return {
-    ...stats,
-    market: MARKET_C,
-    shop,
-    options,
-    settings: {},
-    schedule,
-    currency: currencyOf(shop.region),
-    baseline(product, sku) {
-      const cogs = stats.cogsOf(product, sku);
-      return {
-        listPrice: sku.listPrice,
+  const schedule = feeScheduleC(shop.region, options.effectiveDate);
+  return viewBC(
+    {
+      market: MARKET_C,
+      shop,
+      options,
+      baseline: (shared, product, sku) => ({
+        ...shared,
         sellerDiscount: sku.sellerDiscount,
-        ...averagePromotions(
-          stats.salesOf(sku),
-          sku.listPrice - sku.sellerDiscount,
-          options.sellerVoucherMinor,
-        ),
         commissionRate: commissionRate(product),
         isPreOrder: product.isPreOrder,
         isOwnFleetOnly: product.isOwnFleetOnly,
-        hasVat: options.hasVat,
-        cogs: cogs.cogs,
-        cogsSource: cogs.source,
         adsCostPerSale: options.adsCostPerSaleMinor,
-        returnRate: stats.returnRate(product),
         schedule,
-      };
+      }),
+      schedule,
+      lookedIn: `in shop ${shop.shopId}`,
+      settings: {},
     },
-  };
-}
-
-/** The shop's product, or 404. */
-export function findProductC(shop: ShopC, productId: string): ProductC {
-  return (
-    shop.products.find((p) => p.productId === productId) ??
-    notFound(`product ${productId} not found in shop ${shop.shopId}`, "productId")
-  );
-}
-
-/** The product's SKU, or 404. */
-export function findSkuC(product: ProductC, skuId: string): SkuC {
-  return (
-    product.skus.find((s) => s.skuId === skuId) ??
-    notFound(`SKU ${skuId} not found in product ${product.productId}`, "skuId")
+    today,
   );
 }
 
