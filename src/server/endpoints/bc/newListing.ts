@@ -8,7 +8,7 @@ import { breakdownWithMetadata, type UnitBreakdown } from "../../analytics/break
 import { toMajor, toMinor, type Currency } from "../../analytics/money";
 import { effectiveDateOf, optBoolean, optNumber, reqNumber } from "../../analytics/requestFields";
 import { solveRequiredPrice } from "../../analytics/requiredPrice";
-import type { UnitInputBC } from "../../fees/unitInputBC";
+import type { UnitInputBC } from "../../fees/engineBC";
 import type { HandlerContext } from "../../handler";
 import { ApiProblem } from "../../problem";
 import type { MarketBC } from "./market";

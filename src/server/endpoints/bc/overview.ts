@@ -6,7 +6,7 @@
  */
 import type { MinorLine } from "../../analytics/breakdown";
 import type { PeriodSource } from "../../analytics/overview";
-import type { UnitInputBC } from "../../fees/unitInputBC";
+import type { UnitInputBC } from "../../fees/engineBC";
 import type { HandlerContext } from "../../handler";
 import { includeVatOf, shopOverview } from "../shopOverview";
 import { revenueLines } from "./market";

@@ -8,7 +8,7 @@
 import { marginOf } from "../../analytics/breakdown";
 import { toMajor, toMinor } from "../../analytics/money";
 import { objectsOf, optNumber, reqNumber } from "../../analytics/requestFields";
-import type { UnitInputBC } from "../../fees/unitInputBC";
+import type { UnitInputBC } from "../../fees/engineBC";
 import {
   previewEach,
   pricedForBuyerPrice,

@@ -17,7 +17,7 @@ import {
 import { missing } from "../../analytics/requestFields";
 import { notFound } from "../../data/lookup";
 import type { OrderBase, ShopBase, VariantBase } from "../../data/model";
-import type { UnitInputBC } from "../../fees/unitInputBC";
+import type { UnitInputBC } from "../../fees/engineBC";
 import { idOf, type MarketBC } from "./market";
 
 /** A B or C SKU. */
