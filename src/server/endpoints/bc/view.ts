@@ -1,12 +1,12 @@
 /**
  * What marketplaces B and C share: a shop (B seller, C shop) as a request sees it, built from
- * the same window statistics (units sold, return rates, average promotions, inferred COGS),
- * and the description of what differs between them (MarketBC): the fee engine and the names
- * their answers use. Handlers in bc/ work on any ViewBC; b/ and c/ build the views.
+ * the same window statistics (units sold, return rates, average promotions, inferred COGS)
+ * and its marketplace's MarketBC (bc/market.ts), and finding its products and SKUs. Handlers
+ * in bc/ work on any ViewBC; b/sellerView.ts and c/shopView.ts build the views.
  */
 import { cogsInference, type UnitCogs } from "../../analytics/cogs";
 import { currencyOf, type Currency } from "../../analytics/money";
-import { resolvePeriod, type Period } from "../../analytics/periods";
+import { resolvePeriod } from "../../analytics/periods";
 import {
   emptySales,
   perUnit,
@@ -38,7 +38,6 @@ export interface OrderBC extends OrderBase {
 
 /** The window's statistics of one shop, per SKU and product. */
 export interface ShopStats<P, S> {
-  readonly window: Period;
   salesOf(sku: S): UnitSales;
   /** Completed units of a SKU in the window. */
   unitsSold(sku: S): number;
@@ -86,7 +85,6 @@ function shopStats<P extends ProductBC<S>, S extends SkuBC, I, O extends OrderBC
   const inferCogs = cogsInference(shop.products.flatMap((p) => p.skus.map((s) => sampleOf(p, s))));
   const salesOf = (sku: S): UnitSales => sales.byVariant.get(sku.skuId) ?? emptySales();
   return {
-    window,
     salesOf,
     unitsSold: (sku) => salesOf(sku).completedUnits,
     returnRate: (product) => productReturnRate(sales, market.productKey(product)),
