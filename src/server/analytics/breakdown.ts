@@ -152,30 +152,10 @@ export function marginOf(profitMinor: number, revenueMinor: number): number | nu
   return revenueMinor > 0 ? Math.round((profitMinor / revenueMinor) * 1e6) / 1e6 : null;
 }
 
-/** The contract's metadata block (docs/contract-notes.md) plus marketplace extras. */
-export function metadataOf(
-  unit: UnitBreakdown,
-  currency: { code: string; decimals: number },
-  effectiveDate: string,
-  unitsSold: number | null,
-  extra: Readonly<Record<string, unknown>> = {},
-): Record<string, unknown> {
-  return {
-    currency: currency.code,
-    netProfit: toMajor(unit.netProfitMinor, currency.decimals),
-    revenue: toMajor(unit.revenueMinor, currency.decimals),
-    margin: marginOf(unit.netProfitMinor, unit.revenueMinor),
-    commissionRate: unit.commissionRate,
-    vatRate: unit.vatRate,
-    hasVat: unit.hasVat,
-    cogsSource: unit.cogsSource,
-    unitsSold,
-    effectiveDate,
-    ...extra,
-  };
-}
-
-/** A breakdown and its metadata, ready for the wire. */
+/**
+ * A breakdown and its metadata, ready for the wire: the contract's metadata block
+ * (docs/contract-notes.md) plus marketplace extras.
+ */
 export function breakdownWithMetadata(
   unit: UnitBreakdown,
   currency: { code: string; decimals: number },
@@ -185,6 +165,18 @@ export function breakdownWithMetadata(
 ): { breakdown: Record<string, WireLine>; metadata: Record<string, unknown> } {
   return {
     breakdown: toWireLines(unit.lines, currency.decimals),
-    metadata: metadataOf(unit, currency, effectiveDate, unitsSold, extra),
+    metadata: {
+      currency: currency.code,
+      netProfit: toMajor(unit.netProfitMinor, currency.decimals),
+      revenue: toMajor(unit.revenueMinor, currency.decimals),
+      margin: marginOf(unit.netProfitMinor, unit.revenueMinor),
+      commissionRate: unit.commissionRate,
+      vatRate: unit.vatRate,
+      hasVat: unit.hasVat,
+      cogsSource: unit.cogsSource,
+      unitsSold,
+      effectiveDate,
+      ...extra,
+    },
   };
 }

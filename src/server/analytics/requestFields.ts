@@ -18,7 +18,7 @@ export function reqNumber(body: Body, name: string): number {
 }
 
 /** A field validation should have required: a 400 naming it. */
-function missing(name: string): never {
+export function missing(name: string): never {
   throw new ApiProblem(400, `${name} is required`, [{ field: name, problem: "is required" }]);
 }
 

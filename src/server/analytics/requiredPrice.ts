@@ -39,9 +39,22 @@ export function targetSurplus(at: ProfitAtPrice, target: ProfitTarget): number {
   return at.revenueMinor > 0 ? surplus : Math.min(-1, surplus);
 }
 
-/** Whether a computed profit meets the target (margins compared without division). */
-export function meetsTarget(at: ProfitAtPrice, target: ProfitTarget): boolean {
-  return targetSurplus(at, target) >= -1e-9;
+/**
+ * A search over whole multiples k of the rounding step: the surplus over the target at k steps
+ * and whether it meets it. Every evaluation checks the request's time budget.
+ */
+function stepsOf(
+  unitMinor: number,
+  profitAt: (minor: number) => ProfitAtPrice,
+  target: ProfitTarget,
+): { unit: number; surplus: (k: number) => number; meets: (k: number) => boolean } {
+  const unit = Math.max(1, Math.round(unitMinor));
+  const surplus = (k: number): number => {
+    checkRequestBudget();
+    return targetSurplus(profitAt(k * unit), target);
+  };
+  // Met within rounding noise (margins are compared without division).
+  return { unit, surplus, meets: (k) => surplus(k) >= -1e-9 };
 }
 
 /** Prices above this many minor units are never answered: integers stay exact and loops end. */
@@ -61,18 +74,13 @@ export function solveRequiredPrice(
   target: ProfitTarget,
   opts: PriceSearchOptions,
 ): RequiredPriceOutcome {
-  const unit = Math.max(1, Math.round(opts.unitMinor));
   if (target.kind === "margin" && target.fraction >= 1) {
     return {
       unreachable: "a margin of 100% or more cannot be reached: fees and costs are never negative",
     };
   }
+  const { unit, surplus, meets } = stepsOf(opts.unitMinor, profitAt, target);
   const maxK = Math.floor(MAX_PRICE_MINOR / unit);
-  const surplus = (k: number): number => {
-    checkRequestBudget();
-    return targetSurplus(profitAt(k * unit), target);
-  };
-  const meets = (k: number): boolean => surplus(k) >= -1e-9;
   const lowest = Math.min(maxK - 1, Math.max(0, Math.ceil(opts.lowMinor / unit)));
   if (meets(lowest)) return { priceMinor: lowest * unit };
 
@@ -145,11 +153,7 @@ export function solveMaxDiscount(
   target: ProfitTarget,
   opts: DiscountSearchOptions,
 ): MaxDiscountOutcome {
-  const unit = Math.max(1, Math.round(opts.unitMinor));
-  const meets = (k: number): boolean => {
-    checkRequestBudget();
-    return meetsTarget(profitAtDiscount(k * unit), target);
-  };
+  const { unit, meets } = stepsOf(opts.unitMinor, profitAtDiscount, target);
   if (!meets(0)) {
     return {
       unreachable: "unreachable_margin",

@@ -4,7 +4,6 @@
  */
 import { currencyOf } from "../analytics/money";
 import type {
-  AdSpendDay,
   CategoryAB,
   CategoryC,
   OrderA,
@@ -17,6 +16,7 @@ import type {
   SellerB,
   SellerTypeB,
   ShopA,
+  ShopBase,
   ShopC,
 } from "./model";
 import {
@@ -30,20 +30,23 @@ import { type Rng } from "./rng";
 import {
   Calendar,
   SellableProduct,
-  RawOrder,
   roundPrice,
   generateOrders,
   stamp,
   generateAdSpend,
 } from "./sales";
 
+/** A variant before a marketplace names it: price, the seller's discount, COGS and stock. */
+interface BaseVariant {
+  readonly listPrice: number;
+  readonly discount: number;
+  readonly cogs: number | null;
+  readonly stock: number;
+}
+
 interface BaseProduct extends SellableProduct {
   readonly name: string;
-  readonly variantCount: number;
-  readonly prices: readonly number[];
-  readonly discounts: readonly number[];
-  readonly cogs: readonly (number | null)[];
-  readonly stocks: readonly number[];
+  readonly variants: readonly BaseVariant[];
 }
 
 const MEDIAN_PRICE: Readonly<Record<string, number>> = {
@@ -68,33 +71,19 @@ function baseProducts(rng: Rng, spec: ShopSpec, singleShare: number): BaseProduc
     const variantCount = rng.chance(singleShare) ? 1 : rng.int(2, 5);
     const base = median * Math.exp(rng.normal() * 0.8);
     const cogsRatio = 0.25 + rng.float() * 0.4;
-    const prices: number[] = [];
-    const discounts: number[] = [];
-    const cogs: (number | null)[] = [];
-    const stocks: number[] = [];
+    const variants: BaseVariant[] = [];
     for (let k = 0; k < variantCount; k++) {
-      const price = roundPrice(base * (1 + 0.08 * k), digits);
-      prices.push(price);
-      discounts.push(rng.chance(0.3) ? Math.round((price * rng.int(5, 20)) / 100) : 0);
-      cogs.push(
-        rng.chance(0.12) ? null : Math.round(price * cogsRatio * (0.95 + rng.float() * 0.1)),
-      );
-      stocks.push(rng.int(0, 500));
+      const listPrice = roundPrice(base * (1 + 0.08 * k), digits);
+      const discount = rng.chance(0.3) ? Math.round((listPrice * rng.int(5, 20)) / 100) : 0;
+      const cogs = rng.chance(0.12)
+        ? null
+        : Math.round(listPrice * cogsRatio * (0.95 + rng.float() * 0.1));
+      variants.push({ listPrice, discount, cogs, stock: rng.int(0, 500) });
     }
     // The fixed slots sell steadily, so their (once hostile) names show up in every ranking.
     const lambda = fixed ? 6 + rng.int(0, 6) : Math.exp(rng.normal() * 1.1 + 0.9);
     const advertised = rng.chance(0.06) || (lambda > 12 && rng.chance(0.5));
-    out.push({
-      name,
-      variantCount,
-      prices,
-      discounts,
-      cogs,
-      stocks,
-      lambda: advertised ? lambda * 1.5 + 4 : lambda,
-      advertised,
-      variants: prices.map((listPrice, k) => ({ listPrice, discount: discounts[k] ?? 0 })),
-    });
+    out.push({ name, variants, lambda: advertised ? lambda * 1.5 + 4 : lambda, advertised });
   }
   return out;
 }
@@ -118,42 +107,59 @@ interface NameSlots {
   readonly hostile: boolean;
 }
 
-/** Orders per product-year relative to marketplace A's shops (B and C sellers move more units
- * per listing: fewer, busier listings, campaign and live-selling traffic). */
-const DEMAND: Readonly<Record<"A" | "B" | "C", number>> = { A: 1, B: 4, C: 4 };
+/** How each marketplace's demo shops differ: the share of single-variant products, the buyer
+ * pool (times the scale) and orders per product-year relative to marketplace A's shops (B and
+ * C sellers move more units per listing: fewer, busier listings, campaign and live-selling
+ * traffic). */
+const KINDS: Readonly<
+  Record<"A" | "B" | "C", { singleShare: number; buyers: number; demand: number }>
+> = {
+  A: { singleShare: 0.35, buyers: 30000, demand: 1 },
+  B: { singleShare: 0.3, buyers: 20000, demand: 4 },
+  C: { singleShare: 0.3, buyers: 20000, demand: 4 },
+};
 
-/** What every generated shop has besides its products: identity, orders and ad spend. */
-interface ShopSales<O, K> {
-  readonly region: string;
-  readonly name: string;
-  readonly currency: string;
-  readonly vatRegistered: boolean;
-  readonly dataFreshAt: string;
-  readonly orders: O[];
-  readonly adSpend: AdSpendDay<K>[];
+/** How a marketplace makes its products, names them, and ids its orders. */
+interface ShopMaker<P, O, K> {
+  /** The i-th product from its base (may draw from rng, in product order). */
+  readonly product: (b: BaseProduct, i: number) => P;
+  readonly key: (p: P) => K;
+  /** An order of the product's variant with the marketplace's ids (may draw from rng too). */
+  readonly order: (common: OrderBase, product: P | undefined, variant: number) => O;
+}
+
+/** What every generated shop draws on: the dataset's random stream, calendar and scale. */
+export interface DemoWorld {
+  readonly rng: Rng;
+  readonly cal: Calendar;
+  readonly scale: number;
 }
 
 /**
- * A year of orders and ad spend for a shop's products. Order ids are `${prefix}${id}-0000001`
- * in time order; `toOrder` adds the marketplace's ids (and may draw from rng, in order).
+ * A shop: its products, a year of orders and ad spend. Order ids are `${kind}${id}-0000001`
+ * in time order.
  */
-function shopSales<O extends OrderBase, K>(
-  rng: Rng,
-  marketplace: "A" | "B" | "C",
+function shopOf<P, O extends OrderBase, K>(
+  world: DemoWorld,
+  kind: "A" | "B" | "C",
   spec: ShopSpec,
-  base: readonly SellableProduct[],
-  keys: readonly K[],
-  cal: Calendar,
-  buyerPool: number,
-  toOrder: (raw: RawOrder, common: OrderBase) => O,
-): ShopSales<O, K> {
-  const raw = generateOrders(rng, base, spec.region, buyerPool, cal, DEMAND[marketplace]);
+  make: ShopMaker<P, O, K>,
+): ShopBase<P, O, K> {
+  const { rng, cal } = world;
+  const base = baseProducts(rng, spec, KINDS[kind].singleShare);
+  const products = base.map(make.product);
+  const buyerPool = KINDS[kind].buyers * world.scale;
+  const raw = generateOrders(rng, base, spec.region, buyerPool, cal, KINDS[kind].demand);
   const orders = raw.map((o, n) =>
-    toOrder(o, {
-      orderId: `${marketplace}${spec.id}-${String(n + 1).padStart(7, "0")}`,
-      ...stamp(o.seconds),
-      ...o.fields,
-    }),
+    make.order(
+      {
+        orderId: `${kind}${spec.id}-${String(n + 1).padStart(7, "0")}`,
+        ...stamp(o.seconds),
+        ...o.fields,
+      },
+      products[o.product],
+      o.variant,
+    ),
   );
   return {
     region: spec.region,
@@ -161,152 +167,120 @@ function shopSales<O extends OrderBase, K>(
     currency: currencyOf(spec.region).code,
     vatRegistered: spec.vatRegistered,
     dataFreshAt: `${cal.today}T02:00:00Z`,
+    products,
     orders,
-    adSpend: generateAdSpend(rng, base, keys, raw, cal),
+    adSpend: generateAdSpend(rng, base, products.map(make.key), raw, cal),
   };
 }
 
-export function genShopA(
-  rng: Rng,
-  spec: ShopSpec & { inServiceFeeProgramme: boolean },
+/** An A or B product's item id, name and a drawn category. */
+function itemOf(
+  world: DemoWorld,
+  spec: ShopSpec,
   cats: readonly CategoryAB[],
-  cal: Calendar,
-  scale: number,
-): ShopA {
-  const base = baseProducts(rng, spec, 0.35);
-  const products: ProductA[] = base.map((b, i) => {
-    const itemId = spec.itemBase + i + 1;
-    const single = b.variantCount === 1;
-    return {
-      itemId,
-      name: b.name,
-      categoryId: rng.pick(cats).categoryId,
-      models: b.prices.map((listPrice, k) => ({
-        modelId: single ? null : itemId * 10 + k + 1,
-        name: single ? "Default" : variantName(k),
-        listPrice,
-        sellerDiscount: b.discounts[k] ?? 0,
-        cogs: b.cogs[k] ?? null,
-        stock: b.stocks[k] ?? 0,
-      })),
-    };
-  });
-  const sales = shopSales(
-    rng,
-    "A",
-    spec,
-    base,
-    products.map((p) => p.itemId),
-    cal,
-    30000 * scale,
-    (o, common): OrderA => {
-      const p = products[o.product];
-      return { ...common, itemId: p?.itemId ?? 0, modelId: p?.models[o.variant]?.modelId ?? null };
-    },
-  );
+  b: BaseProduct,
+  i: number,
+): { itemId: number; name: string; categoryId: number } {
   return {
-    shopId: spec.id,
-    ...sales,
-    inServiceFeeProgramme: spec.inServiceFeeProgramme,
-    products,
+    itemId: spec.itemBase + i + 1,
+    name: b.name,
+    categoryId: world.rng.pick(cats).categoryId,
   };
 }
+
+type ShopSpecA = ShopSpec & { inServiceFeeProgramme: boolean };
+
+export function genShopA(world: DemoWorld, spec: ShopSpecA, cats: readonly CategoryAB[]): ShopA {
+  const shop = shopOf(world, "A", spec, {
+    product: (b, i): ProductA => {
+      const item = itemOf(world, spec, cats, b, i);
+      const single = b.variants.length === 1;
+      const models = b.variants.map(({ discount, ...v }, k) => ({
+        ...v,
+        modelId: single ? null : item.itemId * 10 + k + 1,
+        name: single ? "Default" : variantName(k),
+        sellerDiscount: discount,
+      }));
+      return { ...item, models };
+    },
+    key: (p) => p.itemId,
+    order: (common, p, variant): OrderA => ({
+      ...common,
+      itemId: p?.itemId ?? 0,
+      modelId: p?.models[variant]?.modelId ?? null,
+    }),
+  });
+  return { shopId: spec.id, ...shop, inServiceFeeProgramme: spec.inServiceFeeProgramme };
+}
+
+type ShopSpecB = ShopSpec & { sellerType: SellerTypeB };
 
 export function genSellerB(
-  rng: Rng,
-  spec: ShopSpec & { sellerType: SellerTypeB },
+  world: DemoWorld,
+  spec: ShopSpecB,
   cats: readonly CategoryAB[],
-  cal: Calendar,
-  scale: number,
 ): SellerB {
-  const base = baseProducts(rng, spec, 0.3);
-  const products: ProductB[] = base.map((b, i) => {
-    const itemId = spec.itemBase + i + 1;
-    return {
-      itemId,
-      name: b.name,
-      categoryId: rng.pick(cats).categoryId,
-      isInFreeShipping: rng.chance(0.6),
-      skus: b.prices.map((listPrice, k) => ({
-        skuId: itemId * 10 + k + 1,
-        sellerSku: `SKU-${itemId}-${k + 1}`,
-        name: variantName(k),
-        listPrice,
-        specialPriceDiscount: b.discounts[k] ?? 0,
-        cogs: b.cogs[k] ?? null,
-        stock: b.stocks[k] ?? 0,
-      })),
-    };
-  });
-  const sales = shopSales(
-    rng,
-    "B",
-    spec,
-    base,
-    products.map((p) => p.itemId),
-    cal,
-    20000 * scale,
-    (o, common): OrderB => {
-      const p = products[o.product];
-      const coin = rng.chance(0.2) ? Math.round((common.unitListPrice * rng.int(1, 3)) / 100) : 0;
+  const shop = shopOf(world, "B", spec, {
+    product: (b, i): ProductB => {
+      const item = itemOf(world, spec, cats, b, i);
+      return {
+        ...item,
+        isInFreeShipping: world.rng.chance(0.6),
+        skus: b.variants.map(({ discount, ...v }, k) => ({
+          ...v,
+          skuId: item.itemId * 10 + k + 1,
+          sellerSku: `SKU-${item.itemId}-${k + 1}`,
+          name: variantName(k),
+          specialPriceDiscount: discount,
+        })),
+      };
+    },
+    key: (p) => p.itemId,
+    order: (common, p, variant): OrderB => {
+      // Coins the buyer redeemed, drawn in order so the data stays the same for a seed.
+      const coin = world.rng.chance(0.2)
+        ? Math.round((common.unitListPrice * world.rng.int(1, 3)) / 100)
+        : 0;
       return {
         ...common,
         itemId: p?.itemId ?? 0,
-        skuId: p?.skus[o.variant]?.skuId ?? 0,
+        skuId: p?.skus[variant]?.skuId ?? 0,
         coinDeduction: coin,
       };
     },
-  );
-  return { sellerId: spec.id, ...sales, sellerType: spec.sellerType, products };
+  });
+  return { sellerId: spec.id, ...shop, sellerType: spec.sellerType };
 }
 
-export function genShopC(
-  rng: Rng,
-  spec: ShopSpec,
-  cats: readonly CategoryC[],
-  cal: Calendar,
-  scale: number,
-): ShopC {
-  const base = baseProducts(rng, spec, 0.3);
-  const products: ProductC[] = base.map((b, i) => {
-    const productId = `17${spec.id}${String(spec.itemBase + i + 1).padStart(6, "0")}`;
-    const cat = rng.pick(cats);
-    return {
-      productId,
-      name: b.name,
-      categoryL1: cat.l1,
-      categoryL2: cat.l2,
-      categoryL3: cat.l3,
-      isPreOrder: rng.chance(0.1),
-      isOwnFleetOnly: rng.chance(0.15),
-      skus: b.prices.map((listPrice, k) => ({
-        skuId: `${productId}${String(k + 1).padStart(2, "0")}`,
-        name: variantName(k),
-        listPrice,
-        sellerDiscount: b.discounts[k] ?? 0,
-        cogs: b.cogs[k] ?? null,
-        stock: b.stocks[k] ?? 0,
-      })),
-    };
-  });
-  const sales = shopSales(
-    rng,
-    "C",
-    spec,
-    base,
-    products.map((p) => p.productId),
-    cal,
-    20000 * scale,
-    (o, common): OrderC => {
-      const p = products[o.product];
+export function genShopC(world: DemoWorld, spec: ShopSpec, cats: readonly CategoryC[]): ShopC {
+  const shop = shopOf(world, "C", spec, {
+    product: (b, i): ProductC => {
+      const productId = `17${spec.id}${String(spec.itemBase + i + 1).padStart(6, "0")}`;
+      const cat = world.rng.pick(cats);
       return {
-        ...common,
-        productId: p?.productId ?? "",
-        skuId: p?.skus[o.variant]?.skuId ?? "",
+        productId,
+        name: b.name,
+        categoryL1: cat.l1,
+        categoryL2: cat.l2,
+        categoryL3: cat.l3,
+        isPreOrder: world.rng.chance(0.1),
+        isOwnFleetOnly: world.rng.chance(0.15),
+        skus: b.variants.map(({ discount, ...v }, k) => ({
+          ...v,
+          skuId: `${productId}${String(k + 1).padStart(2, "0")}`,
+          name: variantName(k),
+          sellerDiscount: discount,
+        })),
       };
     },
-  );
-  return { shopId: spec.id, ...sales, products };
+    key: (p) => p.productId,
+    order: (common, p, variant): OrderC => ({
+      ...common,
+      productId: p?.productId ?? "",
+      skuId: p?.skus[variant]?.skuId ?? "",
+    }),
+  });
+  return { shopId: spec.id, ...shop };
 }
 
 // ---------------------------------------------------------------- the whole dataset

@@ -9,7 +9,7 @@ import { addDays } from "../analytics/periods";
 import type { CategoryAB, CategoryC, DemoAccount, DemoData } from "./model";
 import { makeRng } from "./rng";
 import { rateTable, seasonality, type Calendar } from "./sales";
-import { genShopA, genSellerB, genShopC } from "./demoShops";
+import { genShopA, genSellerB, genShopC, type DemoWorld } from "./demoShops";
 
 export interface GenerateOptions {
   readonly seed: number;
@@ -99,6 +99,7 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
   const days: string[] = [];
   for (let i = 0; i < 365; i++) days.push(addDays(ordersFrom, i));
   const cal: Calendar = { days, cum: seasonality(days), today };
+  const world: DemoWorld = { rng, cal, scale: s };
 
   const categoriesA: CategoryAB[] = A_CATEGORY_NAMES.map((name, i) => ({
     categoryId: 100001 + i,
@@ -122,7 +123,7 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
     name: "Demo Seller",
     shopsA: [
       genShopA(
-        rng,
+        world,
         {
           id: 100001,
           region: "SG",
@@ -135,11 +136,9 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
           itemBase: 10_000_000,
         },
         categoriesA,
-        cal,
-        s,
       ),
       genShopA(
-        rng,
+        world,
         {
           id: 100002,
           region: "TH",
@@ -151,13 +150,11 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
           itemBase: 20_000_000,
         },
         categoriesA,
-        cal,
-        s,
       ),
     ],
     sellersB: [
       genSellerB(
-        rng,
+        world,
         {
           id: 500001,
           region: "MY",
@@ -170,13 +167,11 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
           itemBase: 40_000_000,
         },
         categoriesB,
-        cal,
-        s,
       ),
     ],
     shopsC: [
       genShopC(
-        rng,
+        world,
         {
           id: 700001,
           region: "TH",
@@ -188,8 +183,6 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
           itemBase: 0,
         },
         categoriesC,
-        cal,
-        s,
       ),
     ],
   };
@@ -198,7 +191,7 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
     name: "Rival Seller",
     shopsA: [
       genShopA(
-        rng,
+        world,
         {
           id: 200001,
           region: "SG",
@@ -210,13 +203,11 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
           itemBase: 30_000_000,
         },
         categoriesA,
-        cal,
-        s,
       ),
     ],
     sellersB: [
       genSellerB(
-        rng,
+        world,
         {
           id: 600001,
           region: "MY",
@@ -228,13 +219,11 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
           itemBase: 50_000_000,
         },
         categoriesB,
-        cal,
-        s,
       ),
     ],
     shopsC: [
       genShopC(
-        rng,
+        world,
         {
           id: 800001,
           region: "TH",
@@ -245,8 +234,6 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
           itemBase: 0,
         },
         categoriesC,
-        cal,
-        s,
       ),
     ],
   };

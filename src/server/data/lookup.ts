@@ -45,6 +45,23 @@ export function findShopC(account: DemoAccount, shopId: number, region?: string)
 }
 
 /**
+ * The region's entry that `counts` and beats every other counting one (`beats`), or null.
+ * On a tie the earlier entry of the list stays.
+ */
+function pickRate(
+  rates: readonly EffectiveRate[],
+  region: string,
+  counts: (r: EffectiveRate) => boolean,
+  beats: (r: EffectiveRate, best: EffectiveRate) => boolean,
+): EffectiveRate | null {
+  let best: EffectiveRate | null = null;
+  for (const r of rates) {
+    if (r.region === region && counts(r) && (best === null || beats(r, best))) best = r;
+  }
+  return best;
+}
+
+/**
  * The rate in force in `region` on `date`: the entry with the latest `effectiveFrom` <= date.
  * Null when the region has no rate yet on that date.
  */
@@ -53,12 +70,13 @@ export function rateOn(
   region: string,
   date: string,
 ): number | null {
-  let best: EffectiveRate | null = null;
-  for (const r of rates) {
-    if (r.region !== region || r.effectiveFrom > date) continue;
-    if (best === null || r.effectiveFrom > best.effectiveFrom) best = r;
-  }
-  return best === null ? null : best.rate;
+  const inForce = pickRate(
+    rates,
+    region,
+    (r) => r.effectiveFrom <= date,
+    (r, best) => r.effectiveFrom > best.effectiveFrom,
+  );
+  return inForce === null ? null : inForce.rate;
 }
 
 /** The first rate change in `region` strictly after `date`, if one is scheduled. */
@@ -67,12 +85,12 @@ export function nextRateChange(
   region: string,
   date: string,
 ): EffectiveRate | null {
-  let best: EffectiveRate | null = null;
-  for (const r of rates) {
-    if (r.region !== region || r.effectiveFrom <= date) continue;
-    if (best === null || r.effectiveFrom < best.effectiveFrom) best = r;
-  }
-  return best;
+  return pickRate(
+    rates,
+    region,
+    (r) => r.effectiveFrom > date,
+    (r, best) => r.effectiveFrom < best.effectiveFrom,
+  );
 }
 
 /** Category by id in a marketplace A or B category list. */

@@ -74,19 +74,44 @@ export interface AdSpendDay<ProductKey> {
   readonly spend: number;
 }
 
-// ---------------------------------------------------------------- marketplace A
-
-/** A variant of an A product. `modelId` is null for a single-variant product. */
-export interface ModelA {
-  readonly modelId: number | null;
+/** Who a shop or seller is, whatever its marketplace (what shop lists and searches show). */
+export interface ShopIdentity {
+  readonly region: string;
   readonly name: string;
-  /** Current list price, minor units. */
+  readonly currency: string;
+  /** Whether the seller is VAT-registered (default for includeVat-less computations). */
+  readonly vatRegistered: boolean;
+  /** When product data was last synced, `YYYY-MM-DDTHH:MM:SSZ`. */
+  readonly dataFreshAt: string;
+}
+
+/** A shop or seller of any marketplace: who it is, what it sells and what it sold. */
+export interface ShopBase<Product, Order, ProductKey> extends ShopIdentity {
+  /** Sorted by product id. */
+  readonly products: readonly Product[];
+  /** Sorted by placedAt. */
+  readonly orders: readonly Order[];
+  /** Sorted by date. */
+  readonly adSpend: readonly AdSpendDay<ProductKey>[];
+}
+
+/** What every variant (A model, B or C SKU) carries. Money in minor units. */
+export interface VariantBase {
+  readonly name: string;
+  /** Current list price. */
   readonly listPrice: number;
-  /** Current seller discount per unit (price promotion), minor units. */
-  readonly sellerDiscount: number;
   /** Unit cost of goods; null when the seller has not entered it (~12 % of variants). */
   readonly cogs: number | null;
   readonly stock: number;
+}
+
+// ---------------------------------------------------------------- marketplace A
+
+/** A variant of an A product. `modelId` is null for a single-variant product. */
+export interface ModelA extends VariantBase {
+  readonly modelId: number | null;
+  /** Current seller discount per unit (price promotion), minor units. */
+  readonly sellerDiscount: number;
 }
 
 export interface ProductA {
@@ -102,39 +127,23 @@ export interface OrderA extends OrderBase {
   readonly modelId: number | null;
 }
 
-export interface ShopA {
+/** Ad spend's product is the itemId. */
+export interface ShopA extends ShopBase<ProductA, OrderA, number> {
   readonly shopId: number;
-  readonly region: string;
-  readonly name: string;
-  readonly currency: string;
-  /** Whether the seller is VAT-registered (default for includeVat-less computations). */
-  readonly vatRegistered: boolean;
   /** Enrolled in the service-fee programme (free-shipping / coins cashback), see fees/ratesA. */
   readonly inServiceFeeProgramme: boolean;
-  /** When product data was last synced, `YYYY-MM-DDTHH:MM:SSZ`. */
-  readonly dataFreshAt: string;
-  /** Sorted by itemId. */
-  readonly products: readonly ProductA[];
-  /** Sorted by placedAt. */
-  readonly orders: readonly OrderA[];
-  /** Sorted by date; product = itemId. */
-  readonly adSpend: readonly AdSpendDay<number>[];
 }
 
 // ---------------------------------------------------------------- marketplace B
 
 export type SellerTypeB = "REGULAR" | "MALL";
 
-export interface SkuB {
+export interface SkuB extends VariantBase {
   readonly skuId: number;
   /** The seller's own SKU code. */
   readonly sellerSku: string;
-  readonly name: string;
-  readonly listPrice: number;
   /** Current special-price discount per unit. */
   readonly specialPriceDiscount: number;
-  readonly cogs: number | null;
-  readonly stock: number;
 }
 
 export interface ProductB {
@@ -153,28 +162,16 @@ export interface OrderB extends OrderBase {
   readonly coinDeduction: number;
 }
 
-export interface SellerB {
+export interface SellerB extends ShopBase<ProductB, OrderB, number> {
   readonly sellerId: number;
-  readonly region: string;
-  readonly name: string;
-  readonly currency: string;
   readonly sellerType: SellerTypeB;
-  readonly vatRegistered: boolean;
-  readonly dataFreshAt: string;
-  readonly products: readonly ProductB[];
-  readonly orders: readonly OrderB[];
-  readonly adSpend: readonly AdSpendDay<number>[];
 }
 
 // ---------------------------------------------------------------- marketplace C
 
-export interface SkuC {
+export interface SkuC extends VariantBase {
   readonly skuId: string;
-  readonly name: string;
-  readonly listPrice: number;
   readonly sellerDiscount: number;
-  readonly cogs: number | null;
-  readonly stock: number;
 }
 
 export interface ProductC {
@@ -193,17 +190,9 @@ export interface OrderC extends OrderBase {
   readonly skuId: string;
 }
 
-export interface ShopC {
+export interface ShopC extends ShopBase<ProductC, OrderC, string> {
   /** Integer in requests; the shop list returns it as a string (spec 2.4). */
   readonly shopId: number;
-  readonly region: string;
-  readonly name: string;
-  readonly currency: string;
-  readonly vatRegistered: boolean;
-  readonly dataFreshAt: string;
-  readonly products: readonly ProductC[];
-  readonly orders: readonly OrderC[];
-  readonly adSpend: readonly AdSpendDay<string>[];
 }
 
 // ---------------------------------------------------------------- accounts

@@ -4,37 +4,38 @@ import type { Marketplace } from "../../api/types";
 import type { DemoAccount } from "../data/model";
 import type { EndpointHandler } from "../handler";
 
+/** A shop list row: the shop's ids as its marketplace names them, then what every list shows. */
+function shopRow(
+  ids: Record<string, unknown>,
+  s: { readonly region: string; readonly name: string; readonly currency: string },
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
+  return { ...ids, region: s.region, shopName: s.name, currency: s.currency, ...extra };
+}
+
 /** SHOPS_A: the caller's marketplace A shops. */
 const shopsA: EndpointHandler = (ctx) =>
-  ctx.account.shopsA.map((s) => ({
-    shopId: s.shopId,
-    region: s.region,
-    shopName: s.name,
-    currency: s.currency,
-    productCount: s.products.length,
-    vatRegistered: s.vatRegistered,
-  }));
+  ctx.account.shopsA.map((s) =>
+    shopRow({ shopId: s.shopId }, s, {
+      productCount: s.products.length,
+      vatRegistered: s.vatRegistered,
+    }),
+  );
 
 /** SHOPS_B: the caller's marketplace B sellers (reference-server extension). */
 const shopsB: EndpointHandler = (ctx) =>
-  ctx.account.sellersB.map((s) => ({
-    sellerId: s.sellerId,
-    region: s.region,
-    shopName: s.name,
-    currency: s.currency,
-    sellerType: s.sellerType,
-    productCount: s.products.length,
-  }));
+  ctx.account.sellersB.map((s) =>
+    shopRow({ sellerId: s.sellerId }, s, {
+      sellerType: s.sellerType,
+      productCount: s.products.length,
+    }),
+  );
 
 /** SHOPS_C: the caller's marketplace C shops; shopId as an opaque string (spec 2.4). */
 const shopsC: EndpointHandler = (ctx) =>
-  ctx.account.shopsC.map((s) => ({
-    shopId: String(s.shopId),
-    region: s.region,
-    shopName: s.name,
-    currency: s.currency,
-    productCount: s.products.length,
-  }));
+  ctx.account.shopsC.map((s) =>
+    shopRow({ shopId: String(s.shopId) }, s, { productCount: s.products.length }),
+  );
 
 /** Most results one search returns. */
 const SEARCH_LIMIT = 100;
@@ -67,38 +68,58 @@ interface Searchable {
   readonly hit: () => Record<string, unknown>;
 }
 
+/** What a search reads of a shop of any marketplace. */
+interface SearchedShop<P> {
+  readonly region: string;
+  readonly currency: string;
+  readonly products: readonly P[];
+}
+
+/**
+ * The products of one marketplace's shops, in shop order, with their ids as that marketplace
+ * names them (`productIds` leads with the string `productId` every search matches on).
+ */
+function* searchablesOf<S extends SearchedShop<{ readonly name: string }>>(
+  marketplace: Marketplace,
+  shops: readonly S[],
+  shopIds: (s: S) => Record<string, unknown>,
+  productIds: (p: S["products"][number]) => { productId: string } & Record<string, unknown>,
+  variants: (p: S["products"][number]) => readonly { readonly listPrice: number }[],
+): Generator<Searchable> {
+  for (const s of shops)
+    for (const p of s.products) {
+      const ids = productIds(p);
+      yield {
+        id: ids.productId,
+        name: p.name,
+        hit: () => hitOf(marketplace, s, shopIds(s), ids, p.name, variants(p)),
+      };
+    }
+}
+
 /** Every product of the caller's shops, marketplace by marketplace, in shop order. */
 function* searchables(account: DemoAccount): Generator<Searchable> {
-  for (const s of account.shopsA)
-    for (const p of s.products) {
-      const ids = { productId: String(p.itemId), itemId: p.itemId };
-      const shopIds = { shopId: String(s.shopId) };
-      yield {
-        id: ids.productId,
-        name: p.name,
-        hit: () => hitOf("A", s, shopIds, ids, p.name, p.models),
-      };
-    }
-  for (const s of account.sellersB)
-    for (const p of s.products) {
-      const ids = { productId: String(p.itemId), itemId: p.itemId };
-      const shopIds = { shopId: String(s.sellerId), sellerId: s.sellerId };
-      yield {
-        id: ids.productId,
-        name: p.name,
-        hit: () => hitOf("B", s, shopIds, ids, p.name, p.skus),
-      };
-    }
-  for (const s of account.shopsC)
-    for (const p of s.products) {
-      const shopIds = { shopId: String(s.shopId) };
-      const ids = { productId: p.productId };
-      yield {
-        id: p.productId,
-        name: p.name,
-        hit: () => hitOf("C", s, shopIds, ids, p.name, p.skus),
-      };
-    }
+  yield* searchablesOf(
+    "A",
+    account.shopsA,
+    (s) => ({ shopId: String(s.shopId) }),
+    (p) => ({ productId: String(p.itemId), itemId: p.itemId }),
+    (p) => p.models,
+  );
+  yield* searchablesOf(
+    "B",
+    account.sellersB,
+    (s) => ({ shopId: String(s.sellerId), sellerId: s.sellerId }),
+    (p) => ({ productId: String(p.itemId), itemId: p.itemId }),
+    (p) => p.skus,
+  );
+  yield* searchablesOf(
+    "C",
+    account.shopsC,
+    (s) => ({ shopId: String(s.shopId) }),
+    (p) => ({ productId: p.productId }),
+    (p) => p.skus,
+  );
 }
 
 /**

@@ -9,6 +9,7 @@
  * Each line is rounded once (half away from zero); net profit is the sum of the rounded lines.
  */
 import { rateOf, toMajor } from "../analytics/money";
+import type { OrderA, ShopA } from "../data/model";
 import type { FeeScheduleA } from "./ratesA";
 
 export const LINE_NAMES_A = [
@@ -63,6 +64,37 @@ export interface UnitSaleA {
   readonly adsCostPerSale: number;
   /** Share of units returned (0..1). */
   readonly returnRate: number;
+}
+
+/** What a sale is priced on besides its own prices and COGS: the shop's fees and settings. */
+export type SaleTermsA = Omit<
+  UnitSaleA,
+  "listPrice" | "sellerDiscount" | "sellerVoucher" | "platformDiscount" | "buyerShipping" | "cogs"
+>;
+
+/** The terms of a shop's sales at a commission rate; no ads cost (callers count spend apart). */
+export function saleTermsA(
+  shop: ShopA,
+  schedule: FeeScheduleA,
+  commissionRate: number,
+  hasVat: boolean,
+  returnRate = 0,
+): SaleTermsA {
+  const inServiceFeeProgramme = shop.inServiceFeeProgramme;
+  return { commissionRate, schedule, inServiceFeeProgramme, hasVat, adsCostPerSale: 0, returnRate };
+}
+
+/** One unit of an order at its own prices and its share of the order's shipping. */
+export function orderLinesA(order: OrderA, terms: SaleTermsA, cogsMinor: number): LinesA {
+  return unitLinesA({
+    ...terms,
+    listPrice: order.unitListPrice,
+    sellerDiscount: order.sellerDiscount,
+    sellerVoucher: order.sellerVoucher,
+    platformDiscount: order.platformDiscount,
+    buyerShipping: order.buyerShipping / order.quantity,
+    cogs: cogsMinor,
+  });
 }
 
 const line = (

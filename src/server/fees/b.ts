@@ -11,26 +11,14 @@
  * - return cost: return rate x cost of one return (reverse shipping).
  */
 import type { SellerTypeB } from "../data/model";
-import {
-  line,
-  rateLine,
-  unitFromLines,
-  type CogsSource,
-  type MinorLine,
-  type UnitBreakdown,
-} from "../analytics/breakdown";
+import { line, rateLine, type UnitBreakdown } from "../analytics/breakdown";
 import { rateOf } from "../analytics/money";
-import { outputVatLine } from "./vat";
 import type { FeeScheduleB } from "./ratesB";
+import { unitBreakdownBC, type UnitInputBC } from "./engineBC";
 
 /** Everything one unit's breakdown depends on. Money in minor units, rates as fractions. */
-export interface UnitInputB {
-  readonly listPrice: number;
+export interface UnitInputB extends UnitInputBC {
   readonly specialPriceDiscount: number;
-  readonly sellerVoucher: number;
-  /** Platform-funded discount: rebated to the seller, it only lowers what the buyer pays. */
-  readonly platformDiscount: number;
-  readonly buyerShippingPerUnit: number;
   /** Coin value redeemed per unit that the seller funds. */
   readonly coinDeduction: number;
   /** Commission of the category (before the seller-type surcharge). */
@@ -38,14 +26,7 @@ export interface UnitInputB {
   /** Replaces the resolved commission rate (simulate). */
   readonly commissionRateOverride?: number | null;
   readonly sellerType: SellerTypeB;
-  readonly hasVat: boolean;
   readonly isInFreeShipping: boolean;
-  readonly cogs: number;
-  readonly cogsSource: CogsSource;
-  /** Returned share of units in the lookback window. */
-  readonly returnRate: number;
-  /** Replaces the expected return cost per unit sold (simulate), minor units >= 0. */
-  readonly returnCostPerSaleOverride?: number | null;
   readonly schedule: FeeScheduleB;
 }
 
@@ -63,44 +44,36 @@ export function commissionRateB(
 /** The per-unit breakdown of one B SKU. */
 export function unitBreakdownB(input: UnitInputB): UnitBreakdown {
   const s = input.schedule;
-  const L = input.listPrice;
-  const d = input.specialPriceDiscount;
-  const v = input.sellerVoucher;
-  const revenue = L - d - v;
+  const revenue = input.listPrice - input.specialPriceDiscount - input.sellerVoucher;
   const buyerPays = Math.max(0, revenue - input.platformDiscount + input.buyerShippingPerUnit);
   const commissionRate =
     input.commissionRateOverride ??
     commissionRateB(input.categoryCommissionRate, input.sellerType, s);
   const commissionBase = Math.max(0, revenue);
-  const freeShipping = input.isInFreeShipping
+  const inProgramme = input.isInFreeShipping;
+  const freeShipping = inProgramme
     ? Math.min(s.freeShippingCapMinor, rateOf(s.freeShippingRate, commissionBase))
     : 0;
-  const vatRate = input.hasVat ? s.vatRate : 0;
-  const returnCost =
-    input.returnCostPerSaleOverride ?? rateOf(input.returnRate, s.returnCostPerReturnMinor);
-  const lines: MinorLine[] = [
-    line("originalPrice", "Original price", L),
-    line("specialPriceDiscount", "Special-price discount", -d),
-    line("sellerVoucher", "Seller voucher", -v),
-    rateLine("commissionFee", "Commission", commissionRate, commissionBase),
-    rateLine("paymentFee", "Payment fee", s.paymentFeeRate, buyerPays),
-    line(
-      "freeShippingCommission",
-      "Free-shipping commission",
-      -freeShipping,
-      input.isInFreeShipping ? s.freeShippingRate : 0,
-      input.isInFreeShipping ? commissionBase : null,
-    ),
-    line("coinDeduction", "Coin deduction", -input.coinDeduction),
-    line("cogs", "COGS", -input.cogs),
-    outputVatLine(input.hasVat, vatRate, revenue),
-    line("returnCost", "Return cost", -returnCost, input.returnRate, s.returnCostPerReturnMinor),
-  ];
-  return unitFromLines(lines, {
-    revenueMinor: revenue,
+  return unitBreakdownBC(input, {
+    discount: {
+      name: "specialPriceDiscount",
+      label: "Special-price discount",
+      minor: input.specialPriceDiscount,
+    },
     commissionRate,
-    vatRate,
-    hasVat: input.hasVat,
-    cogsSource: input.cogsSource,
+    vatRate: s.vatRate,
+    charges: [
+      rateLine("commissionFee", "Commission", commissionRate, commissionBase),
+      rateLine("paymentFee", "Payment fee", s.paymentFeeRate, buyerPays),
+      line(
+        "freeShippingCommission",
+        "Free-shipping commission",
+        -freeShipping,
+        inProgramme ? s.freeShippingRate : 0,
+        inProgramme ? commissionBase : null,
+      ),
+      line("coinDeduction", "Coin deduction", -input.coinDeduction),
+    ],
+    costOfOneReturnMinor: s.returnCostPerReturnMinor,
   });
 }

@@ -11,75 +11,47 @@
  * - output VAT t/(1+t) of the consideration L - d - v;
  * - return cost: return rate x (reverse shipping + the CGF, which is not refunded).
  */
-import {
-  line,
-  rateLine,
-  unitFromLines,
-  type CogsSource,
-  type MinorLine,
-  type UnitBreakdown,
-} from "../analytics/breakdown";
+import { line, rateLine, type UnitBreakdown } from "../analytics/breakdown";
 import { rateOf } from "../analytics/money";
-import { outputVatLine } from "./vat";
 import type { FeeScheduleC } from "./ratesC";
+import { unitBreakdownBC, type UnitInputBC } from "./engineBC";
 
-export interface UnitInputC {
-  readonly listPrice: number;
+export interface UnitInputC extends UnitInputBC {
   readonly sellerDiscount: number;
-  readonly sellerVoucher: number;
-  readonly platformDiscount: number;
-  readonly buyerShippingPerUnit: number;
   readonly commissionRate: number;
   readonly isPreOrder: boolean;
   readonly isOwnFleetOnly: boolean;
-  readonly hasVat: boolean;
-  readonly cogs: number;
-  readonly cogsSource: CogsSource;
   readonly adsCostPerSale: number;
-  readonly returnRate: number;
-  readonly returnCostPerSaleOverride?: number | null;
   readonly schedule: FeeScheduleC;
 }
 
 /** The per-unit breakdown of one C SKU. */
 export function unitBreakdownC(input: UnitInputC): UnitBreakdown {
   const s = input.schedule;
-  const L = input.listPrice;
-  const d = input.sellerDiscount;
-  const v = input.sellerVoucher;
-  const revenue = L - d - v;
-  const priceBase = Math.max(0, L - d);
+  const revenue = input.listPrice - input.sellerDiscount - input.sellerVoucher;
+  const priceBase = Math.max(0, input.listPrice - input.sellerDiscount);
   const shipping = input.isOwnFleetOnly ? 0 : input.buyerShippingPerUnit;
   const buyerPays = Math.max(0, revenue - input.platformDiscount + shipping);
   const platformFee = Math.min(s.platformFeeCapMinor, rateOf(s.platformFeeRate, priceBase));
   const preOrderRate = input.isPreOrder ? s.preOrderRate : 0;
-  const vatRate = input.hasVat ? s.vatRate : 0;
-  const costOfOneReturn = s.reverseShippingMinor + platformFee;
-  const returnCost = input.returnCostPerSaleOverride ?? rateOf(input.returnRate, costOfOneReturn);
-  const lines: MinorLine[] = [
-    line("originalPrice", "Original price", L),
-    line("sellerDiscount", "Seller discount", -d),
-    line("sellerVoucher", "Seller voucher", -v),
-    rateLine("commissionFee", "Commission", input.commissionRate, priceBase),
-    line("platformFee", "Platform fee (CGF)", -platformFee, s.platformFeeRate, priceBase),
-    rateLine("transactionFee", "Transaction fee", s.transactionFeeRate, buyerPays),
-    line(
-      "preOrderFee",
-      "Pre-order fee",
-      -rateOf(preOrderRate, priceBase),
-      preOrderRate,
-      input.isPreOrder ? priceBase : null,
-    ),
-    line("cogs", "COGS", -input.cogs),
-    line("adsCostPerSale", "Ads cost per sale", -input.adsCostPerSale),
-    outputVatLine(input.hasVat, vatRate, revenue),
-    line("returnCost", "Return cost", -returnCost, input.returnRate, costOfOneReturn),
-  ];
-  return unitFromLines(lines, {
-    revenueMinor: revenue,
+  return unitBreakdownBC(input, {
+    discount: { name: "sellerDiscount", label: "Seller discount", minor: input.sellerDiscount },
     commissionRate: input.commissionRate,
-    vatRate,
-    hasVat: input.hasVat,
-    cogsSource: input.cogsSource,
+    vatRate: s.vatRate,
+    charges: [
+      rateLine("commissionFee", "Commission", input.commissionRate, priceBase),
+      line("platformFee", "Platform fee (CGF)", -platformFee, s.platformFeeRate, priceBase),
+      rateLine("transactionFee", "Transaction fee", s.transactionFeeRate, buyerPays),
+      line(
+        "preOrderFee",
+        "Pre-order fee",
+        -rateOf(preOrderRate, priceBase),
+        preOrderRate,
+        input.isPreOrder ? priceBase : null,
+      ),
+    ],
+    afterCogs: [line("adsCostPerSale", "Ads cost per sale", -input.adsCostPerSale)],
+    // The CGF is not refunded on a return: it is lost on top of the reverse shipping.
+    costOfOneReturnMinor: s.reverseShippingMinor + platformFee,
   });
 }

@@ -20,6 +20,24 @@ import {
 const monthly = (totalMinor: number, lookbackDays: number): number =>
   Math.round((totalMinor * 30) / lookbackDays);
 
+/** A commission question about a shop: its sales window and how many rows to list. */
+interface CommissionQuery {
+  readonly ctx: HandlerContext;
+  readonly idx: ShopIndex;
+  readonly w: SalesWindow;
+  readonly topN: number;
+}
+
+/** The answer to a question, computed once per shop and `key` (the options and today). */
+function rememberedAnswer(
+  q: Omit<CommissionQuery, "topN">,
+  key: string,
+  answer: (q: CommissionQuery) => Record<string, unknown>,
+): unknown {
+  const topN = typeof q.ctx.body.topN === "number" ? q.ctx.body.topN : 20;
+  return rememberFor(q.idx, `${key}|${topN}`, () => answer({ ...q, topN }));
+}
+
 /** A19: profit now vs. at the rates in force on `effectiveDate`, by category. */
 export const a19CommissionImpact: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
@@ -37,18 +55,12 @@ export const a19CommissionImpact: EndpointHandler = (ctx) => {
       ],
     );
   }
-  const topN = typeof ctx.body.topN === "number" ? ctx.body.topN : 20;
-  const key = `A19|${ctx.today}|${futureDate}|${base.lookbackDays}|${base.includeVat}|${topN}`;
-  return rememberFor(idx, key, () => commissionImpact(ctx, idx, base, topN));
+  const key = `A19|${ctx.today}|${futureDate}|${base.lookbackDays}|${base.includeVat}`;
+  return rememberedAnswer({ ctx, idx, w: base }, key, commissionImpact);
 };
 
 /** A19's answer (memoized by the handler per shop, options and today). */
-function commissionImpact(
-  ctx: HandlerContext,
-  idx: ShopIndex,
-  base: SalesWindow,
-  topN: number,
-): Record<string, unknown> {
+function commissionImpact({ ctx, idx, w: base, topN }: CommissionQuery): Record<string, unknown> {
   const d = idx.decimals;
   const futureDate = base.effectiveDate;
   const now = { ...base, effectiveDate: ctx.today };
@@ -143,18 +155,12 @@ function commissionImpact(
 export const a20CommissionOverview: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const w = { ...windowFrom(ctx, false), effectiveDate: ctx.today };
-  const topN = typeof ctx.body.topN === "number" ? ctx.body.topN : 20;
-  const key = `A20|${ctx.today}|${w.lookbackDays}|${w.includeVat}|${topN}`;
-  return rememberFor(idx, key, () => commissionOverview(ctx, idx, w, topN));
+  const key = `A20|${ctx.today}|${w.lookbackDays}|${w.includeVat}`;
+  return rememberedAnswer({ ctx, idx, w }, key, commissionOverview);
 };
 
 /** A20's answer (memoized by the handler per shop, options and today). */
-function commissionOverview(
-  ctx: HandlerContext,
-  idx: ShopIndex,
-  w: SalesWindow,
-  topN: number,
-): Record<string, unknown> {
+function commissionOverview({ ctx, idx, w, topN }: CommissionQuery): Record<string, unknown> {
   const d = idx.decimals;
   const cats = new Map<
     number,

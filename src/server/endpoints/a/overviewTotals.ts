@@ -1,7 +1,7 @@
 /** A1's shop totals over a period, tallied once per shop and window. */
 import { type Period } from "../../analytics/periods";
 import type { DemoData, OrderChannel } from "../../data/model";
-import { unitLinesA } from "../../fees/a";
+import { orderLinesA, saleTermsA } from "../../fees/a";
 import { feeScheduleA } from "../../fees/ratesA";
 import { commissionRateA, unitCogs, type ShopIndex } from "./shop";
 
@@ -100,20 +100,7 @@ export function overviewTotals(
     );
     if (c.source === "explicit") unitsExplicitCogs += o.quantity;
     else if (c.source === "inferred") unitsInferredCogs += o.quantity;
-    const l = unitLinesA({
-      listPrice: o.unitListPrice,
-      sellerDiscount: o.sellerDiscount,
-      sellerVoucher: o.sellerVoucher,
-      platformDiscount: o.platformDiscount,
-      buyerShipping: o.buyerShipping / o.quantity,
-      commissionRate: rate,
-      schedule,
-      inServiceFeeProgramme: shop.inServiceFeeProgramme,
-      hasVat,
-      cogs: c.cogs,
-      adsCostPerSale: 0,
-      returnRate: 0,
-    });
+    const l = orderLinesA(o, saleTermsA(shop, schedule, rate, hasVat), c.cogs);
     const q = o.quantity;
     for (const t of ts) {
       t.revenue +=

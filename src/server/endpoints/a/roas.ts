@@ -14,7 +14,7 @@
 import { toMajor } from "../../analytics/money";
 import { CHAIN_WINDOW_SECONDS } from "../../data/sales";
 import type { DemoData, OrderA, ProductA } from "../../data/model";
-import { netProfitMinor, revenueMinor, unitLinesA } from "../../fees/a";
+import { netProfitMinor, orderLinesA, revenueMinor, saleTermsA } from "../../fees/a";
 import { feeScheduleA } from "../../fees/ratesA";
 import type { EndpointHandler } from "../../handler";
 import {
@@ -54,26 +54,14 @@ function adsOrders(data: DemoData, idx: ShopIndex, p: ProductA, w: SalesWindow):
   const shop = idx.shop;
   const schedule = feeScheduleA(shop.region, w.effectiveDate);
   const commissionRate = commissionRateA(data, p.categoryId, shop.region, w.effectiveDate);
-  const hasVat = w.includeVat && shop.vatRegistered;
+  const terms = saleTermsA(shop, schedule, commissionRate, w.includeVat && shop.vatRegistered);
   const itemOrders = idx.ordersByItem.get(p.itemId) ?? [];
   const models = new Map(p.models.map((m) => [m.modelId, m]));
   const out: OrderFigures[] = [];
   for (const o of itemOrders) {
     if (!o.attributedToAds || o.date < from || o.date > to) continue;
-    const lines = unitLinesA({
-      listPrice: o.unitListPrice,
-      sellerDiscount: o.sellerDiscount,
-      sellerVoucher: o.sellerVoucher,
-      platformDiscount: o.platformDiscount,
-      buyerShipping: o.buyerShipping / o.quantity,
-      commissionRate,
-      schedule,
-      inServiceFeeProgramme: shop.inServiceFeeProgramme,
-      hasVat,
-      cogs: unitCogs(idx, models.get(o.modelId), o.unitListPrice).cogs,
-      adsCostPerSale: 0,
-      returnRate: 0,
-    });
+    const cogs = unitCogs(idx, models.get(o.modelId), o.unitListPrice).cogs;
+    const lines = orderLinesA(o, terms, cogs);
     const revenue = revenueMinor(lines);
     const fees = lines.commissionFee.amount + lines.serviceFee.amount + lines.transactionFee.amount;
     const q = o.quantity;

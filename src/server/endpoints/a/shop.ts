@@ -14,7 +14,9 @@ import {
   LinesTotal,
   marginPercent,
   netProfitMinor,
+  orderLinesA,
   revenueMinor,
+  saleTermsA,
   unitLinesA,
   wireBreakdownA,
   type LinesA,
@@ -250,30 +252,12 @@ export function realizedA(
   const models = new Map(p.models.map((m) => [m.modelId, m]));
   const total = new LinesTotal();
   let source: CogsSource = "explicit";
-  const base = {
-    commissionRate,
-    schedule,
-    inServiceFeeProgramme: shop.inServiceFeeProgramme,
-    hasVat,
-    adsCostPerSale: 0,
-    returnRate,
-  };
+  const base = saleTermsA(shop, schedule, commissionRate, hasVat, returnRate);
   for (const o of sales.completed) {
     if (modelId !== undefined && o.modelId !== modelId) continue;
     const c = unitCogs(idx, models.get(o.modelId), o.unitListPrice);
     source = combineSource(source, c.source);
-    total.add(
-      unitLinesA({
-        ...base,
-        listPrice: o.unitListPrice,
-        sellerDiscount: o.sellerDiscount,
-        sellerVoucher: o.sellerVoucher,
-        platformDiscount: o.platformDiscount,
-        buyerShipping: o.buyerShipping / o.quantity,
-        cogs: c.cogs,
-      }),
-      o.quantity,
-    );
+    total.add(orderLinesA(o, base, c.cogs), o.quantity);
   }
   if (total.units > 0) {
     // Ads are bought per product: every unit sold carries the same share of the window's spend.

@@ -5,8 +5,8 @@ import type { UnitBreakdown } from "../../analytics/breakdown";
 import { toMajor } from "../../analytics/money";
 import { cursorPage, offsetPage, toDateTimeArray } from "../../analytics/pages";
 import { optNumber } from "../../analytics/requestFields";
+import { aggregate, breakdownWire, skuResult, unitsOf } from "../bc/results";
 import type { SellerViewB } from "./sellerView";
-import { aggregateB, breakdownWire, skuResultB } from "./results";
 import { sellerFromPath } from "./options";
 
 interface ProductRowB {
@@ -17,13 +17,9 @@ interface ProductRowB {
 
 /** Every product of the seller with its aggregated per-unit breakdown. */
 export function productRowsB(view: SellerViewB): ProductRowB[] {
-  return view.seller.products.map((product) => {
-    const results = product.skus.map((sku) => skuResultB(view, product, sku));
-    return {
-      product,
-      unit: aggregateB(results),
-      unitsSold: results.reduce((s, r) => s + r.unitsSold, 0),
-    };
+  return view.shop.products.map((product) => {
+    const results = product.skus.map((sku) => skuResult(view, product, sku));
+    return { product, unit: aggregate(view, results), unitsSold: unitsOf(results) };
   });
 }
 
@@ -45,7 +41,7 @@ export function productPageB(ctx: HandlerContext): unknown {
     (row) => row.product.itemId,
     optNumber(ctx.body, "cursorRtProductId"),
     optNumber(ctx.body, "pageSize") ?? 50,
-    toDateTimeArray(view.seller.dataFreshAt),
+    toDateTimeArray(view.shop.dataFreshAt),
   );
   return { ...page, data: page.data.map((row) => entryWire(view, row)) };
 }
@@ -63,7 +59,7 @@ export function sortedByProfitB(ctx: HandlerContext): unknown {
     ranked,
     optNumber(ctx.body, "page") ?? 0,
     optNumber(ctx.body, "pageSize") ?? 50,
-    toDateTimeArray(view.seller.dataFreshAt),
+    toDateTimeArray(view.shop.dataFreshAt),
   );
   return {
     ...page,

@@ -14,8 +14,8 @@ import { offsetPage, toDateTimeArray } from "../../analytics/pages";
 import { resolvePeriod } from "../../analytics/periods";
 import { optNumber, pathNumber } from "../../analytics/requestFields";
 import { ordersBetween } from "../../analytics/sales";
-import { findProductB } from "./sellerView";
-import { skuResultB } from "./results";
+import { productById } from "../bc/view";
+import { skuResult } from "../bc/results";
 import { sellerFromPath } from "./options";
 
 /** Profit divided by spend; null when nothing was spent (never Infinity). */
@@ -28,17 +28,17 @@ export function profitAdjustedRoasB(ctx: HandlerContext): unknown {
   const lookbackDays = optNumber(ctx.body, "lookbackDays") ?? 180;
   // Unit profit uses the usual 30-day return-rate window; lookbackDays is the ads window.
   const view = sellerFromPath(ctx, { lookbackDays: 30 });
-  const product = findProductB(view.seller, pathNumber(ctx.path, "itemId"));
+  const product = productById(view, pathNumber(ctx.path, "itemId"));
   const dp = view.currency.decimals;
   const window = resolvePeriod({ lookbackDays }, ctx.today);
-  const spend = view.seller.adSpend
+  const spend = view.shop.adSpend
     .filter((d) => d.product === product.itemId && d.date >= window.from && d.date <= window.to)
     .reduce((s, d) => s + d.spend, 0);
   const unitProfit = new Map(
-    product.skus.map((sku) => [sku.skuId, skuResultB(view, product, sku).unit]),
+    product.skus.map((sku) => [sku.skuId, skuResult(view, product, sku).unit]),
   );
   const perSku = new Map<number, { orders: number; units: number; gmv: number; profit: number }>();
-  for (const o of ordersBetween(view.seller.orders, window.from, window.to)) {
+  for (const o of ordersBetween(view.shop.orders, window.from, window.to)) {
     if (o.itemId !== product.itemId || !o.attributedToAds) continue;
     const unit = unitProfit.get(o.skuId);
     if (unit === undefined) continue;
@@ -115,6 +115,6 @@ export function sortedByRoasB(ctx: HandlerContext): unknown {
     [],
     optNumber(ctx.body, "page") ?? 0,
     optNumber(ctx.body, "pageSize") ?? 50,
-    toDateTimeArray(view.seller.dataFreshAt),
+    toDateTimeArray(view.shop.dataFreshAt),
   );
 }

@@ -4,21 +4,22 @@
  * (return rates, average vouchers, coins and shipping per unit). Builds per-SKU inputs for
  * the fee engine (fees/b.ts).
  */
-import type { DemoAccount, DemoData, ProductB, SellerB, SellerTypeB, SkuB } from "../../data/model";
-import { findSellerB, notFound, rateOn } from "../../data/lookup";
+import type {
+  DemoAccount,
+  DemoData,
+  OrderB,
+  ProductB,
+  SellerB,
+  SellerTypeB,
+  SkuB,
+} from "../../data/model";
+import { findSellerB, rateOn } from "../../data/lookup";
 import { ApiProblem } from "../../problem";
-import { resolvePeriod, type Period } from "../../analytics/periods";
-import {
-  emptySales,
-  perUnit,
-  productReturnRate,
-  windowSales,
-  type UnitSales,
-} from "../../analytics/sales";
-import { cogsInference, type CogsSample, type UnitCogs } from "../../analytics/cogs";
-import { currencyOf, type Currency } from "../../analytics/money";
+import { perUnit } from "../../analytics/sales";
 import { feeScheduleB, type FeeScheduleB } from "../../fees/ratesB";
 import type { UnitInputB } from "../../fees/b";
+import { memoized, viewBC, type OptionsBC, type ViewBC } from "../bc/view";
+import { MARKET_B } from "./market";
 
 /** Settings as a request gives them: null where the body has no such field (the seller's own applies). */
 export interface OptionsRequestB {
@@ -29,30 +30,15 @@ export interface OptionsRequestB {
 }
 
 /** Settings every B computation takes (spec 4.3 common fields), resolved. */
-export interface OptionsB {
+export interface OptionsB extends OptionsBC {
   readonly sellerType: SellerTypeB;
-  readonly hasVat: boolean;
-  readonly effectiveDate: string;
-  /** Return-rate and sales window, days back from today. */
-  readonly lookbackDays: number;
 }
 
-export interface SellerViewB {
-  readonly seller: SellerB;
+/** The seller (`shop` in the shared layer's words) with B's settings and fee schedule. */
+export interface SellerViewB extends ViewBC<ProductB, SkuB, UnitInputB, OrderB> {
+  readonly shop: SellerB;
   readonly options: OptionsB;
   readonly schedule: FeeScheduleB;
-  readonly currency: Currency;
-  readonly window: Period;
-  /** Commission rate of a category on the effective date (400 for an unknown category). */
-  categoryRate(categoryId: number): number;
-  salesOfSku(skuId: number): UnitSales;
-  /** Completed units of a SKU in the window. */
-  unitsSold(skuId: number): number;
-  returnRate(itemId: number): number;
-  /** The SKU's COGS: entered, inferred from similar SKUs, or missing (0). */
-  cogsOf(product: ProductB, sku: SkuB): UnitCogs;
-  /** Engine input for the SKU as listed today with the window's average promotions. */
-  baseline(product: ProductB, sku: SkuB): UnitInputB;
 }
 
 /** Category commission on a date, 400 when the category or its region rate is unknown. */
@@ -88,97 +74,37 @@ export function sellerViewB(
   requested: OptionsRequestB,
   today: string,
 ): SellerViewB {
-  const seller = findSellerB(account, sellerId, region);
+  const shop = findSellerB(account, sellerId, region);
   const options: OptionsB = {
-    sellerType: requested.sellerType ?? seller.sellerType,
-    hasVat: requested.hasVat ?? seller.vatRegistered,
+    sellerType: requested.sellerType ?? shop.sellerType,
+    hasVat: requested.hasVat ?? shop.vatRegistered,
     effectiveDate: requested.effectiveDate,
     lookbackDays: requested.lookbackDays,
   };
-  const window = resolvePeriod({ lookbackDays: options.lookbackDays }, today);
-  const sales = windowSales(
-    seller.orders,
-    window,
-    (o) => o.skuId,
-    (o) => o.itemId,
-    (o) => o.coinDeduction,
+  const categoryRate = memoized(
+    (categoryId: number) => categoryId,
+    (categoryId) => categoryRateB(data, categoryId, shop.region, options.effectiveDate),
   );
-  const inferCogs = cogsInference(
-    seller.products.flatMap((p) => p.skus.map((sku) => cogsSampleB(p, sku))),
-  );
-  const schedule = feeScheduleB(seller.region, options.effectiveDate);
-  const rates = new Map<number, number>();
-  const categoryRate = (categoryId: number): number => {
-    let r = rates.get(categoryId);
-    if (r === undefined)
-      rates.set(
-        categoryId,
-        (r = categoryRateB(data, categoryId, seller.region, options.effectiveDate)),
-      );
-    return r;
-  };
-  const salesOfSku = (skuId: number): UnitSales => sales.byVariant.get(skuId) ?? emptySales();
-  const returnRate = (itemId: number): number => productReturnRate(sales, itemId);
-  const cogsOf = (product: ProductB, sku: SkuB): UnitCogs => inferCogs(cogsSampleB(product, sku));
-  return {
-    seller,
-    options,
-    schedule,
-    currency: currencyOf(seller.region),
-    window,
-    categoryRate,
-    salesOfSku,
-    unitsSold: (skuId) => salesOfSku(skuId).completedUnits,
-    returnRate,
-    cogsOf,
-    baseline(product, sku) {
-      const sales = salesOfSku(sku.skuId);
-      const cogs = cogsOf(product, sku);
-      const price = sku.listPrice - sku.specialPriceDiscount;
-      // Window averages, bounded so a voucher never exceeds the special price.
-      const voucher = Math.min(Math.max(0, price), perUnit(sales.sellerVoucherSum, sales));
-      return {
-        listPrice: sku.listPrice,
+  const schedule = feeScheduleB(shop.region, options.effectiveDate);
+  return viewBC(
+    {
+      market: MARKET_B,
+      shop,
+      options,
+      baseline: (shared, product, sku, sales) => ({
+        ...shared,
         specialPriceDiscount: sku.specialPriceDiscount,
-        sellerVoucher: voucher,
-        platformDiscount: perUnit(sales.platformDiscountSum, sales),
-        buyerShippingPerUnit: perUnit(sales.buyerShippingSum, sales),
         coinDeduction: perUnit(sales.extraSum, sales),
         categoryCommissionRate: categoryRate(product.categoryId),
         sellerType: options.sellerType,
-        hasVat: options.hasVat,
         isInFreeShipping: product.isInFreeShipping,
-        cogs: cogs.cogs,
-        cogsSource: cogs.source,
-        returnRate: returnRate(product.itemId),
         schedule,
-      };
+      }),
+      schedule,
+      lookedIn: `for seller ${shop.sellerId}`,
+      settings: { sellerType: options.sellerType },
     },
-  };
-}
-
-/** A SKU as the COGS inference sees it: category and special price. */
-function cogsSampleB(product: ProductB, sku: SkuB): CogsSample<number> {
-  return {
-    category: product.categoryId,
-    cogs: sku.cogs,
-    price: sku.listPrice - sku.specialPriceDiscount,
-  };
-}
-
-/** The seller's product, or 404 naming the item. */
-export function findProductB(seller: SellerB, itemId: number): ProductB {
-  return (
-    seller.products.find((p) => p.itemId === itemId) ??
-    notFound(`item ${itemId} not found for seller ${seller.sellerId}`, "itemId")
-  );
-}
-
-/** The product's SKU, or 404 naming the SKU. */
-export function findSkuB(product: ProductB, skuId: number): SkuB {
-  return (
-    product.skus.find((s) => s.skuId === skuId) ??
-    notFound(`SKU ${skuId} not found in item ${product.itemId}`, "skuId")
+    today,
   );
 }
 

@@ -2,10 +2,10 @@
 import type { HandlerContext } from "../../handler";
 import type { ProductB, SkuB } from "../../data/model";
 import { toMinor, rateOf } from "../../analytics/money";
-import { optBoolean, optNumber, reqNumber } from "../../analytics/requestFields";
+import { optBoolean, optNumber } from "../../analytics/requestFields";
 import type { UnitInputB } from "../../fees/b";
-import { findProductB, findSkuB, type SellerViewB } from "./sellerView";
-import { productWireB, singleSkuWireB, skuResultB } from "./results";
+import { productOrSkuNamed } from "../bc/results";
+import type { SellerViewB } from "./sellerView";
 import { sellerFromBody } from "./options";
 
 /** The body's overrides as engine-input changes for one SKU (money fields are per unit). */
@@ -55,20 +55,5 @@ function overridesFor(
 /** B5: POST P_B/simulate. */
 export function simulateB(ctx: HandlerContext): unknown {
   const view = sellerFromBody(ctx);
-  const product = findProductB(view.seller, reqNumber(ctx.body, "itemId"));
-  const skuId = optNumber(ctx.body, "skuId");
-  if (skuId !== null) {
-    const sku = findSkuB(product, skuId);
-    return singleSkuWireB(
-      view,
-      skuResultB(view, product, sku, overridesFor(ctx, view, product, sku)),
-    );
-  }
-  return productWireB(
-    view,
-    product,
-    product.skus.map((sku) =>
-      skuResultB(view, product, sku, overridesFor(ctx, view, product, sku)),
-    ),
-  );
+  return productOrSkuNamed(view, ctx.body, (product, sku) => overridesFor(ctx, view, product, sku));
 }

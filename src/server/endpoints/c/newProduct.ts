@@ -1,12 +1,12 @@
 /**
- * C4 (new product) and C6 (required price): a listing with no history (no vouchers, shipping;
- * returns only as the caller's returnRate). Commission from the category path given.
+ * C4 (new product) and C6 (required price): a listing with no sales history yet
+ * (endpoints/bc/newListing.ts); returns only as the caller's returnRate. Commission from the
+ * category path given.
  */
 import type { HandlerContext } from "../../handler";
-import { breakdownWithMetadata } from "../../analytics/breakdown";
-import { currencyOf, toMinor, type Currency } from "../../analytics/money";
+import type { OrderC, ProductC, SkuC } from "../../data/model";
+import { currencyOf, toMinor } from "../../analytics/money";
 import {
-  effectiveDateOf,
   optBoolean,
   optNumber,
   optString,
@@ -14,69 +14,53 @@ import {
   reqString,
 } from "../../analytics/requestFields";
 import { findShopC } from "../../data/lookup";
-import { unitBreakdownC, type UnitInputC } from "../../fees/c";
+import type { UnitInputC } from "../../fees/c";
 import { feeScheduleC } from "../../fees/ratesC";
-import { newProductAnswer, requiredPriceAnswer, type NewListing } from "../requiredMargin";
+import * as newListing from "../bc/newListing";
 import { categoryRateC } from "./shopView";
+import { MARKET_C } from "./market";
 
-interface ListingC {
-  readonly currency: Currency;
-  readonly effectiveDate: string;
-  inputAt(listPrice: number, discount: number): UnitInputC;
-}
-
-function listingFromBody(ctx: HandlerContext, cogsField: string, returnRate: number): ListingC {
+/** A new listing in the body's shop and category path, with COGS from `cogsField`. */
+function listingFromBody(
+  ctx: HandlerContext,
+  cogsField: string,
+  returnRate: number,
+): newListing.NewListingBC<ProductC, SkuC, UnitInputC, OrderC> {
   const shop = findShopC(ctx.account, reqNumber(ctx.body, "shopId"));
   const currency = currencyOf(shop.region);
-  const effectiveDate = effectiveDateOf(ctx);
-  const schedule = feeScheduleC(shop.region, effectiveDate);
+  const fields = newListing.listingFields(ctx, currency, cogsField, false);
+  const schedule = feeScheduleC(shop.region, fields.effectiveDate);
   const commissionRate = categoryRateC(
     ctx.data,
     shop.region,
-    effectiveDate,
+    fields.effectiveDate,
     reqString(ctx.body, "categoryL1"),
     optString(ctx.body, "categoryL2"),
     optString(ctx.body, "categoryL3"),
   );
-  const cogs = optNumber(ctx.body, cogsField);
   const ads = optNumber(ctx.body, "adsCostPerSale");
   const isPreOrder = optBoolean(ctx.body, "isPreOrder") ?? false;
   const isOwnFleetOnly = optBoolean(ctx.body, "isOwnFleetOnly") ?? false;
-  const hasVat = optBoolean(ctx.body, "hasVat") ?? false;
   return {
+    market: MARKET_C,
     currency,
-    effectiveDate,
-    inputAt: (listPrice, discount) => ({
-      listPrice,
-      sellerDiscount: discount,
-      sellerVoucher: 0,
-      platformDiscount: 0,
-      buyerShippingPerUnit: 0,
+    effectiveDate: fields.effectiveDate,
+    settings: {},
+    inputAt: (listPrice) => ({
+      ...newListing.newListingInput(listPrice, fields, returnRate),
+      sellerDiscount: 0,
       commissionRate,
       isPreOrder,
       isOwnFleetOnly,
-      hasVat,
-      cogs: cogs === null ? 0 : toMinor(cogs, currency.decimals),
-      cogsSource: cogs === null ? "missing" : "explicit",
       adsCostPerSale: ads === null ? 0 : toMinor(ads, currency.decimals),
-      returnRate,
       schedule,
     }),
   };
 }
 
-/** The listing as C prices it and shows it. */
-function pricedC(listing: ListingC): NewListing {
-  return {
-    currency: listing.currency,
-    unitAt: (price, discount) => unitBreakdownC(listing.inputAt(price, discount)),
-    wire: (unit) => breakdownWithMetadata(unit, listing.currency, listing.effectiveDate, null),
-  };
-}
-
 /** C4: POST P_C/new-product. */
 export function newProductC(ctx: HandlerContext): unknown {
-  return newProductAnswer(ctx, pricedC(listingFromBody(ctx, "manufacturingCogs", 0)));
+  return newListing.newProductAnswer(ctx, listingFromBody(ctx, "manufacturingCogs", 0));
 }
 
 /**
@@ -85,8 +69,7 @@ export function newProductC(ctx: HandlerContext): unknown {
  */
 export function requiredPriceC(ctx: HandlerContext): unknown {
   const listing = listingFromBody(ctx, "cogs", optNumber(ctx.body, "returnRate") ?? 0);
-  const probe = listing.inputAt(0, 0);
-  return requiredPriceAnswer(ctx, pricedC(listing), "sellerDiscount", (fixedDiscount) => {
+  return newListing.requiredPriceAnswer(ctx, listing, (probe, fixedDiscount) => {
     // Past the CGF cap breakpoint every fee is linear again.
     const breakpoint =
       Math.ceil(probe.schedule.platformFeeCapMinor / probe.schedule.platformFeeRate) +

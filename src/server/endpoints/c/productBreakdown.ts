@@ -1,52 +1,25 @@
 /** C1 (product or SKU), C2 (product level), C3 (chosen SKUs), C7 (chosen products). */
 import type { HandlerContext } from "../../handler";
 import { toMinor } from "../../analytics/money";
-import { arrayOf, numberMap, optString, reqString } from "../../analytics/requestFields";
-import { findProductC, findSkuC, type ShopViewC } from "./shopView";
-import { productWireC, singleSkuWireC, skuEntryWireC, skuResultC } from "./results";
+import { arrayOf, numberMap, reqString } from "../../analytics/requestFields";
+import { productOrSku, productOrSkuNamed, productWire, skuEntries, skuResult } from "../bc/results";
+import { productById } from "../bc/view";
 import { shopFromRequest } from "./options";
-
-/** A product's volume-weighted breakdown, or one SKU's when `skuId` is given. */
-export function productOrSkuC(
-  view: ShopViewC,
-  productId: string,
-  skuId: string | null,
-): Record<string, unknown> {
-  const product = findProductC(view.shop, productId);
-  if (skuId !== null)
-    return singleSkuWireC(view, skuResultC(view, product, findSkuC(product, skuId)));
-  return productWireC(
-    view,
-    product,
-    product.skus.map((sku) => skuResultC(view, product, sku)),
-  );
-}
 
 /** C1: POST P_C/product. */
 export function productC(ctx: HandlerContext): unknown {
-  return productOrSkuC(
-    shopFromRequest(ctx),
-    reqString(ctx.body, "productId"),
-    optString(ctx.body, "skuId"),
-  );
+  return productOrSkuNamed(shopFromRequest(ctx), ctx.body);
 }
 
 /** C2: POST P_C/product-level (skuId ignored). */
 export function productLevelC(ctx: HandlerContext): unknown {
-  return productOrSkuC(shopFromRequest(ctx), reqString(ctx.body, "productId"), null);
+  const view = shopFromRequest(ctx);
+  return productOrSku(view, productById(view, reqString(ctx.body, "productId")), null);
 }
 
 /** C3: POST P_C/skus; unknown SKUs are omitted. */
 export function skusC(ctx: HandlerContext): unknown {
-  const view = shopFromRequest(ctx);
-  const wanted = new Set(
-    arrayOf(ctx.body, "skuIds").filter((x): x is string => typeof x === "string"),
-  );
-  return view.shop.products.flatMap((product) =>
-    product.skus
-      .filter((sku) => wanted.has(sku.skuId))
-      .map((sku) => skuEntryWireC(view, skuResultC(view, product, sku))),
-  );
+  return skuEntries(shopFromRequest(ctx), ctx.body);
 }
 
 /**
@@ -65,10 +38,10 @@ export function productsC(ctx: HandlerContext): unknown {
     const overrides =
       ads === undefined ? {} : { adsCostPerSale: toMinor(ads, view.currency.decimals) };
     out.push(
-      productWireC(
+      productWire(
         view,
         product,
-        product.skus.map((sku) => skuResultC(view, product, sku, overrides)),
+        product.skus.map((sku) => skuResult(view, product, sku, overrides)),
       ),
     );
   }

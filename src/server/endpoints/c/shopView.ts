@@ -3,37 +3,26 @@
  * schedule on the effective date, and return rates and average promotions over the
  * lookback window. Builds per-SKU inputs for the fee engine (fees/c.ts).
  */
-import type { DemoAccount, DemoData, ProductC, ShopC, SkuC } from "../../data/model";
-import { findCategoryC, findShopC, notFound, rateOn } from "../../data/lookup";
+import type { DemoAccount, DemoData, OrderC, ProductC, ShopC, SkuC } from "../../data/model";
+import { findCategoryC, findShopC, rateOn } from "../../data/lookup";
 import { ApiProblem } from "../../problem";
-import { currencyOf, type Currency } from "../../analytics/money";
-import { resolvePeriod, type Period } from "../../analytics/periods";
-import { emptySales, perUnit, productReturnRate, windowSales } from "../../analytics/sales";
-import { cogsInference, type CogsSample, type UnitCogs } from "../../analytics/cogs";
 import type { UnitInputC } from "../../fees/c";
 import { feeScheduleC, type FeeScheduleC } from "../../fees/ratesC";
+import { memoized, viewBC, type OptionsBC, type ViewBC } from "../bc/view";
+import { MARKET_C } from "./market";
 
-export interface OptionsC {
-  readonly hasVat: boolean;
-  readonly effectiveDate: string;
-  readonly lookbackDays: number;
+export interface OptionsC extends OptionsBC {
   /** Caller-supplied ads cost per unit (minor units), 0 when not given. */
   readonly adsCostPerSaleMinor: number;
   /** Caller-supplied seller voucher per unit (minor units); null: the window's average. */
   readonly sellerVoucherMinor: number | null;
 }
 
-export interface ShopViewC {
+/** The shop with C's settings and fee schedule. */
+export interface ShopViewC extends ViewBC<ProductC, SkuC, UnitInputC, OrderC> {
   readonly shop: ShopC;
   readonly options: OptionsC;
   readonly schedule: FeeScheduleC;
-  readonly currency: Currency;
-  readonly window: Period;
-  commissionRate(product: ProductC): number;
-  unitsSold(skuId: string): number;
-  returnRate(productId: string): number;
-  cogsOf(product: ProductC, sku: SkuC): UnitCogs;
-  baseline(product: ProductC, sku: SkuC): UnitInputC;
 }
 
 /**
@@ -76,95 +65,38 @@ export function shopViewC(
   today: string,
 ): ShopViewC {
   const shop = findShopC(account, shopId, region);
-  const window = resolvePeriod({ lookbackDays: options.lookbackDays }, today);
-  const sales = windowSales(
-    shop.orders,
-    window,
-    (o) => o.skuId,
-    (o) => o.productId,
-  );
-  const schedule = feeScheduleC(shop.region, options.effectiveDate);
-  const rates = new Map<string, number>();
-  const commissionRate = (product: ProductC): number => {
-    const key = `${product.categoryL1}\u0000${product.categoryL2}\u0000${product.categoryL3}`;
-    let r = rates.get(key);
-    if (r === undefined) {
-      r = categoryRateC(
+  const commissionRate = memoized(
+    (p: ProductC) => `${p.categoryL1}\u0000${p.categoryL2}\u0000${p.categoryL3}`,
+    (p) =>
+      categoryRateC(
         data,
         shop.region,
         options.effectiveDate,
-        product.categoryL1,
-        product.categoryL2,
-        product.categoryL3,
-      );
-      rates.set(key, r);
-    }
-    return r;
-  };
-  const inferCogs = cogsInference(
-    shop.products.flatMap((p) => p.skus.map((sku) => cogsSampleC(p, sku))),
+        p.categoryL1,
+        p.categoryL2,
+        p.categoryL3,
+      ),
   );
-  const cogsOf = (product: ProductC, sku: SkuC): UnitCogs => inferCogs(cogsSampleC(product, sku));
-  const returnRate = (productId: string): number => productReturnRate(sales, productId);
-  return {
-    shop,
-    options,
-    schedule,
-    currency: currencyOf(shop.region),
-    window,
-    commissionRate,
-    unitsSold: (skuId) => sales.byVariant.get(skuId)?.completedUnits ?? 0,
-    returnRate,
-    cogsOf,
-    baseline(product, sku) {
-      const skuSales = sales.byVariant.get(sku.skuId) ?? emptySales();
-      const cogs = cogsOf(product, sku);
-      const price = Math.max(0, sku.listPrice - sku.sellerDiscount);
-      return {
-        listPrice: sku.listPrice,
+  const schedule = feeScheduleC(shop.region, options.effectiveDate);
+  return viewBC(
+    {
+      market: MARKET_C,
+      shop,
+      options,
+      baseline: (shared, product, sku) => ({
+        ...shared,
         sellerDiscount: sku.sellerDiscount,
-        sellerVoucher: Math.min(
-          price,
-          options.sellerVoucherMinor ?? perUnit(skuSales.sellerVoucherSum, skuSales),
-        ),
-        platformDiscount: perUnit(skuSales.platformDiscountSum, skuSales),
-        buyerShippingPerUnit: perUnit(skuSales.buyerShippingSum, skuSales),
         commissionRate: commissionRate(product),
         isPreOrder: product.isPreOrder,
         isOwnFleetOnly: product.isOwnFleetOnly,
-        hasVat: options.hasVat,
-        cogs: cogs.cogs,
-        cogsSource: cogs.source,
         adsCostPerSale: options.adsCostPerSaleMinor,
-        returnRate: returnRate(product.productId),
         schedule,
-      };
+      }),
+      schedule,
+      lookedIn: `in shop ${shop.shopId}`,
+      settings: {},
     },
-  };
-}
-
-/** A SKU as the COGS inference sees it: top-level category and price after discount. */
-function cogsSampleC(product: ProductC, sku: SkuC): CogsSample<string> {
-  return {
-    category: product.categoryL1,
-    cogs: sku.cogs,
-    price: sku.listPrice - sku.sellerDiscount,
-  };
-}
-
-/** The shop's product, or 404. */
-export function findProductC(shop: ShopC, productId: string): ProductC {
-  return (
-    shop.products.find((p) => p.productId === productId) ??
-    notFound(`product ${productId} not found in shop ${shop.shopId}`, "productId")
-  );
-}
-
-/** The product's SKU, or 404. */
-export function findSkuC(product: ProductC, skuId: string): SkuC {
-  return (
-    product.skus.find((s) => s.skuId === skuId) ??
-    notFound(`SKU ${skuId} not found in product ${product.productId}`, "skuId")
+    today,
   );
 }
 

@@ -1,10 +1,10 @@
 /** C5: what-if with overrides applied to the baseline of a product or one SKU. */
 import type { HandlerContext } from "../../handler";
 import { toMinor } from "../../analytics/money";
-import { optBoolean, optNumber, optString, reqString } from "../../analytics/requestFields";
+import { optBoolean, optNumber } from "../../analytics/requestFields";
 import type { UnitInputC } from "../../fees/c";
-import { findProductC, findSkuC, type ShopViewC } from "./shopView";
-import { productWireC, singleSkuWireC, skuResultC } from "./results";
+import { productOrSkuNamed } from "../bc/results";
+import type { ShopViewC } from "./shopView";
 import { shopFromRequest } from "./options";
 
 function overrides(ctx: HandlerContext, view: ShopViewC): Partial<UnitInputC> {
@@ -35,16 +35,8 @@ function overrides(ctx: HandlerContext, view: ShopViewC): Partial<UnitInputC> {
 
 /** C5: POST P_C/simulate. */
 export function simulateC(ctx: HandlerContext): unknown {
-  // adsCostPerSale and sellerVoucher are overrides here, applied below.
+  // adsCostPerSale and sellerVoucher are overrides here, applied to every SKU alike.
   const view = shopFromRequest(ctx);
-  const product = findProductC(view.shop, reqString(ctx.body, "productId"));
   const changes = overrides(ctx, view);
-  const skuId = optString(ctx.body, "skuId");
-  if (skuId !== null)
-    return singleSkuWireC(view, skuResultC(view, product, findSkuC(product, skuId), changes));
-  return productWireC(
-    view,
-    product,
-    product.skus.map((sku) => skuResultC(view, product, sku, changes)),
-  );
+  return productOrSkuNamed(view, ctx.body, () => changes);
 }
