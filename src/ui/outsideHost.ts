@@ -10,7 +10,7 @@ export const OUTSIDE_SHEETS =
 
 /** What the Excel task pane says when Office.js is missing. */
 export const OUTSIDE_EXCEL =
-  'This is the Marketplace Profit task pane for Excel. Open it from Excel: Home > API key, in the Marketplace Profit group (sideload the add-in first, see the README). To try it in a plain browser tab, run npm start and open the address it prints.';
+  "This is the Marketplace Profit task pane for Excel. Open it from Excel: Home > API key, in the Marketplace Profit group (sideload the add-in first, see the README). To try it in a plain browser tab, run npm start and open the address it prints.";
 
 /** Put the sentence in `root` (visible, read out by screen readers). */
 export function showOutsideHost(root: HTMLElement, sentence: string): void {
