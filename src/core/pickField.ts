@@ -31,6 +31,9 @@ export function pickField(record: unknown, field: string, options: ShapeOptions 
     candidates.find(([name]) => name.toLowerCase() === lower) ??
     (squashed === "" ? undefined : candidates.find(([name]) => squash(name) === squashed));
   if (hit) return toCell(hit[1], dateTime);
+  // A header of a table of entries names a per-unit figure "… (per unit)" (shape.ts).
+  const perUnit = /\s*\(per unit\)$/i;
+  if (perUnit.test(wanted)) return pickField(record, wanted.replace(perUnit, ""), options);
   const atPath = wanted.includes(".") ? valueAtLoose(record, wanted) : undefined;
   if (atPath !== undefined && (isScalarValue(atPath) || isLineObject(atPath))) {
     return toCell(atPath, dateTime);

@@ -237,6 +237,7 @@ export function flattenRecord(record: unknown): Array<[string, Cell]> {
 export function pairsTable<C extends ResultCell = Cell>(
   flat: ReadonlyArray<ReadonlyArray<[string, C]>>,
   headers: boolean,
+  headerOf: (key: string) => string = humanize,
 ): Array<Array<C | string>> {
   const columns: string[] = [];
   for (const pairs of flat) for (const [k] of pairs) if (!columns.includes(k)) columns.push(k);
@@ -244,13 +245,29 @@ export function pairsTable<C extends ResultCell = Cell>(
     const byKey = new Map(pairs);
     return columns.map((c) => byKey.get(c) ?? "");
   });
-  if (headers && columns.length > 0) rows.unshift(columns.map(humanize));
+  if (headers && columns.length > 0) rows.unshift(columns.map(headerOf));
   return rows.length === 0 ? [[NO_ROWS]] : padTable(rows);
 }
 
 /** Many records as one table: a header row (optional) and one row per record. */
 export function recordsTable(records: readonly unknown[], headers: boolean): Table {
-  return pairsTable(records.map(flattenRecord), headers);
+  return pairsTable(records.map(flattenRecord), headers, recordHeaders(records));
+}
+
+/** Per-unit figures of a breakdown entry that are not lines. */
+const PER_UNIT = new Set(["netProfit", "revenue"]);
+
+/**
+ * Headers of a table of breakdown entries, as imports head the same columns: a line by its
+ * label, per unit ("Product cost (COGS) (per unit)"), so one figure has one name everywhere.
+ */
+export function recordHeaders(records: readonly unknown[]): (key: string) => string {
+  const labels = new Map<string, string>();
+  for (const record of records)
+    for (const [name, line] of breakdownLines(record))
+      if (!labels.has(name)) labels.set(name, `${lineLabel(name, line)} (per unit)`);
+  return (key) =>
+    labels.get(key) ?? (PER_UNIT.has(key) ? `${humanize(key)} (per unit)` : humanize(key));
 }
 
 /** One record as a two-column (field, value) table. */

@@ -6,7 +6,7 @@ import { ArgumentError } from "./argumentError";
 import type { Cell, CellResult, ResultCell, ResultTable } from "./cells";
 import type { IdArg } from "./params";
 import type { RowOutcome } from "./requests";
-import { CellError, flattenRecord, pairsTable, toCell } from "../core/shape";
+import { CellError, flattenRecord, pairsTable, recordHeaders, toCell } from "../core/shape";
 import { pickField } from "../core/pickField";
 
 /** Rows a call needs: the size of the range arguments (which must agree), else 1. */
@@ -72,7 +72,8 @@ export function rangeResult(
     const known = new Set(idPairs.map(([k]) => k));
     return [...idPairs, ...flattenRecord(o.value).filter(([k]) => !known.has(k))];
   });
-  return pairsTable(pairs, options.headers);
+  const values = outcomes.map((o) => (o?.ok ? o.value : null));
+  return pairsTable(pairs, options.headers, recordHeaders(values));
 }
 
 /** One outcome as the cell's answer: its value shaped, or its error thrown. */

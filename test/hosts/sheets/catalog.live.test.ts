@@ -132,7 +132,8 @@ function expectRows(table: unknown, entries: unknown, idField: string, count: nu
   expect(grid.length).toBe(Math.min(count, list.length) + 1);
   const header = grid[0] as unknown[];
   const idCol = header.indexOf(humanize(idField));
-  const profitCol = header.indexOf(humanize("netProfit"));
+  // Named as imports name it: a per-unit figure says so.
+  const profitCol = header.indexOf("Net profit (per unit)");
   expect([idCol, profitCol].every((c) => c >= 0)).toBe(true);
   grid.slice(1).forEach((row, i) => {
     const entry = list[i] as Json;
