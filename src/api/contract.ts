@@ -30,7 +30,9 @@ type Optional<F extends FieldSpec> = { readonly [G in F as G["name"]]?: Value<G>
 type Needed<F extends FieldSpec> = Extract<F, { readonly required: true }>;
 type Spare<F extends FieldSpec> = Exclude<F, { readonly required: true }>;
 
-type PathFields<E extends EndpointId> = Row<E>["pathParams"][number];
+/** A row without path parameters leaves `pathParams` out (endpoints.ts fills it in). */
+type PathFields<E extends EndpointId> =
+  Row<E> extends { readonly pathParams: readonly (infer F extends FieldSpec)[] } ? F : never;
 type BodyFields<E extends EndpointId> = Row<E>["body"][number];
 
 /** Path parameters and body fields of an endpoint (a body the spec calls optional is all optional). */
