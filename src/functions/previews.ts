@@ -1,7 +1,8 @@
 /**
  * What SET_MARGIN_PREVIEW and SET_BUYER_PRICE_PREVIEW (./catalog) share, for A, B and C: their
- * leading parameters and options, and the body where a range of items is one request and each
- * input row gets its adjusted or unadjustable entry.
+ * leading parameters and options, and the body where a range of items is one request (more only
+ * when answers could not be told apart) and each input row gets its adjusted or unadjustable
+ * entries.
  */
 import { fitCellText } from "../core/cellLimit";
 import type { Marketplace } from "../api/types";
@@ -21,7 +22,8 @@ import {
   requiredAfterOptional,
   fromBasis,
 } from "./params";
-import { defined } from "./requests";
+import { MAX_REQUESTS_PER_CELL, defined, tooManyRequestsError } from "./requests";
+import { MAX_PREVIEW_ROWS } from "../api/endpoints";
 import { at as pick, rowCount } from "./rows";
 import { flattenRecord, humanize, isRecord, pairsTable, toCell } from "../core/shape";
 import { pickField } from "../core/pickField";
@@ -105,7 +107,54 @@ function answersFor(
   return sameItem.filter((x) => String(x.entry[ids.variant]) === String(sent)).slice(0, 1);
 }
 
-/** One request with every row's element; each input row gets its adjusted or unadjustable entry. */
+/** The adjusted and unadjustable entries of a preview's answer, each with its status. */
+function previewEntries(result: unknown): PreviewEntry[] {
+  const entries: PreviewEntry[] = [];
+  if (!isRecord(result)) return entries;
+  for (const e of Array.isArray(result.adjustedItems) ? result.adjustedItems : [])
+    if (isRecord(e)) entries.push({ entry: e, status: "adjusted" });
+  for (const e of Array.isArray(result.unadjustableItems) ? result.unadjustableItems : []) {
+    if (isRecord(e))
+      entries.push({
+        entry: e,
+        status: typeof e.reason === "string" ? fitCellText(e.reason) : "unadjustable",
+      });
+  }
+  return entries;
+}
+
+/**
+ * The input rows grouped into requests whose answers can be told apart: answers name only the
+ * product and variant, so one request never carries the same product and variant twice (two
+ * targets for one SKU), nor a product without a variant beside another row of it; and at most
+ * MAX_PREVIEW_ROWS rows. Usually one request.
+ */
+function previewBatches(
+  elements: ReadonlyArray<Record<string, unknown> | null>,
+  ids: { readonly item: string; readonly variant: string },
+): number[][] {
+  const batches: Array<{ rows: number[]; taken: Set<string> }> = [];
+  elements.forEach((el, i) => {
+    if (el === null) return;
+    const item = String(el[ids.item]);
+    const v = el[ids.variant];
+    const bare = v === undefined || v === null;
+    // "item|" marks any row of the product, "item" one without its variant.
+    const clash = bare ? [`${item}|`] : [`${item}|${String(v)}`, item];
+    let batch = batches.find(
+      (b) => b.rows.length < MAX_PREVIEW_ROWS && !clash.some((k) => b.taken.has(k)),
+    );
+    if (!batch) batches.push((batch = { rows: [], taken: new Set() }));
+    batch.rows.push(i);
+    batch.taken.add(`${item}|`).add(bare ? item : `${item}|${String(v)}`);
+  });
+  return batches.map((b) => b.rows);
+}
+
+/**
+ * Every row's element, in as few requests as the answers allow (previewBatches); each input
+ * row gets its adjusted or unadjustable entries.
+ */
 function* previewRows(
   where: PreviewWhere,
   kind: "margin" | "buyer",
@@ -135,31 +184,25 @@ function* previewRows(
     }
     return element;
   });
-  const present_ = elements.filter((e): e is Record<string, unknown> => e !== null);
-  const body = defined({
-    [ids.owner]: rows.owner,
-    region: rows.market === "C" ? undefined : rows.region,
-    [ids.list]: present_,
-    ...target,
-    ...options,
-  });
-  const result: unknown = yield* call(ids.endpoints[kind], body);
-  const entries: PreviewEntry[] = [];
-  if (isRecord(result)) {
-    for (const e of Array.isArray(result.adjustedItems) ? result.adjustedItems : [])
-      if (isRecord(e)) entries.push({ entry: e, status: "adjusted" });
-    for (const e of Array.isArray(result.unadjustableItems) ? result.unadjustableItems : []) {
-      if (isRecord(e))
-        entries.push({
-          entry: e,
-          status: typeof e.reason === "string" ? fitCellText(e.reason) : "unadjustable",
-        });
-    }
+  const batches = previewBatches(elements, ids);
+  if (batches.length > MAX_REQUESTS_PER_CELL) throw tooManyRequestsError(batches.length);
+  // Each row reads the answers of the request it went in.
+  const entriesOf = new Map<number, PreviewEntry[]>();
+  for (const batch of batches) {
+    const body = defined({
+      [ids.owner]: rows.owner,
+      region: rows.market === "C" ? undefined : rows.region,
+      [ids.list]: batch.map((i) => elements[i]),
+      ...target,
+      ...options,
+    });
+    const entries = previewEntries(yield* call(ids.endpoints[kind], body));
+    for (const i of batch) entriesOf.set(i, entries);
   }
   // Per input row, its answered rows: one, or every variant of a product sent without one.
-  const answered = elements.map((el): Array<Array<[string, Cell]>> => {
+  const answered = elements.map((el, i): Array<Array<[string, Cell]>> => {
     if (el === null) return [];
-    const hits = answersFor(entries, el, ids);
+    const hits = answersFor(entriesOf.get(i) ?? [], el, ids);
     const rowOf = (hit: PreviewEntry | undefined): Array<[string, Cell]> => {
       const idPairs: Array<[string, Cell]> = [
         [ids.item, toCell(el[ids.item])],

@@ -20,7 +20,7 @@ export const MAX_REQUESTS_PER_CELL = 25;
 export function tooManyRequestsError(needed: number): ApiError {
   return new ApiError(
     "INVALID_ARGUMENT",
-    `This range needs ${needed} requests (limit 60/min): use Bulk calculation in the sidebar`,
+    `This range needs ${needed} requests; one cell may send at most ${MAX_REQUESTS_PER_CELL}: use Bulk calculation in the sidebar`,
     { retryable: false },
   );
 }

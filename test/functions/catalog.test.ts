@@ -259,7 +259,7 @@ describe("bodies against a scripted API", () => {
     expect((result as unknown[][]).length).toBe(500);
     const tooMany = Array.from({ length: 2600 }, (_, i) => [i + 1]);
     expect(() => runScripted(fn.program([1001, "SG", 11, tooMany]), world)).toThrow(
-      "This range needs 26 requests (limit 60/min): use Bulk calculation in the sidebar",
+      "This range needs 26 requests; one cell may send at most 25: use Bulk calculation in the sidebar",
     );
   });
 
@@ -271,7 +271,7 @@ describe("bodies against a scripted API", () => {
     expect((same.result as unknown[][]).length).toBe(6); // header + 5 rows, aligned with the input
     const many = Array.from({ length: 30 }, (_, i) => [i + 1]);
     expect(() => runScripted(fn.program([1001, "SG", many]), world)).toThrow(
-      "This range needs 30 requests (limit 60/min): use Bulk calculation in the sidebar",
+      "This range needs 30 requests; one cell may send at most 25: use Bulk calculation in the sidebar",
     );
   });
 

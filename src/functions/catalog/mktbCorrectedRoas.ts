@@ -19,7 +19,7 @@ export const MKTB_CORRECTED_ROAS = defineFunction({
     "B11",
     "itemId",
     (id) =>
-      `No corrected ROAS for item ${id}: the API does not serve B corrected ROAS yet (empty until it is activated); PROFIT_ROAS("B", ...) gives the profit-adjusted ROAS`,
+      `No corrected ROAS for item ${id}: the API serves none for B yet; PROFIT_ROAS("B", ...) has ROAS`,
     keyValueTable,
     B11_IDS,
   ),

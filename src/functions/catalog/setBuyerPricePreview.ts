@@ -14,7 +14,7 @@ export const SET_BUYER_PRICE_PREVIEW = defineFunction({
     [],
   ),
   notes: [
-    "A range of items (with matching ranges of variants and prices) is ONE request: one row per input row.",
+    "A range of items (with matching ranges of variants and prices) is one request (one more for each repeat of a product and variant): a row per input row, or per variant the API priced for a product given without one.",
     "B and C need variantId (the SKU id) per row; cogs only changes the profit shown.",
   ],
   example: '=SET_BUYER_PRICE_PREVIEW("A", 100001, "SG", 10000005, 30)',

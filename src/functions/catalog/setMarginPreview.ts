@@ -21,7 +21,7 @@ export const SET_MARGIN_PREVIEW = defineFunction({
     ],
   ),
   notes: [
-    "A range of items (with matching ranges of variants, prices, costs) is ONE request: one row per input row.",
+    "A range of items (with matching ranges of variants, prices, costs) is one request (one more for each repeat of a product and variant): a row per input row, or per variant the API priced for a product given without one.",
     "A (A21): needs price (list price) per row; mode PROFIT takes a profit amount, MARGIN a share (23.5% or 0.235; sent to the API as 23.5).",
     "cogs is refused for A: A21 takes no cost (A uses the cost it holds for each model); leave it empty.",
     "B (B14): target margin fraction; variantId (SKU) and cogs optional.",

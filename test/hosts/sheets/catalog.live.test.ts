@@ -548,6 +548,47 @@ describe("across marketplaces, in the API's units", () => {
     ).toMatch(/several SKUs answered: give variantId/);
   });
 
+  test("a preview range repeating a SKU with two targets answers each row with its own target", async () => {
+    const price = async (target: number): Promise<unknown> => {
+      const answer = record(
+        await direct("B15", {
+          ...sellerB,
+          skus: [{ itemId: ids.itemB, skuId: ids.skuB, targetBuyerPrice: target }],
+        }),
+      );
+      return record(
+        [
+          ...((answer.adjustedItems as Json[]) ?? []),
+          ...((answer.unadjustableItems as Json[]) ?? []),
+        ][0],
+      );
+    };
+    const [low, high] = [await price(20), await price(60)];
+    const twice = run(
+      "SET_BUYER_PRICE_PREVIEW",
+      "B",
+      ...B,
+      [[ids.itemB], [ids.itemB]],
+      [[20], [60]],
+      [[ids.skuB], [ids.skuB]],
+      _,
+      "computedSpecialPriceDiscount",
+    );
+    expect(twice).toEqual([
+      [(low as Json).computedSpecialPriceDiscount],
+      [(high as Json).computedSpecialPriceDiscount],
+    ]);
+    // A product without its SKU beside a row of one of its SKUs: each keeps its own answers.
+    const mixed = run("SET_MARGIN_PREVIEW", "B", ...B, [[ids.itemB], [ids.itemB]], 0.2, [
+      [""],
+      [ids.skuB],
+    ]) as unknown[][];
+    const header = mixed[0] ?? [];
+    const sku = header.indexOf("SKU id");
+    const bySku = mixed.slice(1).map((r) => r[sku]);
+    expect(bySku.filter((v) => v === ids.skuB)).toHaveLength(2); // once per row, not three times
+  });
+
   test("SET_BUYER_PRICE_PREVIEW (A22, B15, C9)", async () => {
     const a = record(
       await direct("A22", {
