@@ -22,7 +22,10 @@ const CURRENCY_BY_REGION: Readonly<Record<string, Currency>> = {
 
 /** The currency of a region; an unknown region is a 400 on `region`. */
 export function currencyOf(region: string): Currency {
-  const currency = CURRENCY_BY_REGION[region];
+  // Own keys only: "constructor" or "toString" must not pass as a region.
+  const currency = Object.hasOwn(CURRENCY_BY_REGION, region)
+    ? CURRENCY_BY_REGION[region]
+    : undefined;
   if (currency === undefined) {
     throw new ApiProblem(400, `unknown region ${region}`, [
       { field: "region", problem: `must be one of ${Object.keys(CURRENCY_BY_REGION).join(", ")}` },

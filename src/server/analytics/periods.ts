@@ -47,6 +47,9 @@ export interface PeriodRequest {
   readonly lookbackDays?: number | null;
 }
 
+/** No sales before this day; a period may not start earlier. */
+const EARLIEST = "1970-01-01";
+
 /**
  * The period a request asks for. `to` defaults to today, `from` to `lookbackDays` days
  * ending at `to` (30 by default). `from` after `to` is a 400.
@@ -59,6 +62,11 @@ export function resolvePeriod(request: PeriodRequest, today: string): Period {
   if (days < 1)
     throw new ApiProblem(400, "`from` must not be after `to`", [
       { field: "from", problem: "must not be after to" },
+    ]);
+  // The comparison period before it must be a date too (year 0000 has no year before it).
+  if (from < EARLIEST)
+    throw new ApiProblem(400, `\`from\` must be ${EARLIEST} or later`, [
+      { field: "from", problem: `must be ${EARLIEST} or later` },
     ]);
   return { from, to, days };
 }

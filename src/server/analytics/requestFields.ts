@@ -36,9 +36,18 @@ export function optBoolean(body: Body, name: string): boolean | null {
   return typeof v === "boolean" ? v : null;
 }
 
+/** The first day of the fee tables (fees/vat.ts, ratesA.ts, the demo categories' rates). */
+const FIRST_RATES = "2020-01-01";
+
 /** The date whose rates apply: the body's effectiveDate, or today (every endpoint's default). */
 export function effectiveDateOf(ctx: { readonly body: Body; readonly today: string }): string {
-  return optString(ctx.body, "effectiveDate") ?? ctx.today;
+  const date = optString(ctx.body, "effectiveDate") ?? ctx.today;
+  // Before the fee tables start no rate is in force: say so, not "unknown category".
+  if (date < FIRST_RATES)
+    throw new ApiProblem(400, `no fee rates are known before ${FIRST_RATES}`, [
+      { field: "effectiveDate", problem: `must be ${FIRST_RATES} or later (no fee rates before)` },
+    ]);
+  return date;
 }
 
 /** Marketplace B and C settings every endpoint reads alike (spec 4.3 and 4.4 defaults). */

@@ -22,7 +22,8 @@ export interface Preview<V> {
   readonly find: (wanted: Entry) => readonly V[] | null;
   /** The ids of an element that names nothing, and what the caller is told. */
   readonly notFound: (wanted: Entry) => Entry;
-  readonly notFoundMessage: string;
+  /** What the caller is told for an element that names nothing. */
+  readonly notFoundMessage: string | ((wanted: Entry) => string);
   /** A variant's ids in an unadjustable entry. */
   readonly idsOf: (variant: V) => Entry;
   readonly price: (variant: V, wanted: Entry) => Priced;
@@ -40,7 +41,9 @@ export function previewEach<V>(
     const found = p.find(wanted);
     if (found === null) {
       const ids = p.notFound(wanted);
-      unadjustableItems.push({ ...ids, reason: "sku_not_found", message: p.notFoundMessage });
+      const message =
+        typeof p.notFoundMessage === "string" ? p.notFoundMessage : p.notFoundMessage(wanted);
+      unadjustableItems.push({ ...ids, reason: "sku_not_found", message });
       continue;
     }
     for (const variant of found) {

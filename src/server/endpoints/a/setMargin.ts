@@ -98,7 +98,13 @@ function previewA(
         return f ? [f] : null;
       },
       notFound: (el) => ({ itemId: el.itemId ?? null, modelId: el.modelId ?? null }),
-      notFoundMessage: "no such item/model in this shop",
+      // Spec: modelId null is for a single-variant product; name the fix for the others.
+      notFoundMessage: (el) => {
+        const item = typeof el.itemId === "number" ? idx.products.get(el.itemId) : undefined;
+        return item && (el.modelId ?? null) === null && item.models.length > 1
+          ? `item ${item.itemId} has ${item.models.length} models: give the modelId of each`
+          : "no such item/model in this shop";
+      },
       idsOf: (f) => ({ itemId: f.p.itemId, modelId: f.m.modelId }),
       price,
     }),
