@@ -148,15 +148,19 @@ export function headerValue(
   return undefined;
 }
 
-/** Retry-After as whole seconds (delta-seconds or an HTTP date), if present and sane. */
+/** One window of the API's 60 requests a minute. */
+const MAX_WAIT_SEC = 60;
+
+/** Retry-After as whole seconds (delta-seconds or an HTTP date), if present and sane, at most 60. */
 export function retryAfterSeconds(
   headers: Readonly<Record<string, string>>,
   nowMs: number,
 ): number | undefined {
   const raw = headerValue(headers, "retry-after")?.trim();
   if (!raw) return undefined;
-  if (/^\d+(\.\d+)?$/.test(raw)) return Math.ceil(Number(raw));
-  const at = Date.parse(raw);
+  const at = /^\d+(\.\d+)?$/.test(raw) ? nowMs + Number(raw) * 1000 : Date.parse(raw);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - nowMs) / 1000));
+  // The limit is per minute: a longer wait (an hour, a date next year) would stop every cell
+  // of the key with nothing the seller can do, so one window is the most we wait.
+  return Math.min(MAX_WAIT_SEC, Math.max(0, Math.ceil((at - nowMs) / 1000)));
 }

@@ -130,6 +130,9 @@ describe("parseResponse", () => {
   it("reads Retry-After as seconds or an HTTP date", () => {
     const now = Date.parse("2024-05-01T00:00:00Z");
     expect(retryAfterSeconds({ "retry-after": "Wed, 01 May 2024 00:00:30 GMT" }, now)).toBe(30);
+    // Never longer than one window of the per-minute limit, however far the server points.
+    expect(retryAfterSeconds({ "retry-after": "3600" }, now)).toBe(60);
+    expect(retryAfterSeconds({ "retry-after": "Thu, 01 May 2025 00:00:00 GMT" }, now)).toBe(60);
     expect(retryAfterSeconds({ "retry-after": "2.2" }, now)).toBe(3);
     expect(retryAfterSeconds({ "retry-after": "soon" }, now)).toBeUndefined();
     expect(headerValue({ "X-A": "1" }, "x-a")).toBe("1");
