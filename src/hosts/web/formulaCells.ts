@@ -21,9 +21,17 @@ import {
   type ShownResult,
 } from "./engineErrors";
 
+/** Where a formula cell is in the engine's grid (0-based). */
+export interface CellPlace {
+  readonly sheetId: string;
+  readonly row: number;
+  readonly column: number;
+}
+
 /** One formula cell's latest run: its arguments and, once settled, what it shows. */
 interface CellAnswer {
   readonly key: string;
+  readonly place?: CellPlace | undefined;
   readonly shown: ShownResult | null;
   /** Withdraw what the run still has queued (Excel's invocation.onCanceled). */
   readonly invocation: { address: string; onCanceled?: () => void };
@@ -35,6 +43,11 @@ export interface FormulaCellsOptions {
   readonly recalculate: () => void;
   /** Wait before recalculating, so answers arriving together cost one pass. */
   readonly settleDelayMs?: number;
+  /**
+   * Cells of an answer (offsets from the formula's cell) that hold a day, "2025-06-30": the
+   * engine turns such text into a date number, which shows as 45838 unless formatted.
+   */
+  readonly onDays?: (place: CellPlace, days: ReadonlyArray<readonly [number, number]>) => void;
 }
 
 /** The formula cells' answers, by address ("Sheet1!B7"). */
@@ -50,13 +63,18 @@ export class FormulaCells {
   }
 
   /** What the cell at `address` shows for `fn` with these engine arguments now. */
-  evaluate(fn: SheetFunction, raw: readonly unknown[], address: string): EngineResult {
+  evaluate(
+    fn: SheetFunction,
+    raw: readonly unknown[],
+    address: string,
+    place?: CellPlace,
+  ): EngineResult {
     const key = `${fn.name}\n${JSON.stringify(excelArguments(fn, raw))}`;
     const known = this.answers.get(address);
     if (known?.key === key) return known.shown?.value ?? GETTING_DATA;
     known?.invocation.onCanceled?.(); // its arguments changed: withdraw what it still had queued
     const invocation: CellAnswer["invocation"] = { address };
-    this.answers.set(address, { key, shown: null, invocation });
+    this.answers.set(address, { key, place, shown: null, invocation });
     this.runs += 1;
     // Excel's own call path: arguments, the shared session, the stuck-queue guard, shaping.
     invokeFunction(fn, [...fn.params.map((_p, i) => raw[i]), invocation], {
@@ -95,7 +113,9 @@ export class FormulaCells {
   ): void {
     const current = this.answers.get(address);
     if (current?.invocation !== invocation || current.key !== key) return; // superseded
-    this.answers.set(address, { key, shown, invocation });
+    this.answers.set(address, { key, place: current.place, shown, invocation });
+    const days = dayCells(shown.value);
+    if (days.length > 0 && current.place) this.options.onDays?.(current.place, days);
     if (this.timer === undefined) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
@@ -103,4 +123,13 @@ export class FormulaCells {
       }, this.options.settleDelayMs ?? 30);
     }
   }
+}
+
+/** Offsets of the cells that hold a day ("2025-06-30") in a value or a table. */
+export function dayCells(value: EngineResult): Array<readonly [number, number]> {
+  const isDay = (v: unknown): boolean => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);
+  if (!Array.isArray(value)) return isDay(value) ? [[0, 0]] : [];
+  return value.flatMap((row, r) =>
+    row.flatMap((v, c): Array<readonly [number, number]> => (isDay(v) ? [[r, c]] : [])),
+  );
 }

@@ -13,7 +13,7 @@ import { ExcelSession } from "../excel/session";
 import { FormulaCells } from "./formulaCells";
 import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
-import { registerCatalog, startEngine } from "./univer/engine";
+import { formatDays, registerCatalog, startEngine } from "./univer/engine";
 import { sheetsInspector } from "./univer/inspector";
 import { mountMessageBar } from "./univer/messageBar";
 import { keepWorkbookSaved, loadWorkbook } from "./univer/savedWorkbook";
@@ -43,7 +43,11 @@ function start(): void {
   const engine = startEngine(element("grid"), loadWorkbook(window.localStorage));
   const book = new UniverWorkbook(engine);
   const recalculate = (): void => engine.getFormula().executeCalculation();
-  const cells = new FormulaCells({ session, recalculate });
+  const cells = new FormulaCells({
+    session,
+    recalculate,
+    onDays: (place, days) => formatDays(engine, place, days),
+  });
   registerCatalog(engine, CATALOG, cells);
   // A saved workbook was computed before the catalog existed in this page: its spilled tables
   // show their first cell and its errors no reason. One pass once the engine is steady

@@ -177,6 +177,36 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
     );
   });
 
+  test("in a sheet added later a ranked list spills too, and its days show as days", async () => {
+    await typeInto(
+      page,
+      "Ranked",
+      "A1",
+      `=MKTA_TOP_PRODUCTS(${ids.shopA}, "${ids.regionA}", "PROFIT", 3)`,
+    );
+    const values = await settledValues(
+      page,
+      "Ranked",
+      (v) => (v[0]?.[0] ?? "") !== "",
+      60_000,
+      4,
+      52,
+    );
+    const header = (values[0] ?? []).filter((c) => c !== "");
+    expect(header.length).toBeGreaterThan(20);
+    const dateColumn = header.findIndex((h) => /date/i.test(String(h)));
+    expect(dateColumn).toBeGreaterThanOrEqual(0);
+    // The engine reads "2025-06-30" as a date number; the cell must show it as a day.
+    await page.waitForFunction(
+      (c) =>
+        (
+          window as unknown as { __sheets: { get(n: string): { formats: string[] } | null } }
+        ).__sheets.get("Ranked")?.formats[c] === "yyyy-mm-dd",
+      dateColumn,
+      { timeout: 10_000 },
+    );
+  });
+
   test("200 cells down a column all compute in a few requests; an edit re-runs only its dependent", async () => {
     const models = ids.modelsA.slice(0, 200);
     expect(models.length).toBe(200);

@@ -12,7 +12,7 @@ import type { SheetFunction } from "../../../functions/define";
 import { sheetAddress } from "../a1";
 import { omittedArguments } from "../omittedArguments";
 import { functionInfo } from "./functionInfo";
-import type { FormulaCells } from "../formulaCells";
+import type { CellPlace, FormulaCells } from "../formulaCells";
 
 export type { FUniver };
 
@@ -89,9 +89,27 @@ export function registerCatalog(
           fn,
           raw.map((v, i) => (omitted?.[i] ? null : v)),
           address,
+          { sheetId: this.subUnitId ?? "", row: this.row, column: this.column },
         );
       },
       { description: functionInfo(fn) },
     );
+  }
+}
+
+/** How a day shows in the web demo's cells. */
+const DAY_FORMAT = "yyyy-mm-dd";
+
+/** Give the cells of a formula's answer that hold a day the day format (once: it stays). */
+export function formatDays(
+  api: FUniver,
+  place: CellPlace,
+  days: ReadonlyArray<readonly [number, number]>,
+): void {
+  const sheet = api.getActiveWorkbook()?.getSheetBySheetId(place.sheetId);
+  if (!sheet) return;
+  for (const [r, c] of days) {
+    const cell = sheet.getRange(place.row + r, place.column + c);
+    if (cell.getNumberFormat() !== DAY_FORMAT) cell.setNumberFormat(DAY_FORMAT);
   }
 }
