@@ -76,7 +76,7 @@ export function functionsMarkdown(): string {
     "  notes state the basis they used.",
     "- Any id argument may be a range: the answer has one row per cell. Batch endpoints answer 100 ids per request;",
     "  other functions ask each distinct row once, all together. A range that needs more than 25 requests says",
-    '  "This range needs N requests (limit 60/min): use Bulk calculation in the sidebar".',
+    '  "This range needs N requests; one cell may send at most 25: use Bulk calculation in the sidebar".',
     "- `field` returns one figure instead of the table: a breakdown line (`commissionFee`), a figure (`netProfit`,",
     "  `margin`, `requiredListingPrice`) or a path (`metadata.commissionRate`).",
     "- `headers` FALSE drops the header row. Listings take `limit` (rows, default 100) and follow pages.",
