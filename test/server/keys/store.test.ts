@@ -20,12 +20,28 @@ describe("API key tokens", () => {
 describe("KeyStore", () => {
   let dir: string;
   let clock: number;
-  const open = () => new KeyStore(dir, { now: () => clock, flushIntervalMs: 60_000 });
+  const opened: KeyStore[] = [];
+  const open = () => {
+    const store = new KeyStore(dir, { now: () => clock, flushIntervalMs: 60_000 });
+    opened.push(store);
+    return store;
+  };
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-keystore-"));
     clock = Date.parse("2025-06-01T00:00:00Z");
   });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    // Closed before the folder goes: a pending last-used write would find it gone a minute
+    // later, in another test, and warn.
+    for (const store of opened.splice(0)) {
+      try {
+        store.close();
+      } catch {
+        // The damaged-file test's store refuses to write: that is what it tests.
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   it("stores only the hash and the display prefix of a token", () => {
     const store = open();
