@@ -8,7 +8,7 @@ import { fitCellText } from "../core/cellLimit";
 import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
 import { ArgumentError } from "./argumentError";
-import type { Cell } from "./cells";
+import { CellError, type Cell, type ResultCell } from "./cells";
 import { effectiveDate, field, headers, VAT_SETTING } from "./common";
 import type { ParamSpec } from "./define";
 import {
@@ -220,12 +220,17 @@ function* previewRows(
     !(rows.variant?.isRange ?? false) &&
     !Object.values(rows.perRow).some((r) => r?.isRange);
   if (display.field !== undefined) {
-    const several = `several ${ids.variant === "modelId" ? "models" : "SKUs"} answered: give variantId, or leave field empty for the table`;
-    const cells = answered.map(([first, ...more]) => [
+    // One cell cannot hold several variants' figures: an error naming the argument to give.
+    const several = new ArgumentError(
+      "variantId",
+      `is needed for a field: the product has several ${ids.variant === "modelId" ? "models" : "SKUs"} (leave field empty to list them)`,
+    );
+    if (single_ && (answered[0]?.length ?? 0) > 1) throw several;
+    const cells = answered.map(([first, ...more]): ResultCell[] => [
       first === undefined
         ? ""
         : more.length > 0
-          ? several
+          ? CellError.of(several)
           : pickField(Object.fromEntries(first), display.field as string),
     ]);
     return single_ ? (cells[0]?.[0] ?? "") : cells;

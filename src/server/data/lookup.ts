@@ -2,6 +2,7 @@
  * Finding things inside one account. Every handler goes through these, so another account's
  * shop is indistinguishable from one that does not exist (404).
  */
+import { currencyOf } from "../analytics/money";
 import { ApiProblem } from "../problem";
 import type {
   CategoryAB,
@@ -20,6 +21,7 @@ export function notFound(message: string, field: string): never {
 
 /** The account's marketplace A shop, or 404. */
 export function findShopA(account: DemoAccount, shopId: number, region: string): ShopA {
+  currencyOf(region); // an unknown region is a 400 on region, not "shop not found"
   return (
     account.shopsA.find((s) => s.shopId === shopId && s.region === region) ??
     notFound(`shop ${shopId} in ${region} not found in your account`, "shopId")
@@ -28,6 +30,7 @@ export function findShopA(account: DemoAccount, shopId: number, region: string):
 
 /** The account's marketplace B seller, or 404. */
 export function findSellerB(account: DemoAccount, sellerId: number, region: string): SellerB {
+  currencyOf(region);
   return (
     account.sellersB.find((s) => s.sellerId === sellerId && s.region === region) ??
     notFound(`seller ${sellerId} in ${region} not found in your account`, "sellerId")
@@ -37,6 +40,7 @@ export function findSellerB(account: DemoAccount, sellerId: number, region: stri
 /** The account's marketplace C shop (region optional: C bodies often omit it), or 404. */
 export function findShopC(account: DemoAccount, shopId: number, region?: string): ShopC {
   const where = region === undefined ? "" : ` in ${region}`;
+  if (region !== undefined) currencyOf(region);
   return (
     account.shopsC.find(
       (s) => s.shopId === shopId && (region === undefined || s.region === region),

@@ -89,3 +89,14 @@ test("an A preview without the model of a product with several models says to gi
   expect(entry).toMatchObject({ itemId: item.itemId, reason: "sku_not_found" });
   expect(String(entry?.message)).toMatch(/has \d+ models: give the modelId/);
 });
+
+test("a region that is no marketplace region is a 400 on region listing the regions, not a 404", async () => {
+  const r = await post(`${P_B}/product`, {
+    sellerId: sellerB.sellerId,
+    region: "XX",
+    itemId: sellerB.products[0]?.itemId,
+  });
+  expect(r.status).toBe(400);
+  expect(fields(r.json)).toEqual(["region"]);
+  expect(JSON.stringify(r.json.errors)).toMatch(/must be one of .*MY/);
+});

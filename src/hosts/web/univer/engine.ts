@@ -34,6 +34,7 @@ export function startEngine(container: HTMLElement, saved: Partial<IWorkbookData
   // A sheet added with "+" starts at Univer's 20 columns too.
   univerAPI.addEvent(univerAPI.Event.SheetCreated, ({ worksheet }) => {
     if (worksheet.getMaxColumns() < MIN_COLUMNS) worksheet.setColumnCount(MIN_COLUMNS);
+    worksheet.setColumnWidths(0, MIN_COLUMNS, COLUMN_WIDTH);
   });
   return univerAPI;
 }
@@ -43,6 +44,7 @@ export function startEngine(container: HTMLElement, saved: Partial<IWorkbookData
  * Every sheet gets at least A:AZ, as a seller expects of a spreadsheet.
  */
 const MIN_COLUMNS = 52;
+const COLUMN_WIDTH = 120;
 
 const FRESH_WORKBOOK: Partial<IWorkbookData> = {
   name: "Demo workbook",
@@ -54,7 +56,7 @@ const FRESH_WORKBOOK: Partial<IWorkbookData> = {
       rowCount: 1000,
       columnCount: MIN_COLUMNS,
       // Room for a table's labels ("Margin (fraction)") without widening each column.
-      defaultColumnWidth: 120,
+      defaultColumnWidth: COLUMN_WIDTH,
     },
   },
 };
