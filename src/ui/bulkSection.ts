@@ -169,7 +169,12 @@ export function BulkSection(p: { bridge: HostBridge }) {
                   onProgress: setProgress,
                   signal: controller.signal,
                   beside,
-                  confirm: (text) => question.ask(text, controller.signal),
+                  confirm: async (text) => {
+                    setStatus({ text: "Waiting for your answer above…", kind: "info" });
+                    const yes = await question.ask(text, controller.signal);
+                    if (yes) setStatus({ text: "Writing the answers…", kind: "info" });
+                    return yes;
+                  },
                 },
               ),
             )
