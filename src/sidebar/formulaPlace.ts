@@ -16,7 +16,7 @@ export type InsertFormula = (formula: string, confirmedAt?: string) => Promise<P
 
 /** The question before a formula replaces what a cell holds. */
 export function formulaQuestion(address: string): string {
-  return `${address} holds data. Put the formula there instead, or leave it as it is?`;
+  return `${address} holds data. Write the formula over it, or leave it as it is?`;
 }
 
 /** Insert `formula`, asking through `confirm` before writing over data; no answer, no write. */

@@ -347,7 +347,7 @@ describe("Excel insert formula", () => {
     const no = await insertAsking(insert, formula, async (q) => (questions.push(q), false));
     expect(no).toEqual({ address: "Inputs!A1:A1", written: false });
     expect(questions).toEqual([
-      "Inputs!A1:A1 holds data. Put the formula there instead, or leave it as it is?",
+      "Inputs!A1:A1 holds data. Write the formula over it, or leave it as it is?",
     ]);
     expect(book.table("Inputs")).toEqual([["keep me"]]);
     const yes = await insertAsking(insert, formula, async () => {

@@ -548,7 +548,7 @@ describe("the sidebar against the add-on and the reference server", () => {
     });
     expect(no.written).toBe(false);
     expect(questions).toEqual([
-      "Sheet1!B2 holds data. Put the formula there instead, or leave it as it is?",
+      "Sheet1!B2 holds data. Write the formula over it, or leave it as it is?",
     ]);
     expect(sheet.cell(2, 2)).toEqual({ kind: "text", value: "keep me" });
     // The yes writes into the cell the question named, wherever the selection is now.

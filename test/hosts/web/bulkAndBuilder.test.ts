@@ -340,7 +340,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     await page.click("#fb-insert");
     await page.locator("#fb-confirm").waitFor();
     expect(await page.locator("#fb-confirm-text").innerText()).toBe(
-      "Sheet1!D2 holds data. Put the formula there instead, or leave it as it is?",
+      "Sheet1!D2 holds data. Write the formula over it, or leave it as it is?",
     );
     await select("H9"); // the seller clicks elsewhere while the question is open
     await page.click("#fb-confirm-no");
