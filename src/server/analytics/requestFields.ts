@@ -45,7 +45,10 @@ export function effectiveDateOf(ctx: { readonly body: Body; readonly today: stri
   // Before the fee tables start no rate is in force: say so, not "unknown category".
   if (date < FIRST_RATES)
     throw new ApiProblem(400, `no fee rates are known before ${FIRST_RATES}`, [
-      { field: "effectiveDate", problem: `must be ${FIRST_RATES} or later (no fee rates before)` },
+      {
+        field: "effectiveDate",
+        problem: `must be ${FIRST_RATES} or later, when the fee rates start`,
+      },
     ]);
   return date;
 }
