@@ -112,12 +112,13 @@ function previewEntries(result: unknown): PreviewEntry[] {
   const entries: PreviewEntry[] = [];
   if (!isRecord(result)) return entries;
   for (const e of Array.isArray(result.adjustedItems) ? result.adjustedItems : [])
-    if (isRecord(e)) entries.push({ entry: e, status: "adjusted" });
+    if (isRecord(e)) entries.push({ entry: e, status: "Adjusted" });
   for (const e of Array.isArray(result.unadjustableItems) ? result.unadjustableItems : []) {
     if (isRecord(e))
       entries.push({
         entry: e,
-        status: typeof e.reason === "string" ? fitCellText(e.reason) : "unadjustable",
+        // The API's reason code in words: "unreachable_margin" -> "Unreachable margin".
+        status: typeof e.reason === "string" ? fitCellText(humanize(e.reason)) : "Unadjustable",
       });
   }
   return entries;
@@ -208,7 +209,7 @@ function* previewRows(
         [ids.item, toCell(el[ids.item])],
         [ids.variant, toCell(el[ids.variant] ?? hit?.entry[ids.variant] ?? "")],
       ];
-      if (!hit) return [...idPairs, ["status", "not in result"]];
+      if (!hit) return [...idPairs, ["status", "Not in the answer"]];
       const { breakdown: _b, metadata: _m, ...figures } = hit.entry;
       const rest = flattenRecord(figures).filter(([k]) => k !== ids.item && k !== ids.variant);
       return [...idPairs, ["status", hit.status], ...rest];

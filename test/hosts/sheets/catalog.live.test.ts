@@ -530,7 +530,8 @@ describe("across marketplaces, in the API's units", () => {
     expect(column("Computed special price discount")).toEqual(
       entries.map((e) => e.computedSpecialPriceDiscount),
     );
-    expect(column("Status")).not.toContain("not in result");
+    expect(column("Status")).not.toContain("Not in the answer");
+    expect(column("Status")).toContain("Adjusted");
     // One cell cannot hold several SKUs' figures: an error naming the argument to give.
     expect(() =>
       run(
