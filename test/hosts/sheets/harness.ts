@@ -273,3 +273,13 @@ export function addonSuite(options: ServerProcessOptions = {}): AddonSuite {
   });
   return suite;
 }
+
+/** The import both Sheets import suites run: shop A's products by profit into "Top products". */
+export const TOP_PRODUCTS_IMPORT = {
+  id: "top",
+  kind: "productsByProfit",
+  marketplace: "A",
+  shopId: "100001",
+  region: "SG",
+  sheetName: "Top products",
+};

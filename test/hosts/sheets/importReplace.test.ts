@@ -3,20 +3,12 @@
  * the top-level wrappers of Stubs.js, so this test does too (the built bundle, real HTTP).
  * "Replace" replaces, "New sheet" imports beside and shows it, nothing else overwrites.
  */
-import { addonSuite, loadAddon } from "./harness";
+import { addonSuite, loadAddon, TOP_PRODUCTS_IMPORT as DEF } from "./harness";
 import { FakeProperties, FakeSpreadsheet } from "./fakes";
 
 jest.setTimeout(180_000);
 const suite = addonSuite();
 
-const DEF = {
-  id: "top",
-  kind: "productsByProfit",
-  marketplace: "A",
-  shopId: "100001",
-  region: "SG",
-  sheetName: "Top products",
-};
 type State = { done: boolean };
 
 function addon() {

@@ -10,37 +10,16 @@ import { createGoogleScriptBridge, type ServerCall } from "../../../src/hosts/sh
 import { NOTHING_TO_CHART } from "../../../src/ui/charts/chartPlan";
 import type { Cell } from "../../../src/functions/cells";
 import { FakeProperties, type FakeSheet } from "./fakes";
-import {
-  buildSheetsBundle,
-  loadAddon,
-  startServerProcess,
-  type LoadedAddon,
-  type ServerProcess,
-} from "./harness";
-import { SyncHttp } from "./syncHttp";
+import { addonSuite, loadAddon, type LoadedAddon } from "./harness";
 
 jest.setTimeout(120_000);
-
-let dir = "";
-let server: ServerProcess;
-let http: SyncHttp;
-
-beforeAll(async () => {
-  dir = buildSheetsBundle();
-  server = await startServerProcess({ hostileNames: false });
-  http = new SyncHttp(30_000);
-});
-
-afterAll(async () => {
-  await http?.close();
-  await server?.stop();
-});
+const suite = addonSuite({ hostileNames: false });
 
 function addon(): LoadedAddon {
   const userProps = new FakeProperties();
-  userProps.setProperty("mkt.baseUrl", server.baseUrl);
-  userProps.setProperty("mkt.apiKey", server.keys.demo);
-  return loadAddon(dir, { http, userProps });
+  userProps.setProperty("mkt.baseUrl", suite.server.baseUrl);
+  userProps.setProperty("mkt.apiKey", suite.server.keys.demo);
+  return loadAddon(suite.dir, { http: suite.http, userProps });
 }
 
 /** google.script.run: top-level functions only, JSON in and out, errors by message. */

@@ -3,20 +3,11 @@
  * met anywhere, even by an import that runs without the cache, stops the cells' cached
  * answers, turns the sidebar's key status red, and a refused trial key changes nothing.
  */
-import { addonSuite, cell, loadAddon } from "./harness";
+import { addonSuite, cell, loadAddon, TOP_PRODUCTS_IMPORT as DEF } from "./harness";
 import { FakeProperties, FakeSpreadsheet } from "./fakes";
 
 jest.setTimeout(180_000);
 const suite = addonSuite();
-
-const DEF = {
-  id: "top",
-  kind: "productsByProfit",
-  marketplace: "A",
-  shopId: "100001",
-  region: "SG",
-  sheetName: "Top products",
-};
 
 test("an import's 401 stops the cells' cached answers and turns the key red", async () => {
   const { dir, server, http } = suite;
