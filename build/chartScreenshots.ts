@@ -10,6 +10,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { startTestServer } from "../test/helpers/server";
 import { loopbackOnly, startWebHost } from "../test/hosts/web/harness";
+import { openWithApi } from "../test/hosts/web/webPage";
 
 const DOCS = path.resolve(__dirname, "..", "docs");
 const MAX_BYTES = 150 * 1024;
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
       deviceScaleFactor: 2,
     });
     await loopbackOnly(page);
-    await page.goto(`${web.url}?api=${encodeURIComponent(api.baseUrl)}`);
+    await openWithApi(page, web.url, api.baseUrl);
     await page.fill("#api-key", api.keyFor("demo"));
     await page.click("#save-key");
     await page.locator("#key-saved").waitFor();

@@ -10,6 +10,7 @@ import path from "node:path";
 import { startTestServer } from "../test/helpers/server";
 import { columnLetters } from "../src/imports/rangeAddress";
 import { loopbackOnly, startWebHost } from "../test/hosts/web/harness";
+import { openWithApi } from "../test/hosts/web/webPage";
 
 const OUT = path.resolve(__dirname, "..", "docs", "web-demo.png");
 const MAX_BYTES = 200 * 1024;
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   try {
     const page = await web.browser.newPage({ viewport: { width: 1280, height: 720 } });
     await loopbackOnly(page);
-    await page.goto(`${web.url}?api=${encodeURIComponent(api.baseUrl)}`);
+    await openWithApi(page, web.url, api.baseUrl);
     await page.fill("#api-key", api.keyFor("demo"));
     await page.click("#save-key");
     await page.locator("#key-saved").waitFor();

@@ -1,7 +1,8 @@
 /**
  * Build step for the web host: dist/web (index.html, app.js, app.css and the engine's lazily
- * loaded chunks), servable by any static server. Open it as index.html?api=http://127.0.0.1:PORT
- * to point it at a reference server. The page is an ES module split into chunks, so the
+ * loaded chunks), servable by any static server. It talks to the build's API address (or the
+ * one the seller saved); index.html?api=http://127.0.0.1:PORT offers another, which the
+ * seller must confirm on the page. The page is an ES module split into chunks, so the
  * engine's hyphenation dictionaries (one per language) load only if a sheet needs them.
  */
 import { build } from "esbuild";
@@ -20,6 +21,11 @@ body{margin:0;display:flex;height:100vh;font-family:"Segoe UI",Roboto,Arial,sans
 #cell-message{min-height:18px;padding:3px 8px;border-bottom:1px solid #dadce0;color:#3c4043;background:#f8f9fa;white-space:normal;overflow-wrap:anywhere;max-height:4.5em;overflow:auto}
 #cell-message[data-kind=cell]{color:#a50e0e;background:#fce8e6}
 #cell-message[data-kind=problem]{color:#7a4b00;background:#fef7e0}
+#api-bar{display:flex;flex-wrap:wrap;align-items:center;gap:6px;padding:3px 8px;border-bottom:1px solid #dadce0;color:#3c4043;background:#fff;overflow-wrap:anywhere}
+#api-bar[data-kind=offer]{padding:8px;color:#3c2a00;background:#fef7e0;font-weight:600}
+#api-bar[data-kind=unusable]{color:#a50e0e;background:#fce8e6}
+#api-bar button{font:inherit;font-weight:400;padding:3px 10px;border:1px solid #8c8c8c;border-radius:4px;background:#fff;cursor:pointer}
+#api-bar button.primary{background:#0f6cbd;border-color:#0f6cbd;color:#fff}
 #grid{flex:1;min-height:0;position:relative}
 #sidebar{width:300px;min-width:300px;overflow:auto;border-left:1px solid #dadce0;background:#fff}
 </style>`;
@@ -59,7 +65,7 @@ export async function buildWeb(ctx: BuildContext): Promise<WebBundle> {
   const html = appPage({
     title: "Marketplace profit — web demo",
     head: PAGE_CSS,
-    body: '<main id="sheet" aria-label="Spreadsheet"><div id="cell-message" role="status" aria-live="polite"></div><div id="grid"></div></main>\n<aside id="sidebar" aria-label="Add-in"></aside>',
+    body: '<main id="sheet" aria-label="Spreadsheet"><div id="api-bar" role="region" aria-label="API address" aria-live="polite"></div><div id="cell-message" role="status" aria-live="polite"></div><div id="grid"></div></main>\n<aside id="sidebar" aria-label="Add-in"></aside>',
     scriptSrc: [],
   }).replace("</body>", '<script type="module" src="app.js"></script>\n</body>');
   writeFileSync(path.join(out, "index.html"), html);

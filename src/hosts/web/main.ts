@@ -1,18 +1,20 @@
 /**
  * The web demo: a real spreadsheet (the Univer engine) whose cells compute every catalog
  * function through the same async runtime as Excel's custom functions, beside the shared
- * sidebar app. The API address comes from `?api=http://127.0.0.1:PORT`, the saved setting, or
- * the build's default. Tests inspect the sheets through `window.__sheets`.
+ * sidebar app. The API address is the saved setting or the build's default; a link's
+ * `?api=http://127.0.0.1:PORT` is only offered (apiOffer.ts), because the saved key goes with
+ * every request. Tests inspect the sheets through `window.__sheets`.
  */
-import { normaliseBaseUrl } from "../../core/baseUrl";
 import { CATALOG } from "../../functions";
 import { mountApp } from "../../ui/app";
 import { createAsyncHostBridge, SETTING } from "../shared/asyncBridge";
+import { readAsyncSettings } from "../shared/asyncSettings";
 import { fetchTransport as browserFetchTransport } from "../shared/fetchTransport";
 import { ExcelSession } from "../excel/session";
 import { FormulaCells } from "./formulaCells";
 import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
+import { mountApiBar, withoutApiParameter } from "./apiOffer";
 import { formatDays, registerCatalog, startEngine } from "./univer/engine";
 import { sheetsInspector } from "./univer/inspector";
 import { mountMessageBar } from "./univer/messageBar";
@@ -30,13 +32,19 @@ function element(id: string): HTMLElement {
 
 function start(): void {
   const params = new URLSearchParams(window.location.search);
-  const api = params.get("api");
-  if (api) {
-    // An address in the link wins (and is remembered), so a static server can point anywhere local.
-    window.localStorage.setItem(SETTING.baseUrl, normaliseBaseUrl(api));
-  }
   const defaultBaseUrl =
     typeof MKT_DEFAULT_BASE_URL === "string" ? MKT_DEFAULT_BASE_URL : "http://localhost:8787";
+  const settings = localSettings();
+  // A link's ?api= is asked about, never applied: saved (and used) only after "Use it".
+  const apiBar = mountApiBar(element("api-bar"), {
+    linked: params.get("api"),
+    current: async () => (await readAsyncSettings(settings, defaultBaseUrl)).baseUrl,
+    use: (address) => {
+      window.localStorage.setItem(SETTING.baseUrl, address);
+      window.location.replace(withoutApiParameter(window.location.href));
+    },
+    keep: () => window.history.replaceState(null, "", withoutApiParameter(window.location.href)),
+  });
   const storage = localOfficeStorage();
   const transport = browserFetchTransport();
   const session = new ExcelSession({ storage, defaultBaseUrl, transport });
@@ -70,7 +78,7 @@ function start(): void {
     host: "web",
     look: params.get("look") === "google" ? "google" : "fluent",
     formulaPrefix: "",
-    storage: localSettings(),
+    storage: settings,
     workbook: book,
     transport,
     defaultBaseUrl,
@@ -78,7 +86,10 @@ function start(): void {
     // One queue and one 60 a minute for the cells and the sidebar.
     scheduling: session.scheduling,
     refresher,
-    onSettingsChanged: () => session.reloadSettings(),
+    onSettingsChanged: () => {
+      session.reloadSettings();
+      void apiBar.update();
+    },
     onClearCache: () => refresher.clearCache(),
   });
   const bar = mountMessageBar(element("cell-message"), engine, book, cells);

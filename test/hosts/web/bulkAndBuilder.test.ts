@@ -13,6 +13,7 @@ import {
   startWebHost,
   type WebHost,
 } from "./harness";
+import { openWithApi } from "./webPage";
 
 type Value = string | number | boolean;
 
@@ -76,7 +77,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     host = await startWebHost();
     page = await host.browser.newPage({ viewport: { width: 1100, height: 900 } });
     await loopbackOnly(page);
-    await page.goto(`${host.url}?api=${encodeURIComponent(api.baseUrl)}`);
+    await openWithApi(page, host.url, api.baseUrl);
     await page.fill("#api-key", key);
     await page.click("#save-key");
     await page.locator("#key-saved").waitFor();

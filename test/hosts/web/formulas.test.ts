@@ -13,6 +13,7 @@ import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harn
 import {
   formulaRuns,
   messageAt,
+  openWithApi,
   pasteValues,
   saveKey,
   selectCells,
@@ -60,7 +61,7 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
     });
     page.on("pageerror", (e) => consoleErrors.push(String(e)));
     await loopbackOnly(page);
-    await page.goto(`${host.url}?api=${encodeURIComponent(proxy.baseUrl)}`);
+    await openWithApi(page, host.url, proxy.baseUrl);
     await saveKey(page, key);
   });
 

@@ -14,6 +14,7 @@ import {
   startWebHost,
   type WebHost,
 } from "./harness";
+import { openWithApi } from "./webPage";
 
 type Value = string | number | boolean;
 interface SheetSnapshot {
@@ -116,7 +117,7 @@ describeBrowser("web host in Chromium", () => {
     host = await startWebHost();
     page = await host.browser.newPage({ viewport: { width: 1100, height: 900 } });
     await loopbackOnly(page);
-    await page.goto(`${host.url}?api=${encodeURIComponent(api.baseUrl)}`);
+    await openWithApi(page, host.url, api.baseUrl);
     await page.locator("#api-key").waitFor();
   });
 

@@ -101,3 +101,22 @@ export async function saveKey(page: Page, key: string): Promise<void> {
   await page.click("#save-key");
   await page.locator("#key-saved").waitFor();
 }
+
+/**
+ * Open the page from a link carrying `?api=baseUrl` and answer its question "Use it", as a
+ * seller does (a link's address is only offered); nothing to answer when the page already
+ * talks to that address. Resolves once the page says it talks to `baseUrl`.
+ */
+export async function openWithApi(page: Page, pageUrl: string, baseUrl: string): Promise<void> {
+  await page.goto(`${pageUrl}?api=${encodeURIComponent(baseUrl)}`);
+  const bar = page.locator("#api-bar[data-kind]");
+  await bar.waitFor();
+  if ((await bar.getAttribute("data-kind")) === "offer") {
+    await Promise.all([
+      page.waitForURL((url) => !url.searchParams.has("api")),
+      page.click("#api-offer-use"),
+    ]);
+  }
+  await page.locator(`#api-address[data-address="${baseUrl}"]`).waitFor();
+  await page.locator("#api-key").waitFor();
+}

@@ -1,0 +1,63 @@
+/**
+ * A link's `?api=` is a question, never an order (issue 22, item 1): what the web demo asks,
+ * and that no other code reads an API address from a URL (the Excel task pane and the Sheets
+ * sidebar read theirs only from the seller's own per-user settings).
+ */
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { apiLink, withoutApiParameter } from "../../../../src/hosts/web/apiOffer";
+
+const CURRENT = "http://127.0.0.1:8787";
+
+describe("apiLink", () => {
+  test("another address is offered, normalised", () => {
+    expect(apiLink("https://Evil.Example/", CURRENT)).toEqual({
+      kind: "offer",
+      address: "https://evil.example",
+    });
+    expect(apiLink("http://localhost:9999", CURRENT)).toEqual({
+      kind: "offer",
+      address: "http://localhost:9999",
+    });
+  });
+
+  test("no link, an empty one, or the address in use asks nothing", () => {
+    expect(apiLink(null, CURRENT)).toEqual({ kind: "none" });
+    expect(apiLink("  ", CURRENT)).toEqual({ kind: "none" });
+    expect(apiLink("http://127.0.0.1:8787/", CURRENT)).toEqual({ kind: "none" });
+  });
+
+  test("an address the add-in would never use is refused with the reason", () => {
+    for (const raw of ["http://evil.example", "javascript:alert(1)", "https://u:p@x.example"]) {
+      const link = apiLink(raw, CURRENT);
+      expect(link.kind).toBe("unusable");
+      if (link.kind === "unusable") expect(link.reason).toMatch(/Base URL/);
+    }
+  });
+});
+
+test("withoutApiParameter drops only ?api=", () => {
+  expect(
+    withoutApiParameter("http://127.0.0.1:8080/index.html?look=google&api=https://x.example"),
+  ).toBe("http://127.0.0.1:8080/index.html?look=google");
+  expect(withoutApiParameter("http://127.0.0.1:8080/index.html?api=x")).toBe(
+    "http://127.0.0.1:8080/index.html",
+  );
+});
+
+test("only the web demo's page reads its URL, and it saves an address in one place", () => {
+  const src = path.resolve(__dirname, "../../../../src");
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? files(full) : full.endsWith(".ts") ? [full] : [];
+    });
+  const readers = files(src)
+    .filter((f) => !f.includes(`${path.sep}server${path.sep}`))
+    .filter((f) => /location\.(search|hash|href)|URLSearchParams/.test(readFileSync(f, "utf8")))
+    .map((f) => path.relative(src, f));
+  expect(readers).toEqual(["hosts/web/main.ts"]);
+  const main = readFileSync(path.join(src, "hosts/web/main.ts"), "utf8");
+  // The page saves an address only in the seller's "Use it" answer.
+  expect(main.match(/setItem\(SETTING\.baseUrl/g)).toHaveLength(1);
+});
