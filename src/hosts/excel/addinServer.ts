@@ -53,20 +53,34 @@ export async function startAddinServer(options: AddinServerOptions): Promise<Add
       res.writeHead(405).end();
       return;
     }
-    const file = resolveFile(root, options.extraFiles ?? {}, req.url ?? "/");
-    if (!file) {
-      res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
+    const found = requestedFile(root, options.extraFiles ?? {}, req.url ?? "/");
+    if ("problem" in found) {
+      res.writeHead(found.status, { "Content-Type": "text/plain" }).end(found.problem);
       return;
     }
     res.writeHead(200, {
-      "Content-Type": CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream",
+      "Content-Type": CONTENT_TYPES[path.extname(found.file)] ?? "application/octet-stream",
     });
     if (req.method === "HEAD") res.end();
-    else createReadStream(file).pipe(res);
+    // A file that cannot be read after all ends this answer, never the process.
+    else
+      createReadStream(found.file)
+        .on("error", () => res.destroy())
+        .pipe(res);
+  };
+  // One bad request must not end `npm start` (and the API server with it): a handler that
+  // throws anyway answers 500 for that request only.
+  const safe = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    try {
+      handler(req, res);
+    } catch {
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+      res.end("internal error");
+    }
   };
   const server = options.tls
-    ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler)
-    : http.createServer(handler);
+    ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, safe)
+    : http.createServer(safe);
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -84,18 +98,36 @@ export async function startAddinServer(options: AddinServerOptions): Promise<Add
   };
 }
 
-/** The file a URL path names inside root (index: taskpane.html), or null. */
-export function resolveFile(
-  root: string,
-  extra: Readonly<Record<string, string>>,
-  url: string,
-): string | null {
-  const pathname = decodeURIComponent(
-    (url.split(/[?#]/)[0] ?? "/").replace(/\/+$/, "") || "/taskpane.html",
-  );
-  const mapped = extra[pathname];
-  if (mapped) return existsSync(mapped) ? mapped : null;
+/** Longest request path served (ours are short); a longer one is refused before any work. */
+const MAX_PATH_CHARS = 2048;
+
+type Found =
+  { readonly file: string } | { readonly status: 400 | 404 | 414; readonly problem: string };
+
+/**
+ * The file a request path names inside root (index: taskpane.html). Paths that cannot name a
+ * file here (bad percent-encoding, NUL, a step out of the folder, far too long) answer 4xx.
+ */
+function requestedFile(root: string, extra: Readonly<Record<string, string>>, url: string): Found {
+  const raw = url.split(/[?#]/)[0] ?? "/";
+  if (raw.length > MAX_PATH_CHARS)
+    return { status: 414, problem: `path longer than ${MAX_PATH_CHARS} characters` };
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(raw.replace(/\/+$/, "") || "/taskpane.html");
+  } catch {
+    return { status: 400, problem: "bad percent-encoding in the path" };
+  }
+  if (!pathname.startsWith("/") || pathname.includes("\0"))
+    return { status: 400, problem: "not a file path" };
+  if (pathname.split(/[\\/]/).includes(".."))
+    return { status: 400, problem: "paths may not step out of the folder (..)" };
+  const notFound = { status: 404, problem: "not found" } as const;
+  if (Object.hasOwn(extra, pathname)) {
+    const mapped = extra[pathname] ?? "";
+    return existsSync(mapped) ? { file: mapped } : notFound;
+  }
   const file = path.resolve(root, "." + pathname);
-  if (file !== root && !file.startsWith(root + path.sep)) return null;
-  return existsSync(file) && statSync(file).isFile() ? file : null;
+  if (file !== root && !file.startsWith(root + path.sep)) return notFound;
+  return existsSync(file) && statSync(file).isFile() ? { file } : notFound;
 }
