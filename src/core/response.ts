@@ -9,6 +9,8 @@ export interface HttpResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /** The connection ended before the whole body came (a transport that can tell says so). */
+  readonly cutOff?: boolean;
 }
 
 interface Envelope {
@@ -31,15 +33,10 @@ export function parseResponse<T = unknown>(res: HttpResponse, nowMs: number = Da
       "Could not reach the API: check your connection and the base URL in Settings, then refresh the cells with errors from the add-in's menu or pane",
     );
   }
+  if (res.cutOff) throw cutOffError(res.status);
   const envelope = parseJson(res.body);
   if (res.status >= 200 && res.status < 300) {
-    if (envelope === undefined) {
-      throw new ApiError(
-        "BAD_RESPONSE",
-        `The API answered with something that is not JSON (HTTP ${res.status}): check the base URL in Settings`,
-        { status: res.status },
-      );
-    }
+    if (envelope === undefined) throw unreadableAnswerError(res);
     if (envelope.status === "SUCCESS") return (envelope.data ?? null) as T;
     // A 2xx that says it failed: map it by the status code it carries.
     const inner = typeof envelope.statusCode === "number" ? envelope.statusCode : 0;
@@ -113,6 +110,47 @@ function errorFor(
     `Unexpected answer from the API (HTTP ${status}): check the base URL in Settings`,
     options,
   );
+}
+
+/** A 2xx whose body holds no envelope: empty, cut off on the way, or not JSON at all. */
+function unreadableAnswerError(res: HttpResponse): ApiError {
+  const text = res.body.trim();
+  if (looksCutOff(text)) return cutOffError(res.status);
+  const empty = text === "" ? "no body" : text === "null" ? "null" : "";
+  return new ApiError(
+    "BAD_RESPONSE",
+    empty
+      ? `The API's answer was empty (HTTP ${res.status}, ${empty}): check the base URL in Settings; if it is right, tell your API provider`
+      : `The API answered with something that is not JSON (HTTP ${res.status}): check the base URL in Settings`,
+    { status: res.status, retryable: false },
+  );
+}
+
+/** A body that ended before its end: worth asking again (the connection dropped). */
+function cutOffError(status: number): ApiError {
+  return new ApiError(
+    "BAD_RESPONSE",
+    `The API's answer was cut off before its end (HTTP ${status}): the connection dropped on the way. Refresh the cells with errors from the add-in's menu or pane; if it keeps happening, check the base URL in Settings`,
+    { status, retryable: true },
+  );
+}
+
+/** JSON that starts well but stops inside an object, a list or a text. */
+function looksCutOff(text: string): boolean {
+  let depth = 0;
+  let inText = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inText) {
+      if (c === "\\") i++;
+      else inText = c !== '"';
+    } else if (c === '"') inText = true;
+    else if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+    // Not an object or list, closed before the end, or closed more than opened: not cut.
+    if (depth < 1 && !inText) return false;
+  }
+  return depth > 0;
 }
 
 function parseJson(body: string): Envelope | undefined {

@@ -6,14 +6,19 @@
  */
 import { endpointById, isEndpointId } from "../api/endpoints";
 import type { EndpointSpec } from "../api/types";
+import { outOfBoundsValue } from "./answerBounds";
 import { ApiError, shorten } from "./errors";
 import { breakdownLines, isRecord } from "./lines";
 
-/** The error for an answer the add-in cannot read. */
-export function unexpectedShapeError(endpointId: string, detail: string): ApiError {
+/** The error for an answer the add-in cannot read (`what`: how it answered). */
+export function unexpectedShapeError(
+  endpointId: string,
+  detail: string,
+  what = "in an unexpected shape",
+): ApiError {
   return new ApiError(
     "BAD_RESPONSE",
-    `The API answered in an unexpected shape (endpoint ${endpointId}): ${detail}. Check the base URL in Settings; if it is right, tell your API provider`,
+    `The API answered ${what} (endpoint ${endpointId}): ${detail}. Check the base URL in Settings; if it is right, tell your API provider`,
     { retryable: false },
   );
 }
@@ -33,7 +38,11 @@ export function shapeProblem(spec: EndpointSpec, data: unknown): string | null {
     const list = spec.id === "SEARCH" && isRecord(data) ? listIn(data) : data;
     if (!Array.isArray(list)) return `a list was expected, got ${sample(data)}`;
     const odd = list.find((entry) => !isRecord(entry));
-    return odd === undefined ? null : `a list of records was expected, got an entry ${sample(odd)}`;
+    if (odd !== undefined) return `a list of records was expected, got an entry ${sample(odd)}`;
+    // A batch answer names each entry's id: without it no cell can tell which entry is its own.
+    const idField = spec.batch?.resultIdField;
+    const idless = idField ? list.find((e) => isRecord(e) && !hasId(e[idField])) : undefined;
+    return idless === undefined ? null : `an entry without its ${idField}: ${sample(idless)}`;
   }
   if (!isRecord(data)) return `an object was expected, got ${sample(data)}`;
   if (kind === "cursorPage" || kind === "offsetPage") {
@@ -53,6 +62,10 @@ export function shapeProblem(spec: EndpointSpec, data: unknown): string | null {
   return null;
 }
 
+function hasId(value: unknown): boolean {
+  return typeof value === "number" || (typeof value === "string" && value !== "");
+}
+
 function listIn(record: Record<string, unknown>): unknown[] | undefined {
   for (const name of ["data", "entries", "rows"]) {
     const value = record[name];
@@ -61,10 +74,16 @@ function listIn(record: Record<string, unknown>): unknown[] | undefined {
   return undefined;
 }
 
-/** `data` as it came, or an unexpected-shape error for endpoints of the table. */
+/**
+ * `data` as it came, or an unexpected-shape error for endpoints of the table (also for a
+ * value outside the spec's bounds: answerBounds.ts).
+ */
 export function checkResponseShape(endpointId: string, data: unknown): unknown {
   if (!isEndpointId(endpointId)) return data;
   const problem = shapeProblem(endpointById(endpointId), data);
   if (problem !== null) throw unexpectedShapeError(endpointId, problem);
+  const outOfBounds = outOfBoundsValue(data);
+  if (outOfBounds !== null)
+    throw unexpectedShapeError(endpointId, outOfBounds, "with a value the spec does not allow");
   return data;
 }

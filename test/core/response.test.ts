@@ -37,6 +37,36 @@ describe("parseResponse", () => {
     );
     expect(e.code).toBe("BAD_RESPONSE");
     expect(e.retryable).toBe(false);
+    expect(e.message).toMatch(/^The API answered with something that is not JSON \(HTTP 200\)/);
+  });
+
+  it("says an empty or null 2xx body was empty, not 'not JSON'", () => {
+    for (const [body, what] of [
+      ["null", "null"],
+      [" null\n", "null"],
+      ["", "no body"],
+    ] as const) {
+      const e = errorOf(() => parseResponse({ status: 200, headers: {}, body }));
+      expect([e.code, e.retryable]).toEqual(["BAD_RESPONSE", false]);
+      expect(e.message).toBe(
+        `The API's answer was empty (HTTP 200, ${what}): check the base URL in Settings; if it is right, tell your API provider`,
+      );
+    }
+  });
+
+  it("says a body that stops inside its JSON, or that the transport saw break off, was cut off", () => {
+    const whole = JSON.stringify({ status: "SUCCESS", data: [{ shopName: 'a "b" {c' }] });
+    const cuts = [whole.slice(0, 1), whole.slice(0, 30), whole.slice(0, -2), whole.slice(0, -1)];
+    for (const body of cuts) {
+      const e = errorOf(() => parseResponse({ status: 200, headers: {}, body }));
+      expect(e.message).toMatch(/^The API's answer was cut off before its end \(HTTP 200\)/);
+      expect(e.retryable).toBe(true); // the connection dropped: asking again may work
+    }
+    const broken = errorOf(() => parseResponse({ status: 200, headers: {}, body: whole + "}" }));
+    expect(broken.message).toMatch(/not JSON/);
+    const e = errorOf(() => parseResponse({ status: 200, headers: {}, body: "", cutOff: true }));
+    expect(e.message).toMatch(/cut off before its end \(HTTP 200\): the connection dropped/);
+    expect(e.message).toMatch(/Refresh the cells with errors/);
   });
 
   it("maps a 2xx without SUCCESS: by its inner status code, else BAD_RESPONSE", () => {

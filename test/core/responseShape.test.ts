@@ -53,7 +53,13 @@ describe("checkResponseShape", () => {
   test("every endpoint of the table accepts an answer in its own shape", () => {
     for (const spec of ENDPOINTS) {
       const names = spec.response.fields.map((f) => f.name);
-      const record = { breakdown: { x: line }, originalModelPrice: line, [names[0] ?? "x"]: 1 };
+      const record = {
+        breakdown: { x: line },
+        originalModelPrice: line,
+        [names[0] ?? "x"]: 1,
+        // A batch answer's entries name their ids.
+        ...(spec.batch ? { [spec.batch.resultIdField]: 7 } : {}),
+      };
       const data =
         spec.response.kind === "array"
           ? [record]

@@ -5,16 +5,31 @@
  * - `object`: data {"foo":1} everywhere;   - `null`: data null;
  * - `nodata`: an envelope without data;     - `list`: a list where an object is due;
  * - `long`: a well-formed answer (A6, SHOPS_A) carrying a 40,000-character text.
- * The B/C shop lists (reference-server extensions) answer like any other endpoint; in `long`
- * mode every endpoint but A6 and SHOPS_A answers 404, and so do unknown paths.
+ * Faults (FAULT_MODES, issue 22 item 8):
+ * - `idless`: batch endpoints answer one entry per requested id, each without its id;
+ * - `hugeid`: SHOPS_A lists a shop whose id is 1e308;
+ * - `cut`: every answer stops after its first 40 bytes (Content-Length promises more, then the
+ *   connection closes); `cutjson`: the body is complete as HTTP but its JSON stops half-way;
+ * - `nullbody`: the body is the JSON `null`.
+ * The B/C shop lists (reference-server extensions) answer like any other endpoint; in `long`,
+ * `idless` and `hugeid` modes the endpoints they do not name answer 404, and so do unknown paths.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { ENDPOINTS } from "../../src/api/endpoints";
 import { routeOf } from "./strictSpec";
 
 /** The length of the long texts (Excel holds 32,767 characters a cell, Sheets 50,000). */
 export const LONG_TEXT_LENGTH = 40_000;
 export const ODD_MODES = ["object", "null", "nodata", "list"] as const;
+export const FAULT_MODES = ["idless", "hugeid", "cut", "cutjson", "nullbody"] as const;
+/** The well-formed envelope the cut modes cut. */
+const CUT_ENVELOPE = JSON.stringify({
+  status: "SUCCESS",
+  statusCode: 200,
+  message: "OK",
+  data: [{ shopId: 100001, region: "SG", shopName: "Demo shop" }],
+});
 
 const CORS = {
   "access-control-allow-origin": "*",
@@ -37,7 +52,30 @@ function longAnswer(endpoint: string): unknown {
   return undefined;
 }
 
-function answerFor(mode: string, endpoint: string): { status: number; body: unknown } {
+/** `idless`: one entry per id asked, in the endpoint's shape, without the id. */
+function idlessAnswer(endpoint: string, body: string): unknown {
+  const spec = ENDPOINTS.find((e) => e.id === endpoint);
+  if (!spec?.batch) return undefined;
+  let asked: unknown;
+  try {
+    asked = (JSON.parse(body) as Record<string, unknown>)[spec.batch.idsField];
+  } catch {
+    asked = undefined;
+  }
+  const ids = Array.isArray(asked) ? asked : [1];
+  return ids.map(() => ({
+    breakdown: { originalModelPrice: { amount: 10, label: "Original price" } },
+    metadata: { netProfit: 9 },
+    totalAdExpense: 1,
+    correctedRoas: 2,
+  }));
+}
+
+function answerFor(
+  mode: string,
+  endpoint: string,
+  body: string,
+): { status: number; body: unknown } {
   const ok = (data: unknown) => ({
     status: 200,
     body: { status: "SUCCESS", statusCode: 200, message: "OK", data },
@@ -54,7 +92,15 @@ function answerFor(mode: string, endpoint: string): { status: number; body: unkn
     case "long": {
       const data = longAnswer(endpoint);
       if (data !== undefined) return ok(data);
+      break;
     }
+    case "idless": {
+      const data = idlessAnswer(endpoint, body);
+      if (data !== undefined) return ok(data);
+      break;
+    }
+    case "hugeid":
+      if (endpoint === "SHOPS_A") return ok([{ shopId: 1e308, region: "SG", shopName: "Shop" }]);
   }
   return { status: 404, body: { status: "ERROR", statusCode: 404, message: "Not Found" } };
 }
@@ -68,7 +114,8 @@ export interface OddApi {
 /** Start the odd API on 127.0.0.1 (port 0). */
 export async function startOddApi(): Promise<OddApi> {
   const server = http.createServer((req, res) => {
-    req.resume();
+    let received = "";
+    req.on("data", (c: Buffer) => (received += c.toString("utf8")));
     req.on("end", () => {
       if (req.method === "OPTIONS") {
         res.writeHead(204, CORS);
@@ -76,10 +123,22 @@ export async function startOddApi(): Promise<OddApi> {
       }
       const [, mode = "", ...rest] = (req.url ?? "").split("?")[0]?.split("/") ?? [];
       const endpoint = routeOf(req.method ?? "", `/${rest.join("/")}`, true)?.spec.id ?? "";
+      const headers = { "content-type": "application/json", ...CORS };
+      if (endpoint && mode === "cut") {
+        // The status and headers come whole; the body breaks off and the connection closes.
+        res.writeHead(200, { ...headers, "content-length": String(CUT_ENVELOPE.length) });
+        res.write(CUT_ENVELOPE.slice(0, 40));
+        setTimeout(() => res.destroy(), 20);
+        return;
+      }
+      if (endpoint && (mode === "cutjson" || mode === "nullbody")) {
+        res.writeHead(200, headers);
+        return res.end(mode === "nullbody" ? "null" : CUT_ENVELOPE.slice(0, 60));
+      }
       const { status, body } = endpoint
-        ? answerFor(mode, endpoint)
+        ? answerFor(mode, endpoint, received)
         : { status: 404, body: { status: "ERROR", statusCode: 404, message: "Not Found" } };
-      res.writeHead(status, { "content-type": "application/json", ...CORS });
+      res.writeHead(status, headers);
       res.end(JSON.stringify(body));
     });
   });

@@ -1,7 +1,8 @@
 /**
  * The one HTTP transport of the async hosts (Excel runtime and task pane, web demo) over
- * `fetch`. A failure to connect becomes status 0, which the core maps to a NETWORK error; the
- * core's driver adds the timeout and aborts via the signal.
+ * `fetch`. A failure to connect becomes status 0, which the core maps to a NETWORK error; a
+ * body that breaks off after the status came is marked cut off; the core's driver adds the
+ * timeout and aborts via the signal.
  */
 import type { AsyncTransport } from "../../core/asyncDriver";
 
@@ -34,7 +35,9 @@ export function fetchTransport(fetchFn: FetchLike = (u, i) => fetch(u, i)): Asyn
       try {
         return { status: res.status, headers, body: await res.text() };
       } catch {
-        return { status: 0, headers: {}, body: "" };
+        // Aborted (timeout, cancel): no answer. Otherwise the answer began and was cut off.
+        if (options?.signal?.aborted) return { status: 0, headers: {}, body: "" };
+        return { status: res.status, headers, body: "", cutOff: true };
       }
     },
   };

@@ -171,6 +171,12 @@ describe("deliver", () => {
     const [f] = plan(needs) as [Fetch];
     const d = deliver(f, needs, [{ modelId: 5, x: 1 }], lookup);
     expect(d.answers.map((a) => a.value)).toEqual([[{ modelId: 5, x: 1 }], []]);
-    expect(() => deliver(f, needs, { not: "a list" }, lookup)).toThrow(/without a list of entries/);
+    expect(() => deliver(f, needs, { not: "a list" }, lookup)).toThrow(
+      /unexpected shape \(endpoint A1\): a list was expected/,
+    );
+    // Entries without their ids answer nobody: not "not found", an unexpected answer.
+    expect(() => deliver(f, needs, [{ x: 1 }, { x: 2 }], lookup)).toThrow(
+      /unexpected shape \(endpoint A1\): an entry without its modelId/,
+    );
   });
 });

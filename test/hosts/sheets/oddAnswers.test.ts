@@ -54,16 +54,12 @@ describe("Sheets cells against an API that answers in shapes the spec does not a
     },
   );
 
-  test("a 40,000-character text is cut to fit a cell (32,767) with a visible ellipsis", () => {
+  test("a 40,000-character note is cut to fit a cell (32,767) with a visible ellipsis; such a shop name is refused", () => {
     const a = addonFor("long");
-    const shops = cell(a, "SHOPS", "A") as unknown[][];
-    const nameAt = (shops[0] ?? []).indexOf("Shop name");
-    const name = String(shops[1]?.[nameAt]);
-    expect([name.length, name.endsWith("…"), name.startsWith("sss")]).toEqual([
-      MAX_CELL_TEXT,
-      true,
-      true,
-    ]);
+    // No marketplace names a shop in 40,000 characters: an unexpected answer, not data.
+    expect(cell(a, "SHOPS", "A")).toBe(
+      "#ERROR! The API answered with a value the spec does not allow (endpoint SHOPS_A): shopName is 40,000 characters long (a name has at most 1,000). Check the base URL in Settings; if it is right, tell your API provider",
+    );
     expect(LONG_TEXT_LENGTH).toBeGreaterThan(MAX_CELL_TEXT);
     const table = cell(a, "MKTA_ITEM", 100001, "SG", 1) as unknown[][];
     const note = table.find((row) => row[0] === "Seller note")?.[1];
@@ -85,6 +81,39 @@ describe("Sheets cells against an API that answers in shapes the spec does not a
     const a = addonFor("object");
     expect(cell(a, "SHOPS", "B")).toMatch(
       /^#ERROR! This API has no list of your marketplace B sellers \(the spec does not show one\): type the seller id into the functions directly, or remember it under Shops in the sidebar$/,
+    );
+  });
+});
+
+describe("Sheets cells under faults (issue 22, item 8)", () => {
+  const suffix = "Check the base URL in Settings; if it is right, tell your API provider";
+
+  test("a batch answer whose entries lack their ids says the shape is unexpected, not 'not found'", () => {
+    const a = addonFor("idless");
+    const models = Array.from({ length: 10 }, (_, i) => [20000001 + i]);
+    for (const value of [
+      cell(a, "MKTA_BREAKDOWN", 100001, "SG", 10000001, 20000001, "netProfit"),
+      cell(a, "MKTA_BREAKDOWN", 100001, "SG", 10000001, models),
+    ]) {
+      expect(value).toMatch(
+        /^#ERROR! The API answered in an unexpected shape \(endpoint A1\): an entry without its modelId: /,
+      );
+      expect(String(value).endsWith(suffix)).toBe(true);
+    }
+  });
+
+  test("SHOPS with a shop id of 1e308 is an unexpected answer, not a shop", () => {
+    expect(cell(addonFor("hugeid"), "SHOPS")).toBe(
+      `#ERROR! The API answered with a value the spec does not allow (endpoint SHOPS_A): shopId is 1e+308, not an id (a whole number up to 1e12, or a text of at most 128 characters). ${suffix}`,
+    );
+  });
+
+  test("a body whose JSON stops half-way says the answer was cut off; a null body that it was empty", () => {
+    expect(cell(addonFor("cutjson"), "SHOPS")).toMatch(
+      /^#ERROR! The API's answer was cut off before its end \(HTTP 200\): the connection dropped on the way\. /,
+    );
+    expect(cell(addonFor("nullbody"), "MKTA_ITEM", 100001, "SG", 10000001, "netProfit")).toBe(
+      `#ERROR! The API's answer was empty (HTTP 200, null): check the base URL in Settings; if it is right, tell your API provider`,
     );
   });
 });

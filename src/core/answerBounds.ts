@@ -1,0 +1,59 @@
+/**
+ * Values no API following the spec sends: an id that is no id (1e308, a 40,000-character
+ * text), a name longer than any marketplace allows, a number JSON could only read as
+ * infinite. Shown as data they would look like the seller's shops and products; they are an
+ * unexpected answer instead (bounds: docs/contract-notes.md, "Answers the add-in refuses").
+ */
+import { shorten } from "./errors";
+
+/** Identifiers of spec 2.4 and the ids answers carry beside them. */
+const ID_FIELD = /^(shop|seller|item|model|sku|product|category|rtProduct)Id$/;
+
+/** Ids are integers within ±1e12 (contract-notes), or C's opaque texts of this length at most. */
+export const MAX_ID_CHARS = 128;
+/** Marketplaces cap names at a few hundred characters; the demo's longest is 500. */
+export const MAX_NAME_CHARS = 1_000;
+/** Nesting followed; deeper parts of an answer are not looked at (no answer nests this deep). */
+const MAX_DEPTH = 16;
+
+const count = (n: number): string => n.toLocaleString("en-US");
+
+function fieldProblem(name: string, value: unknown): string | null {
+  if (typeof value === "number" && !Number.isFinite(value))
+    return `${name} is a number too large to be a figure`;
+  if (ID_FIELD.test(name)) {
+    const text = typeof value === "string";
+    if (
+      value === null ||
+      (text && value.length > 0 && value.length <= MAX_ID_CHARS) ||
+      (Number.isSafeInteger(value) && Math.abs(value as number) <= 1e12)
+    )
+      return null;
+    const shown = text
+      ? `a text of ${count(value.length)} characters`
+      : shorten(JSON.stringify(value) ?? "", 30);
+    return `${name} is ${shown}, not an id (a whole number up to 1e12, or a text of at most ${MAX_ID_CHARS} characters)`;
+  }
+  if ((name === "name" || name.endsWith("Name")) && typeof value === "string")
+    if (value.length > MAX_NAME_CHARS)
+      return `${name} is ${count(value.length)} characters long (a name has at most ${count(MAX_NAME_CHARS)})`;
+  return null;
+}
+
+/** The first value of `data` outside what the spec allows, in words; null when all fit. */
+export function outOfBoundsValue(data: unknown): string | null {
+  const stack: Array<[value: unknown, depth: number]> = [[data, 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [value, depth] = next;
+    if (depth > MAX_DEPTH || typeof value !== "object" || value === null) continue;
+    // A list's items are checked like fields of the list's name.
+    for (const [name, field] of Array.isArray(value)
+      ? value.map((v): [string, unknown] => ["a value", v])
+      : Object.entries(value)) {
+      const problem = fieldProblem(name, field);
+      if (problem) return problem;
+      stack.push([field, depth + 1]);
+    }
+  }
+  return null;
+}

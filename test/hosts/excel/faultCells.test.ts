@@ -1,0 +1,93 @@
+/**
+ * Cells under faults (issue 22, item 8), through the Excel runtime's session in Node (the web
+ * demo runs the same session and transport) against test/helpers/oddApi.ts over real HTTP:
+ * every cell says what went wrong with the answer, never blames the seller's ids, and never
+ * shows an impossible value as data.
+ */
+import { startOddApi, type OddApi } from "../../helpers/oddApi";
+import { callInNode, nodeSession, type CallOutcome } from "./nodeExcel";
+
+jest.setTimeout(60_000);
+
+let odd: OddApi;
+beforeAll(async () => {
+  odd = await startOddApi();
+});
+afterAll(async () => {
+  await odd?.close();
+});
+
+const KEY = "mkta_pat_faultcells000000000";
+const call = (mode: string, name: string, args: unknown[]): Promise<CallOutcome> =>
+  callInNode(nodeSession(odd.urlFor(mode), KEY), name, args);
+
+/** Every message of an outcome: the cell's own, or each row's of a table. */
+function messagesOf(outcome: CallOutcome): string[] {
+  if (!outcome.ok) return [`${outcome.error} ${outcome.message}`];
+  const rows = Array.isArray(outcome.value) ? outcome.value.flat() : [outcome.value];
+  return rows.flatMap((c) =>
+    typeof c === "object" && c !== null && "error" in c ? [`${c.error} ${c.message}`] : [],
+  );
+}
+
+test("a batch answer whose entries lack their ids: every batched cell says the shape is unexpected", async () => {
+  // Ten cells of one sheet, one model each: the session merges them into one A1 request.
+  const session = nodeSession(odd.urlFor("idless"), KEY);
+  const cells = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      callInNode(session, "MKTA_BREAKDOWN", [100001, "SG", 10000001, 20000001 + i, "netProfit"]),
+    ),
+  );
+  // And one cell over a range of the ten.
+  const models = Array.from({ length: 10 }, (_, i) => [20000001 + i]);
+  const range = await call("idless", "MKTA_BREAKDOWN", [100001, "SG", 10000001, models]);
+  const messages = [...cells, range].flatMap(messagesOf);
+  expect(messages).toHaveLength(11);
+  for (const m of messages) {
+    expect(m).toMatch(
+      /^#VALUE! The API answered in an unexpected shape \(endpoint A1\): an entry without its modelId: .+Check the base URL in Settings; if it is right, tell your API provider$/,
+    );
+    expect(m).not.toMatch(/not found/);
+  }
+});
+
+test("SHOPS with a shop id of 1e308 or a 40,000-character name: an unexpected answer, not data", async () => {
+  expect(await call("hugeid", "SHOPS", [])).toEqual({
+    ok: false,
+    error: "#VALUE!",
+    message:
+      "The API answered with a value the spec does not allow (endpoint SHOPS_A): shopId is 1e+308, not an id (a whole number up to 1e12, or a text of at most 128 characters). Check the base URL in Settings; if it is right, tell your API provider",
+  });
+  expect(await call("long", "SHOPS", [])).toEqual({
+    ok: false,
+    error: "#VALUE!",
+    message:
+      "The API answered with a value the spec does not allow (endpoint SHOPS_A): shopName is 40,000 characters long (a name has at most 1,000). Check the base URL in Settings; if it is right, tell your API provider",
+  });
+});
+
+test.each(["cut", "cutjson"])(
+  "%s: a truncated 200 body says the answer was cut off, not that the API is unreachable",
+  async (mode) => {
+    for (const [name, args] of [
+      ["SHOPS", []],
+      ["MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]],
+    ] as const) {
+      const [message] = messagesOf(await call(mode, name, [...args]));
+      expect(message).toMatch(
+        /^#VALUE! The API's answer was cut off before its end \(HTTP 200\): the connection dropped on the way\. Refresh the cells with errors from the add-in's menu or pane; if it keeps happening, check the base URL in Settings$/,
+      );
+    }
+  },
+);
+
+test("a JSON null body says the answer was empty", async () => {
+  for (const [name, args] of [
+    ["SHOPS", []],
+    ["MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]],
+  ] as const) {
+    expect(messagesOf(await call("nullbody", name, [...args]))).toEqual([
+      "#VALUE! The API's answer was empty (HTTP 200, null): check the base URL in Settings; if it is right, tell your API provider",
+    ]);
+  }
+});
