@@ -79,10 +79,13 @@ function spillCols(cell: Cell): number {
   return Math.max(1, ...(spillArray(cell) ?? [[]]).map((r) => r.length));
 }
 
-/** How setValues stores one value (numbers from numeric text, "=..." a formula). */
-export function contentOfValue(v: unknown): Content | null {
+/**
+ * How setValues stores one value in a cell of number format `format` (numbers from numeric
+ * text, "=..." a formula; a Plain text "@" cell keeps text as given).
+ */
+export function contentOfValue(v: unknown, format?: string): Content | null {
   if (v !== null && typeof v === "object" && "date" in v) return { value: v as CellValue };
-  const typed = typedCell(v);
+  const typed = typedCell(v, format);
   if (!typed) return null;
   return typed.kind === "formula" ? { formula: String(typed.value) } : { value: typed.value };
 }
