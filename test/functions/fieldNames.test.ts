@@ -91,6 +91,7 @@ const CASES: Record<string, readonly Case[]> = {
         targetProfit: 5,
       },
     },
+    { args: { marketplace: "A", ...A, category: 100008, cogs: 50, targetMargin: 0.25 } },
     { args: { marketplace: "B", region: "MY", category: 200004, cogs: 150, targetMargin: 0.25 } },
     {
       args: {
