@@ -19,6 +19,7 @@ import type { SheetData } from "../../sidebar/ports";
 import type { HostBridge } from "../../ui/bridge";
 import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
 import { createAsyncHostBridge } from "../shared/asyncBridge";
+import { EXCEL_PLACES, withPlaces } from "../shared/places";
 import { EXCEL_NAMESPACE } from "./metadata";
 import { insertExcelChart } from "./excelCharts";
 import type { OfficeStorage } from "./officeGlobals";
@@ -351,22 +352,25 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
       await runtimeHandle()?.clearCache();
     },
   });
-  return {
-    ...bridge,
-    async setAutoRefresh(enabled) {
-      const view = await bridge.setAutoRefresh(enabled);
-      if (!o.startup) return view;
-      try {
-        await o.startup.setStartupBehavior(enabled ? "load" : "none");
-      } catch (e) {
-        const why = messageOf(e);
-        throw new Error(
-          `Saved, but Excel did not accept ${enabled ? "loading the add-in" : "no longer loading the add-in"} when this workbook opens (${why})`,
-        );
-      }
-      return view;
+  return withPlaces(
+    {
+      ...bridge,
+      async setAutoRefresh(enabled) {
+        const view = await bridge.setAutoRefresh(enabled);
+        if (!o.startup) return view;
+        try {
+          await o.startup.setStartupBehavior(enabled ? "load" : "none");
+        } catch (e) {
+          const why = messageOf(e);
+          throw new Error(
+            `Saved, but Excel did not accept ${enabled ? "loading the add-in" : "no longer loading the add-in"} when this workbook opens (${why})`,
+          );
+        }
+        return view;
+      },
     },
-  };
+    EXCEL_PLACES,
+  );
 }
 
 /** The bridge inside Excel: Excel.run, OfficeRuntime.storage and window.fetch. */

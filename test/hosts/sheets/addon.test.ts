@@ -412,7 +412,7 @@ describe("against the reference server", () => {
     expect(cell(addon, "SHOPS", "A")).toEqual(fresh);
     const outage = cell(addon, "SHOPS", "B");
     expect(outage).toBe(
-      `#ERROR! Could not reach the API at ${server.baseUrl}: check your connection or the base URL in Extensions > Marketplace Profit > Settings`,
+      `#ERROR! Could not reach the API at ${server.baseUrl}: check your connection or the API address in Extensions > Marketplace Profit > Settings`,
     );
     expect(outage).not.toContain(server.keys.demo);
     expect(Date.now() - started).toBeLessThan(30_000);
