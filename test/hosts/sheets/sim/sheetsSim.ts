@@ -205,7 +205,7 @@ export class SheetsSim {
   ): void {
     if (!this.doc.canOpen(user)) throw new Error(`sim: ${user} cannot edit`);
     this.doc.book.store(box.sheet, writes);
-    this.coordinator.recalculate(this.doc);
+    // Assumed (README): the edit's installable triggers start before the recalculation.
     const range: RangeHandle = { ...box, doc: this.doc.book.id };
     for (const t of this.state.triggers.filter((x) => x.doc === this.doc.book.id)) {
       if (t.type !== "ON_EDIT" && t.type !== "ON_CHANGE") continue;
@@ -227,6 +227,7 @@ export class SheetsSim {
         onDone: () => undefined,
       });
     }
+    this.coordinator.recalculate(this.doc);
   }
 
   /** Start a server call (google.script.run or a menu item) as `user`; its outcome lands in the result. */
