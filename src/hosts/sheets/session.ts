@@ -22,6 +22,7 @@ import { cacheOwner } from "../../core/callPlan";
 import { addCacheCounts } from "./cacheStats";
 import { FreshAfterCache } from "./freshCache";
 import { gas } from "./gas";
+import { PropertiesSnapshot } from "./propertiesSnapshot";
 import { ReadAheadStore } from "./readAhead";
 import { sheetsBreaker, sheetsQuota } from "./rateLimit";
 import { CacheServiceStore, UserSettingsStore } from "./stores";
@@ -62,7 +63,10 @@ export function appsScriptClock(): SyncClock {
 }
 
 export function userSettings(): UserSettingsStore {
-  return new UserSettingsStore(gas().PropertiesService.getUserProperties(), DEFAULT_BASE_URL);
+  return new UserSettingsStore(
+    new PropertiesSnapshot(gas().PropertiesService.getUserProperties()),
+    DEFAULT_BASE_URL,
+  );
 }
 
 /** The response cache of this document (script cache where there is no document). */

@@ -46,6 +46,8 @@ export interface HandlerContext {
   release(lock: SimLock, exec: ExecRecord): void;
   /** Schedule a clock trigger's next firing. */
   armClock(trigger: TriggerRecord): void;
+  /** The simulator's seeded random source. */
+  random(): number;
 }
 
 type Handler = (ctx: HandlerContext, exec: ExecRecord, args: readonly unknown[]) => CallResult;
