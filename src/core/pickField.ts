@@ -2,9 +2,9 @@
  * One figure of a record by name (Bloomberg BDP style), for a function's `field` argument.
  * Every name a seller can see in a spilled table is accepted: a line's key or its row label
  * ("commissionFee", "Commission fee"), a metadata or top-level figure, a column header of a
- * range result ("Net profit", "Raw profit adjusted roas") and a dot path
- * ("metadata.commissionRate"). Names match exactly, then ignoring case, then ignoring case,
- * spaces and punctuation.
+ * range result or an import ("VAT (per unit)", "Raw profit adjusted ROAS"), that header
+ * written as an identifier ("vatPerUnit") and a dot path ("metadata.commissionRate"). Names
+ * match exactly, then ignoring case, then ignoring case, spaces and punctuation.
  */
 import { isDateTimeArray } from "../api/datetime";
 import { ApiError } from "./errors";
@@ -14,8 +14,10 @@ import {
   type ShapeOptions,
   dateTimeToUtcDate,
   flattenRecord,
+  humanize,
   lineLabel,
   netProfitOf,
+  recordHeaders,
   toCell,
 } from "./shape";
 
@@ -31,18 +33,21 @@ export function pickField(record: unknown, field: string, options: ShapeOptions 
     candidates.find(([name]) => name.toLowerCase() === lower) ??
     (squashed === "" ? undefined : candidates.find(([name]) => squash(name) === squashed));
   if (hit) return toCell(hit[1], dateTime);
-  // A header of a table of entries names a per-unit figure "… (per unit)" (shape.ts).
-  const perUnit = /\s*\(per unit\)$/i;
-  if (perUnit.test(wanted)) return pickField(record, wanted.replace(perUnit, ""), options);
   const atPath = wanted.includes(".") ? valueAtLoose(record, wanted) : undefined;
   if (atPath !== undefined && (isScalarValue(atPath) || isLineObject(atPath))) {
     return toCell(atPath, dateTime);
   }
   throw new ApiError(
     "INVALID_ARGUMENT",
-    `Unknown field "${wanted}": use one of ${fieldNames(record).join(", ")}`,
+    `Unknown field "${wanted}": use one of ${shownNames(record).join(", ")}`,
     { field: "field" },
   );
+}
+
+/** The record's field names as a table shows them ("Commission fee", "Net profit"), for errors. */
+function shownNames(record: unknown): string[] {
+  const labels = new Map(breakdownLines(record).map(([n, l]) => [n, lineLabel(n, l)]));
+  return [...new Set(fieldNames(record).map((n) => labels.get(n) ?? humanize(n)))];
 }
 
 /** Field names pickField accepts for a record (keys, not labels), in lookup order. */
@@ -71,7 +76,10 @@ function isScalarValue(v: unknown): boolean {
   return v === null || typeof v !== "object" || isDateTimeArray(v) || v instanceof Date;
 }
 
-/** (name, value) pairs in lookup order: lines, metadata, top level, nested one level down. */
+/**
+ * (name, value) pairs in lookup order: lines, metadata, top level, nested one level down;
+ * with labels, then every name as a table heads it (row label, column header "… (per unit)").
+ */
 function fieldCandidates(record: unknown, withLabels = true): Array<[string, unknown]> {
   const lines = breakdownLines(record);
   const out: Array<[string, unknown]> = lines.map(([n, l]) => [n, l.amount]);
@@ -85,5 +93,11 @@ function fieldCandidates(record: unknown, withLabels = true): Array<[string, unk
   if (lines.length > 0 && !out.some(([n]) => n === "netProfit"))
     out.push(["netProfit", netProfitOf(record)]);
   for (const [n, v] of flattenRecord(record)) if (!out.some(([k]) => k === n)) out.push([n, v]);
+  if (!withLabels) return out;
+  // The headers shape.ts gives these names in tables of entries (recordHeaders) and key/value
+  // tables (humanize): their identifier forms ("vatPerUnit") then match ignoring spacing.
+  const headerOf = recordHeaders([record]);
+  const named = [...out];
+  for (const [n, v] of named) out.push([headerOf(n), v], [humanize(n), v]);
   return out;
 }

@@ -12,7 +12,7 @@ import { defined, fetchBatch, fetchPages, type RowOutcome } from "./requests";
 import { ApiError } from "../core/errors";
 import { recordsTable } from "../core/shape";
 import { DEFAULT_LIMIT } from "./common";
-import { pickField } from "../core/pickField";
+import { labelledRows, pickShown } from "./shownField";
 import { profitTable } from "./shape";
 
 /** Display options most functions take. */
@@ -35,9 +35,15 @@ export function present(
   shape: Shape,
   sent?: Readonly<Record<string, unknown>>,
 ): CellResult {
-  return display.field !== undefined
-    ? pickField(value, display.field)
-    : shape(value, display.headers ?? true, sent);
+  if (display.field === undefined) return shape(value, display.headers ?? true, sent);
+  // Also a label only the table shows ("Basis", "Margin"): the table is shaped on a miss only.
+  return pickShown(value, display.field, () => {
+    try {
+      return labelledRows(shape(value, true, sent));
+    } catch {
+      return [];
+    }
+  });
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { Cell, ResultCell, ResultTable, Table } from "../core/shape";
 import { CellError } from "../core/shape";
 import { fitCellText } from "../core/cellLimit";
+import { inPlaces, type HostPlaces } from "../core/places";
 
 export type { Cell, ResultCell, ResultTable, Table };
 export { CellError };
@@ -19,9 +20,15 @@ export type CellResult = ResultCell | ResultTable;
  * A result with every CellError as its text, for hosts that cannot show error values in an
  * array (Sheets), and every text cut to fit a cell.
  */
-export function errorsAsText(result: CellResult): Cell | Table {
+export function errorsAsText(result: CellResult, places?: HostPlaces): Cell | Table {
   const text = (c: ResultCell): Cell =>
-    c instanceof CellError ? c.toText() : typeof c === "string" ? fitCellText(c) : c;
+    c instanceof CellError
+      ? places
+        ? new CellError(c.code, inPlaces(c.message, places)).toText()
+        : c.toText()
+      : typeof c === "string"
+        ? fitCellText(c)
+        : c;
   return Array.isArray(result) ? result.map((row) => row.map(text)) : text(result);
 }
 

@@ -22,7 +22,7 @@ export const regionCode = region("region", "Two-letter region code of the shop, 
 export const field = optional(
   textParam(
     "field",
-    "Return one figure instead of the table: a line (commissionFee), a figure (netProfit, margin) or a path (metadata.commissionRate). Default: the whole table.",
+    'Return one figure instead of the table: a row or column header as the table shows it ("VAT", "Net profit (per unit)"), that header as one word (vatPerUnit), the API\'s name (commissionFee) or a path (metadata.commissionRate). Default: the whole table.',
   ),
 );
 export const headers = optional(booleanParam("headers", "Show the header row (default TRUE)."));

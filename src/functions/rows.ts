@@ -6,8 +6,15 @@ import { ArgumentError } from "./argumentError";
 import type { Cell, CellResult, ResultCell, ResultTable } from "./cells";
 import type { IdArg } from "./params";
 import type { RowOutcome } from "./requests";
-import { CellError, flattenRecord, pairsTable, recordHeaders, toCell } from "../core/shape";
-import { pickField } from "../core/pickField";
+import {
+  CellError,
+  flattenRecord,
+  humanize,
+  pairsTable,
+  recordHeaders,
+  toCell,
+} from "../core/shape";
+import { pickWithExtra } from "./shownField";
 
 /** Rows a call needs: the size of the range arguments (which must agree), else 1. */
 export function rowCount(args: Readonly<Record<string, IdArg<unknown> | undefined>>): number {
@@ -54,11 +61,17 @@ export function rangeResult(
 ): ResultTable {
   if (options.field !== undefined) {
     const fieldName = options.field;
-    return outcomes.map((o): ResultCell[] => {
+    return outcomes.map((o, i): ResultCell[] => {
       if (o === null) return [""];
       if (!o.ok) return [rowError(o.error)];
+      // The row's ids are columns of the table too ("Item id"), also where the record lacks them.
+      const idCells = (): Array<[string, Cell]> =>
+        (ids[i] ?? []).flatMap(([k, v]): Array<[string, Cell]> => [
+          [k, v],
+          [humanize(k), v],
+        ]);
       try {
-        return [pickField(o.value, fieldName)];
+        return [pickWithExtra(o.value, fieldName, idCells)];
       } catch (err) {
         if (o === outcomes.find((x) => x?.ok)) throw err; // a wrong field name fails the cell once
         return [rowError(err)];

@@ -1,9 +1,10 @@
 /**
- * Writing untrusted text into a sheet. Google Sheets' setValues reads a string as if typed:
- * `=...` becomes a formula (a product named =HYPERLINK(...) would turn into a live link) and
- * number- or date-like text is converted. A leading apostrophe makes Sheets keep the text
- * as it is and is not shown. Excel gets the text number format "@" on such cells instead
- * (see EXCEL_TEXT_FORMAT), because its values setter does not strip an apostrophe reliably.
+ * Writing API text into a sheet. Sheets' setValues and Excel's values setter read a string as
+ * if typed: `=...` becomes a formula, `0012` or `1.234,56` a number, `TRUE` a boolean, and
+ * more forms than any list of patterns can name (invisible characters, other scripts' digits,
+ * locale separators). So every text cell gets the text number format "@" before its value is
+ * written: the host then stores exactly the string it was given. Numbers, booleans and dates
+ * are written as typed values, which no host re-reads, and keep their own formats.
  */
 import { fitCellText } from "../core/cellLimit";
 import type { Cell } from "../functions/cells";
@@ -11,49 +12,33 @@ import type { Cell } from "../functions/cells";
 /** Rows per write call: one setValues / range.values per chunk, never one per cell. */
 export const WRITE_CHUNK_ROWS = 500;
 
-/** The number format that makes Excel store a value as text. */
-export const EXCEL_TEXT_FORMAT = "@";
+/** The number format that makes Sheets ("Plain text") and Excel ("Text") keep a value as text. */
+export const TEXT_FORMAT = "@";
 
-// A formula starts with = + - @, or their full-width forms (an IME types ＝ for =).
-const FORMULA_TRIGGER = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
-// Whitespace, a BOM or a zero-width character in front: hosts trim it, then parse the rest.
-const LEADING_INVISIBLE = /^[\s\uFEFF\u200B-\u200D\u2060]/;
-const MONTH =
-  "(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?)\\.?";
-// Text a spreadsheet would read as a number, percent, currency, date, time, boolean or error.
-const LOOKS_TYPED = [
-  /^[-+]?[$€£¥]?\s*(\d[\d,]*(\.\d*)?|\.\d+)(e[-+]?\d+)?\s*%?$/i, // 12, 0012, 1,234, 1e5, 1E-3, 50%, $12
-  /^\(\s*[$€£¥]?\d[\d,.]*\s*\)$/, // (12) accounting negative
-  /^\d+\s+\d+\/\d+$/, // 1 1/2
-  /^\d{1,4}[/.-]\d{1,2}([/.-]\d{1,4})?([ T]\d{1,2}:\d{2}(:\d{2})?)?$/, // 1/2, 2024-01-05
-  /^\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(\s*[ap]\.?m\.?)?$/i, // 12:30, 9:05 pm
-  // 5 Jan 2024, Jan 5, March 2024
-  new RegExp(
-    `^(\\d{1,2}[\\s/.,-]*${MONTH}([\\s/.,-]*\\d{1,4})?|${MONTH}[\\s/.,-]*\\d{1,4}([\\s/.,-]+\\d{1,4})?)$`,
-    "i",
-  ),
-  /^(true|false)$/i,
-  /^#(n\/a|ref!|value!|div\/0!|name\?|num!|null!|error!|spill!|calc!)$/i,
-];
-
-/**
- * True when a host would not keep this text as typed: a formula trigger, something it parses
- * as a number, date, boolean or error, leading invisible characters, or a leading apostrophe
- * (which it would swallow).
- */
-export function needsTextGuard(text: string): boolean {
-  if (text === "") return false;
-  if (FORMULA_TRIGGER.test(text) || LEADING_INVISIBLE.test(text) || text.startsWith("'"))
-    return true;
-  const trimmed = text.trim();
-  return LOOKS_TYPED.some((pattern) => pattern.test(trimmed));
+/** True for a cell written as text (an empty string clears the cell instead). */
+function isText(cell: Cell): cell is string {
+  return typeof cell === "string" && cell !== "";
 }
 
-/** A cell as Sheets' setValues must receive it so text stays literal text (and fits a cell). */
-export function sheetsCell(cell: Cell): Cell {
-  if (typeof cell !== "string") return cell;
-  const text = fitCellText(cell);
-  return needsTextGuard(text) ? `'${text}` : text;
+/** The number format of one written cell: text for any text, else `otherwise`. */
+export function cellFormat(cell: Cell, otherwise: string): string {
+  return isText(cell) ? TEXT_FORMAT : otherwise;
+}
+
+/**
+ * The formats a block needs before its values are written: text cells "@", every other cell
+ * the format `otherwise` gives for its place (a column's format, or what the cell has now).
+ */
+export function blockFormats(
+  rows: readonly (readonly Cell[])[],
+  otherwise: (row: number, column: number) => string,
+): string[][] {
+  return rows.map((r, i) => r.map((c, j) => cellFormat(c, otherwise(i, j))));
+}
+
+/** Text cut to what a cell holds; other cells as they are. */
+export function fittedCell(cell: Cell): Cell {
+  return typeof cell === "string" ? fitCellText(cell) : cell;
 }
 
 /** Split rows into write chunks. */

@@ -5,7 +5,8 @@
  */
 
 /** Where keys are made (spec 2.1), in the words the app uses everywhere. */
-export const NEW_KEY_ADVICE = "create a new key in the web app's Settings > API keys";
+export const NEW_KEY_ADVICE =
+  "create a new key in Settings → API keys in your Marketplace Profit Analytics web application";
 
 /** Shown when the API refuses a key (401). */
 export const REJECTED_KEY_MESSAGE = `The API rejected this key (invalid, revoked or expired): ${NEW_KEY_ADVICE} and paste it here.`;

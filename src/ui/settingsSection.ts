@@ -114,8 +114,8 @@ export function SettingsSection(p: SettingsProps) {
                 "p",
                 { class: "hint", id: "key-missing" },
                 p.bridge.host === "web"
-                  ? "No key yet. Paste the demo key that npm start printed (a key from the API's web app works too)."
-                  : "No key yet. Create one in the web app's Settings > API keys.",
+                  ? "No key yet. Paste the demo key that npm start printed (a key from Settings → API keys in your Marketplace Profit Analytics web application works too)."
+                  : "No key yet. Create one in your Marketplace Profit Analytics web application: Settings → API keys > Create API key, then paste it here.",
               ),
           h(TextField, {
             id: "api-key",

@@ -84,11 +84,16 @@ describe("field by any name a table shows", () => {
     for (const name of header) expect(() => pickField(plain, name)).not.toThrow();
     const rows = keyValueTable(plain, false).map((r) => String(r[0]));
     for (const name of rows) expect(() => pickField(plain, name)).not.toThrow();
+    // ... and written as an identifier, as a seller types a header into a formula.
+    const perUnit = header.filter((h) => /per unit/.test(h));
+    expect(perUnit.length).toBeGreaterThan(3);
+    for (const name of perUnit)
+      expect(pickField(plain, name.replace(/[^A-Za-z0-9]/g, ""))).toBe(pickField(plain, name));
   });
 
-  test("an unknown name still names the argument and lists keys (not labels)", () => {
+  test("an unknown name lists the names as a table shows them (issue 23), not the API's keys", () => {
     expect(() => pickField(plain, "profitt")).toThrow(
-      /^Unknown field "profitt": use one of originalPrice, /,
+      /^Unknown field "profitt": use one of Original price, /,
     );
     expect(fieldNames(plain)).toContain("netProfit");
     expect(fieldNames(plain)).not.toContain("Original price");

@@ -127,7 +127,7 @@ describe("pickField", () => {
     }
     expect(error?.code).toBe("INVALID_ARGUMENT");
     expect(error?.message).toMatch(
-      /^Unknown field "netProfitt": use one of originalModelPrice, sellerDiscount, commissionFee, vat, currency, netProfit/,
+      /^Unknown field "netProfitt": use one of Original price, Seller discount, Commission, VAT, Currency, Net profit/,
     );
     expect(error?.message).not.toContain("rates");
     expect(fieldNames(record)).toContain("itemId");

@@ -534,7 +534,7 @@ describe("marketplace-specific arguments", () => {
       message: "category is required (a category id or path)",
     });
     expect(outcome("REQUIRED_PRICE", ["B", undefined, "TH", 12, 150])).toEqual({
-      message: "targetMargin is required for marketplace B",
+      message: "targetMargin is required: a margin such as 25% (the 6th argument)",
     });
   });
 

@@ -1,8 +1,9 @@
 /**
- * Units that cannot be confused (issue 12, item 2): marketplace A's required price takes a
- * profit AMOUNT (targetProfit, the last argument), B and C take a MARGIN (targetMargin). A
- * spreadsheet's 25% arrives as 0.25, indistinguishable from 0.25 of money, so A refuses any
- * targetMargin, and refuses "25%" typed as text in targetProfit, each with a sentence.
+ * Units that cannot be confused (issue 12 item 2, issue 23 item 4): the 6th argument,
+ * targetMargin, is a MARGIN on every marketplace (A's is reached by solving, see
+ * requiredPriceMarginA.test.ts); a profit AMOUNT goes in targetProfit (the last argument, A
+ * only). A spreadsheet's 25% arrives as 0.25, indistinguishable from 0.25 of money, so the two
+ * never share an argument, and "25%" typed as text in targetProfit is refused with a sentence.
  */
 import type { CellInput } from "../../src/functions";
 import { functionByName } from "../../src/functions";
@@ -33,11 +34,23 @@ function a(margin: CellInput, profit: CellInput): CellInput[] {
 }
 
 describe("REQUIRED_PRICE units", () => {
-  test("A: a percent in targetMargin (25% arrives as 0.25) is refused with a sentence", () => {
-    expect(outcome(a(0.25, undefined))).toEqual({
-      message: expect.stringMatching(
-        /^targetMargin is for marketplaces B and C: marketplace A's required price solves for a profit per unit\. Leave targetMargin empty and give targetProfit/,
-      ),
+  test("A: targetMargin is a margin (25% arrives as 0.25), asked of A4 as a profit; not both", () => {
+    // The first request asks A4 for the margin times the unit cost (a first profit guess).
+    const first: unknown[] = [];
+    try {
+      runScripted(rp.program(a(0.25, undefined)), (c) => {
+        first.push({ endpoint: c.endpoint, targetMargin: c.params.targetMargin });
+        return fakeBreakdown({ requiredListingPrice: 10 });
+      });
+    } catch {
+      // A scripted A4 answers one price for every profit: no margin can be solved from it.
+    }
+    expect(first[0]).toEqual({ endpoint: "A4", targetMargin: 12.5 });
+    expect(outcome(a(25, undefined))).toEqual({
+      message: expect.stringMatching(/^targetMargin must be a margin from 0 to below 100 %/),
+    });
+    expect(outcome(a(0.25, 5))).toEqual({
+      message: expect.stringMatching(/^targetProfit is a profit per unit instead of a margin/),
     });
   });
 
@@ -47,7 +60,8 @@ describe("REQUIRED_PRICE units", () => {
         'targetProfit is an amount of money per unit (5 for 5 per unit), not a percentage (got "25%")',
     });
     expect(outcome(a(undefined, undefined))).toEqual({
-      message: "targetProfit is required for marketplace A",
+      message:
+        "targetMargin is required: a margin such as 25% (the 6th argument), or a profit per unit in targetProfit (the last argument)",
     });
     expect(outcome(a(undefined, 5))).toMatchObject({
       endpoint: "A4",

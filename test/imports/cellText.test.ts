@@ -1,51 +1,53 @@
-/** Text that a sheet would turn into a formula or a number is written so it stays text. */
+/** Text cells are written with the text format "@"; other cells keep the format they are given. */
 import { MAX_CELL_TEXT } from "../../src/core/cellLimit";
-import { chunkRows, needsTextGuard, sheetsCell } from "../../src/imports/cellText";
+import {
+  TEXT_FORMAT,
+  blockFormats,
+  cellFormat,
+  chunkRows,
+  fittedCell,
+} from "../../src/imports/cellText";
 import { TRICKY_TEXTS } from "../helpers/trickyText";
 
-describe("sheetsCell", () => {
-  test.each([
-    ['=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
-    ["+Plus Size Linen Shirt", "'+Plus Size Linen Shirt"],
-    ["-20% Bundle Cable Ties", "'-20% Bundle Cable Ties"],
-    ["@home Cotton Bath Towel", "'@home Cotton Bath Towel"],
-    ["=1+1 Sticker Pack", "'=1+1 Sticker Pack"],
-    ["0012345", "'0012345"],
-    ["1/2", "'1/2"],
-    ["'quoted", "''quoted"],
-  ])("guards %s", (input, written) => {
-    expect(sheetsCell(input)).toBe(written);
+describe("cell formats before values", () => {
+  test.each([...TRICKY_TEXTS, "Vintage Yoga Mat 1L", "เสื้อยืด"])("%j is written as text", (t) => {
+    expect(cellFormat(t, "#,##0.00")).toBe(TEXT_FORMAT);
   });
 
-  test.each(["Vintage Yoga Mat 1L", 'Mug "Best Dad" 350ml', "เสื้อยืด", "3-Pack Socks", ""])(
-    "leaves plain text %s alone",
-    (text) => {
-      expect(needsTextGuard(text)).toBe(false);
-      expect(sheetsCell(text)).toBe(text);
-    },
-  );
-
-  test.each([...TRICKY_TEXTS])("guards %j, which a sheet would not keep as typed", (text) => {
-    expect(sheetsCell(text)).toBe(`'${text}`);
-  });
-
-  test.each(["Marvel Mug", "May Flowers Tee", "3-Pack Socks", "Size 10", "A-1 Sauce"])(
-    "leaves %s alone",
-    (text) => expect(sheetsCell(text)).toBe(text),
-  );
-
-  test("text longer than a cell is cut before it is guarded", () => {
-    const written = String(sheetsCell("=" + "x".repeat(40_000)));
-    expect([written.length, written.startsWith("'="), written.endsWith("…")]).toEqual([
-      MAX_CELL_TEXT + 1,
-      true,
-      true,
+  test("numbers, booleans, dates and empty cells keep the format they are given", () => {
+    expect([12.5, true, new Date(0), ""].map((c) => cellFormat(c, "#,##0.00"))).toEqual([
+      "#,##0.00",
+      "#,##0.00",
+      "#,##0.00",
+      "#,##0.00",
     ]);
   });
 
-  test("numbers, booleans and dates pass unchanged", () => {
+  test("a block: text cells '@', the rest their column's format", () => {
+    const formats = ["0", "@", "#,##0.00"];
+    expect(
+      blockFormats(
+        [
+          [1, "=1+1", 2.5],
+          [2, "0012", ""],
+        ],
+        (_, column) => formats[column] ?? "General",
+      ),
+    ).toEqual([
+      ["0", "@", "#,##0.00"],
+      ["0", "@", "#,##0.00"],
+    ]);
+  });
+
+  test("text longer than a cell is cut; other cells pass unchanged", () => {
+    const cut = String(fittedCell("=" + "x".repeat(40_000)));
+    expect([cut.length, cut.startsWith("=x"), cut.endsWith("…")]).toEqual([
+      MAX_CELL_TEXT,
+      true,
+      true,
+    ]);
     const d = new Date(0);
-    expect([sheetsCell(12.5), sheetsCell(true), sheetsCell(d)]).toEqual([12.5, true, d]);
+    expect([fittedCell(12.5), fittedCell(true), fittedCell(d)]).toEqual([12.5, true, d]);
   });
 });
 

@@ -31,7 +31,9 @@ describe("key form", () => {
     expect(keyFormProblem(`  ${KEY}\n`.trim())).toBeNull();
     expect(keyPrefixOf(KEY)).toBe("mkta_pat_Ab3A…");
     expect(REJECTED_KEY_MESSAGE).toContain(NEW_KEY_ADVICE);
-    expect(NEW_KEY_ADVICE).toBe("create a new key in the web app's Settings > API keys");
+    expect(NEW_KEY_ADVICE).toBe(
+      "create a new key in Settings → API keys in your Marketplace Profit Analytics web application",
+    );
   });
 });
 

@@ -29,6 +29,7 @@ import {
 import { defined } from "../requests";
 import { profitTable } from "../shape";
 import { categoryPath } from "./paramsC";
+import { requiredPriceForMarginA } from "../marginTargetA";
 
 const REQUIRED_PRICE_ENDPOINTS = { A: "A4", B: "B4", C: "C6" } as const;
 
@@ -51,7 +52,7 @@ function shopFields(
 
 export const REQUIRED_PRICE = defineFunction({
   name: "REQUIRED_PRICE",
-  help: "Listing price that reaches your target profit (A) or margin (B, C) after all fees.",
+  help: "Listing price that reaches your target margin after all fees (or, for A, a profit per unit).",
   marketplace: null,
   endpoints: ["A4", "B4", "C6"],
   params: [
@@ -65,7 +66,7 @@ export const REQUIRED_PRICE = defineFunction({
     requiredAfterOptional(numberParam("cogs", "Unit product cost.")),
     emptyForSome(
       numberParam("targetMargin", "Target margin.", ANY_NUMBER),
-      "B and C: target margin, a fraction or % (25% or 0.25). Leave empty for A (its API solves for a profit amount: give targetProfit, the last argument).",
+      "Target margin, every marketplace: a fraction or % (25% or 0.25) of the revenue per unit. Required unless targetProfit is given (A).",
     ),
     field,
     headers,
@@ -101,18 +102,19 @@ export const REQUIRED_PRICE = defineFunction({
     ),
     emptyForSome(
       amountParam("targetProfit", "Target profit."),
-      "A only (required there): target profit per unit, an amount in the shop's currency (5 = 5 SGD), never a percent: 25% would be read as 0.25 SGD.",
+      "A only, instead of targetMargin: target profit per unit, an amount in the shop's currency (5 = 5 SGD), never a percent: 25% would be read as 0.25 SGD.",
     ),
   ],
   notes: [
-    "A (A4): shopId, region, category id; targetMargin empty and targetProfit (the last argument) a profit amount per unit.",
-    "shopId and region are optional in the formula because one marketplace leaves each empty; category, cogs and target are always required (an empty one names itself in the error).",
+    "The target is always the 6th argument, targetMargin: a margin (25% or 0.25) on every marketplace. A profit amount per unit instead goes in targetProfit (the last argument, A only); give one of the two.",
+    "A (A4): shopId, region, category id. A's API solves for a profit amount, so a margin is reached in at most 3 requests: a first profit guess, the profit that margin gives at the price found, then the straight line through those two answers; the answer's own breakdown is checked to show the margin within 0.1 percentage point (else the cell says so).",
+    "shopId and region are optional in the formula because one marketplace leaves each empty; category, cogs and the target are always required (an empty one names itself in the error).",
     "targetDiscountPercent is a share for every marketplace (10% or 0.1); A's API takes percent points, so it is sent as 10.",
     "B (B4): region, category id (shopId empty); targetMargin a fraction or % (25%); sellerType allowed.",
     'C (C6): shopId, category path "L1 > L2 > L3" (region empty); targetMargin a fraction or % (25%); returnRate allowed.',
     'field "requiredListingPrice" returns the price alone.',
   ],
-  example: '=REQUIRED_PRICE("B", , "MY", 200004, 150, 25%, "requiredListingPrice")',
+  example: '=REQUIRED_PRICE("A", 100001, "SG", 100008, 50, 25%, "requiredListingPrice")',
   *run(a) {
     const m = a.marketplace;
     onlyFor(m, a, {
@@ -121,14 +123,18 @@ export const REQUIRED_PRICE = defineFunction({
       adsCostPerSale: ["A", "C"],
       targetProfit: ["A"],
     });
-    if (m === "A" && a.targetMargin !== undefined)
+    if (a.targetMargin !== undefined && a.targetProfit !== undefined)
+      throw new ArgumentError(
+        "targetProfit",
+        "is a profit per unit instead of a margin: give targetMargin (25%) or targetProfit (an amount), not both",
+      );
+    if (a.targetMargin === undefined && a.targetProfit === undefined)
       throw new ArgumentError(
         "targetMargin",
-        "is for marketplaces B and C: marketplace A's required price solves for a profit per unit. Leave targetMargin empty and give targetProfit (the last argument) as an amount, e.g. 5 for 5 per unit",
+        `is required: a margin such as 25% (the 6th argument)${m === "A" ? ", or a profit per unit in targetProfit (the last argument)" : ""}`,
       );
-    const target =
-      m === "A" ? need(a.targetProfit, "targetProfit", m) : need(a.targetMargin, "targetMargin", m);
-    checkMarginShare(target, m !== "A");
+    const margin = a.targetMargin;
+    if (margin !== undefined) checkMarginShare(margin, true);
     const category = (): Record<string, unknown> => {
       if (m === "C") return categoryPath(String(a.category), "category");
       if (typeof a.category !== "number") {
@@ -141,8 +147,6 @@ export const REQUIRED_PRICE = defineFunction({
     };
     const shared = {
       cogs: a.cogs,
-      // A4's targetMargin is an amount per unit (spec); B4 and C6 read a fraction.
-      targetMargin: target,
       targetDiscount: a.targetDiscount,
       // A4 reads percent points (10 = 10 %); B4 and C6 read a fraction.
       targetDiscountPercent:
@@ -162,7 +166,22 @@ export const REQUIRED_PRICE = defineFunction({
       returnRate: a.returnRate,
       sellerType: a.sellerType,
     });
-    const value: unknown = yield* call(REQUIRED_PRICE_ENDPOINTS[m], sent);
+    // A4's targetMargin is an amount per unit (spec): a margin is reached by solving
+    // (marginTargetA.ts); B4 and C6 read the margin as a fraction.
+    // The body is built field by field: the schema checks it before it is sent.
+    const endpoint: string = REQUIRED_PRICE_ENDPOINTS[m];
+    // (B and C never reach the call without a margin: targetProfit is refused for them above.)
+    const value: unknown =
+      m === "A" && margin !== undefined
+        ? yield* requiredPriceForMarginA(
+            sent,
+            margin,
+            (a.cogs ?? 0) + (a.adsCostPerSale ?? 0) + (a.targetDiscount ?? 0),
+          )
+        : yield* call(endpoint, {
+            ...sent,
+            targetMargin: need(margin ?? a.targetProfit, "targetMargin", m),
+          });
     // The table ends with the basis it was solved on (VAT, fee date), like every breakdown.
     return present(value, a, profitTable, sent);
   },

@@ -5,7 +5,7 @@
  */
 import { fitCellText } from "../../core/cellLimit";
 import type { Cell } from "../../functions/cells";
-import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
+import { WRITE_CHUNK_ROWS, blockFormats, chunkRows } from "../../imports/cellText";
 import { parseRangeAddress, type RangeBox } from "../../imports/rangeAddress";
 import type { WorkbookSurface } from "../shared/asyncBridge";
 import type { ExcelRun, XlContext, XlRange, XlWorksheet } from "./taskpaneBridge";
@@ -16,11 +16,6 @@ const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 export function excelValue(cell: Cell): string | number | boolean {
   if (typeof cell === "string") return fitCellText(cell);
   return cell instanceof Date ? (cell.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : cell;
-}
-
-/** The format of one written cell: "@" for any text (so it is never read as a formula). */
-export function cellFormat(cell: Cell, columnFormat: string): string {
-  return typeof cell === "string" ? EXCEL_TEXT_FORMAT : columnFormat;
 }
 
 /**
@@ -62,7 +57,8 @@ export function excelAnswerCells(
         let row = at.r0;
         for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
           const range = sheet.getRangeByIndexes(row, at.c0, chunk.length, width);
-          range.numberFormat = chunk.map((r) => r.map((c) => cellFormat(c, "General")));
+          // Text as Text ("@") before the values, so Excel stores it as given (cellText.ts).
+          range.numberFormat = blockFormats(chunk, () => "General");
           range.values = chunk.map((r) => r.map(excelValue));
           row += chunk.length;
         }

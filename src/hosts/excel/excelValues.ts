@@ -5,6 +5,7 @@
  */
 import { fitCellText } from "../../core/cellLimit";
 import { isApiError, messageOf, shorten } from "../../core/errors";
+import { inPlaces, type HostPlaces } from "../../core/places";
 import type { CellInput, CellResult, ResultCell } from "../../functions/cells";
 import { CellError } from "../../functions/cells";
 import type { SheetFunction } from "../../functions/define";
@@ -45,21 +46,21 @@ export function excelArguments(fn: SheetFunction, raw: readonly unknown[]): Cell
 }
 
 /** An ApiError/ArgumentError/anything as the cell error Excel shows, with its hover message. */
-export function toExcelError(error: unknown, cf: CustomFunctionsGlobal): Error {
-  const message = shorten(messageOf(error), MAX_MESSAGE);
+export function toExcelError(error: unknown, cf: CustomFunctionsGlobal, places: HostPlaces): Error {
+  const message = shorten(inPlaces(messageOf(error), places), MAX_MESSAGE);
   const missing =
     isApiError(error) && (error.code === "NOT_FOUND" || error.code === "NOT_YET_ACTIVE");
   return new cf.Error(missing ? cf.ErrorCode.notAvailable : cf.ErrorCode.invalidValue, message);
 }
 
 /** A catalog CellError as Excel's error value of the same kind, message on hover. */
-function toExcelErrorCell(cell: CellError, cf: CustomFunctionsGlobal): Error {
+function toExcelErrorCell(cell: CellError, cf: CustomFunctionsGlobal, places: HostPlaces): Error {
   const code = cell.code === "#N/A" ? cf.ErrorCode.notAvailable : cf.ErrorCode.invalidValue;
-  return new cf.Error(code, shorten(cell.message, MAX_MESSAGE));
+  return new cf.Error(code, shorten(inPlaces(cell.message, places), MAX_MESSAGE));
 }
 
-function toExcelCell(cell: ResultCell, cf: CustomFunctionsGlobal): ExcelCell {
-  if (cell instanceof CellError) return toExcelErrorCell(cell, cf);
+function toExcelCell(cell: ResultCell, cf: CustomFunctionsGlobal, places: HostPlaces): ExcelCell {
+  if (cell instanceof CellError) return toExcelErrorCell(cell, cf, places);
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : dateToSerial(cell);
   if (typeof cell === "number")
     return Number.isFinite(cell)
@@ -73,9 +74,10 @@ export function excelResult(
   result: CellResult,
   dimensionality: Dimensionality,
   cf: CustomFunctionsGlobal,
+  places: HostPlaces,
 ): ExcelCell | ExcelCell[][] {
   if (!Array.isArray(result)) {
-    const cell = toExcelCell(result, cf);
+    const cell = toExcelCell(result, cf, places);
     return dimensionality === "matrix" ? [[cell]] : cell;
   }
   const width = Math.max(1, ...result.map((row) => row.length));
@@ -84,7 +86,7 @@ export function excelResult(
     result.length === 0
       ? [[""]]
       : result.map((row) => {
-          const cells = row.map((c) => toExcelCell(c, cf));
+          const cells = row.map((c) => toExcelCell(c, cf, places));
           while (cells.length < width) cells.push("");
           return cells;
         });

@@ -12,13 +12,9 @@ import type { SheetFunction } from "../../functions/define";
 import { excelArguments, excelResult, toExcelError } from "./excelValues";
 import { resultDimensionality } from "./metadata";
 import type { CustomFunctionsGlobal, ExcelCell } from "./officeGlobals";
+import type { HostPlaces } from "../../core/places";
+import { EXCEL_PLACES } from "../shared/places";
 
-/**
- * What asks a stuck cell again: F9 does not re-run a custom function; Refresh does (Excel's
- * ribbon; the web demo, which shares this runtime, has it in its pane).
- */
-const ASK_AGAIN =
-  "refresh the cells with errors (Excel: Home > Refresh; web demo: Refresh in the pane) to ask again";
 import type { ExcelSession } from "./session";
 
 /** How long a cell may go without its queue moving before it shows an error. */
@@ -28,6 +24,8 @@ export interface InvokeContext {
   readonly session: ExcelSession;
   readonly customFunctions: CustomFunctionsGlobal;
   readonly cellDeadlineMs?: number;
+  /** Where this host's messages send the seller (the web demo shares this runtime); default Excel's. */
+  readonly places?: HostPlaces;
 }
 
 /** What Excel appends to the arguments (functions.json: requiresAddress, cancelable). */
@@ -46,7 +44,8 @@ export async function invokeFunction(
   const invocation = invocationOf(raw[fn.params.length]);
   const controller = typeof AbortController === "function" ? new AbortController() : undefined;
   if (invocation && controller) invocation.onCanceled = () => controller.abort();
-  const guard = stuckGuard(ctx);
+  const places = ctx.places ?? EXCEL_PLACES;
+  const guard = stuckGuard(ctx, places);
   try {
     const args = excelArguments(fn, raw);
     const run = ctx.session.run(fn.program(args, await ctx.session.basis()), {
@@ -55,10 +54,10 @@ export async function invokeFunction(
       showsError,
     });
     const result = await Promise.race([run, guard.promise]);
-    return excelResult(result, resultDimensionality(fn), cf);
+    return excelResult(result, resultDimensionality(fn), cf, places);
   } catch (error) {
     // Excel shows a thrown CustomFunctions.Error as #VALUE!/#N/A with the message on hover.
-    throw toExcelError(error, cf);
+    throw toExcelError(error, cf, places);
   } finally {
     guard.stop();
   }
@@ -88,7 +87,12 @@ function showsError(value: CellResult): boolean {
  * Rejects when the cell waited `cellDeadlineMs` and its queue is not moving (no request out
  * or back, no slot due soon): a bug somewhere, so the cell says so instead of #BUSY! for ever.
  */
-function stuckGuard(ctx: InvokeContext): { promise: Promise<never>; stop(): void } {
+function stuckGuard(
+  ctx: InvokeContext,
+  places: HostPlaces,
+): { promise: Promise<never>; stop(): void } {
+  // F9 does not re-run a custom function; the host's refresh does.
+  const askAgain = `${places.refreshErrors} to ask again`;
   const deadlineMs = ctx.cellDeadlineMs ?? CELL_DEADLINE_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -99,9 +103,9 @@ function stuckGuard(ctx: InvokeContext): { promise: Promise<never>; stop(): void
           if (stopped) return;
           if (moving) timer = setTimeout(check, deadlineMs);
           else
-            reject(new Error(`No answer within ${Math.round(deadlineMs / 1000)} s: ${ASK_AGAIN}`));
+            reject(new Error(`No answer within ${Math.round(deadlineMs / 1000)} s: ${askAgain}`));
         },
-        () => reject(new Error(`No answer: ${ASK_AGAIN}`)),
+        () => reject(new Error(`No answer: ${askAgain}`)),
       );
     };
     timer = setTimeout(check, deadlineMs);

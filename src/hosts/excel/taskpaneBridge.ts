@@ -11,14 +11,15 @@
 import type { AsyncTransport } from "../../core/asyncDriver";
 import { messageOf } from "../../core/errors";
 import type { Cell } from "../../functions/cells";
-import { EXCEL_TEXT_FORMAT, WRITE_CHUNK_ROWS, chunkRows } from "../../imports/cellText";
-import { cellFormat, excelAnswerCells, excelValue } from "./answerCells";
+import { TEXT_FORMAT, WRITE_CHUNK_ROWS, blockFormats, chunkRows } from "../../imports/cellText";
+import { excelAnswerCells, excelValue } from "./answerCells";
 import type { ImportTable } from "../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../imports/table";
 import type { SheetData } from "../../sidebar/ports";
 import type { HostBridge } from "../../ui/bridge";
 import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
 import { createAsyncHostBridge } from "../shared/asyncBridge";
+import { EXCEL_PLACES, withPlaces } from "../shared/places";
 import { EXCEL_NAMESPACE } from "./metadata";
 import { insertExcelChart } from "./excelCharts";
 import type { OfficeStorage } from "./officeGlobals";
@@ -103,12 +104,12 @@ async function writeStaged(
   const width = Math.max(1, table.columns.length);
   const formats = table.columns.map((c) => NUMBER_FORMATS[c.format]);
   const header = sheet.getRangeByIndexes(0, 0, 1, width);
-  header.numberFormat = [table.columns.map(() => EXCEL_TEXT_FORMAT)];
+  header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
   header.values = [table.columns.map((c) => c.header)];
   let row = 1;
   for (const chunk of chunkRows(table.rows, WRITE_CHUNK_ROWS)) {
     const range = sheet.getRangeByIndexes(row, 0, chunk.length, width);
-    range.numberFormat = chunk.map((r) => r.map((c, i) => cellFormat(c, formats[i] ?? "General")));
+    range.numberFormat = blockFormats(chunk, (_, i) => formats[i] ?? "General");
     range.values = chunk.map((r) => r.map(excelValue));
     row += chunk.length;
     await context.sync();
@@ -351,22 +352,25 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
       await runtimeHandle()?.clearCache();
     },
   });
-  return {
-    ...bridge,
-    async setAutoRefresh(enabled) {
-      const view = await bridge.setAutoRefresh(enabled);
-      if (!o.startup) return view;
-      try {
-        await o.startup.setStartupBehavior(enabled ? "load" : "none");
-      } catch (e) {
-        const why = messageOf(e);
-        throw new Error(
-          `Saved, but Excel did not accept ${enabled ? "loading the add-in" : "no longer loading the add-in"} when this workbook opens (${why})`,
-        );
-      }
-      return view;
+  return withPlaces(
+    {
+      ...bridge,
+      async setAutoRefresh(enabled) {
+        const view = await bridge.setAutoRefresh(enabled);
+        if (!o.startup) return view;
+        try {
+          await o.startup.setStartupBehavior(enabled ? "load" : "none");
+        } catch (e) {
+          const why = messageOf(e);
+          throw new Error(
+            `Saved, but Excel did not accept ${enabled ? "loading the add-in" : "no longer loading the add-in"} when this workbook opens (${why})`,
+          );
+        }
+        return view;
+      },
     },
-  };
+    EXCEL_PLACES,
+  );
 }
 
 /** The bridge inside Excel: Excel.run, OfficeRuntime.storage and window.fetch. */

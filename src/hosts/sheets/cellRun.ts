@@ -15,6 +15,7 @@ import { prefetchFillDown, type Place } from "./fillDownPrefetch";
 import { freshAfter, readFreshRegions } from "./freshCache";
 import { gas, type CacheLike, type RangeLike } from "./gas";
 import { fillerOwner, liveCallsPaused } from "./liveCalls";
+import { SHEETS_PLACES } from "./places";
 import { closeSession, messageOf, openSession } from "./session";
 import { ownerTag, readQueue, registerWaiting } from "./waitingCells";
 
@@ -63,7 +64,7 @@ export function runCell(
   try {
     if (liveCallsPaused()) {
       const answer = runFromCache(fn.program(args, session.basis), env);
-      return "value" in answer ? errorsAsText(answer.value) : PAUSED_TEXT;
+      return "value" in answer ? errorsAsText(answer.value, SHEETS_PLACES) : PAUSED_TEXT;
     }
     if (here && docCache)
       try {
@@ -87,6 +88,7 @@ export function runCell(
           fn.program(args, session.basis),
           down ? { ...env, deadline: session.clock.now() } : env,
         ),
+        SHEETS_PLACES,
       );
     } catch (err) {
       if (isWaitingForQuota(err)) waiting = err;

@@ -13,8 +13,13 @@
  * Only one filler works at a time (a claim in the document cache, under the script lock).
  */
 import { messageOf } from "../../core/errors";
-import { fillPass, type FillerDeps, type FillReport } from "./filler";
-import { isWaitingText } from "./cellTexts";
+import {
+  fillPass,
+  needsFilling,
+  RUNNING_CELLS_CAP,
+  type FillerDeps,
+  type FillReport,
+} from "./filler";
 import { gas, type CacheLike, type SheetLike, type SpreadsheetLike } from "./gas";
 import { rerunCells } from "./rerunCells";
 import { scanSheets } from "./sheetScan";
@@ -153,7 +158,11 @@ function continueLater(book: SpreadsheetLike): void {
   }
 }
 
-/** The clock trigger: run waiting cells again in each listed spreadsheet, as many as quota allows. */
+/**
+ * The clock trigger: for up to ~5 minutes, run waiting (and failed) cells again in each listed
+ * spreadsheet, as many at a time as quota and Apps Script's executions allow; each cell asks
+ * for its own answers (a clock trigger has no document cache to fetch them into).
+ */
 export function fillLater(): void {
   const app = gas().ScriptApp;
   for (const t of app.getProjectTriggers())
@@ -170,19 +179,27 @@ export function fillLater(): void {
   }
 }
 
+/** Re-run waiting cells until none waits or the trigger's time is up. */
 function rerunWaiting(sheets: readonly SheetLike[]): void {
-  const session = openSession();
-  const quota = session.env.quota?.status(session.apiKey);
-  closeSession(session);
-  let room = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
+  const end = Date.now() + TRIGGER_BUDGET_MS - 30_000;
   const flush = (): void => gas().SpreadsheetApp.flush();
-  for (const sheet of sheets) {
-    if (room <= 0) return;
-    const found = scanSheets(
-      [sheet],
-      (text, formula) => formula !== "" && isWaitingText(text),
-    ).found;
-    const cells = found.slice(0, room);
-    room -= rerunCells(sheet, cells, flush).rerun;
+  while (Date.now() < end) {
+    const session = openSession();
+    const quota = session.env.quota?.status(session.apiKey);
+    closeSession(session);
+    const scanned = scanSheets(sheets, needsFilling);
+    if (scanned.found.length === 0 && scanned.loading === 0) return;
+    const room = Math.min(
+      quota ? Math.max(0, quota.limit - quota.used - 5) : 0,
+      Math.max(0, RUNNING_CELLS_CAP - scanned.loading),
+    );
+    const cells = scanned.found.slice(0, room);
+    for (const sheet of new Set(cells.map((c) => c.sheet)))
+      rerunCells(
+        sheet,
+        cells.filter((c) => c.sheet === sheet),
+        flush,
+      );
+    gas().Utilities.sleep(room > 0 ? SCAN_EVERY_MS : 10_000);
   }
 }

@@ -20,6 +20,7 @@ import {
   type CommonEnv,
 } from "../../core";
 import { isWaitingText } from "./cellTexts";
+import { isOurFormula } from "./ourFormulas";
 import { mergeCalls, requestsFor } from "./fillDownPrefetch";
 import { freshAfter, readFreshRegions } from "./freshCache";
 import type { CacheLike, LockLike } from "./gas";
@@ -31,6 +32,7 @@ import {
   forgetWaiting,
   ownerTag,
   readWaiting,
+  takeRetries,
   waitingKey,
   writeQueue,
   type CellAt,
@@ -45,6 +47,20 @@ export interface FillerDeps {
   readonly now: () => number;
 }
 
+/**
+ * Apps Script runs about 30 executions of a user at once and fails the rest ("exec qps"):
+ * a pass makes no more cells run than leave room for this filler and a sidebar call.
+ */
+export const RUNNING_CELLS_CAP = 24;
+
+/** What Sheets shows (getDisplayValues) in a cell whose execution failed. */
+export const ERROR_TEXT = "#ERROR!";
+
+/** A cell to find: waiting for quota, or one of ours that Apps Script failed. */
+export function needsFilling(text: string, formula: string): boolean {
+  return formula !== "" && (isWaitingText(text) || (text === ERROR_TEXT && isOurFormula(formula)));
+}
+
 /** What one pass found and did. */
 export interface FillReport {
   readonly waiting: number;
@@ -57,6 +73,7 @@ export interface FillReport {
 }
 
 interface WaitingCell extends CellAt {
+  readonly text: string;
   readonly formula: string;
   readonly calls: readonly ApiCall[] | null;
   readonly fresh: number;
@@ -113,10 +130,7 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
   try {
     const mine = ownerTag(session.env);
     const regions = readFreshRegions(deps.cache);
-    const scanned = scanSheets(
-      deps.sheets(),
-      (text, formula) => formula !== "" && isWaitingText(text),
-    );
+    const scanned = scanSheets(deps.sheets(), needsFilling);
     const places = scanned.found.map((f) => ({ sheet: f.sheet.getName(), row: f.row, col: f.col }));
     const entries = readWaiting(deps.cache, places);
     const cells: WaitingCell[] = [];
@@ -130,6 +144,7 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
       if (entry && entry.o !== mine) return void otherKey++;
       cells.push({
         ...at,
+        text: f.text,
         formula: f.formula,
         calls: entry?.c ?? null,
         fresh: freshAfter(regions, at.sheet, at.row, at.col),
@@ -152,10 +167,18 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
       paused ||= served.paused;
     }
     // Cells whose calls are unknown ask for themselves when run: only as many as quota allows.
+    // Cells whose calls are unknown (and those Apps Script failed) ask for themselves when
+    // run: only as many as quota allows.
     const quota = session.env.quota?.status(session.apiKey);
     const room = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
-    ready.push(...cells.filter((c) => c.calls === null).slice(0, room));
-    const rerun = rerunReady(deps, ready);
+    const running = Math.max(0, RUNNING_CELLS_CAP - scanned.loading);
+    const unknown = cells.filter((c) => c.calls === null);
+    const failed = takeRetries(
+      deps.cache,
+      unknown.filter((c) => c.text === ERROR_TEXT).slice(0, Math.min(room, running)),
+    );
+    ready.push(...unknown.filter((c) => c.text !== ERROR_TEXT).slice(0, room), ...failed);
+    const rerun = rerunReady(deps, ready.slice(0, running));
     const queue: QueueStatus = {
       cells: cells.length - rerun,
       requests: requestsFor(open, endpointLookup(session.env)),

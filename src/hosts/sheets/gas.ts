@@ -46,6 +46,8 @@ export interface PropertiesLike extends Pick<
 > {
   setProperty(key: string, value: string): unknown;
   deleteProperty(key: string): unknown;
+  /** Every value with one call (one against the daily quota). */
+  getProperties?(): Record<string, string>;
 }
 
 export type LockLike = Pick<GoogleAppsScript.Lock.Lock, "tryLock" | "releaseLock">;

@@ -7,6 +7,7 @@
 import { call, normaliseBaseUrl } from "../../core";
 import { functionByName, type Cell, type CellInput } from "../../functions";
 import { checkBasis } from "../../functions/basis";
+import { KEY_PAGE } from "../../core/places";
 import type { ShopListResult } from "../../sidebar/views";
 import { hitRateOf, readCacheCounts } from "./cacheStats";
 import { gas } from "./gas";
@@ -145,7 +146,7 @@ export function keyPrefix(key: string): string {
 /** Verify a key with the shop list, then keep it in user properties. */
 function saveApiKey(key: string): { ok: true; shops: number } {
   const candidate = typeof key === "string" ? key.trim() : "";
-  if (candidate === "") throw new Error("Paste your API key (Settings > API keys in the web app)");
+  if (candidate === "") throw new Error(`Paste your API key (from ${KEY_PAGE})`);
   const shops = runProgram(call<unknown[]>("SHOPS_A", {}), { apiKey: candidate, noCache: true });
   userSettings().saveApiKey(candidate);
   installFiller();

@@ -7,7 +7,8 @@
  * them run again (rerunCells). "Clear cache" forgets every answer and runs every formula cell
  * of the spreadsheet again, so the cells depending on the cache really recalculate.
  */
-import { CATALOG, functionByName } from "../../functions";
+import { functionByName } from "../../functions";
+import { isOurFormula } from "./ourFormulas";
 import { firstCalls, runFromCache } from "./cacheOnly";
 import { PAUSED_TEXT, isWaitingText } from "./cellTexts";
 import { resetCacheCounts } from "./cacheStats";
@@ -30,13 +31,6 @@ export interface RefreshResult {
   readonly refreshed: number;
   /** Our formula cells in scope. */
   readonly inScope: number;
-}
-
-const OURS = new RegExp(`\\b(${CATALOG.map((f) => f.name).join("|")})\\s*\\(`, "i");
-
-/** True for a formula that calls one of our functions. */
-export function isOurFormula(formula: string): boolean {
-  return formula.startsWith("=") && OURS.test(formula);
 }
 
 /** What a cell shows that a "refresh errors" should run again. */

@@ -16,10 +16,13 @@ import {
   type SyncEnv,
 } from "../../core";
 import { messageOf as plainMessage } from "../../core/errors";
+import { inPlaces, KEY_PAGE } from "../../core/places";
+import { SHEETS_PLACES } from "./places";
 import { cacheOwner } from "../../core/callPlan";
 import { addCacheCounts } from "./cacheStats";
 import { FreshAfterCache } from "./freshCache";
 import { gas } from "./gas";
+import { PropertiesSnapshot } from "./propertiesSnapshot";
 import { ReadAheadStore } from "./readAhead";
 import { sheetsBreaker, sheetsQuota } from "./rateLimit";
 import { CacheServiceStore, UserSettingsStore } from "./stores";
@@ -40,7 +43,7 @@ export const DEFAULT_BASE_URL =
 export const CELL_BUDGET_MS = 15_000;
 
 /** Where the seller changes the key and the base URL. */
-export const SETTINGS_PATH = "Extensions > Marketplace Profit > Settings";
+export const SETTINGS_PATH = SHEETS_PLACES.settings;
 
 /** What every cell says without a key. */
 export const NO_KEY_MESSAGE = `No API key: open ${SETTINGS_PATH}`;
@@ -60,7 +63,10 @@ export function appsScriptClock(): SyncClock {
 }
 
 export function userSettings(): UserSettingsStore {
-  return new UserSettingsStore(gas().PropertiesService.getUserProperties(), DEFAULT_BASE_URL);
+  return new UserSettingsStore(
+    new PropertiesSnapshot(gas().PropertiesService.getUserProperties()),
+    DEFAULT_BASE_URL,
+  );
 }
 
 /** The response cache of this document (script cache where there is no document). */
@@ -186,15 +192,16 @@ export function runProgram<T>(program: Program<T>, options: RunOptions = {}): T 
 export function messageOf(err: unknown, apiKey: string | null, baseUrl?: string): string {
   if (isApiError(err)) {
     if (err.code === "NETWORK" && baseUrl !== undefined) {
-      return `Could not reach the API at ${shownUrl(baseUrl)}: check your connection or the base URL in ${SETTINGS_PATH}`;
+      return `Could not reach the API at ${shownUrl(baseUrl)}: check your connection or the API address in ${SETTINGS_PATH}`;
     }
     if (err.code === "AUTH") {
-      return `API key rejected (invalid, revoked or expired): create a new key in the web app (Settings > API keys) and paste it in ${SETTINGS_PATH}`;
+      return `API key rejected (invalid, revoked or expired): create a new key in ${KEY_PAGE} and paste it in ${SETTINGS_PATH}`;
     }
-    return redactKey(err, apiKey).message;
+    return inPlaces(redactKey(err, apiKey).message, SHEETS_PLACES);
   }
   const text = plainMessage(err);
-  return apiKey && apiKey.length >= 4 ? text.split(apiKey).join("***") : text;
+  const safe = apiKey && apiKey.length >= 4 ? text.split(apiKey).join("***") : text;
+  return inPlaces(safe, SHEETS_PLACES);
 }
 
 /** A base URL as a seller may see it: no user name or password, however it was typed. */

@@ -1,13 +1,15 @@
 /**
  * The Sheets import stage: a hidden sheet per import, filled page by page across server calls
- * (one setValues per 500-row chunk), and swapped into the target sheet only at commit. A
- * failure or cancel deletes it and leaves the target as it was.
+ * (one setValues per 500-row chunk, text cells Plain text first: sheetWrite.ts), and swapped
+ * into the target sheet only at commit. A failure or cancel deletes it and leaves the target
+ * as it was.
  */
 import type { Cell } from "../../functions/cells";
-import { WRITE_CHUNK_ROWS, chunkRows, sheetsCell } from "../../imports/cellText";
+import { TEXT_FORMAT } from "../../imports/cellText";
 import { NUMBER_FORMATS, importNote, type TimeText } from "../../imports/table";
 import type { ImportStage } from "../../sidebar/ports";
 import type { SbSheet, SbSpreadsheet } from "./sheetTypes";
+import { writeCells } from "./sheetWrite";
 
 const STAGING_PREFIX = "~import ";
 
@@ -19,14 +21,6 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
     if (!sheet) throw new Error("This import's staging sheet is gone: start the import again");
     return sheet;
   };
-  /** Rows as setValues wants them: every row as wide as the table. */
-  const write = (sheet: SbSheet, top: number, width: number, rows: readonly Cell[][]): void => {
-    let row = top;
-    for (const chunk of chunkRows(rows, WRITE_CHUNK_ROWS)) {
-      sheet.getRange(row, 1, chunk.length, width).setValues(chunk.map((r) => r.map(sheetsCell)));
-      row += chunk.length;
-    }
-  };
   return {
     open(token) {
       const old = book().getSheetByName(name(token));
@@ -35,24 +29,22 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
     },
     append(token, page) {
       const sheet = staged(token);
-      if (page.header) write(sheet, 1, page.width, [page.header]);
-      write(sheet, page.rowsBefore + 2, page.width, page.rows); // row 1 is the header
+      if (page.header) writeCells(sheet, 1, 1, page.width, [page.header]);
+      writeCells(sheet, page.rowsBefore + 2, 1, page.width, page.rows); // row 1 is the header
     },
     commit(token, sheetName, table, show) {
       const source = staged(token);
       const width = Math.max(1, table.columns.length);
-      // getValues gives typed values back: sheetsCell escapes again so text stays text.
-      const values = source.getRange(1, 1, table.rowCount + 1, width).getValues() as Cell[][];
+      // getValues gives the staged text back as text: it is written as text again.
+      const [header = [], ...rows] = source
+        .getRange(1, 1, table.rowCount + 1, width)
+        .getValues() as Cell[][];
       const target = book().getSheetByName(sheetName) ?? book().insertSheet(sheetName);
       target.clearContents();
       target.clearNotes?.();
-      write(target, 1, width, values);
-      if (table.rowCount > 0) {
-        const formats = table.columns.map((col) => NUMBER_FORMATS[col.format]);
-        target
-          .getRange(2, 1, table.rowCount, width)
-          .setNumberFormats(Array.from({ length: table.rowCount }, () => formats));
-      }
+      const formats = table.columns.map((col) => NUMBER_FORMATS[col.format]);
+      writeCells(target, 1, 1, width, [header], () => TEXT_FORMAT);
+      writeCells(target, 2, 1, width, rows, (column) => formats[column] ?? TEXT_FORMAT);
       target.getRange(1, 1, 1, width).setFontWeight("bold");
       target.setFrozenRows(1);
       target.getRange(1, 1, 1, 1).setNote(importNote(table, table.rowCount, time));

@@ -18,6 +18,7 @@ export interface SbRange extends Pick<
   setValues(values: unknown[][]): SbRange;
   getValues(): unknown[][];
   setNumberFormats(formats: string[][]): SbRange;
+  getNumberFormats(): string[][];
   setNote(note: string): SbRange;
   setFontWeight(weight: "bold" | "normal" | null): SbRange;
   setFormula(formula: string): SbRange;

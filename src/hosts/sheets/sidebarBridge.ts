@@ -14,6 +14,8 @@ import { driveImport } from "../../sidebar/importLoop";
 import type { HostBridge, SettingsView } from "../../ui/bridge";
 import { chartPlan } from "../../ui/charts/chartPlan";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../ui/keyForm";
+import { withPlaces } from "../shared/places";
+import { SHEETS_PLACES } from "./places";
 import { serverProxy, type ServerCall } from "./serverProxy";
 import { sheetsQueue } from "./sidebarQueue";
 
@@ -144,5 +146,5 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       await server.clearCache();
     },
   };
-  return bridge;
+  return withPlaces(bridge, SHEETS_PLACES);
 }

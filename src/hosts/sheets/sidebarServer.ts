@@ -13,7 +13,6 @@ import { utf8Length } from "../../core/hash";
 import type { Cell, CellInput, CellResult } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
 import { parseRangeAddress, type RangeBox } from "../../imports/rangeAddress";
-import { WRITE_CHUNK_ROWS, chunkRows, sheetsCell } from "../../imports/cellText";
 import { runOpSync, syncService } from "../../sidebar/op";
 import type { SidebarPorts } from "../../sidebar/ports";
 import { parseSavedImports } from "../../sidebar/savedImports";
@@ -26,6 +25,7 @@ import { messageOf, runProgram, userSettings } from "./session";
 import { basisOf } from "./stores";
 import type { FormatDate } from "./sheetDates";
 import { sheetStage } from "./sheetStage";
+import { writeCells } from "./sheetWrite";
 import { insertSheetChart } from "./sheetCharts";
 import type { ChartPlan } from "../../ui/charts/chartPlan";
 import type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
@@ -167,19 +167,15 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       return rows.map((r) => r.map((c) => (c === "" || c === null ? "" : 1)));
     },
 
-    /** Write answers with their top-left cell at `at` (an A1 address), one setValues per chunk. */
+    /**
+     * Write answers with their top-left cell at `at` (an A1 address), one setValues per chunk;
+     * text answers as Plain text, numbers in the formats their cells already have.
+     */
     sidebarWriteAt(values: Cell[][], at: string): { address: string } {
       const { sheet, box } = sheetOf(deps.spreadsheet(), at);
       const [top, column] = [box.r0 + 1, box.c0 + 1];
       const width = Math.max(1, ...values.map((r) => r.length));
-      let row = top;
-      for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
-        const padded = chunk.map((r) =>
-          [...r, ...new Array<Cell>(width - r.length).fill("")].map(sheetsCell),
-        );
-        sheet.getRange(row, column, chunk.length, width).setValues(padded);
-        row += chunk.length;
-      }
+      writeCells(sheet, top, column, width, values);
       const all = sheet.getRange(top, column, Math.max(1, values.length), width);
       return { address: `${sheet.getName()}!${all.getA1Notation()}` };
     },

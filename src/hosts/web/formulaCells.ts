@@ -12,6 +12,7 @@
 import type { SheetFunction } from "../../functions/define";
 import { excelArguments } from "../excel/excelValues";
 import { invokeFunction } from "../excel/invoke";
+import { WEB_PLACES } from "../shared/places";
 import type { ExcelSession } from "../excel/session";
 import {
   ENGINE_ERRORS,
@@ -80,6 +81,7 @@ export class FormulaCells {
     invokeFunction(fn, [...fn.params.map((_p, i) => raw[i]), invocation], {
       session: this.options.session,
       customFunctions: ENGINE_ERRORS,
+      places: WEB_PLACES,
     }).then(
       (result) => this.settled(address, key, invocation, shownResult(result)),
       (error: unknown) => this.settled(address, key, invocation, shownResult(error)),

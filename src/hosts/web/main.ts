@@ -9,6 +9,7 @@ import { CATALOG } from "../../functions";
 import { mountApp } from "../../ui/app";
 import { createAsyncHostBridge, SETTING } from "../shared/asyncBridge";
 import { readAsyncSettings } from "../shared/asyncSettings";
+import { WEB_PLACES, withPlaces } from "../shared/places";
 import { fetchTransport as browserFetchTransport } from "../shared/fetchTransport";
 import { ExcelSession } from "../excel/session";
 import { FormulaCells } from "./formulaCells";
@@ -95,7 +96,7 @@ function start(): void {
   const bar = mountMessageBar(element("cell-message"), engine, book, cells);
   keepWorkbookSaved(engine, window.localStorage, (problem) => bar.storageProblem(problem));
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
-  mountApp(element("sidebar"), bridge);
+  mountApp(element("sidebar"), withPlaces(bridge, WEB_PLACES));
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -9,7 +9,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { randomUUID, timingSafeEqual } from "crypto";
 import { displayPrefix, hashToken, looksLikeToken, newToken, sameHash } from "./token";
-import { parseStore, isErrno, lockAge, syncDirectory, sleepSync } from "./storeFile";
+import { parseStore, isErrno, syncDirectory, sleepSync, takeLock, withLastUsed } from "./storeFile";
 
 /** One API key as stored. Dates are ISO-8601 timestamps. */
 export interface KeyRecord {
@@ -216,44 +216,77 @@ export class KeyStore {
     return { record: revoked, wasAlreadyRevoked };
   }
 
-  /** Writes pending lastUsed dates now (one atomic write). */
+  /**
+   * Writes pending lastUsed dates now (one atomic write), waiting for the lock like the CLI
+   * does. The server's own timer never waits: see flushWithoutWaiting.
+   */
   flush(): void {
+    this.stopFlushTimer();
+    const pending = this.takePending();
+    if (pending.size > 0) this.mutate((records) => withLastUsed(records, pending));
+  }
+
+  /**
+   * Writes pending lastUsed dates if the lock is free right now; if another process holds it,
+   * keeps them and tries again after the next interval. Returns whether they were written.
+   * The server calls only this: a wait for the lock would block every request (issue 22).
+   */
+  flushWithoutWaiting(): boolean {
+    this.stopFlushTimer();
+    const pending = this.takePending();
+    if (pending.size === 0) return true;
+    const written = this.tryWithLock(() =>
+      this.rewrite((records) => withLastUsed(records, pending)),
+    );
+    if (!written) {
+      // Newer uses noted since keep their own date.
+      for (const [id, used] of pending)
+        if (!this.pendingLastUsed.has(id)) this.pendingLastUsed.set(id, used);
+      this.scheduleFlush();
+    }
+    return written;
+  }
+
+  /** Writes what it can without waiting and stops the timer; call on shutdown. */
+  close(): void {
+    if (!this.flushWithoutWaiting()) {
+      this.stopFlushTimer();
+      process.emitWarning(
+        `Key last-used dates not saved: ${this.file}.lock is held by another process.`,
+      );
+    }
+  }
+
+  private takePending(): Map<string, string> {
+    const pending = new Map(this.pendingLastUsed);
+    this.pendingLastUsed.clear();
+    return pending;
+  }
+
+  private stopFlushTimer(): void {
     if (this.flushTimer) {
       clearTimeout(this.flushTimer);
       this.flushTimer = null;
     }
-    if (this.pendingLastUsed.size === 0) return;
-    const pending = new Map(this.pendingLastUsed);
-    this.pendingLastUsed.clear();
-    this.mutate((records) =>
-      records.map((r) => {
-        const used = pending.get(r.id);
-        return used !== undefined && (r.lastUsed === null || r.lastUsed < used)
-          ? { ...r, lastUsed: used }
-          : r;
-      }),
-    );
-  }
-
-  /** Flushes and stops the flush timer; call on shutdown. */
-  close(): void {
-    this.flush();
   }
 
   private noteUse(id: string): void {
     this.pendingLastUsed.set(id, new Date(this.now()).toISOString());
-    if (this.flushTimer === null) {
-      this.flushTimer = setTimeout(() => {
-        this.flushTimer = null;
-        try {
-          this.flush();
-        } catch (error) {
-          // A failed lastUsed write must not take the server down; the next use retries.
-          process.emitWarning(`Could not save key last-used dates: ${String(error)}`);
-        }
-      }, this.flushIntervalMs);
-      this.flushTimer.unref();
-    }
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer !== null) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      try {
+        this.flushWithoutWaiting();
+      } catch (error) {
+        // A failed lastUsed write must not take the server down; the next use retries.
+        process.emitWarning(`Could not save key last-used dates: ${String(error)}`);
+      }
+    }, this.flushIntervalMs);
+    this.flushTimer.unref();
   }
 
   private withPendingLastUsed(record: KeyRecord): KeyRecord {
@@ -296,12 +329,15 @@ export class KeyStore {
 
   /** Read-modify-write of the file under the lock, from the file's current content. */
   private mutate(change: (records: KeyRecord[]) => KeyRecord[]): void {
-    this.withLock(() => {
-      const current = this.readFromDisk();
-      const next = change(current.records);
-      this.writeAtomically({ version: 1, keys: next });
-      this.adopt({ records: next, signature: this.signature() });
-    });
+    this.withLock(() => this.rewrite(change));
+  }
+
+  /** Read-modify-write of the file; the caller holds the lock. */
+  private rewrite(change: (records: KeyRecord[]) => KeyRecord[]): void {
+    const current = this.readFromDisk();
+    const next = change(current.records);
+    this.writeAtomically({ version: 1, keys: next });
+    this.adopt({ records: next, signature: this.signature() });
   }
 
   private writeAtomically(content: StoreFile): void {
@@ -332,30 +368,29 @@ export class KeyStore {
     }
   }
 
-  /** Runs `work` holding `<file>.lock` (O_EXCL create); a lock older than 10 s is stale. */
+  /**
+   * Runs `work` holding `<file>.lock` (O_EXCL create), waiting up to 5 s for it (the CLI and
+   * start-up only); a lock older than 10 s is stale.
+   */
   private withLock(work: () => void): void {
-    const lock = `${this.file}.lock`;
     const deadline = Date.now() + LOCK_WAIT_MS;
-    for (;;) {
-      try {
-        fs.closeSync(fs.openSync(lock, "wx", 0o600));
-        break;
-      } catch (error) {
-        if (!isErrno(error, "EEXIST")) throw error;
-        if (lockAge(lock) > LOCK_STALE_MS) {
-          fs.rmSync(lock, { force: true });
-          continue;
-        }
-        if (Date.now() > deadline) {
-          throw new KeyStoreError(`The key store is locked by another process (${lock}).`);
-        }
-        sleepSync(5);
+    while (!this.tryWithLock(work)) {
+      if (Date.now() > deadline) {
+        throw new KeyStoreError(`The key store is locked by another process (${this.file}.lock).`);
       }
+      sleepSync(5);
     }
+  }
+
+  /** Runs `work` if the lock can be taken at once (breaking a stale one); false if it is held. */
+  private tryWithLock(work: () => void): boolean {
+    const lock = `${this.file}.lock`;
+    if (!takeLock(lock, LOCK_STALE_MS)) return false;
     try {
       work();
     } finally {
       fs.rmSync(lock, { force: true });
     }
+    return true;
   }
 }

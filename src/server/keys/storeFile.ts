@@ -1,4 +1,4 @@
-/** The key store's file helpers: parse and check the JSON, locks, fsync, a blocking sleep. */
+/** The key store's file helpers: parse and check the JSON, locks, fsync, a blocking sleep (CLI only). */
 import * as fs from "fs";
 import { KeyStoreError, type KeyRecord } from "./store";
 
@@ -32,7 +32,21 @@ export function isErrno(error: unknown, code: string): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === code;
 }
 
-export function lockAge(lock: string): number {
+/** Creates `lock` (O_EXCL) if no one holds it, breaking one older than `staleMs`; false if held. */
+export function takeLock(lock: string, staleMs: number): boolean {
+  for (;;) {
+    try {
+      fs.closeSync(fs.openSync(lock, "wx", 0o600));
+      return true;
+    } catch (error) {
+      if (!isErrno(error, "EEXIST")) throw error;
+      if (lockAge(lock) <= staleMs) return false;
+      fs.rmSync(lock, { force: true });
+    }
+  }
+}
+
+function lockAge(lock: string): number {
   try {
     return Date.now() - fs.statSync(lock).mtimeMs;
   } catch {
@@ -55,4 +69,17 @@ export function syncDirectory(dir: string): void {
 
 export function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Records with the pending lastUsed dates applied (a date never moves back). */
+export function withLastUsed(
+  records: KeyRecord[],
+  pending: ReadonlyMap<string, string>,
+): KeyRecord[] {
+  return records.map((r) => {
+    const used = pending.get(r.id);
+    return used !== undefined && (r.lastUsed === null || r.lastUsed < used)
+      ? { ...r, lastUsed: used }
+      : r;
+  });
 }

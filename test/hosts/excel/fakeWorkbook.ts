@@ -15,6 +15,7 @@ import type {
 } from "../../../src/hosts/excel/taskpaneBridge";
 import type { Fits } from "../../../src/hosts/shared/realTypes";
 import { type FakeChart, fakeChartAdder } from "./fakeCharts";
+import { typedCell } from "../../helpers/typedText";
 
 export type { FakeChart };
 
@@ -43,6 +44,23 @@ export interface SheetRecord {
 }
 
 type Op = () => void;
+
+/** A formula Excel made of a string written through `values` (this fake computes nothing). */
+export class ParsedFormula {
+  constructor(readonly formula: string) {}
+}
+
+/**
+ * What Excel holds after `range.values` wrote `v` into a cell of number format `format`: a
+ * string is read as if typed (a formula, a number, a boolean; a leading apostrophe dropped)
+ * unless the cell is Text ("@"), where it stays exactly as given.
+ */
+function excelTyped(v: unknown, format: unknown): unknown {
+  if (typeof v !== "string" || v === "") return v ?? "";
+  const typed = typedCell(v, format === "@" ? "@" : undefined);
+  if (!typed) return "";
+  return typed.kind === "formula" ? new ParsedFormula(String(typed.value)) : typed.value;
+}
 
 const key = (r: number, c: number): string => `${r},${c}`;
 
@@ -153,7 +171,11 @@ export function fakeWorkbook(
       },
       set values(rows: unknown[][]) {
         writes.push({ sheet: rec()?.name ?? "?", at: [r0, c0, n, w] });
-        queue(cells((s, r, c) => s.values.set(key(r, c), rows[r - r0]?.[c - c0] ?? "")));
+        queue(
+          cells((s, r, c) =>
+            s.values.set(key(r, c), excelTyped(rows[r - r0]?.[c - c0], s.formats.get(key(r, c)))),
+          ),
+        );
       },
       get values(): unknown[][] {
         return loaded;

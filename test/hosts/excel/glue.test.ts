@@ -20,6 +20,7 @@ import {
   signatureDifferences,
 } from "../../../src/hosts/excel/parity";
 import { CACHE_ITEM_PREFIX, PersistedStore } from "../../../src/hosts/excel/persistedStore";
+import { EXCEL_PLACES } from "../../../src/hosts/shared/places";
 import { ExcelSession } from "../../../src/hosts/excel/session";
 import { readSettings, saveApiKey, saveBaseUrl } from "../../../src/hosts/excel/settings";
 import { unassociatedIds } from "../../../build/excel";
@@ -204,6 +205,7 @@ describe("Excel values", () => {
       ],
       "matrix",
       fakeCustomFunctions,
+      EXCEL_PLACES,
     ) as unknown[][];
     expect(table[1]).toEqual([1, 2.5]);
     expect(table.every((r) => r.length === 2)).toBe(true);
@@ -215,9 +217,11 @@ describe("Excel values", () => {
     // Text is never pattern-matched into an error: only a typed CellError becomes one.
     expect(table[4]?.[0]).toBe("Error: a product named like an error stays text");
     expect(table[2]?.[1]).toBe("");
-    expect(excelResult(7, "matrix", fakeCustomFunctions)).toEqual([[7]]);
-    expect(excelResult(new Date(Date.UTC(2025, 0, 1)), "scalar", fakeCustomFunctions)).toBe(45658);
-    expect(excelResult([], "matrix", fakeCustomFunctions)).toEqual([[""]]);
+    expect(excelResult(7, "matrix", fakeCustomFunctions, EXCEL_PLACES)).toEqual([[7]]);
+    expect(
+      excelResult(new Date(Date.UTC(2025, 0, 1)), "scalar", fakeCustomFunctions, EXCEL_PLACES),
+    ).toBe(45658);
+    expect(excelResult([], "matrix", fakeCustomFunctions, EXCEL_PLACES)).toEqual([[""]]);
   });
 });
 

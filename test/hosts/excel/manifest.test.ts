@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ManifestInfo } from "office-addin-manifest";
 import { manifestVersion, renderManifest } from "../../../build/excel";
+import { manifestProblems } from "../../../build/manifestCheck";
 
 // xml2js is what office-addin-manifest parses with; typed here for the little we use.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -141,5 +142,48 @@ describe("manifest.xml (rendered by the build)", () => {
     expect(manifestVersion("0.1.0")).toBe("0.1.0.0");
     expect(manifestVersion("2.3.4.5")).toBe("2.3.4.5");
     expect(() => manifestVersion("1.0.0-beta.1")).toThrow();
+  });
+
+  test("the offline check (build/manifestCheck.ts, run by package:excel) passes it and catches each broken rule", async () => {
+    await expect(manifestProblems(rendered, ADDIN_URL)).resolves.toEqual([]);
+    expect(rendered).not.toMatch(/localhost/);
+    const broken: Array<[string, string, RegExp]> = [
+      [
+        'resid="Taskpane.Url" lifetime',
+        'resid="Nowhere.Url" lifetime',
+        /resid "Nowhere.Url" resolves to nothing/,
+      ],
+      [
+        '<FunctionFile resid="Taskpane.Url"/>',
+        '<FunctionFile resid="Functions.Script.Url"/>',
+        /<FunctionFile> uses resid "Functions.Script.Url", not the runtime's/,
+      ],
+      [`${ADDIN_URL}/functions.js`, "http://addin.example.test:3000/functions.js", /is not https/],
+      [
+        `${ADDIN_URL}/functions.json`,
+        "https://elsewhere.example/functions.json",
+        /is not on the add-in's address/,
+      ],
+      [
+        "<Id>14189aea-1cbd-4e23-b49a-481846605bde</Id>",
+        "<Id>my-addin</Id>",
+        /<Id> "my-addin" is not a GUID/,
+      ],
+      [
+        "<Version>1.2.3.0</Version>",
+        "<Version>1.2.3</Version>",
+        /<Version> "1.2.3" is not x.y.z.w/,
+      ],
+      ['DefaultValue="MKT"/>', 'DefaultValue="MKT.FUNCTIONS"/>', /namespace "MKT.FUNCTIONS"/],
+      ["</OfficeApp>", "", /not well-formed XML/],
+    ];
+    for (const [from, to, problem] of broken) {
+      expect(rendered).toContain(from);
+      const problems = await manifestProblems(rendered.replace(from, to), ADDIN_URL);
+      expect({ from, problems: problems.join("; ") }).toEqual({
+        from,
+        problems: expect.stringMatching(problem),
+      });
+    }
   });
 });

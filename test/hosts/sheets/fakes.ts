@@ -19,6 +19,9 @@ import type {
   UrlFetchAppLike,
 } from "../../../src/hosts/sheets/gas";
 import type { SbRange, SbSheet, SbSpreadsheet } from "../../../src/hosts/sheets/sheetTypes";
+import { typedCell, type StoredCell } from "../../helpers/typedText";
+
+export { typedCell, type StoredCell } from "../../helpers/typedText";
 
 /** A clock the fakes and the add-on share; sleep advances it. */
 export class FakeClock {
@@ -194,47 +197,6 @@ export class FakeUrlFetchApp implements UrlFetchAppLike {
   }
 }
 
-/** One stored cell as Sheets keeps it after setValues. */
-export interface StoredCell {
-  readonly kind: "text" | "number" | "boolean" | "formula";
-  readonly value: string | number | boolean;
-}
-
-/** Sheets' limit on one cell's text. */
-const CELL_TEXT_LIMIT = 50_000;
-
-// What Sheets' setValues parses, as if typed: it trims leading blanks (a BOM, zero-width
-// characters), takes = + - @ (and an IME's full-width ＝ ＋ － ＠) as the start of a formula,
-// and reads numbers (1e5, 0012, 1,234, 50 %, $12), dates, times, TRUE/FALSE and error literals.
-const TYPED_BLANKS = /^[\s\uFEFF\u200B-\u200D\u2060]+/;
-const TYPED_FORMULA = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]./;
-const TYPED_NUMBER = /^[-+]?[$€£¥]?(\d[\d,]*(\.\d*)?|\.\d+)(e[-+]?\d+)?%?$/i;
-const TYPED_DATE =
-  /^(\d{1,4}[/.-]\d{1,2}([/.-]\d{1,4})?|\d{1,2}:\d{2}(:\d{2})?|\d+ \d+\/\d+|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4})$/i;
-const TYPED_OTHER = /^(true|false|#n\/a|#ref!|#value!|#div\/0!|#name\?|#num!|#null!|#error!)$/i;
-
-/** How setValues reads one value: "=..." is a formula, "'..." literal text, "12" a number. */
-export function typedCell(v: unknown): StoredCell | undefined {
-  if (typeof v === "number") return { kind: "number", value: v };
-  if (typeof v === "boolean") return { kind: "boolean", value: v };
-  if (v instanceof Date) throw new Error("harness: the add-on wrote a Date (timezone trap)");
-  const s = String(v ?? "");
-  if (s.length > CELL_TEXT_LIMIT)
-    throw new Error(
-      `Your input contains more than the maximum of ${CELL_TEXT_LIMIT} characters in a single cell.`,
-    );
-  if (s === "") return undefined;
-  if (s.startsWith("'")) return { kind: "text", value: s.slice(1) };
-  const typed = s.replace(TYPED_BLANKS, "").trimEnd();
-  if (TYPED_FORMULA.test(typed)) return { kind: "formula", value: typed };
-  if (TYPED_NUMBER.test(typed))
-    return { kind: "number", value: Number(typed.replace(/[$€£¥,%]/g, "")) };
-  if (TYPED_DATE.test(typed)) return { kind: "number", value: Date.parse(typed) || 0 };
-  if (/^(true|false)$/i.test(typed)) return { kind: "boolean", value: /^true$/i.test(typed) };
-  if (TYPED_OTHER.test(typed)) return { kind: "formula", value: typed };
-  return { kind: "text", value: s };
-}
-
 /** A rectangle of a FakeSheet; setValues/setNumberFormats insist on its exact size. */
 export class FakeRange implements SbRange {
   constructor(
@@ -282,7 +244,10 @@ export class FakeRange implements SbRange {
     this.checkSize(values, "data");
     this.sheet.setValuesCalls.push({ row: this.row, rows: this.numRows, columns: this.numColumns });
     values.forEach((r, i) =>
-      r.forEach((v, j) => this.sheet.put(this.row + i, this.column + j, typedCell(v))),
+      r.forEach((v, j) => {
+        const [row, column] = [this.row + i, this.column + j];
+        this.sheet.put(row, column, typedCell(v, this.sheet.formats.get(`${row},${column}`)));
+      }),
     );
     return this;
   }
@@ -300,6 +265,15 @@ export class FakeRange implements SbRange {
   setFormula(formula: string): this {
     this.sheet.put(this.row, this.column, { kind: "formula", value: formula });
     return this;
+  }
+  /** Like Sheets: "General" where no format was set. */
+  getNumberFormats(): string[][] {
+    return Array.from({ length: this.numRows }, (_, i) =>
+      Array.from(
+        { length: this.numColumns },
+        (_, j) => this.sheet.formats.get(`${this.row + i},${this.column + j}`) ?? "General",
+      ),
+    );
   }
   setNumberFormats(formats: string[][]): this {
     this.checkSize(formats, "number formats");

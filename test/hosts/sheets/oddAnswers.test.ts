@@ -46,7 +46,7 @@ describe("Sheets cells against an API that answers in shapes the spec does not a
       const a = addonFor(mode);
       const shops = cell(a, "SHOPS");
       expect(shops).toMatch(
-        /^#ERROR! The API answered in an unexpected shape \(endpoint SHOPS_A\): .+ base URL in Settings/,
+        /^#ERROR! The API answered in an unexpected shape \(endpoint SHOPS_A\): .+ API address in Extensions > Marketplace Profit > Settings/,
       );
       const item = cell(a, "MKTA_ITEM", 100001, "SG", 10000001, "netProfit");
       expect(item).toMatch(/^#ERROR! The API answered in an unexpected shape \(endpoint A6\): /);

@@ -7,46 +7,17 @@
  * odd API (test/helpers/oddApi.ts) instead of the reference server.
  */
 import { ENDPOINTS } from "../../../src/api/endpoints";
-import { generateDemoData } from "../../../src/server/data/generate";
-import type { DemoData } from "../../../src/server/data/model";
 import { startTestServer } from "../../helpers/server";
 import { startOddApi } from "../../helpers/oddApi";
-import { TRICKY_TEXTS } from "../../helpers/trickyText";
+import { probeNamedData } from "../../helpers/probeData";
 import { startSpecProxy } from "../../helpers/specProxy";
 import type { StrictAnswers } from "../../helpers/strictSpec";
-
-/** The text a hostile product name carries (setValues would make it a live formula). */
-const HOSTILE_NAME = '=HYPERLINK("http://x","y")';
 
 interface Options {
   withoutEndpoints?: string[];
   hostileNames?: boolean;
   strict?: StrictAnswers;
   odd?: boolean;
-}
-
-/**
- * Demo data with every 50th marketplace A product renamed to HOSTILE_NAME, and the 25th of
- * every 50 to one of TRICKY_TEXTS in turn.
- */
-function hostileData(): DemoData {
-  const data = generateDemoData({ seed: 1, scale: 1, today: "2025-06-30" });
-  return {
-    ...data,
-    accounts: data.accounts.map((account) => ({
-      ...account,
-      shopsA: account.shopsA.map((shop) => ({
-        ...shop,
-        products: shop.products.map((p, i) =>
-          i % 50 === 0
-            ? { ...p, name: HOSTILE_NAME }
-            : i % 50 === 25
-              ? { ...p, name: TRICKY_TEXTS[Math.floor(i / 50) % TRICKY_TEXTS.length] ?? p.name }
-              : p,
-        ),
-      })),
-    })),
-  };
 }
 
 /** The odd API alone (test/helpers/oddApi.ts): base URL without a mode, any key works. */
@@ -68,7 +39,7 @@ async function main(): Promise<void> {
   const dropped = new Set(options.withoutEndpoints ?? []);
   const server = await startTestServer({
     ...(dropped.size > 0 ? { endpoints: ENDPOINTS.filter((e) => !dropped.has(e.id)) } : {}),
-    ...(options.hostileNames ? { data: hostileData() } : {}),
+    ...(options.hostileNames ? { data: probeNamedData() } : {}),
   });
   const keys = {
     demo: server.keyFor("demo"),

@@ -232,8 +232,8 @@ describe("the sidebar against the add-on and the reference server", () => {
     const idCol = (values[0] ?? []).indexOf("Item id");
     const nameCol = (values[0] ?? []).indexOf("Name");
     expect(values.slice(1).map((r) => r[idCol])).toEqual(await expectedItemIds(100001, "SG", 2000));
-    // header + 2,000 rows in 500-row chunks: 5 writes, none cell by cell.
-    expect(target.setValuesCalls.map((c) => c.rows)).toEqual([500, 500, 500, 500, 1]);
+    // The header, then 2,000 rows in 500-row chunks: 5 writes, none cell by cell.
+    expect(target.setValuesCalls.map((c) => c.rows)).toEqual([1, 500, 500, 500, 500]);
     expect(target.setValuesCalls.every((c) => c.columns === values[0]?.length)).toBe(true);
     // The hostile names landed as text, never as formulas.
     const hostileRows = values.filter((r) => r[nameCol] === HOSTILE_NAME);
@@ -459,7 +459,7 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(target.notes.get("1,1")).toMatch(/\nRows: 0\nNo rows yet: the API has no entries/);
   });
 
-  test("names a sheet would parse (= behind a blank, a BOM or ＝, 1e5, TRUE, 1/2 ...) import as the same text", async () => {
+  test("names a sheet would parse (the probes: = behind invisible characters, ＝, −12, 1.234,56, TRUE, 1/2 ...) import as the same text", async () => {
     const a = addon();
     await createGoogleScriptBridge(scriptRun(a).call).runImport({
       id: "all-a",

@@ -1,7 +1,7 @@
 /**
  * The Sheets sidebar's import server functions over small SpreadsheetApp fakes that keep the
- * host's rules: setValues must match the range's size, "=..." becomes a formula and a
- * leading apostrophe keeps text literal. A 2,000-row import is staged page by page and
+ * host's rules: setValues must match the range's size and reads text as Sheets does (fakes.ts:
+ * "=..." becomes a formula, number-like text a number) unless the cell is Plain text ("@"). A 2,000-row import is staged page by page and
  * committed with one setValues per 500-row chunk, never one per cell; a failed page leaves
  * the target untouched.
  */
@@ -18,7 +18,7 @@ import {
   type SbSheet,
   type SbSpreadsheet,
 } from "../../../src/hosts/sheets/sidebarServer";
-import { fakeFormatDate } from "./fakes";
+import { fakeFormatDate, typedCell } from "./fakes";
 
 /** A1 notation as Apps Script's getA1Notation gives it (column letters, 1-based row). */
 function a1(row: number, column: number): string {
@@ -37,7 +37,8 @@ type Stored = {
 class FakeSheet implements SbSheet {
   cells: Stored[][] = [];
   setValuesCalls = 0;
-  formats: string[][] = [];
+  /** Number formats by "row,column" (1-based). */
+  formats = new Map<string, string>();
   frozen = 0;
   note = "";
   hidden = false;
@@ -59,7 +60,8 @@ class FakeSheet implements SbSheet {
         sheet.setValuesCalls++;
         values.forEach((r, i) =>
           r.forEach((v, j) => {
-            (sheet.cells[row - 1 + i] ??= [])[column - 1 + j] = typed(v);
+            const format = sheet.formats.get(`${row + i},${column + j}`);
+            (sheet.cells[row - 1 + i] ??= [])[column - 1 + j] = typed(v, format);
           }),
         );
         return range;
@@ -72,9 +74,16 @@ class FakeSheet implements SbSheet {
           ),
         ),
       setNumberFormats(f) {
-        sheet.formats = f;
+        f.forEach((r, i) => r.forEach((x, j) => sheet.formats.set(`${row + i},${column + j}`, x)));
         return range;
       },
+      getNumberFormats: () =>
+        Array.from({ length: numRows }, (_, i) =>
+          Array.from(
+            { length: numColumns },
+            (_, j) => sheet.formats.get(`${row + i},${column + j}`) ?? "General",
+          ),
+        ),
       setNote(n) {
         sheet.note = n;
         return range;
@@ -115,16 +124,9 @@ class FakeSheet implements SbSheet {
   }
 }
 
-/** Sheets' setValues reading of one value. */
-function typed(v: unknown): Stored {
-  if (typeof v === "number") return { kind: "number", value: v };
-  if (typeof v === "boolean") return { kind: "boolean", value: v };
-  const s = String(v ?? "");
-  if (s === "") return { kind: "empty", value: "" };
-  if (s.startsWith("'")) return { kind: "text", value: s.slice(1) };
-  if (s.startsWith("=")) return { kind: "formula", value: s };
-  if (/^[-+]?\d+(\.\d+)?$/.test(s)) return { kind: "number", value: Number(s) };
-  return { kind: "text", value: s };
+/** Sheets' setValues reading of one value (the shared fake's rules). */
+function typed(v: unknown, format: string | undefined): Stored {
+  return typedCell(v, format) ?? { kind: "empty", value: "" };
 }
 
 class FakeBook implements SbSpreadsheet {
@@ -379,8 +381,11 @@ describe("Sheets sidebar import server functions", () => {
       expect(target.cells[i + 1]?.[2]).toEqual({ kind: "text", value: name });
     expect(target.cells.flat().some((c) => c.kind === "formula")).toBe(false);
     expect(target.frozen).toBe(1);
-    expect(target.formats).toHaveLength(2000);
-    expect(target.formats[0]).toEqual(["0", "0", "@", "#,##0.00"]);
+    // The header and every text cell Plain text, numbers in their column's format.
+    const formatsOf = (row: number) => [1, 2, 3, 4].map((c) => target.formats.get(`${row},${c}`));
+    expect(formatsOf(1)).toEqual(["@", "@", "@", "@"]);
+    expect(formatsOf(2)).toEqual(["0", "0", "@", "#,##0.00"]);
+    expect(formatsOf(2001)).toEqual(["0", "0", "@", "#,##0.00"]);
     // Times as the sheet shows them: in its time zone, named.
     expect(target.note).toContain("Data fresh at: 2025-06-30 10:00 (Asia/Singapore)");
     expect(target.note).toContain("Imported at: 2025-07-01 16:00 (Asia/Singapore)");

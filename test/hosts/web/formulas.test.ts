@@ -101,7 +101,7 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
       page,
       "Sheet1",
       "A2",
-      // Marketplace A's target is a profit amount: targetProfit, the last argument.
+      // Marketplace A's target as a profit amount: targetProfit, the last argument.
       `=REQUIRED_PRICE("A", ${A}, ${ids.categoryA}, 5, , "requiredListingPrice", , , , , , , , , 2)`,
     );
     await typeInto(page, "Sheet1", "A3", `=PROFIT_ROAS("A", ${A}, ${adItem}, "CLEANED", "roas")`);

@@ -145,7 +145,7 @@ describeBrowser("web host in Chromium", () => {
       /rejected/i.test(document.querySelector("#settings-status")?.textContent ?? ""),
     );
     expect(await statusOf("settings-status")).toContain(
-      "create a new key in the web app's Settings > API keys",
+      "create a new key in Settings → API keys in your Marketplace Profit Analytics web application",
     );
     await shot("key-revoked");
 

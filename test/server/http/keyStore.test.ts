@@ -47,3 +47,55 @@ describe("the key store across restarts and crashes", () => {
     for (const token of [kept, revoked, fresh]) expect(onDisk).not.toContain(token);
   });
 });
+
+describe("a key store lock held by another process (issue 22)", () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-keys-held-"));
+  });
+  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("never makes a request wait for it: the last-used write is skipped and retried", async () => {
+    // The test server flushes last-used dates every 200 ms.
+    const server = await startTestServer({ handlers: echoHandlers(), dataDir });
+    try {
+      await requestsWhileLocked(server.baseUrl, server.keyFor("demo"), dataDir);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+async function requestsWhileLocked(baseUrl: string, token: string, dataDir: string) {
+  const lock = path.join(dataDir, "keys.json.lock");
+  const lastUsedOnDisk = (): unknown => {
+    const store = JSON.parse(fs.readFileSync(path.join(dataDir, "keys.json"), "utf8")) as {
+      keys: { lastUsed: unknown }[];
+    };
+    return store.keys[0]?.lastUsed;
+  };
+  fs.writeFileSync(lock, "held by a keys CLI");
+  const times: number[] = [];
+  try {
+    // 1.5 s of requests: several flush attempts fall inside. The old flush slept on the
+    // event loop until the lock was free or 5 s had passed, so one request took seconds.
+    const until = Date.now() + 1500;
+    while (Date.now() < until) {
+      // Timed with the pause between requests, when the flush timer fires.
+      const started = Date.now();
+      await new Promise((r) => setTimeout(r, 20));
+      expect((await get(baseUrl + SHOPS, token)).status).toBe(200);
+      times.push(Date.now() - started);
+    }
+    expect(lastUsedOnDisk()).toBeNull(); // nothing written under another's lock
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+  // A generous bound for a shared machine; a blocked flush costs 5,000 ms.
+  expect(Math.max(...times)).toBeLessThan(1000);
+  // Once the lock is free, the next attempt writes the date.
+  const deadline = Date.now() + 3000;
+  while (lastUsedOnDisk() === null && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
+  expect(typeof lastUsedOnDisk()).toBe("string");
+}

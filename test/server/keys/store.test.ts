@@ -96,6 +96,23 @@ describe("KeyStore", () => {
     expect(record?.revokedAt).not.toBeNull();
   });
 
+  it("skips the last-used write while another process holds the lock, and keeps the dates", () => {
+    const server = open();
+    const token = server.create({ label: "k", account: "demo" }).token;
+    server.authenticate(token);
+    const lock = `${server.file}.lock`;
+    fs.writeFileSync(lock, "cli");
+    const started = Date.now();
+    expect(server.flushWithoutWaiting()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1000); // flush() would wait 5 s, then throw
+    expect(open().list()[0]?.lastUsed).toBeNull();
+    clock += 1000;
+    server.authenticate(token); // a newer use while the write waits
+    fs.rmSync(lock);
+    expect(server.flushWithoutWaiting()).toBe(true);
+    expect(open().list()[0]?.lastUsed).toBe(new Date(clock).toISOString());
+  });
+
   it("revokes by prefix only when exactly one key matches", () => {
     const store = open();
     store.create({ label: "a", account: "demo" });

@@ -7,10 +7,10 @@ import { findCategoryAB, nextRateChange } from "../../data/lookup";
 import { netProfitMinor, revenueMinor } from "../../fees/a";
 import type { EndpointHandler, HandlerContext } from "../../handler";
 import { ApiProblem } from "../../problem";
+import { rememberFor } from "./remembered";
 import {
   commissionRateA,
   realizedA,
-  rememberFor,
   shopFrom,
   windowFrom,
   type SalesWindow,
@@ -35,7 +35,20 @@ function rememberedAnswer(
   answer: (q: CommissionQuery) => Record<string, unknown>,
 ): unknown {
   const topN = typeof q.ctx.body.topN === "number" ? q.ctx.body.topN : 20;
-  return rememberFor(q.idx, `${key}|${topN}`, () => answer({ ...q, topN }));
+  return rememberFor(
+    q.idx,
+    `${key}|${topN}`,
+    () => answer({ ...q, topN }),
+    // Its size: the categories and the products listed under them.
+    (a) => {
+      const cats = Array.isArray(a.byCategory) ? (a.byCategory as Record<string, unknown>[]) : [];
+      return cats.reduce(
+        (n, c) =>
+          n + 1 + (Array.isArray(c.mostAffectedProducts) ? c.mostAffectedProducts.length : 0),
+        1,
+      );
+    },
+  );
 }
 
 /** A19: profit now vs. at the rates in force on `effectiveDate`, by category. */

@@ -4,11 +4,11 @@ import { cursorPage, offsetPage, toDateTimeArray } from "../../analytics/pages";
 import type { DemoData } from "../../data/model";
 import { netProfitMinor } from "../../fees/a";
 import type { EndpointHandler, HandlerContext } from "../../handler";
+import { rememberFor } from "./remembered";
 import { roasSummaryA } from "./roas";
 import {
   breakdownWithMetadata,
   realizedA,
-  rememberFor,
   shopFrom,
   windowFrom,
   type SalesWindow,
@@ -16,7 +16,7 @@ import {
 } from "./shop";
 
 /** One product's realized figures for a list. */
-export interface ProductRow {
+interface ProductRow {
   readonly itemId: number;
   readonly name: string;
   readonly unitsSold: number;
@@ -24,33 +24,42 @@ export interface ProductRow {
   readonly entry: Record<string, unknown>;
 }
 
+/** A window's rows in item id order, and (once A11 asked) by profit: one cache entry. */
+interface WindowRows {
+  readonly inIdOrder: readonly ProductRow[];
+  byProfit: readonly ProductRow[] | null;
+}
+
 const keyOf = (w: SalesWindow): string =>
   `${w.today}|${w.lookbackDays}|${w.includeVat}|${w.effectiveDate}`;
 
-/** Realized rows of every product of the shop, in item id order (memoized per window). */
-export function productRowsA(
-  data: DemoData,
-  idx: ShopIndex,
-  w: SalesWindow,
-): readonly ProductRow[] {
-  return rememberFor(idx, `rows|${keyOf(w)}`, () =>
-    idx.shop.products.map((p) => {
-      const r = realizedA(data, idx, p, undefined, w);
-      const total = netProfitMinor(r.lines) * r.units;
-      return {
-        itemId: p.itemId,
-        name: p.name,
-        unitsSold: r.units,
-        totalProfitMinor: total,
-        entry: {
+/** Realized rows of every product of the shop (remembered per window). */
+function windowRows(data: DemoData, idx: ShopIndex, w: SalesWindow): WindowRows {
+  return rememberFor(
+    idx,
+    `rows|${keyOf(w)}`,
+    () => ({
+      byProfit: null,
+      inIdOrder: idx.shop.products.map((p) => {
+        const r = realizedA(data, idx, p, undefined, w);
+        const total = netProfitMinor(r.lines) * r.units;
+        return {
           itemId: p.itemId,
           name: p.name,
-          ...breakdownWithMetadata(idx, r, w.effectiveDate),
           unitsSold: r.units,
-          totalProfit: toMajor(total, idx.decimals),
-        },
-      };
+          totalProfitMinor: total,
+          entry: {
+            itemId: p.itemId,
+            name: p.name,
+            ...breakdownWithMetadata(idx, r, w.effectiveDate),
+            unitsSold: r.units,
+            totalProfit: toMajor(total, idx.decimals),
+          },
+        };
+      }),
     }),
+    // The profit order shares the same row objects.
+    (rows) => rows.inIdOrder.length,
   );
 }
 
@@ -76,7 +85,7 @@ function rankedPage<T>(
 /** A7: cursor pages over the shop's products in item id order. */
 export const a7Products: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
-  const rows = productRowsA(ctx.data, idx, windowFrom(ctx, false));
+  const rows = windowRows(ctx.data, idx, windowFrom(ctx, false)).inIdOrder;
   const cursor = typeof ctx.body.cursorRtProductId === "number" ? ctx.body.cursorRtProductId : null;
   const page = cursorPage(
     rows,
@@ -96,11 +105,10 @@ export const a7Products: EndpointHandler = (ctx) => {
 export const a11SortedByProfit: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const w = windowFrom(ctx, false);
-  const sorted = rememberFor(idx, `profit|${keyOf(w)}`, () =>
-    [...productRowsA(ctx.data, idx, w)].sort(
-      (a, b) => b.totalProfitMinor - a.totalProfitMinor || a.itemId - b.itemId,
-    ),
-  );
+  const rows = windowRows(ctx.data, idx, w);
+  const sorted = (rows.byProfit ??= [...rows.inIdOrder].sort(
+    (a, b) => b.totalProfitMinor - a.totalProfitMinor || a.itemId - b.itemId,
+  ));
   return rankedPage(ctx, idx, sorted, (r) => r.entry);
 };
 
@@ -108,17 +116,22 @@ export const a11SortedByProfit: EndpointHandler = (ctx) => {
 export const a12SortedByRoas: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const w = windowFrom(ctx, false);
-  const sorted = rememberFor(idx, `roas|${keyOf(w)}`, () => {
-    const all = idx.shop.products.map((p) => roasSummaryA(ctx.data, idx, p, w));
-    const roasOf = (s: Record<string, unknown>): number | null =>
-      typeof s.profitAdjustedRoas === "number" ? s.profitAdjustedRoas : null;
-    return all.sort((a, b) => {
-      const ra = roasOf(a);
-      const rb = roasOf(b);
-      if (ra === null || rb === null)
-        return ra === rb ? Number(a.itemId) - Number(b.itemId) : ra === null ? 1 : -1;
-      return rb - ra || Number(a.itemId) - Number(b.itemId);
-    });
-  });
+  const sorted = rememberFor(
+    idx,
+    `roas|${keyOf(w)}`,
+    () => {
+      const all = idx.shop.products.map((p) => roasSummaryA(ctx.data, idx, p, w));
+      const roasOf = (s: Record<string, unknown>): number | null =>
+        typeof s.profitAdjustedRoas === "number" ? s.profitAdjustedRoas : null;
+      return all.sort((a, b) => {
+        const ra = roasOf(a);
+        const rb = roasOf(b);
+        if (ra === null || rb === null)
+          return ra === rb ? Number(a.itemId) - Number(b.itemId) : ra === null ? 1 : -1;
+        return rb - ra || Number(a.itemId) - Number(b.itemId);
+      });
+    },
+    (rows) => rows.length,
+  );
   return rankedPage(ctx, idx, sorted, (s) => s);
 };

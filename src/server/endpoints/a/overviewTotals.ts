@@ -3,6 +3,7 @@ import { type Period } from "../../analytics/periods";
 import type { DemoData, OrderChannel } from "../../data/model";
 import { orderLinesA, saleTermsA } from "../../fees/a";
 import { feeScheduleA } from "../../fees/ratesA";
+import { rememberFor } from "./remembered";
 import { commissionRateA, unitCogs, type ShopIndex } from "./shop";
 
 export const COST_LINES = [
@@ -41,9 +42,7 @@ export interface OverviewTotals {
   readonly unitsInferredCogs: number;
 }
 
-const memo = new WeakMap<ShopIndex, Map<string, OverviewTotals>>();
-
-/** Totals of the shop over a period (memoized per shop, period, VAT flag and today). */
+/** Totals of the shop over a period (remembered per shop, period, VAT flag and today). */
 export function overviewTotals(
   data: DemoData,
   idx: ShopIndex,
@@ -51,14 +50,22 @@ export function overviewTotals(
   includeVat: boolean,
   today: string,
 ): OverviewTotals {
-  let m = memo.get(idx);
-  if (!m) {
-    m = new Map();
-    memo.set(idx, m);
-  }
-  const key = `${period.from}|${period.to}|${includeVat}|${today}`;
-  const hit = m.get(key);
-  if (hit) return hit;
+  return rememberFor(
+    idx,
+    `totals|${period.from}|${period.to}|${includeVat}|${today}`,
+    () => computeTotals(data, idx, period, includeVat, today),
+    // A tally per product, per category and per channel.
+    (t) => t.byProduct.size + t.byCategory.size + t.byChannel.size + 1,
+  );
+}
+
+function computeTotals(
+  data: DemoData,
+  idx: ShopIndex,
+  period: Period,
+  includeVat: boolean,
+  today: string,
+): OverviewTotals {
   const shop = idx.shop;
   const schedule = feeScheduleA(shop.region, today);
   const hasVat = includeVat && shop.vatRegistered;
@@ -120,7 +127,5 @@ export function overviewTotals(
     if (!p) continue;
     for (const t of tallies(p.itemId, p.categoryId, "ads")) t.cost("adsCost", -s.spend);
   }
-  const totals = { total, byProduct, byCategory, byChannel, unitsExplicitCogs, unitsInferredCogs };
-  m.set(key, totals);
-  return totals;
+  return { total, byProduct, byCategory, byChannel, unitsExplicitCogs, unitsInferredCogs };
 }

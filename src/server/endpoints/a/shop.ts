@@ -74,24 +74,6 @@ export function indexShop(shop: ShopA): ShopIndex {
   return idx;
 }
 
-const remembered = new WeakMap<ShopIndex, Map<string, unknown>>();
-
-/**
- * A result computed once per shop and key. The key must name everything the result depends
- * on (the request's options and today); results are shared, so callers never mutate them.
- */
-export function rememberFor<T>(idx: ShopIndex, key: string, compute: () => T): T {
-  let m = remembered.get(idx);
-  if (!m) {
-    m = new Map();
-    remembered.set(idx, m);
-  }
-  if (m.has(key)) return m.get(key) as T;
-  const v = compute();
-  m.set(key, v);
-  return v;
-}
-
 const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
 
 /** The shop named by the path (or, failing that, the body), inside the caller's account only. */

@@ -123,7 +123,7 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
     { name: "MKTC_NEW_PRODUCT", args: [ids.shopC, 15, ids.categoryC] },
     { name: "MKTC_SIMULATE", args: [ids.shopC, ids.productC] },
     { name: "MKTC_OVERVIEW", args: [...C] },
-    // Marketplace A: targetMargin empty, targetProfit (an amount) last.
+    // Marketplace A with a profit amount: targetMargin empty, targetProfit last.
     { name: "REQUIRED_PRICE", args: ["A", ...A, ids.categoryA, 5, ...Array<undefined>(10), 2] },
     { name: "PROFIT_ROAS", args: ["A", ...A, ids.itemA] },
     {

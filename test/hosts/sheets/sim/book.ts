@@ -79,10 +79,13 @@ function spillCols(cell: Cell): number {
   return Math.max(1, ...(spillArray(cell) ?? [[]]).map((r) => r.length));
 }
 
-/** How setValues stores one value (numbers from numeric text, "=..." a formula). */
-export function contentOfValue(v: unknown): Content | null {
+/**
+ * How setValues stores one value in a cell of number format `format` (numbers from numeric
+ * text, "=..." a formula; a Plain text "@" cell keeps text as given).
+ */
+export function contentOfValue(v: unknown, format?: string): Content | null {
   if (v !== null && typeof v === "object" && "date" in v) return { value: v as CellValue };
-  const typed = typedCell(v);
+  const typed = typedCell(v, format);
   if (!typed) return null;
   return typed.kind === "formula" ? { formula: String(typed.value) } : { value: typed.value };
 }
@@ -91,6 +94,12 @@ export function contentOfValue(v: unknown): Content | null {
 export class SimBook {
   readonly sheets: SimSheet[] = [new SimSheet("Sheet1")];
   timeZone = "Etc/UTC";
+  /**
+   * Strict mode: Sheets keeps a custom function's memo (by formula and inputs) across a clear,
+   * so clear + flush + set back shows the old result and runs nothing (not documented either way).
+   */
+  keepMemoOnClear = false;
+  private readonly cleared = new Map<string, Cell>();
   constructor(
     readonly id = "doc-1",
     public name = "Untitled spreadsheet",
@@ -128,13 +137,18 @@ export class SimBook {
       const before = tab.cells.get(key);
       const formula = content && "formula" in content ? content.formula : undefined;
       if (!content) {
+        if (before?.formula !== undefined && before.memo !== undefined && this.keepMemoOnClear)
+          this.cleared.set(`${sheet}!${key}`, { ...before, running: undefined });
         if (before) tab.cells.delete(key);
         if (before?.formula !== undefined) changed.push([row, col]);
         continue;
       }
       if (formula !== undefined) {
         if (before?.formula === formula) continue; // the same text again changes nothing
-        tab.cells.set(key, { formula, outcome: { kind: "loading" } });
+        const ghost = this.cleared.get(`${sheet}!${key}`);
+        this.cleared.delete(`${sheet}!${key}`);
+        if (ghost?.formula === formula) tab.cells.set(key, ghost);
+        else tab.cells.set(key, { formula, outcome: { kind: "loading" } });
         changed.push([row, col]);
       } else {
         tab.cells.set(key, { value: (content as { value: CellValue }).value });

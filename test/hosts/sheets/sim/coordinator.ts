@@ -9,54 +9,30 @@ import { boxA1 } from "./a1";
 import { Agenda } from "./events";
 import { handle, type CallResult, type ExecRecord, type HandlerContext } from "./handlers";
 import type { HostState, SimDoc, SimLock, TriggerRecord } from "./hostState";
-import type {
-  DoneMessage,
-  ExecutionKind,
-  HttpAnswer,
-  HttpRequestSpec,
-  Reply,
-  WorkerMessage,
-} from "./protocol";
+import type { DoneMessage, HttpAnswer, HttpRequestSpec, Reply, WorkerMessage } from "./protocol";
 import { commitWrites } from "./commit";
-import { latencyOf, type Latency } from "./latency";
+import { latencyOf } from "./latency";
 import { customOutcome } from "./recalc";
 import { sendToServer, type HttpLogEntry } from "./simHttp";
 import { WorkerSlot } from "./workerSlot";
-import { Execution, type ExecutionSpec } from "./execution";
+import { Execution, type ExecutionLog, type ExecutionSpec } from "./execution";
+import { countProperties, triggerTimeLeft } from "./quotas";
+import { NO_OWNER, type CoordinatorOptions } from "./coordinatorOptions";
+import * as strict from "./strict";
 
-export type { ExecutionSpec };
+export type { ExecutionSpec, CoordinatorOptions };
+export { NO_OWNER };
 
 type Slot = WorkerSlot<Execution>;
-
-export interface CoordinatorOptions {
-  readonly workerFile: string;
-  readonly code: string;
-  readonly stubs: string;
-  readonly html: Readonly<Record<string, string>>;
-  readonly maxConcurrent: number;
-  readonly customLimitMs: number;
-  readonly longLimitMs: number;
-  readonly latency: Latency;
-  /** Shuffle same-time calls of different executions with this seed (see Agenda). */
-  readonly seed?: number;
-}
 
 export class Coordinator {
   readonly agenda: Agenda;
   readonly httpLog: HttpLogEntry[] = [];
   readonly logs: Array<{ at: number; exec: number; text: string }> = [];
   /** Every execution that ended: kind, function, start/end and how. */
-  readonly executions: Array<{
-    id: number;
-    kind: ExecutionKind;
-    fn: string;
-    start: number;
-    end: number;
-    ok: boolean;
-    message?: string;
-    /** The cell a custom function ran for ("Sheet1!C2"). */
-    cell?: string;
-  }> = [];
+  readonly executions: ExecutionLog[] = [];
+  readonly strict: strict.Strictness;
+  readonly random: () => number;
   private readonly slots: Slot[] = [];
   private readonly waiting: Execution[] = [];
   private readonly live = new Map<number, Execution>();
@@ -73,6 +49,8 @@ export class Coordinator {
     private readonly options: CoordinatorOptions,
   ) {
     this.agenda = new Agenda(options.seed ?? null);
+    this.strict = options.strict ?? strict.KIND;
+    this.random = strict.seededRandom(options.seed ?? 1);
   }
 
   now(): number {
@@ -84,16 +62,26 @@ export class Coordinator {
     return this.live.size + this.waiting.length;
   }
 
-  /** Queue an execution; it starts when one of the ~30 slots is free. */
+  /** Queue an execution for a free slot (strict: past the user's ~30 at once, it fails). */
   start(spec: ExecutionSpec): number {
     const exec = new Execution(++this.nextId, spec);
+    const mine = [...this.live.values()].filter((e) => e.user === spec.user).length;
+    if (this.strict.failPastConcurrency && mine >= this.options.maxConcurrent) {
+      const message = spec.kind === "custom" ? strict.TOO_MANY_CELLS : strict.TOO_MANY_SCRIPTS;
+      this.agenda.system(this.now() + this.options.latency.start, () => {
+        exec.done = true;
+        this.end(exec, false, { ok: false, message });
+      });
+      return exec.id;
+    }
     this.waiting.push(exec);
     this.pump();
     return exec.id;
   }
 
   private pump(): void {
-    while (this.live.size < this.options.maxConcurrent && this.waiting.length > 0) {
+    const cap = this.strict.failPastConcurrency ? Infinity : this.options.maxConcurrent;
+    while (this.live.size < cap && this.waiting.length > 0) {
       const exec = this.waiting.shift() as Execution;
       this.live.set(exec.id, exec);
       this.agenda.system(this.now() + this.options.latency.start, () => this.launch(exec));
@@ -123,7 +111,17 @@ export class Coordinator {
     slot.exec = exec;
     exec.slot = slot;
     exec.startedAt = this.now();
-    const limit = exec.kind === "custom" ? this.options.customLimitMs : this.options.longLimitMs;
+    let limit = exec.kind === "custom" ? this.options.customLimitMs : this.options.longLimitMs;
+    if (exec.kind === "trigger") {
+      const left = triggerTimeLeft(this.state, exec.user, this.strict);
+      if (left <= 0) {
+        exec.done = true;
+        slot.exec = null;
+        exec.slot = null;
+        return this.end(exec, false, { ok: false, message: strict.TRIGGER_TIME_USED });
+      }
+      limit = Math.min(limit, left);
+    }
     const kill = this.agenda.system(this.now() + limit, () => this.kill(exec));
     exec.cancelKill = () => (kill.cancelled = true);
     this.running.add(exec.id);
@@ -139,6 +137,9 @@ export class Coordinator {
       doc: s.doc ? { id: s.doc.book.id, name: s.doc.book.name } : null,
       active: s.active,
       user: s.user,
+      ...(s.kind === "custom" && !this.strict.docStoresInCustomFunctions
+        ? { noDocStores: true }
+        : {}),
     });
   }
 
@@ -162,7 +163,11 @@ export class Coordinator {
     } else if (exec.killed) {
       this.reply(exec, { killed: true, now: this.now() });
     } else {
-      const latency = latencyOf(this.options.latency, m.name);
+      const latency = strict.drawLatency(
+        latencyOf(this.options.latency, m.name),
+        this.strict,
+        this.random,
+      );
       this.agenda.call(this.now() + latency, exec.id, m.seq, () =>
         this.serve(exec, m.name, m.args),
       );
@@ -172,6 +177,8 @@ export class Coordinator {
 
   private serve(exec: Execution, name: string, args: readonly unknown[]): void {
     if (exec.killed || exec.done) return;
+    const refused = countProperties(this.state, exec, name, this.strict);
+    if (refused) return this.reply(exec, { ok: false, message: refused, now: this.now() });
     const result: CallResult = handle(this.context, exec, name, args);
     const send = (r: { value: unknown } | { error: string }): void => {
       if (exec.killed || exec.done) return;
@@ -225,13 +232,16 @@ export class Coordinator {
     }
     for (const lock of [...exec.locks]) this.release(lock, exec);
     this.live.delete(exec.id);
+    if (exec.kind === "trigger" && exec.startedAt > 0)
+      this.state.today(exec.user).triggerMsToday += this.now() - exec.startedAt;
     this.executions.push({
       id: exec.id,
       kind: exec.kind,
       fn: exec.spec.fn,
-      start: exec.startedAt,
+      start: exec.startedAt || this.now(),
       end: this.now(),
       ok,
+      properties: exec.propertiesCalls,
       ...(outcome.message !== undefined ? { message: outcome.message } : {}),
       ...(exec.kind === "custom" && exec.spec.active
         ? { cell: boxA1(exec.spec.active, true) }
@@ -258,7 +268,7 @@ export class Coordinator {
         kind: "custom",
         fn: run.name,
         args: run.args,
-        user: doc.owner,
+        user: doc.owner ?? NO_OWNER,
         doc,
         active: {
           doc: doc.book.id,
@@ -320,6 +330,7 @@ export class Coordinator {
       commit: (exec) => this.commit(exec as Execution),
       release: (lock, exec) => this.release(lock, exec),
       armClock: (t) => this.armClock(t),
+      random: () => this.random(),
     };
   }
 
@@ -327,6 +338,7 @@ export class Coordinator {
   private async http(specs: readonly HttpRequestSpec[], exec: ExecRecord): Promise<HttpAnswer[]> {
     this.io++;
     let answers: HttpAnswer[];
+    const wallStart = performance.now();
     try {
       answers = await sendToServer(
         specs,
@@ -338,9 +350,10 @@ export class Coordinator {
       this.io--;
       this.wake();
     }
-    await new Promise<void>((resolve) =>
-      this.agenda.system(this.now() + this.options.latency.http / 2, resolve),
-    );
+    // Strict: what the server spent computing is time on the clock too.
+    const compute = this.strict.serverTimeOnClock ? Math.round(performance.now() - wallStart) : 0;
+    const back = strict.drawLatency(this.options.latency.http / 2, this.strict, this.random);
+    await new Promise<void>((resolve) => this.agenda.system(this.now() + back + compute, resolve));
     return answers;
   }
 

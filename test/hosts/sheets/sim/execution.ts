@@ -18,6 +18,21 @@ export interface ExecutionSpec {
   readonly onDone: (outcome: { ok: boolean; value?: unknown; message?: string }) => void;
 }
 
+/** An execution that ended: kind, function, start/end and how. */
+export interface ExecutionLog {
+  readonly id: number;
+  readonly kind: ExecutionKind;
+  readonly fn: string;
+  readonly start: number;
+  readonly end: number;
+  readonly ok: boolean;
+  readonly message?: string;
+  /** The cell a custom function ran for ("Sheet1!C2"). */
+  readonly cell?: string;
+  /** Properties calls it made. */
+  readonly properties: number;
+}
+
 /** One execution as the coordinator tracks it. */
 export class Execution implements ExecRecord {
   readonly pending = new Map();
@@ -26,6 +41,7 @@ export class Execution implements ExecRecord {
   killed = false;
   done = false;
   startedAt = 0;
+  propertiesCalls = 0;
   cancelKill: (() => void) | null = null;
   constructor(
     readonly id: number,

@@ -179,13 +179,14 @@ export function services(
   return {
     UrlFetchApp: urlFetchApp(host),
     CacheService: unmodelled("CacheService", {
-      getDocumentCache: () => (run.doc ? cache(host, "document") : null),
+      getDocumentCache: () => (run.doc && !run.noDocStores ? cache(host, "document") : null),
       getScriptCache: () => cache(host, "script"),
       getUserCache: () => cache(host, "user"),
     }),
     PropertiesService: unmodelled("PropertiesService", {
       getUserProperties: () => properties(host, "user"),
-      getDocumentProperties: () => (run.doc ? properties(host, "document") : null),
+      getDocumentProperties: () =>
+        run.doc && !run.noDocStores ? properties(host, "document") : null,
       getScriptProperties: () => properties(host, "script"),
     }),
     LockService: unmodelled("LockService", {

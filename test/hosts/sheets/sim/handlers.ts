@@ -46,6 +46,8 @@ export interface HandlerContext {
   release(lock: SimLock, exec: ExecRecord): void;
   /** Schedule a clock trigger's next firing. */
   armClock(trigger: TriggerRecord): void;
+  /** The simulator's seeded random source. */
+  random(): number;
 }
 
 type Handler = (ctx: HandlerContext, exec: ExecRecord, args: readonly unknown[]) => CallResult;
@@ -91,14 +93,16 @@ function readCells(
         ? book.displayValues(box)
         : what === "getNotes"
           ? book.grid(box, (r, c) => book.sheet(box.sheet).notes.get(`${r},${c}`) ?? "")
-          : book.values(box);
+          : what === "getNumberFormats"
+            ? book.grid(box, (r, c) => book.sheet(box.sheet).formats.get(`${r},${c}`) ?? "General")
+            : book.values(box);
   return committed.map((row, i) =>
     row.map((v, j) => {
       const r = h.row + i;
       const c = h.col + j;
       const mine = pending?.get(cellKey(h.sheet, r, c));
       let out: unknown = v;
-      if (mine !== undefined && what !== "getNotes") {
+      if (mine !== undefined && what !== "getNotes" && what !== "getNumberFormats") {
         const formula = mine && "formula" in mine ? mine.formula : "";
         if (what === "getFormulas" || what === "getFormulasR1C1") out = formula;
         else if (!mine) out = "";
@@ -151,7 +155,7 @@ function writeCells(
           ? v === "" || v === null
             ? null
             : contentOfValue(String(v).startsWith("=") ? String(v) : v)
-          : contentOfValue(v as CellValue);
+          : contentOfValue(v as CellValue, tab.formats.get(`${h.row + i},${h.col + j}`));
       p.set(cellKey(h.sheet, h.row + i, h.col + j), content);
     }),
   );
@@ -338,7 +342,14 @@ const HANDLERS: Record<string, Handler> = {
   ...triggerCalls(),
 };
 
-for (const what of ["getValues", "getDisplayValues", "getFormulas", "getFormulasR1C1", "getNotes"])
+for (const what of [
+  "getValues",
+  "getDisplayValues",
+  "getFormulas",
+  "getFormulasR1C1",
+  "getNotes",
+  "getNumberFormats",
+])
   HANDLERS[`Range.${what}`] = (ctx, exec, [h]) => ok(readCells(ctx, exec, h as RangeHandle, what));
 for (const what of [
   "setValues",

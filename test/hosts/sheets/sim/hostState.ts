@@ -4,7 +4,9 @@
  * properties/cache/lock, and the add-on's installable triggers. Caches and properties are the
  * limit-keeping fakes of fakes.ts on the simulated clock.
  */
-import { FakeCache, FakeClock, FakeProperties } from "../fakes";
+import { FakeClock, FakeProperties } from "../fakes";
+import { SimCache } from "./simCache";
+import { KIND, type Strictness } from "./strict";
 import { SimBook } from "./book";
 import { Recalc } from "./recalc";
 
@@ -22,7 +24,7 @@ export class SimDoc {
   readonly book: SimBook;
   readonly recalc: Recalc;
   readonly properties = new FakeProperties();
-  readonly cache: FakeCache;
+  readonly cache: SimCache;
   readonly lock = new SimLock();
   readonly editors = new Set<string>();
   /** Each user's selection (sheet name and A1 box). */
@@ -33,13 +35,15 @@ export class SimDoc {
   readonly toasts: string[] = [];
   constructor(
     id: string,
-    readonly owner: string,
+    readonly owner: string | null,
     clock: SimClock,
     isCustom: (name: string) => boolean,
+    strict: Strictness,
   ) {
     this.book = new SimBook(id, `Spreadsheet ${id}`);
+    this.book.keepMemoOnClear = !strict.rerunOnClearFlushSet;
     this.recalc = new Recalc(this.book, isCustom, () => clock.now());
-    this.cache = new FakeCache(clock);
+    this.cache = new SimCache(clock, strict.googleEviction);
   }
   canOpen(user: string): boolean {
     return user === this.owner || this.editors.has(user);
@@ -61,15 +65,21 @@ export interface TriggerRecord {
 
 export interface UserState {
   readonly properties: FakeProperties;
-  readonly cache: FakeCache;
+  readonly cache: SimCache;
   readonly lock: SimLock;
   urlFetchesToday: number;
+  /** Daily counters (reset when the simulated day changes). */
+  day: number;
+  propertiesToday: number;
+  triggerMsToday: number;
+  /** Every Properties call this user's executions made (never reset). */
+  propertiesCalls: number;
 }
 
 export class HostState {
   readonly docs = new Map<string, SimDoc>();
   readonly users = new Map<string, UserState>();
-  readonly scriptCache: FakeCache;
+  readonly scriptCache: SimCache;
   readonly scriptProperties = new FakeProperties();
   readonly scriptLock = new SimLock();
   readonly triggers: TriggerRecord[] = [];
@@ -81,8 +91,31 @@ export class HostState {
   constructor(
     readonly clock: SimClock,
     readonly isCustom: (name: string) => boolean,
+    readonly strict: Strictness = KIND,
   ) {
-    this.scriptCache = new FakeCache(clock);
+    this.scriptCache = new SimCache(clock, strict.googleEviction);
+  }
+
+  /** Every cache (for early drops). */
+  allCaches(): SimCache[] {
+    return [
+      this.scriptCache,
+      ...[...this.docs.values()].map((d) => d.cache),
+      ...[...this.users.values()].map((u) => u.cache),
+    ];
+  }
+
+  /** A user's counters for today (a new simulated day starts them afresh). */
+  today(email: string): UserState {
+    const u = this.user(email);
+    const day = Math.floor(this.clock.now() / 86_400_000);
+    if (u.day !== day) {
+      u.day = day;
+      u.propertiesToday = 0;
+      u.triggerMsToday = 0;
+      u.urlFetchesToday = 0;
+    }
+    return u;
   }
 
   user(email: string): UserState {
@@ -90,19 +123,24 @@ export class HostState {
     if (!u) {
       u = {
         properties: new FakeProperties(),
-        cache: new FakeCache(this.clock),
+        cache: new SimCache(this.clock, this.strict.googleEviction),
         lock: new SimLock(),
         urlFetchesToday: 0,
+        day: Math.floor(this.clock.now() / 86_400_000),
+        propertiesToday: 0,
+        triggerMsToday: 0,
+        propertiesCalls: 0,
       };
       this.users.set(email, u);
     }
     return u;
   }
 
-  addDoc(id: string, owner: string): SimDoc {
-    const doc = new SimDoc(id, owner, this.clock, this.isCustom);
+  /** A spreadsheet; `owner` null: a shared drive's file (no owner, only editors). */
+  addDoc(id: string, owner: string | null): SimDoc {
+    const doc = new SimDoc(id, owner, this.clock, this.isCustom, this.strict);
     this.docs.set(id, doc);
-    this.user(owner);
+    if (owner !== null) this.user(owner);
     return doc;
   }
 

@@ -50,6 +50,8 @@ export interface RunMessage {
   /** The active range: the calling cell for a custom function, the selection otherwise. */
   readonly active: RangeHandle | null;
   readonly user: string;
+  /** Strict mode: no document cache or properties here (an add-on's custom function). */
+  readonly noDocStores?: boolean;
 }
 
 export interface CallMessage {

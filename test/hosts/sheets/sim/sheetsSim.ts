@@ -24,6 +24,11 @@ import { shiftFormula } from "./formula";
 import { HostState, SimClock, type SimDoc } from "./hostState";
 import type { RangeHandle } from "./protocol";
 import type { Shown } from "./recalc";
+import { startBackground } from "./background";
+import { KIND, STRICT, type Strictness } from "./strict";
+
+/** Chrome throttles a hidden tab's chained timers to once a minute after 5 minutes. */
+const HIDDEN_THROTTLE_AFTER_MS = 5 * 60_000;
 
 export interface SimOptions {
   /** A built dist/sheets folder (default: build one, once per test file). */
@@ -39,6 +44,10 @@ export interface SimOptions {
   readonly addOnClockMinMs?: number;
   /** Take same-time calls of different executions in a seeded random order. */
   readonly seed?: number;
+  /** How strict (strict.ts): true for STRICT, a record to pick switches; default KIND. */
+  readonly strict?: boolean | Partial<Strictness>;
+  /** The spreadsheet's owner (default OWNER); null: a file on a shared drive. */
+  readonly owner?: string | null;
 }
 
 export const OWNER = "owner@example.com";
@@ -92,7 +101,13 @@ export class SheetsSim {
     const stubs = readFileSync(path.join(dir, "Stubs.js"), "utf8");
     const names = customFunctionNames(stubs);
     const clock = new SimClock(options.startAt ?? Date.UTC(2025, 5, 30, 9, 0, 0));
-    const state = new HostState(clock, (n) => names.has(n));
+    const strict: Strictness =
+      options.strict === true
+        ? STRICT
+        : typeof options.strict === "object"
+          ? { ...STRICT, ...options.strict }
+          : KIND;
+    const state = new HostState(clock, (n) => names.has(n), strict);
     if (options.addOnClockMinMs !== undefined) state.addOnClockMinMs = options.addOnClockMinMs;
     const server = await startTestServer({
       rateLimitPerMinute: options.rateLimitPerMinute ?? 60,
@@ -112,10 +127,13 @@ export class SheetsSim {
       longLimitMs: options.longLimitMs ?? 360_000,
       latency: { ...DEFAULT_LATENCY, ...options.latency },
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      strict,
     });
-    state.addDoc("doc-1", OWNER);
+    startBackground(coordinator);
+    const owner = options.owner === undefined ? OWNER : options.owner;
+    state.addDoc("doc-1", owner);
     const sim = new SheetsSim(server, server.keyFor("demo"), state, coordinator);
-    sim.saveKey(OWNER, sim.ownerKey);
+    if (owner !== null) sim.saveKey(owner, sim.ownerKey);
     return sim;
   }
 
@@ -185,10 +203,9 @@ export class SheetsSim {
     writes: Array<[number, number, Content | null]>,
     value: unknown,
   ): void {
-    if (user !== this.doc.owner && !this.doc.editors.has(user))
-      throw new Error(`sim: ${user} cannot edit`);
+    if (!this.doc.canOpen(user)) throw new Error(`sim: ${user} cannot edit`);
     this.doc.book.store(box.sheet, writes);
-    this.coordinator.recalculate(this.doc);
+    // Assumed (README): the edit's installable triggers start before the recalculation.
     const range: RangeHandle = { ...box, doc: this.doc.book.id };
     for (const t of this.state.triggers.filter((x) => x.doc === this.doc.book.id)) {
       if (t.type !== "ON_EDIT" && t.type !== "ON_CHANGE") continue;
@@ -210,6 +227,7 @@ export class SheetsSim {
         onDone: () => undefined,
       });
     }
+    this.coordinator.recalculate(this.doc);
   }
 
   /** Start a server call (google.script.run or a menu item) as `user`; its outcome lands in the result. */
@@ -241,23 +259,42 @@ export class SheetsSim {
 
   /**
    * An open sidebar: calls `fn` every `everyMs` after the previous call returned (as a page
-   * loop over google.script.run does) until closed.
+   * loop over google.script.run does) until closed. `hide()` puts its tab in the background:
+   * after 5 minutes Chrome lets its timers fire once a minute; `reload()` starts it afresh.
    */
   openSidebar(user: string, fn: string, everyMs: number, args: unknown[] = []) {
+    let generation = 0;
     const loop = {
       open: true,
       calls: 0,
       last: undefined as unknown,
+      hiddenSince: null as number | null,
       close: () => (loop.open = false),
+      hide: () => (loop.hiddenSince ??= this.now()),
+      show: () => (loop.hiddenSince = null),
+      reload: () => {
+        generation++;
+        loop.hiddenSince = null;
+        const mine = generation;
+        this.coordinator.agenda.system(this.now() + 3000, () => {
+          if (mine === generation) tick();
+        });
+      },
     };
+    const delay = (): number =>
+      loop.hiddenSince !== null && this.now() - loop.hiddenSince >= HIDDEN_THROTTLE_AFTER_MS
+        ? Math.max(everyMs, 60_000)
+        : everyMs;
     const tick = (): void => {
       if (!loop.open) return;
+      const mine = generation;
       loop.calls++;
       const r = this.startCall(user, fn, args);
       const poll = (): void => {
         if (!r.done) return void this.coordinator.agenda.system(this.now() + 100, poll);
+        if (mine !== generation) return; // the page was reloaded: this loop is gone
         loop.last = r.ok ? r.value : r.message;
-        this.coordinator.agenda.system(this.now() + everyMs, tick);
+        this.coordinator.agenda.system(this.now() + delay(), tick);
       };
       poll();
     };

@@ -6,7 +6,8 @@
  * a test sets otherwise); a one-off trigger stays listed after it fired until deleted.
  * Sources: developers.google.com/apps-script/guides/triggers/installable ("Restrictions",
  * "Time-driven triggers": add-ons at most once per hour; script executions do not fire
- * triggers) and .../add-ons/concepts/editor-triggers.
+ * triggers) and .../add-ons/concepts/editor-triggers. Strict modes (strict.ts): `after(ms)` as
+ * a minimum with jitter, or no clock trigger at all.
  */
 import type { CallResult, ExecRecord, HandlerContext } from "./handlers";
 import type { TriggerRecord } from "./hostState";
@@ -51,10 +52,14 @@ function create(ctx: HandlerContext, exec: ExecRecord, spec: Record<string, unkn
   let nextAt: number | undefined;
   let everyMs: number | undefined;
   if (type === "CLOCK") {
-    const min = ctx.state.addOnClockMinMs;
+    const mode = ctx.state.strict.clockTrigger;
+    if (mode === "refused") throw new Error("Add-ons may not create time-based triggers here.");
+    // "jitter": after(ms) is a minimum, fired up to clockJitterMs late (not an hour).
+    const min = mode === "jitter" ? 0 : ctx.state.addOnClockMinMs;
+    const late = mode === "jitter" ? Math.round(ctx.random() * ctx.state.strict.clockJitterMs) : 0;
     if (spec.everyMinutes !== undefined)
       throw new Error("Add-ons may use time-based triggers at most hourly");
-    if (spec.afterMs !== undefined) nextAt = ctx.now() + Math.max(Number(spec.afterMs), min);
+    if (spec.afterMs !== undefined) nextAt = ctx.now() + Math.max(Number(spec.afterMs), min) + late;
     else if (spec.everyHours !== undefined) everyMs = Math.max(Number(spec.everyHours) * HOUR, min);
     else if (spec.everyDays !== undefined) {
       everyMs = Number(spec.everyDays) * DAY;

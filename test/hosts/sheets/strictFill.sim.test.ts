@@ -1,0 +1,35 @@
+/**
+ * Issue 21 on the STRICT Sheets simulator (sim/strict.ts), the sidebar closed: executions past
+ * 30 fail with exec qps, quotas count, latencies have slow tails, caches drop entries, other
+ * sellers share the script lock and cache. The add-on must recover the cells Apps Script failed,
+ * spend at most one Properties call per cell execution, and never draw a 429.
+ * (The 600- and 1,002-cell runs are bench rows: minutes of wall time each.)
+ */
+import { fillDown } from "./sim/fillDownRun";
+import { OWNER, SheetsSim } from "./sim/sheetsSim";
+import { TOO_MANY_CELLS } from "./sim/strict";
+
+jest.setTimeout(300_000);
+
+let sim: SheetsSim;
+
+afterEach(async () => {
+  await sim?.close();
+});
+
+test("45 item cells, lists off, sidebar closed: the cells refused for concurrency get their numbers", async () => {
+  sim = await SheetsSim.start({ strict: true });
+  sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
+  await sim.call(OWNER, "getSettings"); // the sidebar opened once, then closed
+  const out = await fillDown(sim, { level: "item", count: 45, maxMs: 15 * 60_000 });
+  const cells = sim.coordinator.executions.filter((e) => e.kind === "custom");
+  // Sheets refused some cells (the fill-down started 45 at once): the filler re-ran them.
+  expect(cells.some((e) => e.message === TOO_MANY_CELLS)).toBe(true);
+  expect(out.answered).toBe(45);
+  expect(out.refused).toBe(0);
+  expect(out.minutes).toBeLessThanOrEqual(Math.ceil(out.requests / 60) + 10);
+  // The daily Properties quota: at most one call per cell execution.
+  const ran = cells.filter((e) => e.message !== TOO_MANY_CELLS);
+  for (const e of ran) expect(e.properties).toBeLessThanOrEqual(1);
+  for (const t of out.texts) expect(t).not.toMatch(/recalculat/i);
+});

@@ -1,0 +1,72 @@
+/**
+ * The server's remembered results are bounded (issue 22 item 3): asking for ever new windows
+ * keeps at most REMEMBERED_ROWS product rows, evicting the least recently used window, and a
+ * window still in use keeps answering from memory. Counts, not timings; the memory itself is
+ * measured in bench/cacheMemory.ts.
+ */
+import { generateDemoData } from "../../../src/server/data/generate";
+import type { DemoAccount } from "../../../src/server/data/model";
+import { handlersA } from "../../../src/server/endpoints/a";
+import { REMEMBERED_ROWS, rememberedSize } from "../../../src/server/endpoints/a/remembered";
+import type { HandlerContext } from "../../../src/server/handler";
+
+const TODAY = "2025-06-30";
+const data = generateDemoData({ seed: 1, scale: 1, today: TODAY });
+const demo = data.accounts.find((a) => a.id === "demo") as DemoAccount;
+// The 300-product shop: enough windows to overflow the budget several times, quickly.
+const shop = demo.shopsA.find((s) => s.products.length === 300)!;
+
+function call(id: string, body: Record<string, unknown>): Record<string, unknown> {
+  const ctx: HandlerContext = {
+    account: demo,
+    data,
+    today: TODAY,
+    body: { shopId: shop.shopId, region: shop.region, ...body },
+    path: { shopId: shop.shopId, region: shop.region },
+  };
+  return handlersA[id]!(ctx) as Record<string, unknown>;
+}
+
+describe("remembered results per request window", () => {
+  it("stay within REMEMBERED_ROWS product rows however many windows are asked for", () => {
+    const windows = 3 * Math.ceil(REMEMBERED_ROWS / shop.products.length);
+    const endpoints = ["A7", "A11", "A12", "A16"];
+    for (let i = 0; i < windows; i++) {
+      const id = endpoints[i % endpoints.length]!;
+      const body =
+        id === "A16"
+          ? {
+              from: "2025-01-01",
+              to: `2025-0${1 + (i % 6)}-${String(1 + (i % 28)).padStart(2, "0")}`,
+            }
+          : { lookbackDays: 1 + (i % 730), effectiveDate: i % 2 === 0 ? TODAY : "2025-07-01" };
+      call(id, body);
+      const size = rememberedSize();
+      expect(size.rows).toBeLessThanOrEqual(REMEMBERED_ROWS);
+    }
+    const { entries, rows } = rememberedSize();
+    // Full: about REMEMBERED_ROWS / 300 windows of this shop, never the `windows` asked for.
+    expect(rows).toBeGreaterThan(REMEMBERED_ROWS - 2 * shop.products.length);
+    expect(entries).toBeLessThan(windows / 2);
+  });
+
+  it("keep a window in use while more other windows than fit come and go", () => {
+    const body = { lookbackDays: 90, pageSize: 10 };
+    const breakdownOf = (answer: Record<string, unknown>): unknown =>
+      (answer.entries as Record<string, unknown>[])[0]?.breakdown;
+    const first = breakdownOf(call("A11", body));
+    const others = Math.ceil(REMEMBERED_ROWS / shop.products.length) + 5;
+    const firstRowOf = (lookbackDays: number): unknown =>
+      (call("A7", { lookbackDays, pageSize: 1 }).data as Record<string, unknown>[])[0]?.breakdown;
+    const oldest = firstRowOf(100);
+    for (let i = 1; i < others; i++) {
+      firstRowOf(100 + i);
+      // The very same remembered object: the window in use was not computed again.
+      expect(breakdownOf(call("A11", body))).toBe(first);
+    }
+    // The oldest of the others was evicted: asked again, it is computed anew, equal.
+    const recomputed = firstRowOf(100);
+    expect(recomputed).not.toBe(oldest);
+    expect(recomputed).toEqual(oldest);
+  });
+});
