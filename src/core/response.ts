@@ -130,7 +130,7 @@ function unreadableAnswerError(res: HttpResponse): ApiError {
 function cutOffError(status: number): ApiError {
   return new ApiError(
     "BAD_RESPONSE",
-    `The API's answer was cut off before its end (HTTP ${status}): the connection dropped on the way. Refresh the cells with errors from the add-in's menu or pane; if it keeps happening, check the base URL in Settings`,
+    `The API's answer was cut off before its end (HTTP ${status}): the connection dropped on the way; refresh the cells with errors from the add-in's menu or pane, and if it keeps happening, check the base URL in Settings`,
     { status, retryable: true },
   );
 }

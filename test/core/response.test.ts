@@ -66,7 +66,9 @@ describe("parseResponse", () => {
     expect(broken.message).toMatch(/not JSON/);
     const e = errorOf(() => parseResponse({ status: 200, headers: {}, body: "", cutOff: true }));
     expect(e.message).toMatch(/cut off before its end \(HTTP 200\): the connection dropped/);
-    expect(e.message).toMatch(/Refresh the cells with errors/);
+    expect(e.message).toMatch(
+      /; refresh the cells with errors from the add-in.s menu or pane, and if/,
+    );
   });
 
   it("maps a 2xx without SUCCESS: by its inner status code, else BAD_RESPONSE", () => {

@@ -1,8 +1,8 @@
 /**
  * Cells under faults (issue 22, item 8), through the Excel runtime's session in Node (the web
  * demo runs the same session and transport) against test/helpers/oddApi.ts over real HTTP:
- * every cell says what went wrong with the answer, never blames the seller's ids, and never
- * shows an impossible value as data.
+ * every cell says what went wrong with the answer, never blames the seller's ids, never shows
+ * an impossible value as data, and names Excel's own places (Home > API key, Home > Refresh).
  */
 import { startOddApi, type OddApi } from "../../helpers/oddApi";
 import { callInNode, nodeSession, type CallOutcome } from "./nodeExcel";
@@ -45,7 +45,7 @@ test("a batch answer whose entries lack their ids: every batched cell says the s
   expect(messages).toHaveLength(11);
   for (const m of messages) {
     expect(m).toMatch(
-      /^#VALUE! The API answered in an unexpected shape \(endpoint A1\): an entry without its modelId: .+Check the base URL in Settings; if it is right, tell your API provider$/,
+      /^#VALUE! The API answered in an unexpected shape \(endpoint A1\): an entry without its modelId: .+Check the API address in Home > API key; if it is right, tell your API provider$/,
     );
     expect(m).not.toMatch(/not found/);
   }
@@ -56,13 +56,13 @@ test("SHOPS with a shop id of 1e308 or a 40,000-character name: an unexpected an
     ok: false,
     error: "#VALUE!",
     message:
-      "The API answered with a value the spec does not allow (endpoint SHOPS_A): shopId is 1e+308, not an id (a whole number up to 1e12, or a text of at most 128 characters). Check the base URL in Settings; if it is right, tell your API provider",
+      "The API answered with a value the spec does not allow (endpoint SHOPS_A): shopId is 1e+308, not an id (a whole number up to 1e12, or a text of at most 128 characters). Check the API address in Home > API key; if it is right, tell your API provider",
   });
   expect(await call("long", "SHOPS", [])).toEqual({
     ok: false,
     error: "#VALUE!",
     message:
-      "The API answered with a value the spec does not allow (endpoint SHOPS_A): shopName is 40,000 characters long (a name has at most 1,000). Check the base URL in Settings; if it is right, tell your API provider",
+      "The API answered with a value the spec does not allow (endpoint SHOPS_A): shopName is 40,000 characters long (a name has at most 1,000). Check the API address in Home > API key; if it is right, tell your API provider",
   });
 });
 
@@ -75,7 +75,7 @@ test.each(["cut", "cutjson"])(
     ] as const) {
       const [message] = messagesOf(await call(mode, name, [...args]));
       expect(message).toMatch(
-        /^#VALUE! The API's answer was cut off before its end \(HTTP 200\): the connection dropped on the way\. Refresh the cells with errors from the add-in's menu or pane; if it keeps happening, check the base URL in Settings$/,
+        /^#VALUE! The API's answer was cut off before its end \(HTTP 200\): the connection dropped on the way; use Home > Refresh > Refresh cells with errors, and if it keeps happening, check the API address in Home > API key$/,
       );
     }
   },
@@ -87,7 +87,7 @@ test("a JSON null body says the answer was empty", async () => {
     ["MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]],
   ] as const) {
     expect(messagesOf(await call("nullbody", name, [...args]))).toEqual([
-      "#VALUE! The API's answer was empty (HTTP 200, null): check the base URL in Settings; if it is right, tell your API provider",
+      "#VALUE! The API's answer was empty (HTTP 200, null): check the API address in Home > API key; if it is right, tell your API provider",
     ]);
   }
 });

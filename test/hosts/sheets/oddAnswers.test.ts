@@ -58,7 +58,7 @@ describe("Sheets cells against an API that answers in shapes the spec does not a
     const a = addonFor("long");
     // No marketplace names a shop in 40,000 characters: an unexpected answer, not data.
     expect(cell(a, "SHOPS", "A")).toBe(
-      "#ERROR! The API answered with a value the spec does not allow (endpoint SHOPS_A): shopName is 40,000 characters long (a name has at most 1,000). Check the base URL in Settings; if it is right, tell your API provider",
+      "#ERROR! The API answered with a value the spec does not allow (endpoint SHOPS_A): shopName is 40,000 characters long (a name has at most 1,000). Check the API address in Extensions > Marketplace Profit > Settings; if it is right, tell your API provider",
     );
     expect(LONG_TEXT_LENGTH).toBeGreaterThan(MAX_CELL_TEXT);
     const table = cell(a, "MKTA_ITEM", 100001, "SG", 1) as unknown[][];
@@ -86,7 +86,8 @@ describe("Sheets cells against an API that answers in shapes the spec does not a
 });
 
 describe("Sheets cells under faults (issue 22, item 8)", () => {
-  const suffix = "Check the base URL in Settings; if it is right, tell your API provider";
+  const suffix =
+    "Check the API address in Extensions > Marketplace Profit > Settings; if it is right, tell your API provider";
 
   test("a batch answer whose entries lack their ids says the shape is unexpected, not 'not found'", () => {
     const a = addonFor("idless");
@@ -110,10 +111,10 @@ describe("Sheets cells under faults (issue 22, item 8)", () => {
 
   test("a body whose JSON stops half-way says the answer was cut off; a null body that it was empty", () => {
     expect(cell(addonFor("cutjson"), "SHOPS")).toMatch(
-      /^#ERROR! The API's answer was cut off before its end \(HTTP 200\): the connection dropped on the way\. /,
+      /^#ERROR! The API's answer was cut off before its end \(HTTP 200\): the connection dropped on the way; use Extensions > Marketplace Profit > Refresh cells with errors, and if it keeps happening, check the API address in Extensions > Marketplace Profit > Settings$/,
     );
     expect(cell(addonFor("nullbody"), "MKTA_ITEM", 100001, "SG", 10000001, "netProfit")).toBe(
-      `#ERROR! The API's answer was empty (HTTP 200, null): check the base URL in Settings; if it is right, tell your API provider`,
+      `#ERROR! The API's answer was empty (HTTP 200, null): check the API address in Extensions > Marketplace Profit > Settings; if it is right, tell your API provider`,
     );
   });
 });
