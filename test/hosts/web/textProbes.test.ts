@@ -14,6 +14,7 @@ import {
   startWebHost,
   type WebHost,
 } from "./harness";
+import { openWithApi } from "./webPage";
 
 type Value = string | number | boolean;
 
@@ -34,8 +35,7 @@ describeBrowser("probe names in the web demo", () => {
     host = await startWebHost();
     page = await host.browser.newPage({ viewport: { width: 1100, height: 900 } });
     await loopbackOnly(page);
-    await page.goto(`${host.url}?api=${encodeURIComponent(api.baseUrl)}`);
-    await page.locator("#api-key").waitFor();
+    await openWithApi(page, host.url, api.baseUrl);
   });
 
   afterAll(async () => {
