@@ -6,18 +6,27 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { ENDPOINTS } from "../src/api/endpoints";
 import { CATALOG, SIDEBAR_ONLY } from "../src/functions";
-import type { SheetFunction } from "../src/functions/define";
+import type { ParamSpec, SheetFunction } from "../src/functions/define";
 
 function cellText(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 
+/** One type name per kind: a TRUE/FALSE choice is a boolean wherever it is declared. */
+function kindOf(p: ParamSpec): string {
+  const yesNo =
+    p.allowed?.length === 2 && p.allowed.includes("TRUE") && p.allowed.includes("FALSE");
+  return yesNo ? "boolean" : p.type;
+}
+
 function section(fn: SheetFunction): string {
-  const sig = fn.params.map((p) => (p.optional ? `[${p.name}]` : p.name)).join(", ");
+  // Needed: optional in the signature only because an earlier parameter is (hosts pass by position).
+  const required = (p: ParamSpec): boolean => !p.optional || p.needed === true;
+  const sig = fn.params.map((p) => (required(p) ? p.name : `[${p.name}]`)).join(", ");
   const rows = fn.params.map((p) => {
-    const kind = `${p.type}${p.range ? ", range ok" : ""}`;
+    const kind = `${kindOf(p)}${p.range ? ", range ok" : ""}`;
     const allowed = p.allowed ? ` Allowed: ${p.allowed.join(", ")}.` : "";
-    return `| ${p.name} | ${kind} | ${p.optional ? "no" : "yes"} | ${cellText(p.help + allowed)} |`;
+    return `| ${p.name} | ${kind} | ${required(p) ? "yes" : "no"} | ${cellText(p.help + allowed)} |`;
   });
   const endpoints = fn.endpoints
     .map((id) => {

@@ -1,5 +1,5 @@
 /**
- * Every endpoint of shared/api-spec.md as data (plus the two shop-list extensions of the
+ * Every endpoint of docs/api-spec.md as data (plus the two shop-list extensions of the
  * reference server). The add-in builds requests, batches and pages from this table; the
  * reference server derives its routes, validation and defaults from it. Where the spec is
  * silent the decisions of docs/contract-notes.md apply; our own choices say "our decision".

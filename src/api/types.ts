@@ -1,5 +1,5 @@
 /**
- * The shape of the API contract. Every endpoint of shared/api-spec.md is one `EndpointSpec`
+ * The shape of the API contract. Every endpoint of docs/api-spec.md is one `EndpointSpec`
  * value in `endpoints.ts`; the add-in (request building, batching, pagination) and the
  * reference server (routes, validation, defaults) are both derived from that table.
  * Nothing here does I/O.

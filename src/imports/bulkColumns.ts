@@ -77,3 +77,35 @@ export function selectionColumn(address: string | undefined, c: number): string 
   }
   return columnLetters(first + c);
 }
+
+/** A function as the column mapping sees it. */
+interface FunctionLike {
+  readonly name: string;
+  readonly params: readonly ParamLike[];
+}
+
+/**
+ * What the run leaves out: each header of the selection that no argument is mapped to, said in
+ * the sheet's letters, and the catalog functions that take an argument of that name ('Column C
+ * "COGS" is not used by MKTA_BREAKDOWN: MKTA_NEW_PRODUCT, REQUIRED_PRICE take it'). Empty when
+ * every headed column is used.
+ */
+export function unusedColumnsNote(
+  fn: FunctionLike,
+  header: readonly Cell[],
+  sources: readonly string[],
+  catalog: readonly FunctionLike[],
+  address?: string,
+): string {
+  const used = new Set(sources.filter((s) => s.startsWith("col:")));
+  const notes = header.flatMap((h, c) => {
+    if (typeof h !== "string" || h.trim() === "" || used.has(`col:${c}`)) return [];
+    const takers = catalog
+      .filter((f) => f.name !== fn.name && f.params.some((p) => namesOf(p.name).has(words(h))))
+      .map((f) => f.name);
+    const where = `Column ${selectionColumn(address, c)} "${h.trim()}"`;
+    const shown = takers.slice(0, 3).join(", ") + (takers.length > 3 ? ", ..." : "");
+    return [takers.length > 0 ? `${where} (${shown} take it)` : where];
+  });
+  return notes.length === 0 ? "" : `Not used by ${fn.name}: ${notes.join("; ")}.`;
+}

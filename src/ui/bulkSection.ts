@@ -8,7 +8,12 @@ import type { BulkResult, HostBridge, SelectionView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
 import { useQuestion } from "./question";
-import { matchHeaders, selectionColumn, unmappedRequired } from "../imports/bulkColumns";
+import {
+  matchHeaders,
+  selectionColumn,
+  unmappedRequired,
+  unusedColumnsNote,
+} from "../imports/bulkColumns";
 
 /** The bulk calculation section. */
 export function BulkSection(p: { bridge: HostBridge }) {
@@ -124,6 +129,20 @@ export function BulkSection(p: { bridge: HostBridge }) {
           : null,
       ]),
     ),
+    // A typed column the function takes no argument for is said, with the functions that would.
+    fn && hasHeader && selection
+      ? h(Status, {
+          id: "bulk-unused",
+          kind: "info",
+          text: unusedColumnsNote(
+            fn,
+            selection.values[0] ?? [],
+            sources,
+            CATALOG,
+            selection.address,
+          ),
+        })
+      : null,
     h("div", { class: "row" }, [
       h(Button, {
         id: "bulk-run",

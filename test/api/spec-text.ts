@@ -1,5 +1,5 @@
 /**
- * Reads shared/api-spec.md (and docs/contract-notes.md) as text and checks an endpoint table
+ * Reads docs/api-spec.md (and docs/contract-notes.md) as text and checks an endpoint table
  * against it. Kept apart from the test so the test can also feed it a deliberately broken
  * table and see the checker complain.
  */

@@ -1,5 +1,5 @@
 /**
- * A strict reading of shared/api-spec.md, for test servers that behave like "another API":
+ * A strict reading of docs/api-spec.md, for test servers that behave like "another API":
  * which requests the spec allows (method, path, headers, body fields and types, from the
  * endpoint table with the spec's own words where the table is more lenient), and answers cut
  * down to what the spec shows, optionally with B/C breakdown lines as plain signed numbers.

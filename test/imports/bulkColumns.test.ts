@@ -1,5 +1,10 @@
-import { matchHeaders, selectionColumn, unmappedRequired } from "../../src/imports/bulkColumns";
-import { functionByName } from "../../src/functions";
+import {
+  matchHeaders,
+  selectionColumn,
+  unmappedRequired,
+  unusedColumnsNote,
+} from "../../src/imports/bulkColumns";
+import { CATALOG, functionByName } from "../../src/functions";
 
 const params = (name: string) => {
   const fn = functionByName(name);
@@ -51,5 +56,27 @@ describe("bulk column mapping", () => {
     expect(selectionColumn("'My sheet'!Z1:AB3", 2)).toBe("AB");
     expect(selectionColumn("Sheet1!B7", 1)).toBe("C");
     expect(selectionColumn(undefined, 1)).toBe("B");
+  });
+});
+
+describe("typed columns the function does not use (issue 23)", () => {
+  const header = ["Shop", "Region", "Item id", "COGS", "Notes"];
+
+  test("MKTA_BREAKDOWN over a table with COGS says the column is unused and who takes it", () => {
+    const fn = functionByName("MKTA_BREAKDOWN");
+    if (!fn) throw new Error("no MKTA_BREAKDOWN");
+    const sources = matchHeaders(fn.params, header);
+    const note = unusedColumnsNote(fn, header, sources, CATALOG, "Sheet1!B2:F20");
+    expect(note).toMatch(/^Not used by MKTA_BREAKDOWN: Column E "COGS" \(MKTA_NEW_PRODUCT, /);
+    expect(note).toContain('Column F "Notes"');
+    expect(note).not.toContain('"Item id"');
+  });
+
+  test("a function that maps every headed column says nothing", () => {
+    const fn = functionByName("MKTA_NEW_PRODUCT");
+    if (!fn) throw new Error("no MKTA_NEW_PRODUCT");
+    const headed = ["Shop", "Region", "Listing price", "Category id", "COGS"];
+    const sources = matchHeaders(fn.params, headed);
+    expect(unusedColumnsNote(fn, headed, sources, CATALOG)).toBe("");
   });
 });

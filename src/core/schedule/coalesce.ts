@@ -124,6 +124,8 @@ function listFetches(
     const fetch = { endpoint: pair.list, serves: at, via: "list" as const, pair, scope };
     if (pair.mode === "cursor") {
       out.push({ ...fetch, params: { ...params, pageSize: LIST_PAGE_SIZE }, page: 1 });
+    } else if (pair.mode === "offset") {
+      out.push({ ...fetch, params: { ...params, page: 0, pageSize: LIST_PAGE_SIZE }, page: 1 });
     } else if (pair.mode === "whole") {
       out.push({ ...fetch, params });
     } else {
@@ -166,6 +168,7 @@ function costOfList(
   lookup: (id: string) => EndpointSpec,
 ): number {
   if (pair.mode === "whole") return 1;
-  if (pair.mode === "cursor") return Math.max(1, options.listPages?.(scope) ?? 1);
+  if (pair.mode === "cursor" || pair.mode === "offset")
+    return Math.max(1, options.listPages?.(scope) ?? 1);
   return Math.ceil(ids / (lookup(pair.list).batch?.maxIds ?? ids));
 }

@@ -10,7 +10,7 @@ import { cursorValue, pageRows } from "../paginate";
 import { checkResponseShape } from "../responseShape";
 import { isRecord } from "../shape";
 import type { EndpointSpec } from "../../api/types";
-import type { Fetch } from "./coalesce";
+import { type Fetch, LIST_PAGE_SIZE } from "./coalesce";
 import { idOfNeed } from "./listPairs";
 import { type Need, readsSatisfied } from "./need";
 
@@ -67,7 +67,8 @@ export function deliver(
 function deliverFromList(fetch: Fetch, needs: readonly Need[], data: unknown): Delivery {
   const pair = fetch.pair;
   if (!pair) throw noEntries(fetch.endpoint);
-  const entries = pair.mode === "cursor" ? pageRows<unknown>(data) : data;
+  const paged = pair.mode === "cursor" || pair.mode === "offset";
+  const entries = paged ? pageRows<unknown>(data) : data;
   if (!Array.isArray(entries)) throw noEntries(fetch.endpoint);
   const byId = groupEntriesById(entries, pair.entryId);
   const answers: Answer[] = [];
@@ -88,21 +89,21 @@ function deliverFromList(fetch: Fetch, needs: readonly Need[], data: unknown): D
     if (usable) answers.push({ need: i, value, fromList: pair.partial });
     else open.push(i);
   }
-  if (pair.mode !== "cursor" || open.length === 0) {
+  if (!paged || open.length === 0) {
     return {
       answers,
       fallback: open,
-      ...(pair.mode === "cursor" && endOf(data) ? { pages: fetch.page ?? 1 } : {}),
+      ...(paged && nextPage(fetch, data) === null ? { pages: fetch.page ?? 1 } : {}),
     };
   }
-  const cursor = cursorValue(isRecord(data) ? data.nextCursor : null);
-  if (cursor === null) return { answers, fallback: open, pages: fetch.page ?? 1 };
+  const following = nextPage(fetch, data);
+  if (following === null) return { answers, fallback: open, pages: fetch.page ?? 1 };
   // Another page costs one request: worth it while it may answer two or more needs.
   const stillOnList = open.filter((i) => !answeredElsewhere(i, fetch, byId, needs));
   if (stillOnList.length < 2) return { answers, fallback: open };
   const next: Fetch = {
     ...fetch,
-    params: { ...fetch.params, cursorRtProductId: cursor },
+    params: { ...fetch.params, ...following },
     serves: stillOnList,
     page: (fetch.page ?? 1) + 1,
   };
@@ -121,8 +122,18 @@ function answeredElsewhere(
   return pair !== undefined && byId.has(idOfNeed(pair, need.params, need.batchId) ?? "");
 }
 
-function endOf(data: unknown): boolean {
-  return isRecord(data) && (data.nextCursor === null || data.nextCursor === undefined);
+/** The params of the page after this one (cursor or page number), or null at the end. */
+function nextPage(fetch: Fetch, data: unknown): Record<string, unknown> | null {
+  if (!isRecord(data)) return null;
+  if (fetch.pair?.mode === "offset") {
+    const page = typeof fetch.params.page === "number" ? fetch.params.page : 0;
+    const total = typeof data.totalPages === "number" ? data.totalPages : null;
+    const more = total === null ? pageRows(data).length >= LIST_PAGE_SIZE : page + 1 < total;
+    return more ? { page: page + 1 } : null;
+  }
+  if (data.nextCursor === null || data.nextCursor === undefined) return null;
+  const cursor = cursorValue(data.nextCursor);
+  return cursor === null ? null : { cursorRtProductId: cursor };
 }
 
 function noEntries(endpoint: string): ApiError {

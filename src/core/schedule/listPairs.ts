@@ -9,6 +9,9 @@
  * - B1 from B8: the spec gives both the same entry type, MktBSkuBreakdownFlatEntry.
  * - C2, and C1 without skuId, from C7: C7 is "each volume-weighted across SKUs", which is
  *   C2 ("always the cross-SKU volume-weighted aggregate") and C1 with a null skuId.
+ * - A8 and A9 from A12: the spec gives all three the entry type
+ *   MktAProductProfitAdjustedRoasSummary (A12 ranks the shop's products by it); A12 is
+ *   offset-paged (pageSize up to 500), products without ad spend last.
  *
  * The basis (window, VAT, date, ...) must match after each endpoint's own defaults: A2's
  * includeVat defaults to true, A7's to false, so an A2 call without includeVat is answered
@@ -33,8 +36,11 @@ export interface ListPair {
   /** The single's id param (for a batch single, its ids field) and the entries' id field. */
   readonly idParam: string;
   readonly entryId: string;
-  /** cursor: walk pages; whole: one request; batch: the list takes ids (maxIds each). */
-  readonly mode: "cursor" | "whole" | "batch";
+  /**
+   * cursor: walk pages by cursor; offset: walk pages by number; whole: one request; batch:
+   * the list takes ids (maxIds each).
+   */
+  readonly mode: "cursor" | "offset" | "whole" | "batch";
   /** The entry may carry less than the single endpoint: the callers' reads must be met. */
   readonly partial: boolean;
   /** Values the list uses for a basis param it does not take (the spec's stated default). */
@@ -92,6 +98,28 @@ function fromC7(single: "C1" | "C2"): ListPair {
   };
 }
 
+/** An A12 entry as A8/A9 answer it: the summary without its place in the ranking. */
+const roasFromA12 = (e: Readonly<Record<string, unknown>>): unknown => {
+  const { rank: _rank, ...summary } = e;
+  return summary;
+};
+
+/** A8 or A9 from A12's offset pages: the same summary, entry for entry. */
+function fromA12(single: "A8" | "A9"): ListPair {
+  return {
+    id: `${single}<A12`,
+    single,
+    list: "A12",
+    scope: ["shopId", "region"],
+    basis: A_BASIS,
+    idParam: "itemId",
+    entryId: "itemId",
+    mode: "offset",
+    partial: false,
+    convert: roasFromA12,
+  };
+}
+
 /** Every pair we use. */
 export const LIST_PAIRS: readonly ListPair[] = [
   fromA7("A2", a2FromA7),
@@ -112,6 +140,8 @@ export const LIST_PAIRS: readonly ListPair[] = [
   },
   fromC7("C2"),
   fromC7("C1"),
+  fromA12("A8"),
+  fromA12("A9"),
 ];
 
 /** The pair that may answer calls of `endpoint`, if any. */

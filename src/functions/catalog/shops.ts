@@ -8,9 +8,19 @@ import { defineFunction } from "../define";
 import { choiceParam, optional } from "../params";
 import { SHOP_ENDPOINTS, isMissingShopList } from "../shops";
 
+/**
+ * A shop's figures with its id first as "shopId" on every marketplace: B calls it sellerId,
+ * and the functions take it in the same place (shopId/sellerId, the first id argument).
+ */
+function withOneId(pairs: Array<[string, Cell]>): Array<[string, Cell]> {
+  const id = pairs.find(([k]) => k === "shopId") ?? pairs.find(([k]) => k === "sellerId");
+  const rest = pairs.filter(([k]) => k !== "shopId" && k !== "sellerId");
+  return id ? [["shopId", id[1]], ...rest] : rest;
+}
+
 export const SHOPS = defineFunction({
   name: "SHOPS",
-  help: "Your connected shops (A, C) and sellers (B), with the ids the other functions take.",
+  help: "Your connected shops (A, C) and sellers (B), with the ids the other functions take (Shop id: a B seller's id too).",
   marketplace: null,
   endpoints: ["SHOPS_A", "SHOPS_B", "SHOPS_C"],
   params: [
@@ -35,7 +45,7 @@ export const SHOPS = defineFunction({
       }
       if (!o.ok) throw o.error;
       for (const shop of Array.isArray(o.value) ? o.value : [])
-        rows.push([["marketplace", markets[i] as string], ...flattenRecord(shop)]);
+        rows.push([["marketplace", market], ...withOneId(flattenRecord(shop))]);
     });
     return rows.length === 0 ? [["No shops connected"]] : pairsTable(rows, a.headers ?? true);
   },

@@ -155,6 +155,34 @@ describe("list substitution equals each endpoint, product by product (reference 
     180_000,
   );
 
+  it.each([
+    ["A8", {}],
+    ["A9", {}],
+    ["A8", { includeVat: true, lookbackDays: 90 }],
+    ["A9", { lookbackDays: 30 }],
+  ])(
+    "%s %j from A12's pages, every product of the demo A shops: the same summary",
+    async (endpoint, basis) => {
+      const some =
+        Object.keys(basis).length === 0 ? shopsA : shopsA.filter((s) => s.items.length <= 300);
+      for (const shop of some) {
+        const calls = shop.items.map((itemId) =>
+          endpoint === "A8"
+            ? apiCall("A8", { shopId: shop.shopId, region: shop.region, itemId, ...basis })
+            : apiCall("A9", { shopId: shop.shopId, region: shop.region, itemId, ...basis }),
+        );
+        const needs = needsOf(calls);
+        const { values, requests } = await answeredFromLists(needs);
+        expect(requests).toBe(Math.ceil(shop.items.length / 500));
+        for (const [i, need] of needs.entries()) {
+          const own = await direct(need.endpoint, need.params);
+          expect(values.get(i)).toEqual(own);
+        }
+      }
+    },
+    180_000,
+  );
+
   it("B1 from B8: every SKU of the demo seller gets the same entry", async () => {
     const seller = demo.sellersB[0];
     if (!seller) throw new Error("no B seller");
@@ -233,6 +261,59 @@ describe("formula cells over real HTTP: the same cells, far fewer requests", () 
     );
     return { values, requests: stats.requests, lists: stats.listRequests };
   }
+
+  it("50 PROFIT_ROAS cells filled down: the same cells (numbers, #N/A) from A12 pages as from A9 each", async () => {
+    const shop = demo.shopsA[0];
+    if (!shop) throw new Error("no A shop");
+    const fn = functionByName("PROFIT_ROAS");
+    if (!fn) throw new Error("no PROFIT_ROAS");
+    // 50 products spread over the shop's 2,100, as a seller's sheet of them would be.
+    const items = shop.products.filter((_, i) => i % 42 === 0).map((p) => p.itemId);
+    expect(items).toHaveLength(50);
+    const column = async (substituteLists: boolean) => {
+      const stats = createDriverStats();
+      const clock = realAsyncClock();
+      const asyncEnv: AsyncEnv = {
+        baseUrl: server.baseUrl,
+        apiKey: server.keyFor("demo"),
+        transport: browserFetchTransport(),
+        clock,
+        cache: new ResponseCache({ store: new MemoryStore({ clock }), clock }),
+        ...createScheduling(clock),
+        substituteLists,
+        stats,
+      };
+      const settled = await Promise.allSettled(
+        items.map((itemId) =>
+          runAsync(
+            fn.program(["A", shop.shopId, shop.region, itemId, "CLEANED", "roas"]),
+            asyncEnv,
+          ),
+        ),
+      );
+      const cells = settled.map((s) =>
+        s.status === "fulfilled" ? s.value : `#N/A ${(s.reason as Error).message}`,
+      );
+      return { cells, requests: stats.requests, lists: stats.listRequests };
+    };
+    const own = await column(false);
+    const listed = await column(true);
+    expect(own.requests).toBe(50);
+    // A12 pages by ROAS, products without spend last: at most every page of the shop (2,100
+    // products at 500 a page: 5).
+    expect(listed.requests).toBeLessThanOrEqual(Math.ceil(shop.products.length / 500));
+    expect(listed.lists).toBe(listed.requests);
+    expect(listed.cells).toEqual(own.cells);
+    // Numbers and error values only: no text among the numbers.
+    console.log(
+      `50 PROFIT_ROAS cells: ${own.requests} requests alone, ${listed.requests} from A12`,
+    );
+    expect(own.cells.filter((c) => typeof c === "number").length).toBeGreaterThan(1);
+    expect(own.cells.filter((c) => typeof c !== "number").length).toBeGreaterThan(1);
+    expect(
+      own.cells.filter((c) => typeof c !== "number").every((c) => /^#N\/A /.test(String(c))),
+    ).toBe(true);
+  });
 
   it("MKTA_BREAKDOWN item cells (a field, or the table) from one A7 page equal their own A2 answers", async () => {
     const own = await cells(false);

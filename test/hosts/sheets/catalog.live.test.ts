@@ -431,15 +431,20 @@ describe("across marketplaces, in the API's units", () => {
 
   test("PROFIT_ROAS: RAW (A8) and CLEANED (A9)", async () => {
     const raw = record(await direct("A8", { ...shopA, itemId: ids.itemA }));
-    // A figure, or (none: no ad spend) a sentence that says why, never a blank cell.
-    const why = expect.stringMatching(/ROAS has no value|Not reported by the API/);
-    expect(run("PROFIT_ROAS", "A", ...A, ids.itemA, "RAW", "roas")).toEqual(
-      raw.profitAdjustedRoas ?? why,
-    );
+    // A figure, or (none: no ad spend) an error saying why (issue 23: #N/A, which Sheets shows
+    // as #ERROR! with the message; in a table, as "Error: <why>"), never a blank or a text value.
+    const why = /ROAS has no value|Not reported by the API/;
+    called.add("PROFIT_ROAS");
+    const single = cell(addon, "PROFIT_ROAS", "A", ...A, ids.itemA, "RAW", "roas");
+    if (raw.profitAdjustedRoas === null) expect(String(single)).toMatch(/^#ERROR! /);
+    expect(single).toEqual(raw.profitAdjustedRoas ?? expect.stringMatching(why));
     const cleaned = record(await direct("A9", { ...shopA, itemId: ids.itemA }));
     const table = run("PROFIT_ROAS", "A", ...A, ids.itemA, "CLEANED");
     expectFigures(table, cleaned, 1);
-    expect(byLabel(table).get("ROAS")).toEqual(cleaned.profitAdjustedCleanedRoas ?? why);
+    expect(byLabel(table).get("ROAS")).toEqual(
+      cleaned.profitAdjustedCleanedRoas ??
+        expect.stringMatching(/^Error: .*(ROAS has no value|Not reported)/),
+    );
   });
 
   test("SET_MARGIN_PREVIEW: a 20% margin is 20 percent points for A21, 0.2 for B14 and C8", async () => {
