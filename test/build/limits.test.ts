@@ -1,6 +1,8 @@
 /**
  * Limits the project holds itself to (issue 11): no source file over 400 lines except the
- * endpoint table, and the Apps Script bundle under 150 KB (npm test builds before jest).
+ * endpoint table, and the Apps Script bundle under 200 KB (npm test builds before jest). The cap
+ * was 150 KB until the managed tables, stamps and refresh log of issue 20, which allowed it to
+ * grow to 200 KB; `npm run bench` measures its load (a fresh V8 context) against 20 ms.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +11,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const MAX_LINES = 400;
 /** Tables, not code: one entry per endpoint of the spec. */
 const TABLES = new Set(["src/api/endpoints.ts"]);
-const SHEETS_BUNDLE_MAX_BYTES = 150 * 1024;
+const SHEETS_BUNDLE_MAX_BYTES = 200 * 1024;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -28,7 +30,7 @@ test("no source file is over 400 lines, except the endpoint table", () => {
   expect(long).toEqual([]);
 });
 
-test("the Sheets bundle (Code.js) stays under 150 KB", () => {
+test("the Sheets bundle (Code.js) stays under 200 KB", () => {
   const bundle = path.join(ROOT, "dist", "sheets", "Code.js");
   if (!existsSync(bundle)) throw new Error("run npm run build first (npm test does)");
   expect(statSync(bundle).size).toBeLessThanOrEqual(SHEETS_BUNDLE_MAX_BYTES);
