@@ -17,6 +17,7 @@ import { definitionProblem, type ImportDefinition } from "../imports/definitions
 import type { ImportState } from "../imports/plan";
 import { firstState, headerRow, importTitle, readStep, stepCall } from "../imports/plan";
 import { io, type Op } from "./op";
+import { commitTable } from "./tableCommit";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
@@ -220,20 +221,27 @@ export function createSidebarService(p: SidebarPorts) {
       }
       const importedAt = new Date(p.now()).toISOString();
       const basis = yield* io(() => p.basis());
-      yield* io(() =>
-        p.stage.commit(
-          token,
-          def.sheetName,
-          {
-            columns: state.columns ?? [],
-            rowCount: state.rowsSoFar,
-            dataFreshAt: state.dataFreshAt,
-            importedAt,
-            title: importTitle(def, basis),
-          },
-          choice.show === true,
-        ),
-      );
+      const staged = {
+        columns: state.columns ?? [],
+        rowCount: state.rowsSoFar,
+        dataFreshAt: state.dataFreshAt,
+        importedAt,
+        title: importTitle(def, basis),
+      };
+      // Unattended refreshes (menu, daily) keep the seller's edits: nobody is there to ask.
+      const edits = choice.edits ?? (choice.saved ? "keep" : undefined);
+      const show = choice.show === true;
+      const replace = choice.replace === true;
+      const done = yield* commitTable(p, token, def.sheetName, staged, show, edits, replace);
+      const base = {
+        sheetName: def.sheetName,
+        rows: state.rowsSoFar,
+        dataFreshAt: state.dataFreshAt,
+        importedAt,
+      };
+      if (done.kind === "refresh" && !done.written) {
+        return { ...base, written: false, edited: done.edited, changes: done.changes };
+      }
       const imported = choice.saved
         ? []
         : parseSheetNames(yield* io(() => p.importedSheets.read()));
@@ -241,12 +249,9 @@ export function createSidebarService(p: SidebarPorts) {
         const kept = keptSheetNames([...imported, def.sheetName]);
         yield* io(() => p.importedSheets.write(JSON.stringify(kept)));
       }
-      return {
-        sheetName: def.sheetName,
-        rows: state.rowsSoFar,
-        dataFreshAt: state.dataFreshAt,
-        importedAt,
-      };
+      return done.kind === "refresh"
+        ? { ...base, written: true, edited: done.edited, changes: done.changes }
+        : base;
     },
 
     /** Drop a staged import (failure or cancel); the target sheet was never touched. */

@@ -21,6 +21,7 @@ import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
 import { createAsyncHostBridge } from "../shared/asyncBridge";
 import { EXCEL_NAMESPACE } from "./metadata";
 import { insertExcelChart } from "./excelCharts";
+import { excelTables } from "./excelTables";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
 import type { Scheduling } from "../../core/schedule/registry";
@@ -252,6 +253,8 @@ export function excelWorkbook(run: ExcelRun): WorkbookSurface {
       }),
 
     ...excelAnswerCells(run),
+
+    managed: excelTables(run),
 
     insertChart: (plan) => run((context) => insertExcelChart(context, plan)),
 

@@ -36,7 +36,7 @@ import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
-import { memoryStage, type TableSheets } from "../../sidebar/memoryStage";
+import { NO_TABLES, memoryStage, type TableSheets } from "../../sidebar/memoryStage";
 import { asyncService } from "../../sidebar/op";
 import type { SidebarPorts, TextSlot } from "../../sidebar/ports";
 import { createSidebarService } from "../../sidebar/service";
@@ -222,6 +222,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         (t) => o.workbook.setDocumentValue(DOCUMENT_VALUE.importedSheets, t),
       ),
       stage,
+      tables: o.workbook.managed ?? NO_TABLES,
       basis: () => basis,
       now: () => clock.now(),
       moreTime: () => true,

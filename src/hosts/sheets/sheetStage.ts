@@ -73,6 +73,10 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
       book()
         .getSheets()
         .map((s) => s.getName()),
+    rows(token, count, width) {
+      if (count === 0) return [];
+      return staged(token).getRange(2, 1, count, width).getValues() as Cell[][];
+    },
     drop(token) {
       const sheet = book().getSheetByName(name(token));
       if (sheet) book().deleteSheet(sheet);

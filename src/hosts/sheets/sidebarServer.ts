@@ -26,6 +26,8 @@ import { messageOf, runProgram, userSettings } from "./session";
 import { basisOf } from "./stores";
 import type { FormatDate } from "./sheetDates";
 import { sheetStage } from "./sheetStage";
+import { sheetTables } from "./sheetTables";
+import type { TimeText } from "../../imports/table";
 import { insertSheetChart } from "./sheetCharts";
 import type { ChartPlan } from "../../ui/charts/chartPlan";
 import type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
@@ -87,6 +89,13 @@ function named<S extends object>(o: S): Named<S> {
 export function createSidebarServer(deps: SidebarServerDeps) {
   const definitions = () =>
     parseSavedImports(deps.documentProperties().getProperty(DEFINITIONS_PROPERTY));
+  // Times in notes as the sheet shows them: in its own time zone.
+  const sheetTime =
+    (book: () => SbSpreadsheet): TimeText =>
+    (iso) => {
+      const zone = book().getSpreadsheetTimeZone();
+      return `${deps.formatDate(new Date(iso), zone, "yyyy-MM-dd HH:mm")} (${zone})`;
+    };
   const ports = (book: () => SbSpreadsheet): SidebarPorts => ({
     api: {
       run: (program, how) => deps.runProgram(program, { fresh: how?.fresh === true }),
@@ -115,11 +124,8 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       read: () => deps.documentProperties().getProperty(IMPORTED_SHEETS_PROPERTY),
       write: (text) => void deps.documentProperties().setProperty(IMPORTED_SHEETS_PROPERTY, text),
     },
-    // Times in the note as the sheet shows them: in its own time zone.
-    stage: sheetStage(book, (iso) => {
-      const zone = book().getSpreadsheetTimeZone();
-      return `${deps.formatDate(new Date(iso), zone, "yyyy-MM-dd HH:mm")} (${zone})`;
-    }),
+    stage: sheetStage(book, sheetTime(book)),
+    tables: sheetTables(book, sheetTime(book)),
     basis: () => basisOf(deps.userProperties()),
     now: () => deps.now().getTime(),
     moreTime: () => deps.elapsedMs() <= BULK_CALL_BUDGET_MS,
