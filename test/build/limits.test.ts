@@ -1,6 +1,6 @@
 /**
  * Limits the project holds itself to (issue 11): no source file over 400 lines except the
- * endpoint table, and the Apps Script bundle under 150 KB (npm test builds before jest).
+ * endpoint table, and the Apps Script bundle under 200 KB (npm test builds before jest).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +9,8 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const MAX_LINES = 400;
 /** Tables, not code: one entry per endpoint of the spec. */
 const TABLES = new Set(["src/api/endpoints.ts"]);
-const SHEETS_BUNDLE_MAX_BYTES = 150 * 1024;
+// 200 KB since issue 20 (managed tables, refresh log, pricing sheet in the add-on itself).
+const SHEETS_BUNDLE_MAX_BYTES = 200 * 1024;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -28,7 +29,7 @@ test("no source file is over 400 lines, except the endpoint table", () => {
   expect(long).toEqual([]);
 });
 
-test("the Sheets bundle (Code.js) stays under 150 KB", () => {
+test("the Sheets bundle (Code.js) stays under 200 KB", () => {
   const bundle = path.join(ROOT, "dist", "sheets", "Code.js");
   if (!existsSync(bundle)) throw new Error("run npm run build first (npm test does)");
   expect(statSync(bundle).size).toBeLessThanOrEqual(SHEETS_BUNDLE_MAX_BYTES);

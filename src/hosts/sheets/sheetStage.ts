@@ -43,6 +43,8 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
       const width = Math.max(1, table.columns.length);
       // getValues gives typed values back: sheetsCell escapes again so text stays text.
       const values = source.getRange(1, 1, table.rowCount + 1, width).getValues() as Cell[][];
+      // The header is the table's: columns added at commit (Status) were not staged.
+      values[0] = table.columns.map((c) => c.header);
       const target = book().getSheetByName(sheetName) ?? book().insertSheet(sheetName);
       target.clearContents();
       target.clearNotes?.();

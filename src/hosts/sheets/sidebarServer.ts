@@ -19,7 +19,7 @@ import type { SidebarPorts } from "../../sidebar/ports";
 import { parseSavedImports } from "../../sidebar/savedImports";
 import type { PlacedFormula } from "../../sidebar/formulaPlace";
 import { createSidebarService, importWhole } from "../../sidebar/service";
-import type { PlainCell } from "../../sidebar/views";
+import type { ImportResult, PlainCell } from "../../sidebar/views";
 import { dailyRefresh } from "./dailyRefresh";
 import { RefreshRegistry } from "./refreshRegistry";
 import { messageOf, runProgram, userSettings } from "./session";
@@ -85,6 +85,18 @@ function named<S extends object>(o: S): Named<S> {
   return Object.fromEntries(entries) as Named<S>;
 }
 
+/** What an unattended refresh left as the seller typed it, for the run's notes. */
+function keptNote(result: ImportResult): string | null {
+  const cells = result.edited ?? [];
+  if (cells.length === 0) return null;
+  const named = cells
+    .slice(0, 10)
+    .map((e) => e.cell)
+    .join(", ");
+  const more = cells.length > 10 ? ` and ${cells.length - 10} more` : "";
+  return `kept ${cells.length} cell(s) you changed by hand (${named}${more}); refresh from the sidebar to choose`;
+}
+
 /** The sidebar server functions over explicit dependencies. */
 export function createSidebarServer(deps: SidebarServerDeps) {
   const definitions = () =>
@@ -135,7 +147,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     ...deps,
     definitions,
     importInto: (book, def) =>
-      void runOpSync(importWhole(createSidebarService(ports(() => book)), def)),
+      keptNote(runOpSync(importWhole(createSidebarService(ports(() => book)), def))),
   });
 
   const server = {
