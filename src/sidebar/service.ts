@@ -250,7 +250,12 @@ export function createSidebarService(p: SidebarPorts) {
         yield* io(() => p.importedSheets.write(JSON.stringify(kept)));
       }
       return done.kind === "refresh"
-        ? { ...base, written: true, edited: done.edited, changes: done.changes }
+        ? {
+            ...base,
+            written: true,
+            edited: edits === "overwrite" ? [] : done.edited,
+            changes: done.changes,
+          }
         : base;
     },
 
