@@ -139,7 +139,8 @@ export async function driveImport(
     report("done", `${rows} rows imported`);
     return result;
   } catch (e) {
-    await steps.importAbort(begun.token).catch(() => undefined);
+    const failure = { def, requests: state.pagesDone, error: messageOf(e) };
+    await steps.importAbort(begun.token, failure).catch(() => undefined);
     throw e;
   }
 }

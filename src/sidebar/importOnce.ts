@@ -62,6 +62,7 @@ export async function runImport(def: ImportDefinition, deps: ImportRunDeps): Pro
       sheetNames: async () => [],
     }),
     tables: NO_TABLES,
+    stamp: (iso) => ({ when: iso, who: "this computer" }),
     basis: () => deps.basis ?? DEFAULT_BASIS,
     now: () => (deps.now?.() ?? new Date()).getTime(),
     moreTime: () => true,

@@ -79,12 +79,23 @@ export interface ImportStage {
 export interface ManagedSheets {
   /** The sheet's values from A1 to its last used cell; null when it is missing. */
   read(sheetName: string): Io<Cell[][] | null>;
-  /** Write blocks of cells (0-based) with their number formats; nothing else is touched. */
-  write(sheetName: string, blocks: readonly GridBlock[]): Io<void>;
+  /**
+   * Write blocks of cells (0-based) with their number formats; nothing else is touched.
+   * `create`: add the sheet when it is missing (the refresh log), else a missing sheet throws.
+   */
+  write(sheetName: string, blocks: readonly GridBlock[], create?: boolean): Io<void>;
   /** Replace the table's note after a refresh (its stamp: source, basis, times). */
   note(sheetName: string, table: StagedTable): Io<void>;
   readRecord(sheetName: string): Io<string | null>;
   writeRecord(sheetName: string, text: string): Io<void>;
+}
+
+/** Who refreshed and when, as a table's stamp and the refresh log say it. */
+export interface RefreshStamp {
+  /** The moment in the sheet's time zone ("2026-11-26 16:40 (Asia/Singapore)"). */
+  readonly when: string;
+  /** The host's user where it gives one, else "this computer", and the key's prefix. */
+  readonly who: string;
 }
 
 /** Everything the service needs of its host. */
@@ -100,6 +111,8 @@ export interface SidebarPorts {
   readonly tables: ManagedSheets;
   /** The seller's profit basis (VAT, sales window) that imports send and state in their title. */
   basis(): Io<ProfitBasis>;
+  /** Who is refreshing, and `iso` in the sheet's time zone (never the key itself). */
+  stamp(iso: string): Io<RefreshStamp>;
   /** Milliseconds since 1970 (the host's clock). */
   now(): number;
   /** May one more bulk row start in this call? (Apps Script: a call has six minutes.) */

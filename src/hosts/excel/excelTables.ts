@@ -40,9 +40,10 @@ export function excelTables(run: ExcelRun): ManagedSheets {
         await context.sync();
         return all.values as Cell[][];
       }),
-    write: (sheetName, blocks) =>
+    write: (sheetName, blocks, create) =>
       run(async (context) => {
-        const sheet = await sheetNamed(context, sheetName);
+        const found = await sheetNamed(context, sheetName);
+        const sheet = found ?? (create ? context.workbook.worksheets.add(sheetName) : null);
         if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
         for (const block of blocks) {
           let row = block.row;

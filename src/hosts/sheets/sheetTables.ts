@@ -36,8 +36,9 @@ export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedS
       if (rows === 0 || cols === 0) return [];
       return sheet.getRange(1, 1, rows, cols).getValues() as Cell[][];
     },
-    write(sheetName, blocks) {
-      const sheet = book().getSheetByName(sheetName);
+    write(sheetName, blocks, create) {
+      const found = book().getSheetByName(sheetName);
+      const sheet = found ?? (create ? book().insertSheet(sheetName) : null);
       if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
       for (const block of blocks) {
         const width = block.formats.length;

@@ -27,6 +27,8 @@ import { basisOf } from "./stores";
 import type { FormatDate } from "./sheetDates";
 import { sheetStage } from "./sheetStage";
 import { sheetTables } from "./sheetTables";
+import { UserSettingsStore } from "./stores";
+import { keyPrefixOf } from "../../ui/keyForm";
 import type { TimeText } from "../../imports/table";
 import { insertSheetChart } from "./sheetCharts";
 import type { ChartPlan } from "../../ui/charts/chartPlan";
@@ -108,7 +110,13 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       const zone = book().getSpreadsheetTimeZone();
       return `${deps.formatDate(new Date(iso), zone, "yyyy-MM-dd HH:mm")} (${zone})`;
     };
-  const ports = (book: () => SbSpreadsheet): SidebarPorts => ({
+  /** Who refreshes: this Google account (Sheets gives no email without another scope). */
+  const who = (unattended: boolean): string => {
+    const key = new UserSettingsStore(deps.userProperties(), "").apiKey();
+    const by = unattended ? "daily refresh of this Google account" : "this Google account";
+    return key ? `${by}, key ${keyPrefixOf(key)}` : by;
+  };
+  const ports = (book: () => SbSpreadsheet, unattended = false): SidebarPorts => ({
     api: {
       run: (program, how) => deps.runProgram(program, { fresh: how?.fresh === true }),
       answer: (name, args) => deps.runFunction(name, args),
@@ -138,6 +146,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     },
     stage: sheetStage(book, sheetTime(book)),
     tables: sheetTables(book, sheetTime(book)),
+    stamp: (iso) => ({ when: sheetTime(book)(iso), who: who(unattended) }),
     basis: () => basisOf(deps.userProperties()),
     now: () => deps.now().getTime(),
     moreTime: () => deps.elapsedMs() <= BULK_CALL_BUDGET_MS,
@@ -147,7 +156,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     ...deps,
     definitions,
     importInto: (book, def) =>
-      keptNote(runOpSync(importWhole(createSidebarService(ports(() => book)), def))),
+      keptNote(runOpSync(importWhole(createSidebarService(ports(() => book, true)), def))),
   });
 
   const server = {

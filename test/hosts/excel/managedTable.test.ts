@@ -60,7 +60,7 @@ function sellerSheet(excel: FakeWorkbook, name: string): SellerSheet {
 }
 
 test("3 notes and 3 inserted values stay beside their products through two refreshes with a new basis", async () => {
-  const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
+  const { excel, bridge, settings } = paneOverServer(server, server.keyFor("demo"));
   await bridge.runImport(DEF);
   const first = excel.table("Top products");
   expect(first[0]).toContain("Status");
@@ -82,6 +82,20 @@ test("3 notes and 3 inserted values stay beside their products through two refre
   expect(ranks).not.toEqual([...ranks].sort((a, b) => a - b));
   // Only one header row, no stale second table beside it.
   expect(after[0]?.filter((h) => h === "Rank")).toHaveLength(1);
+
+  // A row per refresh in the refresh log: when, who (with the key's prefix only), what, requests.
+  const log = excel.table("Refresh log");
+  expect(log[0]).toEqual(["When", "Who", "What", "Requests", "Rows changed", "Errors"]);
+  expect(log).toHaveLength(4);
+  const key = settings.get("mkt.apiKey") ?? "";
+  for (const row of log.slice(1)) {
+    expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(.+\)$/);
+    expect(row[1]).toBe(`this computer, key ${key.slice(0, key.indexOf("pat_") + 8)}…`);
+    expect(row[2]).toBe("Products sorted by profit · A 100001 SG → Top products");
+    expect(row[3]).toBe(1);
+  }
+  const everything = JSON.stringify([...excel.sheets.values()].map((r) => [...r.values]));
+  expect(everything + JSON.stringify([...excel.settings])).not.toContain(key);
 });
 
 test("a figure typed over is named and kept unless the seller says to overwrite it", async () => {

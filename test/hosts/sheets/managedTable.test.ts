@@ -84,6 +84,19 @@ test("3 notes and 3 inserted values stay beside their products through two refre
   expect(after[0]?.filter((h) => h === "Rank")).toHaveLength(1);
   // The table's record is in a hidden sheet, never in a note or a visible cell.
   expect(book.getSheetByName("~mkt tables")?.hidden).toBe(true);
+  // The stamp on the table: basis, data fresh at, refreshed at in the sheet's zone, who.
+  const note = sheet.getRange(1, 1, 1, 1).getNote();
+  expect(note).toContain("90-day sales window");
+  expect(note).toMatch(/Data fresh at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
+  expect(note).toMatch(/Imported at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
+  const key = suite.server.keys.demo;
+  expect(note).toContain(
+    `Refreshed by: this Google account, key ${key.slice(0, key.indexOf("pat_") + 8)}…`,
+  );
+  // The refresh log: one row per refresh (3), bounded, never the key.
+  const log = (book.getSheetByName("Refresh log") as FakeSheet).values();
+  expect(log.map((r) => r[3])).toEqual(["Requests", 1, 1, 1]);
+  expect(JSON.stringify(book.getSheets().map((s) => (s as FakeSheet).values()))).not.toContain(key);
 });
 
 test("a hand-typed figure: the sidebar is asked, and the daily refresh keeps it and logs it", () => {

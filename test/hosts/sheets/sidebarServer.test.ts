@@ -387,7 +387,7 @@ describe("Sheets sidebar import server functions", () => {
     expect(target.note).toContain("Imported at: 2025-07-01 16:00 (Asia/Singapore)");
     expect(target.note).toContain("Rows: 2000");
     // Staging sheet removed; the managed tables' records are in their hidden sheet.
-    expect([...book.sheets.keys()]).toEqual(["Profit", "~mkt tables"]);
+    expect([...book.sheets.keys()]).toEqual(["Profit", "~mkt tables", "Refresh log"]);
   });
 
   test("a failed page leaves the previous data and removes the staging sheet", () => {

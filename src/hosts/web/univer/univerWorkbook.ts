@@ -234,8 +234,8 @@ export class UniverWorkbook implements WorkbookSurface {
         const size = this.usedSize(sheet);
         return size ? this.values(sheet, 0, 0, size.rows, size.columns) : [];
       },
-      write: (sheetName, blocks) => {
-        const sheet = this.inputSheet(sheetName);
+      write: (sheetName, blocks, create) => {
+        const sheet = create ? this.sheet(sheetName) : this.inputSheet(sheetName);
         for (const b of blocks) {
           let row = b.row;
           for (const chunk of chunkRows(b.values, WRITE_CHUNK_ROWS)) {
