@@ -13,8 +13,6 @@ export const STATUS_HEADER = "Status";
 
 /** Paths that name a product, SKU or model row (several together form the key). */
 const ID_PATHS = /^(itemId|productId|rtProductId|skuId|modelId|shopId|sellerId)$/;
-/** An overview's rows are named by section, item and metric together. */
-const OVERVIEW_KEY = ["Section", "Item", "Metric"];
 
 /** What the workbook remembers about a managed table (no secret; plain JSON). */
 export interface TableRecord {
@@ -74,12 +72,12 @@ export function withStatus(columns: readonly ImportColumn[]): ImportColumn[] {
     : [...columns, { header: STATUS_HEADER, path: "", format: "text" }];
 }
 
-/** The key headers of a table's columns: its id columns, an overview's three, or none. */
+/**
+ * The key headers of a table's columns: its id columns, or none. An overview (section, item,
+ * metric) repeats its triples, so it has no key and is replaced whole, as before.
+ */
 export function keyHeaders(columns: readonly ImportColumn[]): string[] {
-  const ids = columns.filter((c) => ID_PATHS.test(c.path)).map((c) => c.header);
-  if (ids.length > 0) return ids;
-  const headers = columns.map((c) => c.header);
-  return OVERVIEW_KEY.every((h) => headers.includes(h)) ? OVERVIEW_KEY : [];
+  return columns.filter((c) => ID_PATHS.test(c.path)).map((c) => c.header);
 }
 
 /** A value as compared between what was written and what the sheet holds now. */

@@ -235,7 +235,11 @@ export class UniverWorkbook implements WorkbookSurface {
         return size ? this.values(sheet, 0, 0, size.rows, size.columns) : [];
       },
       write: (sheetName, blocks, create) => {
+        // A sheet made here (the refresh log) must not take the seller's view away.
+        const shown = this.book.getActiveSheet();
         const sheet = create ? this.sheet(sheetName) : this.inputSheet(sheetName);
+        if (this.book.getActiveSheet().getSheetId() !== shown.getSheetId())
+          this.book.setActiveSheet(shown);
         for (const b of blocks) {
           let row = b.row;
           for (const chunk of chunkRows(b.values, WRITE_CHUNK_ROWS)) {
