@@ -55,6 +55,8 @@ export interface ImportTable {
   readonly importedAt: string;
   /** What was imported, for the note. */
   readonly title: string;
+  /** Who refreshed it, with the key's prefix ("this computer, key mkta_pat_ab12…"). */
+  readonly refreshedBy?: string;
 }
 
 /** The format a field's values get, judged by its name. */
@@ -245,5 +247,6 @@ export function importNote(
     rowCount === 0
       ? `\n${NO_ROWS_YET}: the API has no entries for this list yet. Import again later to fill it.`
       : "";
-  return `${table.title}\nData fresh at: ${fresh}\nImported at: ${time(table.importedAt)}\nRows: ${rowCount}${empty}`;
+  const by = table.refreshedBy ? `\nRefreshed by: ${table.refreshedBy}` : "";
+  return `${table.title}\nData fresh at: ${fresh}\nImported at: ${time(table.importedAt)}${by}\nRows: ${rowCount}${empty}`;
 }

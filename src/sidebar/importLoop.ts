@@ -9,7 +9,7 @@ import type { ImportDefinition } from "../imports/definitions";
 import { progressText, type ImportState } from "../imports/plan";
 import type { AsyncOf } from "./op";
 import type { SidebarService } from "./service";
-import type { ImportResult, ImportTarget } from "./views";
+import type { EditedCellView, ImportResult, ImportTarget } from "./views";
 
 /** What the UI shows while an import runs. */
 export interface ImportProgress {
@@ -68,6 +68,26 @@ export function replaceQuestion(target: ImportTarget): [string, QuestionAnswers]
   ];
 }
 
+/** Cells named in a question: the first few, and how many more. */
+const SHOWN_EDITS = 5;
+
+/** The question when a refresh would overwrite cells the seller changed by hand. */
+export function editedQuestion(
+  sheetName: string,
+  edited: readonly EditedCellView[],
+): [string, QuestionAnswers] {
+  const named = edited
+    .slice(0, SHOWN_EDITS)
+    .map((e) => `${e.cell} (${e.header} of ${e.id}: yours ${e.yours}, the API's ${e.api})`)
+    .join("; ");
+  const more = edited.length > SHOWN_EDITS ? ` and ${edited.length - SHOWN_EDITS} more` : "";
+  const cells = edited.length === 1 ? "1 cell" : `${edited.length} cells`;
+  return [
+    `${cells} of ${sheetName} that the refresh fills were changed by hand: ${named}${more}. Keep your values there, or write the API's figures over them?`,
+    { yes: "Write the API's figures", no: "Keep my values" },
+  ];
+}
+
 /** Run one import through the service's steps. */
 export async function driveImport(
   steps: ImportSteps,
@@ -107,11 +127,20 @@ export async function driveImport(
     }
     const rows = state.rowsSoFar.toLocaleString("en-US");
     report("writing", `writing ${rows} rows`);
-    const result = await steps.importCommit(begun.token, into, state, { replace, show: true });
+    let result = await steps.importCommit(begun.token, into, state, { replace, show: true });
+    if (result.written === false && result.edited) {
+      // Cells the table owns were changed by hand: the seller decides, keeping them by default.
+      const overwrite = options.confirm
+        ? await options.confirm(...editedQuestion(into.sheetName, result.edited))
+        : false;
+      const edits = overwrite ? "overwrite" : "keep";
+      result = await steps.importCommit(begun.token, into, state, { replace, show: true, edits });
+    }
     report("done", `${rows} rows imported`);
     return result;
   } catch (e) {
-    await steps.importAbort(begun.token).catch(() => undefined);
+    const failure = { def, requests: state.pagesDone, error: messageOf(e) };
+    await steps.importAbort(begun.token, failure).catch(() => undefined);
     throw e;
   }
 }

@@ -5,7 +5,7 @@ import { DEFAULT_BASIS, type ProfitBasis } from "../functions/basis";
 import type { ImportDefinition } from "../imports/definitions";
 import type { ImportTable } from "../imports/table";
 import { driveImport, type ImportProgress } from "./importLoop";
-import { memoryStage } from "./memoryStage";
+import { NO_TABLES, memoryStage } from "./memoryStage";
 import { asyncService } from "./op";
 import { createSidebarService } from "./service";
 
@@ -61,6 +61,8 @@ export async function runImport(def: ImportDefinition, deps: ImportRunDeps): Pro
       dataIn: async () => null,
       sheetNames: async () => [],
     }),
+    tables: NO_TABLES,
+    stamp: (iso) => ({ when: iso, who: "this computer" }),
     basis: () => deps.basis ?? DEFAULT_BASIS,
     now: () => (deps.now?.() ?? new Date()).getTime(),
     moreTime: () => true,

@@ -6,6 +6,7 @@
 import type { Program } from "../core/effects";
 import type { ProfitBasis } from "../functions/basis";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
+import type { GridBlock } from "../imports/managedTable";
 import type { ImportTable } from "../imports/table";
 import type { Io } from "./op";
 
@@ -67,6 +68,34 @@ export interface ImportStage {
   sheetNames(): Io<string[]>;
   /** Forget a staged import (failure or cancel); nothing else changes. */
   drop(token: string): Io<void>;
+  /** The staged rows (a managed table's refresh merges them into the sheet by id). */
+  rows(token: string, count: number, width: number): Io<Cell[][]>;
+}
+
+/**
+ * The cells of managed tables, and where each table's record is kept (Sheets: a hidden sheet,
+ * Excel: a document setting, web demo: the sheet's metadata), written through thin host code.
+ */
+export interface ManagedSheets {
+  /** The sheet's values from A1 to its last used cell; null when it is missing. */
+  read(sheetName: string): Io<Cell[][] | null>;
+  /**
+   * Write blocks of cells (0-based) with their number formats; nothing else is touched.
+   * `create`: add the sheet when it is missing (the refresh log), else a missing sheet throws.
+   */
+  write(sheetName: string, blocks: readonly GridBlock[], create?: boolean): Io<void>;
+  /** Replace the table's note after a refresh (its stamp: source, basis, times). */
+  note(sheetName: string, table: StagedTable): Io<void>;
+  readRecord(sheetName: string): Io<string | null>;
+  writeRecord(sheetName: string, text: string): Io<void>;
+}
+
+/** Who refreshed and when, as a table's stamp and the refresh log say it. */
+export interface RefreshStamp {
+  /** The moment in the sheet's time zone ("2026-11-26 16:40 (Asia/Singapore)"). */
+  readonly when: string;
+  /** The host's user where it gives one, else "this computer", and the key's prefix. */
+  readonly who: string;
 }
 
 /** Everything the service needs of its host. */
@@ -79,8 +108,11 @@ export interface SidebarPorts {
   /** The document's sheets that imports wrote (JSON list of names): they are replaced freely. */
   readonly importedSheets: TextSlot;
   readonly stage: ImportStage;
+  readonly tables: ManagedSheets;
   /** The seller's profit basis (VAT, sales window) that imports send and state in their title. */
   basis(): Io<ProfitBasis>;
+  /** Who is refreshing, and `iso` in the sheet's time zone (never the key itself). */
+  stamp(iso: string): Io<RefreshStamp>;
   /** Milliseconds since 1970 (the host's clock). */
   now(): number;
   /** May one more bulk row start in this call? (Apps Script: a call has six minutes.) */

@@ -10,13 +10,16 @@ import type { Marketplace } from "../api/types";
 import { apiCall, call, parallel } from "../core/effects";
 
 import { CellError, type Cell } from "../core/shape";
+import { messageOf } from "../core/errors";
 import { isMissingShopList } from "../functions/shops";
 import { answerRow, bulkFunction, bulkRowArgs, isRateLimited, rowError } from "../imports/bulk";
 import type { BulkJob } from "../imports/bulk";
-import { definitionProblem, type ImportDefinition } from "../imports/definitions";
+import { definitionProblem, describeImport, type ImportDefinition } from "../imports/definitions";
 import type { ImportState } from "../imports/plan";
 import { firstState, headerRow, importTitle, readStep, stepCall } from "../imports/plan";
 import { io, type Op } from "./op";
+import { commitTable } from "./tableCommit";
+import { logRefresh } from "./refreshLog";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
@@ -220,20 +223,37 @@ export function createSidebarService(p: SidebarPorts) {
       }
       const importedAt = new Date(p.now()).toISOString();
       const basis = yield* io(() => p.basis());
-      yield* io(() =>
-        p.stage.commit(
-          token,
-          def.sheetName,
-          {
-            columns: state.columns ?? [],
-            rowCount: state.rowsSoFar,
-            dataFreshAt: state.dataFreshAt,
-            importedAt,
-            title: importTitle(def, basis),
-          },
-          choice.show === true,
-        ),
-      );
+      const stamp = yield* io(() => p.stamp(importedAt));
+      const staged = {
+        columns: state.columns ?? [],
+        rowCount: state.rowsSoFar,
+        dataFreshAt: state.dataFreshAt,
+        importedAt,
+        title: importTitle(def, basis),
+        refreshedBy: stamp.who,
+      };
+      // Unattended refreshes (menu, daily) keep the seller's edits: nobody is there to ask.
+      const edits = choice.edits ?? (choice.saved ? "keep" : undefined);
+      const show = choice.show === true;
+      const replace = choice.replace === true;
+      const done = yield* commitTable(p, token, def.sheetName, staged, show, edits, replace);
+      const base = {
+        sheetName: def.sheetName,
+        rows: state.rowsSoFar,
+        dataFreshAt: state.dataFreshAt,
+        importedAt,
+      };
+      if (done.kind === "refresh" && !done.written) {
+        return { ...base, written: false, edited: done.edited, changes: done.changes };
+      }
+      const c = done.kind === "refresh" ? done.changes : null;
+      const kept = done.kind === "refresh" && edits !== "overwrite" ? done.edited.length : 0;
+      yield* logRefresh(p.tables, stamp, {
+        what: describeImport(def),
+        requests: state.pagesDone,
+        rowsChanged: c ? c.updated + c.appended + c.vanished : state.rowsSoFar,
+        errors: kept > 0 ? `kept ${kept} cell(s) changed by hand` : "",
+      });
       const imported = choice.saved
         ? []
         : parseSheetNames(yield* io(() => p.importedSheets.read()));
@@ -241,18 +261,35 @@ export function createSidebarService(p: SidebarPorts) {
         const kept = keptSheetNames([...imported, def.sheetName]);
         yield* io(() => p.importedSheets.write(JSON.stringify(kept)));
       }
-      return {
-        sheetName: def.sheetName,
-        rows: state.rowsSoFar,
-        dataFreshAt: state.dataFreshAt,
-        importedAt,
-      };
+      return done.kind === "refresh"
+        ? {
+            ...base,
+            written: true,
+            edited: edits === "overwrite" ? [] : done.edited,
+            changes: done.changes,
+          }
+        : base;
     },
 
-    /** Drop a staged import (failure or cancel); the target sheet was never touched. */
-    *importAbort(token: string): Op<{ ok: true }> {
+    /**
+     * Drop a staged import (failure or cancel); the target sheet was never touched. A failure
+     * is written to the refresh log.
+     */
+    *importAbort(
+      token: string,
+      failure?: { def: ImportDefinition; requests: number; error: string },
+    ): Op<{ ok: true }> {
       checkToken(token);
       yield* io(() => p.stage.drop(token));
+      if (failure) {
+        const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
+        yield* logRefresh(p.tables, stamp, {
+          what: describeImport(failure.def),
+          requests: failure.requests,
+          rowsChanged: 0,
+          errors: String(failure.error).slice(0, 500),
+        });
+      }
       return { ok: true };
     },
 
@@ -305,7 +342,7 @@ export function* importWhole(service: SidebarService, def: ImportDefinition): Op
     while (!state.done) state = (yield* service.importPage(begun.token, def, state)).state;
     return yield* service.importCommit(begun.token, def, state, { saved: true });
   } catch (e) {
-    yield* service.importAbort(begun.token);
+    yield* service.importAbort(begun.token, { def, requests: 0, error: messageOf(e) });
     throw e;
   }
 }

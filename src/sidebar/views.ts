@@ -31,6 +31,28 @@ export interface ImportResult {
   readonly rows: number;
   readonly dataFreshAt: string | null;
   readonly importedAt: string;
+  /**
+   * False when a refresh wrote nothing yet because owned cells were changed by hand: `edited`
+   * names them and the client commits again with the seller's choice. Absent: written.
+   */
+  readonly written?: boolean;
+  /** Cells the seller changed by hand (kept unless they chose to overwrite them). */
+  readonly edited?: readonly EditedCellView[];
+  /** A refresh of a managed table: rows updated by id, appended, and marked as gone. */
+  readonly changes?: {
+    readonly updated: number;
+    readonly appended: number;
+    readonly vanished: number;
+  };
+}
+
+/** An owned cell the seller changed by hand, as the sidebar names it. */
+export interface EditedCellView {
+  readonly cell: string;
+  readonly header: string;
+  readonly id: string;
+  readonly yours: PlainCell;
+  readonly api: PlainCell;
 }
 
 /** Where an import is about to write, told before any page is fetched. */
@@ -56,6 +78,8 @@ export interface CommitChoice {
    * cannot read document properties, so no list of import sheets is read or kept then.
    */
   readonly saved?: boolean;
+  /** Owned cells changed by hand: keep the seller's values, or write the API's over them. */
+  readonly edits?: "keep" | "overwrite";
 }
 
 /** A cell value the sidebar can receive. */

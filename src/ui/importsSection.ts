@@ -15,6 +15,7 @@ import type { AutoRefreshView, HostBridge, ShopsView } from "./bridge";
 import { autoRefreshSummary, messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
 import { useQuestion } from "./question";
+import { importOutcome } from "./importOutcome";
 import { shopLabel } from "./shopsSection";
 
 export interface ImportsProps {
@@ -113,10 +114,7 @@ export function ImportsSection(p: ImportsProps) {
         signal: controller.signal,
         confirm: (text, answers) => question.ask(text, controller.signal, answers),
       });
-      setStatus({
-        text: `${label}: ${result.rows.toLocaleString("en-US")} rows written to "${result.sheetName}".`,
-        kind: "ok",
-      });
+      setStatus({ text: `${label}: ${importOutcome(result)}`, kind: "ok" });
       return true;
     } catch (e) {
       setStatus({ text: `${label}: ${messageOf(e)}`, kind: "error" });

@@ -22,6 +22,7 @@ import { createAsyncHostBridge } from "../shared/asyncBridge";
 import { EXCEL_PLACES, withPlaces } from "../shared/places";
 import { EXCEL_NAMESPACE } from "./metadata";
 import { insertExcelChart } from "./excelCharts";
+import { excelTables } from "./excelTables";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
 import type { Scheduling } from "../../core/schedule/registry";
@@ -253,6 +254,8 @@ export function excelWorkbook(run: ExcelRun): WorkbookSurface {
       }),
 
     ...excelAnswerCells(run),
+
+    managed: excelTables(run),
 
     insertChart: (plan) => run((context) => insertExcelChart(context, plan)),
 

@@ -36,7 +36,8 @@ import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
-import { memoryStage, type TableSheets } from "../../sidebar/memoryStage";
+import { zonedTime } from "../../imports/table";
+import { NO_TABLES, memoryStage, type TableSheets } from "../../sidebar/memoryStage";
 import { asyncService } from "../../sidebar/op";
 import type { SidebarPorts, TextSlot } from "../../sidebar/ports";
 import { createSidebarService } from "../../sidebar/service";
@@ -193,7 +194,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
   const service = async (signal?: AbortSignal) => {
     const e = await currentEnvs();
     // Read once per run: a bulk row must not wait on storage before it joins the queue.
-    const { basis } = await settings();
+    const { basis, apiKey } = await settings();
     const ports: SidebarPorts = {
       api: {
         run: (program, how) =>
@@ -222,6 +223,12 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         (t) => o.workbook.setDocumentValue(DOCUMENT_VALUE.importedSheets, t),
       ),
       stage,
+      tables: o.workbook.managed ?? NO_TABLES,
+      // Office.js and the browser name no user: the stamp says "this computer".
+      stamp: (iso) => ({
+        when: zonedTime(iso),
+        who: apiKey ? `this computer, key ${keyPrefixOf(apiKey)}` : "this computer",
+      }),
       basis: () => basis,
       now: () => clock.now(),
       moreTime: () => true,

@@ -19,6 +19,8 @@ const DAILY_BUDGET_MS = 4.5 * 60_000;
 export interface RefreshOutcome {
   refreshed: number;
   failed: string[];
+  /** Cells changed by hand that a refresh left as they were (nobody was there to ask). */
+  kept?: string[];
 }
 
 /** Daily refresh as the sidebar shows it for the open document. */
@@ -41,8 +43,11 @@ export interface DailyRefreshDeps {
   elapsedMs(): number;
   /** The open document's saved definitions. */
   definitions(): ImportDefinition[];
-  /** One import start to end into `book` (throws with the seller's message). */
-  importInto(book: SbSpreadsheet, def: ImportDefinition): void;
+  /**
+   * One import start to end into `book` (throws with the seller's message); returns what it
+   * left alone (cells changed by hand), or null.
+   */
+  importInto(book: SbSpreadsheet, def: ImportDefinition): string | null;
 }
 
 /**
@@ -65,19 +70,21 @@ export function dailyRefresh(deps: DailyRefreshDeps) {
   ): RefreshOutcome => {
     let refreshed = 0;
     const failed: string[] = [];
+    const kept: string[] = [];
     for (const def of defs) {
       if (deps.elapsedMs() > DAILY_BUDGET_MS) {
         failed.push(`${label}${def.sheetName}: skipped (out of time)`);
         continue;
       }
       try {
-        deps.importInto(book, def);
+        const left = deps.importInto(book, def);
+        if (left) kept.push(`${label}${def.sheetName}: ${left}`);
         refreshed++;
       } catch (e) {
         failed.push(`${label}${def.sheetName}: ${messageOf(e)}`);
       }
     }
-    return { refreshed, failed };
+    return { refreshed, failed, kept };
   };
 
   const triggerCount = (): number =>
@@ -154,6 +161,7 @@ export function dailyRefresh(deps: DailyRefreshDeps) {
       const docs = reg.documents().sort((a, b) => a.last - b.last);
       let refreshed = 0;
       const failed: string[] = [];
+      const kept: string[] = [];
       const dropped: string[] = [];
       for (const doc of docs) {
         if (deps.elapsedMs() > DAILY_BUDGET_MS) {
@@ -180,15 +188,16 @@ export function dailyRefresh(deps: DailyRefreshDeps) {
         const outcome = refreshBook(book, reg.definitions(doc.id), `${name} / `);
         refreshed += outcome.refreshed;
         failed.push(...outcome.failed);
+        kept.push(...(outcome.kept ?? []));
         reg.update({ ...doc, name, last: deps.now().getTime(), misses: 0 });
       }
       dropTriggerIfUnused();
       reg.saveLastRun({
         at: deps.now().toISOString(),
         refreshed,
-        notes: [...dropped, ...failed],
+        notes: [...dropped, ...failed, ...kept],
       });
-      return { refreshed, failed, dropped };
+      return { refreshed, failed, kept, dropped };
     },
   };
   return functions;

@@ -251,12 +251,14 @@ function runFunctionPreview(
  * Menu > Refresh imports: the same refresh the daily trigger runs (every saved import of
  * this document, staged then swapped in), with the outcome in a toast.
  */
-function refreshImports(): { refreshed: number; failed: string[] } {
+function refreshImports(): { refreshed: number; failed: string[]; kept?: string[] } {
   const result = SIDEBAR_SERVER_FUNCTIONS.sidebarRefreshThisDocument();
   const text =
     result.refreshed === 0 && result.failed.length === 0
       ? "No saved imports yet: save one in the sidebar's Import section"
-      : [`${result.refreshed} import(s) refreshed`, ...result.failed].join("; ");
+      : [`${result.refreshed} import(s) refreshed`, ...result.failed, ...(result.kept ?? [])].join(
+          "; ",
+        );
   gas().SpreadsheetApp.getActiveSpreadsheet()?.toast(text, "Marketplace Profit", 10);
   return result;
 }

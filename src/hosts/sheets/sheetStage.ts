@@ -36,9 +36,11 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
       const source = staged(token);
       const width = Math.max(1, table.columns.length);
       // getValues gives the staged text back as text: it is written as text again.
-      const [header = [], ...rows] = source
+      const [, ...rows] = source
         .getRange(1, 1, table.rowCount + 1, width)
         .getValues() as Cell[][];
+      // The header is the table's: columns added at commit (Status) were not staged.
+      const header = table.columns.map((c) => c.header);
       const target = book().getSheetByName(sheetName) ?? book().insertSheet(sheetName);
       target.clearContents();
       target.clearNotes?.();
@@ -65,6 +67,10 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
       book()
         .getSheets()
         .map((s) => s.getName()),
+    rows(token, count, width) {
+      if (count === 0) return [];
+      return staged(token).getRange(2, 1, count, width).getValues() as Cell[][];
+    },
     drop(token) {
       const sheet = book().getSheetByName(name(token));
       if (sheet) book().deleteSheet(sheet);

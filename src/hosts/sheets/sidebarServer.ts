@@ -18,14 +18,17 @@ import type { SidebarPorts } from "../../sidebar/ports";
 import { parseSavedImports } from "../../sidebar/savedImports";
 import type { PlacedFormula } from "../../sidebar/formulaPlace";
 import { createSidebarService, importWhole } from "../../sidebar/service";
-import type { PlainCell } from "../../sidebar/views";
+import type { ImportResult, PlainCell } from "../../sidebar/views";
 import { dailyRefresh } from "./dailyRefresh";
 import { RefreshRegistry } from "./refreshRegistry";
 import { messageOf, runProgram, userSettings } from "./session";
-import { basisOf } from "./stores";
+import { basisOf, UserSettingsStore } from "./stores";
 import type { FormatDate } from "./sheetDates";
 import { sheetStage } from "./sheetStage";
 import { writeCells } from "./sheetWrite";
+import { sheetTables } from "./sheetTables";
+import { keyPrefixOf } from "../../ui/keyForm";
+import type { TimeText } from "../../imports/table";
 import { insertSheetChart } from "./sheetCharts";
 import type { ChartPlan } from "../../ui/charts/chartPlan";
 import type { SbProperties, SbRange, SbSheet, SbSpreadsheet, SbTriggers } from "./sheetTypes";
@@ -83,11 +86,36 @@ function named<S extends object>(o: S): Named<S> {
   return Object.fromEntries(entries) as Named<S>;
 }
 
+/** What an unattended refresh left as the seller typed it, for the run's notes. */
+function keptNote(result: ImportResult): string | null {
+  const cells = result.edited ?? [];
+  if (cells.length === 0) return null;
+  const named = cells
+    .slice(0, 10)
+    .map((e) => e.cell)
+    .join(", ");
+  const more = cells.length > 10 ? ` and ${cells.length - 10} more` : "";
+  return `kept ${cells.length} cell(s) you changed by hand (${named}${more}); refresh from the sidebar to choose`;
+}
+
 /** The sidebar server functions over explicit dependencies. */
 export function createSidebarServer(deps: SidebarServerDeps) {
   const definitions = () =>
     parseSavedImports(deps.documentProperties().getProperty(DEFINITIONS_PROPERTY));
-  const ports = (book: () => SbSpreadsheet): SidebarPorts => ({
+  // Times in notes as the sheet shows them: in its own time zone.
+  const sheetTime =
+    (book: () => SbSpreadsheet): TimeText =>
+    (iso) => {
+      const zone = book().getSpreadsheetTimeZone();
+      return `${deps.formatDate(new Date(iso), zone, "yyyy-MM-dd HH:mm")} (${zone})`;
+    };
+  /** Who refreshes: this Google account (Sheets gives no email without another scope). */
+  const who = (unattended: boolean): string => {
+    const key = new UserSettingsStore(deps.userProperties(), "").apiKey();
+    const by = unattended ? "daily refresh of this Google account" : "this Google account";
+    return key ? `${by}, key ${keyPrefixOf(key)}` : by;
+  };
+  const ports = (book: () => SbSpreadsheet, unattended = false): SidebarPorts => ({
     api: {
       run: (program, how) => deps.runProgram(program, { fresh: how?.fresh === true }),
       answer: (name, args) => deps.runFunction(name, args),
@@ -115,11 +143,9 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       read: () => deps.documentProperties().getProperty(IMPORTED_SHEETS_PROPERTY),
       write: (text) => void deps.documentProperties().setProperty(IMPORTED_SHEETS_PROPERTY, text),
     },
-    // Times in the note as the sheet shows them: in its own time zone.
-    stage: sheetStage(book, (iso) => {
-      const zone = book().getSpreadsheetTimeZone();
-      return `${deps.formatDate(new Date(iso), zone, "yyyy-MM-dd HH:mm")} (${zone})`;
-    }),
+    stage: sheetStage(book, sheetTime(book)),
+    tables: sheetTables(book, sheetTime(book)),
+    stamp: (iso) => ({ when: sheetTime(book)(iso), who: who(unattended) }),
     basis: () => basisOf(deps.userProperties()),
     now: () => deps.now().getTime(),
     moreTime: () => deps.elapsedMs() <= BULK_CALL_BUDGET_MS,
@@ -129,7 +155,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     ...deps,
     definitions,
     importInto: (book, def) =>
-      void runOpSync(importWhole(createSidebarService(ports(() => book)), def)),
+      keptNote(runOpSync(importWhole(createSidebarService(ports(() => book, true)), def))),
   });
 
   const server = {

@@ -224,7 +224,13 @@ describe("the sidebar against the add-on and the reference server", () => {
       ...Array<string>(4).fill("sidebarImportPage"),
       "sidebarImportCommit",
     ]);
-    expect(a.book.getSheets().map((s) => s.getName())).toEqual(["Sheet1", "Profit"]); // staging gone
+    // Staging gone; the tables' records (hidden) and the refresh log remain.
+    expect(a.book.getSheets().map((s) => s.getName())).toEqual([
+      "Sheet1",
+      "Profit",
+      "~mkt tables",
+      "Refresh log",
+    ]);
     const target = sheetNamed(a, "Profit");
     const values = target.values();
     expect(values).toHaveLength(2001);
@@ -262,7 +268,12 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(run.log).not.toContain("sidebarImportCommit");
     expect(JSON.stringify(target.values())).toBe(before);
     expect(target.setValuesCalls).toHaveLength(writesBefore);
-    expect(a.book.getSheets().map((s) => s.getName())).toEqual(["Sheet1", "Profit"]);
+    expect(a.book.getSheets().map((s) => s.getName())).toEqual([
+      "Sheet1",
+      "Profit",
+      "~mkt tables",
+      "Refresh log",
+    ]);
   });
 
   test("saved imports: the daily trigger's handler and Refresh imports re-run them", async () => {
@@ -294,7 +305,7 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(await bridge.getAutoRefresh()).toMatchObject({ enabled: true });
 
     // The trigger fires with no open spreadsheet: the imports come from the user's registry.
-    expect(fireDailyTrigger(a)).toEqual({ refreshed: 2, failed: [], dropped: [] });
+    expect(fireDailyTrigger(a)).toEqual({ refreshed: 2, failed: [], kept: [], dropped: [] });
     expect(a.drive.opened).toEqual(["doc-1"]);
     expect(sheetNamed(a, "Profit").values()).toHaveLength(2001);
     const thIds = await expectedItemIds(100002, "TH", 10_000);
@@ -308,7 +319,7 @@ describe("the sidebar against the add-on and the reference server", () => {
     sheetNamed(a, "Profit TH")
       .getRange(2, 1, 1, 1)
       .setValues([["scribble"]]);
-    expect(a.call("refreshImports")).toEqual({ refreshed: 2, failed: [] });
+    expect(a.call("refreshImports")).toEqual({ refreshed: 2, failed: [], kept: [] });
     expect(a.book.toasts).toEqual(["2 import(s) refreshed"]);
     const values = sheetNamed(a, "Profit TH").values();
     expect(values.slice(1).map((r) => r[(values[0] ?? []).indexOf("Item id")])).toEqual(thIds);
@@ -344,7 +355,7 @@ describe("the sidebar against the add-on and the reference server", () => {
     // Saved after daily refresh was turned on: the trigger picks it up.
     await inA.saveImport({ ...small, id: "more", sheetName: "Top 50 again" });
 
-    expect(fireDailyTrigger(a)).toEqual({ refreshed: 3, failed: [], dropped: [] });
+    expect(fireDailyTrigger(a)).toEqual({ refreshed: 3, failed: [], kept: [], dropped: [] });
     expect([...a.drive.opened].sort()).toEqual(["doc-1", "doc-2"]);
     expect(sheetNamed(a, "Top 50").values()).toHaveLength(51);
     expect(sheetNamed(a, "Top 50 again").values()).toHaveLength(51);
@@ -455,7 +466,9 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(result.rows).toBe(0);
     const target = sheetNamed(a, "ROAS B");
     // The header is the entry fields the spec shows for B13.
-    expect(target.values()).toEqual([["Item id", "Raw", "Cleaned", "Deflated", "SKU details"]]);
+    expect(target.values()).toEqual([
+      ["Item id", "Raw", "Cleaned", "Deflated", "SKU details", "Status"],
+    ]);
     expect(target.notes.get("1,1")).toMatch(/\nRows: 0\nNo rows yet: the API has no entries/);
   });
 

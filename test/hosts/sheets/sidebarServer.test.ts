@@ -373,6 +373,7 @@ describe("Sheets sidebar import server functions", () => {
       "Item id",
       "Name",
       "Total profit",
+      "Status", // a managed table marks products gone from the API's answer here
     ]);
     expect(target.cells.slice(1).map((r) => r[1]?.value)).toEqual(
       Array.from({ length: 2000 }, (_, i) => 5000 + i),
@@ -390,7 +391,8 @@ describe("Sheets sidebar import server functions", () => {
     expect(target.note).toContain("Data fresh at: 2025-06-30 10:00 (Asia/Singapore)");
     expect(target.note).toContain("Imported at: 2025-07-01 16:00 (Asia/Singapore)");
     expect(target.note).toContain("Rows: 2000");
-    expect([...book.sheets.keys()]).toEqual(["Profit"]); // staging sheet removed
+    // Staging sheet removed; the managed tables' records are in their hidden sheet.
+    expect([...book.sheets.keys()]).toEqual(["Profit", "~mkt tables", "Refresh log"]);
   });
 
   test("a failed page leaves the previous data and removes the staging sheet", () => {
@@ -449,7 +451,7 @@ describe("Sheets sidebar import server functions", () => {
     expect([...docProps.map.values()].join()).not.toMatch(/pat_/);
     // Daily refresh is off: nothing is copied into the user's properties.
     expect(userProps.map.size).toBe(0);
-    expect(server.sidebarRefreshThisDocument()).toEqual({ refreshed: 2, failed: [] });
+    expect(server.sidebarRefreshThisDocument()).toEqual({ refreshed: 2, failed: [], kept: [] });
     expect(book.getSheetByName("Profit 2")?.cells).toHaveLength(701);
     expect(server.sidebarDeleteImport("p").map((d) => d.id)).toEqual(["q"]);
   });
@@ -475,7 +477,12 @@ describe("Sheets sidebar import server functions", () => {
 
     const fired = setup(700, undefined, { user, book: null }).server;
     expect(() => fired.sidebarListImports()).toThrow(/No spreadsheet is open/);
-    expect(fired.sidebarRefreshAllImports()).toEqual({ refreshed: 3, failed: [], dropped: [] });
+    expect(fired.sidebarRefreshAllImports()).toEqual({
+      refreshed: 3,
+      failed: [],
+      kept: [],
+      dropped: [],
+    });
     expect(user.opened.sort()).toEqual(["doc-1", "doc-2"]);
     expect(one.getSheetByName("Profit")?.cells).toHaveLength(701);
     expect(one.getSheetByName("Profit again")?.cells).toHaveLength(701);

@@ -256,8 +256,10 @@ describeBrowser("web host in Chromium", () => {
     );
     await shot("refresh-all");
     const after = await sheet("Profit");
+    // A managed table's refresh writes its figures by product, one write per 500 rows; its
+    // header stays as it is.
     expect(after?.writeCalls).toBe(
-      (before?.writeCalls ?? 0) + 1 + Math.ceil(((before?.values.length ?? 1) - 1) / 500),
+      (before?.writeCalls ?? 0) + Math.ceil(((before?.values.length ?? 1) - 1) / 500),
     );
     expect(after?.values).toEqual(before?.values);
     const overview = await sheet("Overview");

@@ -29,6 +29,8 @@ export interface SheetsInspector {
   scrollTo(sheet: string, cell: string): void;
   /** Type into cells as a seller would ("=..." becomes a formula). */
   setValues(sheet: string, topLeft: string, values: Value[][]): void;
+  /** Insert an empty column before `column` (0-based), as the seller's Insert menu does. */
+  insertColumn(sheet: string, column: number): void;
   /** Formula runs started so far (each asked the shared runtime once). */
   formulaRuns(): number;
   /** The message bar's text for a cell such as "Sheet1!B2". */
@@ -85,6 +87,7 @@ export function sheetsInspector(book: UniverWorkbook, cells: FormulaCells): Shee
         rows.map((r) => r.map(typedCell)),
       );
     },
+    insertColumn: (sheet, column) => void book.sheet(sheet).insertColumnBefore(column),
     formulaRuns: () => cells.runs,
     messageAt: (address) => cells.messageAt(address),
   };

@@ -13,7 +13,7 @@ import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress"
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
-import type { SheetData } from "../../../sidebar/ports";
+import type { ManagedSheets, SheetData } from "../../../sidebar/ports";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
 import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
@@ -26,6 +26,9 @@ export interface ImportedSheetMeta {
   readonly rows: number;
   readonly columns: number;
 }
+
+/** The sheet metadata entry holding a managed table's record. */
+const TABLE_RECORD = "mktTable";
 
 function importedMeta(sheet: FWorksheet): ImportedSheetMeta | null {
   const custom = sheet.getCustomMetadata() as { mktImport?: ImportedSheetMeta } | undefined;
@@ -212,6 +215,52 @@ export class UniverWorkbook implements WorkbookSurface {
 
   async setDocumentValue(name: string, value: string): Promise<void> {
     this.book.setCustomMetadata({ ...(this.book.getCustomMetadata() ?? {}), [name]: value });
+  }
+
+  /** Managed tables: cells through the engine, each table's record in its sheet's metadata. */
+  get managed(): ManagedSheets {
+    const custom = (name: string): Record<string, unknown> | null => {
+      const sheet = this.book.getSheetByName(name);
+      return sheet ? ((sheet.getCustomMetadata() as Record<string, unknown>) ?? {}) : null;
+    };
+    const put = (name: string, entries: Record<string, unknown>): void => {
+      const sheet = this.book.getSheetByName(name);
+      if (sheet) sheet.setCustomMetadata({ ...(sheet.getCustomMetadata() ?? {}), ...entries });
+    };
+    return {
+      read: (sheetName) => {
+        const sheet = this.book.getSheetByName(sheetName);
+        if (!sheet) return null;
+        const size = this.usedSize(sheet);
+        return size ? this.values(sheet, 0, 0, size.rows, size.columns) : [];
+      },
+      write: (sheetName, blocks, create) => {
+        // A sheet made here (the refresh log) must not take the seller's view away.
+        const shown = this.book.getActiveSheet();
+        const sheet = create ? this.sheet(sheetName) : this.inputSheet(sheetName);
+        if (this.book.getActiveSheet().getSheetId() !== shown.getSheetId())
+          this.book.setActiveSheet(shown);
+        for (const b of blocks) {
+          let row = b.row;
+          for (const chunk of chunkRows(b.values, WRITE_CHUNK_ROWS)) {
+            const cells = chunk.map((r) => r.map((c, i) => cellData(c, b.formats[i] ?? null)));
+            this.write(sheet, row, b.col, cells);
+            row += chunk.length;
+          }
+        }
+      },
+      note: (sheetName, table) => {
+        const meta = importedMeta(this.inputSheet(sheetName));
+        const note = importNote(table, table.rowCount, (iso) => zonedTime(iso));
+        const rows = Math.max(meta?.rows ?? 0, table.rowCount + 1);
+        if (meta) put(sheetName, { mktImport: { ...meta, note, rows } });
+      },
+      readRecord: (sheetName) => {
+        const text = custom(sheetName)?.[TABLE_RECORD];
+        return typeof text === "string" ? text : null;
+      },
+      writeRecord: (sheetName, text) => put(sheetName, { [TABLE_RECORD]: text }),
+    };
   }
 
   /** The import note of a sheet, or null when no import wrote it. */

@@ -1,0 +1,82 @@
+/**
+ * Managed tables in Excel: cells read from A1 to the used range and written per block (500
+ * rows a sync, text as text), and each table's record kept as a document setting
+ * ("mkt.table.<sheet>"), which travels with the workbook and holds no secret. Not a note:
+ * notes are visible to everyone and the Notes API is missing from older Excel.
+ */
+import type { Cell } from "../../functions/cells";
+import { WRITE_CHUNK_ROWS, cellFormat, chunkRows } from "../../imports/cellText";
+import type { ManagedSheets } from "../../sidebar/ports";
+import { excelValue } from "./answerCells";
+import type { ExcelRun, XlContext, XlWorksheet } from "./taskpaneBridge";
+
+const recordName = (sheetName: string): string => `mkt.table.${sheetName}`;
+
+async function sheetNamed(context: XlContext, name: string): Promise<XlWorksheet | null> {
+  const sheet = context.workbook.worksheets.getItemOrNullObject(name);
+  sheet.load("isNullObject");
+  await context.sync();
+  return sheet.isNullObject ? null : sheet;
+}
+
+/** Managed tables in the workbook `run` reaches. */
+export function excelTables(run: ExcelRun): ManagedSheets {
+  return {
+    read: (sheetName) =>
+      run(async (context) => {
+        const sheet = await sheetNamed(context, sheetName);
+        if (!sheet) return null;
+        const used = sheet.getUsedRangeOrNullObject(true);
+        used.load("isNullObject,rowIndex,columnIndex,rowCount,columnCount");
+        await context.sync();
+        if (used.isNullObject) return [];
+        const all = sheet.getRangeByIndexes(
+          0,
+          0,
+          used.rowIndex + used.rowCount,
+          used.columnIndex + used.columnCount,
+        );
+        all.load("values");
+        await context.sync();
+        return all.values as Cell[][];
+      }),
+    write: (sheetName, blocks, create) =>
+      run(async (context) => {
+        const found = await sheetNamed(context, sheetName);
+        const sheet = found ?? (create ? context.workbook.worksheets.add(sheetName) : null);
+        if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
+        for (const block of blocks) {
+          let row = block.row;
+          for (const chunk of chunkRows(block.values, WRITE_CHUNK_ROWS)) {
+            const range = sheet.getRangeByIndexes(
+              row,
+              block.col,
+              chunk.length,
+              block.formats.length,
+            );
+            range.numberFormat = chunk.map((r) =>
+              r.map((c, i) => cellFormat(c, block.formats[i] ?? "General")),
+            );
+            range.values = chunk.map((r) => r.map(excelValue));
+            row += chunk.length;
+          }
+          await context.sync();
+        }
+      }),
+    // The first import's note stays (Excel cannot replace a note on every version); the
+    // refresh's own stamp is written with the table's cells.
+    note: () => undefined,
+    readRecord: (sheetName) =>
+      run(async (context) => {
+        const item = context.workbook.settings.getItemOrNullObject(recordName(sheetName));
+        item.load("value");
+        await context.sync();
+        return item.isNullObject || typeof item.value !== "string" ? null : item.value;
+      }),
+    writeRecord: (sheetName, text) =>
+      run(async (context) => {
+        context.workbook.settings.add(recordName(sheetName), text);
+        await context.sync();
+      }),
+  };
+}

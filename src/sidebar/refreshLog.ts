@@ -1,0 +1,46 @@
+/**
+ * The "Refresh log" sheet: one row per refresh of anything (an import or managed table, the
+ * daily run, formula cells), saying when, who, what, how many requests, how many rows changed
+ * and what went wrong. Bounded: past REFRESH_LOG_LIMIT rows the oldest are dropped.
+ */
+import type { Cell } from "../functions/cells";
+import { io, type Op } from "./op";
+import type { ManagedSheets, RefreshStamp } from "./ports";
+
+/** The log's sheet. */
+export const REFRESH_LOG_SHEET = "Refresh log";
+/** Rows the log keeps (the oldest go first): a year of daily refreshes of a few tables. */
+export const REFRESH_LOG_LIMIT = 1000;
+const HEADER = ["When", "Who", "What", "Requests", "Rows changed", "Errors"];
+const FORMATS = ["@", "@", "@", "0", "0", "@"];
+
+/** One refresh as the log records it. */
+export interface RefreshLogEntry {
+  readonly what: string;
+  readonly requests: number;
+  readonly rowsChanged: number;
+  readonly errors: string;
+}
+
+/** Add a row to the log (created on first use), dropping the oldest past the limit. */
+export function* logRefresh(
+  tables: ManagedSheets,
+  stamp: RefreshStamp,
+  entry: RefreshLogEntry,
+): Op<void> {
+  const grid = (yield* io(() => tables.read(REFRESH_LOG_SHEET))) ?? [];
+  const old = grid.slice(1).filter((r) => r.some((c) => c !== "" && c !== null));
+  const line: Cell[] = [
+    stamp.when,
+    stamp.who,
+    entry.what,
+    entry.requests,
+    entry.rowsChanged,
+    entry.errors,
+  ];
+  const rows = [...old, line].slice(-REFRESH_LOG_LIMIT);
+  const values = [HEADER, ...rows.map((r) => HEADER.map((_, i) => r[i] ?? ""))];
+  yield* io(() =>
+    tables.write(REFRESH_LOG_SHEET, [{ row: 0, col: 0, values, formats: FORMATS }], true),
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Issue 20's scenario in Excel's workbook fake, over real HTTP to the reference server: import
+ * "sorted by profit", the seller types 3 notes right of the table and inserts a Supplier column
+ * inside it with 3 values, the basis changes, refresh twice: every note and supplier is still
+ * beside its product, the figures are the new basis's, and a figure typed over is not
+ * overwritten without asking.
+ */
+import type { ImportDefinition } from "../../../src/imports/definitions";
+import type { QuestionAnswers } from "../../../src/ui/bridge";
+import { startTestServer, type TestServer } from "../../helpers/server";
+import {
+  besideTheirProduct,
+  idsInOrder,
+  sellerTypesBeside,
+  type SellerSheet,
+} from "../../helpers/managedScenario";
+import { paneOverServer } from "./paneOverServer";
+import type { FakeWorkbook } from "./fakeWorkbook";
+
+jest.setTimeout(120_000);
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ hostileNames: false });
+});
+afterAll(() => server.close());
+
+const DEF: ImportDefinition = {
+  id: "top",
+  kind: "productsByProfit",
+  marketplace: "A",
+  shopId: "100001",
+  region: "SG",
+  sheetName: "Top products",
+  options: { limit: 60 },
+};
+
+/** The fake's sheet as a seller edits it: typing, and Insert > Columns (cells shift right). */
+function sellerSheet(excel: FakeWorkbook, name: string): SellerSheet {
+  const rec = () => {
+    const r = excel.sheets.get(name);
+    if (!r) throw new Error(`no sheet ${name}`);
+    return r;
+  };
+  const shift = (cells: Map<string, unknown>, col: number): void => {
+    const moved = [...cells].map(([k, v]) => {
+      const [r, c] = k.split(",").map(Number) as [number, number];
+      return [c >= col ? `${r},${c + 1}` : k, v] as const;
+    });
+    cells.clear();
+    for (const [k, v] of moved) cells.set(k, v);
+  };
+  return {
+    values: async () => excel.table(name),
+    type: async (row, col, value) => void rec().values.set(`${row},${col}`, value),
+    insertColumn: async (col) => {
+      shift(rec().values, col);
+      shift(rec().formats, col);
+    },
+  };
+}
+
+test("3 notes and 3 inserted values stay beside their products through two refreshes with a new basis", async () => {
+  const { excel, bridge, settings } = paneOverServer(server, server.keyFor("demo"));
+  await bridge.runImport(DEF);
+  const first = excel.table("Top products");
+  expect(first[0]).toContain("Status");
+  const typed = await sellerTypesBeside(sellerSheet(excel, "Top products"));
+  const order = idsInOrder(excel.table("Top products"));
+
+  await bridge.saveSettings({ basis: { salesWindowDays: 30 } });
+  const once = await bridge.runImport(DEF);
+  expect(once.changes?.updated).toBeGreaterThan(0);
+  await bridge.saveSettings({ basis: { salesWindowDays: 90, countVat: true } });
+  await bridge.runImport(DEF);
+
+  const after = excel.table("Top products");
+  expect(besideTheirProduct(after, typed)).toEqual({ notes: 3, suppliers: 3 });
+  // The sheet kept its order (new products, if any, come below) while the ranks changed.
+  expect(idsInOrder(after).slice(0, order.length)).toEqual(order);
+  const rankAt = after[0]?.indexOf("Rank") ?? -1;
+  const ranks = after.slice(1, order.length + 1).map((r) => Number(r[rankAt]));
+  expect(ranks).not.toEqual([...ranks].sort((a, b) => a - b));
+  // Only one header row, no stale second table beside it.
+  expect(after[0]?.filter((h) => h === "Rank")).toHaveLength(1);
+
+  // A row per refresh in the refresh log: when, who (with the key's prefix only), what, requests.
+  const log = excel.table("Refresh log");
+  expect(log[0]).toEqual(["When", "Who", "What", "Requests", "Rows changed", "Errors"]);
+  expect(log).toHaveLength(4);
+  const key = settings.get("mkt.apiKey") ?? "";
+  for (const row of log.slice(1)) {
+    expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(.+\)$/);
+    expect(row[1]).toBe(`this computer, key ${key.slice(0, key.indexOf("pat_") + 8)}…`);
+    expect(row[2]).toBe("Products sorted by profit · A 100001 SG → Top products");
+    expect(row[3]).toBe(1);
+  }
+  const everything = JSON.stringify([...excel.sheets.values()].map((r) => [...r.values]));
+  expect(everything + JSON.stringify([...excel.settings])).not.toContain(key);
+});
+
+test("a figure typed over is named and kept unless the seller says to overwrite it", async () => {
+  const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
+  await bridge.runImport(DEF);
+  const header = excel.table("Top products")[0] ?? [];
+  const profitAt = header.indexOf("Total profit");
+  excel.sheets.get("Top products")?.values.set(`2,${profitAt}`, 12345);
+  const asked: Array<{ text: string; answers: QuestionAnswers }> = [];
+  const answer = (yes: boolean) => async (text: string, answers: QuestionAnswers) => {
+    asked.push({ text, answers });
+    return yes;
+  };
+  await bridge.saveSettings({ basis: { salesWindowDays: 45 } });
+  const kept = await bridge.runImport(DEF, { confirm: answer(false) });
+  expect(asked[0]?.text).toMatch(
+    /^1 cell of Top products that the refresh fills were changed by hand: [A-Z]+3 \(Total profit of \d+: yours 12345, the API's [\d.]+\)/,
+  );
+  expect(asked[0]?.answers).toEqual({ yes: "Write the API's figures", no: "Keep my values" });
+  expect(kept.edited).toHaveLength(1);
+  expect(excel.table("Top products")[2]?.[profitAt]).toBe(12345);
+  await bridge.runImport(DEF, { confirm: answer(true) });
+  expect(asked).toHaveLength(2);
+  expect(excel.table("Top products")[2]?.[profitAt]).not.toBe(12345);
+});

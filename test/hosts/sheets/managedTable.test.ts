@@ -1,0 +1,123 @@
+/**
+ * Issue 20's scenario in the built Sheets add-on (Code.js and Stubs.js in a sandbox, real HTTP
+ * to the reference server): import sorted by profit, 3 notes right of the table, a Supplier
+ * column inserted inside with 3 values, the basis changed, refreshed twice through the
+ * sidebar's wrappers: every note and supplier stays beside its product. A hand-typed figure is
+ * asked about; the daily refresh, with nobody there, keeps it and says so.
+ */
+import { addonSuite, loadAddon, TOP_PRODUCTS_IMPORT } from "./harness";
+import { FakeProperties, FakeSpreadsheet, typedCell, type FakeSheet } from "./fakes";
+import {
+  besideTheirProduct,
+  idsInOrder,
+  sellerTypesBeside,
+  type SellerSheet,
+} from "../../helpers/managedScenario";
+
+jest.setTimeout(180_000);
+const suite = addonSuite();
+const DEF = { ...TOP_PRODUCTS_IMPORT, options: { limit: 60 } };
+
+type State = { done: boolean };
+type Result = {
+  written?: boolean;
+  edited?: Array<{ cell: string }>;
+  changes?: { updated: number };
+};
+
+function addon() {
+  const userProps = new FakeProperties();
+  userProps.setProperty("mkt.baseUrl", suite.server.baseUrl);
+  userProps.setProperty("mkt.apiKey", suite.server.keys.demo);
+  const book = new FakeSpreadsheet();
+  return { a: loadAddon(suite.dir, { http: suite.http, userProps, book }), book };
+}
+
+/** Settings > basis, as the sidebar saves it (with the address it shows). */
+function basis(a: ReturnType<typeof addon>["a"], change: object): void {
+  a.call("saveSettings", { baseUrl: suite.server.baseUrl, ...change });
+}
+
+/** One import as the sidebar runs it: begin, every page, commit (with the seller's choice). */
+function importOnce(a: ReturnType<typeof addon>["a"], edits?: "keep" | "overwrite"): Result {
+  const begun = a.call("sidebarImportBegin", DEF) as { token: string; state: State };
+  let state = begun.state;
+  while (!state.done)
+    state = (a.call("sidebarImportPage", begun.token, DEF, state) as { state: State }).state;
+  const first = a.call("sidebarImportCommit", begun.token, DEF, state, { show: true }) as Result;
+  if (first.written !== false || !edits) return first;
+  return a.call("sidebarImportCommit", begun.token, DEF, state, { show: true, edits }) as Result;
+}
+
+/** The fake sheet as a seller edits it: typing, and Insert > Column (cells shift right). */
+function sellerSheet(sheet: FakeSheet): SellerSheet {
+  return {
+    values: async () => sheet.values(),
+    type: async (row, col, value) => sheet.put(row + 1, col + 1, typedCell(value)),
+    insertColumn: async (col) => {
+      const [rows, cols] = [sheet.getLastRow(), sheet.getLastColumn()];
+      for (let c = cols; c >= col + 1; c--)
+        for (let r = 1; r <= rows; r++) {
+          sheet.put(r, c + 1, sheet.cell(r, c));
+          sheet.put(r, c, undefined);
+        }
+    },
+  };
+}
+
+test("3 notes and 3 inserted values stay beside their products through two refreshes with a new basis", async () => {
+  const { a, book } = addon();
+  importOnce(a);
+  const sheet = book.getSheetByName("Top products") as FakeSheet;
+  const typed = await sellerTypesBeside(sellerSheet(sheet));
+  const order = idsInOrder(sheet.values());
+  basis(a, { salesWindowDays: 30 });
+  expect(importOnce(a).changes?.updated).toBeGreaterThan(0);
+  basis(a, { salesWindowDays: 90, countVat: true });
+  importOnce(a);
+  const after = sheet.values();
+  expect(besideTheirProduct(after, typed)).toEqual({ notes: 3, suppliers: 3 });
+  expect(idsInOrder(after).slice(0, order.length)).toEqual(order);
+  const rankAt = after[0]?.indexOf("Rank") ?? -1;
+  const ranks = after.slice(1, order.length + 1).map((r) => Number(r[rankAt]));
+  expect(ranks).not.toEqual([...ranks].sort((x, y) => x - y));
+  expect(after[0]?.filter((h) => h === "Rank")).toHaveLength(1);
+  // The table's record is in a hidden sheet, never in a note or a visible cell.
+  expect(book.getSheetByName("~mkt tables")?.hidden).toBe(true);
+  // The stamp on the table: basis, data fresh at, refreshed at in the sheet's zone, who.
+  const note = sheet.getRange(1, 1, 1, 1).getNote();
+  expect(note).toContain("90-day sales window");
+  expect(note).toMatch(/Data fresh at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
+  expect(note).toMatch(/Imported at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
+  const key = suite.server.keys.demo;
+  expect(note).toContain(
+    `Refreshed by: this Google account, key ${key.slice(0, key.indexOf("pat_") + 8)}…`,
+  );
+  // The refresh log: one row per refresh (3), bounded, never the key.
+  const log = (book.getSheetByName("Refresh log") as FakeSheet).values();
+  expect(log.map((r) => r[3])).toEqual(["Requests", 1, 1, 1]);
+  expect(JSON.stringify(book.getSheets().map((s) => (s as FakeSheet).values()))).not.toContain(key);
+});
+
+test("a hand-typed figure: the sidebar is asked, and the daily refresh keeps it and logs it", () => {
+  const { a, book } = addon();
+  importOnce(a);
+  const sheet = book.getSheetByName("Top products") as FakeSheet;
+  const profitAt = sheet.values()[0]?.indexOf("Total profit") ?? -1;
+  sheet.put(3, profitAt + 1, typedCell(12345));
+  basis(a, { salesWindowDays: 45 });
+  const asked = importOnce(a);
+  expect(asked.written).toBe(false);
+  expect(asked.edited?.map((e) => e.cell)).toHaveLength(1);
+  expect(sheet.values()[2]?.[profitAt]).toBe(12345);
+  // The saved import's menu refresh runs unattended: it keeps the seller's value.
+  a.call("sidebarSaveImport", DEF);
+  const menu = a.call("sidebarRefreshThisDocument") as { refreshed: number; kept: string[] };
+  expect(menu.refreshed).toBe(1);
+  expect(menu.kept).toEqual([
+    expect.stringMatching(/^Top products: kept 1 cell\(s\) you changed by hand \([A-Z]+3\)/),
+  ]);
+  expect(sheet.values()[2]?.[profitAt]).toBe(12345);
+  expect(importOnce(a, "overwrite").written).toBe(true);
+  expect(sheet.values()[2]?.[profitAt]).not.toBe(12345);
+});

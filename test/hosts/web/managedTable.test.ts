@@ -1,0 +1,132 @@
+/**
+ * Issue 20's scenario in the web demo in Chromium, through the sidebar as a seller uses it:
+ * import "sorted by profit", type 3 notes right of the table, insert a Supplier column inside
+ * it (the engine's own column insert) with 3 values, change the basis, refresh twice: each
+ * note and supplier is still beside its product.
+ */
+import type { Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../../helpers/server";
+import {
+  besideTheirProduct,
+  idsInOrder,
+  sellerTypesBeside,
+  type SellerSheet,
+} from "../../helpers/managedScenario";
+import { columnLetters } from "../../../src/imports/managedTable";
+import {
+  browserBlocker,
+  loopbackOnly,
+  serverHandlers,
+  startWebHost,
+  type WebHost,
+} from "./harness";
+import { pasteValues, sheetValues } from "./webPage";
+
+const blocker = browserBlocker();
+const describeBrowser = blocker ? describe.skip : describe;
+if (blocker) console.warn(blocker);
+
+jest.setTimeout(180_000);
+
+describeBrowser("managed tables in the web demo", () => {
+  let api: TestServer;
+  let host: WebHost;
+  let page: Page;
+
+  const openSection = async (id: string): Promise<void> => {
+    const open = await page.locator(`#${id}`).evaluate((d) => (d as HTMLDetailsElement).open);
+    if (!open) await page.locator(`#${id} > summary`).click();
+  };
+
+  /** Press Import and wait for its outcome line (or its error, or a question). */
+  const runImport = async (done: RegExp): Promise<string> => {
+    // Every text the status line shows from now on (a refresh may end on the same text).
+    await page.evaluate(() => {
+      const w = window as unknown as { __statusLog: string[] };
+      w.__statusLog = [];
+      const status = document.querySelector("#imp-status")?.parentElement ?? document.body;
+      new MutationObserver(() => {
+        w.__statusLog.push(document.querySelector("#imp-status")?.textContent ?? "");
+      }).observe(status, { subtree: true, childList: true, characterData: true });
+    });
+    await page.click("#imp-run");
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __statusLog: string[] }).__statusLog.some(
+          (t) => t !== "" && !/starting…$/.test(t),
+        ),
+      undefined,
+      { timeout: 90_000 },
+    );
+    const text = (await page.textContent("#imp-status")) ?? "";
+    expect(text).toMatch(done);
+    return text;
+  };
+
+  const saveBasis = async (days: number): Promise<void> => {
+    await openSection("sec-settings");
+    await page.fill("#sales-window", String(days));
+    await page.click("#save-basis");
+    await page.waitForFunction(
+      () => (document.querySelector("#basis-status")?.textContent ?? "") !== "",
+    );
+  };
+
+  const seller: SellerSheet = {
+    values: () => sheetValues(page, "Top products"),
+    type: (row, col, value) =>
+      pasteValues(page, "Top products", `${columnLetters(col)}${row + 1}`, [[value]]),
+    insertColumn: (col) =>
+      page.evaluate(
+        (c) =>
+          (
+            window as unknown as { __sheets: { insertColumn(s: string, c: number): void } }
+          ).__sheets.insertColumn("Top products", c),
+        col,
+      ),
+  };
+
+  beforeAll(async () => {
+    const handlers = await serverHandlers();
+    api = await startTestServer(handlers ? { handlers } : {});
+    host = await startWebHost();
+    page = await host.browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await loopbackOnly(page);
+    await page.goto(`${host.url}?api=${encodeURIComponent(api.baseUrl)}`);
+    await page.fill("#api-key", api.keyFor("demo"));
+    await page.click("#save-key");
+    await page.locator("#key-saved").waitFor();
+  });
+
+  afterAll(async () => {
+    await host?.close();
+    await api?.close().catch(() => undefined);
+  });
+
+  test("3 notes and 3 inserted values stay beside their products through two refreshes with a new basis", async () => {
+    await openSection("sec-imports");
+    await page.selectOption("#imp-kind", "productsByProfit");
+    await page.fill("#imp-sheet", "Top products");
+    await page.locator("#imp-options > summary").click();
+    await page.fill("#imp-limit", "60");
+    await runImport(/rows written/);
+    const typed = await sellerTypesBeside(seller);
+    const order = idsInOrder(await seller.values());
+
+    await saveBasis(30);
+    await openSection("sec-imports");
+    const first = await runImport(/refreshed by product/);
+    expect(first).toMatch(/\d+ updated in place/);
+    await saveBasis(90);
+    await openSection("sec-imports");
+    await runImport(/refreshed by product/);
+
+    const after = await seller.values();
+    expect(besideTheirProduct(after, typed)).toEqual({ notes: 3, suppliers: 3 });
+    expect(idsInOrder(after).slice(0, order.length)).toEqual(order);
+    const rankAt = after[0]?.indexOf("Rank") ?? -1;
+    const ranks = after.slice(1, order.length + 1).map((r) => Number(r[rankAt]));
+    expect(ranks).not.toEqual([...ranks].sort((x, y) => x - y));
+    expect(after[0]?.filter((h) => h === "Rank")).toHaveLength(1);
+  });
+});
