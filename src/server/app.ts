@@ -23,6 +23,7 @@ import type { KeyStore } from "./keys/store";
 import { ApiProblem, type FieldProblem } from "./problem";
 import { RateLimiter } from "./rateLimit";
 import { redactSecrets } from "./redact";
+import { SerializedData } from "./serialized";
 import { badRequest, problemsOfAjv } from "./schemaErrors";
 
 /** Largest request body accepted (contract-notes: 413 above 1 MB). */
@@ -250,11 +251,19 @@ export function buildServer(options: ServerOptions): FastifyInstance {
           const data = runWithBudget(options.requestBudgetMs ?? REQUEST_BUDGET_MS, () =>
             handler(ctx),
           );
+          const answer = (await data) ?? null;
+          if (answer instanceof SerializedData) {
+            // Written as the envelope below would be, with `data` already JSON.
+            return reply
+              .code(200)
+              .type("application/json; charset=utf-8")
+              .send(`{"status":"SUCCESS","statusCode":200,"message":"OK","data":${answer.json}}`);
+          }
           const envelope: SuccessEnvelope<unknown> = {
             status: "SUCCESS",
             statusCode: 200,
             message: "OK",
-            data: (await data) ?? null,
+            data: answer,
           };
           return reply.code(200).send(envelope);
         },
