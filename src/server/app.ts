@@ -22,6 +22,7 @@ import type { EndpointHandler } from "./handler";
 import type { KeyStore } from "./keys/store";
 import { ApiProblem, type FieldProblem } from "./problem";
 import { RateLimiter } from "./rateLimit";
+import { MAX_BODY_DEPTH, nestedDeeperThan } from "./jsonDepth";
 import { redactSecrets } from "./redact";
 import { SerializedData } from "./serialized";
 import { badRequest, problemsOfAjv } from "./schemaErrors";
@@ -104,6 +105,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") {
       done(null, undefined);
+      return;
+    }
+    if (nestedDeeperThan(text, MAX_BODY_DEPTH)) {
+      done(
+        new ApiProblem(
+          400,
+          `Request body is nested more than ${MAX_BODY_DEPTH} levels deep; no field of this API needs that.`,
+          [{ field: "body", problem: `must be nested at most ${MAX_BODY_DEPTH} levels deep` }],
+        ),
+        undefined,
+      );
       return;
     }
     parseJson(request, text, (error, parsed) => {
