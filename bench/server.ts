@@ -1,18 +1,15 @@
 /**
- * `npm run bench:server`: throughput and latency of the reference server in-process, at
+ * `npm run bench:server`: throughput and latency of the reference server (its own process), at
  * demo scale 1 and 10, for a single-product breakdown (A2) and a full profit-sorted page
  * (A11, pageSize 500). The rate limit is raised so it measures the server, not the limiter.
- * Flags: --duration SECONDS (default 5), --connections N (default 10).
+ * Flags: --duration SECONDS (default 5), --connections N (default 10), --scale N (one scale
+ * instead of 1 and 10; `npm run bench` serves scale 5).
  */
-import * as fs from "fs";
 import * as os from "os";
-import * as path from "path";
 import { P_A } from "../src/api/endpoints";
-import { buildServer } from "../src/server/app";
 import { generateDemoData } from "../src/server/data/generate";
-import { ALL_HANDLERS } from "../src/server/endpoints";
 import { integerFlag, parseFlags } from "../src/server/keys/flags";
-import { KeyStore } from "../src/server/keys/store";
+import { startBenchServer } from "./benchServer";
 import { loadTest } from "./load";
 
 const TODAY = "2025-06-30";
@@ -24,27 +21,15 @@ interface Case {
 }
 
 async function benchScale(scale: number, duration: number, connections: number): Promise<string[]> {
-  const started = Date.now();
   const data = generateDemoData({ seed: 1, scale, today: TODAY });
-  const generatedMs = Date.now() - started;
-  const demo = data.accounts.find((a) => a.id === "demo");
-  const shop = demo?.shopsA[0];
+  const shop = data.accounts.find((a) => a.id === "demo")?.shopsA[0];
   const product = shop?.products[0];
   if (!shop || !product)
     throw new Error("the demo account has no marketplace A shop with products");
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-bench-"));
-  const keyStore = new KeyStore(dataDir);
-  const token = keyStore.create({ label: "bench", account: "demo" }).token;
-  const app = buildServer({
-    handlers: ALL_HANDLERS,
-    data,
-    keyStore,
-    today: TODAY,
-    rateLimitPerMinute: 100_000_000,
-  });
-  const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
-  const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+  // The server in its own process (as `npm run bench` runs it): the load generator's work
+  // does not count in the server's latency.
+  const server = await startBenchServer(scale);
+  const headers = { Authorization: `Bearer ${server.key}`, "Content-Type": "application/json" };
   const cases: Case[] = [
     {
       name: "A2 single product",
@@ -58,13 +43,12 @@ async function benchScale(scale: number, duration: number, connections: number):
     },
   ];
   const lines = [
-    `scale ${scale}: ${shop.products.length} products, ${shop.orders.length} orders in shop ${shop.shopId} ` +
-      `(data generated in ${generatedMs} ms)`,
+    `scale ${scale}: ${shop.products.length} products, ${shop.orders.length} orders in shop ${shop.shopId}`,
   ];
   try {
     for (const c of cases) {
       // One checked request first: a benchmark of error responses would measure nothing.
-      const check = await fetch(baseUrl + c.path, {
+      const check = await fetch(server.baseUrl + c.path, {
         method: "POST",
         headers,
         body: JSON.stringify(c.body),
@@ -72,7 +56,7 @@ async function benchScale(scale: number, duration: number, connections: number):
       const bytes = (await check.arrayBuffer()).byteLength;
       if (check.status !== 200) throw new Error(`${c.name} answered ${check.status}`);
       const result = await loadTest({
-        url: baseUrl + c.path,
+        url: server.baseUrl + c.path,
         headers,
         body: c.body,
         connections,
@@ -85,21 +69,26 @@ async function benchScale(scale: number, duration: number, connections: number):
       );
     }
   } finally {
-    await app.close();
-    keyStore.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   return lines;
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { duration: "value", connections: "value" });
+  const flags = parseFlags(process.argv.slice(2), {
+    duration: "value",
+    connections: "value",
+    scale: "value",
+  });
   const duration = integerFlag(flags, "duration", 5, 1, 600);
   const connections = integerFlag(flags, "connections", 10, 1, 1000);
   console.log(
-    `Reference server benchmark: ${connections} connections, ${duration} s per case, ${os.cpus().length} CPUs`,
+    `Reference server benchmark: ${connections} connections, ${duration} s per case, ` +
+      `${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)}`,
   );
-  for (const scale of [1, 10]) {
+  const scales =
+    flags.values.scale === undefined ? [1, 10] : [integerFlag(flags, "scale", 1, 1, 100)];
+  for (const scale of scales) {
     for (const line of await benchScale(scale, duration, connections)) console.log(line);
   }
 }

@@ -22,7 +22,9 @@ import type { EndpointHandler } from "./handler";
 import type { KeyStore } from "./keys/store";
 import { ApiProblem, type FieldProblem } from "./problem";
 import { RateLimiter } from "./rateLimit";
+import { MAX_BODY_DEPTH, nestedDeeperThan } from "./jsonDepth";
 import { redactSecrets } from "./redact";
+import { SerializedData } from "./serialized";
 import { badRequest, problemsOfAjv } from "./schemaErrors";
 
 /** Largest request body accepted (contract-notes: 413 above 1 MB). */
@@ -103,6 +105,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") {
       done(null, undefined);
+      return;
+    }
+    if (nestedDeeperThan(text, MAX_BODY_DEPTH)) {
+      done(
+        new ApiProblem(
+          400,
+          `Request body is nested more than ${MAX_BODY_DEPTH} levels deep; no field of this API needs that.`,
+          [{ field: "body", problem: `must be nested at most ${MAX_BODY_DEPTH} levels deep` }],
+        ),
+        undefined,
+      );
       return;
     }
     parseJson(request, text, (error, parsed) => {
@@ -250,11 +263,19 @@ export function buildServer(options: ServerOptions): FastifyInstance {
           const data = runWithBudget(options.requestBudgetMs ?? REQUEST_BUDGET_MS, () =>
             handler(ctx),
           );
+          const answer = (await data) ?? null;
+          if (answer instanceof SerializedData) {
+            // Written as the envelope below would be, with `data` already JSON.
+            return reply
+              .code(200)
+              .type("application/json; charset=utf-8")
+              .send(`{"status":"SUCCESS","statusCode":200,"message":"OK","data":${answer.json}}`);
+          }
           const envelope: SuccessEnvelope<unknown> = {
             status: "SUCCESS",
             statusCode: 200,
             message: "OK",
-            data: (await data) ?? null,
+            data: answer,
           };
           return reply.code(200).send(envelope);
         },

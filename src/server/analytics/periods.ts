@@ -56,17 +56,22 @@ const EARLIEST = "1970-01-01";
  */
 export function resolvePeriod(request: PeriodRequest, today: string): Period {
   const to = request.to ?? today;
+  // Checked before any date arithmetic: a day before year 0000 has no YYYY-MM-DD form.
+  if (to < EARLIEST)
+    throw new ApiProblem(400, `\`to\` must be ${EARLIEST} or later`, [
+      { field: "to", problem: `must be ${EARLIEST} or later` },
+    ]);
   const lookback = request.lookbackDays ?? 30;
   const from = request.from ?? addDays(to, -(lookback - 1));
-  const days = daysBetween(from, to) + 1;
-  if (days < 1)
-    throw new ApiProblem(400, "`from` must not be after `to`", [
-      { field: "from", problem: "must not be after to" },
-    ]);
   // The comparison period before it must be a date too (year 0000 has no year before it).
   if (from < EARLIEST)
     throw new ApiProblem(400, `\`from\` must be ${EARLIEST} or later`, [
       { field: "from", problem: `must be ${EARLIEST} or later` },
+    ]);
+  const days = daysBetween(from, to) + 1;
+  if (days < 1)
+    throw new ApiProblem(400, "`from` must not be after `to`", [
+      { field: "from", problem: "must not be after to" },
     ]);
   return { from, to, days };
 }

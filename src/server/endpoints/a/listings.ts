@@ -4,6 +4,7 @@ import { cursorPage, offsetPage, toDateTimeArray } from "../../analytics/pages";
 import type { DemoData } from "../../data/model";
 import { netProfitMinor } from "../../fees/a";
 import type { EndpointHandler, HandlerContext } from "../../handler";
+import { objectWithArray, SerializedData, withLeadingField } from "../../serialized";
 import { rememberFor } from "./remembered";
 import { roasSummaryA } from "./roas";
 import {
@@ -21,7 +22,8 @@ interface ProductRow {
   readonly name: string;
   readonly unitsSold: number;
   readonly totalProfitMinor: number;
-  readonly entry: Record<string, unknown>;
+  /** The row's list entry as JSON, written once per window. */
+  readonly json: string;
 }
 
 /** A window's rows in item id order, and (once A11 asked) by profit: one cache entry. */
@@ -48,13 +50,13 @@ function windowRows(data: DemoData, idx: ShopIndex, w: SalesWindow): WindowRows 
           name: p.name,
           unitsSold: r.units,
           totalProfitMinor: total,
-          entry: {
+          json: JSON.stringify({
             itemId: p.itemId,
             name: p.name,
             ...breakdownWithMetadata(idx, r, w.effectiveDate),
             unitsSold: r.units,
             totalProfit: toMajor(total, idx.decimals),
-          },
+          }),
         };
       }),
     }),
@@ -66,20 +68,25 @@ function windowRows(data: DemoData, idx: ShopIndex, w: SalesWindow): WindowRows 
 const int = (v: unknown, fallback: number): number => (typeof v === "number" ? v : fallback);
 
 /** The body's page of a ranked list, each entry led by its rank (1 = first of the list). */
-function rankedPage<T>(
+function rankedPage(
   ctx: HandlerContext,
   idx: ShopIndex,
-  sorted: readonly T[],
-  entryOf: (row: T) => Record<string, unknown>,
-): Record<string, unknown> {
-  const page = offsetPage(
+  sorted: readonly { readonly json: string }[],
+): SerializedData {
+  const { entries, ...fields } = offsetPage(
     sorted,
     int(ctx.body.page, 0),
     int(ctx.body.pageSize, 50),
     toDateTimeArray(idx.shop.dataFreshAt),
   );
-  const first = page.page * page.pageSize + 1;
-  return { ...page, entries: page.entries.map((r, i) => ({ rank: first + i, ...entryOf(r) })) };
+  const first = fields.page * fields.pageSize + 1;
+  return new SerializedData(
+    objectWithArray(
+      "entries",
+      entries.map((r, i) => withLeadingField("rank", first + i, r.json)),
+      fields,
+    ),
+  );
 }
 
 /** A7: cursor pages over the shop's products in item id order. */
@@ -94,11 +101,13 @@ export const a7Products: EndpointHandler = (ctx) => {
     int(ctx.body.pageSize, 50),
     toDateTimeArray(idx.shop.dataFreshAt),
   );
-  return {
-    data: page.data.map((r) => r.entry),
-    nextCursor: page.nextCursor,
-    dataFreshAt: page.dataFreshAt,
-  };
+  return new SerializedData(
+    objectWithArray(
+      "data",
+      page.data.map((r) => r.json),
+      { nextCursor: page.nextCursor, dataFreshAt: page.dataFreshAt },
+    ),
+  );
 };
 
 /** A11: products by total realized profit in the window, highest first (ties by item id). */
@@ -109,7 +118,7 @@ export const a11SortedByProfit: EndpointHandler = (ctx) => {
   const sorted = (rows.byProfit ??= [...rows.inIdOrder].sort(
     (a, b) => b.totalProfitMinor - a.totalProfitMinor || a.itemId - b.itemId,
   ));
-  return rankedPage(ctx, idx, sorted, (r) => r.entry);
+  return rankedPage(ctx, idx, sorted);
 };
 
 /** A12: products by raw profit-adjusted ROAS, highest first; products without spend (null) last. */
@@ -123,15 +132,17 @@ export const a12SortedByRoas: EndpointHandler = (ctx) => {
       const all = idx.shop.products.map((p) => roasSummaryA(ctx.data, idx, p, w));
       const roasOf = (s: Record<string, unknown>): number | null =>
         typeof s.profitAdjustedRoas === "number" ? s.profitAdjustedRoas : null;
-      return all.sort((a, b) => {
-        const ra = roasOf(a);
-        const rb = roasOf(b);
-        if (ra === null || rb === null)
-          return ra === rb ? Number(a.itemId) - Number(b.itemId) : ra === null ? 1 : -1;
-        return rb - ra || Number(a.itemId) - Number(b.itemId);
-      });
+      return all
+        .sort((a, b) => {
+          const ra = roasOf(a);
+          const rb = roasOf(b);
+          if (ra === null || rb === null)
+            return ra === rb ? Number(a.itemId) - Number(b.itemId) : ra === null ? 1 : -1;
+          return rb - ra || Number(a.itemId) - Number(b.itemId);
+        })
+        .map((summary) => ({ json: JSON.stringify(summary) }));
     },
     (rows) => rows.length,
   );
-  return rankedPage(ctx, idx, sorted, (s) => s);
+  return rankedPage(ctx, idx, sorted);
 };

@@ -29,6 +29,8 @@ const cache = new LRUCache<string, Entry>({
 /** Each shop index gets its own number, so equal keys of different datasets never meet. */
 const shopNumbers = new WeakMap<ShopIndex, number>();
 let lastShopNumber = 0;
+/** Results computed so far (a miss each). */
+let computed = 0;
 
 function shopNumber(idx: ShopIndex): number {
   let n = shopNumbers.get(idx);
@@ -51,11 +53,12 @@ export function rememberFor<T>(
   const hit = cache.get(fullKey);
   if (hit) return hit.value as T;
   const value = compute();
+  computed += 1;
   cache.set(fullKey, { value, rows: Math.max(1, Math.ceil(rowsOf(value))) });
   return value;
 }
 
-/** What the cache holds now (tests and benchmarks). */
-export function rememberedSize(): { entries: number; rows: number } {
-  return { entries: cache.size, rows: cache.calculatedSize };
+/** What the cache holds now, and how many results were computed so far (tests, benchmarks). */
+export function rememberedSize(): { entries: number; rows: number; computed: number } {
+  return { entries: cache.size, rows: cache.calculatedSize, computed };
 }
