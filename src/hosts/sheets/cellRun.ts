@@ -10,12 +10,12 @@ import type { SheetFunction } from "../../functions/define";
 import { errorsAsText, type Cell, type CellInput } from "../../functions";
 import { firstCalls, runFromCache } from "./cacheOnly";
 import { LOCK_BUSY_MESSAGE } from "./rateLimit";
-import { PAUSED_TEXT, waitingText } from "./cellTexts";
+import { CELL_NO_KEY_MESSAGE, PAUSED_TEXT, waitingText } from "./cellTexts";
 import { prefetchFillDown, type Place } from "./fillDownPrefetch";
 import { freshAfter, readFreshRegions } from "./freshCache";
 import { gas, type CacheLike, type RangeLike } from "./gas";
 import { fillerOwner, liveCallsPaused } from "./liveCalls";
-import { closeSession, messageOf, openSession } from "./session";
+import { closeSession, messageOf, NO_KEY_MESSAGE, openSession } from "./session";
 import { ownerTag, readQueue, registerWaiting } from "./waitingCells";
 
 /** The calling cell of a custom function, readable; null when there is none to read. */
@@ -58,7 +58,13 @@ export function runCell(
   const here = place && docCache ? place : null;
   const regions = here && docCache ? readFreshRegions(docCache) : [];
   const fresh = here ? freshAfter(regions, here.sheetName, here.row, here.col) : 0;
-  const session = openSession(fresh > 0 ? { freshAfter: fresh } : {});
+  let session: ReturnType<typeof openSession>;
+  try {
+    session = openSession(fresh > 0 ? { freshAfter: fresh } : {});
+  } catch (err) {
+    if (messageOf(err, null) === NO_KEY_MESSAGE && inCell) throw new Error(CELL_NO_KEY_MESSAGE);
+    throw err;
+  }
   const env = session.env;
   try {
     if (liveCallsPaused()) {
