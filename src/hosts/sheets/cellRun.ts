@@ -16,7 +16,7 @@ import { freshAfter, readFreshRegions } from "./freshCache";
 import { gas, type CacheLike, type RangeLike } from "./gas";
 import { fillerOwner, liveCallsPaused } from "./liveCalls";
 import { closeSession, messageOf, NO_KEY_MESSAGE, openSession } from "./session";
-import { ownerTag, readQueue, registerWaiting } from "./waitingCells";
+import { markOwnError, ownerTag, readQueue, registerWaiting } from "./waitingCells";
 
 /** The calling cell of a custom function, readable; null when there is none to read. */
 function callingCell(): (Place & { readonly sheetName: string; readonly cell: RangeLike }) | null {
@@ -129,6 +129,9 @@ export function runCell(
       now,
     });
   } catch (err) {
+    // An error of our own: the filler re-runs only cells Apps Script failed (too many at once).
+    if (here && docCache)
+      markOwnError(docCache, { sheet: here.sheetName, row: here.row, col: here.col });
     throw new Error(messageOf(err, session.apiKey, session.baseUrl));
   } finally {
     closeSession(session);

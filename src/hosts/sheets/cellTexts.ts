@@ -51,4 +51,4 @@ export function isWaitingText(text: unknown): boolean {
  * it; a file on a shared drive has no owner, so there only the sidebar's imports (which run
  * with the key of whoever opens the sidebar) can answer.
  */
-export const CELL_NO_KEY_MESSAGE = `No API key: formula cells use the spreadsheet owner's key, which the owner saves in ${SETTINGS_PATH} (a file on a shared drive has no owner: use Import in the sidebar)`;
+export const CELL_NO_KEY_MESSAGE = `No API key: formula cells use the spreadsheet owner's key; the owner saves it in ${SETTINGS_PATH} (shared drive: no owner, use Import)`;

@@ -119,7 +119,7 @@ describe("the built files", () => {
   test("without a key every cell says whose key it uses and who can save it", () => {
     const addon = addonWithKey(null);
     const text =
-      "#ERROR! No API key: formula cells use the spreadsheet owner's key, which the owner saves in Extensions > Marketplace Profit > Settings (a file on a shared drive has no owner: use Import in the sidebar)";
+      "#ERROR! No API key: formula cells use the spreadsheet owner's key; the owner saves it in Extensions > Marketplace Profit > Settings (shared drive: no owner, use Import)";
     expect(cell(addon, "SHOPS")).toBe(text);
     expect(cell(addon, "MKTA_BREAKDOWN", 1, "SG", 1)).toBe(text);
     expect(addon.urlFetch.log).toHaveLength(0);
