@@ -205,10 +205,11 @@ function rerunWaiting(sheets: readonly SheetLike[]): void {
     closeSession(session);
     const scanned = scanSheets(sheets, needsFilling);
     if (scanned.found.length === 0 && scanned.loading === 0) return;
-    const room = Math.min(
-      quota ? Math.max(0, quota.limit - quota.used - 5) : 0,
-      Math.max(0, RUNNING_CELLS_CAP - scanned.loading),
-    );
+    // With the minute's quota used up, cells are still run (in sheet order, the order cells
+    // fetch their siblings' answers in): those whose answers are cached answer at once.
+    const free = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
+    const running = Math.max(0, RUNNING_CELLS_CAP - scanned.loading);
+    const room = free > 0 ? Math.min(free, running) : running;
     const cells = scanned.found.slice(0, room);
     for (const sheet of new Set(cells.map((c) => c.sheet)))
       rerunCells(
