@@ -28,6 +28,7 @@ import { firstMeaningfulPaintMs, webBundleBytes } from "./webPage";
 import { limitedTable, measureLimitedExcel, type LimitedRow } from "./limitedCells";
 import { loadTest, type LoadResult } from "./load";
 import { SHEETS_FILL_DOWN_METHOD, measureSheetsFillDown } from "./sheetsFillDown";
+import { measureStrictSheets } from "./sheetsStrict";
 
 const ROOT = path.resolve(__dirname, "..");
 /** Scale of the demo data: shop 100001 SG gets 2,100 products per unit of scale. */
@@ -238,6 +239,8 @@ async function main(): Promise<void> {
 
     log("Sheets fill-downs at the 60/min limit (simulator)");
     const sheetsLimited = await measureSheetsFillDown(DIST_SHEETS);
+    log("Sheets fill-downs on the strict simulator");
+    const sheetsStrict = await measureStrictSheets(DIST_SHEETS, markdownTable);
 
     log("Sheets bundle load");
     const loadMs = sheetsLoadMs(http, Math.max(runs, 20));
@@ -374,6 +377,8 @@ async function main(): Promise<void> {
       "  answers them from the shop's A7 list (pages of 500). Model cells: the first model ids (A1 batches",
       "  of 100). Required-price cells: REQUIRED_PRICE on marketplace A, 200 products' categories and costs.",
       ...SHEETS_FILL_DOWN_METHOD,
+      "",
+      ...sheetsStrict,
       "",
     ].join("\n");
     writeFileSync(path.join(ROOT, "bench", "results.md"), doc);

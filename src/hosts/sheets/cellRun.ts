@@ -10,14 +10,14 @@ import type { SheetFunction } from "../../functions/define";
 import { errorsAsText, type Cell, type CellInput } from "../../functions";
 import { firstCalls, runFromCache } from "./cacheOnly";
 import { LOCK_BUSY_MESSAGE } from "./rateLimit";
-import { PAUSED_TEXT, waitingText } from "./cellTexts";
+import { CELL_NO_KEY_MESSAGE, PAUSED_TEXT, waitingText } from "./cellTexts";
 import { prefetchFillDown, type Place } from "./fillDownPrefetch";
 import { freshAfter, readFreshRegions } from "./freshCache";
 import { gas, type CacheLike, type RangeLike } from "./gas";
 import { fillerOwner, liveCallsPaused } from "./liveCalls";
 import { SHEETS_PLACES } from "./places";
-import { closeSession, messageOf, openSession } from "./session";
-import { ownerTag, readQueue, registerWaiting } from "./waitingCells";
+import { closeSession, messageOf, NO_KEY_MESSAGE, openSession } from "./session";
+import { markOwnError, ownerTag, readQueue, registerWaiting } from "./waitingCells";
 
 /** The calling cell of a custom function, readable; null when there is none to read. */
 function callingCell(): (Place & { readonly sheetName: string; readonly cell: RangeLike }) | null {
@@ -59,7 +59,13 @@ export function runCell(
   const here = place && docCache ? place : null;
   const regions = here && docCache ? readFreshRegions(docCache) : [];
   const fresh = here ? freshAfter(regions, here.sheetName, here.row, here.col) : 0;
-  const session = openSession(fresh > 0 ? { freshAfter: fresh } : {});
+  let session: ReturnType<typeof openSession>;
+  try {
+    session = openSession(fresh > 0 ? { freshAfter: fresh } : {});
+  } catch (err) {
+    if (messageOf(err, null) === NO_KEY_MESSAGE && inCell) throw new Error(CELL_NO_KEY_MESSAGE);
+    throw err;
+  }
   const env = session.env;
   try {
     if (liveCallsPaused()) {
@@ -125,6 +131,9 @@ export function runCell(
       now,
     });
   } catch (err) {
+    // An error of our own: the filler re-runs only cells Apps Script failed (too many at once).
+    if (here && docCache)
+      markOwnError(docCache, { sheet: here.sheetName, row: here.row, col: here.col });
     throw new Error(messageOf(err, session.apiKey, session.baseUrl));
   } finally {
     closeSession(session);

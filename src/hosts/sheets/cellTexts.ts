@@ -36,10 +36,19 @@ export function waitingText(v: WaitingView): string {
     v.pausedUntil !== null && v.pausedUntil > v.now
       ? `Waiting: the API asked for a pause of ${Math.ceil((v.pausedUntil - v.now) / 1000)} s; ${queued}, ${minutes(v.etaMs)}`
       : `Waiting for quota: ${queued}, ${minutes(v.etaMs)}`;
-  return v.filled ? head : `${head}; open ${SETTINGS_PATH} to fill them`;
+  // Formula cells use the spreadsheet owner's key, so only the owner's sidebar can fill them.
+  return v.filled ? head : `${head}; the spreadsheet's owner opens ${SETTINGS_PATH} to fill them`;
 }
 
 /** True when a cell's text says it waits (to find waiting cells in a sheet). */
 export function isWaitingText(text: unknown): boolean {
   return typeof text === "string" && WAITING_PREFIXES.some((p) => text.startsWith(p));
 }
+
+/**
+ * A formula cell with no key. Custom functions read the spreadsheet OWNER's user properties,
+ * so an editor's own key does not help them: the text says whose key it is and who can save
+ * it; a file on a shared drive has no owner, so there only the sidebar's imports (which run
+ * with the key of whoever opens the sidebar) can answer.
+ */
+export const CELL_NO_KEY_MESSAGE = `No API key: formula cells use the spreadsheet owner's key; the owner saves it in ${SETTINGS_PATH} (shared drive: no owner, use Import)`;

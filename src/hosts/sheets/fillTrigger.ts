@@ -10,7 +10,8 @@
  *   again (a clock trigger has no document cache), as many as the quota allows.
  * Installable triggers run as the user who made them, with that user's key: the filler then
  * helps only cells that read that key's cache (the owner's, for custom functions).
- * Only one filler works at a time (a claim in the document cache, under the script lock).
+ * Only one filler per key works at a time (a claim in the document cache, under the script
+ * lock); a collaborator's filler with another key never blocks the owner's.
  */
 import { messageOf } from "../../core/errors";
 import {
@@ -31,7 +32,19 @@ import { ownerTag, readQueue } from "./waitingCells";
 export const FILL_ON_EDIT = "fillWaitingCellsOnEdit";
 export const FILL_LATER = "fillWaitingCellsLater";
 
-const CLAIM_KEY = "mkt:filler";
+/**
+ * One filler at a time PER KEY: a filler fills only the cells that read its key's cache, so a
+ * collaborator's trigger (another key) must not keep the owner's from filling the owner's cells.
+ */
+function claimKey(): string | null {
+  try {
+    const session = openSession();
+    closeSession(session);
+    return `mkt:filler:${ownerTag(session.env)}`;
+  } catch {
+    return null; // no key: nothing this user's filler could fill
+  }
+}
 /**
  * A trigger's filling stops here, 15 s short of its 6 minutes (the last pass and its reruns fit
  * in that; if Apps Script stopped it anyway, the cells would simply still wait).
@@ -55,12 +68,12 @@ const NOTHING_MS = 6000;
 const LATER_MS = 60_000;
 const DOCS_PROPERTY = "mkt.fillDocs";
 
-function claim(cache: CacheLike, until: number, now: number): boolean {
+function claim(cache: CacheLike, key: string, until: number, now: number): boolean {
   const lock = gas().LockService.getScriptLock();
   if (!lock.tryLock(10_000)) return false;
   try {
-    if (Number(cache.get(CLAIM_KEY) ?? 0) > now) return false;
-    cache.put(CLAIM_KEY, String(until), Math.max(1, Math.ceil((until - now) / 1000)));
+    if (Number(cache.get(key) ?? 0) > now) return false;
+    cache.put(key, String(until), Math.max(1, Math.ceil((until - now) / 1000)));
     return true;
   } finally {
     lock.releaseLock();
@@ -101,7 +114,8 @@ export function fillOnEdit(): void {
   if (!book || !cache) return;
   const start = Date.now();
   const end = start + TRIGGER_BUDGET_MS;
-  if (!claim(cache, end, start)) return;
+  const key = claimKey();
+  if (!key || !claim(cache, key, end, start)) return;
   const deps = depsOf(book, cache);
   let idleSince = start;
   let seen = false;
@@ -123,7 +137,7 @@ export function fillOnEdit(): void {
       gas().Utilities.sleep(Math.max(100, Math.min(wait, end - Date.now())));
     }
   } finally {
-    cache.remove(CLAIM_KEY);
+    cache.remove(key);
   }
   if (last && last.queue.cells > 0) continueLater(book);
 }
@@ -134,12 +148,14 @@ export function fillTick(): { report: FillReport | null; filler: "sidebar" | "tr
   const cache = gas().CacheService.getDocumentCache();
   if (!book || !cache) return { report: null, filler: "none" };
   const now = Date.now();
-  if (!claim(cache, now + SIDEBAR_PASS_MS + 30_000, now))
+  const key = claimKey();
+  if (!key) return { report: null, filler: "none" };
+  if (!claim(cache, key, now + SIDEBAR_PASS_MS + 30_000, now))
     return { report: null, filler: readQueue(cache) ? "trigger" : "none" };
   try {
     return { report: fillPass(depsOf(book, cache), now + SIDEBAR_PASS_MS), filler: "sidebar" };
   } finally {
-    cache.remove(CLAIM_KEY);
+    cache.remove(key);
   }
 }
 
@@ -189,10 +205,11 @@ function rerunWaiting(sheets: readonly SheetLike[]): void {
     closeSession(session);
     const scanned = scanSheets(sheets, needsFilling);
     if (scanned.found.length === 0 && scanned.loading === 0) return;
-    const room = Math.min(
-      quota ? Math.max(0, quota.limit - quota.used - 5) : 0,
-      Math.max(0, RUNNING_CELLS_CAP - scanned.loading),
-    );
+    // With the minute's quota used up, cells are still run (in sheet order, the order cells
+    // fetch their siblings' answers in): those whose answers are cached answer at once.
+    const free = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
+    const running = Math.max(0, RUNNING_CELLS_CAP - scanned.loading);
+    const room = free > 0 ? Math.min(free, running) : running;
     const cells = scanned.found.slice(0, room);
     for (const sheet of new Set(cells.map((c) => c.sheet)))
       rerunCells(

@@ -22,7 +22,7 @@ import { cacheOwner } from "../../core/callPlan";
 import { addCacheCounts } from "./cacheStats";
 import { FreshAfterCache } from "./freshCache";
 import { gas } from "./gas";
-import { PropertiesSnapshot } from "./propertiesSnapshot";
+import { propertiesSnapshot } from "./propertiesSnapshot";
 import { ReadAheadStore } from "./readAhead";
 import { sheetsBreaker, sheetsQuota } from "./rateLimit";
 import { CacheServiceStore, UserSettingsStore } from "./stores";
@@ -64,7 +64,7 @@ export function appsScriptClock(): SyncClock {
 
 export function userSettings(): UserSettingsStore {
   return new UserSettingsStore(
-    new PropertiesSnapshot(gas().PropertiesService.getUserProperties()),
+    propertiesSnapshot(gas().PropertiesService.getUserProperties()),
     DEFAULT_BASE_URL,
   );
 }

@@ -104,10 +104,17 @@ export function writeQueue(cache: CacheLike, q: QueueStatus): void {
  */
 const MAX_RETRIES = 3;
 
+const retryKey = (c: CellAt): string => `mkr1:${waitingKey(c).slice(5)}`;
+
+/** A cell that showed its own error (bad input, API down): no retry for it. */
+export function markOwnError(cache: CacheLike, cell: CellAt): void {
+  cache.put(retryKey(cell), String(MAX_RETRIES), TTL_SEC);
+}
+
 /** The cells that may be retried now (and count this try for them). */
 export function takeRetries<C extends CellAt>(cache: CacheLike, cells: readonly C[]): C[] {
   if (cells.length === 0) return [];
-  const keys = cells.map((c) => `mkr1:${waitingKey(c).slice(5)}`);
+  const keys = cells.map(retryKey);
   const tries = cache.getAll(keys);
   const out: C[] = [];
   const counts: Record<string, string> = {};

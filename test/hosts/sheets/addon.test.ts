@@ -116,14 +116,12 @@ describe("the built files", () => {
       expect([name, typeof context[name]]).toEqual([name, "function"]);
   });
 
-  test("without a key every cell says where to enter one", () => {
+  test("without a key every cell says whose key it uses and who can save it", () => {
     const addon = addonWithKey(null);
-    expect(cell(addon, "SHOPS")).toBe(
-      "#ERROR! No API key: open Extensions > Marketplace Profit > Settings",
-    );
-    expect(cell(addon, "MKTA_BREAKDOWN", 1, "SG", 1)).toBe(
-      "#ERROR! No API key: open Extensions > Marketplace Profit > Settings",
-    );
+    const text =
+      "#ERROR! No API key: formula cells use the spreadsheet owner's key; the owner saves it in Extensions > Marketplace Profit > Settings (shared drive: no owner, use Import)";
+    expect(cell(addon, "SHOPS")).toBe(text);
+    expect(cell(addon, "MKTA_BREAKDOWN", 1, "SG", 1)).toBe(text);
     expect(addon.urlFetch.log).toHaveLength(0);
   });
 });

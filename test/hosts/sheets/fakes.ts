@@ -94,6 +94,9 @@ export class FakeProperties implements PropertiesLike {
   getProperty(key: string): string | null {
     return this.map.get(key) ?? null;
   }
+  getProperties(): Record<string, string> {
+    return Object.fromEntries(this.map);
+  }
   setProperty(key: string, value: string): this {
     if (utf8(value) > 9 * 1024) throw new Error("Argument too large: value");
     const total =

@@ -36,7 +36,7 @@ test("with no filler installed, waiting cells say where to start it, and it fill
   expect(out.answered).toBeLessThan(100);
   for (const t of out.texts)
     expect(t).toMatch(
-      /^Waiting for quota: .*; open Extensions > Marketplace Profit > Settings to fill them$/,
+      /^Waiting for quota: .*; the spreadsheet's owner opens Extensions > Marketplace Profit > Settings to fill them$/,
     );
   // The seller opens the sidebar: its status tick (the real bridge) fills the waiting cells.
   const bridge = createGoogleScriptBridge(

@@ -33,3 +33,18 @@ test("45 item cells, lists off, sidebar closed: the cells refused for concurrenc
   for (const e of ran) expect(e.properties).toBeLessThanOrEqual(1);
   for (const t of out.texts) expect(t).not.toMatch(/recalculat/i);
 });
+
+test("an editor with another key whose trigger was made first fills down: the owner's trigger fills", async () => {
+  const editor = "editor@example.com";
+  sim = await SheetsSim.start({ strict: true });
+  sim.share(editor);
+  sim.saveKey(editor, sim.server.keyFor("demo"));
+  await sim.call(editor, "getSettings"); // the editor's sidebar: the editor's trigger, first
+  await sim.call(OWNER, "getSettings"); // then the owner's
+  const out = await fillDown(sim, { level: "item", count: 45, maxMs: 15 * 60_000, by: editor });
+  expect(out.answered).toBe(45);
+  expect(out.refused).toBe(0);
+  expect(out.minutes).toBeLessThanOrEqual(Math.ceil(out.requests / 60) + 10);
+  // Every text a cell showed names what someone can do: none asks the editor to fix the key.
+  for (const t of out.texts) expect(t).not.toMatch(/recalculat|open Extensions/i);
+});

@@ -13,6 +13,8 @@ export interface FillDownOptions {
   readonly fn?: string;
   /** Simulated time to wait for every cell to show a number. */
   readonly maxMs: number;
+  /** Who types the ids and fills the formula down (default the owner). */
+  readonly by?: string;
 }
 
 export interface FillDownOutcome {
@@ -36,12 +38,13 @@ export interface FillDownOutcome {
 
 export async function fillDown(sim: SheetsSim, o: FillDownOptions): Promise<FillDownOutcome> {
   const fn = o.fn ?? "MKTA_BREAKDOWN";
+  const by = o.by ?? OWNER;
   const last = o.count + 1;
   let formula: string;
   if (o.level === "item") {
     const { shop, items } = demoItems(o.count);
     sim.edit(
-      OWNER,
+      by,
       `A2:A${last}`,
       items.map((id) => [id]),
     );
@@ -50,7 +53,7 @@ export async function fillDown(sim: SheetsSim, o: FillDownOptions): Promise<Fill
   } else {
     const { shop, cells } = demoModels(o.count);
     sim.edit(
-      OWNER,
+      by,
       `A2:B${last}`,
       cells.map((c) => [c.itemId, c.modelId]),
     );
@@ -59,7 +62,7 @@ export async function fillDown(sim: SheetsSim, o: FillDownOptions): Promise<Fill
   }
   const before = sim.requests().length;
   const start = sim.now();
-  sim.fillDown(OWNER, `C2:C${last}`, formula);
+  sim.fillDown(by, `C2:C${last}`, formula);
   const numbers = (): number =>
     sim
       .values(`C2:C${last}`)
