@@ -22,6 +22,7 @@ import { createAsyncHostBridge } from "../shared/asyncBridge";
 import { EXCEL_PLACES, withPlaces } from "../shared/places";
 import { EXCEL_NAMESPACE } from "./metadata";
 import { insertExcelChart } from "./excelCharts";
+import { excelChecks, type ExcelCheckEnv, excelTools, officeSetSupport } from "./excelTools";
 import type { OfficeStorage } from "./officeGlobals";
 import { officeStorage } from "./officeGlobals";
 import type { Scheduling } from "../../core/schedule/registry";
@@ -330,6 +331,8 @@ export interface ExcelBridgeOptions {
   readonly scheduling?: Scheduling;
   /** Refresh and pause for the formula cells (default: the functions runtime's, when loaded). */
   readonly refresher?: HostRefresher;
+  /** What Diagnostics checks (Office.js's requirement test, OfficeRuntime.storage). */
+  readonly checks?: ExcelCheckEnv;
 }
 
 /** The task pane's bridge; shares key, base URL and cache clearing with the functions runtime. */
@@ -351,10 +354,12 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
     onClearCache: async () => {
       await runtimeHandle()?.clearCache();
     },
+    hostChecks: () => excelChecks(o.checks ?? { storage: null }),
   });
   return withPlaces(
     {
       ...bridge,
+      ...excelTools(o.run),
       async setAutoRefresh(enabled) {
         const view = await bridge.setAutoRefresh(enabled);
         if (!o.startup) return view;
@@ -387,6 +392,7 @@ export function excelTaskpaneBridgeFromGlobals(
     transport,
     defaultBaseUrl,
     startup: officeStartup(),
+    checks: { isSetSupported: officeSetSupport(), storage },
     ...(runtimeHandle()?.scheduling ? { scheduling: runtimeHandle()?.scheduling } : {}),
   });
 }

@@ -9,6 +9,7 @@ import { CATALOG } from "../../functions";
 import { mountApp } from "../../ui/app";
 import { createAsyncHostBridge, SETTING } from "../shared/asyncBridge";
 import { WEB_PLACES, withPlaces } from "../shared/places";
+import { webChecks } from "./webChecks";
 import { fetchTransport as browserFetchTransport } from "../shared/fetchTransport";
 import { ExcelSession } from "../excel/session";
 import { FormulaCells } from "./formulaCells";
@@ -81,6 +82,7 @@ function start(): void {
     refresher,
     onSettingsChanged: () => session.reloadSettings(),
     onClearCache: () => refresher.clearCache(),
+    hostChecks: () => Promise.resolve(webChecks(window.localStorage)),
   });
   const bar = mountMessageBar(element("cell-message"), engine, book, cells);
   keepWorkbookSaved(engine, window.localStorage, (problem) => bar.storageProblem(problem));
