@@ -10,8 +10,8 @@ import {
 import { runOpAsync } from "../../sidebar/op";
 import { checked, type CheckId, type CheckOutcome } from "../../sidebar/diagnostics";
 import type { HostBridge } from "../../ui/bridge";
-import type { OfficeStorage } from "./officeGlobals";
-import type { ExcelRun } from "./taskpaneBridge";
+import type { OfficeStorage } from "../shared/officeGlobals";
+import type { ExcelRun } from "./xlTypes";
 
 /** The storage item Diagnostics writes and removes again. */
 const PROBE = "mkt.diagnostics";

@@ -11,7 +11,7 @@ import { createAsyncHostBridge, SETTING } from "../shared/asyncBridge";
 import { WEB_PLACES, withPlaces } from "../shared/places";
 import { webChecks } from "./webChecks";
 import { fetchTransport as browserFetchTransport } from "../shared/fetchTransport";
-import { ExcelSession } from "../excel/session";
+import { ExcelSession } from "../shared/session";
 import { FormulaCells } from "./formulaCells";
 import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
