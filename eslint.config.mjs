@@ -1,6 +1,7 @@
 // Flat config: typescript-eslint's recommended rules over everything we write.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 
 export default tseslint.config(
   { ignores: ["dist/**", "coverage/**", "node_modules/**", ".data/**", "bench/results/**"] },
@@ -33,6 +34,17 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
     },
+  },
+
+  // No import circles in src: a newcomer reads a module before the ones that use it.
+  {
+    files: ["src/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js", ".json"] })],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
 
   // Layers point one way: hosts -> sidebar -> imports -> functions -> core -> api; ui sees

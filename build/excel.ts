@@ -10,7 +10,7 @@ import vm from "node:vm";
 import { deflateSync } from "node:zlib";
 import { build } from "esbuild";
 import { CATALOG } from "../src/functions";
-import { functionsMetadata, type ExcelFunctionsMetadata } from "../src/hosts/excel/metadata";
+import { functionsMetadata, type ExcelFunctionsMetadata } from "../src/hosts/shared/metadata";
 import {
   excelSignatures,
   sheetsStubSignatures,

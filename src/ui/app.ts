@@ -11,6 +11,7 @@ import { BulkSection } from "./bulkSection";
 import { ImportsSection } from "./importsSection";
 import { SettingsSection } from "./settingsSection";
 import { ShopsSection } from "./shopsSection";
+import { ToolsSection } from "./toolsSection";
 import { appCss } from "./styles";
 
 /** The whole app. */
@@ -55,6 +56,7 @@ export function App(p: { bridge: HostBridge }) {
     h(ImportsSection, { bridge: p.bridge, shops, refreshRequest }),
     h(BulkSection, { bridge: p.bridge }),
     h(BuilderSection, { bridge: p.bridge, shops }),
+    h(ToolsSection, { bridge: p.bridge }),
   ]);
 }
 

@@ -12,6 +12,8 @@ import type { ImportDefinition } from "../imports/definitions";
 import { zonedTime } from "../imports/table";
 import type { ImportProgress, QuestionAnswers } from "../sidebar/importLoop";
 import type { PlacedFormula } from "../sidebar/formulaPlace";
+import type { ConvertedFormulas } from "../sidebar/convertFormulas";
+import type { DiagnosticsReport } from "../sidebar/diagnostics";
 
 export type { ImportResult, QuestionAnswers, ShopRef, ShopsView };
 
@@ -214,6 +216,14 @@ export interface HostBridge {
 
   /** Forget every cached answer and make the cells that used them recalculate. */
   clearCache(): Promise<void>;
+
+  /**
+   * Rewrite the add-in's formulas in every sheet into this host's form (a workbook moved from
+   * Excel to Sheets or back). Absent where formulas cannot come from the other host (web demo).
+   */
+  convertFormulas?(): Promise<ConvertedFormulas>;
+  /** Check, in this host, each thing the add-in relies on (the table of Diagnostics). */
+  runDiagnostics(): Promise<DiagnosticsReport>;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ApiCall } from "../../src/core/effects";
 import { DEFAULT_BASIS, checkBasis, describeBasis, readBasis } from "../../src/functions/basis";
 import { CATALOG, functionByName } from "../../src/functions";
 import { firstState, importTitle, stepCall } from "../../src/imports/plan";
-import { readSettings } from "../../src/hosts/excel/settings";
+import { readSettings } from "../../src/hosts/shared/settings";
 import { readAsyncSettings } from "../../src/hosts/shared/asyncSettings";
 
 /** The first request a function asks for (its body stops there). */

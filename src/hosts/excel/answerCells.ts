@@ -8,7 +8,7 @@ import type { Cell } from "../../functions/cells";
 import { WRITE_CHUNK_ROWS, blockFormats, chunkRows } from "../../imports/cellText";
 import { parseRangeAddress, type RangeBox } from "../../imports/rangeAddress";
 import type { WorkbookSurface } from "../shared/asyncBridge";
-import type { ExcelRun, XlContext, XlRange, XlWorksheet } from "./taskpaneBridge";
+import type { ExcelRun, XlContext, XlRange, XlWorksheet } from "./xlTypes";
 
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 

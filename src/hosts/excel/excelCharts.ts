@@ -5,7 +5,7 @@
  * the title names that figure (an overview's breakdown, label and amount apart, a column chart). A ranking gets a clustered bar chart, best row on top.
  */
 import type { ChartPlan } from "../../ui/charts/chartPlan";
-import type { XlContext, XlRange, XlWorksheet } from "./taskpaneBridge";
+import type { XlContext, XlRange, XlWorksheet } from "./xlTypes";
 
 /** The slice of Excel.Chart the pane sets. */
 export interface XlChart {

@@ -8,7 +8,7 @@ import type { Cell } from "../../functions/cells";
 import { WRITE_CHUNK_ROWS, cellFormat, chunkRows } from "../../imports/cellText";
 import type { ManagedSheets } from "../../sidebar/ports";
 import { excelValue } from "./answerCells";
-import type { ExcelRun, XlContext, XlWorksheet } from "./taskpaneBridge";
+import type { ExcelRun, XlContext, XlWorksheet } from "./xlTypes";
 
 const recordName = (sheetName: string): string => `mkt.table.${sheetName}`;
 

@@ -5,13 +5,17 @@
  */
 import { CATALOG } from "../../functions";
 import { fetchTransport } from "../shared/fetchTransport";
-import { excelFunction } from "./invoke";
-import { type CustomFunctionsGlobal, customFunctionsGlobal, officeStorage } from "./officeGlobals";
+import { excelFunction } from "../shared/invoke";
+import {
+  type CustomFunctionsGlobal,
+  customFunctionsGlobal,
+  officeStorage,
+} from "../shared/officeGlobals";
 import { type ExcelCalcRun, recalculateWorkbook, refreshCells, type RefreshScope } from "./refresh";
 import { associateRibbon, officeActions } from "./ribbon";
 import { publishRuntimeHandle } from "./runtimeHandle";
-import { ExcelSession } from "./session";
-import { LIVE_CALLS_ITEM } from "./settings";
+import { ExcelSession } from "../shared/session";
+import { LIVE_CALLS_ITEM } from "../shared/settings";
 
 /** The build's default API base URL (MKT_BASE_URL), injected by esbuild. */
 declare const MKT_DEFAULT_BASE_URL: string;

@@ -3,7 +3,7 @@
  * a workbook moved between hosts keeps working. Both derive from the catalog; this check reads
  * what each host actually ships (functions.json vs the Apps Script stubs' JSDoc) and compares.
  */
-import type { ExcelFunctionsMetadata } from "./metadata";
+import type { ExcelFunctionsMetadata } from "../shared/metadata";
 
 /** One function's signature as a host shows it. */
 export interface ShippedSignature {

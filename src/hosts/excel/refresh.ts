@@ -9,8 +9,8 @@
 /// <reference types="office-js" />
 import { columnLetters } from "../../imports/rangeAddress";
 import type { Fits } from "../shared/realTypes";
-import type { TrackedCell } from "./cellTracker";
-import type { ExcelSession } from "./session";
+import type { TrackedCell } from "../shared/cellTracker";
+import type { ExcelSession } from "../shared/session";
 
 import type { RefreshScope } from "../../ui/bridge";
 

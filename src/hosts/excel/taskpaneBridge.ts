@@ -20,73 +20,16 @@ import type { HostBridge } from "../../ui/bridge";
 import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
 import { createAsyncHostBridge } from "../shared/asyncBridge";
 import { EXCEL_PLACES, withPlaces } from "../shared/places";
-import { EXCEL_NAMESPACE } from "./metadata";
+import { EXCEL_NAMESPACE } from "../shared/metadata";
 import { insertExcelChart } from "./excelCharts";
 import { excelTables } from "./excelTables";
-import type { OfficeStorage } from "./officeGlobals";
-import { officeStorage } from "./officeGlobals";
+import { excelChecks, type ExcelCheckEnv, excelTools, officeSetSupport } from "./excelTools";
+import type { OfficeStorage } from "../shared/officeGlobals";
+import { officeStorage } from "../shared/officeGlobals";
 import type { Scheduling } from "../../core/schedule/registry";
 import { runtimeHandle, runtimeRefresher } from "./runtimeHandle";
 import type { HostRefresher } from "../shared/queueView";
-// ---- the slice of Office.js we use (structural, so tests can pass office-addin-mock objects)
-
-/** An Excel range as far as the task pane touches it. */
-export interface XlRange {
-  values: unknown[][];
-  numberFormat: unknown[][];
-  formulas: unknown[][];
-  address: string;
-  rowIndex: number;
-  columnIndex: number;
-  columnCount: number;
-  rowCount: number;
-  load(properties: string): unknown;
-  clear(applyTo?: string): void;
-  /** ExcelApi 1.9: one operation, so the target changes completely or not at all. */
-  copyFrom(source: XlRange | string, copyType?: string): void;
-  format: { font: { bold: boolean } };
-}
-
-export interface XlWorksheet {
-  name: string;
-  isNullObject: boolean;
-  /** "Visible" | "Hidden" | "VeryHidden". */
-  visibility: string;
-  load(properties: string): unknown;
-  delete(): void;
-  getRangeByIndexes(row: number, column: number, rowCount: number, columnCount: number): XlRange;
-  getUsedRangeOrNullObject(valuesOnly?: boolean): XlRange & { isNullObject: boolean };
-  freezePanes: { freezeRows(count: number): void };
-  activate(): void;
-  notes?: { add(cellAddress: string, content: string): unknown };
-}
-
-export interface XlSetting {
-  value: unknown;
-  isNullObject: boolean;
-  load(properties: string): unknown;
-}
-
-export interface XlContext {
-  workbook: {
-    worksheets: {
-      getItemOrNullObject(name: string): XlWorksheet;
-      add(name: string): XlWorksheet;
-      load(properties: string): unknown;
-      items: XlWorksheet[];
-    };
-    getSelectedRange(): XlRange & { worksheet: XlWorksheet };
-    getActiveCell(): XlRange;
-    settings: {
-      getItemOrNullObject(name: string): XlSetting;
-      add(name: string, value: string): unknown;
-    };
-  };
-  sync(): Promise<void>;
-}
-
-/** Excel.run as the bridge calls it. */
-export type ExcelRun = <T>(batch: (context: XlContext) => Promise<T>) => Promise<T>;
+import type { ExcelRun, XlContext, XlWorksheet } from "./xlTypes";
 
 /** Excel's longest sheet name. */
 const MAX_SHEET_NAME = 31;
@@ -333,6 +276,8 @@ export interface ExcelBridgeOptions {
   readonly scheduling?: Scheduling;
   /** Refresh and pause for the formula cells (default: the functions runtime's, when loaded). */
   readonly refresher?: HostRefresher;
+  /** What Diagnostics checks (Office.js's requirement test, OfficeRuntime.storage). */
+  readonly checks?: ExcelCheckEnv;
 }
 
 /** The task pane's bridge; shares key, base URL and cache clearing with the functions runtime. */
@@ -354,10 +299,12 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
     onClearCache: async () => {
       await runtimeHandle()?.clearCache();
     },
+    hostChecks: () => excelChecks(o.checks ?? { storage: null }),
   });
   return withPlaces(
     {
       ...bridge,
+      ...excelTools(o.run),
       async setAutoRefresh(enabled) {
         const view = await bridge.setAutoRefresh(enabled);
         if (!o.startup) return view;
@@ -390,6 +337,7 @@ export function excelTaskpaneBridgeFromGlobals(
     transport,
     defaultBaseUrl,
     startup: officeStartup(),
+    checks: { isSetSupported: officeSetSupport(), storage },
     ...(runtimeHandle()?.scheduling ? { scheduling: runtimeHandle()?.scheduling } : {}),
   });
 }

@@ -38,7 +38,8 @@ import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
 import { zonedTime } from "../../imports/table";
 import { NO_TABLES, memoryStage, type TableSheets } from "../../sidebar/memoryStage";
-import { asyncService } from "../../sidebar/op";
+import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../sidebar/diagnostics";
+import { asyncService, runOpAsync } from "../../sidebar/op";
 import type { SidebarPorts, TextSlot } from "../../sidebar/ports";
 import { createSidebarService } from "../../sidebar/service";
 import type {
@@ -96,6 +97,8 @@ export interface AsyncHostOptions {
   readonly scheduling?: Scheduling;
   /** Refresh scopes and the live-calls switch of a host with formula cells. */
   readonly refresher?: HostRefresher;
+  /** Diagnostics: the checks of this host's own assumptions (the API's are added here). */
+  readonly hostChecks?: () => Promise<CheckOutcome[]>;
 }
 
 /** Chart the selected table where the host has native charts. */
@@ -377,6 +380,13 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       if (!fn) throw new Error(`Unknown function ${name}`);
       const { basis } = await settings();
       return errorsAsText(await runAsync(fn.program(args, basis), (await currentEnvs()).cached));
+    },
+
+    async runDiagnostics() {
+      const { fresh } = await currentEnvs();
+      const probe = () => runAsync(call("SHOPS_A", {}), fresh);
+      const api = await runOpAsync(apiChecks(probe, () => bridge.getQuota()));
+      return diagnosticsReport(o.host, [...api, ...((await o.hostChecks?.()) ?? [])], clock.now());
     },
 
     async clearCache() {

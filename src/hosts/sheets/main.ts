@@ -28,6 +28,7 @@ import { installFiller } from "./fillTrigger";
 import { clearCacheAndRerun } from "./refresh";
 
 export { SCHEDULER_SERVER_FUNCTIONS } from "./schedulerServer";
+export { TOOLS_SERVER_FUNCTIONS } from "./toolsServer";
 
 export { NO_KEY_MESSAGE };
 /** The sidebar's import and bulk server functions; Stubs.js has a top-level wrapper for each. */

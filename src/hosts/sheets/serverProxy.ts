@@ -13,6 +13,7 @@ export type ServerCall = (name: string, ...args: unknown[]) => Promise<unknown>;
 /** Every function the sidebar may call on the server. */
 export type SheetsServer = typeof Main.MENU_SERVER_FUNCTIONS &
   typeof Main.SCHEDULER_SERVER_FUNCTIONS &
+  typeof Main.TOOLS_SERVER_FUNCTIONS &
   SidebarServerFunctions;
 
 /** A server as the sidebar calls it: the same names and parameters, answers as promises. */

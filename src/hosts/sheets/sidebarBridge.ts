@@ -4,7 +4,10 @@
  * with the client loops every host shares (src/sidebar/importLoop.ts, bulkLoop.ts), so no
  * server call comes near Apps Script's 6-minute limit.
  */
-import { messageOf } from "../../core/errors";
+import { ApiError, type ApiErrorCode, messageOf } from "../../core/errors";
+import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../sidebar/diagnostics";
+import { runOpAsync } from "../../sidebar/op";
+import { convertWorkbook } from "../../sidebar/convertFormulas";
 import type { Cell, CellInput } from "../../functions/cells";
 import { boxAddress } from "../../imports/freeColumns";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
@@ -20,6 +23,20 @@ import { serverProxy, type ServerCall } from "./serverProxy";
 import { sheetsQueue } from "./sidebarQueue";
 
 export { googleScriptCall, type ServerCall } from "./serverProxy";
+
+/** The two Sheets assumptions one sidebar call cannot try: said so, with how to check. */
+const NOT_FROM_SIDEBAR: CheckOutcome[] = [
+  {
+    id: "rerunCell",
+    passed: null,
+    seen: "not checked from the sidebar (a cell's re-run shows only later): cells that said 'Waiting for quota' should fill in by themselves",
+  },
+  {
+    id: "collaboratorFunctions",
+    passed: null,
+    seen: "not checkable from one account: ask a collaborator without the add-on whether the formulas show #NAME?",
+  },
+];
 
 /** Bulk rows per server call: each call answers them within its time budget. */
 const BULK_ROWS_PER_CALL = 10;
@@ -144,6 +161,21 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
     },
     async clearCache() {
       await server.clearCache();
+    },
+    convertFormulas: () =>
+      runOpAsync(
+        convertWorkbook(
+          { sheets: () => server.readFormulas(), write: (c) => server.writeFormulas([...c]) },
+          "sheets",
+        ),
+      ),
+    async runDiagnostics() {
+      const { api, checks } = await server.diagnoseSheets();
+      const probe = () => {
+        if (api.code !== "OK") throw new ApiError(api.code as ApiErrorCode, api.message);
+      };
+      const outcomes = await runOpAsync(apiChecks(probe, () => bridge.getQuota()));
+      return diagnosticsReport("sheets", [...outcomes, ...checks, ...NOT_FROM_SIDEBAR], Date.now());
     },
   };
   return withPlaces(bridge, SHEETS_PLACES);

@@ -5,7 +5,7 @@
  * refresh trigger (Apps Script reaches only top-level functions whose names do not end in _).
  */
 import type { ParamSpec, SheetFunction } from "../../functions/define";
-import { MENU_SERVER_FUNCTIONS, SCHEDULER_SERVER_FUNCTIONS } from "./main";
+import { MENU_SERVER_FUNCTIONS, SCHEDULER_SERVER_FUNCTIONS, TOOLS_SERVER_FUNCTIONS } from "./main";
 import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebarServer";
 
 /** Global the bundle assigns (esbuild globalName). */
@@ -63,6 +63,7 @@ export const SERVER_GROUPS: ReadonlyArray<{
     source: "schedulerServer.ts",
     functions: SCHEDULER_SERVER_FUNCTIONS,
   },
+  { owner: "TOOLS_SERVER_FUNCTIONS", source: "toolsServer.ts", functions: TOOLS_SERVER_FUNCTIONS },
   {
     owner: "SIDEBAR_SERVER_FUNCTIONS",
     source: "sidebarServer.ts",

@@ -3,7 +3,7 @@
  * reuse Excel's invoke unchanged (arguments, cancellation, the stuck-queue guard, result
  * shaping) and only translate what comes out: a value, a spill, or #VALUE!/#N/A with a message.
  */
-import type { CustomFunctionsGlobal, ExcelCell } from "../excel/officeGlobals";
+import type { CustomFunctionsGlobal, ExcelCell } from "../shared/officeGlobals";
 
 /** A cell error: the engine's error value and the message the seller reads. */
 export class EngineError extends Error {

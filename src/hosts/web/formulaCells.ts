@@ -10,10 +10,10 @@
  * a cell whose arguments did not change answers from here and asks nothing again.
  */
 import type { SheetFunction } from "../../functions/define";
-import { excelArguments } from "../excel/excelValues";
-import { invokeFunction } from "../excel/invoke";
+import { excelArguments } from "../shared/excelValues";
+import { invokeFunction } from "../shared/invoke";
 import { WEB_PLACES } from "../shared/places";
-import type { ExcelSession } from "../excel/session";
+import type { ExcelSession } from "../shared/session";
 import {
   ENGINE_ERRORS,
   GETTING_DATA,

@@ -3,7 +3,7 @@
  * same session as Excel's custom functions (settings and the persisted answer cache). Writes
  * past the browser's quota are dropped: the cache is a help, the memory copy still answers.
  */
-import type { OfficeStorage } from "../excel/officeGlobals";
+import type { OfficeStorage } from "../shared/officeGlobals";
 
 /** OfficeStorage over a Web Storage object. */
 export function localOfficeStorage(storage: Storage = window.localStorage): OfficeStorage {

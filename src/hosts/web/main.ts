@@ -10,8 +10,9 @@ import { mountApp } from "../../ui/app";
 import { createAsyncHostBridge, SETTING } from "../shared/asyncBridge";
 import { readAsyncSettings } from "../shared/asyncSettings";
 import { WEB_PLACES, withPlaces } from "../shared/places";
+import { webChecks } from "./webChecks";
 import { fetchTransport as browserFetchTransport } from "../shared/fetchTransport";
-import { ExcelSession } from "../excel/session";
+import { ExcelSession } from "../shared/session";
 import { FormulaCells } from "./formulaCells";
 import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
@@ -92,6 +93,7 @@ function start(): void {
       void apiBar.update();
     },
     onClearCache: () => refresher.clearCache(),
+    hostChecks: () => Promise.resolve(webChecks(window.localStorage)),
   });
   const bar = mountMessageBar(element("cell-message"), engine, book, cells);
   keepWorkbookSaved(engine, window.localStorage, (problem) => bar.storageProblem(problem));

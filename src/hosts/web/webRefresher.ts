@@ -3,10 +3,10 @@
  * the cached answers of the cells in scope, forget what those cells showed, and let the
  * engine recalculate, so exactly those cells ask again.
  */
-import type { TrackedCell } from "../excel/cellTracker";
-import type { ExcelSession } from "../excel/session";
-import { LIVE_CALLS_ITEM } from "../excel/settings";
-import type { OfficeStorage } from "../excel/officeGlobals";
+import type { TrackedCell } from "../shared/cellTracker";
+import type { ExcelSession } from "../shared/session";
+import { LIVE_CALLS_ITEM } from "../shared/settings";
+import type { OfficeStorage } from "../shared/officeGlobals";
 import type { RefreshScope } from "../../ui/bridge";
 import type { HostRefresher } from "../shared/queueView";
 import type { FormulaCells } from "./formulaCells";

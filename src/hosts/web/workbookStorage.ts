@@ -2,7 +2,7 @@
  * Where the web demo's workbook lives between visits: the browser's storage, which it shares
  * with the answers the cells' cache keeps there. The seller's workbook comes first.
  */
-import { CACHE_ITEM_PREFIX } from "../excel/persistedStore";
+import { CACHE_ITEM_PREFIX } from "../shared/persistedStore";
 
 export const WORKBOOK_ITEM = "mkt.web.workbook";
 

@@ -9,7 +9,17 @@ import * as fs from "fs";
 import * as path from "path";
 import { randomUUID, timingSafeEqual } from "crypto";
 import { displayPrefix, hashToken, looksLikeToken, newToken, sameHash } from "./token";
-import { parseStore, isErrno, syncDirectory, sleepSync, takeLock, withLastUsed } from "./storeFile";
+import { KeyStoreError } from "./keyStoreError";
+import {
+  parseStore,
+  isErrno,
+  syncDirectory,
+  sleepSync,
+  takeLock,
+  withLastUsed,
+} from "./storeFile";
+
+export { KeyStoreError };
 
 /** One API key as stored. Dates are ISO-8601 timestamps. */
 export interface KeyRecord {
@@ -48,14 +58,6 @@ export interface KeyStoreOptions {
   readonly flushIntervalMs?: number;
   /** The clock, in ms since the epoch (tests move it). */
   readonly now?: () => number;
-}
-
-/** A store problem worth telling the user as is (bad prefix, damaged file, lock held). */
-export class KeyStoreError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "KeyStoreError";
-  }
 }
 
 interface StoreFile {

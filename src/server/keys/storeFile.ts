@@ -1,6 +1,7 @@
 /** The key store's file helpers: parse and check the JSON, locks, fsync, a blocking sleep (CLI only). */
 import * as fs from "fs";
-import { KeyStoreError, type KeyRecord } from "./store";
+import { KeyStoreError } from "./keyStoreError";
+import type { KeyRecord } from "./store";
 
 export function parseStore(text: string, file: string): KeyRecord[] {
   let parsed: unknown;

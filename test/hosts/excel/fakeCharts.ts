@@ -4,7 +4,7 @@
  * sync checks what Excel checks (a known type, data on this sheet, as many category cells as
  * data points).
  */
-import type { XlRange } from "../../../src/hosts/excel/taskpaneBridge";
+import type { XlRange } from "../../../src/hosts/excel/xlTypes";
 import type { SheetRecord } from "./fakeWorkbook";
 
 /** A chart as Excel keeps it once a sync added it (boxes are [row, column, rows, columns]). */

@@ -12,7 +12,7 @@ import type {
   XlRange,
   XlSetting,
   XlWorksheet,
-} from "../../../src/hosts/excel/taskpaneBridge";
+} from "../../../src/hosts/excel/xlTypes";
 import type { Fits } from "../../../src/hosts/shared/realTypes";
 import { type FakeChart, fakeChartAdder } from "./fakeCharts";
 import { typedCell } from "../../helpers/typedText";

@@ -7,22 +7,22 @@
 import type { AsyncTransport } from "../../../src/core/asyncDriver";
 import type { HttpRequest } from "../../../src/core/request";
 import { CATALOG, CellError } from "../../../src/functions";
-import { excelArguments, excelResult, dateToSerial } from "../../../src/hosts/excel/excelValues";
+import { excelArguments, excelResult, dateToSerial } from "../../../src/hosts/shared/excelValues";
 import {
   functionMetadata,
   functionsMetadata,
   looksLikeCellAddress,
   namingProblems,
-} from "../../../src/hosts/excel/metadata";
+} from "../../../src/hosts/shared/metadata";
 import {
   excelSignatures,
   sheetsStubSignatures,
   signatureDifferences,
 } from "../../../src/hosts/excel/parity";
-import { CACHE_ITEM_PREFIX, PersistedStore } from "../../../src/hosts/excel/persistedStore";
+import { CACHE_ITEM_PREFIX, PersistedStore } from "../../../src/hosts/shared/persistedStore";
 import { EXCEL_PLACES } from "../../../src/hosts/shared/places";
-import { ExcelSession } from "../../../src/hosts/excel/session";
-import { readSettings, saveApiKey, saveBaseUrl } from "../../../src/hosts/excel/settings";
+import { ExcelSession } from "../../../src/hosts/shared/session";
+import { readSettings, saveApiKey, saveBaseUrl } from "../../../src/hosts/shared/settings";
 import { unassociatedIds } from "../../../build/excel";
 import { callInNode, fakeCustomFunctions, FakeExcelError, memoryOfficeStorage } from "./nodeExcel";
 

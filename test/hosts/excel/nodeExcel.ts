@@ -5,10 +5,10 @@
  */
 import { CATALOG } from "../../../src/functions";
 import { fetchTransport } from "../../../src/hosts/shared/fetchTransport";
-import { invokeFunction } from "../../../src/hosts/excel/invoke";
-import { functionMetadata } from "../../../src/hosts/excel/metadata";
-import type { CustomFunctionsGlobal } from "../../../src/hosts/excel/officeGlobals";
-import { ExcelSession } from "../../../src/hosts/excel/session";
+import { invokeFunction } from "../../../src/hosts/shared/invoke";
+import { functionMetadata } from "../../../src/hosts/shared/metadata";
+import type { CustomFunctionsGlobal } from "../../../src/hosts/shared/officeGlobals";
+import { ExcelSession } from "../../../src/hosts/shared/session";
 
 export const ERROR_CODES = { invalidValue: "#VALUE!", notAvailable: "#N/A" } as const;
 

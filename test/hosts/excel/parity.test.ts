@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { CATALOG } from "../../../src/functions";
-import type { ExcelFunctionsMetadata } from "../../../src/hosts/excel/metadata";
+import type { ExcelFunctionsMetadata } from "../../../src/hosts/shared/metadata";
 import {
   excelSignatures,
   sheetsStubSignatures,

@@ -278,6 +278,30 @@ export class FakeRange implements SbRange {
       ),
     );
   }
+  /** The formula text of each cell, "" for values and empty cells (as Sheets gives it). */
+  getFormulas(): string[][] {
+    return Array.from({ length: this.numRows }, (_, i) =>
+      Array.from({ length: this.numColumns }, (_, j) => {
+        const c = this.sheet.cell(this.row + i, this.column + j);
+        return c?.kind === "formula" ? String(c.value) : "";
+      }),
+    );
+  }
+  setFormulas(formulas: string[][]): this {
+    this.checkSize(formulas, "formulas");
+    formulas.forEach((r, i) =>
+      r.forEach((f, j) =>
+        this.sheet.put(this.row + i, this.column + j, { kind: "formula", value: f }),
+      ),
+    );
+    return this;
+  }
+  clearContent(): this {
+    for (let i = 0; i < this.numRows; i++)
+      for (let j = 0; j < this.numColumns; j++)
+        this.sheet.put(this.row + i, this.column + j, undefined);
+    return this;
+  }
   setNumberFormats(formats: string[][]): this {
     this.checkSize(formats, "number formats");
     formats.forEach((r, i) =>
@@ -526,6 +550,14 @@ export class FakeScriptApp {
           everyMinutes: () => {
             throw new Error("Add-ons may use time-based triggers at most hourly");
           },
+          // A one-off run: add-ons may not ask for one sooner than an hour.
+          after: (ms: number) => ({
+            create: () => {
+              if (ms < 3_600_000)
+                throw new Error("Add-ons may use time-based triggers at most hourly");
+              return create(handler);
+            },
+          }),
         };
         return { timeBased: () => clock };
       },

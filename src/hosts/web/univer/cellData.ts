@@ -6,7 +6,7 @@
 import { CellValueType, type CellValue, type ICellData, type Nullable } from "@univerjs/presets";
 import type { Cell } from "../../../functions/cells";
 import { fitCellText } from "../../../core/cellLimit";
-import { dateToSerial } from "../../excel/excelValues";
+import { dateToSerial } from "../../shared/excelValues";
 
 const DATE_FORMAT = "yyyy-mm-dd hh:mm";
 

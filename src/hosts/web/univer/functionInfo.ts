@@ -4,7 +4,7 @@
  */
 import { FunctionType, type IFunctionInfo } from "@univerjs/preset-sheets-core";
 import type { SheetFunction } from "../../../functions/define";
-import { functionMetadata } from "../../excel/metadata";
+import { functionMetadata } from "../../shared/metadata";
 
 /** The engine's description of one catalog function. */
 export function functionInfo(fn: SheetFunction): IFunctionInfo {

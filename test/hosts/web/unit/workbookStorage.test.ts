@@ -3,7 +3,7 @@
  * storage is full, the answers kept there go (the page still has them in memory) and the
  * workbook is saved; only a workbook too big on its own is reported.
  */
-import { CACHE_ITEM_PREFIX } from "../../../../src/hosts/excel/persistedStore";
+import { CACHE_ITEM_PREFIX } from "../../../../src/hosts/shared/persistedStore";
 import { WORKBOOK_ITEM, storeWorkbook } from "../../../../src/hosts/web/workbookStorage";
 
 /** Web Storage with a quota in characters, like a browser's ~5 M. */

@@ -13,7 +13,7 @@ import { excelArguments, excelResult, toExcelError } from "./excelValues";
 import { resultDimensionality } from "./metadata";
 import type { CustomFunctionsGlobal, ExcelCell } from "./officeGlobals";
 import type { HostPlaces } from "../../core/places";
-import { EXCEL_PLACES } from "../shared/places";
+import { EXCEL_PLACES } from "./places";
 
 import type { ExcelSession } from "./session";
 

@@ -6,8 +6,8 @@
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { readBasis, type ProfitBasis } from "../../functions/basis";
 import type { OfficeStorage } from "./officeGlobals";
-import { SETTING } from "../shared/asyncSettings";
-import { rejectedMark } from "../shared/keyStatus";
+import { SETTING } from "./asyncSettings";
+import { rejectedMark } from "./keyStatus";
 
 export const API_KEY_ITEM = "mkt.apiKey";
 export const BASE_URL_ITEM = "mkt.baseUrl";

@@ -21,8 +21,8 @@ import type { OfficeStorage } from "./officeGlobals";
 import { PersistedStore } from "./persistedStore";
 import { readSettings, type ExcelSettings } from "./settings";
 import { DEFAULT_BASIS, type ProfitBasis } from "../../functions/basis";
-import { SETTING } from "../shared/asyncSettings";
-import { rejectedMark } from "../shared/keyStatus";
+import { SETTING } from "./asyncSettings";
+import { rejectedMark } from "./keyStatus";
 
 export interface ExcelSessionOptions {
   /** OfficeRuntime.storage; null keeps everything in memory (no key can be read then). */

@@ -1,0 +1,126 @@
+/**
+ * The task pane's tools in the Excel shim (office-addin-mock workbook, OfficeRuntime.storage in
+ * memory, the reference server over HTTP): Diagnostics with everything on and each Excel
+ * assumption switched off once; the web demo's check of its browser storage; Convert formulas
+ * for Excel over a workbook exported from Sheets.
+ */
+jest.mock("office-addin-manifest", () => ({
+  OfficeApp: { Excel: "excel", Outlook: "outlook", PowerPoint: "powerpoint", Word: "word" },
+}));
+import { fetchTransport } from "../../../src/hosts/shared/fetchTransport";
+import {
+  createExcelTaskpaneBridge,
+  officeSettingsStorage,
+} from "../../../src/hosts/excel/taskpaneBridge";
+import type { ExcelCheckEnv } from "../../../src/hosts/excel/excelTools";
+import { webChecks } from "../../../src/hosts/web/webChecks";
+import { startTestServer, type TestServer } from "../../helpers/server";
+import { fakeWorkbook } from "./fakeWorkbook";
+import { memoryOfficeStorage } from "./nodeExcel";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+function pane(checks: Partial<ExcelCheckEnv> = {}, key: string | null = server.keyFor("demo")) {
+  const storage = memoryOfficeStorage(
+    key ? { "mkt.apiKey": key, "mkt.baseUrl": server.baseUrl } : {},
+  );
+  const excel = fakeWorkbook();
+  const bridge = createExcelTaskpaneBridge({
+    run: excel.run,
+    storage: officeSettingsStorage(storage),
+    transport: fetchTransport(),
+    defaultBaseUrl: server.baseUrl,
+    startup: null,
+    checks: { isSetSupported: () => true, storage, ...checks },
+  });
+  return { bridge, excel };
+}
+
+const results = (rows: ReadonlyArray<{ id: string; passed: boolean | null }>) =>
+  Object.fromEntries(rows.map((r) => [r.id, r.passed]));
+
+test("Diagnostics in Excel: all on passes; each requirement set and the storage switched off fail alone", async () => {
+  const all = await pane().bridge.runDiagnostics();
+  expect(all.host).toBe("excel");
+  expect(results(all.rows)).toEqual({
+    apiAddress: true,
+    keyAccepted: true,
+    quotaSeen: true,
+    customFunctionsRuntime: true,
+    sharedRuntime: true,
+    officeStorage: true,
+  });
+  const cases: Array<[string, Partial<ExcelCheckEnv>]> = [
+    ["customFunctionsRuntime", { isSetSupported: (n) => n !== "CustomFunctionsRuntime" }],
+    ["sharedRuntime", { isSetSupported: (n) => n !== "SharedRuntime" }],
+    ["officeStorage", { storage: null }],
+  ];
+  for (const [id, off] of cases) {
+    const report = await pane(off).bridge.runDiagnostics();
+    expect({ id, failed: report.rows.filter((r) => r.passed === false).map((r) => r.id) }).toEqual({
+      id,
+      failed: [id],
+    });
+    expect(report.rows.find((r) => r.id === id)?.instead).toMatch(/\w{4,}/);
+  }
+  const noKey = await pane({}, null).bridge.runDiagnostics();
+  expect(results(noKey.rows)).toMatchObject({ apiAddress: null, keyAccepted: false });
+});
+
+test("the web demo's storage check: on, and off (no localStorage, or one that forgets)", () => {
+  const items = new Map<string, string>();
+  const local = {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
+  expect(webChecks(local)).toEqual([
+    { id: "browserStorage", passed: true, seen: "set and read back" },
+  ]);
+  expect(webChecks(null)[0]?.passed).toBe(false);
+  expect(webChecks({ ...local, setItem: () => undefined })[0]?.passed).toBe(false);
+  expect(
+    webChecks({
+      ...local,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    })[0],
+  ).toMatchObject({ passed: false, seen: "QuotaExceededError" });
+});
+
+test("Convert formulas for Excel rewrites a Sheets export in place, leaving everything else", async () => {
+  const { bridge, excel } = pane();
+  excel.addSheet("Data", [
+    ["Item", "Profit", "Note"],
+    [
+      10001691,
+      '=IFERROR(__xludf.DUMMYFUNCTION("MKTA_BREAKDOWN(100001,""SG"",A2)"),"Line")',
+      "=SUM(B2:B3)",
+    ],
+    [
+      10001549,
+      '=IFERROR(__xludf.DUMMYFUNCTION("""COMPUTED_VALUE"""),12.5)',
+      "SHOPS() is typed text",
+    ],
+    [1, "=SHOPS()", '="MKT.SHOPS("'],
+  ]);
+  const done = await bridge.convertFormulas!();
+  expect(done).toEqual({ host: "excel", formulas: 2, sheets: 1, emptied: 1 });
+  expect(excel.table("Data")).toEqual([
+    ["Item", "Profit", "Note"],
+    [10001691, '=MKT.MKTA_BREAKDOWN(100001,"SG",A2)', "=SUM(B2:B3)"],
+    [10001549, "", "SHOPS() is typed text"],
+    [1, "=MKT.SHOPS()", '="MKT.SHOPS("'],
+  ]);
+  expect(await bridge.convertFormulas!()).toEqual({
+    host: "excel",
+    formulas: 0,
+    sheets: 0,
+    emptied: 0,
+  });
+});
