@@ -4,6 +4,7 @@
  */
 import type { Cell, ResultCell, ResultTable, Table } from "../core/shape";
 import { CellError } from "../core/shape";
+import { Figure } from "../core/figure";
 import { fitCellText } from "../core/cellLimit";
 
 export type { Cell, ResultCell, ResultTable, Table };
@@ -17,13 +18,29 @@ export type CellResult = ResultCell | ResultTable;
 
 /**
  * A result with every CellError as its text, for hosts that cannot show error values in an
- * array (Sheets), and every text cut to fit a cell.
+ * array (Sheets), every figure as its plain number (the host formats the cell: see
+ * `figureFormats`) and every text cut to fit a cell.
  */
 export function errorsAsText(result: CellResult): Cell | Table {
   const text = (c: ResultCell): Cell =>
-    c instanceof CellError ? c.toText() : typeof c === "string" ? fitCellText(c) : c;
+    c instanceof CellError
+      ? c.toText()
+      : c instanceof Figure
+        ? c.value
+        : typeof c === "string"
+          ? fitCellText(c)
+          : c;
   return Array.isArray(result) ? result.map((row) => row.map(text)) : text(result);
 }
 
 /** One argument as a host passes it: a scalar, an empty cell, or a range. */
 export type CellInput = string | number | boolean | Date | null | undefined | CellInput[][];
+
+/**
+ * The number format of every cell of a result (null where the cell has none of its own), for
+ * hosts that format cells after writing the values (Sheets, the web demo).
+ */
+export function figureFormats(result: CellResult): Array<Array<string | null>> {
+  const format = (c: ResultCell): string | null => (c instanceof Figure ? c.numberFormat : null);
+  return Array.isArray(result) ? result.map((row) => row.map(format)) : [[format(result)]];
+}

@@ -6,7 +6,7 @@ import { ArgumentError } from "./argumentError";
 import type { Cell, CellResult, ResultCell, ResultTable } from "./cells";
 import type { IdArg } from "./params";
 import type { RowOutcome } from "./requests";
-import { CellError, flattenRecord, pairsTable, recordHeaders, toCell } from "../core/shape";
+import { CellError, figurePairs, pairsTable, recordHeaders, toCell } from "../core/shape";
 import { pickField } from "../core/pickField";
 
 /** Rows a call needs: the size of the range arguments (which must agree), else 1. */
@@ -70,7 +70,7 @@ export function rangeResult(
     if (o === null) return idPairs.map(([k]) => [k, ""]);
     if (!o.ok) return [...idPairs, ["error", rowError(o.error)]];
     const known = new Set(idPairs.map(([k]) => k));
-    return [...idPairs, ...flattenRecord(o.value).filter(([k]) => !known.has(k))];
+    return [...idPairs, ...figurePairs(o.value).filter(([k]) => !known.has(k))];
   });
   const values = outcomes.map((o) => (o?.ok ? o.value : null));
   return pairsTable(pairs, options.headers, recordHeaders(values));

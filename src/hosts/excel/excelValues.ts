@@ -7,9 +7,10 @@ import { fitCellText } from "../../core/cellLimit";
 import { isApiError, messageOf, shorten } from "../../core/errors";
 import type { CellInput, CellResult, ResultCell } from "../../functions/cells";
 import { CellError } from "../../functions/cells";
+import { Figure } from "../../core/figure";
 import type { SheetFunction } from "../../functions/define";
 import type { Dimensionality } from "./metadata";
-import type { CustomFunctionsGlobal, ExcelCell } from "./officeGlobals";
+import { requirementSupported, type CustomFunctionsGlobal, type ExcelCell } from "./officeGlobals";
 
 const EXCEL_EPOCH_UTC = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
@@ -58,8 +59,29 @@ function toExcelErrorCell(cell: CellError, cf: CustomFunctionsGlobal): Error {
   return new cf.Error(code, shorten(cell.message, MAX_MESSAGE));
 }
 
-function toExcelCell(cell: ResultCell, cf: CustomFunctionsGlobal): ExcelCell {
+/**
+ * How a figure leaves for Excel: a formatted number where the runtime takes one
+ * (CustomFunctionsRuntime 1.4 with allowCustomDataForDataTypeAny), else the plain number.
+ */
+export type FigureOut = "formatted" | "plain";
+
+/**
+ * What this Excel takes, asked at run time: formatted numbers need CustomFunctionsRuntime 1.4
+ * (Excel on the web, Microsoft 365); older Excel gets the plain number.
+ */
+export function figureOutput(): FigureOut {
+  return requirementSupported("CustomFunctionsRuntime", "1.4") ? "formatted" : "plain";
+}
+
+function toExcelCell(cell: ResultCell, cf: CustomFunctionsGlobal, figures: FigureOut): ExcelCell {
   if (cell instanceof CellError) return toExcelErrorCell(cell, cf);
+  if (cell instanceof Figure) {
+    if (!Number.isFinite(cell.value))
+      return new cf.Error(cf.ErrorCode.invalidValue, "Not a finite number");
+    return figures === "formatted"
+      ? { type: "Double", basicValue: cell.value, numberFormat: cell.numberFormat }
+      : cell.value;
+  }
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : dateToSerial(cell);
   if (typeof cell === "number")
     return Number.isFinite(cell)
@@ -73,9 +95,10 @@ export function excelResult(
   result: CellResult,
   dimensionality: Dimensionality,
   cf: CustomFunctionsGlobal,
+  figures: FigureOut = "plain",
 ): ExcelCell | ExcelCell[][] {
   if (!Array.isArray(result)) {
-    const cell = toExcelCell(result, cf);
+    const cell = toExcelCell(result, cf, figures);
     return dimensionality === "matrix" ? [[cell]] : cell;
   }
   const width = Math.max(1, ...result.map((row) => row.length));
@@ -84,7 +107,7 @@ export function excelResult(
     result.length === 0
       ? [[""]]
       : result.map((row) => {
-          const cells = row.map((c) => toExcelCell(c, cf));
+          const cells = row.map((c) => toExcelCell(c, cf, figures));
           while (cells.length < width) cells.push("");
           return cells;
         });

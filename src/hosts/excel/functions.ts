@@ -7,6 +7,7 @@ import { CATALOG } from "../../functions";
 import { fetchTransport } from "../shared/fetchTransport";
 import { excelFunction } from "./invoke";
 import { type CustomFunctionsGlobal, customFunctionsGlobal, officeStorage } from "./officeGlobals";
+import { figureOutput } from "./excelValues";
 import { type ExcelCalcRun, recalculateWorkbook, refreshCells, type RefreshScope } from "./refresh";
 import { associateRibbon, officeActions } from "./ribbon";
 import { publishRuntimeHandle } from "./runtimeHandle";
@@ -25,9 +26,11 @@ function startRuntime(customFunctions: CustomFunctionsGlobal): void {
     transport: fetchTransport(),
   });
 
+  // Asked per call, not once here: Office.js may finish loading after this script.
+  const figures = figureOutput;
   const functionIds: string[] = [];
   for (const fn of CATALOG) {
-    customFunctions.associate(fn.name, excelFunction(fn, { session, customFunctions }));
+    customFunctions.associate(fn.name, excelFunction(fn, { session, customFunctions, figures }));
     functionIds.push(fn.name);
   }
 

@@ -9,7 +9,7 @@
 import { CellError } from "../../functions/cells";
 import type { CellResult } from "../../functions/cells";
 import type { SheetFunction } from "../../functions/define";
-import { excelArguments, excelResult, toExcelError } from "./excelValues";
+import { excelArguments, excelResult, toExcelError, type FigureOut } from "./excelValues";
 import { resultDimensionality } from "./metadata";
 import type { CustomFunctionsGlobal, ExcelCell } from "./officeGlobals";
 
@@ -28,6 +28,8 @@ export interface InvokeContext {
   readonly session: ExcelSession;
   readonly customFunctions: CustomFunctionsGlobal;
   readonly cellDeadlineMs?: number;
+  /** How figures leave, asked per call (Excel: the requirement set, known once Office loaded). */
+  readonly figures?: () => FigureOut;
 }
 
 /** What Excel appends to the arguments (functions.json: requiresAddress, cancelable). */
@@ -55,7 +57,7 @@ export async function invokeFunction(
       showsError,
     });
     const result = await Promise.race([run, guard.promise]);
-    return excelResult(result, resultDimensionality(fn), cf);
+    return excelResult(result, resultDimensionality(fn), cf, ctx.figures?.() ?? "plain");
   } catch (error) {
     // Excel shows a thrown CustomFunctions.Error as #VALUE!/#N/A with the message on hover.
     throw toExcelError(error, cf);

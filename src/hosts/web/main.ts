@@ -13,7 +13,7 @@ import { ExcelSession } from "../excel/session";
 import { FormulaCells } from "./formulaCells";
 import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
-import { formatDays, registerCatalog, startEngine } from "./univer/engine";
+import { formatAnswer, registerCatalog, startEngine } from "./univer/engine";
 import { sheetsInspector } from "./univer/inspector";
 import { mountMessageBar } from "./univer/messageBar";
 import { keepWorkbookSaved, loadWorkbook } from "./univer/savedWorkbook";
@@ -46,7 +46,7 @@ function start(): void {
   const cells = new FormulaCells({
     session,
     recalculate,
-    onDays: (place, days) => formatDays(engine, place, days),
+    onFormats: (place, formats) => formatAnswer(engine, place, formats),
   });
   registerCatalog(engine, CATALOG, cells);
   // A saved workbook was computed before the catalog existed in this page: its spilled tables

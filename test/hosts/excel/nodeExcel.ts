@@ -6,6 +6,7 @@
 import { CATALOG } from "../../../src/functions";
 import { fetchTransport } from "../../../src/hosts/shared/fetchTransport";
 import { invokeFunction } from "../../../src/hosts/excel/invoke";
+import { figureOutput } from "../../../src/hosts/excel/excelValues";
 import { functionMetadata } from "../../../src/hosts/excel/metadata";
 import type { CustomFunctionsGlobal } from "../../../src/hosts/excel/officeGlobals";
 import { ExcelSession } from "../../../src/hosts/excel/session";
@@ -33,7 +34,12 @@ export const fakeCustomFunctions: CustomFunctionsGlobal & {
   ErrorCode: ERROR_CODES,
 };
 
-type CellOut = string | number | boolean | { error: string; message: string };
+type CellOut =
+  | string
+  | number
+  | boolean
+  | { error: string; message: string }
+  | { type: string; basicValue: unknown; numberFormat?: string };
 export type CallOutcome =
   { ok: true; value: CellOut | CellOut[][] } | { ok: false; error: string; message: string };
 
@@ -89,6 +95,7 @@ export async function callInNode(
     const value = await invokeFunction(fn, passed, {
       session,
       customFunctions: fakeCustomFunctions,
+      figures: figureOutput, // as the runtime asks: Office.context.requirements
     });
     return {
       ok: true,

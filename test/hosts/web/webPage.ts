@@ -88,7 +88,7 @@ export async function settledValues(
   const until = Date.now() + timeoutMs;
   for (;;) {
     const values = await sheetValues(page, sheet, rows, columns);
-    if (!values.flat().includes("#GETTING_DATA") && ready(values)) return values;
+    if (!values.flat().includes("Loading…") && ready(values)) return values;
     if (Date.now() > until)
       throw new Error(`${sheet} did not settle: ${JSON.stringify(values).slice(0, 400)}`);
     await page.waitForTimeout(100);
