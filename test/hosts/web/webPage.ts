@@ -9,6 +9,7 @@ export type Value = string | number | boolean;
 interface Inspector {
   values(name: string, rows?: number, columns?: number): Value[][];
   formulas(name: string): string[][];
+  displayed(sheet: string, range: string): string[][];
   select(sheet: string, range: string): void;
   setValues(sheet: string, topLeft: string, values: Value[][]): void;
   formulaRuns(): number;
@@ -61,6 +62,14 @@ export async function typeInto(
   await selectCells(page, sheet, cell);
   await page.keyboard.type(text);
   await page.keyboard.press("Enter");
+}
+
+/** The text the grid shows for a range ("B2:C9"): number formats applied. */
+export function displayedText(page: Page, sheet: string, range: string): Promise<string[][]> {
+  return page.evaluate(
+    ([s, r]) => (window as unknown as InspectorWindow).__sheets.displayed(s, r),
+    [sheet, range] as const,
+  );
 }
 
 /** Formula runs the page started (each asked the shared runtime once). */
