@@ -1,3 +1,4 @@
+import { CellValueType } from "@univerjs/presets";
 /**
  * The sidebar's workbook surface on the spreadsheet engine: imports become real sheets
  * (number formats per column, frozen header, the import note in the sheet's metadata),
@@ -155,8 +156,9 @@ export class UniverWorkbook implements WorkbookSurface {
         const cell = cellValue(data, v);
         if (typeof cell !== "string") return cell;
         if (typeof held === "number") return held;
-        // A spilled cell has no data of its own: its formatted figure read back as a number.
-        return data ? cell : (figureFromText(cell) ?? cell);
+        // A spilled figure shows its formatted text: read back as a number (text the seller
+        // typed or an import wrote is stored as text, FORCE_STRING, and stays text).
+        return data?.t === CellValueType.FORCE_STRING ? cell : (figureFromText(cell) ?? cell);
       }),
     );
   }
