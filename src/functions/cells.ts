@@ -18,8 +18,7 @@ export type CellResult = ResultCell | ResultTable;
 
 /**
  * A result with every CellError as its text, for hosts that cannot show error values in an
- * array (Sheets), every figure as its plain number (the host formats the cell: see
- * `figureFormats`) and every text cut to fit a cell.
+ * array (Sheets), every figure as its plain number, and every text cut to fit a cell.
  */
 export function errorsAsText(result: CellResult): Cell | Table {
   const text = (c: ResultCell): Cell =>
@@ -35,12 +34,3 @@ export function errorsAsText(result: CellResult): Cell | Table {
 
 /** One argument as a host passes it: a scalar, an empty cell, or a range. */
 export type CellInput = string | number | boolean | Date | null | undefined | CellInput[][];
-
-/**
- * The number format of every cell of a result (null where the cell has none of its own), for
- * hosts that format cells after writing the values (Sheets, the web demo).
- */
-export function figureFormats(result: CellResult): Array<Array<string | null>> {
-  const format = (c: ResultCell): string | null => (c instanceof Figure ? c.numberFormat : null);
-  return Array.isArray(result) ? result.map((row) => row.map(format)) : [[format(result)]];
-}
