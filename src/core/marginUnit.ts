@@ -5,8 +5,10 @@
  * stays reachable beside each as `<name>Points` (e.g. field "marginPoints").
  */
 
-/** Marketplace A figures that are margins in percent points (contract notes). */
-const A_MARGIN_KEYS = new Set(["margin", "productMargin", "avgMargin", "baselineMargin"]);
+import { percentPointNames } from "../api/figures";
+
+/** Marketplace A figures that are margins in percent points (contract, src/api/figures.ts). */
+const A_MARGIN_KEYS = new Set(percentPointNames("A"));
 
 /** 23.5 -> 0.235 without binary noise. */
 function fraction(points: number): number {

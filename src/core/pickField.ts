@@ -8,6 +8,7 @@
  */
 import { isDateTimeArray } from "../api/datetime";
 import { ApiError } from "./errors";
+import { type Figure, currencyOf, figureCell } from "./figure";
 import { breakdownLines, isLineObject, isRecord } from "./lines";
 import {
   type Cell,
@@ -22,7 +23,11 @@ import {
 } from "./shape";
 
 /** The record's figure named `field`; an unknown name fails naming the ones that exist. */
-export function pickField(record: unknown, field: string, options: ShapeOptions = {}): Cell {
+export function pickField(
+  record: unknown,
+  field: string,
+  options: ShapeOptions = {},
+): Cell | Figure {
   const dateTime = options.dateTime ?? dateTimeToUtcDate;
   const candidates = fieldCandidates(record);
   const wanted = field.trim();
@@ -32,10 +37,13 @@ export function pickField(record: unknown, field: string, options: ShapeOptions 
     candidates.find(([name]) => name === wanted) ??
     candidates.find(([name]) => name.toLowerCase() === lower) ??
     (squashed === "" ? undefined : candidates.find(([name]) => squash(name) === squashed));
-  if (hit) return toCell(hit[1], dateTime);
+  if (hit) return asFigure(record, hit[0], toCell(hit[1], dateTime));
+  // A header of a table of entries names a per-unit figure "… (per unit)" (shape.ts).
+  const perUnit = /\s*\(per unit\)$/i;
+  if (perUnit.test(wanted)) return pickField(record, wanted.replace(perUnit, ""), options);
   const atPath = wanted.includes(".") ? valueAtLoose(record, wanted) : undefined;
   if (atPath !== undefined && (isScalarValue(atPath) || isLineObject(atPath))) {
-    return toCell(atPath, dateTime);
+    return asFigure(record, wanted, toCell(atPath, dateTime));
   }
   throw new ApiError(
     "INVALID_ARGUMENT",
@@ -53,6 +61,13 @@ function shownNames(record: unknown): string[] {
 /** Field names pickField accepts for a record (keys, not labels), in lookup order. */
 export function fieldNames(record: unknown): string[] {
   return [...new Set(fieldCandidates(record, false).map(([name]) => name))];
+}
+
+/** The figure `name` of `record` with its kind and currency (a line, by key or label, is money). */
+function asFigure(record: unknown, name: string, cell: Cell): Cell | Figure {
+  const line = breakdownLines(record).some(([n, l]) => n === name || lineLabel(n, l) === name);
+  const leaf = name.split(".").pop() ?? name;
+  return figureCell(line ? "breakdown." + leaf : leaf, cell, currencyOf(record));
 }
 
 /** "Net profit (per unit)" -> "netprofitperunit": what a name is once case and spacing go. */

@@ -7,6 +7,7 @@ import { isDateTimeArray } from "../api/datetime";
 import type { DateTimeArray } from "../api/datetime";
 import { fitCellText } from "./cellLimit";
 import { ApiError, isApiError, messageOf } from "./errors";
+import { Figure, currencyOf, figureCell } from "./figure";
 import { type BreakdownLine, breakdownLines, isLineObject, isRecord, sumOfLines } from "./lines";
 
 export { type BreakdownLine, breakdownLines, isRecord };
@@ -44,8 +45,8 @@ export class CellError {
   }
 }
 
-/** A cell of a result table: a value, or one row's error. */
-export type ResultCell = Cell | CellError;
+/** A cell of a result table: a value, a figure with its format, or one row's error. */
+export type ResultCell = Cell | Figure | CellError;
 /** Rows of result cells. */
 export type ResultTable = ResultCell[][];
 
@@ -100,7 +101,7 @@ export function netProfitOf(record: unknown): number {
 }
 
 /** Line and amount rows of a breakdown, ending with Net profit (metadata.netProfit or the sum). */
-export function breakdownTable(record: unknown, options: ShapeOptions = {}): Table {
+export function breakdownTable(record: unknown, options: ShapeOptions = {}): ResultTable {
   const lines = breakdownLines(record);
   if (lines.length === 0) {
     throw new ApiError(
@@ -108,9 +109,11 @@ export function breakdownTable(record: unknown, options: ShapeOptions = {}): Tab
       "The API returned no breakdown lines: in a while, refresh the cells with errors from the add-in's menu or pane",
     );
   }
-  const table: Table = options.headers === false ? [] : [["Line", "Amount"]];
-  for (const [name, line] of lines) table.push([lineLabel(name, line), line.amount]);
-  table.push(["Net profit", netProfitOf(record)]);
+  const currency = currencyOf(record);
+  const money = (n: number): Figure => new Figure(n, "money", currency);
+  const table: ResultTable = options.headers === false ? [] : [["Line", "Amount"]];
+  for (const [name, line] of lines) table.push([lineLabel(name, line), money(line.amount)]);
+  table.push(["Net profit", money(netProfitOf(record))]);
   return table;
 }
 
@@ -233,6 +236,19 @@ export function flattenRecord(record: unknown): Array<[string, Cell]> {
   return out;
 }
 
+/**
+ * flattenRecord with every number the contract knows as a Figure (lines are money in the
+ * record's currency), so a table shows each the same way everywhere.
+ */
+export function figurePairs(record: unknown): Array<[string, Cell | Figure]> {
+  const currency = currencyOf(record);
+  const lines = new Set(breakdownLines(record).map(([name]) => name));
+  return flattenRecord(record).map(([k, c]) => [
+    k,
+    lines.has(k) ? figureCell("breakdown." + k, c, currency) : figureCell(k, c, currency),
+  ]);
+}
+
 /** Rows given as (column, cell) pairs: columns in first-seen order, "" where a row lacks one. */
 export function pairsTable<C extends ResultCell = Cell>(
   flat: ReadonlyArray<ReadonlyArray<[string, C]>>,
@@ -250,8 +266,8 @@ export function pairsTable<C extends ResultCell = Cell>(
 }
 
 /** Many records as one table: a header row (optional) and one row per record. */
-export function recordsTable(records: readonly unknown[], headers: boolean): Table {
-  return pairsTable(records.map(flattenRecord), headers, recordHeaders(records));
+export function recordsTable(records: readonly unknown[], headers: boolean): ResultTable {
+  return pairsTable(records.map(figurePairs), headers, recordHeaders(records));
 }
 
 /** Per-unit figures of a breakdown entry that are not lines. */
@@ -271,8 +287,8 @@ export function recordHeaders(records: readonly unknown[]): (key: string) => str
 }
 
 /** One record as a two-column (field, value) table. */
-export function keyValueTable(record: unknown, headers: boolean): Table {
-  const rows: Cell[][] = flattenRecord(record).map(([k, v]) => [humanize(k), v]);
+export function keyValueTable(record: unknown, headers: boolean): ResultTable {
+  const rows: ResultCell[][] = figurePairs(record).map(([k, v]) => [humanize(k), v]);
   if (headers) rows.unshift(["Field", "Value"]);
   return rows.length === 0 ? [[NO_ROWS]] : padTable(rows);
 }
@@ -281,8 +297,8 @@ export function keyValueTable(record: unknown, headers: boolean): Table {
  * A whole document (a shop overview): its figures as (field, value) rows, then each list in
  * it as a titled block of rows, so every number the API sent has a cell.
  */
-export function documentTable(data: unknown, headers: boolean): Table {
-  const rows: Cell[][] = keyValueTable(data, headers).filter((r) => r[0] !== NO_ROWS);
+export function documentTable(data: unknown, headers: boolean): ResultTable {
+  const rows: ResultCell[][] = keyValueTable(data, headers).filter((r) => r[0] !== NO_ROWS);
   const visit = (value: unknown, title: string): void => {
     if (isArrayOfRecords(value)) {
       rows.push([humanize(title)]);

@@ -4,7 +4,7 @@
  */
 import type { BatchSpec } from "../api/types";
 import { type AnswerReads, type ApiCall, type Program, apiCall, call } from "../core/effects";
-import type { Cell, CellResult, Table } from "./cells";
+import type { Cell, CellResult, ResultTable } from "./cells";
 import type { IdArg } from "./params";
 import { fetchEach } from "./requests";
 import { anyRange, at, idCell, rangeResult, rowCount, single } from "./rows";
@@ -26,7 +26,7 @@ export type Shape = (
   value: unknown,
   headers: boolean,
   sent?: Readonly<Record<string, unknown>>,
-) => Table;
+) => ResultTable;
 
 /** Shape one result: the `field` figure when asked, else the table. */
 export function present(

@@ -4,6 +4,7 @@
  */
 import type { Cell, ResultCell, ResultTable, Table } from "../core/shape";
 import { CellError } from "../core/shape";
+import { Figure } from "../core/figure";
 import { fitCellText } from "../core/cellLimit";
 import { inPlaces, type HostPlaces } from "../core/places";
 
@@ -18,7 +19,7 @@ export type CellResult = ResultCell | ResultTable;
 
 /**
  * A result with every CellError as its text, for hosts that cannot show error values in an
- * array (Sheets), and every text cut to fit a cell.
+ * array (Sheets), every figure as its plain number, and every text cut to fit a cell.
  */
 export function errorsAsText(result: CellResult, places?: HostPlaces): Cell | Table {
   const text = (c: ResultCell): Cell =>
@@ -26,9 +27,11 @@ export function errorsAsText(result: CellResult, places?: HostPlaces): Cell | Ta
       ? places
         ? new CellError(c.code, inPlaces(c.message, places)).toText()
         : c.toText()
-      : typeof c === "string"
-        ? fitCellText(c)
-        : c;
+      : c instanceof Figure
+        ? c.value
+        : typeof c === "string"
+          ? fitCellText(c)
+          : c;
   return Array.isArray(result) ? result.map((row) => row.map(text)) : text(result);
 }
 

@@ -26,6 +26,7 @@ import { MAX_REQUESTS_PER_CELL, defined, tooManyRequestsError } from "./requests
 import { MAX_PREVIEW_ROWS } from "../api/endpoints";
 import { at as pick, rowCount } from "./rows";
 import { flattenRecord, humanize, isRecord, pairsTable, toCell } from "../core/shape";
+import { Figure, currencyOf, figureCell } from "../core/figure";
 import { pickField } from "../core/pickField";
 import { emptyForSome, marketplace, need, neededByAll, only } from "./crossArgs";
 
@@ -201,6 +202,8 @@ function* previewRows(
     for (const i of batch) entriesOf.set(i, entries);
   }
   // Per input row, its answered rows: one, or every variant of a product sent without one.
+  // Each answered row's currency, for its money figures (the entry's metadata names it).
+  const currencies = new Map<ReadonlyArray<[string, Cell]>, string | null>();
   const answered = elements.map((el, i): Array<Array<[string, Cell]>> => {
     if (el === null) return [];
     const hits = answersFor(entriesOf.get(i) ?? [], el, ids);
@@ -212,7 +215,9 @@ function* previewRows(
       if (!hit) return [...idPairs, ["status", "Not in the answer"]];
       const { breakdown: _b, metadata: _m, ...figures } = hit.entry;
       const rest = flattenRecord(figures).filter(([k]) => k !== ids.item && k !== ids.variant);
-      return [...idPairs, ["status", hit.status], ...rest];
+      const row: Array<[string, Cell]> = [...idPairs, ["status", hit.status], ...rest];
+      currencies.set(row, currencyOf(hit.entry));
+      return row;
     };
     return hits.length === 0 ? [rowOf(undefined)] : hits.map(rowOf);
   });
@@ -232,16 +237,30 @@ function* previewRows(
         ? ""
         : more.length > 0
           ? CellError.of(several)
-          : pickField(Object.fromEntries(first), display.field as string),
+          : withCurrency(
+              pickField(Object.fromEntries(first), display.field as string),
+              currencies.get(first) ?? null,
+            ),
     ]);
     return single_ ? (cells[0]?.[0] ?? "") : cells;
   }
-  const rowPairs = answered.flat();
+  const rowPairs = answered
+    .flat()
+    .map((row) =>
+      row.map(([k, v]): [string, ResultCell] => [k, figureCell(k, v, currencies.get(row) ?? null)]),
+    );
   if (single_ && rowPairs.length === 1) {
-    const rowsKv: Cell[][] = (rowPairs[0] ?? []).map(([k, v]) => [humanize(k), v]);
+    const rowsKv: ResultCell[][] = (rowPairs[0] ?? []).map(([k, v]) => [humanize(k), v]);
     return (display.headers ?? true) ? [["Field", "Value"], ...rowsKv] : rowsKv;
   }
   return pairsTable(rowPairs, display.headers ?? true);
+}
+
+/** A money figure picked from a row that lost its metadata, with the row's currency. */
+function withCurrency(cell: ResultCell, currency: string | null): ResultCell {
+  return cell instanceof Figure && cell.kind === "money"
+    ? new Figure(cell.value, cell.kind, currency)
+    : cell;
 }
 
 const previewShared = [

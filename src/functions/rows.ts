@@ -8,12 +8,14 @@ import type { IdArg } from "./params";
 import type { RowOutcome } from "./requests";
 import {
   CellError,
+  figurePairs,
   flattenRecord,
   humanize,
   pairsTable,
   recordHeaders,
   toCell,
 } from "../core/shape";
+import { pickField } from "../core/pickField";
 import { pickWithExtra } from "./shownField";
 
 /** Rows a call needs: the size of the range arguments (which must agree), else 1. */
@@ -83,7 +85,7 @@ export function rangeResult(
     if (o === null) return idPairs.map(([k]) => [k, ""]);
     if (!o.ok) return [...idPairs, ["error", rowError(o.error)]];
     const known = new Set(idPairs.map(([k]) => k));
-    return [...idPairs, ...flattenRecord(o.value).filter(([k]) => !known.has(k))];
+    return [...idPairs, ...figurePairs(o.value).filter(([k]) => !known.has(k))];
   });
   const values = outcomes.map((o) => (o?.ok ? o.value : null));
   return pairsTable(pairs, options.headers, recordHeaders(values));

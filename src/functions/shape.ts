@@ -4,8 +4,9 @@
  * the margin and currency. Every other shaping idea lives in the core.
  */
 import { breakdownLines, breakdownTable, humanize, isRecord, toCell } from "../core/shape";
+import { currencyOf, figureCell } from "../core/figure";
 import { describeBasis } from "./basis";
-import type { Cell, Table } from "./cells";
+import type { Cell, ResultCell, ResultTable } from "./cells";
 
 /**
  * The basis row a breakdown ends with (issue 12: every table says its basis), read from the
@@ -33,20 +34,22 @@ export function profitTable(
   data: unknown,
   headers: boolean,
   sent?: Readonly<Record<string, unknown>>,
-): Table {
-  const rows: Cell[][] = headers ? [["Line", "Amount"]] : [];
+): ResultTable {
+  const rows: ResultCell[][] = headers ? [["Line", "Amount"]] : [];
+  const currency = currencyOf(data);
   const lineNames = new Set(breakdownLines(data).map(([name]) => name));
   if (isRecord(data)) {
     for (const [k, v] of Object.entries(data)) {
       if (k === "breakdown" || k === "metadata" || lineNames.has(k)) continue;
       if (typeof v === "number" || typeof v === "string" || typeof v === "boolean")
-        rows.push([humanize(k), toCell(v)]);
+        rows.push([humanize(k), figureCell(k, toCell(v), currency)]);
     }
   }
   rows.push(...breakdownTable(data, { headers: false }));
   const meta = isRecord(data) && isRecord(data.metadata) ? data.metadata : {};
-  // A fraction on every marketplace (core/marginUnit.ts): 0.235 = 23.5 %.
-  if (meta.margin !== undefined) rows.push(["Margin (fraction)", toCell(meta.margin)]);
+  // A fraction on every marketplace (core/marginUnit.ts), shown as a percentage.
+  if (meta.margin !== undefined)
+    rows.push(["Margin", figureCell("margin", toCell(meta.margin), null)]);
   if (typeof meta.currency === "string") rows.push(["Currency", meta.currency]);
   const basis = sent ? basisRow(sent) : null;
   if (basis) rows.push(basis);

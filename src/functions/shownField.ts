@@ -73,10 +73,12 @@ export function pickWithExtra(
  * A (label, value) table's rows as pairs, the header row left out; none for a wider table
  * (a document's titled lists: their columns are many values, not one figure).
  */
-export function labelledRows(table: ReadonlyArray<readonly Cell[]>): Array<[string, Cell]> {
+export function labelledRows(
+  table: ReadonlyArray<readonly ResultCell[]>,
+): Array<[string, ResultCell]> {
   if (table.some((row) => row.length !== 2)) return [];
   return table
     .slice(1)
-    .filter((row): row is [string, Cell] => typeof row[0] === "string")
+    .filter((row): row is [string, ResultCell] => typeof row[0] === "string")
     .map((row) => [row[0], row[1]]);
 }

@@ -7,6 +7,8 @@ import { endpointById } from "../api/endpoints";
 import type { Marketplace } from "../api/types";
 import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
 import { isoDayToSerial } from "../core/coerce";
+import { figureKind, type FigureKind } from "../api/figures";
+import { currencyDecimals, currencyOf, numberFormat } from "../core/figure";
 import { valueAt } from "../core/shape";
 import type { Cell } from "../functions/cells";
 import { humanize, isRecord, toCell } from "../functions/shape";
@@ -15,8 +17,12 @@ import { humanize, isRecord, toCell } from "../functions/shape";
 export type ColumnFormat =
   | "text"
   | "integer"
+  /** Whole numbers with thousands separators (units sold, orders). */
+  | "count"
   | "number"
   | "money"
+  /** Money in a currency without minor units (VND, IDR). */
+  | "money0"
   | "percentPoints"
   | "fraction"
   | "ratio"
@@ -31,18 +37,32 @@ export interface ImportColumn {
   readonly format: ColumnFormat;
 }
 
-/** Number format strings; Google Sheets and Excel read the same syntax. */
+/** Number format strings (core/figure.ts, the one source every surface reads). */
 export const NUMBER_FORMATS: Readonly<Record<ColumnFormat, string>> = {
   text: "@",
-  integer: "0",
-  number: "#,##0.00",
-  money: "#,##0.00",
-  // Marketplace A's raw margin points (23.5 = 23.5 %): show the sign, do not scale.
-  percentPoints: '0.00"%"',
-  fraction: "0.00%",
-  ratio: "0.00",
-  date: "yyyy-mm-dd hh:mm",
-  day: "yyyy-mm-dd",
+  integer: numberFormat("id"),
+  count: numberFormat("count"),
+  number: numberFormat("number"),
+  money: numberFormat("money", null),
+  money0: numberFormat("money", "VND"),
+  percentPoints: numberFormat("points"),
+  fraction: numberFormat("percent"),
+  ratio: numberFormat("ratio"),
+  date: numberFormat("date"),
+  day: numberFormat("day"),
+};
+
+/** A column format per figure kind (a day only where the API sent "YYYY-MM-DD" text). */
+const BY_KIND: Readonly<Record<FigureKind, ColumnFormat>> = {
+  money: "money",
+  percent: "fraction",
+  points: "percentPoints",
+  ratio: "ratio",
+  count: "count",
+  id: "integer",
+  number: "number",
+  date: "date",
+  day: "day",
 };
 
 /** A finished table, ready for a host to write. */
@@ -59,39 +79,34 @@ export interface ImportTable {
   readonly refreshedBy?: string;
 }
 
-/** The format a field's values get, judged by its name. */
-export function formatFor(name: string, sample: unknown, _marketplace: Marketplace): ColumnFormat {
+/**
+ * The format a field's values get: its kind in the contract (src/api/figures.ts), money in
+ * `currency`'s decimals; text for text, a plain number for a figure the contract does not list.
+ */
+export function formatFor(
+  name: string,
+  sample: unknown,
+  _marketplace: Marketplace,
+  currency: string | null = null,
+): ColumnFormat {
+  const kind = figureKind(name);
   if (typeof sample === "string")
-    return /date/i.test(name) && isoDayToSerial(sample) !== null ? "day" : "text";
-  if (isDateTimeArray(sample) || /date|freshAt$/i.test(name)) return "date";
-  const leaf = name.split(".").pop() ?? name;
-  if (/roas/i.test(leaf)) return "ratio";
-  if (/rate$|share$|percent$/i.test(leaf) && !/margin/i.test(leaf)) return "fraction";
-  // Margins arrive as fractions on every marketplace (core/marginUnit.ts); A's raw percent
-  // points stay beside them as `...Points`.
-  if (/margin/i.test(leaf)) return /Points$/.test(leaf) ? "percentPoints" : "fraction";
-  if (
-    /(id|Id)$|^rank$|unitsSold|orders|^page|total(Items|Pages)/i.test(leaf) ||
-    /(^c|C)ounts?$/.test(leaf) // orderCount, not sellerDiscount
-  ) {
-    return "integer";
-  }
-  if (/^breakdown\./.test(name)) return "money";
-  if (
-    /profit|price|revenue|gmv|expense|amount|cost|spend|cogs|vat|fee|discount|voucher/i.test(leaf)
-  )
-    return "money";
-  return "number";
+    return kind === "day" && isoDayToSerial(sample) !== null ? "day" : "text";
+  if (isDateTimeArray(sample) || kind === "date") return "date";
+  if (kind === null || kind === "day") return "number";
+  if (kind === "money" && currencyDecimals(currency) === 0) return "money0";
+  return BY_KIND[kind];
 }
 
 /** Columns for list records: top-level scalars, then breakdown lines, then metadata. */
 export function listColumns(records: readonly unknown[], marketplace: Marketplace): ImportColumn[] {
   const columns: ImportColumn[] = [];
   const seen = new Set<string>();
+  const currency = records.map(currencyOf).find((c) => c !== null) ?? null;
   const add = (path: string, header: string, sample: unknown): void => {
     if (seen.has(path)) return;
     seen.add(path);
-    columns.push({ header, path, format: formatFor(path, sample, marketplace) });
+    columns.push({ header, path, format: formatFor(path, sample, marketplace, currency) });
   };
   const scalar = (v: unknown): boolean => v === null || typeof v !== "object" || isDateTimeArray(v);
   const sampleOf = (path: string): unknown => {

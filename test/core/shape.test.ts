@@ -1,3 +1,4 @@
+import "../helpers/figureValues";
 import type { ApiError } from "../../src/core/errors";
 import {
   breakdownTable,
@@ -109,12 +110,12 @@ describe("entriesTable", () => {
 
 describe("pickField", () => {
   it("looks in breakdown lines, then metadata, then the top level", () => {
-    expect(pickField(record, "commissionFee")).toBe(-5.4);
-    expect(pickField(record, "netProfit")).toBe(84.6);
+    expect(pickField(record, "commissionFee")).toEqual(-5.4);
+    expect(pickField(record, "netProfit")).toEqual(84.6);
     expect(pickField(record, "currency")).toBe("SGD");
-    expect(pickField(record, "itemId")).toBe(55);
+    expect(pickField(record, "itemId")).toEqual(55);
     expect(pickField(record, "modelId")).toBe("");
-    expect(pickField(record, " NETPROFIT ")).toBe(84.6);
+    expect(pickField(record, " NETPROFIT ")).toEqual(84.6);
     expect(pickField(record, "syncedAt")).toEqual(new Date(Date.UTC(2024, 4, 1, 13, 4, 5)));
   });
 
@@ -142,14 +143,14 @@ describe("cells", () => {
     expect(toCell(Number.NaN)).toBe("");
     expect(toCell(Infinity)).toBe("");
     expect(toCell(new Date("bad"))).toBe("");
-    expect(toCell({ amount: 3 })).toBe(3);
+    expect(toCell({ amount: 3 })).toEqual(3);
     expect(toCell(["a", 1])).toBe("a, 1");
     expect(toCell({ deep: { x: 1 } })).toBe("");
     expect(toCell([2024, 2, 30, 0, 0, 0])).toBe("2024, 2, 30, 0, 0, 0");
     expect(dateTimeToUtcDate([2024, 2, 29, 0, 0, 0]).toISOString()).toBe(
       "2024-02-29T00:00:00.000Z",
     );
-    expect(valueAt({ a: [{ b: 1 }] }, "a.0.b")).toBe(1);
+    expect(valueAt({ a: [{ b: 1 }] }, "a.0.b")).toEqual(1);
     expect(valueAt({ a: 1 }, "a.b")).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import "../helpers/figureValues";
+import { Figure } from "../../src/core/figure";
 import { ENDPOINTS, endpointById } from "../../src/api/endpoints";
 import type { ApiCall } from "../../src/core/effects";
 import { ApiError } from "../../src/core/errors";
@@ -225,7 +227,11 @@ describe("bodies against a scripted API", () => {
           ]);
           continue;
         }
-        expect(["string", "number", "boolean"].includes(typeof v) || v instanceof Date).toBe(true);
+        expect(
+          ["string", "number", "boolean"].includes(typeof v) ||
+            v instanceof Date ||
+            v instanceof Figure,
+        ).toBe(true);
       }
       if (Array.isArray(result))
         for (const row of result) expect(row.length).toBe(result[0]?.length);
@@ -237,8 +243,8 @@ describe("bodies against a scripted API", () => {
     if (!fn) throw new Error("missing");
     expect(
       runScripted(fn.program([1001, "SG", 11, undefined, "commissionFee"]), world).result,
-    ).toBe(-6);
-    expect(runScripted(fn.program([1001, "SG", 11, undefined, "netProfit"]), world).result).toBe(
+    ).toEqual(-6);
+    expect(runScripted(fn.program([1001, "SG", 11, undefined, "netProfit"]), world).result).toEqual(
       54,
     );
     const table = runScripted(fn.program([1001, "SG", 11, undefined, undefined, false]), world)
@@ -256,7 +262,7 @@ describe("bodies against a scripted API", () => {
     const models = Array.from({ length: 500 }, (_, i) => [i + 1]);
     const { result, calls } = runScripted(fn.program([1001, "SG", 11, models, "netProfit"]), world);
     expect(calls.map((c) => (c.params.modelIds as unknown[]).length)).toEqual([500]);
-    expect((result as unknown[][]).length).toBe(500);
+    expect((result as unknown[][]).length).toEqual(500);
     const tooMany = Array.from({ length: 2600 }, (_, i) => [i + 1]);
     expect(() => runScripted(fn.program([1001, "SG", 11, tooMany]), world)).toThrow(
       "This range needs 26 requests; one cell may send at most 25: use Bulk calculation in the sidebar",
@@ -267,8 +273,8 @@ describe("bodies against a scripted API", () => {
     const fn = functionByName("MKTA_ITEM");
     if (!fn) throw new Error("missing");
     const same = runScripted(fn.program([1001, "SG", [[11], [11], [12], [""], [11]]]), world);
-    expect(same.calls.length).toBe(2);
-    expect((same.result as unknown[][]).length).toBe(6); // header + 5 rows, aligned with the input
+    expect(same.calls.length).toEqual(2);
+    expect((same.result as unknown[][]).length).toEqual(6); // header + 5 rows, aligned with the input
     const many = Array.from({ length: 30 }, (_, i) => [i + 1]);
     expect(() => runScripted(fn.program([1001, "SG", many]), world)).toThrow(
       "This range needs 30 requests; one cell may send at most 25: use Bulk calculation in the sidebar",
@@ -281,7 +287,7 @@ describe("bodies against a scripted API", () => {
     let page = 0;
     const { result, calls } = runScripted(fn.program([1001, "SG", 5, false]), (c) => {
       page++;
-      expect(c.params.pageSize).toBe(5);
+      expect(c.params.pageSize).toEqual(5);
       return {
         data: [1, 2, 3].map((n) => ({ itemId: page * 10 + n })),
         nextCursor: page < 4 ? { rtProductId: page * 10 + 3 } : null,
@@ -314,7 +320,7 @@ describe("bodies against a scripted API", () => {
           : fakeBreakdown();
     const program = fn.program([1001, "SG", [[11], [12], [13]], "netProfit"]);
     const cells = runScripted(program, answer).result as unknown[][];
-    expect(typeof cells[0]?.[0]).toBe("number");
+    expect(cells[0]?.[0]).toBeInstanceOf(Figure);
     expect(cells[1]?.[0]).toEqual(new CellError("#N/A", "Item 12 not found"));
     expect(cells[2]?.[0]).toEqual(new CellError("#VALUE!", "The API failed: try again later"));
     expect(errorsAsText(cells as CellResult)).toEqual([
@@ -385,7 +391,7 @@ describe("arguments are checked before any request", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe("INVALID_ARGUMENT");
     expect((error as ApiError).message).toBe(message);
-    expect(asked).toBe(0);
+    expect(asked).toEqual(0);
   });
 
   test("choices and marketplace-specific rules name the argument", () => {

@@ -5,6 +5,7 @@
  * `npm start` serves it; each function asks its own endpoint (no shop-wide list answers), so
  * a disagreement between endpoints' defaults would show here.
  */
+import { valueOf } from "../helpers/figureValues";
 import { runAsync, type AsyncEnv } from "../../src/core/asyncDriver";
 import { call } from "../../src/core/effects";
 import { functionByName } from "../../src/functions";
@@ -47,7 +48,7 @@ function profitById(rows: readonly (readonly Cell[])[]): Map<string, number> {
   const idCol = (head ?? []).findIndex((h) => /^(item|product) id$/i.test(String(h)));
   const profitCol = (head ?? []).findIndex((h) => /^net profit/i.test(String(h)));
   if (idCol < 0 || profitCol < 0) throw new Error(`no id/profit column in ${String(head)}`);
-  return new Map(body.map((r) => [String(r[idCol]), Number(r[profitCol])]));
+  return new Map(body.map((r) => [String(valueOf(r[idCol])), Number(valueOf(r[profitCol]))]));
 }
 
 async function imported(
@@ -72,7 +73,7 @@ function sample(ranked: Map<string, number>, n: number, first?: string): string[
 }
 
 function expectAllEqual(id: string, figures: Record<string, unknown>): void {
-  const values = Object.values(figures);
+  const values = Object.values(figures).map(valueOf);
   expect(values.every((v) => typeof v === "number")).toBe(true);
   for (const [source, value] of Object.entries(figures))
     expect({ id, source, value }).toEqual({ id, source, value: values[0] });

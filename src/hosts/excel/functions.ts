@@ -11,6 +11,7 @@ import {
   customFunctionsGlobal,
   officeStorage,
 } from "../shared/officeGlobals";
+import { figureOutput } from "../shared/excelValues";
 import { type ExcelCalcRun, recalculateWorkbook, refreshCells, type RefreshScope } from "./refresh";
 import { associateRibbon, officeActions } from "./ribbon";
 import { publishRuntimeHandle } from "./runtimeHandle";
@@ -29,9 +30,11 @@ function startRuntime(customFunctions: CustomFunctionsGlobal): void {
     transport: fetchTransport(),
   });
 
+  // Asked per call, not once here: Office.js may finish loading after this script.
+  const figures = figureOutput;
   const functionIds: string[] = [];
   for (const fn of CATALOG) {
-    customFunctions.associate(fn.name, excelFunction(fn, { session, customFunctions }));
+    customFunctions.associate(fn.name, excelFunction(fn, { session, customFunctions, figures }));
     functionIds.push(fn.name);
   }
 

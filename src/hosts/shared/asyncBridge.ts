@@ -18,7 +18,7 @@ import { createDriverStats } from "../../core/driverEnv";
 import { call } from "../../core/effects";
 import { isApiError, messageOf } from "../../core/errors";
 import { createScheduling, type Scheduling } from "../../core/schedule/registry";
-import { type HostRefresher, queueViewOf } from "./queueView";
+import { type HostRefresher, steadyQueueView } from "./queueView";
 import {
   type AsyncSettings,
   SETTING,
@@ -114,6 +114,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 } {
   const clock = o.clock ?? realAsyncClock();
   const stats = createDriverStats();
+  const queueView = steadyQueueView();
   const scheduling = o.scheduling ?? createScheduling(clock);
   const { quota } = scheduling;
   let cache: ResponseCache | null = null;
@@ -303,7 +304,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         limitPerMinute: quota.limit,
         cacheHitRate: lookups === 0 ? null : stats.cacheHits / lookups,
         keyRejected: s.keyRejected,
-        queue: queueViewOf(
+        queue: queueView(
           o.refresher?.status
             ? await o.refresher.status()
             : scheduling.schedulers.status(s.apiKey ?? "", s.baseUrl),

@@ -8,9 +8,10 @@ import { isApiError, messageOf, shorten } from "../../core/errors";
 import { inPlaces, type HostPlaces } from "../../core/places";
 import type { CellInput, CellResult, ResultCell } from "../../functions/cells";
 import { CellError } from "../../functions/cells";
+import { Figure } from "../../core/figure";
 import type { SheetFunction } from "../../functions/define";
 import type { Dimensionality } from "./metadata";
-import type { CustomFunctionsGlobal, ExcelCell } from "./officeGlobals";
+import { requirementSupported, type CustomFunctionsGlobal, type ExcelCell } from "./officeGlobals";
 
 const EXCEL_EPOCH_UTC = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
@@ -59,8 +60,34 @@ function toExcelErrorCell(cell: CellError, cf: CustomFunctionsGlobal, places: Ho
   return new cf.Error(code, shorten(inPlaces(cell.message, places), MAX_MESSAGE));
 }
 
-function toExcelCell(cell: ResultCell, cf: CustomFunctionsGlobal, places: HostPlaces): ExcelCell {
+/**
+ * How a figure leaves for Excel: a formatted number where the runtime takes one
+ * (CustomFunctionsRuntime 1.4 with allowCustomDataForDataTypeAny), else the plain number.
+ */
+export type FigureOut = "formatted" | "plain";
+
+/**
+ * What this Excel takes, asked at run time: formatted numbers need CustomFunctionsRuntime 1.4
+ * (Excel on the web, Microsoft 365); older Excel gets the plain number.
+ */
+export function figureOutput(): FigureOut {
+  return requirementSupported("CustomFunctionsRuntime", "1.4") ? "formatted" : "plain";
+}
+
+function toExcelCell(
+  cell: ResultCell,
+  cf: CustomFunctionsGlobal,
+  places: HostPlaces,
+  figures: FigureOut,
+): ExcelCell {
   if (cell instanceof CellError) return toExcelErrorCell(cell, cf, places);
+  if (cell instanceof Figure) {
+    if (!Number.isFinite(cell.value))
+      return new cf.Error(cf.ErrorCode.invalidValue, "Not a finite number");
+    return figures === "formatted"
+      ? { type: "Double", basicValue: cell.value, numberFormat: cell.numberFormat }
+      : cell.value;
+  }
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : dateToSerial(cell);
   if (typeof cell === "number")
     return Number.isFinite(cell)
@@ -75,9 +102,10 @@ export function excelResult(
   dimensionality: Dimensionality,
   cf: CustomFunctionsGlobal,
   places: HostPlaces,
+  figures: FigureOut = "plain",
 ): ExcelCell | ExcelCell[][] {
   if (!Array.isArray(result)) {
-    const cell = toExcelCell(result, cf, places);
+    const cell = toExcelCell(result, cf, places, figures);
     return dimensionality === "matrix" ? [[cell]] : cell;
   }
   const width = Math.max(1, ...result.map((row) => row.length));
@@ -86,7 +114,7 @@ export function excelResult(
     result.length === 0
       ? [[""]]
       : result.map((row) => {
-          const cells = row.map((c) => toExcelCell(c, cf, places));
+          const cells = row.map((c) => toExcelCell(c, cf, places, figures));
           while (cells.length < width) cells.push("");
           return cells;
         });

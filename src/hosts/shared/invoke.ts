@@ -9,7 +9,7 @@
 import { CellError } from "../../functions/cells";
 import type { CellResult } from "../../functions/cells";
 import type { SheetFunction } from "../../functions/define";
-import { excelArguments, excelResult, toExcelError } from "./excelValues";
+import { excelArguments, excelResult, toExcelError, type FigureOut } from "./excelValues";
 import { resultDimensionality } from "./metadata";
 import type { CustomFunctionsGlobal, ExcelCell } from "./officeGlobals";
 import type { HostPlaces } from "../../core/places";
@@ -26,6 +26,8 @@ export interface InvokeContext {
   readonly cellDeadlineMs?: number;
   /** Where this host's messages send the seller (the web demo shares this runtime); default Excel's. */
   readonly places?: HostPlaces;
+  /** How figures leave, asked per call (Excel: the requirement set, known once Office loaded). */
+  readonly figures?: () => FigureOut;
 }
 
 /** What Excel appends to the arguments (functions.json: requiresAddress, cancelable). */
@@ -54,7 +56,7 @@ export async function invokeFunction(
       showsError,
     });
     const result = await Promise.race([run, guard.promise]);
-    return excelResult(result, resultDimensionality(fn), cf, places);
+    return excelResult(result, resultDimensionality(fn), cf, places, ctx.figures?.() ?? "plain");
   } catch (error) {
     // Excel shows a thrown CustomFunctions.Error as #VALUE!/#N/A with the message on hover.
     throw toExcelError(error, cf, places);

@@ -33,6 +33,11 @@ export interface ExcelFunctionMetadata {
 
 /** The whole functions.json document. */
 export interface ExcelFunctionsMetadata {
+  /**
+   * Lets an `any` result be a data type (a formatted number, an entity): CustomFunctionsRuntime
+   * 1.4. Excel without that set ignores it, and the functions return plain numbers there.
+   */
+  readonly allowCustomDataForDataTypeAny: true;
   readonly functions: readonly ExcelFunctionMetadata[];
 }
 
@@ -141,5 +146,5 @@ export function functionsMetadata(catalog: readonly SheetFunction[]): ExcelFunct
   }
   if (problems.length > 0)
     throw new Error(`functions.json is not valid for Excel:\n- ${problems.join("\n- ")}`);
-  return { functions };
+  return { allowCustomDataForDataTypeAny: true, functions };
 }

@@ -10,8 +10,15 @@ export interface CustomFunctionsErrorCodes {
   readonly notAvailable: string;
 }
 
+/** A number with its format (CustomFunctionsRuntime 1.4, Excel's DoubleCellValue). */
+export interface ExcelFormattedNumber {
+  readonly type: "Double";
+  readonly basicValue: number;
+  readonly numberFormat: string;
+}
+
 /** What a custom function may return in a cell. */
-export type ExcelCell = string | number | boolean | Error;
+export type ExcelCell = string | number | boolean | Error | ExcelFormattedNumber;
 
 /** The CustomFunctions global (shared runtime). */
 export interface CustomFunctionsGlobal {
@@ -33,6 +40,9 @@ export interface OfficeStorage {
 
 interface OfficeHostGlobals {
   CustomFunctions?: CustomFunctionsGlobal;
+  Office?: {
+    context?: { requirements?: { isSetSupported(name: string, version?: string): boolean } };
+  };
   OfficeRuntime?: { storage?: OfficeStorage };
 }
 
@@ -51,4 +61,16 @@ export function customFunctionsGlobal(): CustomFunctionsGlobal | null {
 /** OfficeRuntime.storage, or null outside Excel. */
 export function officeStorage(): OfficeStorage | null {
   return globals().OfficeRuntime?.storage ?? null;
+}
+
+/**
+ * True when this Excel supports the requirement set (asked at run time: Office.js's
+ * `isSetSupported`); false outside Excel or where Office cannot say.
+ */
+export function requirementSupported(name: string, version: string): boolean {
+  try {
+    return globals().Office?.context?.requirements?.isSetSupported(name, version) === true;
+  } catch {
+    return false;
+  }
 }

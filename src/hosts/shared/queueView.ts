@@ -35,3 +35,23 @@ export function queueViewOf(
     liveCalls,
   };
 }
+
+/**
+ * queueViewOf whose "done in about" only falls while no more cells are queued: the scheduler's
+ * estimate moves with each request's slot (62 s, 78 s, 66 s...), which reads as a clock going
+ * backwards. While cells wait it says at least 1 s (never "31 cells queued, done in about 0 s").
+ */
+export function steadyQueueView(): typeof queueViewOf {
+  let last: { doneAt: number; queued: number } | null = null;
+  return (status, now, liveCalls) => {
+    const view = queueViewOf(status, now, liveCalls);
+    if (view.cellsQueued === 0) {
+      last = null;
+      return view;
+    }
+    let doneAt = now + view.secondsToDone * 1000;
+    if (last && view.cellsQueued <= last.queued) doneAt = Math.min(doneAt, last.doneAt);
+    last = { doneAt, queued: view.cellsQueued };
+    return { ...view, secondsToDone: Math.max(1, Math.ceil((doneAt - now) / 1000)) };
+  };
+}

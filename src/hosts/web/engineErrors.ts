@@ -27,35 +27,51 @@ export const ENGINE_ERRORS: CustomFunctionsGlobal = {
 export type EngineValue = string | number | boolean;
 export type EngineResult = EngineValue | EngineValue[][];
 
-/** The engine's "still loading" error value (Excel's #GETTING_DATA). */
-export const GETTING_DATA = "#GETTING_DATA";
+/**
+ * What a cell shows while its answer is on the way: short, so it fits a column (Excel's
+ * "#GETTING_DATA" was cut off); selecting the cell says more in the message line.
+ */
+export const GETTING_DATA = "Loading…";
 
-/** An engine result and, when it shows an error, what the seller reads about it. */
+/** A cell of an answer (offsets from the formula's cell) and the number format it gets. */
+export type CellFormat = readonly [row: number, column: number, numberFormat: string];
+
+/** An engine result, its cells' number formats and, when it shows an error, its message. */
 export interface ShownResult {
   readonly value: EngineResult;
   readonly message: string | null;
+  readonly formats: readonly CellFormat[];
 }
 
-function shownCell(cell: ExcelCell): { value: EngineValue; message: string | null } {
-  if (cell instanceof EngineError) return { value: cell.code, message: cell.message };
-  if (cell instanceof Error) return { value: "#VALUE!", message: cell.message };
-  return { value: cell, message: null };
+function shownCell(cell: ExcelCell): {
+  value: EngineValue;
+  message: string | null;
+  format: string | null;
+} {
+  if (cell instanceof EngineError) return { value: cell.code, message: cell.message, format: null };
+  if (cell instanceof Error) return { value: "#VALUE!", message: cell.message, format: null };
+  // The engine takes plain values: a formatted number's format goes on its cell instead.
+  if (typeof cell === "object")
+    return { value: cell.basicValue, message: null, format: cell.numberFormat };
+  return { value: cell, message: null, format: null };
 }
 
 /** What invoke resolved or rejected with, as the engine shows it. */
 export function shownResult(outcome: unknown): ShownResult {
   if (!Array.isArray(outcome)) {
-    if (outcome instanceof Error) return shownCell(outcome);
-    const plain = outcome as EngineValue;
-    return { value: plain, message: null };
+    const shown = shownCell(outcome as ExcelCell);
+    const formats: CellFormat[] = shown.format === null ? [] : [[0, 0, shown.format]];
+    return { value: shown.value, message: shown.message, formats };
   }
   let message: string | null = null;
+  const formats: CellFormat[] = [];
   const rows = (outcome as ExcelCell[][]).map((row, r) =>
-    row.map((cell) => {
+    row.map((cell, c) => {
       const shown = shownCell(cell);
       if (shown.message !== null && message === null) message = `Row ${r + 1}: ${shown.message}`;
+      if (shown.format !== null) formats.push([r, c, shown.format]);
       return shown.value;
     }),
   );
-  return { value: rows, message };
+  return { value: rows, message, formats };
 }

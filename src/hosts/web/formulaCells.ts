@@ -18,6 +18,7 @@ import {
   ENGINE_ERRORS,
   GETTING_DATA,
   shownResult,
+  type CellFormat,
   type EngineResult,
   type ShownResult,
 } from "./engineErrors";
@@ -45,10 +46,11 @@ export interface FormulaCellsOptions {
   /** Wait before recalculating, so answers arriving together cost one pass. */
   readonly settleDelayMs?: number;
   /**
-   * Cells of an answer (offsets from the formula's cell) that hold a day, "2025-06-30": the
-   * engine turns such text into a date number, which shows as 45838 unless formatted.
+   * Number formats for the cells of an answer (offsets from the formula's cell): each figure's
+   * own (money, percent, count), and the day format where a cell holds a day, "2025-06-30",
+   * which the engine turns into a date number that shows as 45838 unless formatted.
    */
-  readonly onDays?: (place: CellPlace, days: ReadonlyArray<readonly [number, number]>) => void;
+  readonly onFormats?: (place: CellPlace, formats: readonly CellFormat[]) => void;
 }
 
 /** The formula cells' answers, by address ("Sheet1!B7"). */
@@ -82,6 +84,7 @@ export class FormulaCells {
       session: this.options.session,
       customFunctions: ENGINE_ERRORS,
       places: WEB_PLACES,
+      figures: () => "formatted",
     }).then(
       (result) => this.settled(address, key, invocation, shownResult(result)),
       (error: unknown) => this.settled(address, key, invocation, shownResult(error)),
@@ -116,8 +119,11 @@ export class FormulaCells {
     const current = this.answers.get(address);
     if (current?.invocation !== invocation || current.key !== key) return; // superseded
     this.answers.set(address, { key, place: current.place, shown, invocation });
-    const days = dayCells(shown.value);
-    if (days.length > 0 && current.place) this.options.onDays?.(current.place, days);
+    const formats = [
+      ...shown.formats,
+      ...dayCells(shown.value).map(([r, c]): CellFormat => [r, c, DAY_FORMAT]),
+    ];
+    if (formats.length > 0 && current.place) this.options.onFormats?.(current.place, formats);
     if (this.timer === undefined) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
@@ -126,6 +132,9 @@ export class FormulaCells {
     }
   }
 }
+
+/** How a day shows in the web demo's cells. */
+const DAY_FORMAT = "yyyy-mm-dd";
 
 /** Offsets of the cells that hold a day ("2025-06-30") in a value or a table. */
 export function dayCells(value: EngineResult): Array<readonly [number, number]> {

@@ -17,7 +17,7 @@ import { FormulaCells } from "./formulaCells";
 import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
 import { mountApiBar, withoutApiParameter } from "./apiOffer";
-import { formatDays, registerCatalog, startEngine } from "./univer/engine";
+import { formatAnswer, registerCatalog, startEngine } from "./univer/engine";
 import { sheetsInspector } from "./univer/inspector";
 import { mountMessageBar } from "./univer/messageBar";
 import { keepWorkbookSaved, loadWorkbook } from "./univer/savedWorkbook";
@@ -56,7 +56,7 @@ function start(): void {
   const cells = new FormulaCells({
     session,
     recalculate,
-    onDays: (place, days) => formatDays(engine, place, days),
+    onFormats: (place, formats) => formatAnswer(engine, place, formats),
   });
   registerCatalog(engine, CATALOG, cells);
   // A saved workbook was computed before the catalog existed in this page: its spilled tables

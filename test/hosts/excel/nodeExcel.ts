@@ -9,6 +9,7 @@ import { invokeFunction } from "../../../src/hosts/shared/invoke";
 import { functionMetadata } from "../../../src/hosts/shared/metadata";
 import type { CustomFunctionsGlobal } from "../../../src/hosts/shared/officeGlobals";
 import { ExcelSession } from "../../../src/hosts/shared/session";
+import { figureOutput } from "../../../src/hosts/shared/excelValues";
 
 export const ERROR_CODES = { invalidValue: "#VALUE!", notAvailable: "#N/A" } as const;
 
@@ -33,7 +34,12 @@ export const fakeCustomFunctions: CustomFunctionsGlobal & {
   ErrorCode: ERROR_CODES,
 };
 
-type CellOut = string | number | boolean | { error: string; message: string };
+type CellOut =
+  | string
+  | number
+  | boolean
+  | { error: string; message: string }
+  | { type: string; basicValue: unknown; numberFormat?: string };
 export type CallOutcome =
   { ok: true; value: CellOut | CellOut[][] } | { ok: false; error: string; message: string };
 
@@ -89,6 +95,7 @@ export async function callInNode(
     const value = await invokeFunction(fn, passed, {
       session,
       customFunctions: fakeCustomFunctions,
+      figures: figureOutput, // as the runtime asks: Office.context.requirements
     });
     return {
       ok: true,

@@ -9,6 +9,7 @@ export type Value = string | number | boolean;
 interface Inspector {
   values(name: string, rows?: number, columns?: number): Value[][];
   formulas(name: string): string[][];
+  displayed(sheet: string, range: string): string[][];
   select(sheet: string, range: string): void;
   setValues(sheet: string, topLeft: string, values: Value[][]): void;
   formulaRuns(): number;
@@ -63,6 +64,14 @@ export async function typeInto(
   await page.keyboard.press("Enter");
 }
 
+/** The text the grid shows for a range ("B2:C9"): number formats applied. */
+export function displayedText(page: Page, sheet: string, range: string): Promise<string[][]> {
+  return page.evaluate(
+    ([s, r]) => (window as unknown as InspectorWindow).__sheets.displayed(s, r),
+    [sheet, range] as const,
+  );
+}
+
 /** Formula runs the page started (each asked the shared runtime once). */
 export function formulaRuns(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as InspectorWindow).__sheets.formulaRuns());
@@ -88,7 +97,7 @@ export async function settledValues(
   const until = Date.now() + timeoutMs;
   for (;;) {
     const values = await sheetValues(page, sheet, rows, columns);
-    if (!values.flat().includes("#GETTING_DATA") && ready(values)) return values;
+    if (!values.flat().includes("Loading…") && ready(values)) return values;
     if (Date.now() > until)
       throw new Error(`${sheet} did not settle: ${JSON.stringify(values).slice(0, 400)}`);
     await page.waitForTimeout(100);

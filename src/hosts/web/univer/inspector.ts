@@ -24,6 +24,8 @@ export interface SheetsInspector {
   /** At least `rows` x `columns` (spilled results lie past the last typed cell). */
   values(name: string, rows?: number, columns?: number): Value[][];
   formulas(name: string): string[][];
+  /** The text the grid shows for a range ("B2:C9"), number formats applied: "-5.50", "-2.36%". */
+  displayed(sheet: string, range: string): string[][];
   select(sheet: string, range: string): void;
   /** Scroll the grid so this cell ("Q1") is at its top left. */
   scrollTo(sheet: string, cell: string): void;
@@ -55,6 +57,7 @@ export function sheetsInspector(book: UniverWorkbook, cells: FormulaCells): Shee
     names: () => book.book.getSheets().map((s) => s.getSheetName()),
     values,
     formulas: (name) => used(name)?.range.getFormulas() ?? [],
+    displayed: (sheet, range) => book.sheet(sheet).getRange(range).getDisplayValues(),
     get(name) {
       const u = used(name);
       if (!u) return null;

@@ -1,3 +1,4 @@
+import { CellValueType } from "@univerjs/presets";
 /**
  * The sidebar's workbook surface on the spreadsheet engine: imports become real sheets
  * (number formats per column, frozen header, the import note in the sheet's metadata),
@@ -147,9 +148,21 @@ export class UniverWorkbook implements WorkbookSurface {
    */
   values(sheet: FWorksheet, row: number, col: number, rows: number, cols: number): Cell[][] {
     const model = sheet.getSheet();
-    const shown = sheet.getRange(row, col, rows, cols).getValues();
+    const range = sheet.getRange(row, col, rows, cols);
+    const shown = range.getValues();
+    // A formula's answer with a number format (money, %) is shown as text: read its number.
+    const raw = range.getRawValues();
     return shown.map((line, r) =>
-      line.map((v, c) => cellValue(model.getCellRaw(row + r, col + c), v)),
+      line.map((v, c) => {
+        const held = raw[r]?.[c];
+        const data = model.getCellRaw(row + r, col + c);
+        const cell = cellValue(data, v);
+        if (typeof cell !== "string") return cell;
+        if (typeof held === "number") return held;
+        // A spilled figure shows its formatted text: read back as a number (text the seller
+        // typed or an import wrote is stored as text, FORCE_STRING, and stays text).
+        return data?.t === CellValueType.FORCE_STRING ? cell : (figureFromText(cell) ?? cell);
+      }),
     );
   }
 
@@ -268,4 +281,12 @@ export class UniverWorkbook implements WorkbookSurface {
     const sheet = this.book.getSheetByName(sheetName);
     return sheet ? (importedMeta(sheet)?.note ?? null) : null;
   }
+}
+
+/** "-1,234.50" -> -1234.5, "23.50%" -> 0.235; null for other text. */
+function figureFromText(text: string): number | null {
+  const m = /^(-?[\d,]*\.?\d+)(%?)$/.exec(text.trim());
+  if (!m) return null;
+  const n = Number((m[1] ?? "").replace(/,/g, ""));
+  return Number.isFinite(n) ? (m[2] ? n / 100 : n) : null;
 }

@@ -1,0 +1,192 @@
+/**
+ * What kind of figure each number the API answers is: money, a rate or margin, a count, an
+ * id, a date. Declared once, by the contract's field names (they mean the same on every
+ * endpoint that sends them), so every surface (formula cells, spills, bulk, previews, imports)
+ * shows one field the same way. Where a unit differs by marketplace on the wire (A's margins
+ * are percent points, B and C's fractions: docs/contract-notes.md) the entry says so per
+ * marketplace. test/api/figures.test.ts checks that every number the catalog shows has a kind.
+ */
+import type { Marketplace } from "./types";
+
+/**
+ * How a figure reads: `percent` is a fraction shown as a percentage (0.235 = 23.50 %),
+ * `points` a number already in percent (23.5 = 23.50 %), `ratio` a multiple (ROAS 3.20).
+ */
+export type FigureKind =
+  "money" | "percent" | "points" | "ratio" | "count" | "id" | "number" | "date" | "day";
+
+type Entry = FigureKind | Readonly<Record<Marketplace, FigureKind>>;
+
+const group = (kind: FigureKind, names: readonly string[]): Array<[string, Entry]> =>
+  names.map((n) => [n, kind]);
+
+/** Marketplace A answers margins in percent points; B and C as fractions (contract notes). */
+const MARGIN: Entry = { A: "points", B: "percent", C: "percent" };
+
+/** Every figure name of the contract with its kind (lines of a breakdown are money too). */
+const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
+  ...group("money", [
+    "amount",
+    "base",
+    "netProfit",
+    "revenue",
+    "originalPrice",
+    "originalModelPrice",
+    "price",
+    "buyerPrice",
+    "targetBuyerPrice",
+    "requiredListingPrice",
+    "targetProfit",
+    "sellerDiscount",
+    "specialPriceDiscount",
+    "sellerVoucher",
+    "computedSellerDiscount",
+    "computedSellerVoucher",
+    "cogs",
+    "profit",
+    "totalProfit",
+    "grossGmv",
+    "attributedGmv",
+    "rawAttributedGmv",
+    "trueGmv",
+    "totalAdExpense",
+    "allocatedAdExpense",
+    "adExpense",
+    "adsCost",
+    "profitFromAds",
+    "profitPerAdOrder",
+    "totalProfitFromAds",
+    "cleanedProfitFromAds",
+    "deflatedProfitFromAds",
+    "baselineNetProfit",
+    "profitDelta",
+    "monthlyRevenue",
+    "monthlyCommission",
+    "totalMonthlyRevenue",
+    "totalMonthlyCommission",
+    "currentMonthlyProfit",
+    "futureMonthlyProfit",
+    "monthlyProfitDelta",
+    "totalCurrentMonthlyProfit",
+    "totalFutureMonthlyProfit",
+    "totalMonthlyProfitDelta",
+    "runningTotal",
+    "value",
+    "outputVat",
+    "inputVat",
+    "netVat",
+  ]),
+  ...group("percent", [
+    "commissionRate",
+    "vatRate",
+    "rate",
+    "returnRate",
+    "currentRate",
+    "futureRate",
+    "skuShare",
+    "unitShare",
+    "revenueChange",
+    "profitChange",
+  ]),
+  ...group("points", [
+    "grossGmvPercent",
+    "totalProfitPercent",
+    "variantsWithCogsPercent",
+    "unitsWithExplicitCogsPercent",
+    "commissionAsPercentOfRevenue",
+    // The API's own A margins, kept beside the fractions (core/marginUnit.ts).
+    "marginPoints",
+    "productMarginPoints",
+    "avgMarginPoints",
+    "baselineMarginPoints",
+  ]),
+  ["margin", MARGIN],
+  ["productMargin", MARGIN],
+  ["avgMargin", MARGIN],
+  ["baselineMargin", MARGIN],
+  // A4's targetMargin is an amount per unit; B4/C6's a fraction (contract notes).
+  ["targetMargin", { A: "money", B: "percent", C: "percent" }],
+  ...group("ratio", [
+    "roas",
+    "profitAdjustedRoas",
+    "profitAdjustedCleanedRoas",
+    "profitAdjustedDeflatedRoas",
+    "correctedRoas",
+    "rawRoas",
+  ]),
+  ...group("count", [
+    "unitsSold",
+    "modelUnitsSold",
+    "adsUnitsSold",
+    "adsOrders",
+    "orders",
+    "cancelledAdsOrders",
+    "chainRebuyCancels",
+    "soloCancels",
+    "productCount",
+    "affectedProductCount",
+    "skuCount",
+    "variantCount",
+    "variantsTotal",
+    "variantsWithCogs",
+    "unitsWithExplicitCogs",
+    "unitsWithInferredCogs",
+    "skusTotal",
+    "skusWithCogs",
+    "productsSold",
+    "count",
+    "days",
+    "lookbackDays",
+    "page",
+    "pageSize",
+    "totalItems",
+    "totalPages",
+    "rank",
+    "chainWindowHours",
+  ]),
+  ...group("id", [
+    "itemId",
+    "modelId",
+    "skuId",
+    "shopId",
+    "sellerId",
+    "categoryId",
+    "rtProductId",
+    "productId",
+  ]),
+  ...group("date", ["dataFreshAt"]),
+  ...group("day", ["effectiveDate", "effectiveFrom", "from", "to", "previousFrom", "previousTo"]),
+]);
+
+/**
+ * The kind of the figure at `path` ("metadata.netProfit", "breakdown.vat", "raw.roas") as it
+ * is on the wire for `marketplace`, or as the add-in holds it when omitted (after
+ * core/marginUnit.ts every margin is a fraction). A breakdown line is money. Null for a name
+ * the contract does not list (a margin distribution's quartiles, say): shown as a plain number.
+ */
+export function figureKind(path: string, marketplace?: Marketplace | null): FigureKind | null {
+  const parts = path.split(".");
+  const leaf = parts[parts.length - 1] ?? path;
+  if (parts[0] === "breakdown" && parts.length === 2) return "money";
+  const entry = FIGURES.get(leaf);
+  if (entry === undefined) return /Roas$/.test(leaf) ? "ratio" : null;
+  if (typeof entry === "string") return entry;
+  return entry[marketplace ?? "B"];
+}
+
+/** Names whose values marketplace A sends in percent points where B and C send fractions. */
+export function percentPointNames(marketplace: Marketplace): string[] {
+  return [...FIGURES]
+    .filter(([, e]) => typeof e !== "string" && e[marketplace] === "points")
+    .map(([n]) => n);
+}
+
+/** Currencies by region and their decimals (contract notes: SGD 2 ... VND 0, IDR 0). */
+export const CURRENCY_DECIMALS: Readonly<Record<string, number>> = {
+  SGD: 2,
+  MYR: 2,
+  THB: 2,
+  PHP: 2,
+  VND: 0,
+  IDR: 0,
+};

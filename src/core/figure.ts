@@ -1,0 +1,93 @@
+/**
+ * A number that knows how it is shown: its kind (from the contract, src/api/figures.ts) and,
+ * for money, its currency. Result tables carry Figures; each host shows them its own way
+ * (Excel: a formatted number; Univer and Sheets: the cell's number format; a sidebar: text).
+ * The value is never rounded: only the format decides what the seller reads.
+ */
+import { CURRENCY_DECIMALS, figureKind, type FigureKind } from "../api/figures";
+import { isRecord } from "./lines";
+
+export type { FigureKind };
+
+/** One figure of a result: the exact number, how it reads, and its currency if money. */
+export class Figure {
+  constructor(
+    readonly value: number,
+    readonly kind: FigureKind,
+    readonly currency: string | null = null,
+  ) {}
+
+  /** The number format every host reads (Sheets, Excel and Univer share the syntax). */
+  get numberFormat(): string {
+    return numberFormat(this.kind, this.currency);
+  }
+}
+
+/** Decimals of a currency's amounts: 2, or 0 for VND and IDR. */
+export function currencyDecimals(currency: string | null): number {
+  return (currency !== null ? CURRENCY_DECIMALS[currency] : undefined) ?? 2;
+}
+
+/** The number format of a kind (money with its currency's decimals). */
+export function numberFormat(kind: FigureKind, currency: string | null = null): string {
+  switch (kind) {
+    case "money":
+      return currencyDecimals(currency) === 0 ? "#,##0" : "#,##0.00";
+    case "percent":
+      return "0.00%";
+    case "points":
+      return '0.00"%"';
+    case "ratio":
+    case "number":
+      return "#,##0.00";
+    case "count":
+      return "#,##0";
+    case "id":
+      return "0";
+    case "date":
+      return "yyyy-mm-dd hh:mm";
+    case "day":
+      return "yyyy-mm-dd";
+  }
+}
+
+/** The currency a record names (metadata.currency, or its own `currency`), or null. */
+export function currencyOf(record: unknown): string | null {
+  if (!isRecord(record)) return null;
+  const meta = isRecord(record.metadata) ? record.metadata : {};
+  const c = meta.currency ?? record.currency;
+  return typeof c === "string" ? c : null;
+}
+
+/** A cell of the figure `name` as a Figure where it is a number the contract knows. */
+export function figureCell<C>(name: string, cell: C, currency: string | null): C | Figure {
+  if (typeof cell !== "number" || !Number.isFinite(cell)) return cell;
+  const kind = figureKind(name);
+  return kind === null || kind === "date" || kind === "day"
+    ? cell
+    : new Figure(cell, kind, kind === "money" ? currency : null);
+}
+
+/** A figure as a seller reads it where no number format applies (sidebar text): "-5.50", "-2.36%". */
+export function figureText(figure: Figure): string {
+  const fixed = (n: number, digits: number, grouping = true): string =>
+    n.toLocaleString("en-US", {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: grouping,
+    });
+  switch (figure.kind) {
+    case "money":
+      return fixed(figure.value, currencyDecimals(figure.currency));
+    case "percent":
+      return `${fixed(figure.value * 100, 2)}%`;
+    case "points":
+      return `${fixed(figure.value, 2)}%`;
+    case "count":
+      return fixed(figure.value, 0);
+    case "id":
+      return String(figure.value);
+    default:
+      return fixed(figure.value, 2);
+  }
+}
