@@ -6,16 +6,7 @@ import { ArgumentError } from "./argumentError";
 import type { Cell, CellResult, ResultCell, ResultTable } from "./cells";
 import type { IdArg } from "./params";
 import type { RowOutcome } from "./requests";
-import {
-  CellError,
-  figurePairs,
-  flattenRecord,
-  humanize,
-  pairsTable,
-  recordHeaders,
-  toCell,
-} from "../core/shape";
-import { pickField } from "../core/pickField";
+import { CellError, figurePairs, humanize, pairsTable, recordHeaders, toCell } from "../core/shape";
 import { pickWithExtra } from "./shownField";
 
 /** Rows a call needs: the size of the range arguments (which must agree), else 1. */

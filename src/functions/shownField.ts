@@ -6,7 +6,7 @@
  */
 import { ApiError, isApiError } from "../core/errors";
 import { pickField } from "../core/pickField";
-import type { Cell, ResultCell } from "./cells";
+import type { ResultCell } from "./cells";
 
 /** "VAT (per unit)" -> "vatperunit": a label once case, spacing and punctuation go. */
 function squash(name: string): string {

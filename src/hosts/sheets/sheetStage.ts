@@ -36,9 +36,7 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
       const source = staged(token);
       const width = Math.max(1, table.columns.length);
       // getValues gives the staged text back as text: it is written as text again.
-      const [, ...rows] = source
-        .getRange(1, 1, table.rowCount + 1, width)
-        .getValues() as Cell[][];
+      const [, ...rows] = source.getRange(1, 1, table.rowCount + 1, width).getValues() as Cell[][];
       // The header is the table's: columns added at commit (Status) were not staged.
       const header = table.columns.map((c) => c.header);
       const target = book().getSheetByName(sheetName) ?? book().insertSheet(sheetName);

@@ -10,14 +10,7 @@ import * as path from "path";
 import { randomUUID, timingSafeEqual } from "crypto";
 import { displayPrefix, hashToken, looksLikeToken, newToken, sameHash } from "./token";
 import { KeyStoreError } from "./keyStoreError";
-import {
-  parseStore,
-  isErrno,
-  syncDirectory,
-  sleepSync,
-  takeLock,
-  withLastUsed,
-} from "./storeFile";
+import { parseStore, isErrno, syncDirectory, sleepSync, takeLock, withLastUsed } from "./storeFile";
 
 export { KeyStoreError };
 
