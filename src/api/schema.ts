@@ -79,6 +79,33 @@ export function withoutUnset(value: unknown): unknown {
   );
 }
 
+/**
+ * withoutUnset for a request body the server receives: null and "" are "not given" only for a
+ * field the spec has. An unknown key keeps its value, even null, so the schema refuses it like
+ * any other unknown field (a typo never passes silently because its value was empty).
+ */
+export function withoutUnsetKnown(value: unknown, fields: readonly FieldSpec[]): unknown {
+  if (!isPlainObject(value)) return withoutUnset(value);
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const kept: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(value)) {
+    const field = byName.get(k);
+    if (!field) kept.push([k, v]);
+    else if (v !== null && v !== "") {
+      const inner = field.fields;
+      const nested =
+        inner && Array.isArray(v)
+          ? v.map((e) => withoutUnsetKnown(e, inner))
+          : inner
+            ? withoutUnsetKnown(v, inner)
+            : withoutUnset(v);
+      kept.push([k, nested]);
+    }
+  }
+  // fromEntries defines own keys, so even a "__proto__" key stays data, never a prototype.
+  return Object.fromEntries(kept);
+}
+
 /** True for a JSON object ({...}): not null, not an array. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -204,9 +204,11 @@ export function entriesByRow(
   const outcomes: RowOutcome[] = ids.values.map((id) => {
     if (id === undefined) return null;
     const entry = byId.get(String(id));
-    return entry
+    if (!entry) return { ok: false, error: new ApiError("NOT_FOUND", missing(id)) };
+    const failed = entryFailure(entry);
+    return failed === undefined
       ? { ok: true, value: entry }
-      : { ok: false, error: new ApiError("NOT_FOUND", missing(id)) };
+      : { ok: false, error: new ApiError("NOT_FOUND", failed || missing(id)) };
   });
   if (!ids.isRange) return single(outcomes[0] ?? null, (v) => present(v, display, shape));
   return rangeResult(
@@ -214,6 +216,22 @@ export function entriesByRow(
     outcomes,
     { field: display.field, headers: display.headers ?? true },
   );
+}
+
+/**
+ * The reason a batch answer gives for one id it could not answer (an entry that carries an
+ * `error`, as A10 marks an unknown item; docs/contract-notes.md), or undefined.
+ */
+function entryFailure(entry: Record<string, unknown>): string | undefined {
+  const error = entry.error;
+  if (error === undefined || error === null) return undefined;
+  const message =
+    typeof error === "string"
+      ? error
+      : typeof error === "object" && typeof (error as { message?: unknown }).message === "string"
+        ? (error as { message: string }).message
+        : "";
+  return message.slice(0, 200);
 }
 
 /**

@@ -12,7 +12,7 @@ import Fastify, {
 } from "fastify";
 import cors from "@fastify/cors";
 import { ENDPOINTS } from "../api/endpoints";
-import { endpointSchemas, isRealDate, withoutUnset } from "../api/schema";
+import { endpointSchemas, isRealDate, withoutUnsetKnown } from "../api/schema";
 import type { EndpointSpec } from "../api/types";
 import type { ErrorEnvelope, SuccessEnvelope } from "../api/envelope";
 import { authenticate, type Caller } from "./auth";
@@ -231,8 +231,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
         },
         preValidation: async (request) => {
           request.params = typedPathParams(spec, request.params);
-          // An omitted optional body is {} (spec 4.0.3); null and "" mean "not given".
-          if (isPost) request.body = withoutUnset(request.body ?? {});
+          // An omitted optional body is {} (spec 4.0.3); null and "" mean "not given" for the
+          // spec's fields; an unknown field is refused whatever its value, null included.
+          if (isPost) request.body = withoutUnsetKnown(request.body ?? {}, spec.body);
         },
         handler: async (request, reply) => {
           const caller = callers.get(request);

@@ -86,7 +86,7 @@ const CHECKS = {
     instead: "Cells cannot read your key and show 'No API key'; save it again after each start.",
   },
   browserStorage: {
-    check: "This browser keeps the key and the workbook (localStorage)",
+    check: "This browser keeps the key and the workbook (its local storage)",
     instead: "The key and the workbook are forgotten when the page closes.",
   },
 } as const;

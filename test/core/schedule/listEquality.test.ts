@@ -293,7 +293,7 @@ describe("formula cells over real HTTP: the same cells, far fewer requests", () 
         ),
       );
       const cells = settled.map((s) =>
-        s.status === "fulfilled" ? s.value : `#N/A ${(s.reason as Error).message}`,
+        s.status === "fulfilled" ? valueOf(s.value) : `#N/A ${(s.reason as Error).message}`,
       );
       return { cells, requests: stats.requests, lists: stats.listRequests };
     };

@@ -385,8 +385,8 @@ describe("Sheets sidebar import server functions", () => {
     // The header and every text cell Plain text, numbers in their column's format.
     const formatsOf = (row: number) => [1, 2, 3, 4].map((c) => target.formats.get(`${row},${c}`));
     expect(formatsOf(1)).toEqual(["@", "@", "@", "@"]);
-    expect(formatsOf(2)).toEqual(["0", "0", "@", "#,##0.00"]);
-    expect(formatsOf(2001)).toEqual(["0", "0", "@", "#,##0.00"]);
+    expect(formatsOf(2)).toEqual(["#,##0", "0", "@", "#,##0.00"]);
+    expect(formatsOf(2001)).toEqual(["#,##0", "0", "@", "#,##0.00"]);
     // Times as the sheet shows them: in its time zone, named.
     expect(target.note).toContain("Data fresh at: 2025-06-30 10:00 (Asia/Singapore)");
     expect(target.note).toContain("Imported at: 2025-07-01 16:00 (Asia/Singapore)");

@@ -267,7 +267,7 @@ describe("ROAS (A8, A9, A10, A12)", () => {
     }
   });
 
-  it("A9 over HTTP-shaped input matches the summary; A10 omits unknown items", () => {
+  it("A9 over HTTP-shaped input matches the summary; A10 marks unknown items", () => {
     const adv = shopSG.adSpend[0]!.product;
     const r = call("A9", { lookbackDays: 180, includeVat: false }, { ...SG, itemId: adv }) as Json;
     expect(r.itemId).toBe(adv);
@@ -278,8 +278,10 @@ describe("ROAS (A8, A9, A10, A12)", () => {
       { itemIds: [adv, 1, shopSG.products[0]!.itemId], lookbackDays: 30 },
       SG,
     ) as Json[];
-    expect(a10.map((e) => e.itemId)).toEqual([adv, shopSG.products[0]!.itemId]);
-    for (const e of a10) {
+    // One entry per requested item: the unknown one is marked, not dropped (issue 22 item 7).
+    expect(a10.map((e) => e.itemId)).toEqual([adv, 1, shopSG.products[0]!.itemId]);
+    expect(a10[1]).toMatchObject({ correctedRoas: null, error: { code: "NOT_FOUND" } });
+    for (const e of a10.filter((x) => x.error === undefined)) {
       if (e.totalAdExpense === 0) expect(e.correctedRoas).toBeNull();
       else
         expect(e.correctedRoas).toBeCloseTo(

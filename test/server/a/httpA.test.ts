@@ -150,3 +150,21 @@ describe("marketplace A over HTTP", () => {
     }
   });
 });
+
+describe("issue 22 item 7 over HTTP", () => {
+  it("A10 with one unknown id among three answers three entries", async () => {
+    const { status, json } = await request("A10", { itemIds: [ITEM, 999, ITEM + 1] }, SG);
+    expect(status).toBe(200);
+    const data = json.data as Json[];
+    expect(data.map((e) => e.itemId)).toEqual([ITEM, 999, ITEM + 1]);
+    expect(data[1]).toMatchObject({ correctedRoas: null, error: { code: "NOT_FOUND" } });
+  });
+
+  it("an unknown body field is refused even when its value is null", async () => {
+    const { status, json } = await request("A10", { itemIds: [ITEM], lookbakDays: null }, SG);
+    expect(status).toBe(400);
+    expect(JSON.stringify(json)).toContain("lookbakDays");
+    // A known optional field set to null still means "not given".
+    expect((await request("A10", { itemIds: [ITEM], lookbackDays: null }, SG)).status).toBe(200);
+  });
+});

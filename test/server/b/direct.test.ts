@@ -148,6 +148,23 @@ describe("B4 required price", () => {
       expect(p.message).toMatch(/cannot be reached/);
     }
   });
+
+  it("a 100% discount is a 422 that names the discount, as A4 does", () => {
+    const c = categories[0];
+    if (c === undefined) throw new Error("no category");
+    const body = { region: seller.region, categoryId: c.categoryId, cogs: 10, targetMargin: 0.1 };
+    expect(() => call("B4", { ...body, ...B_DEFAULTS, targetDiscountPercent: 1 })).toThrow(
+      /discount of 100% or more leaves no revenue/,
+    );
+    try {
+      call("B4", { ...body, ...B_DEFAULTS, targetDiscountPercent: 1 });
+    } catch (e) {
+      expect((e as ApiProblem).errors[0]).toEqual({
+        field: "targetDiscountPercent",
+        problem: "unreachable_margin",
+      });
+    }
+  });
 });
 
 describe("B14/B15 previews", () => {

@@ -178,7 +178,7 @@ export const a8ProfitAdjustedRoas: EndpointHandler = (ctx) => {
   return roasSummaryA(ctx.data, idx, p, windowFrom(ctx, false));
 };
 
-/** A10: GMV-after-fees ROAS per requested item, chain re-buys de-duplicated; unknown items omitted. */
+/** A10: GMV-after-fees ROAS per requested item, chain re-buys de-duplicated; unknown items marked. */
 export const a10CorrectedRoas: EndpointHandler = (ctx) => {
   const idx = shopFrom(ctx);
   const w: SalesWindow = {
@@ -191,7 +191,17 @@ export const a10CorrectedRoas: EndpointHandler = (ctx) => {
   const out: Record<string, unknown>[] = [];
   for (const id of ids) {
     const p = typeof id === "number" ? idx.products.get(id) : undefined;
-    if (!p) continue;
+    if (!p) {
+      // One entry per requested item (spec A10): an unknown one says so instead of vanishing.
+      out.push({
+        itemId: id,
+        totalAdExpense: null,
+        attributedGmv: null,
+        correctedRoas: null,
+        error: { code: "NOT_FOUND", message: `Item ${String(id)} is not in this shop` },
+      });
+      continue;
+    }
     const orders = adsOrders(ctx.data, idx, p, w);
     const spend = spendIn(idx, p.itemId, w);
     const gmv = frames(orders, (f) => f.gmvAfterFees);

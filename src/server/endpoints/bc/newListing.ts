@@ -112,6 +112,14 @@ function solveRequiredMargin(
   const fixedDiscount = toMinor(optNumber(ctx.body, "targetDiscount") ?? 0, decimals);
   const share = optNumber(ctx.body, "targetDiscountPercent") ?? 0;
   const discountAt = (price: number): number => fixedDiscount + Math.round(share * price);
+  if (share >= 1) {
+    // The cause is the discount, not the margin: at 100% no listing price leaves any revenue.
+    throw new ApiProblem(
+      422,
+      `target margin ${targetMargin} cannot be reached: a discount of 100% or more leaves no revenue at any listing price`,
+      [{ field: "targetDiscountPercent", problem: "unreachable_margin" }],
+    );
+  }
   const solved = solveRequiredPrice(
     (price) => {
       const u = unitAt(price, discountAt(price));
