@@ -9,6 +9,7 @@
 import { runAsync, type AsyncEnv } from "../../src/core/asyncDriver";
 import { CATALOG, CellError, functionByName, type CellInput } from "../../src/functions";
 import type { SheetFunction } from "../../src/functions/define";
+import { valueOf } from "../helpers/figureValues";
 import { functionEnv } from "../helpers/functionEnv";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -238,7 +239,8 @@ describe.each(Object.entries(CASES).filter(([, cases]) => cases.length > 0))(
               const got = await run(fn, { ...c.args, field: asked });
               if (
                 got instanceof CellError ||
-                (!Object.is(got, shown) && String(got) !== String(shown))
+                (!Object.is(valueOf(got), valueOf(shown)) &&
+                  String(valueOf(got)) !== String(valueOf(shown)))
               )
                 failures.push(`${asked}: ${String(got)} (table shows ${String(shown)})`);
             } catch (e) {
@@ -266,8 +268,8 @@ describe.each(Object.entries(CASES).filter(([, cases]) => cases.length > 0))(
           for (const asked of [header, identifier(header)]) {
             try {
               const got = (await run(fn, { ...args, field: asked })) as unknown[][];
-              const column = table.slice(1).map((row) => row[col]);
-              const gotColumn = got.map((row) => (row[0] instanceof CellError ? row[0] : row[0]));
+              const column = table.slice(1).map((row) => valueOf(row[col]));
+              const gotColumn = got.map((row) => valueOf(row[0]));
               if (
                 gotColumn.some((v, r) => v instanceof CellError || String(v) !== String(column[r]))
               )
