@@ -170,6 +170,35 @@ describeBrowser("a link's ?api= in Chromium", () => {
     expect(await savedAddress()).toBe(api.baseUrl);
   });
 
+  test("spellings of the parameter: never applied, at most offered, the foreign host sees nothing", async () => {
+    const port = new URL(foreign.baseUrl).port;
+    const apiPort = new URL(api.baseUrl).port;
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      [`?API=${foreign.baseUrl}`, "none"], // names are case-sensitive: not ours
+      [`#api=${foreign.baseUrl}`, "none"], // the fragment is not the query
+      [`?api=${foreign.baseUrl}&api=${foreign.baseUrl}`, "offer"],
+      [`?%61pi=${encodeURIComponent(foreign.baseUrl)}`, "offer"], // an encoded name is the name
+      [`?api=${encodeURIComponent(encodeURIComponent(foreign.baseUrl))}`, "unusable"],
+      [`?api=${encodeURIComponent(`HTTP://LOCALHOST:${port}/`)}`, "offer"],
+      [`?api=%20${encodeURIComponent(foreign.baseUrl)}%20`, "offer"],
+      [`?api=//localhost:${port}`, "unusable"],
+      [`?api=${encodeURIComponent(`http://127.0.0.1:${apiPort}@localhost:${port}`)}`, "unusable"],
+      [`?api=${encodeURIComponent(`http://localhost:${port}\\@127.0.0.1:${apiPort}`)}`, "unusable"],
+      [`?api=${encodeURIComponent(`http://local\thost:${port}`)}`, "unusable"],
+      ["?api=http://127.0.0.1.evil.example", "unusable"], // plain http off this machine
+      [`?api=${encodeURIComponent("https://\u0435xample.com")}`, "unusable"], // IDN (Cyrillic e)
+    ];
+    for (const [tail, kind] of cases) {
+      await page.goto(`${host.url}${tail}`);
+      await page.locator("#api-bar[data-kind]").waitFor();
+      expect([tail, (await bar()).kind]).toEqual([tail, kind]);
+      expect(await savedAddress()).toBe(api.baseUrl);
+    }
+    // The page kept working with its own API meanwhile; the foreign host saw nothing at all.
+    await cellAnswers("A5");
+    expect(foreign.seen).toEqual([]);
+  });
+
   test("after the seller confirms, the page talks to the new address, key included", async () => {
     expect(withKey()).toEqual([]);
     await openWithApi(page, host.url, foreign.baseUrl);
