@@ -11,7 +11,16 @@ export interface HttpResponse {
   readonly body: string;
   /** The connection ended before the whole body came (a transport that can tell says so). */
   readonly cutOff?: boolean;
+  /** The body was longer than MAX_ANSWER_BYTES: the transport stopped reading it. */
+  readonly tooLarge?: boolean;
 }
+
+/**
+ * The most of one answer read. A 500-row A11 page of the reference server is 0.6 MB (names of
+ * 1,000 characters, the most allowed, add 0.5 MB); a far longer body is a wrong address or a
+ * broken server, and reading it whole holds hundreds of MB (a 50 MB body: +336 MB in Node).
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 interface Envelope {
   readonly status?: unknown;
@@ -34,6 +43,7 @@ export function parseResponse<T = unknown>(res: HttpResponse, nowMs: number = Da
     );
   }
   if (res.cutOff) throw cutOffError(res.status);
+  if (res.tooLarge) throw tooLargeError(res.status);
   const envelope = parseJson(res.body);
   if (res.status >= 200 && res.status < 300) {
     if (envelope === undefined) throw unreadableAnswerError(res);
@@ -123,6 +133,15 @@ function unreadableAnswerError(res: HttpResponse): ApiError {
       ? `The API's answer was empty (HTTP ${res.status}, ${empty}): check the base URL in Settings; if it is right, tell your API provider`
       : `The API answered with something that is not JSON (HTTP ${res.status}): check the base URL in Settings`,
     { status: res.status, retryable: false },
+  );
+}
+
+/** A body longer than any answer the spec allows: not read to its end, not asked again. */
+function tooLargeError(status: number): ApiError {
+  return new ApiError(
+    "BAD_RESPONSE",
+    `The API's answer was larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB (HTTP ${status}), far more than any answer of this API: check the base URL in Settings; if it is right, tell your API provider`,
+    { status, retryable: false },
   );
 }
 

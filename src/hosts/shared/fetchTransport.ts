@@ -5,6 +5,7 @@
  * timeout and aborts via the signal.
  */
 import type { AsyncTransport } from "../../core/asyncDriver";
+import { MAX_ANSWER_BYTES, type HttpResponse } from "../../core/response";
 
 /** The page's fetch (injectable so tests can count or fail requests). */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -33,7 +34,9 @@ export function fetchTransport(fetchFn: FetchLike = (u, i) => fetch(u, i)): Asyn
         headers[name.toLowerCase()] = value;
       });
       try {
-        return { status: res.status, headers, body: await res.text() };
+        const body = await boundedText(res);
+        if (body === null) return { status: res.status, headers, body: "", tooLarge: true };
+        return { status: res.status, headers, body };
       } catch {
         // Aborted (timeout, cancel): no answer. Otherwise the answer began and was cut off.
         if (options?.signal?.aborted) return { status: 0, headers: {}, body: "" };
@@ -41,4 +44,27 @@ export function fetchTransport(fetchFn: FetchLike = (u, i) => fetch(u, i)): Asyn
       }
     },
   };
+}
+
+/** The body as text, or null once it passes MAX_ANSWER_BYTES (the rest is never read). */
+async function boundedText(res: Response): Promise<HttpResponse["body"] | null> {
+  if (Number(res.headers.get("content-length") ?? 0) > MAX_ANSWER_BYTES) {
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!res.body) return res.text();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
 }

@@ -91,3 +91,14 @@ test("a JSON null body says the answer was empty", async () => {
     ]);
   }
 });
+
+test("an answer longer than any the spec allows is refused in words, not read whole", async () => {
+  for (const [name, args] of [
+    ["SHOPS", []],
+    ["MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]],
+  ] as const) {
+    expect(messagesOf(await call("huge", name, [...args]))).toEqual([
+      "#VALUE! The API's answer was larger than 16 MB (HTTP 200), far more than any answer of this API: check the API address in Home > API key; if it is right, tell your API provider",
+    ]);
+  }
+});
