@@ -13,6 +13,8 @@ export interface HttpResponse {
   readonly cutOff?: boolean;
   /** The body was longer than MAX_ANSWER_BYTES: the transport stopped reading it. */
   readonly tooLarge?: boolean;
+  /** The API answered with a redirect, which is not followed (the key would go along). */
+  readonly redirected?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export const AUTH_MESSAGE =
 
 /** The `data` of a successful response; throws an ApiError for every failure. */
 export function parseResponse<T = unknown>(res: HttpResponse, nowMs: number = Date.now()): T {
+  if (res.redirected) throw redirectError(res.status);
   if (res.status === 0) {
     throw new ApiError(
       "NETWORK",
@@ -133,6 +136,16 @@ function unreadableAnswerError(res: HttpResponse): ApiError {
       ? `The API's answer was empty (HTTP ${res.status}, ${empty}): check the base URL in Settings; if it is right, tell your API provider`
       : `The API answered with something that is not JSON (HTTP ${res.status}): check the base URL in Settings`,
     { status: res.status, retryable: false },
+  );
+}
+
+/** A redirect (a browser hides its code and target: status 0). */
+function redirectError(status: number): ApiError {
+  const code = status > 0 ? ` (HTTP ${status})` : "";
+  return new ApiError(
+    "BAD_RESPONSE",
+    `The API sent the request on to another address${code}, which the add-in does not follow so your key goes nowhere else: check the base URL in Settings (enter the address the API moved to)`,
+    { status, retryable: false },
   );
 }
 

@@ -20,6 +20,9 @@ export function fetchTransport(fetchFn: FetchLike = (u, i) => fetch(u, i)): Asyn
         // The key travels only in the Authorization header, never in a cookie.
         credentials: "omit",
         cache: "no-store",
+        // A redirect is refused, not followed, as in Sheets (followRedirects: false): the key
+        // goes to the address the seller entered and nowhere else, whatever the browser's rules.
+        redirect: "manual",
       };
       if (options?.signal) init.signal = options.signal;
       if (request.body !== undefined) init.body = request.body;
@@ -28,6 +31,10 @@ export function fetchTransport(fetchFn: FetchLike = (u, i) => fetch(u, i)): Asyn
         res = await fetchFn(request.url, init);
       } catch {
         return { status: 0, headers: {}, body: "" };
+      }
+      if (res.type === "opaqueredirect" || (res.status >= 300 && res.status < 400)) {
+        await res.body?.cancel().catch(() => undefined);
+        return { status: res.status, headers: {}, body: "", redirected: true };
       }
       const headers: Record<string, string> = {};
       res.headers.forEach((value, name) => {
