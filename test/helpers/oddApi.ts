@@ -35,7 +35,7 @@ export const FAULT_MODES = [
   "redirect",
 ] as const;
 /** The spaces before the `huge` mode's answer: 20 MB. */
-export const HUGE_PAD_BYTES = 20 * 1024 * 1024;
+const HUGE_PAD_BYTES = 20 * 1024 * 1024;
 /** The well-formed envelope the cut modes cut. */
 const CUT_ENVELOPE = JSON.stringify({
   status: "SUCCESS",
