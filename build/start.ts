@@ -299,6 +299,8 @@ async function main(): Promise<void> {
         port: settings.webPort,
         // The add-in server's folder index is taskpane.html; the web demo's is index.html.
         extraFiles: { "/taskpane.html": path.join(webDir, "index.html") },
+        // Never inside another site's frame: a hidden frame could steer a click onto "Use".
+        ownWindowOnly: true,
       }),
     );
     running.servers.push(web);

@@ -11,7 +11,18 @@ export interface HttpResponse {
   readonly body: string;
   /** The connection ended before the whole body came (a transport that can tell says so). */
   readonly cutOff?: boolean;
+  /** The body was longer than MAX_ANSWER_BYTES: the transport stopped reading it. */
+  readonly tooLarge?: boolean;
+  /** The API answered with a redirect, which is not followed (the key would go along). */
+  readonly redirected?: boolean;
 }
+
+/**
+ * The most of one answer read. A 500-row A11 page of the reference server is 0.6 MB (names of
+ * 1,000 characters, the most allowed, add 0.5 MB); a far longer body is a wrong address or a
+ * broken server, and reading it whole holds hundreds of MB (a 50 MB body: +336 MB in Node).
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 interface Envelope {
   readonly status?: unknown;
@@ -27,6 +38,7 @@ export const AUTH_MESSAGE =
 
 /** The `data` of a successful response; throws an ApiError for every failure. */
 export function parseResponse<T = unknown>(res: HttpResponse, nowMs: number = Date.now()): T {
+  if (res.redirected) throw redirectError(res.status);
   if (res.status === 0) {
     throw new ApiError(
       "NETWORK",
@@ -34,6 +46,7 @@ export function parseResponse<T = unknown>(res: HttpResponse, nowMs: number = Da
     );
   }
   if (res.cutOff) throw cutOffError(res.status);
+  if (res.tooLarge) throw tooLargeError(res.status);
   const envelope = parseJson(res.body);
   if (res.status >= 200 && res.status < 300) {
     if (envelope === undefined) throw unreadableAnswerError(res);
@@ -123,6 +136,25 @@ function unreadableAnswerError(res: HttpResponse): ApiError {
       ? `The API's answer was empty (HTTP ${res.status}, ${empty}): check the base URL in Settings; if it is right, tell your API provider`
       : `The API answered with something that is not JSON (HTTP ${res.status}): check the base URL in Settings`,
     { status: res.status, retryable: false },
+  );
+}
+
+/** A redirect (a browser hides its code and target: status 0). */
+function redirectError(status: number): ApiError {
+  const code = status > 0 ? ` (HTTP ${status})` : "";
+  return new ApiError(
+    "BAD_RESPONSE",
+    `The API sent the request on to another address${code}, which the add-in does not follow so your key goes nowhere else: check the base URL in Settings (enter the address the API moved to)`,
+    { status, retryable: false },
+  );
+}
+
+/** A body longer than any answer the spec allows: not read to its end, not asked again. */
+function tooLargeError(status: number): ApiError {
+  return new ApiError(
+    "BAD_RESPONSE",
+    `The API's answer was larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB (HTTP ${status}), far more than any answer of this API: check the base URL in Settings; if it is right, tell your API provider`,
+    { status, retryable: false },
   );
 }
 

@@ -10,7 +10,10 @@
  * - `hugeid`: SHOPS_A lists a shop whose id is 1e308;
  * - `cut`: every answer stops after its first 40 bytes (Content-Length promises more, then the
  *   connection closes); `cutjson`: the body is complete as HTTP but its JSON stops half-way;
- * - `nullbody`: the body is the JSON `null`.
+ * - `nullbody`: the body is the JSON `null`;
+ * - `huge`: a well-formed answer after HUGE_PAD_BYTES of spaces (valid JSON, far longer than
+ *   any answer the spec allows), sent in chunks without a Content-Length;
+ * - `redirect`: 307 to the same path in `nullbody` mode (followed, it would answer `null`).
  * The B/C shop lists (reference-server extensions) answer like any other endpoint; in `long`,
  * `idless` and `hugeid` modes the endpoints they do not name answer 404, and so do unknown paths.
  */
@@ -22,7 +25,17 @@ import { routeOf } from "./strictSpec";
 /** The length of the long texts (Excel holds 32,767 characters a cell, Sheets 50,000). */
 export const LONG_TEXT_LENGTH = 40_000;
 export const ODD_MODES = ["object", "null", "nodata", "list"] as const;
-export const FAULT_MODES = ["idless", "hugeid", "cut", "cutjson", "nullbody"] as const;
+export const FAULT_MODES = [
+  "idless",
+  "hugeid",
+  "cut",
+  "cutjson",
+  "nullbody",
+  "huge",
+  "redirect",
+] as const;
+/** The spaces before the `huge` mode's answer: 20 MB. */
+const HUGE_PAD_BYTES = 20 * 1024 * 1024;
 /** The well-formed envelope the cut modes cut. */
 const CUT_ENVELOPE = JSON.stringify({
   status: "SUCCESS",
@@ -130,6 +143,24 @@ export async function startOddApi(): Promise<OddApi> {
         res.write(CUT_ENVELOPE.slice(0, 40));
         setTimeout(() => res.destroy(), 20);
         return;
+      }
+      if (endpoint && mode === "redirect") {
+        res.writeHead(307, { ...headers, location: `/nullbody/${rest.join("/")}` });
+        return res.end();
+      }
+      if (endpoint && mode === "huge") {
+        res.writeHead(200, headers);
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        let sent = 0;
+        const more = (): void => {
+          while (sent < HUGE_PAD_BYTES && !res.destroyed) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once("drain", more);
+          }
+          if (!res.destroyed) res.end(CUT_ENVELOPE);
+        };
+        res.on("close", () => (sent = HUGE_PAD_BYTES));
+        return more();
       }
       if (endpoint && (mode === "cutjson" || mode === "nullbody")) {
         res.writeHead(200, headers);

@@ -28,6 +28,12 @@ export interface AddinServerOptions {
   readonly tls?: { readonly key: Buffer | string; readonly cert: Buffer | string };
   /** Extra files by URL path, e.g. a local office.js for offline tests. */
   readonly extraFiles?: Readonly<Record<string, string>>;
+  /**
+   * Refuse to be shown inside another site's frame (the web demo: a framed page could trick
+   * the seller's click onto "Use" a link's API address). Never for the Excel files: Excel on
+   * the web shows the task pane in a frame.
+   */
+  readonly ownWindowOnly?: boolean;
 }
 
 export interface AddinServer {
@@ -45,6 +51,10 @@ export async function startAddinServer(options: AddinServerOptions): Promise<Add
     res.setHeader("Access-Control-Allow-Headers", "*");
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
+    if (options.ownWindowOnly) {
+      res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
+      res.setHeader("X-Frame-Options", "DENY");
+    }
     if (req.method === "OPTIONS") {
       res.writeHead(204).end();
       return;

@@ -5,9 +5,11 @@
  */
 import { fitCellText } from "../../core/cellLimit";
 import type { Cell } from "../../functions/cells";
+import { functionByName } from "../../functions";
 import { WRITE_CHUNK_ROWS, blockFormats, chunkRows } from "../../imports/cellText";
 import { parseRangeAddress, type RangeBox } from "../../imports/rangeAddress";
 import type { WorkbookSurface } from "../shared/asyncBridge";
+import { EXCEL_NAMESPACE } from "../shared/metadata";
 import type { ExcelRun, XlContext, XlRange, XlWorksheet } from "./xlTypes";
 
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -70,7 +72,10 @@ export function excelAnswerCells(
 
     insertFormula: (formula: string, confirmedAt?: string) =>
       run(async (context) => {
-        if (!formula.startsWith("=")) throw new Error("A formula starts with =");
+        // Only the add-in's own functions, as in Sheets: whatever hands this a formula.
+        const named = /^=([A-Z0-9_]+)\.([A-Z0-9_]+)\(/.exec(formula);
+        if (named?.[1] !== EXCEL_NAMESPACE || !functionByName(named[2] ?? ""))
+          throw new Error("Only the add-in's own functions can be inserted");
         let cell: XlRange;
         if (confirmedAt) {
           const at = parseRangeAddress(confirmedAt);

@@ -5,6 +5,7 @@
  * timeout and aborts via the signal.
  */
 import type { AsyncTransport } from "../../core/asyncDriver";
+import { MAX_ANSWER_BYTES, type HttpResponse } from "../../core/response";
 
 /** The page's fetch (injectable so tests can count or fail requests). */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -19,6 +20,9 @@ export function fetchTransport(fetchFn: FetchLike = (u, i) => fetch(u, i)): Asyn
         // The key travels only in the Authorization header, never in a cookie.
         credentials: "omit",
         cache: "no-store",
+        // A redirect is refused, not followed, as in Sheets (followRedirects: false): the key
+        // goes to the address the seller entered and nowhere else, whatever the browser's rules.
+        redirect: "manual",
       };
       if (options?.signal) init.signal = options.signal;
       if (request.body !== undefined) init.body = request.body;
@@ -28,12 +32,18 @@ export function fetchTransport(fetchFn: FetchLike = (u, i) => fetch(u, i)): Asyn
       } catch {
         return { status: 0, headers: {}, body: "" };
       }
+      if (res.type === "opaqueredirect" || (res.status >= 300 && res.status < 400)) {
+        await res.body?.cancel().catch(() => undefined);
+        return { status: res.status, headers: {}, body: "", redirected: true };
+      }
       const headers: Record<string, string> = {};
       res.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = value;
       });
       try {
-        return { status: res.status, headers, body: await res.text() };
+        const body = await boundedText(res);
+        if (body === null) return { status: res.status, headers, body: "", tooLarge: true };
+        return { status: res.status, headers, body };
       } catch {
         // Aborted (timeout, cancel): no answer. Otherwise the answer began and was cut off.
         if (options?.signal?.aborted) return { status: 0, headers: {}, body: "" };
@@ -41,4 +51,27 @@ export function fetchTransport(fetchFn: FetchLike = (u, i) => fetch(u, i)): Asyn
       }
     },
   };
+}
+
+/** The body as text, or null once it passes MAX_ANSWER_BYTES (the rest is never read). */
+async function boundedText(res: Response): Promise<HttpResponse["body"] | null> {
+  if (Number(res.headers.get("content-length") ?? 0) > MAX_ANSWER_BYTES) {
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!res.body) return res.text();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
 }

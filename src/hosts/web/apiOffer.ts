@@ -41,6 +41,11 @@ export interface ApiBarOptions {
   readonly use: (address: string) => void;
   /** The seller kept the current address (or the link's was unusable): drop `?api=`. */
   readonly keep: () => void;
+  /**
+   * The page is inside another page's frame: that page could lay a decoy over "Use" and steer
+   * the seller's click (clickjacking), so the question is only answered in the page's own tab.
+   */
+  readonly framed: boolean;
 }
 
 /** The bar's control: say the address again after the seller changed it in the settings. */
@@ -70,17 +75,26 @@ export function mountApiBar(bar: HTMLElement, o: ApiBarOptions): ApiBar {
     line.id = "api-address";
     line.dataset.address = current;
     if (link.kind === "offer") {
+      const keep = button("api-offer-keep", `Keep ${current}`, true, () => {
+        asking = null;
+        o.keep();
+        void update();
+      });
+      if (o.framed) {
+        line.textContent =
+          `This link asks to use the API at ${link.address}, from inside another page: ` +
+          `open the web demo in its own tab to change the API address. ` +
+          `This page talks only to ${current}.`;
+        bar.append(line, keep);
+        return;
+      }
       line.textContent =
         `This link asks to use the API at ${link.address}; your API key would be sent there. ` +
         `Use it? Until you answer, this page talks only to ${current}.`;
       bar.append(
         line,
         button("api-offer-use", `Use ${link.address}`, false, () => o.use(link.address)),
-        button("api-offer-keep", `Keep ${current}`, true, () => {
-          asking = null;
-          o.keep();
-          void update();
-        }),
+        keep,
       );
       return;
     }

@@ -46,6 +46,7 @@ function start(): void {
       window.location.replace(withoutApiParameter(window.location.href));
     },
     keep: () => window.history.replaceState(null, "", withoutApiParameter(window.location.href)),
+    framed: window.top !== window.self,
   });
   const storage = localOfficeStorage();
   const transport = browserFetchTransport();

@@ -91,3 +91,25 @@ test("a JSON null body says the answer was empty", async () => {
     ]);
   }
 });
+
+test("an answer longer than any the spec allows is refused in words, not read whole", async () => {
+  for (const [name, args] of [
+    ["SHOPS", []],
+    ["MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]],
+  ] as const) {
+    expect(messagesOf(await call("huge", name, [...args]))).toEqual([
+      "#VALUE! The API's answer was larger than 16 MB (HTTP 200), far more than any answer of this API: check the API address in Home > API key; if it is right, tell your API provider",
+    ]);
+  }
+});
+
+test("a redirect is not followed (the key would go along): the cell says so", async () => {
+  for (const [name, args] of [
+    ["SHOPS", []],
+    ["MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]],
+  ] as const) {
+    expect(messagesOf(await call("redirect", name, [...args]))).toEqual([
+      "#VALUE! The API sent the request on to another address (HTTP 307), which the add-in does not follow so your key goes nowhere else: check the API address in Home > API key (enter the address the API moved to)",
+    ]);
+  }
+});

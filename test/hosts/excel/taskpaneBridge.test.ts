@@ -338,12 +338,32 @@ describe("Excel bulk answers", () => {
 });
 
 describe("Excel insert formula", () => {
+  test("only the add-in's own functions go in (as in Sheets), never another formula", async () => {
+    const book = fakeWorkbook();
+    book.addSheet("Inputs", [[""]]);
+    book.select("Inputs", 0, 0, 1, 1);
+    const insert = excelWorkbook(book.run).insertFormula;
+    const before = book.table("Inputs");
+    for (const formula of [
+      '=HYPERLINK("https://evil.example","x")',
+      '=WEBSERVICE("https://evil.example")',
+      "=MKT.NOPE(1)",
+      '=cmd|"/c calc"!A1',
+    ])
+      await expect(insert(formula)).rejects.toThrow(
+        "Only the add-in's own functions can be inserted",
+      );
+    expect(book.table("Inputs")).toEqual(before);
+    await insert("=MKT.MKTA_CATEGORIES(100001)");
+    expect(book.table("Inputs")).toEqual([["=MKT.MKTA_CATEGORIES(100001)"]]);
+  });
+
   test("asks before a cell that holds data; the yes writes there, not at the new selection", async () => {
     const book = fakeWorkbook();
     book.addSheet("Inputs", [["keep me", ""]]);
     book.select("Inputs", 0, 0, 1, 1);
     const insert = excelWorkbook(book.run).insertFormula;
-    const formula = '=MKT.CATEGORIES(100001,"SG")';
+    const formula = '=MKT.MKTA_CATEGORIES(100001,"SG")';
     const questions: string[] = [];
     const no = await insertAsking(insert, formula, async (q) => (questions.push(q), false));
     expect(no).toEqual({ address: "Inputs!A1:A1", written: false });

@@ -31,6 +31,15 @@ async function startForeignHost(): Promise<{
 }> {
   const seen: Seen[] = [];
   const server = http.createServer((req, res) => {
+    // The foreign site's own page, framing the web demo (the clickjacking set-up): not an API call.
+    if (req.url?.startsWith("/frame?")) {
+      const target = new URLSearchParams(req.url.slice("/frame?".length)).get("src") ?? "";
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(
+        `<iframe id="demo" width="1000" height="700" src="${target.replace(/"/g, "&quot;")}"></iframe>`,
+      );
+      return;
+    }
     seen.push({
       method: req.method ?? "",
       url: req.url ?? "",
@@ -168,6 +177,52 @@ describeBrowser("a link's ?api= in Chromium", () => {
     expect((await bar()).kind).toBe("none");
     expect(foreign.seen).toEqual([]);
     expect(await savedAddress()).toBe(api.baseUrl);
+  });
+
+  test("spellings of the parameter: never applied, at most offered, the foreign host sees nothing", async () => {
+    const port = new URL(foreign.baseUrl).port;
+    const apiPort = new URL(api.baseUrl).port;
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      [`?API=${foreign.baseUrl}`, "none"], // names are case-sensitive: not ours
+      [`#api=${foreign.baseUrl}`, "none"], // the fragment is not the query
+      [`?api=${foreign.baseUrl}&api=${foreign.baseUrl}`, "offer"],
+      [`?%61pi=${encodeURIComponent(foreign.baseUrl)}`, "offer"], // an encoded name is the name
+      [`?api=${encodeURIComponent(encodeURIComponent(foreign.baseUrl))}`, "unusable"],
+      [`?api=${encodeURIComponent(`HTTP://LOCALHOST:${port}/`)}`, "offer"],
+      [`?api=%20${encodeURIComponent(foreign.baseUrl)}%20`, "offer"],
+      [`?api=//localhost:${port}`, "unusable"],
+      [`?api=${encodeURIComponent(`http://127.0.0.1:${apiPort}@localhost:${port}`)}`, "unusable"],
+      [`?api=${encodeURIComponent(`http://localhost:${port}\\@127.0.0.1:${apiPort}`)}`, "unusable"],
+      [`?api=${encodeURIComponent(`http://local\thost:${port}`)}`, "unusable"],
+      ["?api=http://127.0.0.1.evil.example", "unusable"], // plain http off this machine
+      [`?api=${encodeURIComponent("https://\u0435xample.com")}`, "unusable"], // IDN (Cyrillic e)
+    ];
+    for (const [tail, kind] of cases) {
+      await page.goto(`${host.url}${tail}`);
+      await page.locator("#api-bar[data-kind]").waitFor();
+      expect([tail, (await bar()).kind]).toEqual([tail, kind]);
+      expect(await savedAddress()).toBe(api.baseUrl);
+    }
+    // The page kept working with its own API meanwhile; the foreign host saw nothing at all.
+    await cellAnswers("A5");
+    expect(foreign.seen).toEqual([]);
+  });
+
+  test("inside another page's frame the link's address cannot be chosen, only kept", async () => {
+    // A page on another port of this machine: the same site, so the frame shares the demo's
+    // saved key (a cross-site frame gets no storage at all in Chromium), and it could lay a
+    // decoy over "Use" (clickjacking).
+    const framing = foreign.baseUrl.replace("localhost", "127.0.0.1");
+    const link = `${host.url}?api=${encodeURIComponent(foreign.baseUrl)}`;
+    await page.goto(`${framing}/frame?src=${encodeURIComponent(link)}`);
+    const frame = page.frameLocator("#demo");
+    await frame.locator("#api-bar[data-kind=offer]").waitFor();
+    expect(await frame.locator("#api-offer-use").count()).toBe(0);
+    expect(await frame.locator("#api-offer-keep").innerText()).toBe(`Keep ${api.baseUrl}`);
+    expect(await frame.locator("#api-address").innerText()).toContain(
+      "open the web demo in its own tab to change the API address",
+    );
+    expect(foreign.seen).toEqual([]);
   });
 
   test("after the seller confirms, the page talks to the new address, key included", async () => {
