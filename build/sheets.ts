@@ -12,7 +12,7 @@ import { serverDocs } from "./serverDocs";
 import { appsScriptOnly } from "./sheetsSlim";
 import { buildSheetsSidebarHtml } from "./ui";
 import { CATALOG } from "../src/functions";
-import { functionHelpHtml } from "../src/hosts/sheets/sheetOutput";
+import { functionHelpHtml } from "../src/hosts/sheets/sheet/sheetOutput";
 import { BUNDLE_GLOBAL, stubsFile } from "../src/hosts/sheets/stubs";
 import { sheetsManifest, type SheetsManifest } from "../src/hosts/sheets/manifest";
 

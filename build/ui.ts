@@ -67,7 +67,7 @@ ${scripts}
 
 /** The Sheets sidebar as one self-contained HTML (write it as dist/sheets/Sidebar.html). */
 export async function buildSheetsSidebarHtml(ctx: BuildContext): Promise<string> {
-  const js = await bundleBrowserScript(ctx, "src/hosts/sheets/sidebarEntry.ts");
+  const js = await bundleBrowserScript(ctx, "src/hosts/sheets/sidebar/sidebarEntry.ts");
   return appPage({
     title: "Marketplace profit",
     head: '<base target="_top"><style>body{margin:0}</style>',

@@ -12,7 +12,7 @@ import { noKeyError, toApiError } from "../../src/core/errors";
 import { hasGenericPlace, inPlaces, KEY_PAGE, type HostPlaces } from "../../src/core/places";
 import { EXCEL_PLACES, WEB_PLACES, withPlaces } from "../../src/hosts/shared/places";
 import { SHEETS_PLACES } from "../../src/hosts/sheets/places";
-import { messageOf as sheetsMessageOf } from "../../src/hosts/sheets/session";
+import { messageOf as sheetsMessageOf } from "../../src/hosts/sheets/cells/session";
 import type { HostBridge } from "../../src/ui/bridge";
 
 const SRC = path.resolve(__dirname, "..", "..", "src");

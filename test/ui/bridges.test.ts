@@ -6,7 +6,10 @@
 import type { ImportDefinition } from "../../src/imports/definitions";
 import type { ImportState } from "../../src/imports/plan";
 import { readStep } from "../../src/imports/plan";
-import { createGoogleScriptBridge, type ServerCall } from "../../src/hosts/sheets/sidebarBridge";
+import {
+  createGoogleScriptBridge,
+  type ServerCall,
+} from "../../src/hosts/sheets/sidebar/sidebarBridge";
 import { formulaText, argumentValue } from "../../src/ui/formulaText";
 import {
   NEW_KEY_ADVICE,

@@ -4,7 +4,10 @@
  * already in are written (the rest left empty), as in Excel and the web demo.
  */
 import type { BulkJob } from "../../src/imports/bulk";
-import { createGoogleScriptBridge, type ServerCall } from "../../src/hosts/sheets/sidebarBridge";
+import {
+  createGoogleScriptBridge,
+  type ServerCall,
+} from "../../src/hosts/sheets/sidebar/sidebarBridge";
 
 type Plain = string | number | boolean;
 

@@ -9,9 +9,9 @@ import { functionByName, type Cell, type CellInput } from "../../functions";
 import { checkBasis } from "../../functions/basis";
 import { KEY_PAGE } from "../../core/places";
 import type { ShopListResult } from "../../sidebar/views";
-import { hitRateOf, readCacheCounts } from "./cacheStats";
-import { gas } from "./gas";
-import { checkCacheMinutes, type UserSettings } from "./stores";
+import { hitRateOf, readCacheCounts } from "./stores/cacheStats";
+import { gas } from "./stores/gas";
+import { checkCacheMinutes, type UserSettings } from "./stores/stores";
 import {
   DEFAULT_BASE_URL,
   NO_KEY_MESSAGE,
@@ -20,15 +20,15 @@ import {
   requestsLeft,
   runProgram,
   userSettings,
-} from "./session";
-import { datesInSheetZone } from "./sheetDates";
-import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebarServer";
-import { runCell } from "./cellRun";
-import { installFiller } from "./fillTrigger";
-import { clearCacheAndRerun } from "./refresh";
+} from "./cells/session";
+import { datesInSheetZone } from "./cells/sheetDates";
+import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebar/sidebarServer";
+import { runCell } from "./cells/cellRun";
+import { installFiller } from "./fill/fillTrigger";
+import { clearCacheAndRerun } from "./refresh/refresh";
 
-export { SCHEDULER_SERVER_FUNCTIONS } from "./schedulerServer";
-export { TOOLS_SERVER_FUNCTIONS } from "./toolsServer";
+export { SCHEDULER_SERVER_FUNCTIONS } from "./refresh/schedulerServer";
+export { TOOLS_SERVER_FUNCTIONS } from "./sidebar/toolsServer";
 
 export { NO_KEY_MESSAGE };
 /** The sidebar's import and bulk server functions; Stubs.js has a top-level wrapper for each. */

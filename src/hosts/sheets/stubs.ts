@@ -6,7 +6,7 @@
  */
 import type { ParamSpec, SheetFunction } from "../../functions/define";
 import { MENU_SERVER_FUNCTIONS, SCHEDULER_SERVER_FUNCTIONS, TOOLS_SERVER_FUNCTIONS } from "./main";
-import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebarServer";
+import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebar/sidebarServer";
 
 /** Global the bundle assigns (esbuild globalName). */
 export const BUNDLE_GLOBAL = "MKTA_ADDIN";

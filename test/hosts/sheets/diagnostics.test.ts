@@ -6,7 +6,7 @@
  */
 import { FakeProperties } from "./fakes";
 import { addonSuite, loadAddon, type LoadedAddon } from "./harness";
-import { createGoogleScriptBridge } from "../../../src/hosts/sheets/sidebarBridge";
+import { createGoogleScriptBridge } from "../../../src/hosts/sheets/sidebar/sidebarBridge";
 import type { DiagnosticsReport } from "../../../src/sidebar/diagnostics";
 import { diagnosticsText } from "../../../src/ui/toolsSection";
 

@@ -17,8 +17,8 @@ import type {
   TriggerLike,
   UiLike,
   UrlFetchAppLike,
-} from "../../../src/hosts/sheets/gas";
-import type { SbRange, SbSheet, SbSpreadsheet } from "../../../src/hosts/sheets/sheetTypes";
+} from "../../../src/hosts/sheets/stores/gas";
+import type { SbRange, SbSheet, SbSpreadsheet } from "../../../src/hosts/sheets/sheet/sheetTypes";
 import { typedCell, type StoredCell } from "../../helpers/typedText";
 
 export { typedCell, type StoredCell } from "../../helpers/typedText";

@@ -6,7 +6,10 @@
  * shop A's products by profit, and a breakdown as the builder previews (and a cell spills) it.
  */
 import type { ImportDefinition } from "../../../src/imports/definitions";
-import { createGoogleScriptBridge, type ServerCall } from "../../../src/hosts/sheets/sidebarBridge";
+import {
+  createGoogleScriptBridge,
+  type ServerCall,
+} from "../../../src/hosts/sheets/sidebar/sidebarBridge";
 import { NOTHING_TO_CHART } from "../../../src/ui/charts/chartPlan";
 import type { Cell } from "../../../src/functions/cells";
 import { FakeProperties, type FakeSheet } from "./fakes";

@@ -4,7 +4,7 @@
  * calendar, 1 July in a Singapore sheet was 30 June.
  */
 import { toIsoDate } from "../../../src/core/coerce";
-import { datesInSheetZone, type FormatDate } from "../../../src/hosts/sheets/sheetDates";
+import { datesInSheetZone, type FormatDate } from "../../../src/hosts/sheets/cells/sheetDates";
 import { fakeFormatDate } from "./fakes";
 
 const formatDate: FormatDate = (date, timeZone, pattern) => {

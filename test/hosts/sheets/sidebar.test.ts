@@ -9,7 +9,10 @@ import { createServer } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ImportDefinition } from "../../../src/imports/definitions";
-import { createGoogleScriptBridge, type ServerCall } from "../../../src/hosts/sheets/sidebarBridge";
+import {
+  createGoogleScriptBridge,
+  type ServerCall,
+} from "../../../src/hosts/sheets/sidebar/sidebarBridge";
 import { FakeProperties, FakeSpreadsheet, type FakeSheet } from "./fakes";
 import {
   buildSheetsBundle,

@@ -8,7 +8,10 @@
 import type { Program } from "../../../src/core/effects";
 import type { CellInput, CellResult } from "../../../src/functions/cells";
 import type { ImportDefinition } from "../../../src/imports/definitions";
-import { MAX_OPEN_MISSES, MAX_REFRESH_DOCUMENTS } from "../../../src/hosts/sheets/refreshRegistry";
+import {
+  MAX_OPEN_MISSES,
+  MAX_REFRESH_DOCUMENTS,
+} from "../../../src/hosts/sheets/refresh/refreshRegistry";
 import {
   BULK_CALL_BUDGET_MS,
   DAILY_REFRESH_HANDLER,
@@ -17,7 +20,7 @@ import {
   type SbRange,
   type SbSheet,
   type SbSpreadsheet,
-} from "../../../src/hosts/sheets/sidebarServer";
+} from "../../../src/hosts/sheets/sidebar/sidebarServer";
 import { fakeFormatDate, typedCell } from "./fakes";
 
 /** A1 notation as Apps Script's getA1Notation gives it (column letters, 1-based row). */

@@ -3,7 +3,7 @@
  * it: without the background filler (never installed) the cells wait and say where to start
  * it; once the seller opens the sidebar it is installed, and the next edit fills them.
  */
-import { createGoogleScriptBridge } from "../../../src/hosts/sheets/sidebarBridge";
+import { createGoogleScriptBridge } from "../../../src/hosts/sheets/sidebar/sidebarBridge";
 import type { QueueView } from "../../../src/ui/bridge";
 import { queueText } from "../../../src/ui/queueSection";
 import { fillDown } from "./sim/fillDownRun";

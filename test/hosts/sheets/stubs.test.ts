@@ -5,8 +5,8 @@
  */
 import path from "node:path";
 import { docsOf, serverDocs } from "../../../build/serverDocs";
-import { FILL_LATER, FILL_ON_EDIT } from "../../../src/hosts/sheets/fillTrigger";
-import { DAILY_REFRESH_HANDLER } from "../../../src/hosts/sheets/dailyRefresh";
+import { FILL_LATER, FILL_ON_EDIT } from "../../../src/hosts/sheets/fill/fillTrigger";
+import { DAILY_REFRESH_HANDLER } from "../../../src/hosts/sheets/refresh/dailyRefresh";
 import { SERVER_GROUPS, serverWrappers, stubsFile } from "../../../src/hosts/sheets/stubs";
 
 const noop = (): void => undefined;

@@ -6,8 +6,8 @@
  */
 import type { Cell } from "../../../src/functions/cells";
 import type { StagedTable } from "../../../src/sidebar/ports";
-import { sheetStage } from "../../../src/hosts/sheets/sheetStage";
-import { writeCells } from "../../../src/hosts/sheets/sheetWrite";
+import { sheetStage } from "../../../src/hosts/sheets/sheet/sheetStage";
+import { writeCells } from "../../../src/hosts/sheets/sheet/sheetWrite";
 import { TRICKY_TEXTS } from "../../helpers/trickyText";
 import { FakeSpreadsheet, type FakeSheet } from "./fakes";
 

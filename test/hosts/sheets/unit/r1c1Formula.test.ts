@@ -1,4 +1,4 @@
-import { readFormula } from "../../../../src/hosts/sheets/r1c1Formula";
+import { readFormula } from "../../../../src/hosts/sheets/cells/r1c1Formula";
 
 describe("readFormula (R1C1 text of a filled-down formula)", () => {
   test("literals, empty arguments and relative/absolute single-cell references", () => {

@@ -1,0 +1,141 @@
+/**
+ * One formula cell's execution. Before asking on its own, a cell of a fill-down lets one
+ * sibling fetch the whole fill-down's answers at once (fillDownPrefetch.ts). When the quota
+ * cannot serve it within its ~25 s, it does not fail: it leaves what it needs in the document
+ * cache and shows a waiting text; the background filler fetches that and makes it run again.
+ * With live calls paused it answers from the cache or says calls are paused.
+ */
+import { isApiError, isWaitingForQuota, runSync, type ApiCall } from "../../../core";
+import type { SheetFunction } from "../../../functions/define";
+import { errorsAsText, type Cell, type CellInput } from "../../../functions";
+import { firstCalls, runFromCache } from "./cacheOnly";
+import { LOCK_BUSY_MESSAGE } from "../stores/rateLimit";
+import { CELL_NO_KEY_MESSAGE, PAUSED_TEXT, waitingText } from "./cellTexts";
+import { prefetchFillDown, type Place } from "./fillDownPrefetch";
+import { freshAfter, readFreshRegions } from "../fill/freshCache";
+import { gas, type CacheLike, type RangeLike } from "../stores/gas";
+import { fillerOwner, liveCallsPaused } from "./liveCalls";
+import { SHEETS_PLACES } from "../places";
+import { closeSession, messageOf, NO_KEY_MESSAGE, openSession } from "./session";
+import { markOwnError, ownerTag, readQueue, registerWaiting } from "../fill/waitingCells";
+
+/** The calling cell of a custom function, readable; null when there is none to read. */
+function callingCell(): (Place & { readonly sheetName: string; readonly cell: RangeLike }) | null {
+  try {
+    const book = gas().SpreadsheetApp.getActiveSpreadsheet();
+    const range = book?.getActiveRange();
+    if (!book || !range || range.getNumRows() !== 1 || range.getNumColumns() !== 1) return null;
+    const sheet = book.getActiveSheet();
+    return {
+      book,
+      sheet,
+      sheetName: sheet.getName(),
+      row: range.getRow(),
+      col: range.getColumn(),
+      cell: range,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Estimated time until the queue is done: the wait for quota, then a minute per 60 requests. */
+function etaMs(requests: number, readyAt: number | null, now: number): number {
+  const first = Math.max(0, (readyAt ?? now) - now);
+  return first + Math.max(0, Math.ceil(requests / 60) - 1) * 61_000;
+}
+
+/**
+ * Run a catalog function for the calling cell (see the file comment); `inCell` false for a
+ * sidebar preview, which has no cell (the active range is then the seller's selection).
+ */
+export function runCell(
+  fn: SheetFunction,
+  args: readonly CellInput[],
+  inCell = true,
+): Cell | Cell[][] {
+  const place = inCell ? callingCell() : null;
+  const docCache: CacheLike | null = gas().CacheService.getDocumentCache();
+  const here = place && docCache ? place : null;
+  const regions = here && docCache ? readFreshRegions(docCache) : [];
+  const fresh = here ? freshAfter(regions, here.sheetName, here.row, here.col) : 0;
+  let session: ReturnType<typeof openSession>;
+  try {
+    session = openSession(fresh > 0 ? { freshAfter: fresh } : {});
+  } catch (err) {
+    if (messageOf(err, null) === NO_KEY_MESSAGE && inCell) throw new Error(CELL_NO_KEY_MESSAGE);
+    throw err;
+  }
+  const env = session.env;
+  try {
+    if (liveCallsPaused()) {
+      const answer = runFromCache(fn.program(args, session.basis), env);
+      return "value" in answer ? errorsAsText(answer.value, SHEETS_PLACES) : PAUSED_TEXT;
+    }
+    if (here && docCache)
+      try {
+        prefetchFillDown(fn, args, here, {
+          cache: docCache,
+          lock: () => gas().LockService.getScriptLock(),
+          session,
+          sleep: (ms) => gas().Utilities.sleep(ms),
+          include: (row) => freshAfter(regions, here.sheetName, row, here.col) === fresh,
+        });
+      } catch {
+        // Coalescing is an optimisation: the cell still asks for itself below.
+      }
+    let waiting: { calls: readonly ApiCall[]; readyAt: number; paused: boolean };
+    try {
+      // A server that is down (breaker not closed): one try, no retries; the cell says so at once.
+      const down =
+        (env.breaker?.status(session.apiKey, env.baseUrl).state ?? "closed") !== "closed";
+      return errorsAsText(
+        runSync(
+          fn.program(args, session.basis),
+          down ? { ...env, deadline: session.clock.now() } : env,
+        ),
+        SHEETS_PLACES,
+      );
+    } catch (err) {
+      if (isWaitingForQuota(err)) waiting = err;
+      else if (isApiError(err) && err.message === LOCK_BUSY_MESSAGE)
+        // The shared lock stayed busy: wait like a cell short of quota, for the calls it starts with.
+        waiting = {
+          calls: firstCalls(() => fn.program(args, session.basis)),
+          readyAt: session.clock.now() + 5000,
+          paused: false,
+        };
+      else throw err;
+    }
+    const now = session.clock.now();
+    if (!here || !docCache)
+      throw new Error(
+        `The API's 60 requests a minute are used up: in ${Math.ceil(Math.max(1000, waiting.readyAt - now) / 1000)} s, use Extensions > Marketplace Profit > Refresh cells with errors`,
+      );
+    const tag = ownerTag(env);
+    let formula = "";
+    try {
+      formula = here.cell.getFormula();
+    } catch {
+      // Unreadable: the filler then goes by the sheet alone.
+    }
+    const at = { sheet: here.sheetName, row: here.row, col: here.col };
+    registerWaiting(docCache, at, { f: formula, c: waiting.calls, o: tag, t: now });
+    const queue = readQueue(docCache);
+    const recent = queue && queue.at > now - 120_000 ? queue : null;
+    return waitingText({
+      cells: Math.max(1, recent?.cells ?? 1),
+      etaMs: etaMs(Math.max(recent?.requests ?? 0, waiting.calls.length), waiting.readyAt, now),
+      pausedUntil: waiting.paused ? waiting.readyAt : null,
+      filled: fillerOwner() === tag,
+      now,
+    });
+  } catch (err) {
+    // An error of our own: the filler re-runs only cells Apps Script failed (too many at once).
+    if (here && docCache)
+      markOwnError(docCache, { sheet: here.sheetName, row: here.row, col: here.col });
+    throw new Error(messageOf(err, session.apiKey, session.baseUrl));
+  } finally {
+    closeSession(session);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The document cache's record of cells that wait for quota. A waiting cell leaves its formula
+ * and the calls it needs under a key made from its address (no shared index to lock: the
+ * sheet itself, where waiting cells show a waiting text, is the index the filler scans).
+ * Beside it: the queue at a glance (cells, requests, when quota frees), which the filler and
+ * the cells keep up to date for the waiting texts and the sidebar.
+ */
+import { cacheOwner, sha256Hex, type ApiCall, type CommonEnv } from "../../../core";
+import type { CacheLike } from "../stores/gas";
+
+/** What a waiting cell needs. */
+export interface WaitingEntry {
+  /** The formula it had (A1): a cell whose formula changed is the seller's again. */
+  readonly f: string;
+  /** The calls it waits for; null when unknown (it is simply run again when quota has room). */
+  readonly c: readonly ApiCall[] | null;
+  /** Whose cache its answers go to: a hash of key and server (never the key). */
+  readonly o: string;
+  /** Registered at (ms). */
+  readonly t: number;
+}
+
+export interface CellAt {
+  readonly sheet: string;
+  readonly row: number;
+  readonly col: number;
+}
+
+/** Kept while anything waits that long (CacheService keeps 6 h at most). */
+const TTL_SEC = 6 * 60 * 60;
+
+export function waitingKey(cell: CellAt): string {
+  return `mkw1:${sha256Hex(cell.sheet).slice(0, 16)}:${cell.row}:${cell.col}`;
+}
+
+/** A hash naming the key and server whose cache a cell reads. */
+export function ownerTag(env: Pick<CommonEnv, "apiKey" | "baseUrl">): string {
+  return sha256Hex(`cache owner\n${cacheOwner(env)}`).slice(0, 16);
+}
+
+export function registerWaiting(cache: CacheLike, cell: CellAt, entry: WaitingEntry): void {
+  try {
+    cache.put(waitingKey(cell), JSON.stringify(entry), TTL_SEC);
+  } catch {
+    // Too big for one entry: the filler then runs the cell again when quota has room.
+    cache.put(waitingKey(cell), JSON.stringify({ ...entry, c: null }), TTL_SEC);
+  }
+}
+
+/** The entries of these cells, by waitingKey (missing: evicted or never registered). */
+export function readWaiting(cache: CacheLike, cells: readonly CellAt[]): Map<string, WaitingEntry> {
+  const keys = cells.map(waitingKey);
+  const found = keys.length > 0 ? cache.getAll(keys) : {};
+  const out = new Map<string, WaitingEntry>();
+  for (const k of keys) {
+    const text = found[k];
+    if (!text) continue;
+    try {
+      out.set(k, JSON.parse(text) as WaitingEntry);
+    } catch {
+      // A broken entry counts as none.
+    }
+  }
+  return out;
+}
+
+export function forgetWaiting(cache: CacheLike, cells: readonly CellAt[]): void {
+  for (const c of cells) cache.remove(waitingKey(c));
+}
+
+/** The queue at a glance. */
+export interface QueueStatus {
+  /** Cells waiting for quota. */
+  readonly cells: number;
+  /** Requests still needed for them (an upper bound: lists and batches may need fewer). */
+  readonly requests: number;
+  /** When the next request may go (ms), null if now. */
+  readonly readyAt: number | null;
+  /** When a 429 paused the key until (ms), null if not. */
+  readonly pausedUntil: number | null;
+  /** Written at (ms). */
+  readonly at: number;
+}
+
+const QUEUE_KEY = "mkt:queue";
+
+export function readQueue(cache: CacheLike): QueueStatus | null {
+  try {
+    const q = JSON.parse(cache.get(QUEUE_KEY) ?? "null") as QueueStatus | null;
+    return q && typeof q.cells === "number" ? q : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeQueue(cache: CacheLike, q: QueueStatus): void {
+  cache.put(QUEUE_KEY, JSON.stringify(q), TTL_SEC);
+}
+
+/**
+ * Cells that showed an error Apps Script gave them (too many executions at once, out of time)
+ * are run again, but at most this many times each in 6 hours: an error of the seller's input
+ * would otherwise be run for ever (Apps Script does not tell the two apart in getValues).
+ */
+const MAX_RETRIES = 3;
+
+const retryKey = (c: CellAt): string => `mkr1:${waitingKey(c).slice(5)}`;
+
+/** A cell that showed its own error (bad input, API down): no retry for it. */
+export function markOwnError(cache: CacheLike, cell: CellAt): void {
+  cache.put(retryKey(cell), String(MAX_RETRIES), TTL_SEC);
+}
+
+/** The cells that may be retried now (and count this try for them). */
+export function takeRetries<C extends CellAt>(cache: CacheLike, cells: readonly C[]): C[] {
+  if (cells.length === 0) return [];
+  const keys = cells.map(retryKey);
+  const tries = cache.getAll(keys);
+  const out: C[] = [];
+  const counts: Record<string, string> = {};
+  cells.forEach((c, i) => {
+    const key = keys[i] as string;
+    const n = Number(tries[key] ?? 0);
+    if (n >= MAX_RETRIES) return;
+    out.push(c);
+    counts[key] = String(n + 1);
+  });
+  if (out.length > 0) cache.putAll(counts, TTL_SEC);
+  return out;
+}

@@ -1,0 +1,77 @@
+/**
+ * The Sheets import stage: a hidden sheet per import, filled page by page across server calls
+ * (one setValues per 500-row chunk, text cells Plain text first: sheetWrite.ts), and swapped
+ * into the target sheet only at commit. A failure or cancel deletes it and leaves the target
+ * as it was.
+ */
+import type { Cell } from "../../../functions/cells";
+import { TEXT_FORMAT } from "../../../imports/cellText";
+import { NUMBER_FORMATS, importNote, type TimeText } from "../../../imports/table";
+import type { ImportStage } from "../../../sidebar/ports";
+import type { SbSheet, SbSpreadsheet } from "./sheetTypes";
+import { writeCells } from "./sheetWrite";
+
+const STAGING_PREFIX = "~import ";
+
+/** The stage in `book` (the open spreadsheet, or one the daily refresh opened). */
+export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportStage {
+  const name = (token: string): string => `${STAGING_PREFIX}${token}`;
+  const staged = (token: string): SbSheet => {
+    const sheet = book().getSheetByName(name(token));
+    if (!sheet) throw new Error("This import's staging sheet is gone: start the import again");
+    return sheet;
+  };
+  return {
+    open(token) {
+      const old = book().getSheetByName(name(token));
+      if (old) book().deleteSheet(old);
+      book().insertSheet(name(token)).hideSheet();
+    },
+    append(token, page) {
+      const sheet = staged(token);
+      if (page.header) writeCells(sheet, 1, 1, page.width, [page.header]);
+      writeCells(sheet, page.rowsBefore + 2, 1, page.width, page.rows); // row 1 is the header
+    },
+    commit(token, sheetName, table, show) {
+      const source = staged(token);
+      const width = Math.max(1, table.columns.length);
+      // getValues gives the staged text back as text: it is written as text again.
+      const [, ...rows] = source.getRange(1, 1, table.rowCount + 1, width).getValues() as Cell[][];
+      // The header is the table's: columns added at commit (Status) were not staged.
+      const header = table.columns.map((c) => c.header);
+      const target = book().getSheetByName(sheetName) ?? book().insertSheet(sheetName);
+      target.clearContents();
+      target.clearNotes?.();
+      const formats = table.columns.map((col) => NUMBER_FORMATS[col.format]);
+      writeCells(target, 1, 1, width, [header], () => TEXT_FORMAT);
+      writeCells(target, 2, 1, width, rows, (column) => formats[column] ?? TEXT_FORMAT);
+      target.getRange(1, 1, 1, width).setFontWeight("bold");
+      target.setFrozenRows(1);
+      target.getRange(1, 1, 1, 1).setNote(importNote(table, table.rowCount, time));
+      book().deleteSheet(source);
+      if (show) book().setActiveSheet(target);
+    },
+    dataIn(sheetName) {
+      const sheet = book().getSheetByName(sheetName);
+      const [rows, cols] = sheet ? [sheet.getLastRow(), sheet.getLastColumn()] : [0, 0];
+      if (!sheet || rows === 0 || cols === 0) return null;
+      return {
+        address: `${sheetName}!${sheet.getRange(1, 1, rows, cols).getA1Notation()}`,
+        // An import leaves its note on A1 (importNote): "...\nImported at: ...".
+        imported: sheet.getRange(1, 1, 1, 1).getNote().includes("\nImported at: "),
+      };
+    },
+    sheetNames: () =>
+      book()
+        .getSheets()
+        .map((s) => s.getName()),
+    rows(token, count, width) {
+      if (count === 0) return [];
+      return staged(token).getRange(2, 1, count, width).getValues() as Cell[][];
+    },
+    drop(token) {
+      const sheet = book().getSheetByName(name(token));
+      if (sheet) book().deleteSheet(sheet);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Managed tables in Google Sheets: cells are read and written with getValues/setValues per
+ * block (500 rows a call), and each table's record lives in one row of a hidden sheet
+ * ("~mkt tables": the sheet's name, then the JSON in 45,000-character pieces, under the
+ * 50,000 a cell holds). Document properties hold 9 KB a value, too little for a table's ids.
+ */
+import type { Cell } from "../../../functions/cells";
+import { TEXT_FORMAT } from "../../../imports/cellText";
+import { importNote, type TimeText } from "../../../imports/table";
+import type { ManagedSheets } from "../../../sidebar/ports";
+import type { SbSheet, SbSpreadsheet } from "./sheetTypes";
+import { writeCells } from "./sheetWrite";
+
+/** The hidden sheet that keeps every managed table's record. */
+export const TABLE_RECORDS_SHEET = "~mkt tables";
+const PIECE = 45_000;
+
+/** Managed tables in `book`, notes timed as `time` says. */
+export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedSheets {
+  const records = (create: boolean): SbSheet | null => {
+    const found = book().getSheetByName(TABLE_RECORDS_SHEET);
+    if (found || !create) return found;
+    return book().insertSheet(TABLE_RECORDS_SHEET).hideSheet();
+  };
+  /** The record sheet's row (1-based) of a table, or 0. */
+  const rowOf = (sheet: SbSheet, name: string): number => {
+    const last = sheet.getLastRow();
+    if (last === 0) return 0;
+    const names = sheet.getRange(1, 1, last, 1).getValues();
+    return names.findIndex((r) => String(r[0]) === name) + 1;
+  };
+  return {
+    read(sheetName) {
+      const sheet = book().getSheetByName(sheetName);
+      if (!sheet) return null;
+      const [rows, cols] = [sheet.getLastRow(), sheet.getLastColumn()];
+      if (rows === 0 || cols === 0) return [];
+      return sheet.getRange(1, 1, rows, cols).getValues() as Cell[][];
+    },
+    write(sheetName, blocks, create) {
+      const found = book().getSheetByName(sheetName);
+      const sheet = found ?? (create ? book().insertSheet(sheetName) : null);
+      if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
+      for (const block of blocks) {
+        const width = block.formats.length;
+        // Text cells Plain text, numbers in their column's format (sheetWrite.ts).
+        writeCells(sheet, block.row + 1, block.col + 1, width, block.values, (column) =>
+          String(block.formats[column] ?? TEXT_FORMAT),
+        );
+      }
+    },
+    note(sheetName, table) {
+      book()
+        .getSheetByName(sheetName)
+        ?.getRange(1, 1, 1, 1)
+        .setNote(importNote(table, table.rowCount, time));
+    },
+    readRecord(sheetName) {
+      const sheet = records(false);
+      const row = sheet ? rowOf(sheet, sheetName) : 0;
+      if (!sheet || row === 0) return null;
+      const width = sheet.getLastColumn();
+      const cells = sheet.getRange(row, 1, 1, width).getValues()[0] ?? [];
+      return cells.slice(1).map(String).join("");
+    },
+    writeRecord(sheetName, text) {
+      const sheet = records(true) as SbSheet;
+      const row = rowOf(sheet, sheetName) || sheet.getLastRow() + 1;
+      const pieces: string[] = [];
+      for (let i = 0; i < text.length; i += PIECE) pieces.push(text.slice(i, i + PIECE));
+      const width = Math.max(sheet.getLastColumn(), pieces.length + 1);
+      const line = [sheetName, ...pieces];
+      while (line.length < width) line.push("");
+      // Text stays text: a record never turns into a formula or a number.
+      writeCells(sheet, row, 1, width, [line]);
+    },
+  };
+}

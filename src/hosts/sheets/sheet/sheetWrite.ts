@@ -1,0 +1,36 @@
+/**
+ * The one way the add-on writes cells into Sheets: chunk by chunk, each chunk's text cells set
+ * to the Plain text format ("@") just before its values, so setValues stores the text exactly
+ * (src/imports/cellText.ts says why). Numbers keep a format: the column's when the caller
+ * names one, else the one the cell has now (the seller's own, in a bulk answer's cells).
+ */
+import type { Cell } from "../../../functions/cells";
+import { WRITE_CHUNK_ROWS, blockFormats, chunkRows, fittedCell } from "../../../imports/cellText";
+import type { SbSheet } from "./sheetTypes";
+
+/**
+ * Write `rows` with their top-left cell at (top, left), every row padded to `width`; with
+ * `columnFormat`, numbers get their column's format in the same call.
+ */
+export function writeCells(
+  sheet: SbSheet,
+  top: number,
+  left: number,
+  width: number,
+  rows: readonly (readonly Cell[])[],
+  columnFormat?: (column: number) => string,
+): void {
+  let row = top;
+  for (const chunk of chunkRows(rows, WRITE_CHUNK_ROWS)) {
+    const padded = chunk.map((r) => [...r, ...new Array<Cell>(width - r.length).fill("")]);
+    const range = sheet.getRange(row, left, padded.length, width);
+    const hasText = padded.some((r) => r.some((c) => typeof c === "string" && c !== ""));
+    if (columnFormat) range.setNumberFormats(blockFormats(padded, (_, j) => columnFormat(j)));
+    else if (hasText) {
+      const now = range.getNumberFormats();
+      range.setNumberFormats(blockFormats(padded, (i, j) => now[i]?.[j] ?? ""));
+    }
+    range.setValues(padded.map((r) => r.map(fittedCell)));
+    row += padded.length;
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The Sheets sidebar's HostBridge: every call goes through the one typed proxy over
+ * google.script.run (serverProxy.ts). Imports and bulk runs are driven from here step by step
+ * with the client loops every host shares (src/sidebar/importLoop.ts, bulkLoop.ts), so no
+ * server call comes near Apps Script's 6-minute limit.
+ */
+import { ApiError, type ApiErrorCode, messageOf } from "../../../core/errors";
+import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../../sidebar/diagnostics";
+import { runOpAsync } from "../../../sidebar/op";
+import { convertWorkbook } from "../../../sidebar/convertFormulas";
+import type { Cell, CellInput } from "../../../functions/cells";
+import { boxAddress } from "../../../imports/freeColumns";
+import { type AnswerSheet, writeAnswers } from "../../../sidebar/answerPlace";
+import { bulkResult, driveBulk } from "../../../sidebar/bulkLoop";
+import { insertAsking } from "../../../sidebar/formulaPlace";
+import { driveImport } from "../../../sidebar/importLoop";
+import type { HostBridge, SettingsView } from "../../../ui/bridge";
+import { chartPlan } from "../../../ui/charts/chartPlan";
+import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../../ui/keyForm";
+import { withPlaces } from "../../shared/places";
+import { SHEETS_PLACES } from "../places";
+import { serverProxy, type ServerCall } from "./serverProxy";
+import { sheetsQueue } from "./sidebarQueue";
+
+export { googleScriptCall, type ServerCall } from "./serverProxy";
+
+/** The two Sheets assumptions one sidebar call cannot try: said so, with how to check. */
+const NOT_FROM_SIDEBAR: CheckOutcome[] = [
+  {
+    id: "rerunCell",
+    passed: null,
+    seen: "not checked from the sidebar (a cell's re-run shows only later): cells that said 'Waiting for quota' should fill in by themselves",
+  },
+  {
+    id: "collaboratorFunctions",
+    passed: null,
+    seen: "not checkable from one account: ask a collaborator without the add-on whether the formulas show #NAME?",
+  },
+];
+
+/** Bulk rows per server call: each call answers them within its time budget. */
+const BULK_ROWS_PER_CALL = 10;
+
+/**
+ * The sidebar's bridge. Nothing is kept in browser storage: the key's prefix comes from the
+ * server (the sandboxed sidebar's localStorage may be blocked or wiped anyway).
+ */
+export function createGoogleScriptBridge(call: ServerCall): HostBridge {
+  const server = serverProxy(call);
+  const view = async (): Promise<SettingsView> => {
+    const s = await server.getSettings();
+    return {
+      hasKey: s.hasKey,
+      keyPrefix: s.hasKey ? (s.keyPrefix ?? "saved") : null,
+      baseUrl: s.baseUrl,
+      cacheTtlSec: Math.round(s.cacheMinutes * 60),
+      listAnswers: s.listAnswers,
+      basis: { countVat: s.countVat, salesWindowDays: s.salesWindowDays },
+      keyRejected: s.keyRejected,
+    };
+  };
+
+  const bridge: HostBridge = {
+    host: "sheets",
+    look: "google",
+    formulaPrefix: "",
+    sharedFileCaveat: true,
+    getSettings: view,
+
+    async saveApiKey(key) {
+      const problem = keyFormProblem(key);
+      if (problem) throw new Error(problem);
+      try {
+        await server.saveApiKey(key.trim());
+      } catch (e) {
+        const text = messageOf(e);
+        if (/rejected|revoked|expired|invalid/i.test(text)) throw new Error(REJECTED_KEY_MESSAGE);
+        throw new Error(`The key was not saved: ${text}`);
+      }
+      return view();
+    },
+    async forgetApiKey() {
+      await server.forgetApiKey();
+      return view();
+    },
+    async saveSettings(change) {
+      await server.saveSettings({
+        ...(change.baseUrl !== undefined ? { baseUrl: change.baseUrl } : {}),
+        ...(change.cacheTtlSec !== undefined
+          ? { cacheMinutes: Math.max(1, Math.round(change.cacheTtlSec / 60)) }
+          : {}),
+        ...(change.listAnswers !== undefined ? { listAnswers: change.listAnswers } : {}),
+        ...(change.basis ?? {}),
+      });
+      return view();
+    },
+    ...sheetsQueue(server),
+
+    listShops: () => server.sidebarListShops(),
+    async rememberShop(shop) {
+      await server.sidebarRememberShop(shop);
+      return bridge.listShops();
+    },
+
+    runImport: (def, options = {}) =>
+      driveImport(
+        {
+          importBegin: server.sidebarImportBegin,
+          importPage: server.sidebarImportPage,
+          importCommit: server.sidebarImportCommit,
+          importAbort: server.sidebarImportAbort,
+        },
+        def,
+        options,
+      ),
+    listImports: () => server.sidebarListImports(),
+    saveImport: (def) => server.sidebarSaveImport(def),
+    deleteImport: (id) => server.sidebarDeleteImport(id),
+    getAutoRefresh: () => server.sidebarGetAutoRefresh(),
+    setAutoRefresh: (enabled) => server.sidebarSetAutoRefresh(enabled),
+
+    readSelection: () => server.sidebarReadSelection(),
+    async runBulk(job, options = {}) {
+      const selection = await server.sidebarReadSelection();
+      const { countVat } = await server.getSettings();
+      // One server call at a time, a few different rows each; cancel stops before the next.
+      const outcome = await driveBulk(job, selection.values, {
+        countVat,
+        answer: (rows) => server.sidebarBulkRows(job, rows),
+        batchSize: BULK_ROWS_PER_CALL,
+        concurrency: 1,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      const sheet: AnswerSheet = {
+        readRows: (read) => server.sidebarRowsOf(boxAddress(read)),
+        writeBlock: (at, values) => server.sidebarWriteAt(values, boxAddress(at)),
+      };
+      return bulkResult(
+        outcome,
+        await writeAnswers(sheet, selection.address, outcome.values, options),
+      );
+    },
+
+    insertFormula: (formula, options = {}) =>
+      insertAsking((f, at) => server.sidebarInsertFormula(f, at), formula, options.confirm),
+    async insertChart() {
+      // Planned here from the selection: the server only builds the chart (bundle size cap).
+      const plan = chartPlan(await server.sidebarReadSelection());
+      await server.sidebarInsertChart(plan);
+      return { address: plan.address, chart: plan.title };
+    },
+    async previewFunction(name: string, args: CellInput[]) {
+      const table = await server.runFunctionPreview(
+        name,
+        args.map((a) => (a instanceof Date ? a.toISOString().slice(0, 10) : a)),
+      );
+      return table.length === 1 && table[0]?.length === 1
+        ? (table[0][0] as Cell)
+        : (table as Cell[][]);
+    },
+    async clearCache() {
+      await server.clearCache();
+    },
+    convertFormulas: () =>
+      runOpAsync(
+        convertWorkbook(
+          { sheets: () => server.readFormulas(), write: (c) => server.writeFormulas([...c]) },
+          "sheets",
+        ),
+      ),
+    async runDiagnostics() {
+      const { api, checks } = await server.diagnoseSheets();
+      const probe = () => {
+        if (api.code !== "OK") throw new ApiError(api.code as ApiErrorCode, api.message);
+      };
+      const outcomes = await runOpAsync(apiChecks(probe, () => bridge.getQuota()));
+      return diagnosticsReport("sheets", [...outcomes, ...checks, ...NOT_FROM_SIDEBAR], Date.now());
+    },
+  };
+  return withPlaces(bridge, SHEETS_PLACES);
+}
