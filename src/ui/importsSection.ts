@@ -169,7 +169,13 @@ export function ImportsSection(p: ImportsProps) {
     const list = await p.bridge.listImports();
     setSaved(list);
     if (list.length === 0) {
-      setStatus({ text: "No saved imports yet: set one up and press Save.", kind: "info" });
+      setStatus({
+        text:
+          "No saved imports yet. Refresh all refreshes saved imports only: to refresh a sheet " +
+          "you imported, choose it above and press Import again (your own columns stay put), " +
+          "or press Save to include it here.",
+        kind: "info",
+      });
       return;
     }
     await start(list);
