@@ -60,13 +60,17 @@ export const SERVER_GROUPS: ReadonlyArray<{
   { owner: "MENU_SERVER_FUNCTIONS", source: "main.ts", functions: MENU_SERVER_FUNCTIONS },
   {
     owner: "SCHEDULER_SERVER_FUNCTIONS",
-    source: "schedulerServer.ts",
+    source: "refresh/schedulerServer.ts",
     functions: SCHEDULER_SERVER_FUNCTIONS,
   },
-  { owner: "TOOLS_SERVER_FUNCTIONS", source: "toolsServer.ts", functions: TOOLS_SERVER_FUNCTIONS },
+  {
+    owner: "TOOLS_SERVER_FUNCTIONS",
+    source: "sidebar/toolsServer.ts",
+    functions: TOOLS_SERVER_FUNCTIONS,
+  },
   {
     owner: "SIDEBAR_SERVER_FUNCTIONS",
-    source: "sidebarServer.ts",
+    source: "sidebar/sidebarServer.ts",
     functions: SIDEBAR_SERVER_FUNCTIONS,
   },
 ];

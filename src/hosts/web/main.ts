@@ -70,6 +70,8 @@ function start(): void {
     recomputed = true;
     setTimeout(recalculate, 0);
   });
+  let address: string | null = null;
+  void readAsyncSettings(settings, defaultBaseUrl).then((now) => (address ??= now.baseUrl));
   const refresher = webRefresher({
     session,
     cells,
@@ -92,6 +94,12 @@ function start(): void {
     onSettingsChanged: () => {
       session.reloadSettings();
       void apiBar.update();
+      // Cells that failed against the old address ask the new one: the seller just fixed it.
+      void readAsyncSettings(settings, defaultBaseUrl).then((now) => {
+        const changed = address !== null && now.baseUrl !== address;
+        address = now.baseUrl;
+        return changed ? refresher.refresh("errors") : 0;
+      });
     },
     onClearCache: () => refresher.clearCache(),
     hostChecks: () => Promise.resolve(webChecks(window.localStorage)),

@@ -236,4 +236,20 @@ describeBrowser("a link's ?api= in Chromium", () => {
     expect(withKey().length).toBeGreaterThan(0);
     expect(withKey()[0]?.authorization).toBe(`Bearer ${key}`);
   });
+
+  test("cells that failed at a wrong address answer once the seller saves the right one", async () => {
+    // Still at the foreign address (the test above): a new cell fails there.
+    await page.locator("#api-key").waitFor();
+    await typeInto(page, "Sheet1", "C1", `=MKTA_BREAKDOWN(100001, "SG", 10000099, , "netProfit")`);
+    const failed = await settledValues(page, "Sheet1", (v) => (v[0]?.[2] ?? "") !== "");
+    expect(String(failed[0]?.[2])).toMatch(/^#/);
+    // The seller puts the right address back in Settings and saves: no other action.
+    const settings = page.locator("#sec-settings");
+    if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open)))
+      await page.locator("#sec-settings > summary").click();
+    await page.fill("#base-url", api.baseUrl);
+    await page.click("#save-settings");
+    const fixed = await settledValues(page, "Sheet1", (v) => typeof v[0]?.[2] === "number");
+    expect(typeof fixed[0]?.[2]).toBe("number");
+  });
 });

@@ -59,9 +59,19 @@ export async function typeInto(
   cell: string,
   text: string,
 ): Promise<void> {
-  await selectCells(page, sheet, cell);
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
+  // On a loaded machine the grid's editor can open after the first keys went by (the cell then
+  // holds the formula's tail as text): a formula is checked and typed again, as a person would.
+  for (let attempt = 1; ; attempt++) {
+    await selectCells(page, sheet, cell);
+    await page.keyboard.type(text);
+    await page.keyboard.press("Enter");
+    if (!text.startsWith("=") || attempt === 3) return;
+    const [, letters = "A", digits = "1"] = /^([A-Z]+)(\d+)$/.exec(cell) ?? [];
+    const column = [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+    const typed = (await sheetFormulas(page, sheet))[Number(digits) - 1]?.[column] ?? "";
+    if (typed.replace(/\s/g, "") === text.replace(/\s/g, "")) return;
+    await page.waitForTimeout(500);
+  }
 }
 
 /** The text the grid shows for a range ("B2:C9"): number formats applied. */
