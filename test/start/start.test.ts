@@ -220,6 +220,17 @@ describe("npm start", () => {
         return host === "127.0.0.1" || host === "localhost" ? route.fallback() : route.abort();
       });
       await page.goto(webUrl ?? "");
+      // This run serves a dist/ built for another API address (MKT_START_SKIP_BUILD): the
+      // printed link's ?api= is then only offered (issue 22), and the seller says Use.
+      const bar = page.locator("#api-bar[data-kind]");
+      await bar.waitFor();
+      if ((await bar.getAttribute("data-kind")) === "offer") {
+        await Promise.all([
+          page.waitForURL((url) => !url.searchParams.has("api")),
+          page.click("#api-offer-use"),
+        ]);
+      }
+      await page.locator("#api-key").waitFor();
       await page.fill("#api-key", key ?? "");
       await page.click("#save-key");
       await page.locator("#key-saved").waitFor({ timeout: 10_000 });

@@ -176,7 +176,7 @@ describe("the built sidebar files", () => {
   test("every function the sidebar runs is a top-level function of the project", () => {
     // The sidebar calls the server through its typed proxy: `server.name(...)`, and the
     // queue's two status calls by name (`ask("getScheduler")`).
-    const bridge = ["sidebarBridge.ts", "sidebarQueue.ts"]
+    const bridge = ["sidebar/sidebarBridge.ts", "sidebar/sidebarQueue.ts"]
       .map((f) => readFileSync(path.join(ROOT, "src/hosts/sheets", f), "utf8"))
       .join("\n");
     const names = new Set(
