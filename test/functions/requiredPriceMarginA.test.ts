@@ -7,6 +7,7 @@
  * estimate) independently at the answered price: both within 0.1 percentage point.
  */
 import { runAsync, type AsyncEnv } from "../../src/core/asyncDriver";
+import { valueOf } from "../helpers/figureValues";
 import { createDriverStats, type DriverStats } from "../../src/core/driverEnv";
 import { functionByName, type CellInput } from "../../src/functions";
 import type { SheetFunction } from "../../src/functions/define";
@@ -54,7 +55,12 @@ async function run(
 ): Promise<{ value: unknown; stats: DriverStats }> {
   const stats = createDriverStats();
   const env: AsyncEnv = { ...functionEnv(server, { perMinute: 100_000 }), stats };
-  return { value: await runAsync(fn.program(args), env), stats };
+  const value = await runAsync(fn.program(args), env);
+  // Figures compared by their numbers (tables too).
+  const plain = Array.isArray(value)
+    ? (value as unknown[][]).map((row) => row.map(valueOf))
+    : valueOf(value);
+  return { value: plain, stats };
 }
 
 describe("REQUIRED_PRICE for marketplace A with a margin target", () => {

@@ -101,8 +101,11 @@ export const REQUIRED_PRICE = defineFunction({
       ),
     ),
     emptyForSome(
-      amountParam("targetProfit", "Target profit."),
-      "A only, instead of targetMargin: target profit per unit, an amount in the shop's currency (5 = 5 SGD), never a percent: 25% would be read as 0.25 SGD.",
+      amountParam(
+        "targetProfit",
+        "Target profit per unit, marketplace A only, instead of a margin; empty: the margin in targetMargin is the target.",
+      ),
+      "A only, instead of targetMargin: target profit per unit, an amount in the shop's currency (5 = 5 SGD), never a percent: 25% would be read as 0.25 SGD. Empty: targetMargin is the target.",
     ),
   ],
   notes: [
