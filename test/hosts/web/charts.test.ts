@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
-import { openWithApi } from "./webPage";
+import { openWithApi, saveKey } from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -50,9 +50,7 @@ describeBrowser("builder charts in Chromium", () => {
     page = await host.browser.newPage({ viewport: { width: 1100, height: 900 } });
     await loopbackOnly(page);
     await openWithApi(page, host.url, api.baseUrl);
-    await page.fill("#api-key", api.keyFor("demo"));
-    await page.click("#save-key");
-    await page.locator("#key-saved").waitFor();
+    await saveKey(page, api.keyFor("demo"));
     await page.locator("#sec-builder > summary").click();
   });
 

@@ -20,7 +20,7 @@ import {
   startWebHost,
   type WebHost,
 } from "./harness";
-import { pasteValues, sheetValues } from "./webPage";
+import { openWithApi, pasteValues, saveKey, sheetValues } from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -92,10 +92,8 @@ describeBrowser("managed tables in the web demo", () => {
     host = await startWebHost();
     page = await host.browser.newPage({ viewport: { width: 1100, height: 900 } });
     await loopbackOnly(page);
-    await page.goto(`${host.url}?api=${encodeURIComponent(api.baseUrl)}`);
-    await page.fill("#api-key", api.keyFor("demo"));
-    await page.click("#save-key");
-    await page.locator("#key-saved").waitFor();
+    await openWithApi(page, host.url, api.baseUrl);
+    await saveKey(page, api.keyFor("demo"));
   });
 
   afterAll(async () => {

@@ -116,7 +116,12 @@ export async function settledValues(
 
 /** Save the API key through the sidebar, as a seller does. */
 export async function saveKey(page: Page, key: string): Promise<void> {
-  await page.fill("#api-key", key);
+  // On a loaded machine the pane may re-render while the key is typed: type until it holds.
+  for (let tries = 0; tries < 5; tries++) {
+    await page.fill("#api-key", key);
+    if ((await page.inputValue("#api-key")) === key) break;
+    await page.waitForTimeout(200);
+  }
   await page.click("#save-key");
   await page.locator("#key-saved").waitFor();
 }
