@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { demoIds } from "../excel/harness/catalogCases";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
-import { displayedText, saveKey, settledValues, typeInto } from "./webPage";
+import { displayedText, openWithApi, saveKey, settledValues, typeInto } from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -33,7 +33,7 @@ describeBrowser("figures in the web demo read as a seller reads them", () => {
     host = await startWebHost();
     page = await host.browser.newPage({ viewport: { width: 1100, height: 560 } });
     await loopbackOnly(page);
-    await page.goto(`${host.url}?api=${encodeURIComponent(server.baseUrl)}`);
+    await openWithApi(page, host.url, server.baseUrl);
     await saveKey(page, server.keyFor("demo"));
   });
 
