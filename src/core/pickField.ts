@@ -29,8 +29,10 @@ export function pickField(
   options: ShapeOptions = {},
 ): Cell | Figure {
   const dateTime = options.dateTime ?? dateTimeToUtcDate;
-  const candidates = fieldCandidates(record);
   const wanted = field.trim();
+  // A catalog name matches a key exactly: no labels to word for the common case.
+  const keys = fieldCandidates(record, false);
+  const candidates = keys.some(([name]) => name === wanted) ? keys : fieldCandidates(record);
   const lower = wanted.toLowerCase();
   const squashed = squash(wanted);
   const hit =
@@ -95,7 +97,20 @@ function isScalarValue(v: unknown): boolean {
  * (name, value) pairs in lookup order: lines, metadata, top level, nested one level down;
  * with labels, then every name as a table heads it (row label, column header "… (per unit)").
  */
-function fieldCandidates(record: unknown, withLabels = true): Array<[string, unknown]> {
+function fieldCandidates(record: unknown, withLabels = true): ReadonlyArray<[string, unknown]> {
+  if (!isRecord(record)) return listCandidates(record, withLabels);
+  // A parsed answer is never changed: its names are listed once however many fields are read.
+  const memo = withLabels ? labelled : unlabelled;
+  const known = memo.get(record);
+  if (known) return known;
+  const listed = listCandidates(record, withLabels);
+  memo.set(record, listed);
+  return listed;
+}
+const labelled = new WeakMap<object, Array<[string, unknown]>>();
+const unlabelled = new WeakMap<object, Array<[string, unknown]>>();
+
+function listCandidates(record: unknown, withLabels: boolean): Array<[string, unknown]> {
   const lines = breakdownLines(record);
   const out: Array<[string, unknown]> = lines.map(([n, l]) => [n, l.amount]);
   if (withLabels) for (const [n, l] of lines) out.push([lineLabel(n, l), l.amount]);

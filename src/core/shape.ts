@@ -183,8 +183,13 @@ function columnCell(value: unknown, kind: ColumnKind, dateTime: DateTimeToCell):
 /** Words sellers know as capitals. */
 const ACRONYMS = /\b(vat|cogs|roas|gmv|sku|cgf)\b/g;
 
+/** Field names are a small vocabulary read per cell: each is worded once (bounded, in case). */
+const worded = new Map<string, string>();
+
 /** "commissionFee" -> "Commission fee"; "raw.profitAdjustedRoas" -> "Raw profit adjusted ROAS". */
 export function humanize(key: string): string {
+  const known = worded.get(key);
+  if (known !== undefined) return known;
   const words = key
     .replace(/\./g, " ")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
@@ -192,7 +197,10 @@ export function humanize(key: string): string {
     .toLowerCase()
     .trim()
     .replace(ACRONYMS, (w) => w.toUpperCase());
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const label = words.charAt(0).toUpperCase() + words.slice(1);
+  if (worded.size >= 5000) worded.clear();
+  worded.set(key, label);
+  return label;
 }
 
 /** What an empty result shows, so a cell is never blank by accident. */
