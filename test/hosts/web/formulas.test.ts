@@ -155,6 +155,25 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
     );
   });
 
+  test("a blocked spill says why in the message line, and what to do", async () => {
+    await typeInto(page, "Sheet1", "H41", "mine");
+    await typeInto(
+      page,
+      "Sheet1",
+      "H40",
+      `=MKTA_BREAKDOWN(${ids.shopA}, "${ids.regionA}", ${ids.itemA})`,
+    );
+    const values = await settledValues(page, "Sheet1", (v) => (v[39]?.[7] ?? "") !== "");
+    expect(values[39]?.[7]).toBe("#SPILL!");
+    expect(values[40]?.[7]).toBe("mine"); // what the seller typed stays
+    await selectCells(page, "Sheet1", "H40");
+    await page.waitForFunction(() =>
+      /no room to spill.*Clear those cells or move the formula/.test(
+        document.querySelector("#cell-message")?.textContent ?? "",
+      ),
+    );
+  });
+
   test("a ranked list spills its whole width in a fresh sheet (Univer's 20 columns would #SPILL!)", async () => {
     await typeInto(
       page,

@@ -13,6 +13,11 @@ export interface MessageBar {
   storageProblem(message: string | null): void;
 }
 
+/** The engine's #SPILL! says nothing more: what blocks a table, and what the seller can do. */
+const SPILL_REASON =
+  "this answer is a table, and it has no room to spill: cells below or to the right are not " +
+  "empty, or it reaches past the sheet's last column. Clear those cells or move the formula.";
+
 /** Keep `bar` telling about the active cell. */
 export function mountMessageBar(
   bar: HTMLElement,
@@ -26,7 +31,8 @@ export function mountMessageBar(
     if (!sheet) return;
     const cell = sheet.getActiveRange();
     const address = sheetAddress(sheet.getSheetName(), cell?.getRow() ?? 0, cell?.getColumn() ?? 0);
-    const message = cells.messageAt(address);
+    const message =
+      cells.messageAt(address) ?? (cell?.getValue() === "#SPILL!" ? SPILL_REASON : null);
     const note = book.importNote(sheet.getSheetName());
     const text = message
       ? `${address.split("!")[1] ?? address}: ${message}`
