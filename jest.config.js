@@ -10,8 +10,8 @@ module.exports = {
   coverageReporters: ["text-summary", "lcov"],
   coverageThreshold: { "./src/core/": { lines: 90 } },
   testTimeout: 30000,
-  // A handle left open by one of this stop's new suites kept Jest alive after a full, finished
-  // run (CI would wait until its time-out): exit when the run is done, and find the handle
-  // (--detectOpenHandles) next stop.
+  // Once, a full run stayed alive after its last suite (CI would wait until its time-out).
+  // --detectOpenHandles over every suite added since found no handle in-band; until a full
+  // run shows the culprit, the run ends when its suites have.
   forceExit: true,
 };
