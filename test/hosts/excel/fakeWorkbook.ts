@@ -77,8 +77,12 @@ export interface FakeWorkbook {
   /** Every values write (sheet name at queue time, position and size). */
   readonly writes: Array<{ sheet: string; at: [number, number, number, number] }>;
   syncs(): number;
-  /** Make the n-th sync from now fail once. */
-  failSync(n: number): void;
+  /**
+   * Make the n-th sync from now fail once. By default the failing batch is dropped whole;
+   * `applyFirst` applies that many of its operations first, as Excel does (Office.js promises
+   * no rollback: OfficeExtension.Error's own example keeps the operations before the error).
+   */
+  failSync(n: number, applyFirst?: number): void;
   /** A sheet's cells as rows, from A1 to its used range. */
   table(name: string): unknown[][];
   addSheet(name: string, rows: unknown[][]): SheetRecord;
@@ -99,6 +103,7 @@ export function fakeWorkbook(
   let pending: Op[] = [];
   let syncs = 0;
   let failAt = -1;
+  let failApplying = 0;
   let selected = { sheet: "Sheet1", box: [0, 0, 1, 1] as [number, number, number, number] };
   const queue = (op: Op): void => void pending.push(op);
 
@@ -348,7 +353,10 @@ export function fakeWorkbook(
         syncs++;
         const batch = pending;
         pending = [];
-        if (syncs === failAt) throw new Error("The connection to Excel was lost");
+        if (syncs === failAt) {
+          for (const op of batch.slice(0, failApplying)) op();
+          throw new Error("The connection to Excel was lost");
+        }
         for (const op of batch) op();
       },
     },
@@ -361,8 +369,9 @@ export function fakeWorkbook(
     active: () => activeSheet,
     writes,
     syncs: () => syncs,
-    failSync: (n) => {
+    failSync: (n, applyFirst = 0) => {
       failAt = syncs + n;
+      failApplying = applyFirst;
     },
     table: (name) => {
       const rec = sheets.get(name);

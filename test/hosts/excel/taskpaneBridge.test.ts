@@ -153,6 +153,23 @@ describe("Excel task pane writes", () => {
     expect(excel.table("Profit")).toHaveLength(11);
   });
 
+  test("a swap sync that fails half-way (Excel keeps the operations before the failure): the import fails loudly and the next one makes the sheet whole", async () => {
+    const excel = fakeWorkbook();
+    excel.addSheet("Profit", OLD_TABLE);
+    // lookup, 1 chunk, old used range; then the swap: the copy lands, the tail clear does not.
+    excel.failSync(4, 1);
+    await expect(
+      excelWorkbook(excel.run).writeTable("Profit", productTable(10), true),
+    ).rejects.toThrow("lost");
+    const mixed = excel.table("Profit");
+    expect(mixed[1]?.[0]).toBe(1000); // the new rows on top ...
+    expect(mixed).toHaveLength(OLD_TABLE.length); // ... over the old tail: not a clean table
+    await excelWorkbook(excel.run).writeTable("Profit", productTable(10), true);
+    expect([...excel.sheets.keys()]).toEqual(["Profit"]);
+    expect(excel.table("Profit")).toHaveLength(11);
+    expect(excel.table("Profit")[1]).toEqual([1000, "Product 0", 100, 25.5]);
+  });
+
   test("a missing sheet is the staged sheet renamed and shown; dates become serial numbers", async () => {
     const excel = fakeWorkbook();
     const table = productTable(1);
