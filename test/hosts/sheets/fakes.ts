@@ -146,7 +146,11 @@ interface FetchParams {
 
 class FakeHttpResponse implements HttpResponseLike {
   constructor(
-    private readonly r: { status: number; headers: Record<string, string>; body: string },
+    private readonly r: {
+      status: number;
+      headers: Record<string, string | string[]>;
+      body: string;
+    },
   ) {}
   getResponseCode(): number {
     return this.r.status;
@@ -154,16 +158,26 @@ class FakeHttpResponse implements HttpResponseLike {
   getContentText(): string {
     return this.r.body;
   }
-  getAllHeaders(): Record<string, string> {
+  getAllHeaders(): Record<string, string | string[]> {
     return this.r.headers;
   }
 }
+
+/**
+ * Header names as getAllHeaders hands them over: Google documents the map (several values of one
+ * header as an array) but not the names' case, so "as-sent" spells them as servers do
+ * ("Retry-After") and gives every value as an array; "lower" is what Node's fetch gives.
+ */
+type HeaderNames = "lower" | "as-sent";
+
+const asSent = (name: string): string => name.replace(/(^|-)([a-z])/g, (m) => m.toUpperCase());
 
 export class FakeUrlFetchApp implements UrlFetchAppLike {
   readonly log: LoggedRequest[] = [];
   constructor(
     private readonly http: SyncHttp,
     private readonly clock: FakeClock,
+    private readonly headerNames: HeaderNames = "lower",
   ) {}
 
   private toRequest(url: string, p: FetchParams) {
@@ -188,7 +202,9 @@ export class FakeUrlFetchApp implements UrlFetchAppLike {
   private answer(r: SyncResponse, url: string): FakeHttpResponse {
     // UrlFetchApp throws on DNS/connection failures even with muteHttpExceptions.
     if ("error" in r) throw new Error(`Address unavailable: ${url}`);
-    return new FakeHttpResponse(r);
+    if (this.headerNames === "lower") return new FakeHttpResponse(r);
+    const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [asSent(k), [v]]));
+    return new FakeHttpResponse({ ...r, headers });
   }
   fetch(url: string, params: FetchParams = {}): FakeHttpResponse {
     const [r] = this.http.fetchAll([this.toRequest(url, params)]);

@@ -59,6 +59,8 @@ export interface ServerProcessOptions {
   readonly strict?: StrictAnswers;
   /** Serve test/helpers/oddApi.ts instead (base URL + "/<mode>" picks its answers). */
   readonly odd?: boolean;
+  /** Requests a minute per key (default: too many to ever refuse). */
+  readonly rateLimitPerMinute?: number;
 }
 
 /** The reference server in a child process (see serverProcess.ts). */

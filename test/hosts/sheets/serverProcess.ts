@@ -18,6 +18,7 @@ interface Options {
   hostileNames?: boolean;
   strict?: StrictAnswers;
   odd?: boolean;
+  rateLimitPerMinute?: number;
 }
 
 /** The odd API alone (test/helpers/oddApi.ts): base URL without a mode, any key works. */
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   const server = await startTestServer({
     ...(dropped.size > 0 ? { endpoints: ENDPOINTS.filter((e) => !dropped.has(e.id)) } : {}),
     ...(options.hostileNames ? { data: probeNamedData() } : {}),
+    ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
   });
   const keys = {
     demo: server.keyFor("demo"),
