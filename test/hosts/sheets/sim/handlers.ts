@@ -25,6 +25,8 @@ export interface ExecRecord {
   /** Writes not yet committed, per document: "sheet\u0000row,col" -> content (null clears). */
   readonly pending: Map<string, Map<string, Content | null>>;
   readonly locks: Set<SimLock>;
+  /** A clock trigger's run: the document its trigger was made in. */
+  readonly clockDoc?: string | undefined;
 }
 
 export type CallResult =
