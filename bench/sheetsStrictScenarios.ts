@@ -58,19 +58,27 @@ export async function settle(
 
 /**
  * 334 products, three formulas each (1,002 cells): MKTA_BREAKDOWN item level (C), REQUIRED_PRICE
- * for the product's category and cost (D), PROFIT_ROAS of the product's ads (E). Products with
- * ad spend, so that every ROAS cell has a number to show.
+ * for the product's category (D), PROFIT_ROAS (E) of a product with ad spend (F: the shop's
+ * advertised products in turn), so that every ROAS cell has a number to show.
  */
 export async function mixedCells(sim: SheetsSim, rows: number, maxMs: number) {
   const shop = demoShop();
   const advertised = new Set(shop.adSpend.map((d) => String(d.product)));
-  const products = shop.products.filter((p) => advertised.has(String(p.itemId))).slice(0, rows);
-  if (products.length < rows) throw new Error(`only ${products.length} advertised products`);
+  const withAds = shop.products.filter((p) => advertised.has(String(p.itemId)));
+  const products = shop.products.slice(0, rows);
+  if (products.length < rows || withAds.length === 0) throw new Error("too few demo products");
   const last = rows + 1;
   sim.edit(
     OWNER,
-    `A2:B${last}`,
-    products.map((p) => [p.itemId, p.categoryId]),
+    `A2:F${last}`,
+    products.map((p, i) => [
+      p.itemId,
+      p.categoryId,
+      "",
+      "",
+      "",
+      withAds[i % withAds.length]?.itemId,
+    ]),
   );
   const before = sim.requests().length;
   const start = sim.now();
@@ -81,7 +89,7 @@ export async function mixedCells(sim: SheetsSim, rows: number, maxMs: number) {
     `D2:D${last}`,
     `=REQUIRED_PRICE("A", ${s}, B2, A2, 0.25, "requiredListingPrice")`,
   );
-  sim.fillDown(OWNER, `E2:E${last}`, `=PROFIT_ROAS("A", ${s}, A2, "CLEANED", "roas")`);
+  sim.fillDown(OWNER, `E2:E${last}`, `=PROFIT_ROAS("A", ${s}, F2, "CLEANED", "roas")`);
   return settle(sim, [`C2:E${last}`], start, before, maxMs);
 }
 
