@@ -8,7 +8,7 @@
  */
 import { fillDown, type FillDownOutcome } from "../test/hosts/sheets/sim/fillDownRun";
 import { OWNER, SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
-import { menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
+import { estimateLateness, menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
 
 const WAIT_MS = 60 * 60_000;
 const EDITOR = "editor@example.com";
@@ -20,6 +20,7 @@ interface StrictRow {
   readonly properties: number;
   readonly cellRuns: number;
   readonly urlFetches: number;
+  readonly late: ReturnType<typeof estimateLateness>;
 }
 
 type Scenario = (sim: SheetsSim) => Promise<FillDownOutcome>;
@@ -34,6 +35,7 @@ async function row(name: string, scenario: Scenario, collaborator: boolean, bund
       await sim.call(EDITOR, "getSettings"); // the editor's trigger is made first
     }
     await sim.call(OWNER, "getSettings");
+    const start = sim.now();
     const out = await scenario(sim);
     const ex = sim.coordinator.executions;
     const users = [...sim.state.users.values()];
@@ -45,6 +47,7 @@ async function row(name: string, scenario: Scenario, collaborator: boolean, bund
       properties: users.reduce((n, u) => n + u.propertiesCalls, 0),
       cellRuns: ex.filter((e) => e.kind === "custom").length,
       urlFetches: users.reduce((n, u) => n + u.urlFetchesToday, 0),
+      late: estimateLateness(sim, start),
     } satisfies StrictRow;
   } finally {
     await sim.close();
@@ -101,6 +104,7 @@ export async function measureStrictSheets(
       "Trigger minutes",
       "Properties calls",
       "Properties per cell run",
+      "Waiting estimates late, median / p90 (min)",
     ],
     rows.map((r) => [
       r.name,
@@ -112,6 +116,7 @@ export async function measureStrictSheets(
       f1(r.triggerMinutes),
       String(r.properties),
       (r.properties / Math.max(1, r.cellRuns)).toFixed(2),
+      r.late ? `${f1(r.late.median)} / ${f1(r.late.p90)}` : "none waited",
     ]),
   );
   const base = rows[0] as StrictRow;

@@ -142,3 +142,27 @@ export async function menuRefresh(sim: SheetsSim, rows: number, maxMs: number) {
   await sim.run({ until: () => shown().some((v) => typeof v !== "number"), maxMs: 60_000 });
   return settle(sim, [`C2:C${last}`], start, before, maxMs);
 }
+
+/**
+ * How late the waiting texts' "about N min" were: for every waiting text a cell showed since
+ * `start`, the minutes between the time it promised and the cell's next number (negative:
+ * early). Median and 90th percentile, or null when no cell waited.
+ */
+export function estimateLateness(
+  sim: SheetsSim,
+  start: number,
+): { median: number; p90: number; texts: number } | null {
+  const late: number[] = [];
+  for (const [, history] of sim.histories())
+    history.forEach((h, i) => {
+      const m = /about (\d+) min/.exec(typeof h.shown === "string" ? h.shown : "");
+      if (h.at < start || !m) return;
+      const answer = history.slice(i + 1).find((n) => typeof n.shown === "number");
+      if (answer) late.push((answer.at - (h.at + Number(m[1]) * 60_000)) / 60_000);
+    });
+  if (late.length === 0) return null;
+  late.sort((a, b) => a - b);
+  const at = (q: number): number =>
+    late[Math.min(late.length - 1, Math.floor(q * late.length))] ?? 0;
+  return { median: at(0.5), p90: at(0.9), texts: late.length };
+}
