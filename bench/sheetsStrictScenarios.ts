@@ -15,7 +15,7 @@ function demoShop() {
 }
 
 /** Wait until every listed block shows numbers only; the outcome since `start`. */
-export async function settle(
+async function settle(
   sim: SheetsSim,
   blocks: readonly string[],
   start: number,
