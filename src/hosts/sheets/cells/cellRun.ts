@@ -39,10 +39,22 @@ function callingCell(): (Place & { readonly sheetName: string; readonly cell: Ra
   }
 }
 
-/** Estimated time until the queue is done: the wait for quota, then a minute per 60 requests. */
+/**
+ * With the sidebar closed a trigger run fills for about 5 minutes, then hands over to a clock
+ * trigger that Apps Script starts a minute or more later (up to ~4 in the strict simulator's
+ * measurements): each 5 minutes of work costs that much more.
+ */
+const TRIGGER_RUN_MS = 5 * 60_000;
+const HANDOVER_MS = 4 * 60_000;
+
+/**
+ * Estimated time until the queue is done: the wait for quota, a minute per 60 requests, and a
+ * hand-over for every trigger run the work needs (measured late otherwise: bench/results.md).
+ */
 function etaMs(requests: number, readyAt: number | null, now: number): number {
   const first = Math.max(0, (readyAt ?? now) - now);
-  return first + Math.max(0, Math.ceil(requests / 60) - 1) * 61_000;
+  const work = first + Math.max(0, Math.ceil(requests / 60) - 1) * 61_000;
+  return work + Math.floor(work / TRIGGER_RUN_MS) * HANDOVER_MS;
 }
 
 /**

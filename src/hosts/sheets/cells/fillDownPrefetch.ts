@@ -32,6 +32,7 @@ import { cacheKeysOf } from "../fill/readAhead";
 import type { Session } from "./session";
 import { fillDownOf, type ReadableBook, type ReadableSheet } from "./siblingCells";
 import { ownerTag, writeQueue } from "../fill/waitingCells";
+import { isWaitingText } from "./cellTexts";
 
 /** Where the calling cell is, readable. */
 export interface Place {
@@ -142,6 +143,31 @@ function allCached(calls: readonly ApiCall[], env: CommonEnv): boolean {
   return calls.every((c) => planCall(c, env, stats).kind === "done");
 }
 
+/** What each sibling shows now (one read of the column's block). */
+function shownBy(place: Place, siblings: readonly { row: number }[]): Map<number, unknown> {
+  const top = Math.min(...siblings.map((s) => s.row));
+  const bottom = Math.max(...siblings.map((s) => s.row));
+  const out = new Map<number, unknown>();
+  try {
+    const values = place.sheet.getRange(top, place.col, bottom - top + 1, 1).getValues();
+    for (const s of siblings) out.set(s.row, values[s.row - top]?.[0]);
+  } catch {
+    // Unreadable: every sibling counts as needing its answer.
+  }
+  return out;
+}
+
+/**
+ * A sibling that shows an answer already (a number, or text that is neither a waiting text,
+ * Loading... nor an error) is never fetched for: its answer may have expired from the cache,
+ * and fetching it again would spend the quota the waiting cells need.
+ */
+function needsAnswer(shown: unknown): boolean {
+  if (shown === undefined || shown === null || shown === "") return true;
+  if (typeof shown !== "string") return false;
+  return shown === "Loading..." || shown.startsWith("#") || isWaitingText(shown);
+}
+
 function claim(deps: PrefetchDeps, key: string): boolean {
   const lock = deps.lock();
   if (!lock.tryLock(1000)) return false;
@@ -184,8 +210,9 @@ export function prefetchFillDown(
     return fill.siblings.length;
   }
   const lookup = endpointLookup(env);
+  const shown = shownBy(place, fill.siblings);
   const others = fill.siblings.filter(
-    (s) => s.row !== place.row && (deps.include?.(s.row) ?? true),
+    (s) => s.row !== place.row && (deps.include?.(s.row) ?? true) && needsAnswer(shown.get(s.row)),
   );
   const calls = mergeCalls(
     [...own, ...others.flatMap((s) => firstCalls(() => fn.program(s.args, deps.session.basis)))],

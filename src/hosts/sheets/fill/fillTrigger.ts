@@ -161,10 +161,15 @@ export function fillTick(): { report: FillReport | null; filler: "sidebar" | "tr
 
 /** Ask for a one-off clock trigger to continue (one per user per document; best effort). */
 function continueLater(book: SpreadsheetLike): void {
+  scheduleLater([book.getId()]);
+}
+
+/** Add these spreadsheets to the clock trigger's list and make sure the trigger exists. */
+function scheduleLater(ids: readonly string[]): void {
   try {
     const props = gas().PropertiesService.getUserProperties();
     const docs = new Set((props.getProperty(DOCS_PROPERTY) ?? "").split(",").filter(Boolean));
-    docs.add(book.getId());
+    for (const id of ids) docs.add(id);
     props.setProperty(DOCS_PROPERTY, [...docs].slice(-20).join(","));
     const app = gas().ScriptApp;
     if (app.getProjectTriggers().some((t) => t.getHandlerFunction() === FILL_LATER)) return;
@@ -177,7 +182,9 @@ function continueLater(book: SpreadsheetLike): void {
 /**
  * The clock trigger: for up to ~5 minutes, run waiting (and failed) cells again in each listed
  * spreadsheet, as many at a time as quota and Apps Script's executions allow; each cell asks
- * for its own answers (a clock trigger has no document cache to fetch them into).
+ * for its own answers (a clock trigger has no document cache to fetch them into). Spreadsheets
+ * whose cells still wait when its time is up get the next clock trigger: a fill of any size
+ * goes on, one trigger run after another, until no cell waits.
  */
 export function fillLater(): void {
   const app = gas().ScriptApp;
@@ -186,25 +193,29 @@ export function fillLater(): void {
   const props = gas().PropertiesService.getUserProperties();
   const ids = (props.getProperty(DOCS_PROPERTY) ?? "").split(",").filter(Boolean);
   props.deleteProperty(DOCS_PROPERTY);
-  for (const id of ids) {
+  const end = Date.now() + TRIGGER_BUDGET_MS - 30_000;
+  const unfinished: string[] = [];
+  ids.forEach((id, i) => {
     try {
-      rerunWaiting(gas().SpreadsheetApp.openById(id).getSheets());
+      // Each spreadsheet gets its share of the time left.
+      const share = Date.now() + (end - Date.now()) / (ids.length - i);
+      if (!rerunWaiting(gas().SpreadsheetApp.openById(id).getSheets(), share)) unfinished.push(id);
     } catch {
       // Deleted or no longer shared: forget it.
     }
-  }
+  });
+  if (unfinished.length > 0) scheduleLater(unfinished);
 }
 
-/** Re-run waiting cells until none waits or the trigger's time is up. */
-function rerunWaiting(sheets: readonly SheetLike[]): void {
-  const end = Date.now() + TRIGGER_BUDGET_MS - 30_000;
+/** Re-run waiting cells until none waits (true) or `end` (false: cells still wait). */
+function rerunWaiting(sheets: readonly SheetLike[], end: number): boolean {
   const flush = (): void => gas().SpreadsheetApp.flush();
   while (Date.now() < end) {
     const session = openSession();
     const quota = session.env.quota?.status(session.apiKey);
     closeSession(session);
     const scanned = scanSheets(sheets, needsFilling);
-    if (scanned.found.length === 0 && scanned.loading === 0) return;
+    if (scanned.found.length === 0 && scanned.loading === 0) return true;
     // With the minute's quota used up, cells are still run (in sheet order, the order cells
     // fetch their siblings' answers in): those whose answers are cached answer at once.
     const free = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
@@ -219,4 +230,5 @@ function rerunWaiting(sheets: readonly SheetLike[]): void {
       );
     gas().Utilities.sleep(room > 0 ? SCAN_EVERY_MS : 10_000);
   }
+  return false;
 }

@@ -58,8 +58,10 @@ export function rerunCells(
     const a1 = block.getFormulas();
     const r1c1 = block.getFormulasR1C1();
     for (const c of mine) {
-      if (a1[c.row - top]?.[0] !== c.formula) continue;
       const text = r1c1[c.row - top]?.[0] ?? "";
+      // The two reads are two calls: another execution may have cleared the cell between them
+      // (its own re-run); a cell cleared meanwhile is not ours to write back.
+      if (a1[c.row - top]?.[0] !== c.formula || !text.startsWith("=")) continue;
       groups.set(text, [...(groups.get(text) ?? []), a1Of(c.row, c.col)]);
       still++;
     }

@@ -95,6 +95,10 @@ function toast(text: string): void {
 
 function told(result: RefreshResult, what: string): RefreshResult {
   toast(`${result.refreshed} cell${result.refreshed === 1 ? "" : "s"} ${what}`);
+  // A script's edits fire no edit trigger: with the sidebar closed nothing else would fill the
+  // cells the refresh left waiting (or that Apps Script refused, past 30 at once). This menu
+  // run fills like the edit trigger, and hands over to a clock trigger if its time runs out.
+  if (result.refreshed > 0) fillOnEdit();
   return result;
 }
 

@@ -87,7 +87,10 @@ export function contentOfValue(v: unknown, format?: string): Content | null {
   if (v !== null && typeof v === "object" && "date" in v) return { value: v as CellValue };
   const typed = typedCell(v, format);
   if (!typed) return null;
-  return typed.kind === "formula" ? { formula: String(typed.value) } : { value: typed.value };
+  if (typed.kind !== "formula") return { value: typed.value };
+  // Sheets stores "+A1" typed as "=+A1" (and so on for - and @).
+  const text = String(typed.value);
+  return { formula: text.startsWith("=") ? text : `=${text}` };
 }
 
 /** The spreadsheet: tabs by name, plus what every formula cell ever showed. */

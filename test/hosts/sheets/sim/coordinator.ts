@@ -311,6 +311,7 @@ export class Coordinator {
         args: [],
         user: trigger.user,
         doc: null,
+        ...(trigger.doc ? { clockDoc: trigger.doc } : {}),
         active: null,
         event: { kind: "clock", triggerUid: trigger.uid, authMode: "FULL", user: trigger.user },
         onDone: () => undefined,

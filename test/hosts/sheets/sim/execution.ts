@@ -15,6 +15,8 @@ export interface ExecutionSpec {
   readonly doc: SimDoc | null;
   readonly active: RangeHandle | null;
   readonly event?: TriggerEvent;
+  /** A clock trigger's run: the document the trigger was made in (it runs with none open). */
+  readonly clockDoc?: string;
   readonly onDone: (outcome: { ok: boolean; value?: unknown; message?: string }) => void;
 }
 
@@ -55,5 +57,8 @@ export class Execution implements ExecRecord {
   }
   get doc(): SimDoc | null {
     return this.spec.doc;
+  }
+  get clockDoc(): string | undefined {
+    return this.spec.clockDoc;
   }
 }

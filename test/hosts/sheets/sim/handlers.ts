@@ -25,6 +25,8 @@ export interface ExecRecord {
   /** Writes not yet committed, per document: "sheet\u0000row,col" -> content (null clears). */
   readonly pending: Map<string, Map<string, Content | null>>;
   readonly locks: Set<SimLock>;
+  /** A clock trigger's run: the document its trigger was made in. */
+  readonly clockDoc?: string | undefined;
 }
 
 export type CallResult =
@@ -296,8 +298,13 @@ const HANDLERS: Record<string, Handler> = {
     const p = pendingOf(exec, doc);
     for (const a1 of a1s as string[]) {
       const box = parseBox(a1, String(n));
+      // As setFormulas: "" clears a cell, text without "=" is stored as if typed.
+      const text = String(f ?? "");
       doc.book.grid(box, (r, c) =>
-        p.set(cellKey(String(n), r, c), { formula: formulaFromR1C1(String(f), r, c) }),
+        p.set(
+          cellKey(String(n), r, c),
+          text === "" ? null : contentOfValue(formulaFromR1C1(text, r, c)),
+        ),
       );
     }
     return ok(null);

@@ -38,6 +38,12 @@ export interface Strictness {
    */
   readonly clockTrigger: "hourly" | "jitter" | "refused";
   readonly clockJitterMs: number;
+  /**
+   * A clock trigger's run may make the next one-off clock trigger for the file its trigger was
+   * made in (a continuation). Not documented either way: add-on clock triggers belong to the
+   * script, and "one of each type per user per document" is the only rule Google states.
+   */
+  readonly clockFromClock: boolean;
   /** Clear + flush + set back re-runs a custom function (community practice, not documented). */
   readonly rerunOnClearFlushSet: boolean;
   /** Document cache and properties work inside an add-on's custom functions (not documented). */
@@ -57,6 +63,7 @@ export const KIND: Strictness = {
   otherSellers: null,
   clockTrigger: "hourly",
   clockJitterMs: 0,
+  clockFromClock: false,
   rerunOnClearFlushSet: true,
   docStoresInCustomFunctions: true,
 };
@@ -75,6 +82,7 @@ export const STRICT: Strictness = {
   otherSellers: { everyMs: 10_000, lockHoldMs: 300, cachePuts: 5 },
   clockTrigger: "jitter",
   clockJitterMs: 3 * 60_000,
+  clockFromClock: true,
   rerunOnClearFlushSet: true,
   docStoresInCustomFunctions: true,
 };

@@ -37,11 +37,14 @@ function nextHour(now: number, h: number): number {
 
 function create(ctx: HandlerContext, exec: ExecRecord, spec: Record<string, unknown>): CallResult {
   const type = String(spec.type) as TriggerRecord["type"];
-  const doc = exec.doc;
-  if (!doc || (spec.doc !== undefined && spec.doc !== doc.book.id))
+  // A clock trigger's run has no file open; with clockFromClock it may make the next clock
+  // trigger for the file its own trigger was made in (its continuation), nothing else.
+  const fromClock = type === "CLOCK" && ctx.state.strict.clockFromClock ? exec.clockDoc : undefined;
+  const docId = exec.doc?.book.id ?? fromClock;
+  if (!docId || (spec.doc !== undefined && spec.doc !== docId))
     throw new Error("Add-ons can only create triggers for the file in which they are used.");
   const same = ctx.state.triggers.filter(
-    (t) => t.user === exec.user && t.type === type && t.doc === doc.book.id,
+    (t) => t.user === exec.user && t.type === type && t.doc === docId,
   );
   if (same.length > 0)
     throw new Error(
@@ -73,7 +76,7 @@ function create(ctx: HandlerContext, exec: ExecRecord, spec: Record<string, unkn
     uid: ctx.state.nextTriggerUid(),
     fn,
     type,
-    doc: doc.book.id,
+    doc: docId,
     user: exec.user,
     ...(nextAt !== undefined ? { nextAt } : {}),
     ...(everyMs !== undefined ? { everyMs } : {}),
