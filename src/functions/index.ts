@@ -85,6 +85,6 @@ export const SIDEBAR_ONLY: Readonly<Record<string, string>> = {};
 
 export type { SheetFunction, ParamSpec, ParamType, ResultShape } from "./define";
 export type { Cell, CellInput, CellResult, ResultCell, ResultTable, Table } from "./cells";
-export { CellError, errorsAsText } from "./cells";
+export { CellError, errorsAsText, resultText } from "./cells";
 export { ArgumentError } from "./argumentError";
 export { MAX_REQUESTS_PER_CELL, tooManyRequestsError } from "./requests";

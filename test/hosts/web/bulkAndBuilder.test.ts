@@ -282,7 +282,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     });
     await page.click("#fb-preview");
     await page.locator("#fb-result").waitFor();
-    const shown = Number(await page.locator("#fb-result").innerText());
+    const shown = (await page.locator("#fb-result").innerText()).trim();
 
     const res = await fetch(`${api.baseUrl}/api/mkt-a/financial-breakdown/product`, {
       method: "POST",
@@ -290,7 +290,13 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       body: JSON.stringify({ shopId: 100001, region: "SG", itemId: 10000003 }),
     });
     const data = ((await res.json()) as { data: { metadata: { netProfit: number } } }).data;
-    expect(shown).toBe(data.metadata.netProfit);
+    // Money as a seller reads it (SGD: two decimals, thousands grouped), not a bare number.
+    expect(shown).toBe(
+      data.metadata.netProfit.toLocaleString("en-US", {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+    );
 
     await page.evaluate(() =>
       (

@@ -207,13 +207,14 @@ export function createSidebarServer(deps: SidebarServerDeps) {
 
     /**
      * Write answers with their top-left cell at `at` (an A1 address), one setValues per chunk;
-     * text answers as Plain text, numbers in the formats their cells already have.
+     * text answers as Plain text, figures in `formats` (money, %), other numbers in the
+     * formats their cells already have.
      */
-    sidebarWriteAt(values: Cell[][], at: string): { address: string } {
+    sidebarWriteAt(values: Cell[][], at: string, formats?: string[][]): { address: string } {
       const { sheet, box } = sheetOf(deps.spreadsheet(), at);
       const [top, column] = [box.r0 + 1, box.c0 + 1];
       const width = Math.max(1, ...values.map((r) => r.length));
-      writeCells(sheet, top, column, width, values);
+      writeCells(sheet, top, column, width, values, undefined, formats);
       const all = sheet.getRange(top, column, Math.max(1, values.length), width);
       return { address: `${sheet.getName()}!${all.getA1Notation()}` };
     },
