@@ -318,7 +318,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       undefined,
       { timeout: 30_000 },
     );
-    expect((await values("Sheet1"))[1]?.[5]).toBe(shown);
+    expect((await values("Sheet1"))[1]?.[5]).toBe(data.metadata.netProfit);
     const formulas = await page.evaluate(() =>
       (window as unknown as { __sheets: { formulas(n: string): string[][] } }).__sheets.formulas(
         "Sheet1",

@@ -26,6 +26,7 @@ import { basisOf, UserSettingsStore } from "../stores/stores";
 import type { FormatDate } from "../cells/sheetDates";
 import { sheetStage } from "../sheet/sheetStage";
 import { writeCells } from "../sheet/sheetWrite";
+import { formatFormulaCells } from "../fill/formatCells";
 import { sheetTables } from "../sheet/sheetTables";
 import { keyPrefixOf } from "../../../ui/keyForm";
 import type { TimeText } from "../../../imports/table";
@@ -240,6 +241,12 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       // A formula cell showing "" reads empty here: getValues is all the slice has.
       if (!confirmedAt && cell.getValues()[0]?.[0] !== "") return { address, written: false };
       cell.setFormula(formula);
+      try {
+        // Its answer's formats (money, %), fetched once here: the cell answers from that cache.
+        formatFormulaCells(book, sheet, [{ row: cell.getRow(), col: cell.getColumn() }], true);
+      } catch {
+        // No key yet, or no answer: the formula is in; its cell says what is wrong.
+      }
       return { address, written: true };
     },
 
