@@ -34,6 +34,7 @@ import { SET_MARGIN_PREVIEW } from "./catalog/setMarginPreview";
 import { SET_BUYER_PRICE_PREVIEW } from "./catalog/setBuyerPricePreview";
 import { SHOPS } from "./catalog/shops";
 import { PRODUCT_SEARCH } from "./catalog/productSearch";
+import { MKTA_PRODUCT_CARD } from "./catalog/mktaProductCard";
 
 /** Every function, in the order docs list them (one file each in ./catalog, named after it). */
 export const CATALOG: readonly SheetFunction[] = [
@@ -68,6 +69,7 @@ export const CATALOG: readonly SheetFunction[] = [
   SET_BUYER_PRICE_PREVIEW,
   SHOPS,
   PRODUCT_SEARCH,
+  MKTA_PRODUCT_CARD,
 ];
 
 const BY_NAME: ReadonlyMap<string, SheetFunction> = new Map(CATALOG.map((f) => [f.name, f]));

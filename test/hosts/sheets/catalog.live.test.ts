@@ -164,6 +164,10 @@ describe("marketplace A", () => {
       [record(record(product).metadata).netProfit],
       [record(other.metadata).netProfit],
     ]);
+    // A product card has no card in Sheets: its cell is the product's net profit.
+    expect(run("MKTA_PRODUCT_CARD", ...A, ids.itemA)).toBe(
+      record(record(product).metadata).netProfit,
+    );
   });
 
   test("MKTA_ITEM (A6)", async () => {

@@ -97,6 +97,7 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
   const C = [ids.shopC, ids.regionC] as const;
   return [
     { name: "MKTA_BREAKDOWN", args: [...A, ids.itemA] },
+    { name: "MKTA_PRODUCT_CARD", args: [...A, ids.itemA] },
     { name: "MKTA_BREAKDOWN", args: [...A, model.itemId, model.modelId, "netProfit"] },
     { name: "MKTA_BREAKDOWN", args: [...A, [[model.itemId], [ids.itemA]], undefined, "margin"] },
     { name: "MKTA_ITEM", args: [...A, ids.itemA] },
