@@ -35,6 +35,7 @@ import { SET_BUYER_PRICE_PREVIEW } from "./catalog/setBuyerPricePreview";
 import { SHOPS } from "./catalog/shops";
 import { PRODUCT_SEARCH } from "./catalog/productSearch";
 import { MKTA_PRODUCT_CARD } from "./catalog/mktaProductCard";
+import { MKTB_PRODUCT_CARD } from "./catalog/mktbProductCard";
 
 /** Every function, in the order docs list them (one file each in ./catalog, named after it). */
 export const CATALOG: readonly SheetFunction[] = [
@@ -70,6 +71,7 @@ export const CATALOG: readonly SheetFunction[] = [
   SHOPS,
   PRODUCT_SEARCH,
   MKTA_PRODUCT_CARD,
+  MKTB_PRODUCT_CARD,
 ];
 
 const BY_NAME: ReadonlyMap<string, SheetFunction> = new Map(CATALOG.map((f) => [f.name, f]));

@@ -87,6 +87,24 @@ test("with CustomFunctionsRuntime 1.4 the card is a documented entity; dot synta
   expect(fieldValue(entity, "noSuchField")).toEqual({ error: "#FIELD!" });
 });
 
+test("a marketplace B SKU's card: the same shape, its net profit as MKTB_BREAKDOWN's", async () => {
+  excelWith({ CustomFunctionsRuntime: 1.4 });
+  const session = nodeSession(server.baseUrl, key);
+  const B = [ids.sellerB, ids.regionB, ids.itemB, ids.skuB];
+  const out = await callInNode(session, "MKTB_PRODUCT_CARD", B);
+  if (!out.ok) throw new Error(out.message);
+  expect(entityProblems(out.value)).toEqual([]);
+  expect((out.value as unknown as ExcelEntity).text).toBe(`Item ${ids.itemB}, SKU ${ids.skuB}`);
+  const net = await callInNode(session, "MKTB_BREAKDOWN", [...B, "netProfit"]);
+  if (!net.ok || !Array.isArray(net.value)) throw new Error("no net profit");
+  expect(fieldValue(out.value, "netProfit")).toEqual(net.value[0]?.[0]);
+  excelWith({});
+  expect(await callInNode(session, "MKTB_PRODUCT_CARD", B)).toEqual({
+    ok: true,
+    value: (net.value[0]?.[0] as { basicValue: number }).basicValue,
+  });
+});
+
 test("older Excel (no CustomFunctionsRuntime 1.4): the cell shows the product's net profit", async () => {
   excelWith({ SharedRuntime: 1.1 });
   const out = await card();

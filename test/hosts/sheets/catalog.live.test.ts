@@ -257,6 +257,10 @@ describe("marketplace B", () => {
     expect(run("MKTB_BREAKDOWN", ...B, ids.itemB, _, "margin")).toBe(
       record(record(product).metadata).margin,
     );
+    // A SKU's card in Sheets: its net profit.
+    expect(run("MKTB_PRODUCT_CARD", ...B, ids.itemB, ids.skuB)).toBe(
+      record(record(entry).metadata).netProfit,
+    );
   });
 
   test("MKTB_ITEM (B6)", async () => {

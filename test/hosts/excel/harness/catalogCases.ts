@@ -111,6 +111,7 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
     { name: "MKTA_COMMISSION_OVERVIEW", args: [...A] },
     { name: "MKTA_CATEGORIES", args: [...A] },
     { name: "MKTB_BREAKDOWN", args: [...B, ids.itemB, ids.skuB] },
+    { name: "MKTB_PRODUCT_CARD", args: [...B, ids.itemB, ids.skuB] },
     { name: "MKTB_ITEM", args: [...B, ids.itemB] },
     { name: "MKTB_NEW_PRODUCT", args: [ids.regionB, 19.9, ids.categoryB] },
     { name: "MKTB_SIMULATE", args: [...B, ids.itemB, ids.skuB] },
