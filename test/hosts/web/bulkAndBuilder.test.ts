@@ -13,7 +13,7 @@ import {
   startWebHost,
   type WebHost,
 } from "./harness";
-import { openWithApi } from "./webPage";
+import { displayedText, openWithApi } from "./webPage";
 
 type Value = string | number | boolean;
 
@@ -163,6 +163,15 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       expect(typeof expected).toBe("number");
       expect(sheet[r]?.[3]).toBe(expected);
     }
+    // The grid shows each price as money in MYR, as an import writes it: two decimals.
+    const shown = await displayedText(page, "Sheet1", `D2:D${rows.length}`);
+    for (let r = 1; r < rows.length; r++)
+      expect(shown[r - 1]?.[0]).toBe(
+        (sheet[r]?.[3] as number).toLocaleString("en-US", {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }),
+      );
   });
 
   test("cancel half-way keeps the rows answered, empties the rest, and sends nothing more", async () => {
