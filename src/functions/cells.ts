@@ -4,7 +4,7 @@
  */
 import type { Cell, ResultCell, ResultTable, Table } from "../core/shape";
 import { CellError } from "../core/shape";
-import { Figure } from "../core/figure";
+import { Figure, figureText } from "../core/figure";
 import { fitCellText } from "../core/cellLimit";
 import { inPlaces, type HostPlaces } from "../core/places";
 
@@ -37,3 +37,24 @@ export function errorsAsText(result: CellResult, places?: HostPlaces): Cell | Ta
 
 /** One argument as a host passes it: a scalar, an empty cell, or a range. */
 export type CellInput = string | number | boolean | Date | null | undefined | CellInput[][];
+
+/** Each cell's number format: a figure's own, "" for any other cell (its host decides). */
+export function resultFormats(result: CellResult): string | string[][] {
+  const format = (c: ResultCell): string => (c instanceof Figure ? c.numberFormat : "");
+  return Array.isArray(result) ? result.map((row) => row.map(format)) : format(result);
+}
+
+/** Each cell as a seller reads it where no number format applies (a preview's HTML text). */
+export function resultText(result: CellResult, places?: HostPlaces): string | string[][] {
+  const text = (c: ResultCell): string =>
+    c instanceof CellError
+      ? places
+        ? new CellError(c.code, inPlaces(c.message, places)).toText()
+        : c.toText()
+      : c instanceof Figure
+        ? figureText(c)
+        : c instanceof Date
+          ? c.toISOString().slice(0, 16).replace("T", " ")
+          : String(c);
+  return Array.isArray(result) ? result.map((row) => row.map(text)) : text(result);
+}

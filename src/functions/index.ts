@@ -34,6 +34,8 @@ import { SET_MARGIN_PREVIEW } from "./catalog/setMarginPreview";
 import { SET_BUYER_PRICE_PREVIEW } from "./catalog/setBuyerPricePreview";
 import { SHOPS } from "./catalog/shops";
 import { PRODUCT_SEARCH } from "./catalog/productSearch";
+import { MKTA_PRODUCT_CARD } from "./catalog/mktaProductCard";
+import { MKTB_PRODUCT_CARD } from "./catalog/mktbProductCard";
 
 /** Every function, in the order docs list them (one file each in ./catalog, named after it). */
 export const CATALOG: readonly SheetFunction[] = [
@@ -68,6 +70,8 @@ export const CATALOG: readonly SheetFunction[] = [
   SET_BUYER_PRICE_PREVIEW,
   SHOPS,
   PRODUCT_SEARCH,
+  MKTA_PRODUCT_CARD,
+  MKTB_PRODUCT_CARD,
 ];
 
 const BY_NAME: ReadonlyMap<string, SheetFunction> = new Map(CATALOG.map((f) => [f.name, f]));
@@ -85,6 +89,6 @@ export const SIDEBAR_ONLY: Readonly<Record<string, string>> = {};
 
 export type { SheetFunction, ParamSpec, ParamType, ResultShape } from "./define";
 export type { Cell, CellInput, CellResult, ResultCell, ResultTable, Table } from "./cells";
-export { CellError, errorsAsText } from "./cells";
+export { CellError, errorsAsText, resultText } from "./cells";
 export { ArgumentError } from "./argumentError";
 export { MAX_REQUESTS_PER_CELL, tooManyRequestsError } from "./requests";

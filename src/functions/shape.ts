@@ -13,7 +13,7 @@ import type { Cell, ResultCell, ResultTable } from "./cells";
  * request that was sent: VAT counted or not, the sales window, the fee date. None when the
  * request carried no VAT choice.
  */
-function basisRow(sent: Readonly<Record<string, unknown>>): Cell[] | null {
+export function basisRow(sent: Readonly<Record<string, unknown>>): Cell[] | null {
   const vat = sent.includeVat ?? sent.hasVat;
   if (typeof vat !== "boolean") return null;
   const window = typeof sent.lookbackDays === "number" ? sent.lookbackDays : null;

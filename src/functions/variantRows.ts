@@ -7,7 +7,7 @@ import type { ApiCall, Program } from "../core/effects";
 import { ApiError } from "../core/errors";
 import type { Cell, CellResult } from "./cells";
 import type { IdArg } from "./params";
-import { type Display, present, readsOf } from "./answer";
+import { type Display, type Shape, present, readsOf } from "./answer";
 import { fetchBatch, fetchEach, type RowOutcome } from "./requests";
 import { anyRange, at, idCell, rangeResult, rowCount, single } from "./rows";
 import { profitTable } from "./shape";
@@ -33,8 +33,12 @@ export interface VariantPlan {
   readonly where: string;
 }
 
-/** Answer a breakdown over one id or a range of ids, one row per id. */
-export function* variantBreakdown(plan: VariantPlan, display: Display): Program<CellResult> {
+/** Answer a breakdown over one id or a range of ids, one row per id (one id: `shape`d). */
+export function* variantBreakdown(
+  plan: VariantPlan,
+  display: Display,
+  shape: Shape = profitTable,
+): Program<CellResult> {
   const { product, variant } = plan;
   const n = rowCount({ [product.name]: product.arg, [variant.name]: variant.arg });
   const productAt = (i: number) => at(product.arg, i);
@@ -59,7 +63,7 @@ export function* variantBreakdown(plan: VariantPlan, display: Display): Program<
 
   if (!anyRange(product.arg, variant.arg)) {
     const sent = plan.callOf(productAt(0), variantAt(0))?.params ?? plan.batch.params;
-    return single(outcomes[0] ?? null, (v) => present(v, display, profitTable, sent));
+    return single(outcomes[0] ?? null, (v) => present(v, display, shape, sent));
   }
   const ids = Array.from({ length: n }, (_, i): Array<[string, Cell]> => [
     [product.name, idCell(productAt(i))],

@@ -7,7 +7,7 @@
 import { isApiError, messageOf } from "../core/errors";
 import { CellError } from "../core/shape";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
-import { errorsAsText } from "../functions/cells";
+import { errorsAsText, resultFormats } from "../functions/cells";
 import type { SheetFunction } from "../functions/define";
 import { functionByName } from "../functions/index";
 
@@ -80,20 +80,39 @@ export function bulkRowArgs(job: BulkJob, row: readonly Cell[]): CellInput[] {
 }
 
 /**
- * One result as a row of cells: a scalar as one cell; a one-record table (header + row) as
- * its row; a two-column breakdown (line, amount) as its amounts across.
+ * One result as a row of cells, each with its number format ("" for none): a scalar as one
+ * cell; a one-record table (header + row) as its row; a two-column breakdown (line, amount)
+ * as its amounts across.
  */
-export function answerRow(answer: CellResult): { header: string[] | null; cells: Cell[] } {
+export function answerRow(answer: CellResult): {
+  header: string[] | null;
+  cells: Cell[];
+  formats: string[];
+} {
   const result = errorsAsText(answer); // a failed row's CellError as "Error: ..." text
-  if (!Array.isArray(result)) return { header: null, cells: [result] };
+  const formats = resultFormats(answer);
+  if (!Array.isArray(result) || !Array.isArray(formats))
+    return { header: null, cells: [result as Cell], formats: [String(formats)] };
   if (result.length === 2 && (result[0]?.length ?? 0) > 0) {
-    return { header: (result[0] ?? []).map(String), cells: result[1] ?? [] };
+    return {
+      header: (result[0] ?? []).map(String),
+      cells: result[1] ?? [],
+      formats: formats[1] ?? [],
+    };
   }
   if (result.every((r) => r.length === 2)) {
     const body = result.slice(1);
-    return { header: body.map((r) => String(r[0])), cells: body.map((r) => r[1] ?? "") };
+    return {
+      header: body.map((r) => String(r[0])),
+      cells: body.map((r) => r[1] ?? ""),
+      formats: formats.slice(1).map((r) => r[1] ?? ""),
+    };
   }
-  return { header: null, cells: [`Returns a table of ${result.length} rows: pick a field`] };
+  return {
+    header: null,
+    cells: [`Returns a table of ${result.length} rows: pick a field`],
+    formats: [""],
+  };
 }
 
 /** The error text a failed row shows. */

@@ -98,6 +98,14 @@ export function formatFor(
   return BY_KIND[kind];
 }
 
+/**
+ * Marketplace A's own percent-point copy of a margin kept beside its fraction (`marginPoints`
+ * beside `margin`, core/marginUnit.ts): a table shows one margin, as %, not both.
+ */
+function isPointsCopy(key: string, record: Record<string, unknown>): boolean {
+  return key.endsWith("Points") && key.slice(0, -"Points".length) in record;
+}
+
 /** Columns for list records: top-level scalars, then breakdown lines, then metadata. */
 export function listColumns(records: readonly unknown[], marketplace: Marketplace): ImportColumn[] {
   const columns: ImportColumn[] = [];
@@ -118,7 +126,8 @@ export function listColumns(records: readonly unknown[], marketplace: Marketplac
   };
   for (const record of records) {
     if (!isRecord(record)) continue;
-    for (const [k, v] of Object.entries(record)) if (scalar(v)) add(k, humanize(k), sampleOf(k));
+    for (const [k, v] of Object.entries(record))
+      if (scalar(v) && !isPointsCopy(k, record)) add(k, humanize(k), sampleOf(k));
   }
   for (const record of records) {
     if (!isRecord(record) || !isRecord(record.breakdown)) continue;
@@ -131,7 +140,7 @@ export function listColumns(records: readonly unknown[], marketplace: Marketplac
     if (!isRecord(record) || !isRecord(record.metadata)) continue;
     for (const [k, v] of Object.entries(record.metadata)) {
       const top = `${k}`;
-      if (seen.has(top) || !scalar(v)) continue;
+      if (seen.has(top) || !scalar(v) || isPointsCopy(k, record.metadata)) continue;
       const header =
         k === "netProfit" || k === "revenue" ? `${humanize(k)} (per unit)` : humanize(k);
       add(`metadata.${k}`, header, sampleOf(`metadata.${k}`));
@@ -199,13 +208,13 @@ export function overviewRows(data: unknown): Cell[][] {
         const name = entry.name ?? entry.label ?? entry.itemId ?? entry.id ?? i + 1;
         const itemName = typeof name === "string" || typeof name === "number" ? String(name) : "";
         for (const [k, v] of Object.entries(entry))
-          if (!PLUMBING_FIELDS.has(k)) walk(section, itemName, k, v);
+          if (!PLUMBING_FIELDS.has(k) && !isPointsCopy(k, entry)) walk(section, itemName, k, v);
       });
       return;
     }
     if (isRecord(value)) {
       for (const [k, v] of Object.entries(value))
-        walk(section, item, prefix ? `${prefix}.${k}` : k, v);
+        if (!isPointsCopy(k, value)) walk(section, item, prefix ? `${prefix}.${k}` : k, v);
       return;
     }
     const cell = isDateTimeArray(value) ? dateTimeArrayToIso(value) : toCell(value);

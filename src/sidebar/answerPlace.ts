@@ -15,8 +15,15 @@ export interface AnswerSheet {
    * a non-empty cell may come as any non-empty marker.
    */
   readRows(read: RangeBox): Promise<Cell[][]>;
-  /** Write `values` with their top-left cell at `at`; the address written. */
-  writeBlock(at: RangeBox, values: Cell[][]): Promise<{ address: string }>;
+  /**
+   * Write `values` with their top-left cell at `at`, each in its number format from `formats`
+   * where one is given ("" keeps the host's own); the address written.
+   */
+  writeBlock(
+    at: RangeBox,
+    values: Cell[][],
+    formats?: readonly (readonly string[])[],
+  ): Promise<{ address: string }>;
 }
 
 /** The seller's choice of place, and how the host asks. */
@@ -33,12 +40,16 @@ export interface PlacedAnswers {
   readonly written: boolean;
 }
 
-/** Write `values` (one row per row read from `readAddress`) where `choice` allows. */
+/**
+ * Write `values` (one row per row read from `readAddress`) where `choice` allows, each in its
+ * number format from `formats` (a bulk answer's money, margins: as imports write them).
+ */
 export async function writeAnswers(
   sheet: AnswerSheet,
   readAddress: string,
   values: Cell[][],
   choice: AnswerPlaceChoice = {},
+  formats?: readonly (readonly string[])[],
 ): Promise<PlacedAnswers> {
   const read = parseRangeAddress(readAddress);
   const width = Math.max(1, ...values.map((r) => r.length));
@@ -46,6 +57,6 @@ export async function writeAnswers(
   if (place.overwrites && !(await choice.confirm?.(confirmText(place)))) {
     return { address: place.address, written: false };
   }
-  const written = await sheet.writeBlock(place.box, values);
+  const written = await sheet.writeBlock(place.box, values, formats);
   return { address: written.address, written: true };
 }

@@ -20,6 +20,8 @@ import type { BulkAnswer } from "./views";
 export interface BulkOutcome {
   /** One row per input row (plus a header row if the job has one). */
   readonly values: Cell[][];
+  /** Each value's number format, as `values` ("" where the host keeps the cell's own). */
+  readonly formats: string[][];
   readonly answered: number;
   readonly failed: number;
   /** Different rows asked (identical rows share one request). */
@@ -63,6 +65,7 @@ export async function driveBulk(
   const fn = bulkFunction(job);
   const body = job.hasHeader ? input.slice(1) : input.slice();
   const answers: (Cell[] | undefined)[] = body.map((row) => (isEmptyRow(row) ? [""] : undefined));
+  const formats: string[][] = body.map(() => []);
   // Rows grouped by their arguments: each group is one request.
   const groups = new Map<string, Group>();
   body.forEach((row, i) => {
@@ -92,7 +95,10 @@ export async function driveBulk(
     // A row cut short by cancel has no answer; one that came back whole is kept.
     if (cancelled() && answer.failed) return;
     header = header ?? answer.header ?? null;
-    for (const i of group.rows) answers[i] = answer.cells;
+    for (const i of group.rows) {
+      answers[i] = answer.cells;
+      formats[i] = answer.formats ?? [];
+    }
     done += group.rows.length;
     if (answer.failed) failed += group.rows.length;
   };
@@ -120,9 +126,13 @@ export async function driveBulk(
   const width = Math.max(1, ...answers.map((r) => r?.length ?? 0));
   const pad = (r: readonly Cell[]): Cell[] => [...r, ...new Array<Cell>(width - r.length).fill("")];
   const values = answers.map((r) => pad(r ?? []));
+  const shownAs = formats.map((r) => Array.from({ length: width }, (_, j) => r[j] ?? ""));
   const figure = deps.countVat === undefined ? fn.name : bulkHeader(job, deps.countVat);
-  if (job.hasHeader) values.unshift(pad(header ?? [figure]));
-  return { values, answered: done, failed, asked, cancelled: cancelled() };
+  if (job.hasHeader) {
+    values.unshift(pad(header ?? [figure]));
+    shownAs.unshift(new Array<string>(width).fill(""));
+  }
+  return { values, formats: shownAs, answered: done, failed, asked, cancelled: cancelled() };
 }
 
 /** What a bulk run reports once its values are placed (or not, when the seller said no). */

@@ -313,6 +313,7 @@ export function createSidebarService(p: SidebarPorts) {
           const failed = raw instanceof CellError;
           answers.push({
             cells: answer.cells.map(plain),
+            ...(failed ? {} : { formats: answer.formats }),
             failed,
             ...(failed && isRateLimited(raw) ? { rateLimited: true } : {}),
             ...(answer.header && !failed ? { header: answer.header } : {}),

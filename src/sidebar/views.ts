@@ -88,6 +88,8 @@ export type PlainCell = string | number | boolean;
 /** One bulk row's answer. */
 export interface BulkAnswer {
   readonly cells: PlainCell[];
+  /** Each cell's number format (money in its currency's decimals, margins as %); "" for none. */
+  readonly formats?: string[];
   /** The row failed: `cells` holds its error text. */
   readonly failed: boolean;
   /** The rate limit stopped it: ask it again rather than show the error. */

@@ -211,8 +211,8 @@ export interface HostBridge {
    * has no native charts (the web demo).
    */
   insertChart?(): Promise<InsertedChart>;
-  /** Run a catalog function once and return what its cell would show. */
-  previewFunction(name: string, args: CellInput[]): Promise<Cell | Cell[][]>;
+  /** Run a catalog function once and return what its cell would hold and show. */
+  previewFunction(name: string, args: CellInput[]): Promise<FunctionPreview>;
 
   /** Forget every cached answer and make the cells that used them recalculate. */
   clearCache(): Promise<void>;
@@ -224,6 +224,13 @@ export interface HostBridge {
   convertFormulas?(): Promise<ConvertedFormulas>;
   /** Check, in this host, each thing the add-in relies on (the table of Diagnostics). */
   runDiagnostics(): Promise<DiagnosticsReport>;
+}
+
+/** A preview: the cell's values (the chart reads them) and each as the seller reads it. */
+export interface FunctionPreview {
+  readonly value: Cell | Cell[][];
+  /** Money in its currency's decimals, margins and rates as % ("-5.50", "-2.36%"). */
+  readonly shown: string | string[][];
 }
 
 /**

@@ -1,9 +1,8 @@
 /** The function builder: pick a function, fill its arguments with help and pickers, preview, insert. */
 import { h } from "preact";
 import { useState } from "preact/hooks";
-import type { Cell } from "../functions/cells";
 import { CATALOG, functionByName } from "../functions/index";
-import type { HostBridge, ShopsView } from "./bridge";
+import type { FunctionPreview, HostBridge, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
 import { argumentValue, formulaText } from "./formulaText";
@@ -22,7 +21,7 @@ export interface BuilderProps {
 export function BuilderSection(p: BuilderProps) {
   const [name, setName] = useState(CATALOG[0]?.name ?? "");
   const [args, setArgs] = useState<string[]>([]);
-  const [preview, setPreview] = useState<Cell | Cell[][] | null>(null);
+  const [preview, setPreview] = useState<FunctionPreview | null>(null);
   const [status, setStatus] = useState({ text: "", kind: "info" as "info" | "ok" | "error" });
   const question = useQuestion("fb-confirm");
   const fn = functionByName(name);
@@ -151,16 +150,18 @@ export function BuilderSection(p: BuilderProps) {
     ]),
     question.view,
     h(Status, { id: "fb-status", ...status }),
-    preview !== null ? h(PreviewTable, { value: preview }) : null,
-    Array.isArray(preview) ? h(PreviewChart, { table: preview }) : null,
+    preview !== null ? h(PreviewTable, { shown: preview.shown }) : null,
+    preview !== null && Array.isArray(preview.value)
+      ? h(PreviewChart, { table: preview.value })
+      : null,
     h(InsertChart, { bridge: p.bridge }),
   ]);
 }
 
-function PreviewTable(p: { value: Cell | Cell[][] }) {
-  const show = (c: Cell): string => (c instanceof Date ? c.toISOString() : String(c));
-  if (!Array.isArray(p.value)) return h("p", { id: "fb-result", class: "mono" }, show(p.value));
-  const rows = p.value.slice(0, 15);
+/** The preview as the seller reads it (figures formatted by the host: "-5.50", "-2.36%"). */
+function PreviewTable(p: { shown: string | string[][] }) {
+  if (!Array.isArray(p.shown)) return h("p", { id: "fb-result", class: "mono" }, p.shown);
+  const rows = p.shown.slice(0, 15);
   return h("div", { id: "fb-result", style: "overflow-x:auto" }, [
     h(
       "table",
@@ -169,12 +170,12 @@ function PreviewTable(p: { value: Cell | Cell[][] }) {
         h(
           "tr",
           null,
-          r.map((c) => h("td", { style: "border:1px solid #ddd;padding:1px 4px" }, show(c))),
+          r.map((c) => h("td", { style: "border:1px solid #ddd;padding:1px 4px" }, c)),
         ),
       ),
     ),
-    p.value.length > rows.length
-      ? h("p", { class: "hint" }, `… ${p.value.length - rows.length} more rows`)
+    p.shown.length > rows.length
+      ? h("p", { class: "hint" }, `… ${p.shown.length - rows.length} more rows`)
       : null,
   ]);
 }

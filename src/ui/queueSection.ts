@@ -43,7 +43,11 @@ export function queueText(q: QueueView): string {
 
 /** "14:02" in the page's time: when a refresh was asked. */
 function clockTime(): string {
-  return new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return new Date().toLocaleTimeString([], {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
 }
 
 /** Quota meter, queue line and, where the host has formula cells, the refresh actions. */

@@ -77,6 +77,8 @@ const SHEETS_BUILTINS = [
 /** Valid sample arguments for each function (ids of the scripted world below). */
 const SAMPLES: Record<string, CellInput[]> = {
   MKTA_BREAKDOWN: [1001, "sg", 11],
+  MKTA_PRODUCT_CARD: [1001, "sg", 11],
+  MKTB_PRODUCT_CARD: [500001, "MY", 40000001],
   MKTA_ITEM: [1001, "SG", 11],
   MKTA_NEW_PRODUCT: [1001, "SG", 25, 100],
   MKTA_SIMULATE: [1001, "SG", 11, 5, undefined, undefined, 2],

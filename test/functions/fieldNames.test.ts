@@ -199,7 +199,7 @@ async function run(
   return runAsync(fn.program(positional(fn, named)), env);
 }
 
-test("every catalog function either takes a field or spills a listing with no field", () => {
+test("every catalog function takes a field, spills a listing, or is a card read by its fields", () => {
   const withField = CATALOG.filter((f) => f.params.some((p) => p.name === "field"));
   expect(withField.map((f) => f.name).sort()).toEqual(Object.keys(CASES).sort());
   // Listings: one row per product or shop; a seller filters or looks up a column of them.
@@ -212,6 +212,9 @@ test("every catalog function either takes a field or spills a listing with no fi
     "MKTB_TOP_PRODUCTS",
     "SHOPS",
     "PRODUCT_SEARCH",
+    // One cell per product: Excel reads its fields by dot syntax (=B2.netProfit).
+    "MKTA_PRODUCT_CARD",
+    "MKTB_PRODUCT_CARD",
   ]);
 });
 

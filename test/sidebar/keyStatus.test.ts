@@ -18,9 +18,9 @@ test("a revoked key shows red, its cached preview stops answering, a new key cle
   const key = server.keyFor("demo");
   expect((await bridge.saveApiKey(key)).keyRejected).toBe(false);
   const args = [100001, "SG", 10001691, null, "netProfit"];
-  const before = await bridge.previewFunction("MKTA_BREAKDOWN", args);
+  const before = (await bridge.previewFunction("MKTA_BREAKDOWN", args)).value;
   expect(typeof before).toBe("number");
-  expect(await bridge.previewFunction("MKTA_BREAKDOWN", args)).toBe(before); // from the cache
+  expect((await bridge.previewFunction("MKTA_BREAKDOWN", args)).value).toBe(before); // from the cache
 
   server.revoke(key);
   // Another call meets the 401...
@@ -38,7 +38,7 @@ test("a revoked key shows red, its cached preview stops answering, a new key cle
   const fresh = server.keyFor("demo");
   expect((await bridge.saveApiKey(fresh)).keyRejected).toBe(false);
   expect((await bridge.getQuota()).keyRejected).toBe(false);
-  expect(await bridge.previewFunction("MKTA_BREAKDOWN", args)).toBe(before);
+  expect((await bridge.previewFunction("MKTA_BREAKDOWN", args)).value).toBe(before);
 });
 
 const ARGS = [100001, "SG", 10001691, null, "netProfit"];
@@ -55,7 +55,7 @@ test("a 401 met by an import (no cache on that path) stops the cached previews t
   const { bridge } = paneOverServer(server, null);
   const key = server.keyFor("demo");
   await bridge.saveApiKey(key);
-  expect(typeof (await bridge.previewFunction("MKTA_BREAKDOWN", ARGS))).toBe("number");
+  expect(typeof (await bridge.previewFunction("MKTA_BREAKDOWN", ARGS)).value).toBe("number");
   server.revoke(key);
   await expect(bridge.runImport(IMPORT)).rejects.toThrow(/API key rejected/);
   expect((await bridge.getSettings()).keyRejected).toBe(true);

@@ -250,7 +250,13 @@ describe("npm start", () => {
       await page.click("#fb-preview");
       await page.locator("#fb-result").waitFor({ timeout: 10_000 });
       const shown = (await page.locator("#fb-result").innerText()).trim();
-      expect(Number(shown)).toBe(expected.metadata.netProfit);
+      // Money as a seller reads it: the shop's currency decimals, thousands grouped.
+      expect(shown).toBe(
+        expected.metadata.netProfit.toLocaleString("en-US", {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }),
+      );
     }
 
     const s = running;

@@ -186,6 +186,27 @@ export const REQUIRED_PRICE = defineFunction({
             targetMargin: need(margin ?? a.targetProfit, "targetMargin", m),
           });
     // The table ends with the basis it was solved on (VAT, fee date), like every breakdown.
-    return present(value, a, profitTable, sent);
+    return present(
+      m === "A" ? withTarget(value, margin, a.targetProfit) : value,
+      a,
+      profitTable,
+      sent,
+    );
   },
 });
+
+/**
+ * A's answer does not echo its target as B's and C's do ("Target margin"): the same field
+ * beside the price (a fraction, as B's; or the profit amount asked), so a seller reads one
+ * table, and picks one field, whichever marketplace answered.
+ */
+function withTarget(
+  value: unknown,
+  margin: number | undefined,
+  profit: number | undefined,
+): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const { requiredListingPrice, ...rest } = value as Record<string, unknown>;
+  const target = margin !== undefined ? { targetMargin: margin } : { targetProfit: profit };
+  return { requiredListingPrice, ...target, ...rest };
+}

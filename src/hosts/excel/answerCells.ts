@@ -52,15 +52,17 @@ export function excelAnswerCells(
         return rows.values as Cell[][];
       }),
 
-    writeBlock: (at: RangeBox, values: Cell[][]) =>
+    writeBlock: (at: RangeBox, values: Cell[][], formats?: readonly (readonly string[])[]) =>
       run(async (context) => {
         const sheet = await inputSheet(context, at.sheet);
         const width = Math.max(1, ...values.map((r) => r.length));
         let row = at.r0;
         for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
           const range = sheet.getRangeByIndexes(row, at.c0, chunk.length, width);
-          // Text as Text ("@") before the values, so Excel stores it as given (cellText.ts).
-          range.numberFormat = blockFormats(chunk, () => "General");
+          // Text as Text ("@") before the values, so Excel stores it as given (cellText.ts);
+          // figures in their own formats (money, %), as imports write them.
+          const top = row - at.r0;
+          range.numberFormat = blockFormats(chunk, (i, j) => formats?.[top + i]?.[j] || "General");
           range.values = chunk.map((r) => r.map(excelValue));
           row += chunk.length;
         }

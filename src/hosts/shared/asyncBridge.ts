@@ -26,8 +26,7 @@ import {
 
 export { SETTING, type SettingsStorage };
 import { MemoryStore } from "../../core/store";
-import type { CellInput } from "../../functions/cells";
-import { errorsAsText } from "../../functions/cells";
+import { type CellInput, errorsAsText, resultText } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
 import { checkBasis } from "../../functions/basis";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
@@ -365,7 +364,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      const placed = await writeAnswers(o.workbook, selection.address, outcome.values, options);
+      const { values, formats } = outcome;
+      const placed = await writeAnswers(o.workbook, selection.address, values, options, formats);
       return bulkResult(outcome, placed);
     },
 
@@ -378,7 +378,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       const fn = functionByName(name);
       if (!fn) throw new Error(`Unknown function ${name}`);
       const { basis } = await settings();
-      return errorsAsText(await runAsync(fn.program(args, basis), (await currentEnvs()).cached));
+      const result = await runAsync(fn.program(args, basis), (await currentEnvs()).cached);
+      return { value: errorsAsText(result), shown: resultText(result) };
     },
 
     async runDiagnostics() {

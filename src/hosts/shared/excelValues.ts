@@ -9,6 +9,8 @@ import { inPlaces, type HostPlaces } from "../../core/places";
 import type { CellInput, CellResult, ResultCell } from "../../functions/cells";
 import { CellError } from "../../functions/cells";
 import { Figure } from "../../core/figure";
+import { Card } from "../../core/card";
+import { excelEntity } from "./excelCard";
 import type { SheetFunction } from "../../functions/define";
 import type { Dimensionality } from "./metadata";
 import { requirementSupported, type CustomFunctionsGlobal, type ExcelCell } from "./officeGlobals";
@@ -81,6 +83,8 @@ function toExcelCell(
   figures: FigureOut,
 ): ExcelCell {
   if (cell instanceof CellError) return toExcelErrorCell(cell, cf, places);
+  // A product card where Excel takes data types; else (older Excel) its net profit below.
+  if (cell instanceof Card && figures === "formatted") return excelEntity(cell);
   if (cell instanceof Figure) {
     if (!Number.isFinite(cell.value))
       return new cf.Error(cf.ErrorCode.invalidValue, "Not a finite number");

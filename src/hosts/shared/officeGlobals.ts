@@ -17,8 +17,9 @@ export interface ExcelFormattedNumber {
   readonly numberFormat: string;
 }
 
-/** What a custom function may return in a cell. */
-export type ExcelCell = string | number | boolean | Error | ExcelFormattedNumber;
+/** What a custom function may return in a cell (an entity: hosts/shared/excelCard.ts). */
+export type ExcelCell =
+  string | number | boolean | Error | ExcelFormattedNumber | import("./excelCard").ExcelEntity;
 
 /** The CustomFunctions global (shared runtime). */
 export interface CustomFunctionsGlobal {

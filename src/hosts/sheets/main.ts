@@ -5,7 +5,13 @@
  * declarations with JSDoc.
  */
 import { call, normaliseBaseUrl } from "../../core";
-import { functionByName, type Cell, type CellInput } from "../../functions";
+import {
+  errorsAsText,
+  functionByName,
+  resultText,
+  type Cell,
+  type CellInput,
+} from "../../functions";
 import { checkBasis } from "../../functions/basis";
 import { KEY_PAGE } from "../../core/places";
 import type { ShopListResult } from "../../sidebar/views";
@@ -23,7 +29,8 @@ import {
 } from "./cells/session";
 import { datesInSheetZone } from "./cells/sheetDates";
 import { SIDEBAR_SERVER_FUNCTIONS } from "./sidebar/sidebarServer";
-import { runCell } from "./cells/cellRun";
+import { runCell, runCellAs } from "./cells/cellRun";
+import { SHEETS_PLACES } from "./places";
 import { installFiller } from "./fill/fillTrigger";
 import { clearCacheAndRerun } from "./refresh/refresh";
 
@@ -238,14 +245,18 @@ function listShops(): ShopListResult[] {
   return SIDEBAR_SERVER_FUNCTIONS.sidebarShopLists();
 }
 
-/** Run a function for the sidebar's builder/preview. */
+/** Run a function for the sidebar's builder/preview: its values, and its figures as text. */
 function runFunctionPreview(
   name: string,
   args: CellInput[],
-): Array<Array<string | number | boolean>> {
+): { values: Array<Array<string | number | boolean>>; shown: string | string[][] } {
   const fn = functionByName(name);
   if (!fn) throw new Error(`Unknown function ${name}`);
-  return plain(runCell(fn, bodyArgs(Array.isArray(args) ? args : []), false));
+  const out = runCellAs(fn, bodyArgs(Array.isArray(args) ? args : []), false, (r) => ({
+    values: plain(errorsAsText(r, SHEETS_PLACES)),
+    shown: resultText(r, SHEETS_PLACES),
+  }));
+  return typeof out === "string" ? { values: [[out]], shown: out } : out;
 }
 
 /**

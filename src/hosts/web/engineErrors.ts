@@ -50,6 +50,13 @@ function shownCell(cell: ExcelCell): {
 } {
   if (cell instanceof EngineError) return { value: cell.code, message: cell.message, format: null };
   if (cell instanceof Error) return { value: "#VALUE!", message: cell.message, format: null };
+  // The engine has no cards: a product card shows its net profit, as in Sheets.
+  if (typeof cell === "object" && cell.type === "Entity") {
+    const net = cell.properties.netProfit;
+    return net?.type === "Double"
+      ? { value: net.basicValue, message: null, format: net.numberFormat }
+      : { value: cell.text, message: null, format: null };
+  }
   // The engine takes plain values: a formatted number's format goes on its cell instead.
   if (typeof cell === "object")
     return { value: cell.basicValue, message: null, format: cell.numberFormat };

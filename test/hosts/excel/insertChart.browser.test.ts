@@ -81,8 +81,11 @@ describeBrowser("Insert chart in the Excel task pane (built taskpane.html)", () 
     const table = await page.locator("#fb-result tr").evaluateAll((rows) =>
       rows.map((r) =>
         Array.from(r.children, (c) => {
+          // Figures read as shown ("1,234.00", "12.50%"): the number behind the text.
           const t = c.textContent ?? "";
-          return t !== "" && !Number.isNaN(Number(t)) ? Number(t) : t;
+          const n = Number(t.replace(/,/g, "").replace(/%$/, ""));
+          if (t === "" || Number.isNaN(n)) return t;
+          return t.endsWith("%") ? n / 100 : n;
         }),
       ),
     );

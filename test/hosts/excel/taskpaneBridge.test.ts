@@ -312,6 +312,28 @@ describe("Excel bulk answers", () => {
     expect(written).toEqual({ address: expect.stringMatching(/^Inputs!C1/), written: true });
   });
 
+  test("figures get their formats (money, %), text stays Text, other numbers General", async () => {
+    const book = fakeWorkbook();
+    book.addSheet("Inputs", [["cogs"], [10], [12]]);
+    const surface = excelWorkbook(book.run);
+    const values = [
+      ["price", "margin"],
+      [20.5, 0.25],
+      [24, "Error: no such category"],
+    ];
+    const formats = [
+      ["", ""],
+      ["#,##0.00", "0.00%"],
+      ["#,##0", ""],
+    ];
+    await writeAnswers(surface, "Inputs!A1:A3", values, {}, formats);
+    const shown = book.sheets.get("Inputs")?.formats;
+    const at = (r: number, c: number) => shown?.get(`${r},${c}`);
+    expect([at(0, 1), at(0, 2)]).toEqual(["@", "@"]);
+    expect([at(1, 1), at(1, 2)]).toEqual(["#,##0.00", "0.00%"]);
+    expect([at(2, 1), at(2, 2)]).toEqual(["#,##0", "@"]);
+  });
+
   test("skip a column that holds data; beside it only after the seller confirms", async () => {
     const book = fakeWorkbook();
     const inputs = [

@@ -164,6 +164,10 @@ describe("marketplace A", () => {
       [record(record(product).metadata).netProfit],
       [record(other.metadata).netProfit],
     ]);
+    // A product card has no card in Sheets: its cell is the product's net profit.
+    expect(run("MKTA_PRODUCT_CARD", ...A, ids.itemA)).toBe(
+      record(record(product).metadata).netProfit,
+    );
   });
 
   test("MKTA_ITEM (A6)", async () => {
@@ -252,6 +256,10 @@ describe("marketplace B", () => {
     expectBreakdown(run("MKTB_BREAKDOWN", ...B, ids.itemB), product);
     expect(run("MKTB_BREAKDOWN", ...B, ids.itemB, _, "margin")).toBe(
       record(record(product).metadata).margin,
+    );
+    // A SKU's card in Sheets: its net profit.
+    expect(run("MKTB_PRODUCT_CARD", ...B, ids.itemB, ids.skuB)).toBe(
+      record(record(entry).metadata).netProfit,
     );
   });
 

@@ -7,6 +7,7 @@
 import { FakeChartBuilder, FakeEmbeddedChart } from "./fakeCharts";
 import { createHash } from "node:crypto";
 import { columnLetters } from "./sim/a1";
+import { formulaR1C1 } from "./sim/formula";
 import type { SyncHttp, SyncResponse } from "./syncHttp";
 import type {
   CacheLike,
@@ -301,6 +302,12 @@ export class FakeRange implements SbRange {
         const c = this.sheet.cell(this.row + i, this.column + j);
         return c?.kind === "formula" ? String(c.value) : "";
       }),
+    );
+  }
+  /** The formula text of each cell in R1C1 form (relative references), "" for values. */
+  getFormulasR1C1(): string[][] {
+    return this.getFormulas().map((r, i) =>
+      r.map((f, j) => (f === "" ? "" : formulaR1C1(f, this.row + i, this.column + j))),
     );
   }
   setFormulas(formulas: string[][]): this {

@@ -100,11 +100,8 @@ test("a ranking import gets a bar chart of its first 15 names and profits, besid
 test("a spilled breakdown gets a column chart from price to net profit", async () => {
   const a = addon();
   const bridge = createGoogleScriptBridge(scriptRun(a));
-  const table = (await bridge.previewFunction("MKTA_BREAKDOWN", [
-    100001,
-    "SG",
-    10001691,
-  ])) as Cell[][];
+  const table = (await bridge.previewFunction("MKTA_BREAKDOWN", [100001, "SG", 10001691]))
+    .value as Cell[][];
   const sheet = a.book.getSheets()[0] as FakeSheet;
   // What =MKTA_BREAKDOWN(...) in C3 spills: the same table.
   sheet.getRange(3, 3, table.length, 2).setValues(table);

@@ -525,6 +525,12 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(names()).toEqual(["Name", "Yoga mat", "Desk lamp"]);
     const prices = [2, 3].map((r) => sheet.cell(r, 5)?.value);
     expect(prices.every((p) => typeof p === "number")).toBe(true);
+    // Prices read as money in MYR (two decimals), as an import writes them; the header is text.
+    expect(sheet.getRange(1, 5, 3, 1).getNumberFormats()).toEqual([
+      ["@"],
+      ["#,##0.00"],
+      ["#,##0.00"],
+    ]);
 
     // Right beside, no confirmation possible: nothing written.
     const questions: string[] = [];

@@ -22,6 +22,7 @@ import {
   type SbSpreadsheet,
 } from "../../../src/hosts/sheets/sidebar/sidebarServer";
 import { fakeFormatDate, typedCell } from "./fakes";
+import { formulaR1C1 } from "./sim/formula";
 
 /** A1 notation as Apps Script's getA1Notation gives it (column letters, 1-based row). */
 function a1(row: number, column: number): string {
@@ -100,6 +101,13 @@ class FakeSheet implements SbSheet {
         (sheet.cells[row - 1] ??= [])[column - 1] = { kind: "formula", value: f };
         return range;
       },
+      getFormulasR1C1: () =>
+        Array.from({ length: numRows }, (_, i) =>
+          Array.from({ length: numColumns }, (_, j) => {
+            const c = sheet.cells[row - 1 + i]?.[column - 1 + j];
+            return c?.kind === "formula" ? formulaR1C1(String(c.value), row + i, column + j) : "";
+          }),
+        ),
       getA1Notation: () => `${a1(row, column)}:${a1(row + numRows - 1, column + numColumns - 1)}`,
       getRow: () => row,
       getColumn: () => column,

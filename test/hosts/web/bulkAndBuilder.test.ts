@@ -13,7 +13,7 @@ import {
   startWebHost,
   type WebHost,
 } from "./harness";
-import { openWithApi } from "./webPage";
+import { displayedText, openWithApi } from "./webPage";
 
 type Value = string | number | boolean;
 
@@ -163,6 +163,15 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       expect(typeof expected).toBe("number");
       expect(sheet[r]?.[3]).toBe(expected);
     }
+    // The grid shows each price as money in MYR, as an import writes it: two decimals.
+    const shown = await displayedText(page, "Sheet1", `D2:D${rows.length}`);
+    for (let r = 1; r < rows.length; r++)
+      expect(shown[r - 1]?.[0]).toBe(
+        (sheet[r]?.[3] as number).toLocaleString("en-US", {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }),
+      );
   });
 
   test("cancel half-way keeps the rows answered, empties the rest, and sends nothing more", async () => {
@@ -282,7 +291,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     });
     await page.click("#fb-preview");
     await page.locator("#fb-result").waitFor();
-    const shown = Number(await page.locator("#fb-result").innerText());
+    const shown = (await page.locator("#fb-result").innerText()).trim();
 
     const res = await fetch(`${api.baseUrl}/api/mkt-a/financial-breakdown/product`, {
       method: "POST",
@@ -290,7 +299,13 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       body: JSON.stringify({ shopId: 100001, region: "SG", itemId: 10000003 }),
     });
     const data = ((await res.json()) as { data: { metadata: { netProfit: number } } }).data;
-    expect(shown).toBe(data.metadata.netProfit);
+    // Money as a seller reads it (SGD: two decimals, thousands grouped), not a bare number.
+    expect(shown).toBe(
+      data.metadata.netProfit.toLocaleString("en-US", {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+    );
 
     await page.evaluate(() =>
       (
@@ -312,7 +327,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       undefined,
       { timeout: 30_000 },
     );
-    expect((await values("Sheet1"))[1]?.[5]).toBe(shown);
+    expect((await values("Sheet1"))[1]?.[5]).toBe(data.metadata.netProfit);
     const formulas = await page.evaluate(() =>
       (window as unknown as { __sheets: { formulas(n: string): string[][] } }).__sheets.formulas(
         "Sheet1",

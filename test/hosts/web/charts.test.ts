@@ -66,7 +66,9 @@ describeBrowser("builder charts in Chromium", () => {
     const table = await page
       .locator("#fb-result tr")
       .evaluateAll((rows) => rows.map((r) => Array.from(r.children, (c) => c.textContent ?? "")));
-    const lines = table.filter(([, amount]) => amount !== "" && Number(amount) !== 0);
+    // Amounts read as the seller sees them ("1,234.00"): the number behind the text.
+    const num = (t: string | undefined): number => Number((t ?? "").replace(/,/g, ""));
+    const lines = table.filter(([, amount]) => amount !== "" && num(amount) !== 0);
     const from = lines.findIndex(([l]) => l === "Original price");
     const to = lines.findIndex(([l]) => l === "Net profit");
     const shown = await bars(figure);
@@ -76,7 +78,7 @@ describeBrowser("builder charts in Chromium", () => {
         .slice(from, to + 1)
         .map(
           ([l, a]) =>
-            `${l}: ${Number(a) < 0 ? "\u2212" : ""}${Math.abs(Number(a)).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
+            `${l}: ${num(a) < 0 ? "\u2212" : ""}${Math.abs(num(a)).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
         ),
     );
     const net = shown[shown.length - 1];

@@ -7,7 +7,7 @@
  */
 import { isApiError, isWaitingForQuota, runSync, type ApiCall } from "../../../core";
 import type { SheetFunction } from "../../../functions/define";
-import { errorsAsText, type Cell, type CellInput } from "../../../functions";
+import { errorsAsText, type Cell, type CellInput, type CellResult } from "../../../functions";
 import { firstCalls, runFromCache } from "./cacheOnly";
 import { LOCK_BUSY_MESSAGE } from "../stores/rateLimit";
 import { CELL_NO_KEY_MESSAGE, PAUSED_TEXT, waitingText } from "./cellTexts";
@@ -66,6 +66,16 @@ export function runCell(
   args: readonly CellInput[],
   inCell = true,
 ): Cell | Cell[][] {
+  return runCellAs(fn, args, inCell, (result) => errorsAsText(result, SHEETS_PLACES));
+}
+
+/** runCell with the answer seen through `view` (a preview keeps its figures' text); texts stay. */
+export function runCellAs<T>(
+  fn: SheetFunction,
+  args: readonly CellInput[],
+  inCell: boolean,
+  view: (result: CellResult) => T,
+): T | string {
   const place = inCell ? callingCell() : null;
   const docCache: CacheLike | null = gas().CacheService.getDocumentCache();
   const here = place && docCache ? place : null;
@@ -82,7 +92,7 @@ export function runCell(
   try {
     if (liveCallsPaused()) {
       const answer = runFromCache(fn.program(args, session.basis), env);
-      return "value" in answer ? errorsAsText(answer.value, SHEETS_PLACES) : PAUSED_TEXT;
+      return "value" in answer ? view(answer.value) : PAUSED_TEXT;
     }
     if (here && docCache)
       try {
@@ -101,12 +111,11 @@ export function runCell(
       // A server that is down (breaker not closed): one try, no retries; the cell says so at once.
       const down =
         (env.breaker?.status(session.apiKey, env.baseUrl).state ?? "closed") !== "closed";
-      return errorsAsText(
+      return view(
         runSync(
           fn.program(args, session.basis),
           down ? { ...env, deadline: session.clock.now() } : env,
         ),
-        SHEETS_PLACES,
       );
     } catch (err) {
       if (isWaitingForQuota(err)) waiting = err;

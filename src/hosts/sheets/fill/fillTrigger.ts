@@ -27,6 +27,7 @@ import { scanSheets } from "../sheet/sheetScan";
 import { setFillerOwner } from "../cells/liveCalls";
 import { openSession, closeSession } from "../cells/session";
 import { ownerTag, readQueue } from "./waitingCells";
+import { formatFormulaCells } from "./formatCells";
 
 /** Top-level handler names (Stubs.js declares them; none ends in _). */
 export const FILL_ON_EDIT = "fillWaitingCellsOnEdit";
@@ -83,6 +84,7 @@ function claim(cache: CacheLike, key: string, until: number, now: number): boole
 function depsOf(book: SpreadsheetLike, cache: CacheLike): FillerDeps {
   return {
     sheets: () => book.getSheets(),
+    format: (sheet, cells) => formatFormulaCells(book, sheet, cells),
     cache,
     lock: () => gas().LockService.getScriptLock(),
     flush: () => gas().SpreadsheetApp.flush(),

@@ -26,6 +26,7 @@ import { freshAfter, readFreshRegions } from "./freshCache";
 import type { CacheLike, LockLike } from "../stores/gas";
 import { cacheKeysOf } from "./readAhead";
 import { rerunCells, type WritableSheet } from "./rerunCells";
+import type { FormattableSheet } from "./formatCells";
 import { closeSession, openSession, type Session } from "../cells/session";
 import { scanSheets, type ScannedSheet } from "../sheet/sheetScan";
 import {
@@ -40,7 +41,9 @@ import {
 } from "./waitingCells";
 
 export interface FillerDeps {
-  readonly sheets: () => ReadonlyArray<ScannedSheet & WritableSheet>;
+  readonly sheets: () => ReadonlyArray<ScannedSheet & WritableSheet & FormattableSheet>;
+  /** Give re-run cells their answers' number formats (formatCells.ts); absent: none. */
+  readonly format?: (sheet: FormattableSheet, cells: readonly CellAt[]) => void;
   readonly cache: CacheLike;
   readonly lock: () => LockLike;
   readonly flush: () => void;
@@ -77,7 +80,7 @@ interface WaitingCell extends CellAt {
   readonly formula: string;
   readonly calls: readonly ApiCall[] | null;
   readonly fresh: number;
-  readonly sheetRef: WritableSheet;
+  readonly sheetRef: WritableSheet & FormattableSheet;
 }
 
 function cached(calls: readonly ApiCall[], env: CommonEnv): boolean {
@@ -199,6 +202,11 @@ function rerunReady(deps: FillerDeps, ready: readonly WaitingCell[]): number {
     const mineHere = ready.filter((c) => c.sheetRef === sheet);
     const done = rerunCells(sheet, mineHere, deps.flush);
     rerun += done.rerun;
+    try {
+      deps.format?.(sheet, mineHere);
+    } catch {
+      // Formats are a courtesy: the answers are in either way.
+    }
     forgetWaiting(deps.cache, mineHere);
   }
   return rerun;

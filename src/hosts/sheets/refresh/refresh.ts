@@ -18,6 +18,7 @@ import { setLiveCallsPaused } from "../cells/liveCalls";
 import { readFormula } from "../cells/r1c1Formula";
 import { cacheKeysOf } from "../fill/readAhead";
 import { rerunCells } from "../fill/rerunCells";
+import { formatFormulaCells } from "../fill/formatCells";
 import { bumpCacheGeneration, cacheStore, closeSession, openSession } from "../cells/session";
 import { scanSheets, type FoundCell, type ScanArea } from "../sheet/sheetScan";
 import { argsForRows } from "../cells/siblingCells";
@@ -115,7 +116,11 @@ function withOldAnswers(
   }
 }
 
-function rerun(cells: ReadonlyArray<FoundCell<SheetLike>>, markFresh: boolean): number {
+function rerun(
+  book: SpreadsheetLike,
+  cells: ReadonlyArray<FoundCell<SheetLike>>,
+  markFresh: boolean,
+): number {
   if (markFresh && cells.length > 0) {
     const cache = gas().CacheService.getDocumentCache();
     const lock = gas().LockService.getScriptLock();
@@ -134,12 +139,15 @@ function rerun(cells: ReadonlyArray<FoundCell<SheetLike>>, markFresh: boolean): 
   }
   let done = 0;
   const flush = (): void => gas().SpreadsheetApp.flush();
-  for (const sheet of new Set(cells.map((c) => c.sheet)))
-    done += rerunCells(
-      sheet,
-      cells.filter((c) => c.sheet === sheet),
-      flush,
-    ).rerun;
+  for (const sheet of new Set(cells.map((c) => c.sheet))) {
+    const here = cells.filter((c) => c.sheet === sheet);
+    done += rerunCells(sheet, here, flush).rerun;
+    try {
+      formatFormulaCells(book, sheet, here); // their answers' formats (money, %), from the cache
+    } catch {
+      // Formats are a courtesy: the cells run again either way.
+    }
+  }
   return done;
 }
 
@@ -154,7 +162,7 @@ export function refreshCells(scope: RefreshScope, which: RefreshWhich): RefreshR
       : which === "old"
         ? withOldAnswers(book, ours)
         : ours;
-  return { refreshed: rerun(picked, true), inScope: ours.length };
+  return { refreshed: rerun(book, picked, true), inScope: ours.length };
 }
 
 /** Clear cache: forget every answer, and run every formula cell of the spreadsheet again. */
@@ -166,7 +174,7 @@ export function clearCacheAndRerun(): RefreshResult {
   const ours = scanSheets(areasOf(book, "workbook"), (_text, formula) =>
     isOurFormula(formula),
   ).found;
-  return { refreshed: rerun(ours, false), inScope: ours.length };
+  return { refreshed: rerun(book, ours, false), inScope: ours.length };
 }
 
 /** Pause or resume live calls; resuming runs again the cells that said calls were paused. */
@@ -178,5 +186,5 @@ export function setLiveCalls(paused: boolean): RefreshResult {
     areasOf(book, "workbook"),
     (text, formula) => isOurFormula(formula) && text === PAUSED_TEXT,
   ).found;
-  return { refreshed: rerun(cells, false), inScope: cells.length };
+  return { refreshed: rerun(book, cells, false), inScope: cells.length };
 }

@@ -13,7 +13,13 @@ type GasSpreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 export interface SbRange extends Pick<
   GasRange,
-  "getA1Notation" | "getRow" | "getColumn" | "getNumRows" | "getNumColumns" | "getNote"
+  | "getA1Notation"
+  | "getRow"
+  | "getColumn"
+  | "getNumRows"
+  | "getNumColumns"
+  | "getNote"
+  | "getFormulasR1C1"
 > {
   setValues(values: unknown[][]): SbRange;
   getValues(): unknown[][];

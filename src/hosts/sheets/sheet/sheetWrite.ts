@@ -10,7 +10,8 @@ import type { SbSheet } from "./sheetTypes";
 
 /**
  * Write `rows` with their top-left cell at (top, left), every row padded to `width`; with
- * `columnFormat`, numbers get their column's format in the same call.
+ * `columnFormat`, numbers get their column's format in the same call; with `cellFormats`
+ * (rows as `rows`), each cell its own where one is given (a bulk answer's figures).
  */
 export function writeCells(
   sheet: SbSheet,
@@ -19,16 +20,18 @@ export function writeCells(
   width: number,
   rows: readonly (readonly Cell[])[],
   columnFormat?: (column: number) => string,
+  cellFormats?: readonly (readonly string[])[],
 ): void {
   let row = top;
   for (const chunk of chunkRows(rows, WRITE_CHUNK_ROWS)) {
     const padded = chunk.map((r) => [...r, ...new Array<Cell>(width - r.length).fill("")]);
     const range = sheet.getRange(row, left, padded.length, width);
     const hasText = padded.some((r) => r.some((c) => typeof c === "string" && c !== ""));
+    const given = cellFormats?.slice(row - top, row - top + padded.length);
     if (columnFormat) range.setNumberFormats(blockFormats(padded, (_, j) => columnFormat(j)));
-    else if (hasText) {
+    else if (hasText || given?.some((r) => r.some((f) => f !== ""))) {
       const now = range.getNumberFormats();
-      range.setNumberFormats(blockFormats(padded, (i, j) => now[i]?.[j] ?? ""));
+      range.setNumberFormats(blockFormats(padded, (i, j) => given?.[i]?.[j] || now[i]?.[j] || ""));
     }
     range.setValues(padded.map((r) => r.map(fittedCell)));
     row += padded.length;

@@ -134,11 +134,16 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       });
       const sheet: AnswerSheet = {
         readRows: (read) => server.sidebarRowsOf(boxAddress(read)),
-        writeBlock: (at, values) => server.sidebarWriteAt(values, boxAddress(at)),
+        writeBlock: (at, values, formats) =>
+          server.sidebarWriteAt(
+            values,
+            boxAddress(at),
+            formats?.map((r) => [...r]),
+          ),
       };
       return bulkResult(
         outcome,
-        await writeAnswers(sheet, selection.address, outcome.values, options),
+        await writeAnswers(sheet, selection.address, outcome.values, options, outcome.formats),
       );
     },
 
@@ -151,13 +156,16 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       return { address: plan.address, chart: plan.title };
     },
     async previewFunction(name: string, args: CellInput[]) {
-      const table = await server.runFunctionPreview(
+      const { values: table, shown } = await server.runFunctionPreview(
         name,
         args.map((a) => (a instanceof Date ? a.toISOString().slice(0, 10) : a)),
       );
       return table.length === 1 && table[0]?.length === 1
-        ? (table[0][0] as Cell)
-        : (table as Cell[][]);
+        ? {
+            value: table[0][0] as Cell,
+            shown: Array.isArray(shown) ? String(shown[0]?.[0]) : shown,
+          }
+        : { value: table as Cell[][], shown };
     },
     async clearCache() {
       await server.clearCache();

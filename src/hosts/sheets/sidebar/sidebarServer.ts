@@ -26,6 +26,7 @@ import { basisOf, UserSettingsStore } from "../stores/stores";
 import type { FormatDate } from "../cells/sheetDates";
 import { sheetStage } from "../sheet/sheetStage";
 import { writeCells } from "../sheet/sheetWrite";
+import { formatFormulaCells } from "../fill/formatCells";
 import { sheetTables } from "../sheet/sheetTables";
 import { keyPrefixOf } from "../../../ui/keyForm";
 import type { TimeText } from "../../../imports/table";
@@ -207,13 +208,14 @@ export function createSidebarServer(deps: SidebarServerDeps) {
 
     /**
      * Write answers with their top-left cell at `at` (an A1 address), one setValues per chunk;
-     * text answers as Plain text, numbers in the formats their cells already have.
+     * text answers as Plain text, figures in `formats` (money, %), other numbers in the
+     * formats their cells already have.
      */
-    sidebarWriteAt(values: Cell[][], at: string): { address: string } {
+    sidebarWriteAt(values: Cell[][], at: string, formats?: string[][]): { address: string } {
       const { sheet, box } = sheetOf(deps.spreadsheet(), at);
       const [top, column] = [box.r0 + 1, box.c0 + 1];
       const width = Math.max(1, ...values.map((r) => r.length));
-      writeCells(sheet, top, column, width, values);
+      writeCells(sheet, top, column, width, values, undefined, formats);
       const all = sheet.getRange(top, column, Math.max(1, values.length), width);
       return { address: `${sheet.getName()}!${all.getA1Notation()}` };
     },
@@ -239,6 +241,12 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       // A formula cell showing "" reads empty here: getValues is all the slice has.
       if (!confirmedAt && cell.getValues()[0]?.[0] !== "") return { address, written: false };
       cell.setFormula(formula);
+      try {
+        // Its answer's formats (money, %), fetched once here: the cell answers from that cache.
+        formatFormulaCells(book, sheet, [{ row: cell.getRow(), col: cell.getColumn() }], true);
+      } catch {
+        // No key yet, or no answer: the formula is in; its cell says what is wrong.
+      }
       return { address, written: true };
     },
 

@@ -81,6 +81,8 @@ export interface RangeLike extends Pick<
   setValues(values: unknown[][]): RangeLike;
   setFormulas(formulas: string[][]): RangeLike;
   clearContent(): RangeLike;
+  getNumberFormats(): string[][];
+  setNumberFormats(formats: string[][]): unknown;
 }
 
 export interface SheetLike extends Pick<GasSheet, "getName" | "getLastRow" | "getLastColumn"> {

@@ -183,16 +183,21 @@ export class UniverWorkbook implements WorkbookSurface {
     return this.values(sheet, read.r0, 0, read.r1 - read.r0 + 1, sheet.getMaxColumns());
   }
 
-  async writeBlock(at: RangeBox, values: Cell[][]): Promise<{ address: string }> {
+  async writeBlock(
+    at: RangeBox,
+    values: Cell[][],
+    formats?: readonly (readonly string[])[],
+  ): Promise<{ address: string }> {
     const sheet = this.inputSheet(at.sheet);
     const width = Math.max(1, ...values.map((r) => r.length));
     let row = at.r0;
     for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
+      const top = row - at.r0;
       this.write(
         sheet,
         row,
         at.c0,
-        chunk.map((r) => r.map((c) => cellData(c))),
+        chunk.map((r, i) => r.map((c, j) => cellData(c, formats?.[top + i]?.[j] || null))),
       );
       row += chunk.length;
     }

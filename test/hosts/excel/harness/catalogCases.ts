@@ -97,6 +97,7 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
   const C = [ids.shopC, ids.regionC] as const;
   return [
     { name: "MKTA_BREAKDOWN", args: [...A, ids.itemA] },
+    { name: "MKTA_PRODUCT_CARD", args: [...A, ids.itemA] },
     { name: "MKTA_BREAKDOWN", args: [...A, model.itemId, model.modelId, "netProfit"] },
     { name: "MKTA_BREAKDOWN", args: [...A, [[model.itemId], [ids.itemA]], undefined, "margin"] },
     { name: "MKTA_ITEM", args: [...A, ids.itemA] },
@@ -110,6 +111,7 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
     { name: "MKTA_COMMISSION_OVERVIEW", args: [...A] },
     { name: "MKTA_CATEGORIES", args: [...A] },
     { name: "MKTB_BREAKDOWN", args: [...B, ids.itemB, ids.skuB] },
+    { name: "MKTB_PRODUCT_CARD", args: [...B, ids.itemB, ids.skuB] },
     { name: "MKTB_ITEM", args: [...B, ids.itemB] },
     { name: "MKTB_NEW_PRODUCT", args: [ids.regionB, 19.9, ids.categoryB] },
     { name: "MKTB_SIMULATE", args: [...B, ids.itemB, ids.skuB] },

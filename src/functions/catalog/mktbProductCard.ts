@@ -1,0 +1,54 @@
+import { apiCall } from "../../core/effects";
+import { cardOf } from "../card";
+import { regionCode, returnRateWindow } from "../common";
+import { defineFunction } from "../define";
+import { integerId, optional } from "../params";
+import { defined } from "../requests";
+import { variantBreakdown } from "../variantRows";
+import { basisB, sellerIdB } from "./paramsB";
+
+export const MKTB_PRODUCT_CARD = defineFunction({
+  name: "MKTB_PRODUCT_CARD",
+  help: "A marketplace B product or SKU as one cell: in Excel a card with every breakdown line, the margin, the basis and the data's time (=B2.netProfit reads a line); elsewhere its net profit.",
+  marketplace: "B",
+  endpoints: ["B1", "B2"],
+  result: "scalar",
+  params: [
+    sellerIdB,
+    regionCode,
+    integerId("itemId", "Marketplace B item (product) id: one per cell (fill down for more)."),
+    optional(integerId("skuId", "Marketplace B SKU id; empty for the whole product.")),
+    returnRateWindow,
+    ...basisB,
+  ],
+  notes: [
+    'Excel (Microsoft 365, Excel on the web) shows a card; its fields are the catalog\'s names: =B2.netProfit, =B2.margin, FIELDVALUE(B2, "commission").',
+    "Older Excel, Google Sheets and the web demo show the product's net profit per unit.",
+    "Asked as MKTB_BREAKDOWN cells are: a SKU through the per-SKU batch endpoint.",
+  ],
+  example: '=MKTB_PRODUCT_CARD(500001, "MY", 40000001)',
+  *run(a) {
+    const options = defined({
+      sellerType: a.sellerType,
+      hasVat: a.hasVat,
+      lookbackDays: a.lookbackDays,
+      effectiveDate: a.effectiveDate,
+    });
+    const common = { sellerId: a.sellerId, region: a.region };
+    const title = `Item ${a.itemId}${a.skuId === undefined ? "" : `, SKU ${a.skuId}`}`;
+    // MKTB_BREAKDOWN's own body, shaped as a card: the same requests, the same coalescing.
+    const out = yield* variantBreakdown(
+      {
+        product: { name: "itemId", arg: { values: [a.itemId], isRange: false } },
+        variant: { name: "skuId", label: "SKU", arg: { values: [a.skuId], isRange: false } },
+        batch: { endpoint: "B1", params: { ...common, ...options }, usable: true },
+        callOf: (itemId) =>
+          itemId === undefined ? null : apiCall("B2", { ...common, ...options, itemId }),
+        where: `for seller ${a.sellerId}`,
+      },
+      {},
+      (value, _headers, sent) => [[cardOf(value, title, sent)]],
+    );
+    return Array.isArray(out) ? (out[0]?.[0] ?? "") : out;
+  },
+});
