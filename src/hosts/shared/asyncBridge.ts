@@ -335,6 +335,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       return driveImport(await service(options.signal), def, options);
     },
 
+    newPricingSheet: async (ask) => (await service()).newPricingSheet(ask),
+    refreshPricingSheet: async (name) => (await service()).refreshPricingSheet(name),
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),
     deleteImport: async (id) => (await service()).deleteImport(id),
