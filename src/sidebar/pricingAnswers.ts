@@ -2,7 +2,7 @@
  * A pricing sheet's answers for the rows asked: the lowest buyer price that reaches each target
  * margin from A21 (asked at a list price well above today's, so its largest discount lands on
  * that price whether it is above or below today's), and profit and margin at each planned buyer
- * price from A22. Batches of 1,000 models per target; nothing per row.
+ * price from A22. Batches of 500 models per target; nothing per row.
  */
 import { call, type ApiCall } from "../core/effects";
 import { messageOf } from "../core/errors";

@@ -14,8 +14,8 @@ export interface Counted {
   readonly body: Record<string, unknown>;
 }
 
-export async function countedServer(): Promise<{ server: TestServer; seen: Counted[] }> {
-  const seen: Counted[] = [];
+/** The real handlers, each request pushed to `seen` before it is answered. */
+export function countingHandlers(seen: Counted[]): Record<string, EndpointHandler> {
   const handlers: Record<string, EndpointHandler> = {};
   for (const [endpoint, handler] of Object.entries(ALL_HANDLERS)) {
     handlers[endpoint] = (ctx) => {
@@ -24,7 +24,12 @@ export async function countedServer(): Promise<{ server: TestServer; seen: Count
       return handler(ctx);
     };
   }
-  const server = await startTestServer({ handlers, hostileNames: false });
+  return handlers;
+}
+
+export async function countedServer(): Promise<{ server: TestServer; seen: Counted[] }> {
+  const seen: Counted[] = [];
+  const server = await startTestServer({ handlers: countingHandlers(seen), hostileNames: false });
   return { server, seen };
 }
 

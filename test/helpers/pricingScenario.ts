@@ -6,13 +6,17 @@
  */
 import type { Counted } from "./countedServer";
 import { perEndpoint } from "./countedServer";
-import type { TestServer } from "./server";
 import { ceilingPrice } from "../../src/imports/pricingSheet";
 
 export const PRICING_SHEET = "Pricing";
 
 /** Raw `data` of one request (no add-in code between). */
-export async function rawPost(server: TestServer, key: string, path: string, body: unknown) {
+export async function rawPost(
+  server: { baseUrl: string },
+  key: string,
+  path: string,
+  body: unknown,
+) {
   const r = await fetch(server.baseUrl + path, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
@@ -37,21 +41,35 @@ export function byHeader(table: readonly (readonly unknown[])[]) {
   return { header, col, rows: table.slice(1).filter((r) => r[col("Item id")] !== "") };
 }
 
+/**
+ * Requests as the add-in asked them: a request the server answered 503 (its 500 ms budget, on a
+ * busy machine) is asked again with the same body, counted once here and twice at the server.
+ */
+export function distinct(seen: readonly Counted[]): Counted[] {
+  const bodies = new Set<string>();
+  return seen.filter((s) => {
+    const k = `${s.endpoint} ${JSON.stringify(s.body)}`;
+    return bodies.has(k) ? false : (bodies.add(k), true);
+  });
+}
+
 /** What the 500-product build cost, checked: one list page, model ids, a few batches. */
-export function expectBuildCost(seen: readonly Counted[]): void {
+export function expectBuildCost(all: readonly Counted[]): void {
+  const seen = distinct(all);
+  expect(all.length).toBeLessThanOrEqual(2 * seen.length);
   const counts = perEndpoint(seen);
   expect(counts.A7).toBe(1);
   expect(counts.A12 ?? 0).toBeLessThanOrEqual(5);
-  // 1,329 models at 1,000 a request, one target for all: 2 each.
-  expect(counts.A21).toBe(2);
-  expect(counts.A22).toBe(2);
+  // 1,329 models at 500 a request, one target for all: 3 each.
+  expect(counts.A21).toBe(3);
+  expect(counts.A22).toBe(3);
   const others = Object.keys(counts).filter((e) => !["A7", "A12", "A21", "A22"].includes(e));
   expect(others).toEqual([]);
 }
 
 /** 50 rows' figures equal what the single-product endpoints answer for the same inputs. */
 export async function expectSingleAnswersMatch(
-  server: TestServer,
+  server: { readonly baseUrl: string },
   key: string,
   table: readonly (readonly unknown[])[],
 ): Promise<number> {
@@ -130,7 +148,7 @@ export async function expectSingleAnswersMatch(
 
 /** After 3 rows' targets changed, the refresh asked A21 for those 3 rows only. */
 export function expectOnlyEdited(seen: readonly Counted[], from: number, ids: string[]): void {
-  const asked = seen.slice(from);
+  const asked = distinct(seen.slice(from));
   expect(asked.every((s) => s.endpoint === "A21")).toBe(true);
   expect(asked.length).toBe(ids.length); // one per distinct target
   const models = asked.flatMap((s) =>

@@ -5,8 +5,7 @@
  * limiter (60/min) and a response cache. Imports never use the cache (they must be fresh,
  * and a stale answer must not stand in for a failed page).
  */
-import type { AsyncEnv, AsyncTransport } from "../../core/asyncDriver";
-import { runAsync } from "../../core/asyncDriver";
+import { type AsyncEnv, type AsyncTransport, runAsync } from "../../core/asyncDriver";
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { ResponseCache } from "../../core/cache";
 import { cacheOwner } from "../../core/callPlan";
@@ -26,8 +25,7 @@ import {
 
 export { SETTING, type SettingsStorage };
 import { MemoryStore } from "../../core/store";
-import type { CellInput } from "../../functions/cells";
-import { errorsAsText } from "../../functions/cells";
+import { type CellInput, errorsAsText } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
 import { checkBasis } from "../../functions/basis";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
