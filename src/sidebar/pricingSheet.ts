@@ -72,6 +72,16 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
   const limit = ask.products ?? 500;
   if (!/^[A-Z]{2}$/.test(ask.region)) throw new Error("Pick a region such as SG");
   if (!Number.isInteger(ask.shopId)) throw new Error("Pick a shop (its id is a whole number)");
+  if (!(Number.isInteger(limit) && limit >= 1 && limit <= 5000))
+    throw new Error("Products: a whole number from 1 to 5000");
+  if (ask.sheetName.trim() === "" || /[[\]*?/\\:]/.test(ask.sheetName))
+    throw new Error("Name the sheet (no [ ] * ? / \\ :)");
+  // A new sheet never writes over cells: the seller's data, or a pricing sheet's inputs.
+  const taken = yield* io(() => p.stage.dataIn(ask.sheetName));
+  if (taken)
+    throw new Error(
+      `${taken.address} already holds data: name a new sheet (a pricing sheet there is updated with Refresh)`,
+    );
   const basis = yield* io(() => p.basis());
   const where: PricingWhere = {
     shopId: ask.shopId,

@@ -83,3 +83,24 @@ test("a 500-product pricing sheet: a few batch requests, single answers match, e
   ]);
   expect(log.slice(1).map((r) => r[3])).toEqual([built.requests, refreshed.requests, 0]);
 });
+
+test("a new pricing sheet never writes over a sheet that holds data, and bad asks name the fix", async () => {
+  const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
+  const mine = [
+    ["Supplier", "Cost"],
+    ["Acme", 3.5],
+  ];
+  excel.addSheet("Mine", mine);
+  const before = seen.length;
+  await expect(
+    bridge.newPricingSheet({ shopId: 100001, region: "SG", sheetName: "Mine" }),
+  ).rejects.toThrow(/^Mine!A1:B2 already holds data: name a new sheet/);
+  expect(excel.table("Mine")).toEqual(mine);
+  await expect(
+    bridge.newPricingSheet({ shopId: 100001, region: "SG", sheetName: "P", products: 0 }),
+  ).rejects.toThrow("Products: a whole number from 1 to 5000");
+  await expect(bridge.refreshPricingSheet("Mine")).rejects.toThrow(
+    'Mine is not a pricing sheet: make one with "New pricing sheet"',
+  );
+  expect(seen.length).toBe(before);
+});
