@@ -11,6 +11,8 @@
  * 5. Reference server requests/s and p99 for A2 (one breakdown) and A11 (a sorted page of 500).
  * 6. Formula cells at the API's real 60 requests a minute (issue 10, bench/limitedCells.ts):
  *    300 item-level and 1,000 mixed cells in Excel, add-in versus naive client.
+ * 7. A 500-product pricing sheet and a refresh of 3 edited targets in the web host, beside
+ *    the same answers as formula cells (issue 20, bench/pricingRun.ts).
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync, writeFileSync } from "node:fs";
@@ -24,6 +26,7 @@ import { startBenchServer, type BenchServer } from "./benchServer";
 import { DIST_SHEETS, measureExcel, measureSheets, type HostMeasures, type Measure } from "./cells";
 import { BENCH_SHOP, demoModelCells } from "./demoCells";
 import { measureImport, openWebHost, type ImportMeasure } from "./importRun";
+import { measurePricing, pricingTableRows, type PricingMeasure } from "./pricingRun";
 import { firstMeaningfulPaintMs, webBundleBytes } from "./webPage";
 import { limitedTable, measureLimitedExcel, type LimitedRow } from "./limitedCells";
 import { loadTest, type LoadResult } from "./load";
@@ -210,6 +213,7 @@ async function main(): Promise<void> {
     }
 
     const imports: ImportMeasure[] = [];
+    const pricing: PricingMeasure[] = [];
     const paints: number[] = [];
     let importNote = "";
     if (browserBlocker) importNote = browserBlocker;
@@ -219,6 +223,8 @@ async function main(): Promise<void> {
         for (let i = 0; i < runs; i++) {
           log(`import, run ${i + 1} of ${runs}`);
           imports.push(await measureImport(web.browser, web.url, server));
+          log(`pricing sheet, run ${i + 1} of ${runs}`);
+          pricing.push(await measurePricing(web.browser, web.url, server));
         }
         for (let i = 0; i < runs; i++) {
           log(`web page first paint, run ${i + 1} of ${runs}`);
@@ -264,6 +270,7 @@ async function main(): Promise<void> {
         `${int(medianOf(imports, (r) => r.sheetWrites))} sheet writes (header + one per 500 rows)`,
       ]);
     } else rows.push(["Import sorted by profit", "not measured", "", "", "", importNote]);
+    if (pricing.length) rows.push(...pricingTableRows(pricing, median, quotaMinutes));
     rows.push([
       "Bundle dist/sheets",
       "minified",

@@ -88,6 +88,25 @@ export interface ManagedSheets {
   note(sheetName: string, table: StagedTable): Io<void>;
   readRecord(sheetName: string): Io<string | null>;
   writeRecord(sheetName: string, text: string): Io<void>;
+  /** Plain sheet formulas from (row, col), 0-based (a pricing sheet); absent: none written. */
+  formulas?(sheetName: string, block: FormulaBlock): Io<void>;
+  /** Highlight rows 2.. of the table where `formula` (row 2's, relative) is true. */
+  highlightRows?(sheetName: string, rule: HighlightRule): Io<void>;
+}
+
+/** Formulas a host writes as formulas (never as text), with a number format per column. */
+export interface FormulaBlock {
+  readonly row: number;
+  readonly col: number;
+  readonly formulas: readonly (readonly string[])[];
+  readonly formats: readonly string[];
+}
+
+/** Conditional formatting over a table's rows: `rows` rows from row 2, `cols` from column A. */
+export interface HighlightRule {
+  readonly rows: number;
+  readonly cols: number;
+  readonly formula: string;
 }
 
 /** Who refreshed and when, as a table's stamp and the refresh log say it. */

@@ -20,6 +20,7 @@ import { firstState, headerRow, importTitle, readStep, stepCall } from "../impor
 import { io, type Op } from "./op";
 import { commitTable } from "./tableCommit";
 import { logRefresh } from "./refreshLog";
+import { newPricingSheet, refreshPricingSheet, type PricingSheetAsk } from "./pricingSheet";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
@@ -292,6 +293,10 @@ export function createSidebarService(p: SidebarPorts) {
       }
       return { ok: true };
     },
+
+    /** "New pricing sheet" for a marketplace A shop, and its Refresh (pricingSheet.ts). */
+    newPricingSheet: (ask: PricingSheetAsk) => newPricingSheet(p, ask),
+    refreshPricingSheet: (sheetName: string) => refreshPricingSheet(p, sheetName),
 
     /**
      * Answer input rows in order (identical rows were merged by the client). Where the host's

@@ -9,6 +9,7 @@ import { messageOf } from "./bridge";
 import { BuilderSection } from "./builderSection";
 import { BulkSection } from "./bulkSection";
 import { ImportsSection } from "./importsSection";
+import { PricingSection } from "./pricingSection";
 import { SettingsSection } from "./settingsSection";
 import { ShopsSection } from "./shopsSection";
 import { ToolsSection } from "./toolsSection";
@@ -54,6 +55,7 @@ export function App(p: { bridge: HostBridge }) {
       onReload: loadShops,
     }),
     h(ImportsSection, { bridge: p.bridge, shops, refreshRequest }),
+    h(PricingSection, { bridge: p.bridge, shops }),
     h(BulkSection, { bridge: p.bridge }),
     h(BuilderSection, { bridge: p.bridge, shops }),
     h(ToolsSection, { bridge: p.bridge }),

@@ -14,6 +14,7 @@ import type { ImportProgress, QuestionAnswers } from "../sidebar/importLoop";
 import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
+import type { PricingOutcome, PricingSheetAsk } from "../sidebar/pricingSheet";
 
 export type { ImportResult, QuestionAnswers, ShopRef, ShopsView };
 
@@ -184,6 +185,9 @@ export interface HostBridge {
    * is replaced only when `confirm` says yes; otherwise the import goes to a new sheet.
    */
   runImport(def: ImportDefinition, options?: ImportRunOptions): Promise<ImportResult>;
+  /** "New pricing sheet" for a shop, and Refresh of one (asks only for rows whose inputs changed). */
+  newPricingSheet(ask: PricingSheetAsk): Promise<PricingOutcome>;
+  refreshPricingSheet(sheetName: string): Promise<PricingOutcome>;
   listImports(): Promise<ImportDefinition[]>;
   saveImport(def: ImportDefinition): Promise<ImportDefinition[]>;
   deleteImport(id: string): Promise<ImportDefinition[]>;

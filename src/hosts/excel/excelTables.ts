@@ -63,6 +63,17 @@ export function excelTables(run: ExcelRun): ManagedSheets {
           await context.sync();
         }
       }),
+    // A pricing sheet's formulas, set as formulas (values would take a text cell's "=" as text).
+    formulas: (sheetName, block) =>
+      run(async (context) => {
+        const sheet = await sheetNamed(context, sheetName);
+        if (!sheet) throw new Error(`The sheet ${sheetName} is gone: make it again`);
+        const width = block.formats.length;
+        const range = sheet.getRangeByIndexes(block.row, block.col, block.formulas.length, width);
+        range.numberFormat = block.formulas.map(() => [...block.formats]);
+        range.formulas = block.formulas.map((r) => [...r]);
+        await context.sync();
+      }),
     // The first import's note stays (Excel cannot replace a note on every version); the
     // refresh's own stamp is written with the table's cells.
     note: () => undefined,

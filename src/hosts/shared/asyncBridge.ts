@@ -5,8 +5,7 @@
  * limiter (60/min) and a response cache. Imports never use the cache (they must be fresh,
  * and a stale answer must not stand in for a failed page).
  */
-import type { AsyncEnv, AsyncTransport } from "../../core/asyncDriver";
-import { runAsync } from "../../core/asyncDriver";
+import { type AsyncEnv, type AsyncTransport, runAsync } from "../../core/asyncDriver";
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { ResponseCache } from "../../core/cache";
 import { cacheOwner } from "../../core/callPlan";
@@ -334,6 +333,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       return driveImport(await service(options.signal), def, options);
     },
 
+    newPricingSheet: async (ask) => (await service()).newPricingSheet(ask),
+    refreshPricingSheet: async (name) => (await service()).refreshPricingSheet(name),
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),
     deleteImport: async (id) => (await service()).deleteImport(id),

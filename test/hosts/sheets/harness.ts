@@ -25,6 +25,7 @@ import {
 } from "./fakes";
 import { CHART_TYPES } from "./fakeCharts";
 import type { StrictAnswers } from "../../helpers/strictSpec";
+import type { Counted } from "../../helpers/countedServer";
 import { SyncHttp } from "./syncHttp";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -44,6 +45,8 @@ export function buildSheetsBundle(): string {
 export interface ServerProcess {
   readonly baseUrl: string;
   readonly keys: { demo: string; demo2: string; rival: string };
+  /** Requests the server answered so far (only with the `count` option; else none). */
+  seen(): Promise<Counted[]>;
   /** Revoke a key on the server, as the keys CLI does (the next request with it gets a 401). */
   revoke(token: string): Promise<void>;
   stop(): Promise<void>;
@@ -61,6 +64,8 @@ export interface ServerProcessOptions {
   readonly odd?: boolean;
   /** Requests a minute per key (default: too many to ever refuse). */
   readonly rateLimitPerMinute?: number;
+  /** Count requests at the server (ServerProcess.seen), on the demo data without hostile names. */
+  readonly count?: boolean;
 }
 
 /** The reference server in a child process (see serverProcess.ts). */
@@ -101,6 +106,19 @@ export async function startServerProcess(
         };
         child.stdout?.on("data", done);
         child.stdin?.write(`revoke ${token}\n`);
+      }),
+    seen: () =>
+      new Promise<Counted[]>((resolve) => {
+        let buffer = "";
+        const done = (chunk: Buffer): void => {
+          buffer += chunk.toString("utf8");
+          const line = buffer.split("\n").find((l) => l.startsWith("seen "));
+          if (line === undefined || !buffer.endsWith("\n")) return;
+          child.stdout?.off("data", done);
+          resolve(JSON.parse(line.slice(5)) as Counted[]);
+        };
+        child.stdout?.on("data", done);
+        child.stdin?.write("seen\n");
       }),
     stop: () =>
       new Promise<void>((resolve) => {

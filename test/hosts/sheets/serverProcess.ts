@@ -12,6 +12,7 @@ import { startOddApi } from "../../helpers/oddApi";
 import { probeNamedData } from "../../helpers/probeData";
 import { startSpecProxy } from "../../helpers/specProxy";
 import type { StrictAnswers } from "../../helpers/strictSpec";
+import { countingHandlers, type Counted } from "../../helpers/countedServer";
 
 interface Options {
   withoutEndpoints?: string[];
@@ -19,6 +20,8 @@ interface Options {
   strict?: StrictAnswers;
   odd?: boolean;
   rateLimitPerMinute?: number;
+  /** Count requests at the server ("seen" on stdin answers them as one JSON line). */
+  count?: boolean;
 }
 
 /** The odd API alone (test/helpers/oddApi.ts): base URL without a mode, any key works. */
@@ -38,7 +41,9 @@ async function main(): Promise<void> {
   const options = JSON.parse(process.env.MKT_TEST_SERVER_OPTIONS ?? "{}") as Options;
   if (options.odd) return serveOddApi();
   const dropped = new Set(options.withoutEndpoints ?? []);
+  const seen: Counted[] = [];
   const server = await startTestServer({
+    ...(options.count ? { handlers: countingHandlers(seen), hostileNames: false } : {}),
     ...(dropped.size > 0 ? { endpoints: ENDPOINTS.filter((e) => !dropped.has(e.id)) } : {}),
     ...(options.hostileNames ? { data: probeNamedData() } : {}),
     ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
   // "revoke <token>" from the parent: the keys CLI's revoke, answered with "revoked".
   process.stdin.on("data", (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) {
+      if (line.trim() === "seen") process.stdout.write(`seen ${JSON.stringify(seen)}\n`);
       const token = /^revoke (\S+)$/.exec(line.trim())?.[1];
       if (!token) continue;
       server.revoke(token);

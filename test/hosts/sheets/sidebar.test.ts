@@ -318,13 +318,24 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(registry.length).toBeGreaterThanOrEqual(3);
     expect(JSON.stringify(registry)).not.toContain(server.keys.demo.slice(0, 12));
 
-    // Someone scribbles over the table; the menu's Refresh imports puts it back.
+    // Someone scribbles over a cell of the table: the menu's Refresh imports, with nobody asked,
+    // keeps it and says so (issue 20; this passed as "put back" only while Sheets cut table
+    // records past 32,767 characters, so a 300-row table was rewritten whole).
     sheetNamed(a, "Profit TH")
       .getRange(2, 1, 1, 1)
       .setValues([["scribble"]]);
-    expect(a.call("refreshImports")).toEqual({ refreshed: 2, failed: [], kept: [] });
-    expect(a.book.toasts).toEqual(["2 import(s) refreshed"]);
+    expect(a.call("refreshImports")).toEqual({
+      refreshed: 2,
+      failed: [],
+      kept: [
+        "Profit TH: kept 1 cell(s) you changed by hand (A2); refresh from the sidebar to choose",
+      ],
+    });
+    expect(a.book.toasts).toEqual([
+      "2 import(s) refreshed; Profit TH: kept 1 cell(s) you changed by hand (A2); refresh from the sidebar to choose",
+    ]);
     const values = sheetNamed(a, "Profit TH").values();
+    expect(values[1]?.[0]).toBe("scribble");
     expect(values.slice(1).map((r) => r[(values[0] ?? []).indexOf("Item id")])).toEqual(thIds);
 
     expect(await bridge.setAutoRefresh(false)).toMatchObject({ enabled: false, documents: 0 });

@@ -1,19 +1,22 @@
 /**
  * Managed tables in Google Sheets: cells are read and written with getValues/setValues per
  * block (500 rows a call), and each table's record lives in one row of a hidden sheet
- * ("~mkt tables": the sheet's name, then the JSON in 45,000-character pieces, under the
- * 50,000 a cell holds). Document properties hold 9 KB a value, too little for a table's ids.
+ * ("~mkt tables": the sheet's name, then the JSON in pieces of MAX_CELL_TEXT, the most any
+ * cell the add-in writes keeps: writeCells cuts longer text, which cut records past 32,767
+ * characters). Document properties hold 9 KB a value, too little for a table's ids.
  */
+import { MAX_CELL_TEXT } from "../../../core/cellLimit";
 import type { Cell } from "../../../functions/cells";
 import { TEXT_FORMAT } from "../../../imports/cellText";
 import { importNote, type TimeText } from "../../../imports/table";
 import type { ManagedSheets } from "../../../sidebar/ports";
 import type { SbSheet, SbSpreadsheet } from "./sheetTypes";
+import { sheetPricing } from "./sheetPricing";
 import { writeCells } from "./sheetWrite";
 
 /** The hidden sheet that keeps every managed table's record. */
 export const TABLE_RECORDS_SHEET = "~mkt tables";
-const PIECE = 45_000;
+const PIECE = MAX_CELL_TEXT;
 
 /** Managed tables in `book`, notes timed as `time` says. */
 export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedSheets {
@@ -30,6 +33,7 @@ export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedS
     return names.findIndex((r) => String(r[0]) === name) + 1;
   };
   return {
+    ...sheetPricing(book),
     read(sheetName) {
       const sheet = book().getSheetByName(sheetName);
       if (!sheet) return null;

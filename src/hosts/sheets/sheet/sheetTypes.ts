@@ -28,6 +28,8 @@ export interface SbRange extends Pick<
   setNote(note: string): SbRange;
   setFontWeight(weight: "bold" | "normal" | null): SbRange;
   setFormula(formula: string): SbRange;
+  /** Optional only for the small fakes of tests that write no formulas. */
+  setFormulas?(formulas: string[][]): SbRange;
 }
 
 export interface SbSheet extends Pick<GasSheet, "getName" | "getLastRow" | "getLastColumn"> {

@@ -113,6 +113,8 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
         def,
         options,
       ),
+    newPricingSheet: (ask) => server.sidebarNewPricingSheet(ask),
+    refreshPricingSheet: (name) => server.sidebarRefreshPricingSheet(name),
     listImports: () => server.sidebarListImports(),
     saveImport: (def) => server.sidebarSaveImport(def),
     deleteImport: (id) => server.sidebarDeleteImport(id),

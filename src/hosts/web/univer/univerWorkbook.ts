@@ -271,7 +271,20 @@ export class UniverWorkbook implements WorkbookSurface {
         const meta = importedMeta(this.inputSheet(sheetName));
         const note = importNote(table, table.rowCount, (iso) => zonedTime(iso));
         const rows = Math.max(meta?.rows ?? 0, table.rowCount + 1);
-        if (meta) put(sheetName, { mktImport: { ...meta, note, rows } });
+        // A pricing sheet gets its first stamp here (no import wrote it).
+        const columns = meta?.columns ?? table.columns.length;
+        put(sheetName, { mktImport: { ...meta, note, rows, columns } });
+      },
+      // Formulas as formulas (a text cell would keep "=..." as its text).
+      formulas: (sheetName, block) => {
+        const pattern = (i: number): ICellData["s"] => {
+          const f = block.formats[i];
+          return f && f !== "@" && f !== "General" ? { n: { pattern: f } } : undefined;
+        };
+        const cells = block.formulas.map((r) =>
+          r.map((f, i): ICellData => ({ f, ...(pattern(i) ? { s: pattern(i) } : {}) })),
+        );
+        this.write(this.inputSheet(sheetName), block.row, block.col, cells);
       },
       readRecord: (sheetName) => {
         const text = custom(sheetName)?.[TABLE_RECORD];

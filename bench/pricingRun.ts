@@ -1,0 +1,122 @@
+/**
+ * A 500-product pricing sheet of shop 100001 SG through the web host's sidebar (dist/web in
+ * headless Chromium), as a seller makes one: save the key, Pricing sheet > New pricing sheet,
+ * wait for its line; then 3 targets typed over and Refresh. Requests are counted at the bench
+ * server. Beside it, what the same answers cost as formula cells: one SET_MARGIN_PREVIEW and
+ * one SET_BUYER_PRICE_PREVIEW cell per model row, one request each (a one-row range is one
+ * request), so 2 requests per model.
+ */
+import type { Browser, Page } from "playwright-core";
+import { loopbackOnly } from "../test/hosts/web/harness";
+import { openWithApi, saveKey } from "../test/hosts/web/webPage";
+import type { BenchServer } from "./benchServer";
+
+/** One pricing sheet built, and one refresh after 3 targets changed. */
+export interface PricingMeasure {
+  readonly rows: number;
+  readonly requests: number;
+  readonly ms: number;
+  readonly refreshRequests: number;
+  readonly refreshMs: number;
+}
+
+interface SheetsWindow {
+  __sheets: {
+    get(name: string): { cells: unknown[][] } | null;
+    setValues(sheet: string, topLeft: string, values: unknown[][]): void;
+  };
+}
+
+async function press(page: Page, id: string, done: RegExp): Promise<number> {
+  const was = (await page.textContent("#pricing-status")) ?? "";
+  const started = Date.now();
+  await page.click(`#${id}`);
+  await page.waitForFunction(
+    (old) => {
+      const t = document.querySelector("#pricing-status")?.textContent ?? "";
+      return t !== "" && t !== old && !t.startsWith("Asking");
+    },
+    was,
+    { timeout: 300_000, polling: 20 },
+  );
+  const ms = Date.now() - started;
+  const status = (await page.textContent("#pricing-status")) ?? "";
+  if (!done.test(status)) throw new Error(`pricing sheet did not finish: ${status}`);
+  return ms;
+}
+
+/** One cold pricing sheet (a fresh browser context) and one refresh of 3 edited targets. */
+export async function measurePricing(
+  browser: Browser,
+  url: string,
+  server: BenchServer,
+): Promise<PricingMeasure> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await loopbackOnly(page);
+    await openWithApi(page, url, server.baseUrl);
+    await saveKey(page, server.key);
+    await page.locator("#pricing > summary").click();
+    await page.locator('#pricing-shop option[value="100001"]').waitFor({ state: "attached" });
+    await page.selectOption("#pricing-shop", "100001");
+    await server.reset();
+    const ms = await press(page, "pricing-new", /answered/);
+    const requests = await server.requests();
+    const rows = await page.evaluate(
+      () => ((window as unknown as SheetsWindow).__sheets.get("Pricing")?.cells.length ?? 1) - 1,
+    );
+    // The seller types 3 new targets (column H), then presses Refresh.
+    await page.evaluate(() => {
+      const s = (window as unknown as SheetsWindow).__sheets;
+      for (const [cell, v] of [
+        ["H5", 0.25],
+        ["H50", 0.3],
+        ["H300", 0.15],
+      ] as const)
+        s.setValues("Pricing", cell, [[v]]);
+    });
+    await server.reset();
+    const refreshMs = await press(page, "pricing-refresh", /asked again for 3 of/);
+    return { rows, requests, ms, refreshRequests: await server.requests(), refreshMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The bench table's rows: the sheet, its refresh, and the same answers as formula cells. */
+export function pricingTableRows(
+  runs: readonly PricingMeasure[],
+  median: (values: number[]) => number,
+  quotaMinutes: (requests: number) => string,
+): string[][] {
+  const m = (pick: (r: PricingMeasure) => number): number => median(runs.map(pick));
+  const n = (x: number): string => Math.round(x).toLocaleString("en-US");
+  const rows = m((r) => r.rows);
+  return [
+    [
+      `Pricing sheet, 500 products (${n(rows)} model rows)`,
+      "web host sidebar, New pricing sheet (A7, A12, A21, A22 batches)",
+      n(m((r) => r.requests)),
+      `${n(m((r) => r.ms))} ms`,
+      quotaMinutes(m((r) => r.requests)),
+      "today's figures, a 20 % target and today's price per row, both answers, formulas",
+    ],
+    [
+      "Pricing sheet, Refresh after 3 targets typed",
+      "web host sidebar, Refresh",
+      n(m((r) => r.refreshRequests)),
+      `${n(m((r) => r.refreshMs))} ms`,
+      quotaMinutes(m((r) => r.refreshRequests)),
+      "only the 3 changed rows asked (one A21 per new target)",
+    ],
+    [
+      "Same answers as formula cells",
+      "SET_MARGIN_PREVIEW + SET_BUYER_PRICE_PREVIEW per model row (computed)",
+      n(2 * rows),
+      "",
+      quotaMinutes(2 * rows),
+      "one request a cell, every refresh; 500 REQUIRED_PRICE cells (one answer per product) alone are 500",
+    ],
+  ];
+}

@@ -1,0 +1,61 @@
+/**
+ * A pricing sheet's formulas and its "below target" highlight in Google Sheets: formulas set
+ * with setFormulas (setValues would store a Plain-text cell's "=" as text), and a conditional
+ * format rule over the table's rows where Apps Script has the rule builder.
+ */
+/// <reference types="google-apps-script" />
+import type { ManagedSheets } from "../../../sidebar/ports";
+import type { SbSpreadsheet } from "./sheetTypes";
+
+/** Light red, the fill Sheets offers for "bad" values. */
+const BELOW_TARGET_FILL = "#f4c7c3";
+
+type RuleBuilder = GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder;
+type RuleSheet = {
+  getRange(row: number, column: number, rows: number, columns: number): unknown;
+  getConditionalFormatRules?(): unknown[];
+  setConditionalFormatRules?(rules: unknown[]): void;
+};
+
+/** The pricing ports of ManagedSheets over `book`. */
+export function sheetPricing(
+  book: () => SbSpreadsheet,
+): Required<Pick<ManagedSheets, "formulas" | "highlightRows">> {
+  const sheetOf = (name: string) => {
+    const sheet = book().getSheetByName(name);
+    if (!sheet) throw new Error(`The sheet ${name} is gone: make the pricing sheet again`);
+    return sheet;
+  };
+  return {
+    formulas(sheetName, block) {
+      const range = sheetOf(sheetName).getRange(
+        block.row + 1,
+        block.col + 1,
+        block.formulas.length,
+        block.formats.length,
+      );
+      range.setNumberFormats(block.formulas.map(() => [...block.formats]));
+      if (!range.setFormulas) throw new Error("This sheet cannot take formulas");
+      range.setFormulas(block.formulas.map((r) => [...r]));
+    },
+    highlightRows(sheetName, rule) {
+      const app = (globalThis as { SpreadsheetApp?: { newConditionalFormatRule?(): RuleBuilder } })
+        .SpreadsheetApp;
+      const sheet = sheetOf(sheetName) as unknown as RuleSheet;
+      if (!app?.newConditionalFormatRule || !sheet.setConditionalFormatRules) return;
+      const range = sheet.getRange(
+        2,
+        1,
+        rule.rows,
+        rule.cols,
+      ) as GoogleAppsScript.Spreadsheet.Range;
+      const made = app
+        .newConditionalFormatRule()
+        .whenFormulaSatisfied(rule.formula)
+        .setBackground(BELOW_TARGET_FILL)
+        .setRanges([range])
+        .build();
+      sheet.setConditionalFormatRules([...(sheet.getConditionalFormatRules?.() ?? []), made]);
+    },
+  };
+}

@@ -1,0 +1,279 @@
+/**
+ * A pricing sheet (issue 20 item 2), host-free: one row per model of a shop's products, today's
+ * figures from the shop's product list (A7), the seller's inputs (target profit, planned buyer
+ * price), the API's answers for those inputs from the batch previews (A21, A22), then plain
+ * sheet formulas any teammate's spreadsheet computes. docs/contract-notes.md ("Pricing sheet")
+ * says which endpoint answers which column and why. Marketplace A only for now.
+ */
+import type { ApiCall } from "../core/effects";
+import { isRecord } from "../core/shape";
+import type { Cell } from "../functions/cells";
+import { columnLetters } from "./managedTable";
+import type { ColumnFormat } from "./table";
+
+/** Columns in order: ids and today's figures, inputs, answers, formulas. */
+export const PRICING_COLUMNS = [
+  { header: "Item id", format: "integer", role: "key" },
+  { header: "Model id", format: "integer", role: "key" },
+  { header: "Name", format: "text", role: "today" },
+  { header: "Price today", format: "money", role: "today" },
+  { header: "Units sold", format: "count", role: "today" },
+  { header: "Net profit", format: "money", role: "today" },
+  { header: "Margin", format: "fraction", role: "today" },
+  { header: "Target margin", format: "fraction", role: "input" },
+  { header: "Planned buyer price", format: "money", role: "input" },
+  { header: "Price for target", format: "money", role: "answer" },
+  { header: "Profit at planned price", format: "money", role: "answer" },
+  { header: "Margin at planned price", format: "fraction", role: "answer" },
+  { header: "Answer", format: "text", role: "answer" },
+  { header: "Difference to today", format: "money", role: "formula" },
+  { header: "Below target", format: "text", role: "formula" },
+] as const satisfies readonly { header: string; format: ColumnFormat; role: string }[];
+
+export type PricingHeader = (typeof PRICING_COLUMNS)[number]["header"];
+const at = (h: PricingHeader): number => PRICING_COLUMNS.findIndex((c) => c.header === h);
+export const ANSWER_AT = at("Price for target");
+export const FORMULA_AT = at("Difference to today");
+
+/** The default target: a 20 % margin (one value, so every row shares A21's request). */
+const DEFAULT_TARGET_MARGIN = 0.2;
+/** The list price A21 is asked at: this many times today's price (contract notes). */
+const CEILING_TIMES = 10;
+/**
+ * Models a preview request carries: the contract allows 1,000, but a request of 1,000 solved
+ * margins can pass the reference server's 500 ms budget on a busy machine (a 503, asked again).
+ */
+export const PREVIEW_ELEMENTS = 500;
+
+/** One model of a product with the product's figures of today (A7). */
+export interface PricingRow {
+  readonly itemId: number;
+  readonly modelId: number | null;
+  readonly name: string;
+  readonly priceToday: number;
+  readonly unitsSold: number;
+  readonly netProfit: number;
+  readonly margin: number | null;
+}
+
+/** What the seller asks of a row: a margin (0.2 = 20 %), a buyer price; null: an empty cell. */
+export interface PricingInputs {
+  readonly target: number | null;
+  readonly planned: number | null;
+}
+
+/** What the API answered for a row's inputs (blank cells where it did not). */
+export interface PricingAnswer {
+  readonly priceForTarget: number | "";
+  readonly profitAtPlanned: number | "";
+  readonly marginAtPlanned: number | "";
+  readonly note: string;
+}
+
+export const rowId = (itemId: unknown, modelId: unknown): string =>
+  `${String(itemId)}\u001f${modelId === null || modelId === undefined ? "" : String(modelId)}`;
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
+
+/** Revenue per unit of an A7 entry: its metadata, else list price less discount and voucher. */
+function priceOf(entry: Record<string, unknown>): number {
+  const meta = isRecord(entry.metadata) ? entry.metadata : {};
+  const revenue = num(meta.revenue);
+  if (revenue !== null) return revenue;
+  const b = isRecord(entry.breakdown) ? entry.breakdown : {};
+  const line = (n: string): number => num(isRecord(b[n]) ? b[n].amount : null) ?? 0;
+  return line("originalModelPrice") + line("sellerDiscount") + line("sellerVoucher");
+}
+
+/** Rows of the first `limit` products of A7 pages, one per model A12 named for the product. */
+export function pricingRows(
+  products: readonly unknown[],
+  models: ReadonlyMap<number, readonly (number | null)[]>,
+  limit: number,
+): PricingRow[] {
+  const rows: PricingRow[] = [];
+  for (const e of products.slice(0, limit)) {
+    if (!isRecord(e) || typeof e.itemId !== "number") continue;
+    const meta = isRecord(e.metadata) ? e.metadata : {};
+    const base = {
+      itemId: e.itemId,
+      name: typeof e.name === "string" ? e.name : "",
+      priceToday: priceOf(e),
+      unitsSold: num(e.unitsSold) ?? num(meta.unitsSold) ?? 0,
+      netProfit: num(meta.netProfit) ?? 0,
+      margin: num(meta.margin),
+    };
+    for (const modelId of models.get(e.itemId) ?? [null]) rows.push({ ...base, modelId });
+  }
+  return rows;
+}
+
+/** Every product's model ids from A12 entries' modelDetails (every variant of the product). */
+export function modelsOf(entries: readonly unknown[], into: Map<number, (number | null)[]>): void {
+  for (const e of entries) {
+    if (!isRecord(e) || typeof e.itemId !== "number" || !Array.isArray(e.modelDetails)) continue;
+    into.set(
+      e.itemId,
+      e.modelDetails
+        .filter(isRecord)
+        .map((m) => (typeof m.modelId === "number" ? m.modelId : null)),
+    );
+  }
+}
+
+/** The inputs a new row starts with: a 20 % margin and today's price. */
+export function defaultInputs(row: PricingRow, decimals: number): PricingInputs {
+  return { target: DEFAULT_TARGET_MARGIN, planned: round(row.priceToday, decimals) };
+}
+
+/** A number the seller typed (a number, or its text); null for an empty or other cell. */
+export function inputOf(cell: Cell | undefined): number | null {
+  if (typeof cell === "number") return Number.isFinite(cell) ? cell : null;
+  if (typeof cell === "string" && cell.trim() !== "" && Number.isFinite(Number(cell.trim())))
+    return Number(cell.trim());
+  return null;
+}
+
+/** A row a refresh asks for: its id, its model, its inputs and today's price (the ceiling's base). */
+export interface Asked {
+  readonly id: string;
+  readonly itemId: number;
+  readonly modelId: number | null;
+  readonly inputs: PricingInputs;
+  readonly priceToday: number;
+  /** Which inputs changed since their answer (a new row: both). */
+  readonly askTarget: boolean;
+  readonly askPlanned: boolean;
+}
+
+/** The basis every preview sends: the seller's VAT setting (A21 and A22 take no window). */
+export interface PricingWhere {
+  readonly shopId: number;
+  readonly region: string;
+  readonly includeVat: boolean;
+}
+
+const chunks = <T>(list: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
+
+/** The list price A21 is asked at for a row priced `priceToday` today. */
+export const ceilingPrice = (priceToday: number): number =>
+  round(CEILING_TIMES * Math.max(priceToday, 1), 2);
+
+/** A21 (mode MARGIN) requests for rows with a target: one per margin, 500 models each. */
+export function targetCalls(
+  where: PricingWhere,
+  rows: readonly Asked[],
+): { call: ApiCall; rows: Asked[] }[] {
+  const byTarget = new Map<number, Asked[]>();
+  for (const r of rows) {
+    if (r.inputs.target === null || !r.askTarget) continue;
+    byTarget.set(r.inputs.target, [...(byTarget.get(r.inputs.target) ?? []), r]);
+  }
+  return [...byTarget].flatMap(([target, list]) =>
+    chunks(list, PREVIEW_ELEMENTS).map((part) => ({
+      rows: part,
+      call: {
+        kind: "call" as const,
+        endpoint: "A21",
+        params: {
+          shopId: where.shopId,
+          region: where.region,
+          includeVat: where.includeVat,
+          mode: "MARGIN",
+          // A reads percent points (23.5 = 23.5 %); the sheet holds a fraction.
+          targetMarginPercent: Math.round(target * 1e8) / 1e6,
+          models: part.map((r) => ({
+            itemId: r.itemId,
+            modelId: r.modelId,
+            originalPrice: ceilingPrice(r.priceToday),
+          })),
+        },
+      },
+    })),
+  );
+}
+
+/** A22 requests for rows with a planned buyer price, 500 models each. */
+export function plannedCalls(
+  where: PricingWhere,
+  rows: readonly Asked[],
+): { call: ApiCall; rows: Asked[] }[] {
+  const asked = rows.filter((r) => r.inputs.planned !== null && r.askPlanned);
+  return chunks(asked, PREVIEW_ELEMENTS).map((part) => ({
+    rows: part,
+    call: {
+      kind: "call" as const,
+      endpoint: "A22",
+      params: {
+        shopId: where.shopId,
+        region: where.region,
+        includeVat: where.includeVat,
+        models: part.map((r) => ({
+          itemId: r.itemId,
+          modelId: r.modelId,
+          targetBuyerPrice: r.inputs.planned,
+        })),
+      },
+    },
+  }));
+}
+
+/** A preview's answers by row id: the adjusted entry, or the unadjustable reason. */
+export function previewAnswers(
+  data: unknown,
+): Map<string, { entry: Record<string, unknown> } | { reason: string }> {
+  const out = new Map<string, { entry: Record<string, unknown> } | { reason: string }>();
+  if (!isRecord(data)) return out;
+  for (const e of Array.isArray(data.adjustedItems) ? data.adjustedItems : [])
+    if (isRecord(e)) out.set(rowId(e.itemId, e.modelId), { entry: e });
+  for (const e of Array.isArray(data.unadjustableItems) ? data.unadjustableItems : [])
+    if (isRecord(e))
+      out.set(rowId(e.itemId, e.modelId), {
+        reason: typeof e.message === "string" ? e.message : String(e.reason ?? "unadjustable"),
+      });
+  return out;
+}
+
+/** The formulas of a row (1-based sheet row): difference to today, and the below-target flag. */
+export function rowFormulas(sheetRow: number): [string, string] {
+  const c = (h: PricingHeader): string => `${columnLetters(at(h))}${sheetRow}`;
+  const margin = c("Margin at planned price");
+  const target = c("Target margin");
+  return [
+    `=IF(ISNUMBER(${c("Price for target")}),${c("Price for target")}-${c("Price today")},"")`,
+    `=IF(AND(ISNUMBER(${margin}),ISNUMBER(${target})),IF(${margin}<${target},"Below target",""),"")`,
+  ];
+}
+
+/** The formula conditional formatting uses on the table's rows (row 2 at the top). */
+export function belowTargetRule(): string {
+  return `=$${columnLetters(at("Below target"))}2="Below target"`;
+}
+
+/** A new row's cells up to the answers (ids, today, inputs), answers blank. */
+export function rowCells(row: PricingRow, inputs: PricingInputs): Cell[] {
+  return [
+    row.itemId,
+    row.modelId ?? "",
+    row.name,
+    row.priceToday,
+    row.unitsSold,
+    row.netProfit,
+    row.margin ?? "",
+    inputs.target ?? "",
+    inputs.planned ?? "",
+  ];
+}
+
+/** An answer's cells, in the answer columns' order. */
+export const answerCells = (a: PricingAnswer): Cell[] => [
+  a.priceForTarget,
+  a.profitAtPlanned,
+  a.marginAtPlanned,
+  a.note,
+];

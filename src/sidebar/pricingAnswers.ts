@@ -1,0 +1,76 @@
+/**
+ * A pricing sheet's answers for the rows asked: the lowest buyer price that reaches each target
+ * margin from A21 (asked at a list price well above today's, so its largest discount lands on
+ * that price whether it is above or below today's), and profit and margin at each planned buyer
+ * price from A22. Batches of 500 models per target; nothing per row.
+ */
+import { call, type ApiCall } from "../core/effects";
+import { messageOf } from "../core/errors";
+import {
+  plannedCalls,
+  previewAnswers,
+  targetCalls,
+  type Asked,
+  type PricingAnswer,
+  type PricingWhere,
+} from "../imports/pricingSheet";
+import { io, type Op } from "./op";
+import type { SidebarPorts } from "./ports";
+
+type Answers = Map<string, { entry: Record<string, unknown> } | { reason: string }>;
+
+const money = (v: unknown): number | "" => (typeof v === "number" ? v : "");
+
+/** Answers for `asked`, the requests spent, and what failed (for the refresh log). */
+export function* pricingAnswers(
+  p: SidebarPorts,
+  where: PricingWhere,
+  asked: readonly Asked[],
+): Op<{ answers: Map<string, PricingAnswer>; requests: number; errors: string }> {
+  let requests = 0;
+  const failed: string[] = [];
+  const ask = function* (batches: { call: ApiCall; rows: Asked[] }[]): Op<Answers> {
+    const out: Answers = new Map();
+    for (const b of batches) {
+      requests++;
+      try {
+        const data = yield* io(() =>
+          p.api.run(call(b.call.endpoint, b.call.params), { fresh: true }),
+        );
+        for (const [id, a] of previewAnswers(data)) out.set(id, a);
+      } catch (e) {
+        failed.push(`${b.call.endpoint}: ${p.api.explain(e) || messageOf(e)}`);
+        for (const r of b.rows) out.set(r.id, { reason: p.api.explain(e) });
+      }
+    }
+    return out;
+  };
+  const targets = yield* ask(targetCalls(where, asked));
+  const planned = yield* ask(plannedCalls(where, asked));
+
+  const answers = new Map<string, PricingAnswer>();
+  for (const r of asked) {
+    const t = targets.get(r.id);
+    const q = planned.get(r.id);
+    const notes: string[] = [];
+    let priceForTarget: number | "" = "";
+    if (t && "entry" in t) priceForTarget = money(t.entry.buyerPrice);
+    else if (t) notes.push(`Target: ${t.reason}`);
+    let profitAtPlanned: number | "" = "";
+    let marginAtPlanned: number | "" = "";
+    if (q && "entry" in q) {
+      const listPrice = money(q.entry.originalPrice);
+      // A22 lowers today's list price by a discount; it cannot raise it.
+      if (q.entry.noDiscountNeeded === true && q.entry.buyerPrice !== r.inputs.planned)
+        notes.push(
+          `Planned price is above today's list price ${listPrice}: change the list price on the marketplace, or plan a lower price`,
+        );
+      else {
+        profitAtPlanned = money(q.entry.netProfit);
+        marginAtPlanned = money(q.entry.margin);
+      }
+    } else if (q) notes.push(`Planned price: ${q.reason}`);
+    answers.set(r.id, { priceForTarget, profitAtPlanned, marginAtPlanned, note: notes.join("; ") });
+  }
+  return { answers, requests, errors: failed.join("; ").slice(0, 500) };
+}

@@ -1,0 +1,80 @@
+/**
+ * Issue 20 item 2 in the built Sheets add-on (Code.js in a sandbox, real HTTP to the reference
+ * server, requests counted there): "New pricing sheet" for shop 100001 SG through the sidebar's
+ * server function; 50 rows against the single-product endpoints; 3 rows' targets edited and
+ * Refresh asks for those 3 rows only; formulas are formulas; the stamp note and the refresh log.
+ */
+import { addonSuite, loadAddon } from "./harness";
+import { FakeProperties, FakeSpreadsheet, type FakeSheet } from "./fakes";
+import {
+  PRICING_SHEET,
+  byHeader,
+  distinct,
+  expectBuildCost,
+  expectOnlyEdited,
+  expectSingleAnswersMatch,
+} from "../../helpers/pricingScenario";
+
+jest.setTimeout(240_000);
+const suite = addonSuite({ count: true });
+
+type Outcome = { rows: number; asked: number; requests: number };
+
+test("a 500-product pricing sheet in Sheets: batch requests, single answers match, edits cost their rows", async () => {
+  const userProps = new FakeProperties();
+  userProps.setProperty("mkt.baseUrl", suite.server.baseUrl);
+  userProps.setProperty("mkt.apiKey", suite.server.keys.demo);
+  const book = new FakeSpreadsheet();
+  const a = loadAddon(suite.dir, { http: suite.http, userProps, book });
+
+  const built = a.call("sidebarNewPricingSheet", {
+    shopId: 100001,
+    region: "SG",
+    sheetName: PRICING_SHEET,
+  }) as Outcome;
+  const seen = await suite.server.seen();
+  // The table's record is longer than one cell holds: kept whole, in pieces.
+  const record = (book.getSheetByName("~mkt tables") as FakeSheet).values()[0] ?? [];
+  expect(record.slice(1).join("").length).toBeGreaterThan(32_767);
+  expectBuildCost(seen);
+  expect(built.requests).toBe(distinct(seen).length);
+
+  const sheet = book.getSheetByName(PRICING_SHEET) as FakeSheet;
+  const table = sheet.values();
+  const { col, rows } = byHeader(table);
+  expect(new Set(rows.map((r) => r[col("Item id")])).size).toBe(500);
+  // The flag and the difference are formulas (setFormulas), not text.
+  expect(sheet.cell(2, col("Below target") + 1)?.kind).toBe("formula");
+  expect(sheet.cell(2, col("Difference to today") + 1)?.kind).toBe("formula");
+  // The stamp: source, basis, fresh-at, who.
+  const note = sheet.getRange(1, 1, 1, 1).getNote();
+  expect(note).toMatch(/^Pricing sheet · A 100001 SG\nBasis: /);
+  expect(note).toMatch(/Data fresh at: /);
+  expect(note).toMatch(/Refreshed by: .*key mkta_pat_/);
+
+  expect(await expectSingleAnswersMatch(suite.server, suite.server.keys.demo, table)).toBe(50);
+
+  const picked = [5, 60, 200].map((i) => rows[i] ?? []);
+  picked.forEach((r, n) => {
+    const at = 2 + rows.indexOf(r);
+    sheet.getRange(at, col("Target margin") + 1, 1, 1).setValues([[[0.25, 0.3, 0.15][n]]]);
+  });
+  const before = (await suite.server.seen()).length;
+  const refreshed = a.call("sidebarRefreshPricingSheet", PRICING_SHEET) as Outcome;
+  const after = await suite.server.seen();
+  // The single-answer checks above went to the server too: skip to the refresh's requests.
+  expectOnlyEdited(
+    after,
+    before,
+    picked.map((r) => `${String(r[col("Item id")])}/${String(r[col("Model id")])}`),
+  );
+  expect(refreshed.asked).toBe(3);
+  const inputs = byHeader(sheet.values()).rows.map((r) => r[col("Target margin")]);
+  expect(inputs.filter((v) => v !== 0.2)).toEqual([0.25, 0.3, 0.15]);
+
+  const log = (book.getSheetByName("Refresh log") as FakeSheet).values();
+  expect(log.slice(1).map((r) => [r[2], r[3]])).toEqual([
+    [`Pricing sheet · A 100001 SG → ${PRICING_SHEET}`, built.requests],
+    [`Pricing sheet · A 100001 SG → ${PRICING_SHEET}`, refreshed.requests],
+  ]);
+});

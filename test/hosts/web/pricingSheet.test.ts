@@ -1,0 +1,131 @@
+/**
+ * Issue 20 item 2 in the web demo in Chromium, through the sidebar's "Pricing sheet" section:
+ * a 500-product pricing sheet from shop 100001 SG with requests counted at the reference server;
+ * 50 rows against the single-product endpoints; 3 targets typed over and Refresh asks for those
+ * 3 rows only; the formulas are the engine's formulas; the stamp and the refresh log.
+ */
+import type { Page } from "playwright-core";
+import { countingHandlers, type Counted } from "../../helpers/countedServer";
+import {
+  PRICING_SHEET,
+  byHeader,
+  distinct,
+  expectBuildCost,
+  expectOnlyEdited,
+  expectSingleAnswersMatch,
+} from "../../helpers/pricingScenario";
+import { startTestServer, type TestServer } from "../../helpers/server";
+import { columnLetters } from "../../../src/imports/managedTable";
+import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
+import {
+  openWithApi,
+  pasteValues,
+  saveKey,
+  settledValues,
+  sheetFormulas,
+  sheetValues,
+} from "./webPage";
+
+const blocker = browserBlocker();
+const describeBrowser = blocker ? describe.skip : describe;
+if (blocker) console.warn(blocker);
+
+jest.setTimeout(240_000);
+
+describeBrowser("the pricing sheet in the web demo", () => {
+  let api: TestServer;
+  let host: WebHost;
+  let page: Page;
+  let key: string;
+  const seen: Counted[] = [];
+
+  /** Press a button of the section and wait for its outcome line (a new one). */
+  const press = async (id: string): Promise<string> => {
+    const was = (await page.textContent("#pricing-status")) ?? "";
+    await page.click(`#${id}`);
+    await page.waitForFunction(
+      (old) => {
+        const t = document.querySelector("#pricing-status")?.textContent ?? "";
+        return t !== "" && t !== old && !t.startsWith("Asking");
+      },
+      was,
+      { timeout: 120_000 },
+    );
+    return (await page.textContent("#pricing-status")) ?? "";
+  };
+
+  beforeAll(async () => {
+    api = await startTestServer({ handlers: countingHandlers(seen), hostileNames: false });
+    host = await startWebHost();
+    page = await host.browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await loopbackOnly(page);
+    await openWithApi(page, host.url, api.baseUrl);
+    key = api.keyFor("demo");
+    await saveKey(page, key);
+  });
+
+  afterAll(async () => {
+    await host?.close();
+    await api?.close().catch(() => undefined);
+  });
+
+  test("500 products in a few requests; single answers match; 3 edited targets cost 3 rows", async () => {
+    await page.locator("#pricing > summary").click();
+    await page.waitForSelector('#pricing-shop option[value="100001"]', { state: "attached" });
+    await page.selectOption("#pricing-shop", "100001");
+    await page.fill("#pricing-sheet", PRICING_SHEET);
+    const before = seen.length;
+    expect(await press("pricing-new")).toMatch(
+      /^Pricing: answered \d[\d,]* of \d[\d,]* rows in \d+ requests/,
+    );
+    const built = seen.length;
+    expectBuildCost(seen.slice(before, built));
+
+    // The engine computes the formulas after the write.
+    const table = await settledValues(page, PRICING_SHEET, (v) =>
+      v.slice(1).some((r) => r.includes("Below target")),
+    );
+    const { col, rows } = byHeader(table);
+    expect(new Set(rows.map((r) => r[col("Item id")])).size).toBe(500);
+    // The engine computes the flag: a formula, and a value a teammate's file shows too.
+    const formulas = await sheetFormulas(page, PRICING_SHEET);
+    expect(formulas[1]?.[col("Below target")]).toMatch(/^=IF\(AND\(ISNUMBER\(L2\)/);
+    const flags = rows.map((r) => r[col("Below target")]);
+    expect(flags.filter((f) => f === "Below target").length).toBeGreaterThan(0);
+    expect(flags.every((f) => f === "Below target" || f === "")).toBe(true);
+
+    expect(await expectSingleAnswersMatch(api, key, table)).toBe(50);
+
+    const picked = [7, 90, 300];
+    const targetCol = columnLetters(col("Target margin"));
+    for (const [n, i] of picked.entries())
+      await pasteValues(page, PRICING_SHEET, `${targetCol}${i + 2}`, [[[0.25, 0.3, 0.1][n] ?? 0]]);
+    const from = seen.length;
+    expect(await press("pricing-refresh")).toMatch(/^Pricing: asked again for 3 of /);
+    expectOnlyEdited(
+      seen,
+      from,
+      picked.map(
+        (i) => `${String(rows[i]?.[col("Item id")])}/${String(rows[i]?.[col("Model id")])}`,
+      ),
+    );
+    const after = byHeader(await sheetValues(page, PRICING_SHEET));
+    expect(after.rows.map((r) => r[col("Target margin")]).filter((v) => v !== 0.2)).toEqual([
+      0.25, 0.3, 0.1,
+    ]);
+
+    const log = await sheetValues(page, "Refresh log");
+    expect(log.slice(1).map((r) => r[3])).toEqual([
+      distinct(seen.slice(before, built)).length,
+      distinct(seen.slice(from)).length,
+    ]);
+    const note = await page.evaluate(
+      (n) =>
+        (
+          window as unknown as { __sheets: { get(n: string): { note: string | null } | null } }
+        ).__sheets.get(n)?.note ?? null,
+      PRICING_SHEET,
+    );
+    expect(note).toMatch(/^Pricing sheet · A 100001 SG\nBasis: [^\n]+\nData fresh at: /);
+  });
+});
