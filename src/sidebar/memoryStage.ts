@@ -19,6 +19,7 @@ export const NO_TABLES: ManagedSheets = {
   read: () => null,
   write: () => undefined,
   note: () => undefined,
+  moveRows: () => undefined,
   readRecord: () => null,
   writeRecord: () => undefined,
 };

@@ -86,6 +86,12 @@ export interface ManagedSheets {
   write(sheetName: string, blocks: readonly GridBlock[], create?: boolean): Io<void>;
   /** Replace the table's note after a refresh (its stamp: source, basis, times). */
   note(sheetName: string, table: StagedTable): Io<void>;
+  /**
+   * Move whole rows, columns 0 to `width` - 1: sheet row `top + i` takes what row
+   * `top + order[i]` held (values, formulas with their row references moved as a copy would,
+   * number formats). A re-sort the seller asked for (imports/resort.ts).
+   */
+  moveRows(sheetName: string, top: number, order: readonly number[], width: number): Io<void>;
   readRecord(sheetName: string): Io<string | null>;
   writeRecord(sheetName: string, text: string): Io<void>;
 }

@@ -20,6 +20,7 @@ import { firstState, headerRow, importTitle, readStep, stepCall } from "../impor
 import { io, type Op } from "./op";
 import { commitTable } from "./tableCommit";
 import { logRefresh } from "./refreshLog";
+import { resortTable } from "./teamTables";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
@@ -291,6 +292,11 @@ export function createSidebarService(p: SidebarPorts) {
         });
       }
       return { ok: true };
+    },
+
+    /** Re-sort a managed table by profit on the seller's request (teamTables.ts). */
+    *resortTable(sheetName: string) {
+      return yield* resortTable(p, String(sheetName));
     },
 
     /**

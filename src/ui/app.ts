@@ -11,6 +11,7 @@ import { BulkSection } from "./bulkSection";
 import { ImportsSection } from "./importsSection";
 import { SettingsSection } from "./settingsSection";
 import { ShopsSection } from "./shopsSection";
+import { TeamSection } from "./teamSection";
 import { ToolsSection } from "./toolsSection";
 import { appCss } from "./styles";
 
@@ -54,6 +55,7 @@ export function App(p: { bridge: HostBridge }) {
       onReload: loadShops,
     }),
     h(ImportsSection, { bridge: p.bridge, shops, refreshRequest }),
+    h(TeamSection, { bridge: p.bridge }),
     h(BulkSection, { bridge: p.bridge }),
     h(BuilderSection, { bridge: p.bridge, shops }),
     h(ToolsSection, { bridge: p.bridge }),

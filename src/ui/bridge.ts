@@ -14,6 +14,7 @@ import type { ImportProgress, QuestionAnswers } from "../sidebar/importLoop";
 import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
+import type { TeamBridge } from "./teamBridge";
 
 export type { ImportResult, QuestionAnswers, ShopRef, ShopsView };
 
@@ -224,6 +225,8 @@ export interface HostBridge {
   convertFormulas?(): Promise<ConvertedFormulas>;
   /** Check, in this host, each thing the add-in relies on (the table of Diagnostics). */
   runDiagnostics(): Promise<DiagnosticsReport>;
+  /** Team workbook: re-sort, snapshots, freeze (teamBridge.ts). */
+  readonly team: TeamBridge;
 }
 
 /**

@@ -66,6 +66,27 @@ export function excelTables(run: ExcelRun): ManagedSheets {
     // The first import's note stays (Excel cannot replace a note on every version); the
     // refresh's own stamp is written with the table's cells.
     note: () => undefined,
+    moveRows: (sheetName, top, order, width) =>
+      run(async (context) => {
+        const sheet = await sheetNamed(context, sheetName);
+        if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
+        if (order.length === 0 || width === 0) return;
+        // Each row copied (values, formulas with references moved, formats) to empty rows
+        // under the used range in its new order, then the block back, then the scratch cleared.
+        const used = sheet.getUsedRangeOrNullObject(false);
+        used.load("isNullObject,rowIndex,rowCount");
+        await context.sync();
+        const scratch = used.isNullObject ? top + order.length : used.rowIndex + used.rowCount + 1;
+        order.forEach((from, i) =>
+          sheet
+            .getRangeByIndexes(scratch + i, 0, 1, width)
+            .copyFrom(sheet.getRangeByIndexes(top + from, 0, 1, width)),
+        );
+        const moved = sheet.getRangeByIndexes(scratch, 0, order.length, width);
+        sheet.getRangeByIndexes(top, 0, order.length, width).copyFrom(moved);
+        moved.clear();
+        await context.sync();
+      }),
     readRecord: (sheetName) =>
       run(async (context) => {
         const item = context.workbook.settings.getItemOrNullObject(recordName(sheetName));

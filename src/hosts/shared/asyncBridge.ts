@@ -51,6 +51,7 @@ import type {
 } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
+import { asyncTeamBridge } from "./asyncTeam";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets {
@@ -338,6 +339,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),
     deleteImport: async (id) => (await service()).deleteImport(id),
+    team: asyncTeamBridge(() => service()),
 
     async getAutoRefresh(): Promise<AutoRefreshView> {
       const on = (await o.workbook.getDocumentValue(DOCUMENT_VALUE.autoRefresh)) === "on";

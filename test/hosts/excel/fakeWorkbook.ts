@@ -16,6 +16,7 @@ import type {
 import type { Fits } from "../../../src/hosts/shared/realTypes";
 import { type FakeChart, fakeChartAdder } from "./fakeCharts";
 import { typedCell } from "../../helpers/typedText";
+import { movedFormula } from "../../../src/imports/resort";
 
 export type { FakeChart };
 
@@ -210,8 +211,15 @@ export function fakeWorkbook(
             for (let c = 0; c < w; c++) {
               const v = from.values.get(key(sr + r, sc + c));
               const f = from.formats.get(key(sr + r, sc + c));
+              // Like Excel's paste: a formula's relative row references move with it.
+              const moved =
+                v instanceof ParsedFormula
+                  ? new ParsedFormula(movedFormula(v.formula, r0 - sr))
+                  : typeof v === "string" && v.startsWith("=")
+                    ? movedFormula(v, r0 - sr)
+                    : v;
               if (v === undefined) to.values.delete(key(r0 + r, c0 + c));
-              else to.values.set(key(r0 + r, c0 + c), v);
+              else to.values.set(key(r0 + r, c0 + c), moved);
               if (f === undefined) to.formats.delete(key(r0 + r, c0 + c));
               else to.formats.set(key(r0 + r, c0 + c), f);
             }

@@ -9,7 +9,9 @@ import { addonSuite, loadAddon, TOP_PRODUCTS_IMPORT } from "./harness";
 import { FakeProperties, FakeSpreadsheet, typedCell, type FakeSheet } from "./fakes";
 import {
   besideTheirProduct,
+  highestFirst,
   idsInOrder,
+  profitsInOrder,
   sellerTypesBeside,
   type SellerSheet,
 } from "../../helpers/managedScenario";
@@ -82,11 +84,36 @@ test("3 notes and 3 inserted values stay beside their products through two refre
   const ranks = after.slice(1, order.length + 1).map((r) => Number(r[rankAt]));
   expect(ranks).not.toEqual([...ranks].sort((x, y) => x - y));
   expect(after[0]?.filter((h) => h === "Rank")).toHaveLength(1);
+  // Re-sort on request: whole rows move, the seller's cells (and a formula) with them.
+  const profitAt = after[0]?.indexOf("Total profit") ?? -1;
+  const idAt = after[0]?.indexOf("Item id") ?? -1;
+  const last = sheet.getLastRow();
+  const formulaCol = (after[0]?.length ?? 0) + 2;
+  const profitLetter = String.fromCharCode(65 + profitAt);
+  sheet.put(last, formulaCol, { kind: "formula", value: `=${profitLetter}${last}*2` });
+  const lastId = String(after[last - 1]?.[idAt]);
+  const resorted = a.call("sidebarResortTable", "Top products") as { moved: number; by: string };
+  expect(resorted).toMatchObject({ by: "Total profit" });
+  expect(resorted.moved).toBeGreaterThan(0);
+  const sorted = sheet.values();
+  expect(highestFirst(profitsInOrder(sorted))).toBe(true);
+  expect(besideTheirProduct(sorted, typed)).toEqual({ notes: 3, suppliers: 3 });
+  const lastNow = sorted.findIndex((r) => String(r[idAt]) === lastId) + 1;
+  expect(sheet.cell(lastNow, formulaCol)).toEqual({
+    kind: "formula",
+    value: `=${profitLetter}${lastNow}*2`,
+  });
+  // A refresh after the re-sort keeps the new order.
+  const sortedIds = idsInOrder(sorted);
+  basis(a, { salesWindowDays: 30 });
+  importOnce(a);
+  expect(idsInOrder(sheet.values()).slice(0, sortedIds.length)).toEqual(sortedIds);
+  expect(besideTheirProduct(sheet.values(), typed)).toEqual({ notes: 3, suppliers: 3 });
   // The table's record is in a hidden sheet, never in a note or a visible cell.
   expect(book.getSheetByName("~mkt tables")?.hidden).toBe(true);
   // The stamp on the table: basis, data fresh at, refreshed at in the sheet's zone, who.
   const note = sheet.getRange(1, 1, 1, 1).getNote();
-  expect(note).toContain("90-day sales window");
+  expect(note).toContain("30-day sales window");
   expect(note).toMatch(/Data fresh at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
   expect(note).toMatch(/Imported at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
   const key = suite.server.keys.demo;
@@ -95,7 +122,8 @@ test("3 notes and 3 inserted values stay beside their products through two refre
   );
   // The refresh log: one row per refresh (3), bounded, never the key.
   const log = (book.getSheetByName("Refresh log") as FakeSheet).values();
-  expect(log.map((r) => r[3])).toEqual(["Requests", 1, 1, 1]);
+  expect(log.map((r) => r[3])).toEqual(["Requests", 1, 1, 1, 0, 1]);
+  expect(log[4]?.[2]).toBe("Re-sorted Top products by Total profit");
   expect(JSON.stringify(book.getSheets().map((s) => (s as FakeSheet).values()))).not.toContain(key);
 });
 

@@ -56,6 +56,10 @@ class FakeSheet implements SbSheet {
   getRange(row: number, column: number, numRows: number, numColumns: number): SbRange {
     const sheet: FakeSheet = this.self();
     const range: SbRange = {
+      copyTo() {
+        throw new Error("copyTo is not faked here (managedTable.test.ts covers re-sorts)");
+      },
+      clear: () => range,
       setValues(values) {
         if (values.length !== numRows || values.some((r) => r.length !== numColumns)) {
           throw new Error(`The number of rows or columns in the data does not match the range`);

@@ -8,7 +8,9 @@ import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import {
   besideTheirProduct,
+  highestFirst,
   idsInOrder,
+  profitsInOrder,
   sellerTypesBeside,
   type SellerSheet,
 } from "../../helpers/managedScenario";
@@ -126,5 +128,31 @@ describeBrowser("managed tables in the web demo", () => {
     const ranks = after.slice(1, order.length + 1).map((r) => Number(r[rankAt]));
     expect(ranks).not.toEqual([...ranks].sort((x, y) => x - y));
     expect(after[0]?.filter((h) => h === "Rank")).toHaveLength(1);
+
+    // Re-sort on request (Team workbook): whole rows move, the seller's cells with them.
+    await openSection("sec-team");
+    await page.fill("#team-sheet", "Top products");
+    await page.click("#team-resort");
+    await page.waitForFunction(
+      () =>
+        /sorted by|already sorted|:/.test(
+          document.querySelector("#team-status")?.textContent ?? "",
+        ),
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(await page.textContent("#team-status")).toMatch(
+      /^Top products sorted by Total profit, highest first: \d+ of \d+ rows moved/,
+    );
+    const sorted = await seller.values();
+    expect(highestFirst(profitsInOrder(sorted))).toBe(true);
+    expect(besideTheirProduct(sorted, typed)).toEqual({ notes: 3, suppliers: 3 });
+    // A refresh after it keeps the new order.
+    await saveBasis(30);
+    await openSection("sec-imports");
+    await runImport(/refreshed by product/);
+    const again = await seller.values();
+    expect(idsInOrder(again).slice(0, idsInOrder(sorted).length)).toEqual(idsInOrder(sorted));
+    expect(besideTheirProduct(again, typed)).toEqual({ notes: 3, suppliers: 3 });
   });
 });

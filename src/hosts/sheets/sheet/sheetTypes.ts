@@ -22,6 +22,10 @@ export interface SbRange extends Pick<
   setNote(note: string): SbRange;
   setFontWeight(weight: "bold" | "normal" | null): SbRange;
   setFormula(formula: string): SbRange;
+  /** Values, formulas (relative references moved), formats and notes, as Edit > Paste does. */
+  copyTo(destination: SbRange): void;
+  /** Content, formats and notes. */
+  clear(): SbRange;
 }
 
 export interface SbSheet extends Pick<GasSheet, "getName" | "getLastRow" | "getLastColumn"> {

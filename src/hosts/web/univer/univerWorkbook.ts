@@ -13,6 +13,7 @@ import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
+import { movedFormula } from "../../../imports/resort";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
 import type { ManagedSheets, SheetData } from "../../../sidebar/ports";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
@@ -267,6 +268,19 @@ export class UniverWorkbook implements WorkbookSurface {
         const note = importNote(table, table.rowCount, (iso) => zonedTime(iso));
         const rows = Math.max(meta?.rows ?? 0, table.rowCount + 1);
         if (meta) put(sheetName, { mktImport: { ...meta, note, rows } });
+      },
+      moveRows: (sheetName, top, order, width) => {
+        const sheet = this.inputSheet(sheetName);
+        if (order.length === 0 || width === 0) return;
+        // Whole cells (value, formula, style) move; a formula reads as it would if copied.
+        const held = sheet.getRange(top, 0, order.length, width).getCellDatas();
+        const rows = order.map((from, i) =>
+          Array.from({ length: width }, (_, c): ICellData => {
+            const { f, si: _shared, ...rest } = held[from]?.[c] ?? {};
+            return typeof f === "string" ? { ...rest, f: movedFormula(f, i - from) } : rest;
+          }),
+        );
+        this.write(sheet, top, 0, rows);
       },
       readRecord: (sheetName) => {
         const text = custom(sheetName)?.[TABLE_RECORD];

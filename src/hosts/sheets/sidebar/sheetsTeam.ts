@@ -1,0 +1,9 @@
+/** The team-workbook bridge of the Sheets sidebar: one server call per action. */
+import type { TeamBridge } from "../../../ui/teamBridge";
+import type { serverProxy } from "./serverProxy";
+
+export function sheetsTeamBridge(server: ReturnType<typeof serverProxy>): TeamBridge {
+  return {
+    resortTable: (sheetName) => server.sidebarResortTable(sheetName),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Team workbook: what the seller does with a managed table besides refreshing it (re-sort on
+ * request). Refreshes never re-sort by themselves.
+ */
+import { h } from "preact";
+import { useState } from "preact/hooks";
+import type { HostBridge } from "./bridge";
+import { messageOf } from "./bridge";
+import { Button, Section, Status, TextField } from "./controls";
+
+type Said = { text: string; kind: "info" | "ok" | "error" };
+
+export function TeamSection(p: { bridge: HostBridge }) {
+  const [sheet, setSheet] = useState("");
+  const [status, setStatus] = useState<Said>({ text: "", kind: "info" });
+  const run = (what: () => Promise<string>): void => {
+    setStatus({ text: "Working…", kind: "info" });
+    what().then(
+      (text) => setStatus({ text, kind: "ok" }),
+      (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
+    );
+  };
+  const named = (): string => {
+    const name = sheet.trim();
+    if (name === "") throw new Error("Type the name of the table's sheet first (Table sheet)");
+    return name;
+  };
+  return h(Section, { title: "Team workbook", id: "sec-team" }, [
+    h(TextField, {
+      id: "team-sheet",
+      label: "Table sheet",
+      value: sheet,
+      onInput: setSheet,
+      hint: "A sheet an import wrote (refreshes keep its order and your columns)",
+    }),
+    h("div", { class: "row" }, [
+      h(Button, {
+        id: "team-resort",
+        label: "Re-sort by profit",
+        onClick: () =>
+          run(async () => {
+            const done = await p.bridge.team.resortTable(named());
+            return done.moved === 0
+              ? `${done.sheetName} is already sorted by ${done.by}: nothing moved.`
+              : `${done.sheetName} sorted by ${done.by}, highest first: ${done.moved} of ${done.rows} rows moved, your columns with them.`;
+          }),
+      }),
+    ]),
+    h(Status, { id: "team-status", ...status }),
+  ]);
+}
