@@ -4,7 +4,7 @@ import { movedFormula, planResort } from "../../src/imports/resort";
 import type { ImportColumn } from "../../src/imports/table";
 
 const COLUMNS: ImportColumn[] = [
-  { header: "Item id", path: "itemId", format: "id" },
+  { header: "Item id", path: "itemId", format: "text" },
   { header: "Total profit", path: "totalProfit", format: "money" },
 ];
 

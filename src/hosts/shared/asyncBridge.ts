@@ -34,7 +34,6 @@ import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
-import { zonedTime } from "../../imports/table";
 import { NO_TABLES, memoryStage, type TableSheets } from "../../sidebar/memoryStage";
 import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../sidebar/diagnostics";
 import { asyncService, runOpAsync } from "../../sidebar/op";
@@ -51,7 +50,7 @@ import type {
 } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
-import { asyncTeamBridge } from "./asyncTeam";
+import { asyncTeamBridge, pageStamp } from "./asyncTeam";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets {
@@ -227,11 +226,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       ),
       stage,
       tables: o.workbook.managed ?? NO_TABLES,
-      // Office.js and the browser name no user: the stamp says "this computer".
-      stamp: (iso) => ({
-        when: zonedTime(iso),
-        who: apiKey ? `this computer, key ${keyPrefixOf(apiKey)}` : "this computer",
-      }),
+      stamp: pageStamp(apiKey),
       basis: () => basis,
       now: () => clock.now(),
       moreTime: () => true,

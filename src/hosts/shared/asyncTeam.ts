@@ -1,5 +1,16 @@
 /** The team-workbook bridge of Excel and the web demo: the sidebar service in the page. */
+import { zonedTime } from "../../imports/table";
+import type { RefreshStamp } from "../../sidebar/ports";
+import { keyPrefixOf } from "../../ui/keyForm";
 import type { TeamBridge } from "../../ui/teamBridge";
+
+/** Office.js and the browser name no user: the stamp says "this computer" and the key's prefix. */
+export function pageStamp(apiKey: string | null | undefined): (iso: string) => RefreshStamp {
+  return (iso) => ({
+    when: zonedTime(iso),
+    who: apiKey ? `this computer, key ${keyPrefixOf(apiKey)}` : "this computer",
+  });
+}
 
 /** The service members it needs (promised, as asyncService makes them). */
 type TeamService = { [K in keyof TeamBridge]: TeamBridge[K] };
