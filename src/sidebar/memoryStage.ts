@@ -20,6 +20,7 @@ export const NO_TABLES: ManagedSheets = {
   write: () => undefined,
   note: () => undefined,
   moveRows: () => undefined,
+  boldHeader: () => undefined,
   readRecord: () => null,
   writeRecord: () => undefined,
 };

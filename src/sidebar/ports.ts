@@ -84,6 +84,8 @@ export interface ManagedSheets {
    * `create`: add the sheet when it is missing (the refresh log), else a missing sheet throws.
    */
   write(sheetName: string, blocks: readonly GridBlock[], create?: boolean): Io<void>;
+  /** Bold and freeze row 1 of a sheet, `width` columns (the refresh log, the history). */
+  boldHeader(sheetName: string, width: number): Io<void>;
   /** Replace the table's note after a refresh (its stamp: source, basis, times). */
   note(sheetName: string, table: StagedTable): Io<void>;
   /**

@@ -19,7 +19,7 @@ import type { ImportState } from "../imports/plan";
 import { firstState, headerRow, importTitle, readStep, stepCall } from "../imports/plan";
 import { io, type Op } from "./op";
 import { commitTable } from "./tableCommit";
-import { logRefresh } from "./refreshLog";
+import { logFormulaRefresh, logRefresh } from "./refreshLog";
 import { resortTable } from "./teamTables";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
@@ -292,6 +292,12 @@ export function createSidebarService(p: SidebarPorts) {
         });
       }
       return { ok: true };
+    },
+
+    /** Log a refresh of formula cells ("this sheet", 12 cells run again) in the refresh log. */
+    *logFormulaRefresh(scope: string, cells: number) {
+      const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
+      yield* logFormulaRefresh(p.tables, stamp, String(scope).slice(0, 80), Number(cells) || 0);
     },
 
     /** Re-sort a managed table by profit on the seller's request (teamTables.ts). */

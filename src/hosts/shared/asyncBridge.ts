@@ -50,7 +50,7 @@ import type {
 } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
-import { asyncTeamBridge, pageStamp } from "./asyncTeam";
+import { SCOPE_WORDS, asyncTeamBridge, noop, pageStamp } from "./asyncTeam";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets {
@@ -311,7 +311,10 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     refreshScopes: o.refresher?.scopes ?? [],
     async refresh(scope) {
       if (!o.refresher) throw new Error("This page has no formula cells to refresh");
-      return { cells: await o.refresher.refresh(scope) };
+      const cells = await o.refresher.refresh(scope);
+      // The log never fails a refresh that was done.
+      await service().then((s) => s.logFormulaRefresh(SCOPE_WORDS[scope] ?? scope, cells), noop);
+      return { cells };
     },
     async setLiveCalls(on) {
       if (!o.refresher) throw new Error("This page has no formula cells to pause");

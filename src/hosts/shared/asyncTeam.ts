@@ -4,6 +4,18 @@ import type { RefreshStamp } from "../../sidebar/ports";
 import { keyPrefixOf } from "../../ui/keyForm";
 import type { TeamBridge } from "../../ui/teamBridge";
 
+/** For promises whose failure changes nothing (a log row). */
+export const noop = (): void => undefined;
+
+/** The refresh log's words for a refresh of formula cells. */
+export const SCOPE_WORDS: Readonly<Record<string, string>> = {
+  selection: "the selection",
+  sheet: "this sheet",
+  workbook: "all sheets",
+  errors: "cells with errors",
+  stale: "answers older than the cache time",
+};
+
 /** Office.js and the browser name no user: the stamp says "this computer" and the key's prefix. */
 export function pageStamp(apiKey: string | null | undefined): (iso: string) => RefreshStamp {
   return (iso) => ({

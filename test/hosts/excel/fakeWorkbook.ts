@@ -299,11 +299,22 @@ export function fakeWorkbook(
         add: (type: string, source: XlRange, seriesBy: string) =>
           addChart(() => rec, type, source, seriesBy),
       },
+      // Like Excel: a cell holds one note; add throws where one is, getItem where none is.
       notes: {
         add: (where: string, text: string) =>
           queue(() => {
+            if (rec?.notes.some((n) => n.startsWith(`${where} `)))
+              throw new Error("InvalidArgument: the cell already has a note");
             rec?.notes.push(`${where} ${text}`);
           }),
+        getItem: (where: string) => ({
+          delete: () =>
+            queue(() => {
+              const at = rec?.notes.findIndex((n) => n.startsWith(`${where} `)) ?? -1;
+              if (at < 0) throw new Error("ItemNotFound: no note there");
+              rec?.notes.splice(at, 1);
+            }),
+        }),
       },
     };
     return ws;

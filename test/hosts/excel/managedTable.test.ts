@@ -126,6 +126,25 @@ test("3 notes and 3 inserted values stay beside their products through two refre
     expect(row[2]).toBe("Products sorted by profit · A 100001 SG → Top products");
     expect(row[3]).toBe(1);
   }
+  // The log's header is bold and frozen; a refresh of formula cells adds its row.
+  const logSheet = excel.sheets.get("Refresh log");
+  expect([0, 1, 2, 3, 4, 5].every((c) => logSheet?.bold.has(`0,${c}`))).toBe(true);
+  expect(logSheet?.frozenRows).toBe(1);
+  await bridge.refresh("sheet");
+  const withCells = excel.table("Refresh log");
+  expect(withCells[6]?.slice(2, 5)).toEqual([
+    "Formula cells: this sheet (each asks the API as it recalculates)",
+    "",
+    0,
+  ]);
+  // The table's stamp after the last refresh: one note on A1, with that refresh's basis.
+  const notes = excel.sheets.get("Top products")?.notes ?? [];
+  expect(notes).toHaveLength(1);
+  expect(notes[0]).toContain("30-day sales window");
+  expect(notes[0]).toMatch(/Refreshed at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
+  expect(notes[0]).toContain(
+    `Refreshed by: this computer, key ${key.slice(0, key.indexOf("pat_") + 8)}…`,
+  );
   const everything = JSON.stringify([...excel.sheets.values()].map((r) => [...r.values]));
   expect(everything + JSON.stringify([...excel.settings])).not.toContain(key);
 });

@@ -266,6 +266,10 @@ export class FakeRange implements SbRange {
       ),
     );
   }
+  /** The text each cell shows (this fake formats nothing: a value's own text). */
+  getDisplayValues(): string[][] {
+    return this.getValues().map((r) => r.map(String));
+  }
   setFormula(formula: string): this {
     this.sheet.put(this.row, this.column, { kind: "formula", value: formula });
     return this;

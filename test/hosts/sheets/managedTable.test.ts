@@ -115,7 +115,7 @@ test("3 notes and 3 inserted values stay beside their products through two refre
   const note = sheet.getRange(1, 1, 1, 1).getNote();
   expect(note).toContain("30-day sales window");
   expect(note).toMatch(/Data fresh at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
-  expect(note).toMatch(/Imported at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
+  expect(note).toMatch(/Refreshed at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
   const key = suite.server.keys.demo;
   expect(note).toContain(
     `Refreshed by: this Google account, key ${key.slice(0, key.indexOf("pat_") + 8)}…`,
@@ -124,6 +124,17 @@ test("3 notes and 3 inserted values stay beside their products through two refre
   const log = (book.getSheetByName("Refresh log") as FakeSheet).values();
   expect(log.map((r) => r[3])).toEqual(["Requests", 1, 1, 1, 0, 1]);
   expect(log[4]?.[2]).toBe("Re-sorted Top products by Total profit");
+  // Its header is bold and frozen; a refresh of formula cells (menu) adds its row.
+  const logSheet = book.getSheetByName("Refresh log") as FakeSheet;
+  expect(logSheet.bold.has("1,1") && logSheet.bold.has("1,6")).toBe(true);
+  expect(logSheet.frozenRows).toBe(1);
+  const cells = a.call("refreshSheet") as { refreshed: number };
+  const withCells = logSheet.values();
+  expect(withCells[6]?.slice(2, 5)).toEqual([
+    "Formula cells: this sheet (each asks the API as it recalculates)",
+    "",
+    cells.refreshed,
+  ]);
   expect(JSON.stringify(book.getSheets().map((s) => (s as FakeSheet).values()))).not.toContain(key);
 });
 

@@ -396,7 +396,7 @@ describe("Sheets sidebar import server functions", () => {
     expect(formatsOf(2001)).toEqual(["#,##0", "0", "@", "#,##0.00"]);
     // Times as the sheet shows them: in its time zone, named.
     expect(target.note).toContain("Data fresh at: 2025-06-30 10:00 (Asia/Singapore)");
-    expect(target.note).toContain("Imported at: 2025-07-01 16:00 (Asia/Singapore)");
+    expect(target.note).toContain("Refreshed at: 2025-07-01 16:00 (Asia/Singapore)");
     expect(target.note).toContain("Rows: 2000");
     // Staging sheet removed; the managed tables' records are in their hidden sheet.
     expect([...book.sheets.keys()]).toEqual(["Profit", "~mkt tables", "Refresh log"]);

@@ -55,6 +55,11 @@ export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedS
         ?.getRange(1, 1, 1, 1)
         .setNote(importNote(table, table.rowCount, time));
     },
+    boldHeader(sheetName, width) {
+      const sheet = book().getSheetByName(sheetName);
+      sheet?.getRange(1, 1, 1, width).setFontWeight("bold");
+      sheet?.setFrozenRows(1);
+    },
     moveRows(sheetName, top, order, width) {
       const sheet = book().getSheetByName(sheetName);
       if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);

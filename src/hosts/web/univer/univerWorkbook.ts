@@ -269,6 +269,11 @@ export class UniverWorkbook implements WorkbookSurface {
         const rows = Math.max(meta?.rows ?? 0, table.rowCount + 1);
         if (meta) put(sheetName, { mktImport: { ...meta, note, rows } });
       },
+      boldHeader: (sheetName, width) => {
+        const sheet = this.book.getSheetByName(sheetName);
+        sheet?.getRange(0, 0, 1, width).setFontWeight("bold");
+        sheet?.setFrozenRows(1);
+      },
       moveRows: (sheetName, top, order, width) => {
         const sheet = this.inputSheet(sheetName);
         if (order.length === 0 || width === 0) return;
