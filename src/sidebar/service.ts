@@ -21,6 +21,7 @@ import { io, type Op } from "./op";
 import { commitTable } from "./tableCommit";
 import { logFormulaRefresh, logRefresh } from "./refreshLog";
 import { resortTable } from "./teamTables";
+import { keepSnapshot, productHistory } from "./history";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
@@ -304,6 +305,14 @@ export function createSidebarService(p: SidebarPorts) {
     *resortTable(sheetName: string) {
       return yield* resortTable(p, String(sheetName));
     },
+    /** Keep a dated snapshot of a table's key figures in the History sheet (history.ts). */
+    *keepSnapshot(sheetName: string) {
+      return yield* keepSnapshot(p, String(sheetName));
+    },
+    /** One product's snapshots, for the sidebar's chart. */
+    *productHistory(productId: string) {
+      return yield* productHistory(p, String(productId));
+    },
 
     /**
      * Answer input rows in order (identical rows were merged by the client). Where the host's
@@ -352,7 +361,9 @@ export function* importWhole(service: SidebarService, def: ImportDefinition): Op
   try {
     let state = begun.state;
     while (!state.done) state = (yield* service.importPage(begun.token, def, state)).state;
-    return yield* service.importCommit(begun.token, def, state, { saved: true });
+    const done = yield* service.importCommit(begun.token, def, state, { saved: true });
+    if (def.options?.snapshot === true) yield* service.keepSnapshot(def.sheetName);
+    return done;
   } catch (e) {
     yield* service.importAbort(begun.token, { def, requests: 0, error: messageOf(e) });
     throw e;

@@ -7,11 +7,15 @@ import { useState } from "preact/hooks";
 import type { HostBridge } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, Status, TextField } from "./controls";
+import { HistoryChart } from "./charts/historyChart";
+import type { ProductHistory } from "./teamBridge";
 
 type Said = { text: string; kind: "info" | "ok" | "error" };
 
 export function TeamSection(p: { bridge: HostBridge }) {
   const [sheet, setSheet] = useState("");
+  const [product, setProduct] = useState("");
+  const [history, setHistory] = useState<ProductHistory | null>(null);
   const [status, setStatus] = useState<Said>({ text: "", kind: "info" });
   const run = (what: () => Promise<string>): void => {
     setStatus({ text: "Working…", kind: "info" });
@@ -45,7 +49,37 @@ export function TeamSection(p: { bridge: HostBridge }) {
               : `${done.sheetName} sorted by ${done.by}, highest first: ${done.moved} of ${done.rows} rows moved, your columns with them.`;
           }),
       }),
+      h(Button, {
+        id: "team-snapshot",
+        label: "Keep a snapshot",
+        onClick: () =>
+          run(async () => {
+            const done = await p.bridge.team.keepSnapshot(named());
+            return `${done.products} products of ${done.sheetName} kept in History (${done.when}).`;
+          }),
+      }),
+    ]),
+    h(TextField, {
+      id: "team-product",
+      label: "Product id",
+      value: product,
+      onInput: setProduct,
+      hint: "Its profit and price in every snapshot",
+    }),
+    h("div", { class: "row" }, [
+      h(Button, {
+        id: "team-history",
+        label: "Show history",
+        onClick: () =>
+          run(async () => {
+            setHistory(null);
+            const found = await p.bridge.team.productHistory(product.trim());
+            setHistory(found);
+            return `${found.points.length} snapshots of ${found.product || found.productId}.`;
+          }),
+      }),
     ]),
     h(Status, { id: "team-status", ...status }),
+    history ? h(HistoryChart, { history }) : null,
   ]);
 }

@@ -30,5 +30,7 @@ type TeamService = { [K in keyof TeamBridge]: TeamBridge[K] };
 export function asyncTeamBridge(service: () => Promise<TeamService>): TeamBridge {
   return {
     resortTable: async (sheetName) => (await service()).resortTable(sheetName),
+    keepSnapshot: async (sheetName) => (await service()).keepSnapshot(sheetName),
+    productHistory: async (id) => (await service()).productHistory(id),
   };
 }

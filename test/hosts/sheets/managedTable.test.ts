@@ -160,3 +160,21 @@ test("a hand-typed figure: the sidebar is asked, and the daily refresh keeps it 
   expect(importOnce(a, "overwrite").written).toBe(true);
   expect(sheet.values()[2]?.[profitAt]).not.toBe(12345);
 });
+
+test("a saved import with the snapshot option keeps one dated row per product at each refresh", () => {
+  const { a, book } = addon();
+  a.call("sidebarSaveImport", { ...DEF, options: { limit: 15, snapshot: true } });
+  a.call("sidebarRefreshThisDocument");
+  basis(a, { salesWindowDays: 30 });
+  a.call("sidebarRefreshThisDocument");
+  const history = (book.getSheetByName("History") as FakeSheet).values();
+  const ids = idsInOrder((book.getSheetByName("Top products") as FakeSheet).values()).slice(0, 15);
+  for (const id of ids.slice(0, 10)) {
+    const rows = history.filter((r) => r[2] === id);
+    expect(rows.map((r) => r[1])).toEqual(["Top products", "Top products"]);
+    expect(rows.every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/.test(String(r[0])))).toBe(true);
+  }
+  const one = a.call("sidebarProductHistory", ids[0]) as { points: unknown[] };
+  expect(one.points).toHaveLength(2);
+  expect((book.getSheetByName("History") as FakeSheet).frozenRows).toBe(1);
+});

@@ -154,5 +154,45 @@ describeBrowser("managed tables in the web demo", () => {
     const again = await seller.values();
     expect(idsInOrder(again).slice(0, idsInOrder(sorted).length)).toEqual(idsInOrder(sorted));
     expect(besideTheirProduct(again, typed)).toEqual({ notes: 3, suppliers: 3 });
+
+    // Keep a snapshot twice (a refresh on another basis between), then chart one product.
+    const said = async (button: string, text: RegExp): Promise<string> => {
+      // Every text the status line shows from the click on (the same line may come twice).
+      await page.evaluate(() => {
+        const w = window as unknown as { __teamLog: string[] };
+        w.__teamLog = [];
+        const status = document.querySelector("#team-status")?.parentElement ?? document.body;
+        new MutationObserver(() => {
+          w.__teamLog.push(document.querySelector("#team-status")?.textContent ?? "");
+        }).observe(status, { subtree: true, childList: true, characterData: true });
+      });
+      await page.click(button);
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { __teamLog: string[] }).__teamLog.some(
+            (t) => t !== "" && t !== "Working…",
+          ),
+        undefined,
+        { timeout: 60_000 },
+      );
+      const line = (await page.textContent("#team-status")) ?? "";
+      expect(line).toMatch(text);
+      return line;
+    };
+    await openSection("sec-team");
+    await said("#team-snapshot", /products of Top products kept in History/);
+    await saveBasis(60);
+    await openSection("sec-imports");
+    await runImport(/refreshed by product/);
+    await openSection("sec-team");
+    await said("#team-snapshot", /products of Top products kept in History/);
+    const history = await sheetValues(page, "History");
+    const top = idsInOrder(again)[0] ?? "";
+    expect(history.filter((r) => r[2] === top)).toHaveLength(2);
+    await page.fill("#team-product", top);
+    await said("#team-history", /^2 snapshots of /);
+    const bars = await page.locator("#team-chart-profit svg > g title").allTextContents();
+    expect(bars).toHaveLength(2);
+    expect(await page.locator("#team-chart-price").count()).toBe(1);
   });
 });

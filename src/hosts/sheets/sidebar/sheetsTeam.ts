@@ -5,5 +5,7 @@ import type { serverProxy } from "./serverProxy";
 export function sheetsTeamBridge(server: ReturnType<typeof serverProxy>): TeamBridge {
   return {
     resortTable: (sheetName) => server.sidebarResortTable(sheetName),
+    keepSnapshot: (sheetName) => server.sidebarKeepSnapshot(sheetName),
+    productHistory: (id) => server.sidebarProductHistory(id),
   };
 }
