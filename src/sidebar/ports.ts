@@ -98,6 +98,27 @@ export interface ManagedSheets {
   writeRecord(sheetName: string, text: string): Io<void>;
 }
 
+/** Formula cells as "Freeze values" reads and writes them (sidebar/freeze.ts). */
+export interface FormulaCells {
+  /** The selection's or active sheet's cells: where they start (0-based), formulas, values. */
+  read(scope: "selection" | "sheet"): Io<{
+    readonly sheetName: string;
+    readonly row: number;
+    readonly col: number;
+    /** "" where a cell holds no formula. */
+    readonly formulas: string[][];
+    readonly values: Cell[][];
+  }>;
+  /** Write cells (0-based): a formula, or else a value as it was (text stays text). */
+  write(
+    sheetName: string,
+    cells: readonly { row: number; col: number; formula: string | null; value: Cell }[],
+  ): Io<void>;
+  /** The sheet's kept formulas (JSON, no secret), or null. */
+  readKept(sheetName: string): Io<string | null>;
+  writeKept(sheetName: string, text: string): Io<void>;
+}
+
 /** Who refreshed and when, as a table's stamp and the refresh log say it. */
 export interface RefreshStamp {
   /** The moment in the sheet's time zone ("2026-11-26 16:40 (Asia/Singapore)"). */
@@ -117,6 +138,8 @@ export interface SidebarPorts {
   readonly importedSheets: TextSlot;
   readonly stage: ImportStage;
   readonly tables: ManagedSheets;
+  /** Freeze and unfreeze (absent where the host cannot yet). */
+  readonly formulaCells?: FormulaCells;
   /** The seller's profit basis (VAT, sales window) that imports send and state in their title. */
   basis(): Io<ProfitBasis>;
   /** Who is refreshing, and `iso` in the sheet's time zone (never the key itself). */

@@ -22,6 +22,7 @@ import { commitTable } from "./tableCommit";
 import { logFormulaRefresh, logRefresh } from "./refreshLog";
 import { resortTable } from "./teamTables";
 import { keepSnapshot, productHistory } from "./history";
+import { freezeValues, unfreezeValues } from "./freeze";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
@@ -308,6 +309,12 @@ export function createSidebarService(p: SidebarPorts) {
     /** Keep a dated snapshot of a table's key figures in the History sheet (history.ts). */
     *keepSnapshot(sheetName: string) {
       return yield* keepSnapshot(p, String(sheetName));
+    },
+    /** Freeze or unfreeze the add-in's formulas in the selection or sheet (freeze.ts). */
+    *freezeValues(scope: "selection" | "sheet", unfreeze = false) {
+      if (!p.formulaCells) throw new Error("Freeze values is not available in this host yet");
+      const where = scope === "sheet" ? "sheet" : "selection";
+      return yield* (unfreeze ? unfreezeValues : freezeValues)(p.formulaCells, where);
     },
     /** One product's snapshots, for the sidebar's chart. */
     *productHistory(productId: string) {

@@ -4,6 +4,7 @@
  */
 import type { ProductHistory, SnapshotResult } from "../sidebar/history";
 import type { ResortResult } from "../sidebar/teamTables";
+import type { FreezeResult } from "../sidebar/freeze";
 
 export type { ProductHistory, ResortResult, SnapshotResult };
 
@@ -12,6 +13,11 @@ export interface TeamBridge {
   resortTable(sheetName: string): Promise<ResortResult>;
   /** Append the table's key figures, dated, to the History sheet. */
   keepSnapshot(sheetName: string): Promise<SnapshotResult>;
+  /**
+   * Replace the add-in's formulas in the selection or sheet by their values, keeping each
+   * formula (`unfreeze` puts them back).
+   */
+  freezeValues(scope: "selection" | "sheet", unfreeze?: boolean): Promise<FreezeResult>;
   /** One product's snapshots (profit and price over time). */
   productHistory(productId: string): Promise<ProductHistory>;
 }

@@ -79,6 +79,23 @@ export function TeamSection(p: { bridge: HostBridge }) {
           }),
       }),
     ]),
+    h("div", { class: "row" }, [
+      ...(["selection", "sheet"] as const).flatMap((scope) =>
+        [false, true].map((unfreeze) =>
+          h(Button, {
+            id: `team-${unfreeze ? "unfreeze" : "freeze"}-${scope}`,
+            label: `${unfreeze ? "Unfreeze" : "Freeze values"}: ${scope === "sheet" ? "sheet" : "selection"}`,
+            onClick: () =>
+              run(async () => {
+                const done = await p.bridge.team.freezeValues(scope, unfreeze);
+                return unfreeze
+                  ? `${done.formulas} formula(s) of ${done.sheetName} put back.`
+                  : `${done.formulas} formula(s) of ${done.sheetName} frozen as values: anyone opening the file reads them, with or without the add-on; Unfreeze puts the formulas back.`;
+              }),
+          }),
+        ),
+      ),
+    ]),
     h(Status, { id: "team-status", ...status }),
     history ? h(HistoryChart, { history }) : null,
   ]);

@@ -32,5 +32,6 @@ export function asyncTeamBridge(service: () => Promise<TeamService>): TeamBridge
     resortTable: async (sheetName) => (await service()).resortTable(sheetName),
     keepSnapshot: async (sheetName) => (await service()).keepSnapshot(sheetName),
     productHistory: async (id) => (await service()).productHistory(id),
+    freezeValues: async (scope, unfreeze) => (await service()).freezeValues(scope, unfreeze),
   };
 }

@@ -60,6 +60,7 @@ class FakeSheet implements SbSheet {
         throw new Error("copyTo is not faked here (managedTable.test.ts covers re-sorts)");
       },
       clear: () => range,
+      getFormulas: () => [],
       setValues(values) {
         if (values.length !== numRows || values.some((r) => r.length !== numColumns)) {
           throw new Error(`The number of rows or columns in the data does not match the range`);

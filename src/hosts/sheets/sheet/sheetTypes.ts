@@ -22,6 +22,8 @@ export interface SbRange extends Pick<
   setNote(note: string): SbRange;
   setFontWeight(weight: "bold" | "normal" | null): SbRange;
   setFormula(formula: string): SbRange;
+  /** "" where a cell holds no formula. */
+  getFormulas(): string[][];
   /** Values, formulas (relative references moved), formats and notes, as Edit > Paste does. */
   copyTo(destination: SbRange): void;
   /** Content, formats and notes. */

@@ -7,5 +7,6 @@ export function sheetsTeamBridge(server: ReturnType<typeof serverProxy>): TeamBr
     resortTable: (sheetName) => server.sidebarResortTable(sheetName),
     keepSnapshot: (sheetName) => server.sidebarKeepSnapshot(sheetName),
     productHistory: (id) => server.sidebarProductHistory(id),
+    freezeValues: (scope, unfreeze) => server.sidebarFreezeValues(scope, unfreeze),
   };
 }
