@@ -226,6 +226,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       ),
       stage,
       tables: o.workbook.managed ?? NO_TABLES,
+      ...(o.workbook.formulaCells ? { formulaCells: o.workbook.formulaCells } : {}),
       stamp: pageStamp(apiKey),
       basis: () => basis,
       now: () => clock.now(),

@@ -22,7 +22,15 @@ import {
   startWebHost,
   type WebHost,
 } from "./harness";
-import { openWithApi, pasteValues, saveKey, sheetValues } from "./webPage";
+import {
+  openWithApi,
+  pasteValues,
+  saveKey,
+  selectCells,
+  settledValues,
+  sheetFormulas,
+  sheetValues,
+} from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -194,5 +202,34 @@ describeBrowser("managed tables in the web demo", () => {
     const bars = await page.locator("#team-chart-profit svg > g title").allTextContents();
     expect(bars).toHaveLength(2);
     expect(await page.locator("#team-chart-price").count()).toBe(1);
+  });
+
+  test("freeze values then unfreeze: the figure stays as a plain value, then the exact formula is back", async () => {
+    const formula = '=MKTA_ITEM(100001, "SG", 10001691, "margin")';
+    await pasteValues(page, "Top products", "Z2", [[formula]]);
+    await selectCells(page, "Top products", "Z2");
+    const computed = await settledValues(
+      page,
+      "Top products",
+      (v) => typeof v[1]?.[25] === "number",
+    );
+    const figure = computed[1]?.[25];
+    await openSection("sec-team");
+    await page.click("#team-freeze-sheet");
+    await page.waitForFunction(
+      () =>
+        /frozen as values|:/.test(document.querySelector("#team-status")?.textContent ?? "") &&
+        !/Working/.test(document.querySelector("#team-status")?.textContent ?? ""),
+    );
+    expect(await page.textContent("#team-status")).toMatch(
+      /^1 formula\(s\) of Top products frozen as values/,
+    );
+    expect((await sheetFormulas(page, "Top products"))[1]?.[25] ?? "").toBe("");
+    expect((await sheetValues(page, "Top products"))[1]?.[25]).toBe(figure);
+    await page.click("#team-unfreeze-sheet");
+    await page.waitForFunction(() =>
+      /put back/.test(document.querySelector("#team-status")?.textContent ?? ""),
+    );
+    expect((await sheetFormulas(page, "Top products"))[1]?.[25]).toBe(formula);
   });
 });
