@@ -48,7 +48,11 @@ type Op = () => void;
 
 /** A formula Excel made of a string written through `values` (this fake computes nothing). */
 export class ParsedFormula {
-  constructor(readonly formula: string) {}
+  /** `answer`: what a test says Excel computed (values read it; formulas read the text). */
+  constructor(
+    readonly formula: string,
+    readonly answer?: unknown,
+  ) {}
 }
 
 /**
@@ -142,6 +146,7 @@ export function fakeWorkbook(
         for (let r = 0; r < n; r++) for (let c = 0; c < w; c++) fill(sheet, r0 + r, c0 + c);
       };
     let loaded: unknown[][] = [];
+    let loadedFormulas: unknown[][] = [];
     const self = {
       rec,
       box: [r0, c0, n, w],
@@ -157,15 +162,21 @@ export function fakeWorkbook(
         queue(cells((s, r, c) => s.values.set(key(r, c), rows[r - r0]?.[c - c0] ?? "")));
       },
       get formulas(): unknown[][] {
-        return loaded;
+        return loadedFormulas;
       },
       // Like Excel, loaded values are there after the next sync, as they were then.
       load: (properties?: string) => {
         if (/\b(values|formulas)\b/.test(properties ?? ""))
           queue(() => {
             const sheet = rec();
-            loaded = Array.from({ length: n }, (_, r) =>
+            const held = Array.from({ length: n }, (_, r) =>
               Array.from({ length: w }, (_, c) => sheet?.values.get(key(r0 + r, c0 + c)) ?? ""),
+            );
+            const computed = (v: unknown): unknown =>
+              v instanceof ParsedFormula && v.answer !== undefined ? v.answer : v;
+            loaded = held.map((r) => r.map(computed));
+            loadedFormulas = held.map((r) =>
+              r.map((v) => (v instanceof ParsedFormula ? v.formula : v)),
             );
           });
         return self;
