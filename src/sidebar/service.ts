@@ -365,14 +365,18 @@ export type SidebarService = ReturnType<typeof createSidebarService>;
 /** One import start to end (Sheets' menu and daily refresh); a failure drops the staging. */
 export function* importWhole(service: SidebarService, def: ImportDefinition): Op<ImportResult> {
   const begun = yield* service.importBegin(def, { saved: true });
+  let done: ImportResult;
   try {
     let state = begun.state;
     while (!state.done) state = (yield* service.importPage(begun.token, def, state)).state;
-    const done = yield* service.importCommit(begun.token, def, state, { saved: true });
-    if (def.options?.snapshot === true) yield* service.keepSnapshot(def.sheetName);
-    return done;
+    done = yield* service.importCommit(begun.token, def, state, { saved: true });
   } catch (e) {
     yield* service.importAbort(begun.token, { def, requests: 0, error: messageOf(e) });
     throw e;
   }
+  // After the table is written: a snapshot that fails leaves the refresh done (its message
+  // goes to the daily run's outcome).
+  if (def.options?.snapshot === true && done.written !== false)
+    yield* service.keepSnapshot(def.sheetName);
+  return done;
 }
