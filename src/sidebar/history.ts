@@ -127,3 +127,31 @@ export function* productHistory(p: SidebarPorts, productId: string): Op<ProductH
     })),
   };
 }
+
+/** The sheet a native chart of one product's history reads (rewritten at each chart). */
+export const HISTORY_CHART_SHEET = "History chart";
+
+/**
+ * Write one product's snapshots (date, profit) to the History chart sheet for a native chart;
+ * returns how many rows under the header. The sheet is the add-in's: it is rewritten whole.
+ */
+export function* historyChartBlock(p: SidebarPorts, productId: string): Op<number> {
+  const history = yield* productHistory(p, productId);
+  const points = history.points.filter((x) => x.profit !== null);
+  if (points.length === 0) throw new Error(`No snapshot holds a profit for ${history.productId}`);
+  const old = (yield* io(() => p.tables.read(HISTORY_CHART_SHEET))) ?? [];
+  const values: Cell[][] = [
+    [history.product || history.productId, "Profit"],
+    ...points.map((x): Cell[] => [x.when.slice(0, 16), x.profit ?? ""]),
+  ];
+  // Rows a longer chart left behind are emptied.
+  for (let i = values.length; i < old.length; i++) values.push(["", ""]);
+  yield* io(() =>
+    p.tables.write(
+      HISTORY_CHART_SHEET,
+      [{ row: 0, col: 0, values, formats: ["@", "#,##0.00"] }],
+      true,
+    ),
+  );
+  return points.length;
+}

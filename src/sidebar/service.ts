@@ -21,7 +21,7 @@ import { io, type Op } from "./op";
 import { commitTable } from "./tableCommit";
 import { logFormulaRefresh, logRefresh } from "./refreshLog";
 import { resortTable } from "./teamTables";
-import { keepSnapshot, productHistory } from "./history";
+import { historyChartBlock, keepSnapshot, productHistory } from "./history";
 import { freezeValues, unfreezeValues } from "./freeze";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
@@ -315,6 +315,10 @@ export function createSidebarService(p: SidebarPorts) {
       if (!p.formulaCells) throw new Error("Freeze values is not available in this host yet");
       const where = scope === "sheet" ? "sheet" : "selection";
       return yield* (unfreeze ? unfreezeValues : freezeValues)(p.formulaCells, where);
+    },
+    /** One product's snapshots written for a native chart (History chart sheet). */
+    *historyChartBlock(productId: string) {
+      return yield* historyChartBlock(p, String(productId));
     },
     /** One product's snapshots, for the sidebar's chart. */
     *productHistory(productId: string) {

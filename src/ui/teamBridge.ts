@@ -18,6 +18,11 @@ export interface TeamBridge {
    * formula (`unfreeze` puts them back).
    */
   freezeValues(scope: "selection" | "sheet", unfreeze?: boolean): Promise<FreezeResult>;
+  /**
+   * A native chart of one product's profit per snapshot, on the History chart sheet; absent
+   * where the host has no native charts (the web demo).
+   */
+  insertHistoryChart?(productId: string, product: string): Promise<{ sheet: string }>;
   /** One product's snapshots (profit and price over time). */
   productHistory(productId: string): Promise<ProductHistory>;
 }

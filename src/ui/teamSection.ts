@@ -98,5 +98,19 @@ export function TeamSection(p: { bridge: HostBridge }) {
     ]),
     h(Status, { id: "team-status", ...status }),
     history ? h(HistoryChart, { history }) : null,
+    history && p.bridge.team.insertHistoryChart
+      ? h(Button, {
+          id: "team-native-chart",
+          label: "Insert as a chart in the sheet",
+          onClick: () =>
+            run(async () => {
+              const done = await p.bridge.team.insertHistoryChart?.(
+                history.productId,
+                history.product || history.productId,
+              );
+              return `Chart of ${history.product || history.productId} inserted on the ${done?.sheet} sheet.`;
+            }),
+        })
+      : null,
   ]);
 }

@@ -338,7 +338,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),
     deleteImport: async (id) => (await service()).deleteImport(id),
-    team: asyncTeamBridge(() => service()),
+    team: asyncTeamBridge(() => service(), o.workbook),
 
     async getAutoRefresh(): Promise<AutoRefreshView> {
       const on = (await o.workbook.getDocumentValue(DOCUMENT_VALUE.autoRefresh)) === "on";

@@ -3,6 +3,9 @@ import { zonedTime } from "../../imports/table";
 import type { RefreshStamp } from "../../sidebar/ports";
 import { keyPrefixOf } from "../../ui/keyForm";
 import type { TeamBridge } from "../../ui/teamBridge";
+import type { ChartPlan } from "../../ui/charts/chartPlan";
+import { historyChartPlan } from "../../ui/charts/historyPlan";
+import { HISTORY_CHART_SHEET } from "../../sidebar/history";
 
 /** For promises whose failure changes nothing (a log row). */
 export const noop = (): void => undefined;
@@ -27,8 +30,21 @@ export function pageStamp(apiKey: string | null | undefined): (iso: string) => R
 /** The service members it needs (promised, as asyncService makes them). */
 type TeamService = { [K in keyof TeamBridge]: TeamBridge[K] };
 
-export function asyncTeamBridge(service: () => Promise<TeamService>): TeamBridge {
+export function asyncTeamBridge(
+  service: () => Promise<TeamService & { historyChartBlock(id: string): Promise<number> }>,
+  workbook: { insertChart?(plan: ChartPlan): Promise<void> },
+): TeamBridge {
+  const insert = workbook.insertChart?.bind(workbook);
   return {
+    ...(insert
+      ? {
+          insertHistoryChart: async (id: string, product: string) => {
+            const rows = await (await service()).historyChartBlock(id);
+            await insert(historyChartPlan(HISTORY_CHART_SHEET, rows, product));
+            return { sheet: HISTORY_CHART_SHEET };
+          },
+        }
+      : {}),
     resortTable: async (sheetName) => (await service()).resortTable(sheetName),
     keepSnapshot: async (sheetName) => (await service()).keepSnapshot(sheetName),
     productHistory: async (id) => (await service()).productHistory(id),

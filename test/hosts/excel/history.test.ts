@@ -65,6 +65,18 @@ test("snapshot twice: two dated rows per product, and one product's profit and p
   expect(one.points.every((p) => typeof p.profit === "number")).toBe(true);
   // The two bases give two different profits for the top product.
   expect(one.points[0]?.profit).not.toBe(one.points[1]?.profit);
+  // A native chart of that product: its snapshots on the History chart sheet, charted there.
+  expect(await bridge.team.insertHistoryChart?.(ids[0] ?? "", one.product)).toEqual({
+    sheet: "History chart",
+  });
+  const chartSheet = excel.sheets.get("History chart");
+  expect(
+    excel
+      .table("History chart")
+      .slice(1)
+      .map((r) => r[1]),
+  ).toEqual(one.points.map((p) => p.profit));
+  expect(chartSheet?.charts).toHaveLength(1);
   await expect(bridge.team.productHistory("nope")).rejects.toThrow(
     "No snapshot in History has the product id nope: check the id (column Product id)",
   );

@@ -6,6 +6,7 @@
  * asked about; the daily refresh, with nobody there, keeps it and says so.
  */
 import { addonSuite, loadAddon, TOP_PRODUCTS_IMPORT } from "./harness";
+import { historyChartPlan } from "../../../src/ui/charts/historyPlan";
 import { FakeProperties, FakeSpreadsheet, typedCell, type FakeSheet } from "./fakes";
 import {
   besideTheirProduct,
@@ -177,4 +178,11 @@ test("a saved import with the snapshot option keeps one dated row per product at
   const one = a.call("sidebarProductHistory", ids[0]) as { points: unknown[] };
   expect(one.points).toHaveLength(2);
   expect((book.getSheetByName("History") as FakeSheet).frozenRows).toBe(1);
+  // A native chart of that product, as the sidebar's bridge asks for one.
+  const rows = a.call("sidebarHistoryChartBlock", ids[0]) as number;
+  expect(rows).toBe(2);
+  a.call("sidebarInsertChart", historyChartPlan("History chart", rows, "top product"));
+  const chartSheet = book.getSheetByName("History chart") as FakeSheet;
+  expect(chartSheet.getCharts()).toHaveLength(1);
+  expect(chartSheet.values().length).toBe(3);
 });
