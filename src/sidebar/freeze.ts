@@ -6,15 +6,27 @@
  * puts back exactly what was there. Only catalog formulas are touched; the seller's own stay.
  */
 import type { Cell } from "../functions/cells";
-import { CATALOG } from "../functions";
+import { CATALOG, functionByName } from "../functions";
 import { io, type Op } from "./op";
 import type { FormulaCells } from "./ports";
 
 const OURS = new RegExp(`\\b(${CATALOG.map((f) => f.name).join("|")})\\s*\\(`, "i");
 const isOurs = (formula: string): boolean => formula.startsWith("=") && OURS.test(formula);
+/** Only a function that answers with a table spills; a scalar one fills its own cell. */
+const spills = (formula: string): boolean =>
+  functionByName(OURS.exec(formula)?.[1] ?? "")?.result !== "scalar";
 
 /** A kept formula: its anchor cell ("row,col", 0-based) and the block its answer filled. */
-type Kept = Record<string, { readonly f: string; readonly rows: number; readonly cols: number }>;
+type Kept = Record<
+  string,
+  {
+    readonly f: string;
+    readonly rows: number;
+    readonly cols: number;
+    /** The block's values when frozen: Unfreeze empties only cells that still hold them. */
+    readonly v?: readonly (readonly Cell[])[];
+  }
+>;
 
 /** What a freeze or unfreeze did. */
 export interface FreezeResult {
@@ -48,16 +60,25 @@ export function* freezeValues(cells: FormulaCells, scope: "selection" | "sheet")
     line.forEach((f, c) => {
       if (!isOurs(f)) return;
       // The block its answer spilled into: right and down while cells hold values, no formula.
+      const table = spills(f);
       let cols = 1;
-      while (c + cols < line.length && !at(r, c + cols).f && !blank(at(r, c + cols).v)) cols++;
+      while (table && c + cols < line.length && !at(r, c + cols).f && !blank(at(r, c + cols).v))
+        cols++;
       let rows = 1;
-      while (r + rows < got.formulas.length && !at(r + rows, c).f && !blank(at(r + rows, c).v))
+      while (
+        table &&
+        r + rows < got.formulas.length &&
+        !at(r + rows, c).f &&
+        !blank(at(r + rows, c).v)
+      )
         rows++;
+      const v: Cell[][] = [];
       for (let i = 0; i < rows; i++)
         for (let j = 0; j < cols; j++) {
           const key = `${r + i},${c + j}`;
           if (taken.has(key) || (i + j > 0 && at(r + i, c + j).f)) continue;
           taken.add(key);
+          (v[i] ??= [])[j] = at(r + i, c + j).v ?? "";
           writes.push({
             row: got.row + r + i,
             col: got.col + c + j,
@@ -65,7 +86,7 @@ export function* freezeValues(cells: FormulaCells, scope: "selection" | "sheet")
             value: at(r + i, c + j).v ?? "",
           });
         }
-      kept[`${got.row + r},${got.col + c}`] = { f, rows, cols };
+      kept[`${got.row + r},${got.col + c}`] = { f, rows, cols, v };
       frozen++;
     }),
   );
@@ -96,10 +117,14 @@ export function* unfreezeValues(
   for (const [key, k] of Object.entries(kept)) {
     const [r, c] = key.split(",").map(Number) as [number, number];
     if (!inside(r, c)) continue;
-    // The spilled block is emptied so the answer can spill again, then the formula goes back.
+    // The spilled block is emptied so the answer can spill again (only cells still holding
+    // the frozen value: one the seller changed since stays), then the formula goes back.
+    const now = (i: number, j: number): Cell | undefined =>
+      got.values[r + i - got.row]?.[c + j - got.col];
     for (let i = 0; i < k.rows; i++)
       for (let j = 0; j < k.cols; j++)
-        if (i + j > 0) writes.push({ row: r + i, col: c + j, formula: null, value: "" });
+        if (i + j > 0 && now(i, j) === k.v?.[i]?.[j])
+          writes.push({ row: r + i, col: c + j, formula: null, value: "" });
     writes.push({ row: r, col: c, formula: k.f, value: "" });
     delete kept[key];
     restored++;
