@@ -29,6 +29,8 @@ export interface ImportOptions {
   readonly effectiveDate?: string;
   /** Keep only the first N rows of a ranked list. */
   readonly limit?: number;
+  /** A saved refresh (daily, menu) keeps a snapshot of the table in History afterwards. */
+  readonly snapshot?: boolean;
 }
 
 /** One saved import. `shopId` is the A/C shop or the B seller. */

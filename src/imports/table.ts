@@ -272,5 +272,5 @@ export function importNote(
       ? `\n${NO_ROWS_YET}: the API has no entries for this list yet. Import again later to fill it.`
       : "";
   const by = table.refreshedBy ? `\nRefreshed by: ${table.refreshedBy}` : "";
-  return `${table.title}\nData fresh at: ${fresh}\nImported at: ${time(table.importedAt)}${by}\nRows: ${rowCount}${empty}`;
+  return `${table.title}\nData fresh at: ${fresh}\nRefreshed at: ${time(table.importedAt)}${by}\nRows: ${rowCount}${empty}`;
 }

@@ -1,7 +1,7 @@
 /** An import stage in memory, for hosts that stage in one page (Excel, web demo). */
 import type { Cell } from "../core/shape";
 import type { ImportTable } from "../imports/table";
-import type { ImportStage, ManagedSheets, SheetData } from "./ports";
+import type { FormulaCells, ImportStage, ManagedSheets, SheetData } from "./ports";
 
 /** The workbook a memory stage writes into at commit, and reads sheet names from. */
 export interface TableSheets {
@@ -12,6 +12,8 @@ export interface TableSheets {
   sheetNames(): Promise<string[]>;
   /** Managed tables' cells and records in this workbook (absent: every import is whole). */
   readonly managed?: ManagedSheets;
+  /** Freeze values' cells (absent: the host cannot freeze yet). */
+  readonly formulaCells?: FormulaCells;
 }
 
 /** No table records: every import writes its table whole. */
@@ -19,6 +21,8 @@ export const NO_TABLES: ManagedSheets = {
   read: () => null,
   write: () => undefined,
   note: () => undefined,
+  moveRows: () => undefined,
+  boldHeader: () => undefined,
   readRecord: () => null,
   writeRecord: () => undefined,
 };

@@ -84,8 +84,16 @@ export interface ManagedSheets {
    * `create`: add the sheet when it is missing (the refresh log), else a missing sheet throws.
    */
   write(sheetName: string, blocks: readonly GridBlock[], create?: boolean): Io<void>;
+  /** Bold and freeze row 1 of a sheet, `width` columns (the refresh log, the history). */
+  boldHeader(sheetName: string, width: number): Io<void>;
   /** Replace the table's note after a refresh (its stamp: source, basis, times). */
   note(sheetName: string, table: StagedTable): Io<void>;
+  /**
+   * Move whole rows, columns 0 to `width` - 1: sheet row `top + i` takes what row
+   * `top + order[i]` held (values, formulas with their row references moved as a copy would,
+   * number formats). A re-sort the seller asked for (imports/resort.ts).
+   */
+  moveRows(sheetName: string, top: number, order: readonly number[], width: number): Io<void>;
   readRecord(sheetName: string): Io<string | null>;
   writeRecord(sheetName: string, text: string): Io<void>;
   /** Plain sheet formulas from (row, col), 0-based (a pricing sheet); absent: none written. */
@@ -109,6 +117,27 @@ export interface HighlightRule {
   readonly formula: string;
 }
 
+/** Formula cells as "Freeze values" reads and writes them (sidebar/freeze.ts). */
+export interface FormulaCells {
+  /** The selection's or active sheet's cells: where they start (0-based), formulas, values. */
+  read(scope: "selection" | "sheet"): Io<{
+    readonly sheetName: string;
+    readonly row: number;
+    readonly col: number;
+    /** "" where a cell holds no formula. */
+    readonly formulas: string[][];
+    readonly values: Cell[][];
+  }>;
+  /** Write cells (0-based): a formula, or else a value as it was (text stays text). */
+  write(
+    sheetName: string,
+    cells: readonly { row: number; col: number; formula: string | null; value: Cell }[],
+  ): Io<void>;
+  /** The sheet's kept formulas (JSON, no secret), or null. */
+  readKept(sheetName: string): Io<string | null>;
+  writeKept(sheetName: string, text: string): Io<void>;
+}
+
 /** Who refreshed and when, as a table's stamp and the refresh log say it. */
 export interface RefreshStamp {
   /** The moment in the sheet's time zone ("2026-11-26 16:40 (Asia/Singapore)"). */
@@ -128,6 +157,8 @@ export interface SidebarPorts {
   readonly importedSheets: TextSlot;
   readonly stage: ImportStage;
   readonly tables: ManagedSheets;
+  /** Freeze and unfreeze (absent where the host cannot yet). */
+  readonly formulaCells?: FormulaCells;
   /** The seller's profit basis (VAT, sales window) that imports send and state in their title. */
   basis(): Io<ProfitBasis>;
   /** Who is refreshing, and `iso` in the sheet's time zone (never the key itself). */

@@ -17,7 +17,8 @@ const FORMATS = ["@", "@", "@", "0", "0", "@"];
 /** One refresh as the log records it. */
 export interface RefreshLogEntry {
   readonly what: string;
-  readonly requests: number;
+  /** null: not counted here (formula cells ask as they recalculate). */
+  readonly requests: number | null;
   readonly rowsChanged: number;
   readonly errors: string;
 }
@@ -34,7 +35,7 @@ export function* logRefresh(
     stamp.when,
     stamp.who,
     entry.what,
-    entry.requests,
+    entry.requests ?? "",
     entry.rowsChanged,
     entry.errors,
   ];
@@ -43,4 +44,21 @@ export function* logRefresh(
   yield* io(() =>
     tables.write(REFRESH_LOG_SHEET, [{ row: 0, col: 0, values, formats: FORMATS }], true),
   );
+  // A new log gets its header bold and frozen, so it stays in view as the log grows.
+  if (grid.length === 0) yield* io(() => tables.boldHeader(REFRESH_LOG_SHEET, HEADER.length));
+}
+
+/** A refresh of formula cells ("this sheet", "cells with errors"), logged like any refresh. */
+export function* logFormulaRefresh(
+  tables: ManagedSheets,
+  stamp: RefreshStamp,
+  scope: string,
+  cells: number,
+): Op<void> {
+  yield* logRefresh(tables, stamp, {
+    what: `Formula cells: ${scope} (each asks the API as it recalculates)`,
+    requests: null,
+    rowsChanged: cells,
+    errors: "",
+  });
 }

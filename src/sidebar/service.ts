@@ -19,8 +19,11 @@ import type { ImportState } from "../imports/plan";
 import { firstState, headerRow, importTitle, readStep, stepCall } from "../imports/plan";
 import { io, type Op } from "./op";
 import { commitTable } from "./tableCommit";
-import { logRefresh } from "./refreshLog";
 import { newPricingSheet, refreshPricingSheet, type PricingSheetAsk } from "./pricingSheet";
+import { logFormulaRefresh, logRefresh } from "./refreshLog";
+import { resortTable } from "./teamTables";
+import { historyChartBlock, keepSnapshot, productHistory } from "./history";
+import { freezeValues, unfreezeValues } from "./freeze";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
@@ -297,6 +300,34 @@ export function createSidebarService(p: SidebarPorts) {
     /** "New pricing sheet" for a marketplace A shop, and its Refresh (pricingSheet.ts). */
     newPricingSheet: (ask: PricingSheetAsk) => newPricingSheet(p, ask),
     refreshPricingSheet: (sheetName: string) => refreshPricingSheet(p, sheetName),
+    /** Log a refresh of formula cells ("this sheet", 12 cells run again) in the refresh log. */
+    *logFormulaRefresh(scope: string, cells: number) {
+      const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
+      yield* logFormulaRefresh(p.tables, stamp, String(scope).slice(0, 80), Number(cells) || 0);
+    },
+
+    /** Re-sort a managed table by profit on the seller's request (teamTables.ts). */
+    *resortTable(sheetName: string) {
+      return yield* resortTable(p, String(sheetName));
+    },
+    /** Keep a dated snapshot of a table's key figures in the History sheet (history.ts). */
+    *keepSnapshot(sheetName: string) {
+      return yield* keepSnapshot(p, String(sheetName));
+    },
+    /** Freeze or unfreeze the add-in's formulas in the selection or sheet (freeze.ts). */
+    *freezeValues(scope: "selection" | "sheet", unfreeze = false) {
+      if (!p.formulaCells) throw new Error("Freeze values is not available in this host yet");
+      const where = scope === "sheet" ? "sheet" : "selection";
+      return yield* (unfreeze ? unfreezeValues : freezeValues)(p.formulaCells, where);
+    },
+    /** One product's snapshots written for a native chart (History chart sheet). */
+    *historyChartBlock(productId: string) {
+      return yield* historyChartBlock(p, String(productId));
+    },
+    /** One product's snapshots, for the sidebar's chart. */
+    *productHistory(productId: string) {
+      return yield* productHistory(p, String(productId));
+    },
 
     /**
      * Answer input rows in order (identical rows were merged by the client). Where the host's
@@ -343,12 +374,18 @@ export type SidebarService = ReturnType<typeof createSidebarService>;
 /** One import start to end (Sheets' menu and daily refresh); a failure drops the staging. */
 export function* importWhole(service: SidebarService, def: ImportDefinition): Op<ImportResult> {
   const begun = yield* service.importBegin(def, { saved: true });
+  let done: ImportResult;
   try {
     let state = begun.state;
     while (!state.done) state = (yield* service.importPage(begun.token, def, state)).state;
-    return yield* service.importCommit(begun.token, def, state, { saved: true });
+    done = yield* service.importCommit(begun.token, def, state, { saved: true });
   } catch (e) {
     yield* service.importAbort(begun.token, { def, requests: 0, error: messageOf(e) });
     throw e;
   }
+  // After the table is written: a snapshot that fails leaves the refresh done (its message
+  // goes to the daily run's outcome).
+  if (def.options?.snapshot === true && done.written !== false)
+    yield* service.keepSnapshot(def.sheetName);
+  return done;
 }

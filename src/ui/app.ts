@@ -12,6 +12,7 @@ import { ImportsSection } from "./importsSection";
 import { PricingSection } from "./pricingSection";
 import { SettingsSection } from "./settingsSection";
 import { ShopsSection } from "./shopsSection";
+import { TeamSection } from "./teamSection";
 import { ToolsSection } from "./toolsSection";
 import { appCss } from "./styles";
 
@@ -56,6 +57,7 @@ export function App(p: { bridge: HostBridge }) {
     }),
     h(ImportsSection, { bridge: p.bridge, shops, refreshRequest }),
     h(PricingSection, { bridge: p.bridge, shops }),
+    h(TeamSection, { bridge: p.bridge }),
     h(BulkSection, { bridge: p.bridge }),
     h(BuilderSection, { bridge: p.bridge, shops }),
     h(ToolsSection, { bridge: p.bridge }),

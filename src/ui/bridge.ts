@@ -15,6 +15,7 @@ import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
 import type { PricingOutcome, PricingSheetAsk } from "../sidebar/pricingSheet";
+import type { TeamBridge } from "./teamBridge";
 
 export type { ImportResult, QuestionAnswers, ShopRef, ShopsView };
 
@@ -228,6 +229,8 @@ export interface HostBridge {
   convertFormulas?(): Promise<ConvertedFormulas>;
   /** Check, in this host, each thing the add-in relies on (the table of Diagnostics). */
   runDiagnostics(): Promise<DiagnosticsReport>;
+  /** Team workbook: re-sort, snapshots, freeze (teamBridge.ts). */
+  readonly team: TeamBridge;
 }
 
 /** A preview: the cell's values (the chart reads them) and each as the seller reads it. */

@@ -41,6 +41,7 @@ export function ImportsSection(p: ImportsProps) {
   const [to, setTo] = useState("");
   const [topN, setTopN] = useState("");
   const [limit, setLimit] = useState("");
+  const [snapshot, setSnapshot] = useState(false);
   const [productIds, setProductIds] = useState("");
   const [saved, setSaved] = useState<ImportDefinition[]>([]);
   const [auto, setAuto] = useState<AutoRefreshView | null>(null);
@@ -84,6 +85,7 @@ export function ImportsSection(p: ImportsProps) {
       ...(to ? { to } : {}),
       ...(topN ? { topN: Number(topN) } : {}),
       ...(limit ? { limit: Number(limit) } : {}),
+      ...(snapshot ? { snapshot: true } : {}),
     };
     return {
       id: `imp-${Date.now().toString(36)}`,
@@ -291,6 +293,12 @@ export function ImportsSection(p: ImportsProps) {
             onInput: setLimit,
           })
         : null,
+      h(CheckField, {
+        id: "imp-snapshot",
+        label: "Keep a snapshot in History at each saved refresh",
+        checked: snapshot,
+        onChange: setSnapshot,
+      }),
     ]),
     h("div", { class: "row" }, [
       h(Button, {

@@ -75,3 +75,17 @@ export function idsInOrder(values: readonly unknown[][]): string[] {
     .map((r) => String(r[idAt] ?? ""))
     .filter((id) => id !== "");
 }
+
+/** The table's profit column top to bottom, for the rows that have a number there. */
+export function profitsInOrder(values: readonly unknown[][]): number[] {
+  const at = (values[0] ?? []).findIndex((h) => h === "Total profit");
+  if (at < 0) throw new Error("No Total profit column");
+  return values
+    .slice(1)
+    .map((r) => r[at])
+    .filter((v): v is number => typeof v === "number");
+}
+
+/** True when the numbers go from highest to lowest. */
+export const highestFirst = (xs: readonly number[]): boolean =>
+  xs.every((x, i) => i === 0 || (xs[i - 1] ?? x) >= x);

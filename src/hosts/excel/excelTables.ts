@@ -6,6 +6,7 @@
  */
 import type { Cell } from "../../functions/cells";
 import { WRITE_CHUNK_ROWS, cellFormat, chunkRows } from "../../imports/cellText";
+import { importNote, zonedTime } from "../../imports/table";
 import type { ManagedSheets } from "../../sidebar/ports";
 import { excelValue } from "./answerCells";
 import type { ExcelRun, XlContext, XlWorksheet } from "./xlTypes";
@@ -74,9 +75,52 @@ export function excelTables(run: ExcelRun): ManagedSheets {
         range.formulas = block.formulas.map((r) => [...r]);
         await context.sync();
       }),
-    // The first import's note stays (Excel cannot replace a note on every version); the
-    // refresh's own stamp is written with the table's cells.
-    note: () => undefined,
+    // The stamp on A1 is replaced: Excel adds no note where one is, so the old one goes first.
+    // Where the Notes API is missing (before ExcelApi 1.18) the refresh log has the stamp.
+    note: (sheetName, table) =>
+      run(async (context) => {
+        const sheet = await sheetNamed(context, sheetName);
+        if (!sheet?.notes) return;
+        const at = `'${sheetName.replace(/'/g, "''")}'!A1`;
+        const text = importNote(table, table.rowCount, (iso) => zonedTime(iso));
+        try {
+          sheet.notes.getItem(at).delete();
+          await context.sync();
+        } catch {
+          // No note there yet (a table imported where notes were missing).
+        }
+        sheet.notes.add(at, text);
+        await context.sync();
+      }),
+    boldHeader: (sheetName, width) =>
+      run(async (context) => {
+        const sheet = await sheetNamed(context, sheetName);
+        if (!sheet) return;
+        sheet.getRangeByIndexes(0, 0, 1, width).format.font.bold = true;
+        sheet.freezePanes.freezeRows(1);
+        await context.sync();
+      }),
+    moveRows: (sheetName, top, order, width) =>
+      run(async (context) => {
+        const sheet = await sheetNamed(context, sheetName);
+        if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
+        if (order.length === 0 || width === 0) return;
+        // Each row copied (values, formulas with references moved, formats) to empty rows
+        // under the used range in its new order, then the block back, then the scratch cleared.
+        const used = sheet.getUsedRangeOrNullObject(false);
+        used.load("isNullObject,rowIndex,rowCount");
+        await context.sync();
+        const scratch = used.isNullObject ? top + order.length : used.rowIndex + used.rowCount + 1;
+        order.forEach((from, i) =>
+          sheet
+            .getRangeByIndexes(scratch + i, 0, 1, width)
+            .copyFrom(sheet.getRangeByIndexes(top + from, 0, 1, width)),
+        );
+        const moved = sheet.getRangeByIndexes(scratch, 0, order.length, width);
+        sheet.getRangeByIndexes(top, 0, order.length, width).copyFrom(moved);
+        moved.clear();
+        await context.sync();
+      }),
     readRecord: (sheetName) =>
       run(async (context) => {
         const item = context.workbook.settings.getItemOrNullObject(recordName(sheetName));

@@ -23,6 +23,7 @@ import { EXCEL_PLACES, withPlaces } from "../shared/places";
 import { EXCEL_NAMESPACE } from "../shared/metadata";
 import { insertExcelChart } from "./excelCharts";
 import { excelTables } from "./excelTables";
+import { excelFormulaCells } from "./excelFreeze";
 import { excelChecks, type ExcelCheckEnv, excelTools, officeSetSupport } from "./excelTools";
 import type { OfficeStorage } from "../shared/officeGlobals";
 import { officeStorage } from "../shared/officeGlobals";
@@ -199,6 +200,7 @@ export function excelWorkbook(run: ExcelRun): WorkbookSurface {
     ...excelAnswerCells(run),
 
     managed: excelTables(run),
+    formulaCells: excelFormulaCells(run),
 
     insertChart: (plan) => run((context) => insertExcelChart(context, plan)),
 

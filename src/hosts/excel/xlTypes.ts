@@ -32,7 +32,10 @@ export interface XlWorksheet {
   getUsedRangeOrNullObject(valuesOnly?: boolean): XlRange & { isNullObject: boolean };
   freezePanes: { freezeRows(count: number): void };
   activate(): void;
-  notes?: { add(cellAddress: string, content: string): unknown };
+  notes?: {
+    add(cellAddress: string, content: string): unknown;
+    getItem(key: string): { delete(): void };
+  };
 }
 
 export interface XlSetting {

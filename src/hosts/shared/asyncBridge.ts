@@ -22,7 +22,6 @@ import {
   type SettingsStorage,
   readAsyncSettings,
 } from "./asyncSettings";
-
 export { SETTING, type SettingsStorage };
 import { MemoryStore } from "../../core/store";
 import { type CellInput, errorsAsText, resultText } from "../../functions/cells";
@@ -32,7 +31,6 @@ import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
 import { driveImport } from "../../sidebar/importLoop";
-import { zonedTime } from "../../imports/table";
 import { NO_TABLES, memoryStage, type TableSheets } from "../../sidebar/memoryStage";
 import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../sidebar/diagnostics";
 import { asyncService, runOpAsync } from "../../sidebar/op";
@@ -49,6 +47,7 @@ import type {
 } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
+import { SCOPE_WORDS, asyncTeamBridge, noop, pageStamp } from "./asyncTeam";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets {
@@ -224,11 +223,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       ),
       stage,
       tables: o.workbook.managed ?? NO_TABLES,
-      // Office.js and the browser name no user: the stamp says "this computer".
-      stamp: (iso) => ({
-        when: zonedTime(iso),
-        who: apiKey ? `this computer, key ${keyPrefixOf(apiKey)}` : "this computer",
-      }),
+      ...(o.workbook.formulaCells ? { formulaCells: o.workbook.formulaCells } : {}),
+      stamp: pageStamp(apiKey),
       basis: () => basis,
       now: () => clock.now(),
       moreTime: () => true,
@@ -313,7 +309,10 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     refreshScopes: o.refresher?.scopes ?? [],
     async refresh(scope) {
       if (!o.refresher) throw new Error("This page has no formula cells to refresh");
-      return { cells: await o.refresher.refresh(scope) };
+      const cells = await o.refresher.refresh(scope);
+      // The log never fails a refresh that was done.
+      await service().then((s) => s.logFormulaRefresh(SCOPE_WORDS[scope] ?? scope, cells), noop);
+      return { cells };
     },
     async setLiveCalls(on) {
       if (!o.refresher) throw new Error("This page has no formula cells to pause");
@@ -338,6 +337,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),
     deleteImport: async (id) => (await service()).deleteImport(id),
+    team: asyncTeamBridge(() => service(), o.workbook),
 
     async getAutoRefresh(): Promise<AutoRefreshView> {
       const on = (await o.workbook.getDocumentValue(DOCUMENT_VALUE.autoRefresh)) === "on";

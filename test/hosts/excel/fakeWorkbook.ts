@@ -16,6 +16,7 @@ import type {
 import type { Fits } from "../../../src/hosts/shared/realTypes";
 import { type FakeChart, fakeChartAdder } from "./fakeCharts";
 import { typedCell } from "../../helpers/typedText";
+import { movedFormula } from "../../../src/imports/resort";
 
 export type { FakeChart };
 
@@ -47,7 +48,11 @@ type Op = () => void;
 
 /** A formula Excel made of a string written through `values` (this fake computes nothing). */
 export class ParsedFormula {
-  constructor(readonly formula: string) {}
+  /** `answer`: what a test says Excel computed (values read it; formulas read the text). */
+  constructor(
+    readonly formula: string,
+    readonly answer?: unknown,
+  ) {}
 }
 
 /**
@@ -146,6 +151,7 @@ export function fakeWorkbook(
         for (let r = 0; r < n; r++) for (let c = 0; c < w; c++) fill(sheet, r0 + r, c0 + c);
       };
     let loaded: unknown[][] = [];
+    let loadedFormulas: unknown[][] = [];
     const self = {
       rec,
       box: [r0, c0, n, w],
@@ -161,15 +167,21 @@ export function fakeWorkbook(
         queue(cells((s, r, c) => s.values.set(key(r, c), rows[r - r0]?.[c - c0] ?? "")));
       },
       get formulas(): unknown[][] {
-        return loaded;
+        return loadedFormulas;
       },
       // Like Excel, loaded values are there after the next sync, as they were then.
       load: (properties?: string) => {
         if (/\b(values|formulas)\b/.test(properties ?? ""))
           queue(() => {
             const sheet = rec();
-            loaded = Array.from({ length: n }, (_, r) =>
+            const held = Array.from({ length: n }, (_, r) =>
               Array.from({ length: w }, (_, c) => sheet?.values.get(key(r0 + r, c0 + c)) ?? ""),
+            );
+            const computed = (v: unknown): unknown =>
+              v instanceof ParsedFormula && v.answer !== undefined ? v.answer : v;
+            loaded = held.map((r) => r.map(computed));
+            loadedFormulas = held.map((r) =>
+              r.map((v) => (v instanceof ParsedFormula ? v.formula : v)),
             );
           });
         return self;
@@ -215,8 +227,15 @@ export function fakeWorkbook(
             for (let c = 0; c < w; c++) {
               const v = from.values.get(key(sr + r, sc + c));
               const f = from.formats.get(key(sr + r, sc + c));
+              // Like Excel's paste: a formula's relative row references move with it.
+              const moved =
+                v instanceof ParsedFormula
+                  ? new ParsedFormula(movedFormula(v.formula, r0 - sr))
+                  : typeof v === "string" && v.startsWith("=")
+                    ? movedFormula(v, r0 - sr)
+                    : v;
               if (v === undefined) to.values.delete(key(r0 + r, c0 + c));
-              else to.values.set(key(r0 + r, c0 + c), v);
+              else to.values.set(key(r0 + r, c0 + c), moved);
               if (f === undefined) to.formats.delete(key(r0 + r, c0 + c));
               else to.formats.set(key(r0 + r, c0 + c), f);
             }
@@ -296,11 +315,22 @@ export function fakeWorkbook(
         add: (type: string, source: XlRange, seriesBy: string) =>
           addChart(() => rec, type, source, seriesBy),
       },
+      // Like Excel: a cell holds one note; add throws where one is, getItem where none is.
       notes: {
         add: (where: string, text: string) =>
           queue(() => {
+            if (rec?.notes.some((n) => n.startsWith(`${where} `)))
+              throw new Error("InvalidArgument: the cell already has a note");
             rec?.notes.push(`${where} ${text}`);
           }),
+        getItem: (where: string) => ({
+          delete: () =>
+            queue(() => {
+              const at = rec?.notes.findIndex((n) => n.startsWith(`${where} `)) ?? -1;
+              if (at < 0) throw new Error("ItemNotFound: no note there");
+              rec?.notes.splice(at, 1);
+            }),
+        }),
       },
     };
     return ws;

@@ -10,7 +10,9 @@ import type { QuestionAnswers } from "../../../src/ui/bridge";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import {
   besideTheirProduct,
+  highestFirst,
   idsInOrder,
+  profitsInOrder,
   sellerTypesBeside,
   type SellerSheet,
 } from "../../helpers/managedScenario";
@@ -83,17 +85,66 @@ test("3 notes and 3 inserted values stay beside their products through two refre
   // Only one header row, no stale second table beside it.
   expect(after[0]?.filter((h) => h === "Rank")).toHaveLength(1);
 
+  // Re-sort on request: whole rows move, the seller's cells (and a formula) with them.
+  const profitAt = after[0]?.indexOf("Total profit") ?? -1;
+  const idAt = after[0]?.indexOf("Item id") ?? -1;
+  const lastRow = after.length - 1;
+  const formulaCol = (after[0]?.length ?? 0) + 1;
+  const letter = String.fromCharCode(65 + profitAt);
+  excel.sheets
+    .get("Top products")
+    ?.values.set(`${lastRow},${formulaCol}`, `=${letter}${lastRow + 1}*2`);
+  const lastId = String(after[lastRow]?.[idAt]);
+  const resorted = await bridge.team.resortTable("Top products");
+  expect(resorted.by).toBe("Total profit");
+  expect(resorted.moved).toBeGreaterThan(0);
+  const sorted = excel.table("Top products");
+  expect(highestFirst(profitsInOrder(sorted))).toBe(true);
+  expect(besideTheirProduct(sorted, typed)).toEqual({ notes: 3, suppliers: 3 });
+  const lastNow = sorted.findIndex((r) => String(r[idAt]) === lastId);
+  expect(sorted[lastNow]?.[formulaCol]).toBe(`=${letter}${lastNow + 1}*2`);
+  // Nothing left in the scratch rows under the table.
+  expect(sorted.length).toBe(after.length);
+  const sortedIds = idsInOrder(sorted);
+  await bridge.saveSettings({ basis: { salesWindowDays: 30 } });
+  await bridge.runImport(DEF);
+  expect(idsInOrder(excel.table("Top products")).slice(0, sortedIds.length)).toEqual(sortedIds);
+  expect(besideTheirProduct(excel.table("Top products"), typed)).toEqual({
+    notes: 3,
+    suppliers: 3,
+  });
+
   // A row per refresh in the refresh log: when, who (with the key's prefix only), what, requests.
   const log = excel.table("Refresh log");
   expect(log[0]).toEqual(["When", "Who", "What", "Requests", "Rows changed", "Errors"]);
-  expect(log).toHaveLength(4);
+  expect(log).toHaveLength(6);
+  expect(log[4]?.[2]).toBe("Re-sorted Top products by Total profit");
   const key = settings.get("mkt.apiKey") ?? "";
-  for (const row of log.slice(1)) {
+  for (const row of [...log.slice(1, 4), ...log.slice(5)]) {
     expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(.+\)$/);
     expect(row[1]).toBe(`this computer, key ${key.slice(0, key.indexOf("pat_") + 8)}…`);
     expect(row[2]).toBe("Products sorted by profit · A 100001 SG → Top products");
     expect(row[3]).toBe(1);
   }
+  // The log's header is bold and frozen; a refresh of formula cells adds its row.
+  const logSheet = excel.sheets.get("Refresh log");
+  expect([0, 1, 2, 3, 4, 5].every((c) => logSheet?.bold.has(`0,${c}`))).toBe(true);
+  expect(logSheet?.frozenRows).toBe(1);
+  await bridge.refresh("sheet");
+  const withCells = excel.table("Refresh log");
+  expect(withCells[6]?.slice(2, 5)).toEqual([
+    "Formula cells: this sheet (each asks the API as it recalculates)",
+    "",
+    0,
+  ]);
+  // The table's stamp after the last refresh: one note on A1, with that refresh's basis.
+  const notes = excel.sheets.get("Top products")?.notes ?? [];
+  expect(notes).toHaveLength(1);
+  expect(notes[0]).toContain("30-day sales window");
+  expect(notes[0]).toMatch(/Refreshed at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(/);
+  expect(notes[0]).toContain(
+    `Refreshed by: this computer, key ${key.slice(0, key.indexOf("pat_") + 8)}…`,
+  );
   const everything = JSON.stringify([...excel.sheets.values()].map((r) => [...r.values]));
   expect(everything + JSON.stringify([...excel.settings])).not.toContain(key);
 });

@@ -9,10 +9,11 @@ jest.mock("office-addin-manifest", () => ({
 import { createExcelTaskpaneBridge } from "../../../src/hosts/excel/taskpaneBridge";
 import { fetchTransport } from "../../../src/hosts/shared/fetchTransport";
 import type { TestServer } from "../../helpers/server";
-import { fakeWorkbook } from "./fakeWorkbook";
+import { fakeWorkbook, type FakeWorkbook } from "./fakeWorkbook";
 
-export function paneOverServer(server: TestServer, apiKey: string | null) {
-  const excel = fakeWorkbook();
+/** `workbook`: a teammate opening the same file (their own settings, the same cells). */
+export function paneOverServer(server: TestServer, apiKey: string | null, workbook?: FakeWorkbook) {
+  const excel = workbook ?? fakeWorkbook();
   const settings = new Map<string, string>([["mkt.baseUrl", server.baseUrl]]);
   if (apiKey) settings.set("mkt.apiKey", apiKey);
   const bridge = createExcelTaskpaneBridge({

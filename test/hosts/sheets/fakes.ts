@@ -22,6 +22,7 @@ import type {
 import type { SbRange, SbSheet, SbSpreadsheet } from "../../../src/hosts/sheets/sheet/sheetTypes";
 import { typedCell, type StoredCell } from "../../helpers/typedText";
 
+import { movedFormula } from "../../../src/imports/resort";
 export { typedCell, type StoredCell } from "../../helpers/typedText";
 
 /** A clock the fakes and the add-on share; sleep advances it. */
@@ -282,6 +283,10 @@ export class FakeRange implements SbRange {
       ),
     );
   }
+  /** The text each cell shows (this fake formats nothing: a value's own text). */
+  getDisplayValues(): string[][] {
+    return this.getValues().map((r) => r.map(String));
+  }
   setFormula(formula: string): this {
     this.sheet.put(this.row, this.column, { kind: "formula", value: formula });
     return this;
@@ -330,6 +335,55 @@ export class FakeRange implements SbRange {
     formats.forEach((r, i) =>
       r.forEach((f, j) => this.sheet.formats.set(`${this.row + i},${this.column + j}`, f)),
     );
+    return this;
+  }
+  /**
+   * Like Sheets' copyTo: values, formulas (relative row references moved by the distance, as
+   * Paste does), number formats, notes and bold; an empty source cell empties its target.
+   */
+  copyTo(destination: FakeRange): void {
+    const rows = this.row - destination.row;
+    const moves: Array<() => void> = [];
+    for (let i = 0; i < this.numRows; i++)
+      for (let j = 0; j < this.numColumns; j++) {
+        const [from, to] = [
+          `${this.row + i},${this.column + j}`,
+          [destination.row + i, destination.column + j] as const,
+        ];
+        const cell = this.sheet.cell(this.row + i, this.column + j);
+        const format = this.sheet.formats.get(from);
+        const note = this.sheet.notes.get(from);
+        const bold = this.sheet.bold.has(from);
+        moves.push(() => {
+          const target = destination.getSheet();
+          const at = `${to[0]},${to[1]}`;
+          target.put(
+            to[0],
+            to[1],
+            cell?.kind === "formula"
+              ? { kind: "formula", value: movedFormula(String(cell.value), -rows) }
+              : cell,
+          );
+          if (format === undefined) target.formats.delete(at);
+          else target.formats.set(at, format);
+          if (note === undefined) target.notes.delete(at);
+          else target.notes.set(at, note);
+          if (bold) target.bold.add(at);
+          else target.bold.delete(at);
+        });
+      }
+    for (const move of moves) move();
+  }
+  /** Content, formats, notes and bold. */
+  clear(): this {
+    this.clearContent();
+    for (let i = 0; i < this.numRows; i++)
+      for (let j = 0; j < this.numColumns; j++) {
+        const at = `${this.row + i},${this.column + j}`;
+        this.sheet.formats.delete(at);
+        this.sheet.notes.delete(at);
+        this.sheet.bold.delete(at);
+      }
     return this;
   }
   setNote(note: string): this {

@@ -57,6 +57,11 @@ class FakeSheet implements SbSheet {
   getRange(row: number, column: number, numRows: number, numColumns: number): SbRange {
     const sheet: FakeSheet = this.self();
     const range: SbRange = {
+      copyTo() {
+        throw new Error("copyTo is not faked here (managedTable.test.ts covers re-sorts)");
+      },
+      clear: () => range,
+      getFormulas: () => [],
       setValues(values) {
         if (values.length !== numRows || values.some((r) => r.length !== numColumns)) {
           throw new Error(`The number of rows or columns in the data does not match the range`);
@@ -400,7 +405,7 @@ describe("Sheets sidebar import server functions", () => {
     expect(formatsOf(2001)).toEqual(["#,##0", "0", "@", "#,##0.00"]);
     // Times as the sheet shows them: in its time zone, named.
     expect(target.note).toContain("Data fresh at: 2025-06-30 10:00 (Asia/Singapore)");
-    expect(target.note).toContain("Imported at: 2025-07-01 16:00 (Asia/Singapore)");
+    expect(target.note).toContain("Refreshed at: 2025-07-01 16:00 (Asia/Singapore)");
     expect(target.note).toContain("Rows: 2000");
     // Staging sheet removed; the managed tables' records are in their hidden sheet.
     expect([...book.sheets.keys()]).toEqual(["Profit", "~mkt tables", "Refresh log"]);

@@ -8,7 +8,9 @@ import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import {
   besideTheirProduct,
+  highestFirst,
   idsInOrder,
+  profitsInOrder,
   sellerTypesBeside,
   type SellerSheet,
 } from "../../helpers/managedScenario";
@@ -20,7 +22,15 @@ import {
   startWebHost,
   type WebHost,
 } from "./harness";
-import { openWithApi, pasteValues, saveKey, sheetValues } from "./webPage";
+import {
+  openWithApi,
+  pasteValues,
+  saveKey,
+  selectCells,
+  settledValues,
+  sheetFormulas,
+  sheetValues,
+} from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -126,5 +136,100 @@ describeBrowser("managed tables in the web demo", () => {
     const ranks = after.slice(1, order.length + 1).map((r) => Number(r[rankAt]));
     expect(ranks).not.toEqual([...ranks].sort((x, y) => x - y));
     expect(after[0]?.filter((h) => h === "Rank")).toHaveLength(1);
+
+    // Re-sort on request (Team workbook): whole rows move, the seller's cells with them.
+    await openSection("sec-team");
+    await page.fill("#team-sheet", "Top products");
+    await page.click("#team-resort");
+    await page.waitForFunction(
+      () =>
+        /sorted by|already sorted|:/.test(
+          document.querySelector("#team-status")?.textContent ?? "",
+        ),
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(await page.textContent("#team-status")).toMatch(
+      /^Top products sorted by Total profit, highest first: \d+ of \d+ rows moved/,
+    );
+    const sorted = await seller.values();
+    expect(highestFirst(profitsInOrder(sorted))).toBe(true);
+    expect(besideTheirProduct(sorted, typed)).toEqual({ notes: 3, suppliers: 3 });
+    // A refresh after it keeps the new order.
+    await saveBasis(30);
+    await openSection("sec-imports");
+    await runImport(/refreshed by product/);
+    const again = await seller.values();
+    expect(idsInOrder(again).slice(0, idsInOrder(sorted).length)).toEqual(idsInOrder(sorted));
+    expect(besideTheirProduct(again, typed)).toEqual({ notes: 3, suppliers: 3 });
+
+    // Keep a snapshot twice (a refresh on another basis between), then chart one product.
+    const said = async (button: string, text: RegExp): Promise<string> => {
+      // Every text the status line shows from the click on (the same line may come twice).
+      await page.evaluate(() => {
+        const w = window as unknown as { __teamLog: string[] };
+        w.__teamLog = [];
+        const status = document.querySelector("#team-status")?.parentElement ?? document.body;
+        new MutationObserver(() => {
+          w.__teamLog.push(document.querySelector("#team-status")?.textContent ?? "");
+        }).observe(status, { subtree: true, childList: true, characterData: true });
+      });
+      await page.click(button);
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { __teamLog: string[] }).__teamLog.some(
+            (t) => t !== "" && t !== "Working…",
+          ),
+        undefined,
+        { timeout: 60_000 },
+      );
+      const line = (await page.textContent("#team-status")) ?? "";
+      expect(line).toMatch(text);
+      return line;
+    };
+    await openSection("sec-team");
+    await said("#team-snapshot", /products of Top products kept in History/);
+    await saveBasis(60);
+    await openSection("sec-imports");
+    await runImport(/refreshed by product/);
+    await openSection("sec-team");
+    await said("#team-snapshot", /products of Top products kept in History/);
+    const history = await sheetValues(page, "History");
+    const top = idsInOrder(again)[0] ?? "";
+    expect(history.filter((r) => r[2] === top)).toHaveLength(2);
+    await page.fill("#team-product", top);
+    await said("#team-history", /^2 snapshots of /);
+    const bars = await page.locator("#team-chart-profit svg > g title").allTextContents();
+    expect(bars).toHaveLength(2);
+    expect(await page.locator("#team-chart-price").count()).toBe(1);
+  });
+
+  test("freeze values then unfreeze: the figure stays as a plain value, then the exact formula is back", async () => {
+    const formula = '=MKTA_ITEM(100001, "SG", 10001691, "margin")';
+    await pasteValues(page, "Top products", "Z2", [[formula]]);
+    await selectCells(page, "Top products", "Z2");
+    const computed = await settledValues(
+      page,
+      "Top products",
+      (v) => typeof v[1]?.[25] === "number",
+    );
+    const figure = computed[1]?.[25];
+    await openSection("sec-team");
+    await page.click("#team-freeze-sheet");
+    await page.waitForFunction(
+      () =>
+        /frozen as values|:/.test(document.querySelector("#team-status")?.textContent ?? "") &&
+        !/Working/.test(document.querySelector("#team-status")?.textContent ?? ""),
+    );
+    expect(await page.textContent("#team-status")).toMatch(
+      /^1 formula\(s\) of Top products frozen as values/,
+    );
+    expect((await sheetFormulas(page, "Top products"))[1]?.[25] ?? "").toBe("");
+    expect((await sheetValues(page, "Top products"))[1]?.[25]).toBe(figure);
+    await page.click("#team-unfreeze-sheet");
+    await page.waitForFunction(() =>
+      /put back/.test(document.querySelector("#team-status")?.textContent ?? ""),
+    );
+    expect((await sheetFormulas(page, "Top products"))[1]?.[25]).toBe(formula);
   });
 });

@@ -190,7 +190,7 @@ describeBrowser("web host in Chromium", () => {
     expect(s.values.slice(1).map((r) => r[profitCol])).toEqual(expected.map((e) => e.totalProfit));
     expect(s.frozenRows).toBe(1);
     expect(s.note).toMatch(/Data fresh at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(.+\)/);
-    expect(s.note).toMatch(/Imported at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(.+\)/);
+    expect(s.note).toMatch(/Refreshed at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(.+\)/);
     expect(s.formats[profitCol]).toBe("#,##0.00");
     // One header write plus one write per 500 rows.
     expect(s.writeCalls).toBe(1 + Math.ceil(expected.length / 500));

@@ -10,13 +10,8 @@ import { fillLater, fillOnEdit, fillTick, installFiller } from "../fill/fillTrig
 import type { FillReport } from "../fill/filler";
 import { gas } from "../stores/gas";
 import { liveCallsPaused } from "../cells/liveCalls";
-import {
-  refreshCells,
-  setLiveCalls,
-  type RefreshResult,
-  type RefreshScope,
-  type RefreshWhich,
-} from "./refresh";
+import { refreshCellsLogged } from "./loggedRefresh";
+import { setLiveCalls, type RefreshResult, type RefreshScope, type RefreshWhich } from "./refresh";
 import { readQueue } from "../fill/waitingCells";
 
 /**
@@ -117,7 +112,7 @@ function getScheduler(): SchedulerView {
 
 /** Sidebar: refresh a scope ("selection" | "sheet" | "workbook"), all cells or only errors/old answers. */
 function refreshFromSidebar(scope: RefreshScope, which: RefreshWhich): RefreshResult {
-  return guarded(() => refreshCells(scope, which));
+  return guarded(() => refreshCellsLogged(scope, which));
 }
 
 /** Sidebar: pause or resume live calls. */
@@ -131,17 +126,19 @@ function installBackgroundFill(): { installed: boolean; note?: string } {
 }
 
 /** Menu: refresh the selected formula cells. */
-const refreshSelection = (): RefreshResult => told(refreshCells("selection", "all"), "refreshed");
+const refreshSelection = (): RefreshResult =>
+  told(refreshCellsLogged("selection", "all"), "refreshed");
 /** Menu: refresh this sheet's formula cells. */
-const refreshSheet = (): RefreshResult => told(refreshCells("sheet", "all"), "refreshed");
+const refreshSheet = (): RefreshResult => told(refreshCellsLogged("sheet", "all"), "refreshed");
 /** Menu: refresh every formula cell. */
-const refreshWorkbook = (): RefreshResult => told(refreshCells("workbook", "all"), "refreshed");
+const refreshWorkbook = (): RefreshResult =>
+  told(refreshCellsLogged("workbook", "all"), "refreshed");
 /** Menu: refresh cells showing an error or waiting. */
 const refreshErrors = (): RefreshResult =>
-  told(refreshCells("workbook", "errors"), "with errors refreshed");
+  told(refreshCellsLogged("workbook", "errors"), "with errors refreshed");
 /** Menu: refresh answers older than the cache time. */
 const refreshOld = (): RefreshResult =>
-  told(refreshCells("workbook", "old"), "with old answers refreshed");
+  told(refreshCellsLogged("workbook", "old"), "with old answers refreshed");
 /** Menu: cells answer from the cache only. */
 const pauseLiveCalls = (): RefreshResult =>
   told(setLiveCalls(true), "changed: live calls are paused (cells answer from the cache)");

@@ -57,8 +57,8 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
       if (!sheet || rows === 0 || cols === 0) return null;
       return {
         address: `${sheetName}!${sheet.getRange(1, 1, rows, cols).getA1Notation()}`,
-        // An import leaves its note on A1 (importNote): "...\nImported at: ...".
-        imported: sheet.getRange(1, 1, 1, 1).getNote().includes("\nImported at: "),
+        // An import leaves its note on A1 (importNote): "...\nRefreshed at: ..." (once "Imported at").
+        imported: /\n(Imported|Refreshed) at: /.test(sheet.getRange(1, 1, 1, 1).getNote()),
       };
     },
     sheetNames: () =>

@@ -59,6 +59,27 @@ export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedS
         ?.getRange(1, 1, 1, 1)
         .setNote(importNote(table, table.rowCount, time));
     },
+    boldHeader(sheetName, width) {
+      const sheet = book().getSheetByName(sheetName);
+      sheet?.getRange(1, 1, 1, width).setFontWeight("bold");
+      sheet?.setFrozenRows(1);
+    },
+    moveRows(sheetName, top, order, width) {
+      const sheet = book().getSheetByName(sheetName);
+      if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
+      if (order.length === 0 || width === 0) return;
+      // Each row is copied (as Paste does: formulas, formats, notes) to empty rows under the
+      // sheet in its new order, then the block back in one copy, then the scratch is cleared.
+      const scratch = sheet.getLastRow() + 2;
+      order.forEach((from, i) =>
+        sheet
+          .getRange(top + from + 1, 1, 1, width)
+          .copyTo(sheet.getRange(scratch + i, 1, 1, width)),
+      );
+      const moved = sheet.getRange(scratch, 1, order.length, width);
+      moved.copyTo(sheet.getRange(top + 1, 1, order.length, width));
+      moved.clear();
+    },
     readRecord(sheetName) {
       const sheet = records(false);
       const row = sheet ? rowOf(sheet, sheetName) : 0;

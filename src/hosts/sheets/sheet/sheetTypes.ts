@@ -30,6 +30,12 @@ export interface SbRange extends Pick<
   setFormula(formula: string): SbRange;
   /** Optional only for the small fakes of tests that write no formulas. */
   setFormulas?(formulas: string[][]): SbRange;
+  /** "" where a cell holds no formula. */
+  getFormulas(): string[][];
+  /** Values, formulas (relative references moved), formats and notes, as Edit > Paste does. */
+  copyTo(destination: SbRange): void;
+  /** Content, formats and notes. */
+  clear(): SbRange;
 }
 
 export interface SbSheet extends Pick<GasSheet, "getName" | "getLastRow" | "getLastColumn"> {

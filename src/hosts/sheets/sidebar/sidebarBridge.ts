@@ -21,6 +21,7 @@ import { withPlaces } from "../../shared/places";
 import { SHEETS_PLACES } from "../places";
 import { serverProxy, type ServerCall } from "./serverProxy";
 import { sheetsQueue } from "./sidebarQueue";
+import { sheetsTeamBridge } from "./sheetsTeam";
 
 export { googleScriptCall, type ServerCall } from "./serverProxy";
 
@@ -118,6 +119,7 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
     listImports: () => server.sidebarListImports(),
     saveImport: (def) => server.sidebarSaveImport(def),
     deleteImport: (id) => server.sidebarDeleteImport(id),
+    team: sheetsTeamBridge(server),
     getAutoRefresh: () => server.sidebarGetAutoRefresh(),
     setAutoRefresh: (enabled) => server.sidebarSetAutoRefresh(enabled),
 

@@ -28,6 +28,7 @@ import { sheetStage } from "../sheet/sheetStage";
 import { writeCells } from "../sheet/sheetWrite";
 import { formatFormulaCells } from "../fill/formatCells";
 import { sheetTables } from "../sheet/sheetTables";
+import { sheetFormulaCells } from "../sheet/sheetFreeze";
 import { keyPrefixOf } from "../../../ui/keyForm";
 import type { TimeText } from "../../../imports/table";
 import { insertSheetChart } from "../sheet/sheetCharts";
@@ -158,6 +159,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     },
     stage: sheetStage(book, sheetTime(book)),
     tables: sheetTables(book, sheetTime(book)),
+    formulaCells: sheetFormulaCells(book, sheetTables(book, sheetTime(book))),
     stamp: (iso) => ({ when: sheetTime(book)(iso), who: who(unattended) }),
     basis: () => basisOf(deps.userProperties()),
     now: () => deps.now().getTime(),

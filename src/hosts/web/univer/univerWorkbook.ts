@@ -13,8 +13,9 @@ import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
+import { movedFormula } from "../../../imports/resort";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
-import type { ManagedSheets, SheetData } from "../../../sidebar/ports";
+import type { FormulaCells, ManagedSheets, SheetData } from "../../../sidebar/ports";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
 import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
@@ -30,6 +31,8 @@ export interface ImportedSheetMeta {
 
 /** The sheet metadata entry holding a managed table's record. */
 const TABLE_RECORD = "mktTable";
+/** The sheet metadata entry holding its frozen formulas (freeze.ts). */
+const FROZEN = "mktFrozen";
 
 function importedMeta(sheet: FWorksheet): ImportedSheetMeta | null {
   const custom = sheet.getCustomMetadata() as { mktImport?: ImportedSheetMeta } | undefined;
@@ -286,11 +289,73 @@ export class UniverWorkbook implements WorkbookSurface {
         );
         this.write(this.inputSheet(sheetName), block.row, block.col, cells);
       },
+      boldHeader: (sheetName, width) => {
+        const sheet = this.book.getSheetByName(sheetName);
+        sheet?.getRange(0, 0, 1, width).setFontWeight("bold");
+        sheet?.setFrozenRows(1);
+      },
+      moveRows: (sheetName, top, order, width) => {
+        const sheet = this.inputSheet(sheetName);
+        if (order.length === 0 || width === 0) return;
+        // Whole cells (value, formula, style) move; a formula reads as it would if copied.
+        const held = sheet.getRange(top, 0, order.length, width).getCellDatas();
+        const rows = order.map((from, i) =>
+          Array.from({ length: width }, (_, c): ICellData => {
+            const { f, si: _shared, ...rest } = held[from]?.[c] ?? {};
+            return typeof f === "string" ? { ...rest, f: movedFormula(f, i - from) } : rest;
+          }),
+        );
+        this.write(sheet, top, 0, rows);
+      },
       readRecord: (sheetName) => {
         const text = custom(sheetName)?.[TABLE_RECORD];
         return typeof text === "string" ? text : null;
       },
       writeRecord: (sheetName, text) => put(sheetName, { [TABLE_RECORD]: text }),
+    };
+  }
+
+  /** Freeze values: cells through the engine, kept formulas in the sheet's metadata. */
+  get formulaCells(): FormulaCells {
+    const keptOf = (name: string): FWorksheet | null => this.book.getSheetByName(name);
+    return {
+      read: (scope) => {
+        const sheet = this.book.getActiveSheet();
+        const size = this.usedSize(sheet) ?? { rows: 1, columns: 1 };
+        const range =
+          scope === "selection"
+            ? (sheet.getActiveRange() ?? sheet.getRange(0, 0))
+            : sheet.getRange(0, 0, size.rows, size.columns);
+        const [row, col] = [range.getRow(), range.getColumn()];
+        const [rows, cols] = [range.getHeight(), range.getWidth()];
+        const held = range.getCellDatas();
+        return {
+          sheetName: sheet.getSheetName(),
+          row,
+          col,
+          formulas: held.map((r) => r.map((c) => (typeof c?.f === "string" ? c.f : ""))),
+          values: this.values(sheet, row, col, rows, cols),
+        };
+      },
+      write: (sheetName, cells) => {
+        const sheet = this.inputSheet(sheetName);
+        for (const c of cells) {
+          const style = sheet.getRange(c.row, c.col).getCellData()?.s;
+          const data = c.formula !== null ? { f: c.formula } : cellData(c.value);
+          this.write(sheet, c.row, c.col, [[style ? { ...data, s: style } : data]]);
+        }
+      },
+      readKept: (sheetName) => {
+        const text = (keptOf(sheetName)?.getCustomMetadata() as Record<string, unknown> | null)?.[
+          FROZEN
+        ];
+        return typeof text === "string" ? text : null;
+      },
+      writeKept: (sheetName, text) => {
+        const sheet = keptOf(sheetName);
+        if (sheet)
+          sheet.setCustomMetadata({ ...(sheet.getCustomMetadata() ?? {}), [FROZEN]: text });
+      },
     };
   }
 

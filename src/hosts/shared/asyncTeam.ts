@@ -1,0 +1,53 @@
+/** The team-workbook bridge of Excel and the web demo: the sidebar service in the page. */
+import { zonedTime } from "../../imports/table";
+import type { RefreshStamp } from "../../sidebar/ports";
+import { keyPrefixOf } from "../../ui/keyForm";
+import type { TeamBridge } from "../../ui/teamBridge";
+import type { ChartPlan } from "../../ui/charts/chartPlan";
+import { historyChartPlan } from "../../ui/charts/historyPlan";
+import { HISTORY_CHART_SHEET } from "../../sidebar/history";
+
+/** For promises whose failure changes nothing (a log row). */
+export const noop = (): void => undefined;
+
+/** The refresh log's words for a refresh of formula cells. */
+export const SCOPE_WORDS: Readonly<Record<string, string>> = {
+  selection: "the selection",
+  sheet: "this sheet",
+  workbook: "all sheets",
+  errors: "cells with errors",
+  stale: "answers older than the cache time",
+};
+
+/** Office.js and the browser name no user: the stamp says "this computer" and the key's prefix. */
+export function pageStamp(apiKey: string | null | undefined): (iso: string) => RefreshStamp {
+  return (iso) => ({
+    when: zonedTime(iso),
+    who: apiKey ? `this computer, key ${keyPrefixOf(apiKey)}` : "this computer",
+  });
+}
+
+/** The service members it needs (promised, as asyncService makes them). */
+type TeamService = { [K in keyof TeamBridge]: TeamBridge[K] };
+
+export function asyncTeamBridge(
+  service: () => Promise<TeamService & { historyChartBlock(id: string): Promise<number> }>,
+  workbook: { insertChart?(plan: ChartPlan): Promise<void> },
+): TeamBridge {
+  const insert = workbook.insertChart?.bind(workbook);
+  return {
+    ...(insert
+      ? {
+          insertHistoryChart: async (id: string, product: string) => {
+            const rows = await (await service()).historyChartBlock(id);
+            await insert(historyChartPlan(HISTORY_CHART_SHEET, rows, product));
+            return { sheet: HISTORY_CHART_SHEET };
+          },
+        }
+      : {}),
+    resortTable: async (sheetName) => (await service()).resortTable(sheetName),
+    keepSnapshot: async (sheetName) => (await service()).keepSnapshot(sheetName),
+    productHistory: async (id) => (await service()).productHistory(id),
+    freezeValues: async (scope, unfreeze) => (await service()).freezeValues(scope, unfreeze),
+  };
+}

@@ -1,0 +1,19 @@
+/** The team-workbook bridge of the Sheets sidebar: one server call per action. */
+import type { TeamBridge } from "../../../ui/teamBridge";
+import { historyChartPlan } from "../../../ui/charts/historyPlan";
+import { HISTORY_CHART_SHEET } from "../../../sidebar/history";
+import type { serverProxy } from "./serverProxy";
+
+export function sheetsTeamBridge(server: ReturnType<typeof serverProxy>): TeamBridge {
+  return {
+    resortTable: (sheetName) => server.sidebarResortTable(sheetName),
+    keepSnapshot: (sheetName) => server.sidebarKeepSnapshot(sheetName),
+    productHistory: (id) => server.sidebarProductHistory(id),
+    async insertHistoryChart(id, product) {
+      const rows = await server.sidebarHistoryChartBlock(id);
+      await server.sidebarInsertChart(historyChartPlan(HISTORY_CHART_SHEET, rows, product));
+      return { sheet: HISTORY_CHART_SHEET };
+    },
+    freezeValues: (scope, unfreeze) => server.sidebarFreezeValues(scope, unfreeze),
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * "Freeze values": the add-in's formulas in a selection or sheet become the values they show
+ * (a table a formula spilled too), so the workbook reads the same for a teammate without the
+ * add-on or a key; each formula is kept (ports' FormulaCells: the table-records sheet in
+ * Sheets, a document setting in Excel, the sheet's metadata in the web demo) so "Unfreeze"
+ * puts back exactly what was there. Only catalog formulas are touched; the seller's own stay.
+ */
+import type { Cell } from "../functions/cells";
+import { CATALOG, functionByName } from "../functions";
+import { io, type Op } from "./op";
+import type { FormulaCells } from "./ports";
+
+const OURS = new RegExp(`\\b(${CATALOG.map((f) => f.name).join("|")})\\s*\\(`, "i");
+const isOurs = (formula: string): boolean => formula.startsWith("=") && OURS.test(formula);
+/** Only a function that answers with a table spills; a scalar one fills its own cell. */
+const spills = (formula: string): boolean =>
+  functionByName(OURS.exec(formula)?.[1] ?? "")?.result !== "scalar";
+
+/** A kept formula: its anchor cell ("row,col", 0-based) and the block its answer filled. */
+type Kept = Record<
+  string,
+  {
+    readonly f: string;
+    readonly rows: number;
+    readonly cols: number;
+    /** The block's values when frozen: Unfreeze empties only cells that still hold them. */
+    readonly v?: readonly (readonly Cell[])[];
+  }
+>;
+
+/** What a freeze or unfreeze did. */
+export interface FreezeResult {
+  readonly sheetName: string;
+  readonly formulas: number;
+}
+
+const blank = (c: Cell | undefined): boolean => c === undefined || c === null || c === "";
+
+function parseKept(text: string | null): Kept {
+  try {
+    const k = JSON.parse(text ?? "{}") as unknown;
+    return k && typeof k === "object" ? (k as Kept) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Freeze the catalog formulas of the selection or the active sheet. */
+export function* freezeValues(cells: FormulaCells, scope: "selection" | "sheet"): Op<FreezeResult> {
+  const got = yield* io(() => cells.read(scope));
+  const kept = parseKept(yield* io(() => cells.readKept(got.sheetName)));
+  const writes: { row: number; col: number; formula: string | null; value: Cell }[] = [];
+  const taken = new Set<string>();
+  const at = (r: number, c: number) => ({
+    f: got.formulas[r]?.[c] ?? "",
+    v: got.values[r]?.[c],
+  });
+  let frozen = 0;
+  got.formulas.forEach((line, r) =>
+    line.forEach((f, c) => {
+      if (!isOurs(f)) return;
+      // The block its answer spilled into: right and down while cells hold values, no formula.
+      const table = spills(f);
+      let cols = 1;
+      while (table && c + cols < line.length && !at(r, c + cols).f && !blank(at(r, c + cols).v))
+        cols++;
+      let rows = 1;
+      while (
+        table &&
+        r + rows < got.formulas.length &&
+        !at(r + rows, c).f &&
+        !blank(at(r + rows, c).v)
+      )
+        rows++;
+      const v: Cell[][] = [];
+      for (let i = 0; i < rows; i++)
+        for (let j = 0; j < cols; j++) {
+          const key = `${r + i},${c + j}`;
+          if (taken.has(key) || (i + j > 0 && at(r + i, c + j).f)) continue;
+          taken.add(key);
+          (v[i] ??= [])[j] = at(r + i, c + j).v ?? "";
+          writes.push({
+            row: got.row + r + i,
+            col: got.col + c + j,
+            formula: null,
+            value: at(r + i, c + j).v ?? "",
+          });
+        }
+      kept[`${got.row + r},${got.col + c}`] = { f, rows, cols, v };
+      frozen++;
+    }),
+  );
+  if (frozen === 0)
+    throw new Error(
+      `No formula of the add-in in ${scope === "selection" ? "the selection" : got.sheetName}: nothing to freeze`,
+    );
+  // The formulas are kept before any cell changes: a failed write loses none.
+  yield* io(() => cells.writeKept(got.sheetName, JSON.stringify(kept)));
+  yield* io(() => cells.write(got.sheetName, writes));
+  return { sheetName: got.sheetName, formulas: frozen };
+}
+
+/** Put back the formulas frozen in the selection or the active sheet. */
+export function* unfreezeValues(
+  cells: FormulaCells,
+  scope: "selection" | "sheet",
+): Op<FreezeResult> {
+  const got = yield* io(() => cells.read(scope));
+  const kept = parseKept(yield* io(() => cells.readKept(got.sheetName)));
+  const height = got.values.length;
+  const width = Math.max(0, ...got.values.map((r) => r.length));
+  const inside = (r: number, c: number): boolean =>
+    scope === "sheet" ||
+    (r >= got.row && r < got.row + height && c >= got.col && c < got.col + width);
+  const writes: { row: number; col: number; formula: string | null; value: Cell }[] = [];
+  let restored = 0;
+  for (const [key, k] of Object.entries(kept)) {
+    const [r, c] = key.split(",").map(Number) as [number, number];
+    if (!inside(r, c)) continue;
+    // The spilled block is emptied so the answer can spill again (only cells still holding
+    // the frozen value: one the seller changed since stays), then the formula goes back.
+    const now = (i: number, j: number): Cell | undefined =>
+      got.values[r + i - got.row]?.[c + j - got.col];
+    for (let i = 0; i < k.rows; i++)
+      for (let j = 0; j < k.cols; j++)
+        if (i + j > 0 && now(i, j) === k.v?.[i]?.[j])
+          writes.push({ row: r + i, col: c + j, formula: null, value: "" });
+    writes.push({ row: r, col: c, formula: k.f, value: "" });
+    delete kept[key];
+    restored++;
+  }
+  if (restored === 0)
+    throw new Error(
+      `No frozen formula in ${scope === "selection" ? "the selection" : got.sheetName}: select the frozen cells (or the sheet) and try again`,
+    );
+  yield* io(() => cells.write(got.sheetName, writes));
+  yield* io(() => cells.writeKept(got.sheetName, JSON.stringify(kept)));
+  return { sheetName: got.sheetName, formulas: restored };
+}

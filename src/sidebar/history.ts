@@ -1,0 +1,157 @@
+/**
+ * "Keep a snapshot": a managed table's key figures, dated, appended to the "History" sheet,
+ * one row per product per snapshot (the seller's button, or the daily refresh's option); and
+ * one product's rows read back for the sidebar's chart of its profit and price over time.
+ */
+import type { Cell } from "../functions/cells";
+import { parseTableRecord, type TableRecord } from "../imports/managedTable";
+import { io, type Op } from "./op";
+import type { SidebarPorts } from "./ports";
+import { logRefresh } from "./refreshLog";
+
+/** The sheet every table's snapshots go to. */
+export const HISTORY_SHEET = "History";
+const HEADER = ["Date", "Table", "Product id", "Product", "Profit", "Price", "Margin", "Units"];
+const FORMATS = ["@", "@", "@", "@", "#,##0.00", "#,##0.00", "0.00%", "#,##0"];
+/** Which of the table's columns fill Profit, Price, Margin and Units (first match wins). */
+const FIGURES: readonly (readonly RegExp[])[] = [
+  [/^total profit$/i, /^net profit/i, /profit/i],
+  [/^(current |selling )?price$/i, /price/i],
+  [/margin/i],
+  [/units/i, /sold/i],
+];
+
+/** What a snapshot wrote. */
+export interface SnapshotResult {
+  readonly sheetName: string;
+  readonly when: string;
+  readonly products: number;
+}
+
+/** One product's snapshots, oldest first, for the chart. */
+export interface ProductHistory {
+  readonly productId: string;
+  readonly product: string;
+  readonly points: readonly {
+    readonly when: string;
+    readonly table: string;
+    readonly profit: number | null;
+    readonly price: number | null;
+  }[];
+}
+
+const number = (c: Cell | undefined): number | null =>
+  typeof c === "number" && Number.isFinite(c) ? c : null;
+
+/** The rows a snapshot of `grid` adds: one per product row (the table's own rows). */
+export function snapshotRows(
+  grid: readonly (readonly Cell[])[],
+  record: TableRecord,
+  sheetName: string,
+  when: string,
+): Cell[][] {
+  const headers = (grid[0] ?? []).map((h) => String(h ?? "").trim());
+  const owned = new Set(record.columns.map((c) => c.header));
+  const find = (res: readonly RegExp[]): number => {
+    for (const re of res) {
+      const at = headers.findIndex((h) => owned.has(h) && re.test(h));
+      if (at >= 0) return at;
+    }
+    return -1;
+  };
+  const keyAt = record.key.map((h) => headers.indexOf(h));
+  const nameAt = find([/name/i, /title/i]);
+  const figureAt = FIGURES.map(find);
+  const rows: Cell[][] = [];
+  for (const line of grid.slice(1)) {
+    const id = keyAt.map((k) => String(line[k] ?? "").trim());
+    if (id.every((part) => part === "")) continue; // the seller's own rows
+    rows.push([
+      when,
+      sheetName,
+      id.join(" / "),
+      nameAt >= 0 ? String(line[nameAt] ?? "") : "",
+      ...figureAt.map((at) => (at >= 0 ? (number(line[at]) ?? "") : "")),
+    ]);
+  }
+  return rows;
+}
+
+/** Append a snapshot of the managed table in `sheetName` to the History sheet. */
+export function* keepSnapshot(p: SidebarPorts, sheetName: string): Op<SnapshotResult> {
+  const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
+  const grid = yield* io(() => p.tables.read(sheetName));
+  if (!record || !grid)
+    throw new Error(
+      `${sheetName} is not a table the add-in keeps by product: import into it first, then keep a snapshot`,
+    );
+  const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
+  const rows = snapshotRows(grid, record, sheetName, stamp.when);
+  const before = (yield* io(() => p.tables.read(HISTORY_SHEET))) ?? [];
+  const fresh = before.length === 0;
+  const at = fresh ? 1 : before.length;
+  const blocks = [
+    ...(fresh ? [{ row: 0, col: 0, values: [HEADER], formats: HEADER.map(() => "@") }] : []),
+    ...(rows.length > 0 ? [{ row: at, col: 0, values: rows, formats: FORMATS }] : []),
+  ];
+  yield* io(() => p.tables.write(HISTORY_SHEET, blocks, true));
+  if (fresh) yield* io(() => p.tables.boldHeader(HISTORY_SHEET, HEADER.length));
+  yield* logRefresh(p.tables, stamp, {
+    what: `Snapshot of ${sheetName} kept in ${HISTORY_SHEET}`,
+    requests: 0,
+    rowsChanged: rows.length,
+    errors: "",
+  });
+  return { sheetName, when: stamp.when, products: rows.length };
+}
+
+/** One product's snapshots (by its id as the table shows it), oldest first. */
+export function* productHistory(p: SidebarPorts, productId: string): Op<ProductHistory> {
+  const id = String(productId).trim();
+  const grid = (yield* io(() => p.tables.read(HISTORY_SHEET))) ?? [];
+  const mine = grid.slice(1).filter((r) => String(r[2] ?? "").trim() === id);
+  if (mine.length === 0)
+    throw new Error(
+      grid.length === 0
+        ? `No snapshots yet: press Keep a snapshot on a table first`
+        : `No snapshot in ${HISTORY_SHEET} has the product id ${id}: check the id (column Product id)`,
+    );
+  return {
+    productId: id,
+    product: String(mine[mine.length - 1]?.[3] ?? ""),
+    points: mine.map((r) => ({
+      when: String(r[0] ?? ""),
+      table: String(r[1] ?? ""),
+      profit: number(r[4]),
+      price: number(r[5]),
+    })),
+  };
+}
+
+/** The sheet a native chart of one product's history reads (rewritten at each chart). */
+export const HISTORY_CHART_SHEET = "History chart";
+
+/**
+ * Write one product's snapshots (date, profit) to the History chart sheet for a native chart;
+ * returns how many rows under the header. The sheet is the add-in's: it is rewritten whole.
+ */
+export function* historyChartBlock(p: SidebarPorts, productId: string): Op<number> {
+  const history = yield* productHistory(p, productId);
+  const points = history.points.filter((x) => x.profit !== null);
+  if (points.length === 0) throw new Error(`No snapshot holds a profit for ${history.productId}`);
+  const old = (yield* io(() => p.tables.read(HISTORY_CHART_SHEET))) ?? [];
+  const values: Cell[][] = [
+    [history.product || history.productId, "Profit"],
+    ...points.map((x): Cell[] => [x.when.slice(0, 16), x.profit ?? ""]),
+  ];
+  // Rows a longer chart left behind are emptied.
+  for (let i = values.length; i < old.length; i++) values.push(["", ""]);
+  yield* io(() =>
+    p.tables.write(
+      HISTORY_CHART_SHEET,
+      [{ row: 0, col: 0, values, formats: ["@", "#,##0.00"] }],
+      true,
+    ),
+  );
+  return points.length;
+}
