@@ -10,6 +10,9 @@ module.exports = {
   coverageReporters: ["text-summary", "lcov"],
   coverageThreshold: { "./src/core/": { lines: 90 } },
   testTimeout: 30000,
+  // Two workers on CI's 2 cores: most suites wait on a browser, a server or a child process, so
+  // a second worker uses time the first leaves idle (one worker took 1,066 s of the 20 minutes).
+  maxWorkers: 2,
   // Once, a full run stayed alive after its last suite (CI would wait until its time-out).
   // --detectOpenHandles over every suite added since found no handle in-band; until a full
   // run shows the culprit, the run ends when its suites have.
