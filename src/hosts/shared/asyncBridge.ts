@@ -47,7 +47,7 @@ import type {
 } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
-import { SCOPE_WORDS, asyncTeamBridge, noop, pageStamp } from "./asyncTeam";
+import { asyncTeamBridge, logCellsRefresh, pageStamp } from "./asyncTeam";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets {
@@ -310,8 +310,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     async refresh(scope) {
       if (!o.refresher) throw new Error("This page has no formula cells to refresh");
       const cells = await o.refresher.refresh(scope);
-      // The log never fails a refresh that was done.
-      await service().then((s) => s.logFormulaRefresh(SCOPE_WORDS[scope] ?? scope, cells), noop);
+      await logCellsRefresh(service, scope, cells);
       return { cells };
     },
     async setLiveCalls(on) {

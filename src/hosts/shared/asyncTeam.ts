@@ -10,8 +10,22 @@ import { HISTORY_CHART_SHEET } from "../../sidebar/history";
 /** For promises whose failure changes nothing (a log row). */
 export const noop = (): void => undefined;
 
+/**
+ * A refresh of formula cells in the refresh log, waited for at most 2 s: the log never fails
+ * or holds up a refresh that was done.
+ */
+export function logCellsRefresh(
+  service: () => Promise<{ logFormulaRefresh(scope: string, cells: number): Promise<unknown> }>,
+  scope: string,
+  cells: number,
+): Promise<void> {
+  const write = service().then((s) => s.logFormulaRefresh(SCOPE_WORDS[scope] ?? scope, cells));
+  const later = new Promise<void>((resolve) => setTimeout(resolve, 2000));
+  return Promise.race([write.then(noop, noop), later]);
+}
+
 /** The refresh log's words for a refresh of formula cells. */
-export const SCOPE_WORDS: Readonly<Record<string, string>> = {
+const SCOPE_WORDS: Readonly<Record<string, string>> = {
   selection: "the selection",
   sheet: "this sheet",
   workbook: "all sheets",
