@@ -48,6 +48,25 @@ export function* logRefresh(
   if (grid.length === 0) yield* io(() => tables.boldHeader(REFRESH_LOG_SHEET, HEADER.length));
 }
 
+/** The refresh log's words for a refresh of formula cells: which cells, then which of them. */
+const SCOPE_WORDS: Readonly<Record<string, string>> = {
+  selection: "the selection",
+  sheet: "this sheet",
+  workbook: "all sheets",
+  errors: "cells with errors",
+  stale: "answers older than the cache time",
+};
+const WHICH_WORDS: Readonly<Record<string, string>> = {
+  all: "",
+  errors: ", cells with errors",
+  old: ", answers older than the cache time",
+};
+
+/** "this sheet, cells with errors" for scope "sheet" and which "errors". */
+export function refreshScopeWords(scope: string, which = "all"): string {
+  return `${SCOPE_WORDS[scope] ?? scope}${WHICH_WORDS[which] ?? ""}`;
+}
+
 /** A refresh of formula cells ("this sheet", "cells with errors"), logged like any refresh. */
 export function* logFormulaRefresh(
   tables: ManagedSheets,

@@ -6,14 +6,13 @@
  * and a stale answer must not stand in for a failed page).
  */
 import { type AsyncEnv, type AsyncTransport, runAsync } from "../../core/asyncDriver";
-import { normaliseBaseUrl } from "../../core/baseUrl";
 import { ResponseCache } from "../../core/cache";
 import { cacheOwner } from "../../core/callPlan";
 import { rejectedMark } from "./keyStatus";
 import { type AsyncClock, realAsyncClock } from "../../core/clock";
 import { type DriverStats, createDriverStats } from "../../core/driverEnv";
 import { call } from "../../core/effects";
-import { isApiError, messageOf } from "../../core/errors";
+import { messageOf } from "../../core/errors";
 import { createScheduling, type Scheduling } from "../../core/schedule/registry";
 import { type HostRefresher, steadyQueueView } from "./queueView";
 import {
@@ -26,7 +25,6 @@ export { SETTING, type SettingsStorage };
 import { MemoryStore } from "../../core/store";
 import { type CellInput, errorsAsText, resultText } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
-import { checkBasis } from "../../functions/basis";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
@@ -43,11 +41,10 @@ import type {
   InsertedChart,
   QuotaView,
   SelectionView,
-  SettingsView,
 } from "../../ui/bridge";
-import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
 import { asyncTeamBridge, logCellsRefresh, pageStamp } from "./asyncTeam";
+import { asyncSettingsMethods } from "./asyncSettingsBridge";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets {
@@ -168,19 +165,6 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     return current;
   }
 
-  async function view(): Promise<SettingsView> {
-    const s = await settings();
-    return {
-      hasKey: s.apiKey !== null,
-      keyPrefix: s.apiKey ? keyPrefixOf(s.apiKey) : null,
-      keyRejected: s.keyRejected,
-      baseUrl: s.baseUrl,
-      cacheTtlSec: s.ttl,
-      listAnswers: s.listAnswers,
-      basis: s.basis,
-    };
-  }
-
   const slot = (
     read: () => Promise<string | null>,
     write: (t: string) => Promise<void>,
@@ -239,53 +223,16 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     sharedFileCaveat: false,
     stats,
 
-    getSettings: view,
-
-    async saveApiKey(key) {
-      const problem = keyFormProblem(key);
-      if (problem) throw new Error(problem);
-      const s = await settings();
+    ...asyncSettingsMethods({
+      storage: o.storage,
+      settings,
       // A key on trial marks nothing: refusing it must not clear or set the saved key's status.
-      const { onRejectedKey: _notMarked, ...trial } = envFor(key.trim(), s.baseUrl, s.ttl).fresh;
-      try {
-        await runAsync(call("SHOPS_A", {}), trial);
-      } catch (e) {
-        if (isApiError(e) && e.code === "AUTH") throw new Error(REJECTED_KEY_MESSAGE);
-        const why = messageOf(e);
-        throw new Error(`The key was not saved: we could not check it (${why})`);
-      }
-      await o.storage.set(SETTING.apiKey, key.trim());
-      await o.storage.remove(SETTING.keyRejected);
-      o.onSettingsChanged?.();
-      return view();
-    },
-
-    async forgetApiKey() {
-      await o.storage.remove(SETTING.apiKey);
-      o.onSettingsChanged?.();
-      return view();
-    },
-
-    async saveSettings(change) {
-      if (change.baseUrl !== undefined) {
-        await o.storage.set(SETTING.baseUrl, normaliseBaseUrl(change.baseUrl));
-      }
-      if (change.cacheTtlSec !== undefined) {
-        const ttl = Math.round(change.cacheTtlSec);
-        if (!(ttl >= 10 && ttl <= 6 * 3600)) throw new Error("Cache time must be 10 s to 6 h");
-        await o.storage.set(SETTING.cacheTtlSec, String(ttl));
-      }
-      if (change.listAnswers !== undefined) {
-        await o.storage.set(SETTING.listAnswers, change.listAnswers ? "on" : "off");
-      }
-      if (change.basis !== undefined) {
-        const basis = checkBasis((await settings()).basis, change.basis);
-        await o.storage.set(SETTING.countVat, basis.countVat ? "on" : "off");
-        await o.storage.set(SETTING.salesWindowDays, String(basis.salesWindowDays));
-      }
-      o.onSettingsChanged?.();
-      return view();
-    },
+      trialEnv: (key, s) => {
+        const { onRejectedKey: _notMarked, ...trial } = envFor(key, s.baseUrl, s.ttl).fresh;
+        return trial;
+      },
+      ...(o.onSettingsChanged ? { onSettingsChanged: o.onSettingsChanged } : {}),
+    }),
 
     async getQuota(): Promise<QuotaView> {
       const s = await settings();

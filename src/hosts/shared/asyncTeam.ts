@@ -6,6 +6,7 @@ import type { TeamBridge } from "../../ui/teamBridge";
 import type { ChartPlan } from "../../ui/charts/chartPlan";
 import { historyChartPlan } from "../../ui/charts/historyPlan";
 import { HISTORY_CHART_SHEET } from "../../sidebar/history";
+import { refreshScopeWords } from "../../sidebar/refreshLog";
 
 /** For promises whose failure changes nothing (a log row). */
 export const noop = (): void => undefined;
@@ -19,19 +20,10 @@ export function logCellsRefresh(
   scope: string,
   cells: number,
 ): Promise<void> {
-  const write = service().then((s) => s.logFormulaRefresh(SCOPE_WORDS[scope] ?? scope, cells));
+  const write = service().then((s) => s.logFormulaRefresh(refreshScopeWords(scope), cells));
   const later = new Promise<void>((resolve) => setTimeout(resolve, 2000));
   return Promise.race([write.then(noop, noop), later]);
 }
-
-/** The refresh log's words for a refresh of formula cells. */
-const SCOPE_WORDS: Readonly<Record<string, string>> = {
-  selection: "the selection",
-  sheet: "this sheet",
-  workbook: "all sheets",
-  errors: "cells with errors",
-  stale: "answers older than the cache time",
-};
 
 /** Office.js and the browser name no user: the stamp says "this computer" and the key's prefix. */
 export function pageStamp(apiKey: string | null | undefined): (iso: string) => RefreshStamp {
