@@ -7,6 +7,7 @@
  */
 import type { Cell } from "../functions/cells";
 import { CATALOG, functionByName } from "../functions";
+import { columnLetters } from "../imports/rangeAddress";
 import { io, type Op } from "./op";
 import type { FormulaCells } from "./ports";
 
@@ -32,9 +33,17 @@ type Kept = Record<
 export interface FreezeResult {
   readonly sheetName: string;
   readonly formulas: number;
+  /** Frozen cells whose formula stayed kept: their value changed or moved since the freeze. */
+  readonly notRestored?: string;
 }
 
 const blank = (c: Cell | undefined): boolean => c === undefined || c === null || c === "";
+const same = (a: Cell | undefined, b: Cell | undefined): boolean =>
+  (blank(a) && blank(b)) || a === b;
+
+const cellName = (row: number, col: number): string => `${columnLetters(col)}${row + 1}`;
+const movedWords = (cells: readonly string[]): string =>
+  `${cells.length === 1 ? "the frozen cell" : "the frozen cells"} ${cells.slice(0, 5).join(", ")}${cells.length > 5 ? ` and ${cells.length - 5} more` : ""}`;
 
 function parseKept(text: string | null): Kept {
   try {
@@ -114,13 +123,20 @@ export function* unfreezeValues(
     (r >= got.row && r < got.row + height && c >= got.col && c < got.col + width);
   const writes: { row: number; col: number; formula: string | null; value: Cell }[] = [];
   let restored = 0;
+  const moved: string[] = [];
   for (const [key, k] of Object.entries(kept)) {
     const [r, c] = key.split(",").map(Number) as [number, number];
     if (!inside(r, c)) continue;
-    // The spilled block is emptied so the answer can spill again (only cells still holding
-    // the frozen value: one the seller changed since stays), then the formula goes back.
     const now = (i: number, j: number): Cell | undefined =>
       got.values[r + i - got.row]?.[c + j - got.col];
+    // A row or column inserted above or left since the freeze moved the frozen value away
+    // from where it was kept: putting the formula back there would overwrite another cell.
+    if (k.v && !same(now(0, 0), k.v[0]?.[0])) {
+      moved.push(cellName(r, c));
+      continue;
+    }
+    // The spilled block is emptied so the answer can spill again (only cells still holding
+    // the frozen value: one the seller changed since stays), then the formula goes back.
     for (let i = 0; i < k.rows; i++)
       for (let j = 0; j < k.cols; j++)
         if (i + j > 0 && now(i, j) === k.v?.[i]?.[j])
@@ -129,11 +145,19 @@ export function* unfreezeValues(
     delete kept[key];
     restored++;
   }
+  if (restored === 0 && moved.length > 0)
+    throw new Error(
+      `Not unfrozen: ${movedWords(moved)} changed since the freeze (a row or column inserted, or a value typed over it), so the formula kept for it would land on another cell. Put the value back, or type the formula yourself`,
+    );
   if (restored === 0)
     throw new Error(
       `No frozen formula in ${scope === "selection" ? "the selection" : got.sheetName}: select the frozen cells (or the sheet) and try again`,
     );
   yield* io(() => cells.write(got.sheetName, writes));
   yield* io(() => cells.writeKept(got.sheetName, JSON.stringify(kept)));
-  return { sheetName: got.sheetName, formulas: restored };
+  return {
+    sheetName: got.sheetName,
+    formulas: restored,
+    ...(moved.length > 0 ? { notRestored: movedWords(moved) } : {}),
+  };
 }

@@ -64,3 +64,33 @@ test("freeze then unfreeze a sheet returns the exact formulas; the seller's form
   );
   expect(() => a.call("sidebarFreezeValues", "sheet", true)).toThrow(/No frozen formula in Prices/);
 });
+
+test("unfreeze never puts a formula back on a cell whose frozen value moved or changed, and names that cell", () => {
+  const userProps = new FakeProperties();
+  userProps.setProperty("mkt.baseUrl", suite.server.baseUrl);
+  const book = new FakeSpreadsheet();
+  const a = loadAddon(suite.dir, { http: suite.http, userProps, book });
+  const sheet = book.insertSheet("Moved") as FakeSheet;
+  book.setActiveSheet(sheet);
+  sheet.put(2, 2, { kind: "formula", value: OURS });
+  sheet.put(3, 2, { kind: "formula", value: OURS.replace("A2", "A3") });
+  expect((a.call("sidebarFreezeValues", "sheet", false) as { formulas: number }).formulas).toBe(2);
+  // What a row inserted above B2 does to B2: another value sits there now (the fake computes
+  // no formula, so a frozen cell holds the formula's text as its value).
+  const frozenB3 = sheet.cell(3, 2)?.value;
+  sheet.put(2, 2, { kind: "text", value: "note for 10001549" });
+  const back = a.call("sidebarFreezeValues", "sheet", true) as {
+    formulas: number;
+    notRestored?: string;
+  };
+  expect(back.formulas).toBe(1);
+  expect(back.notRestored).toBe("the frozen cell B2");
+  expect(sheet.cell(2, 2)).toEqual({ kind: "text", value: "note for 10001549" });
+  expect(sheet.cell(3, 2)).toEqual({ kind: "formula", value: OURS.replace("A2", "A3") });
+  expect(frozenB3).toBeDefined();
+  // Only B2's formula stays kept: unfreezing again names it and changes nothing.
+  expect(() => a.call("sidebarFreezeValues", "sheet", true)).toThrow(
+    /Not unfrozen: the frozen cell B2 changed since the freeze/,
+  );
+  expect(sheet.cell(2, 2)).toEqual({ kind: "text", value: "note for 10001549" });
+});
