@@ -17,6 +17,7 @@ import type { Fits } from "../../../src/hosts/shared/realTypes";
 import { type FakeChart, fakeChartAdder } from "./fakeCharts";
 import { typedCell } from "../../helpers/typedText";
 import { movedFormula } from "../../../src/imports/resort";
+import { loadGatedSetting } from "./harness/settingShim";
 
 export type { FakeChart };
 
@@ -370,13 +371,11 @@ export function fakeWorkbook(
           selection.address = `${sheet}!${letters(c0)}${r0 + 1}:${letters(c0 + w - 1)}${r0 + n}`;
           return Object.assign(selection, { worksheet: worksheet(rec()) });
         },
+        // As Office.js: isNullObject is known after a sync, value after load + sync; add
+        // applies at the sync (FAKES.md E-R7).
         settings: {
-          getItemOrNullObject: (name: string) => ({
-            isNullObject: !settings.has(name),
-            value: settings.get(name) ?? null,
-            load: () => undefined,
-          }),
-          add: (name: string, value: string) => settings.set(name, value),
+          getItemOrNullObject: (name: string) => loadGatedSetting(settings, name, queue),
+          add: (name: string, value: string) => queue(() => void settings.set(name, value)),
         },
       },
       sync: async () => {

@@ -13,6 +13,7 @@
  */
 import { FakeWorkbook, type ShimInvocation } from "./workbookShim";
 import { SheetTables } from "./chartShim";
+import { loadGatedSetting } from "./settingShim";
 
 type ErrorCodeValue = "#VALUE!" | "#N/A" | "#DIV/0!" | "#NUM!" | "#NULL!" | "#NAME?" | "#REF!";
 
@@ -180,6 +181,7 @@ const tables = new SheetTables();
 w.Excel = {
   async run<T>(batch: (context: unknown) => Promise<T>): Promise<T> {
     const queued: Array<() => void> = [];
+    const queue = (op: () => void): void => void queued.push(op);
     const formulas = workbook.context(queued);
     const sheets = tables.context(queued, () => workbook.selection);
     const context = {
@@ -189,15 +191,12 @@ w.Excel = {
         getSelectedRange: () =>
           Object.assign(sheets.selected(), { calculate: formulas.getSelectedRange().calculate }),
         worksheets: { ...formulas.worksheets, getItemOrNullObject: sheets.sheet },
+        // isNullObject after a sync, value after load + sync, add at the sync (FAKES.md E-R7).
         settings: {
-          getItemOrNullObject: (name: string) => ({
-            isNullObject: !workbookSettings.has(name),
-            value: workbookSettings.get(name) ?? null,
-            load: () => undefined,
-          }),
+          getItemOrNullObject: (name: string) => loadGatedSetting(workbookSettings, name, queue),
           add: (name: string, value: unknown) => {
             if (typeof value !== "string") throw new TypeError("settings hold JSON text here");
-            workbookSettings.set(name, value);
+            queue(() => void workbookSettings.set(name, value));
           },
         },
       },
