@@ -5,12 +5,15 @@
  * does re-run them is Range.calculate() / RangeAreas.calculate() for chosen cells,
  * Worksheet.calculate(markAllDirty = true) for a sheet and Application.calculate("Full") for
  * the workbook. Used by the ribbon's Refresh menu and by the task pane (runtime handle).
+ * RangeAreas (ExcelApi 1.9) and markAllDirty (1.14) are asked for at run time; an older
+ * Excel gets the same cells re-run one Range at a time.
  */
 /// <reference types="office-js" />
 import { columnLetters } from "../../imports/rangeAddress";
 import type { Fits } from "../shared/realTypes";
 import type { TrackedCell } from "../shared/cellTracker";
 import type { ExcelSession } from "../shared/session";
+import { requirementSupported } from "../shared/officeGlobals";
 
 import type { RefreshScope } from "../../ui/bridge";
 
@@ -38,6 +41,8 @@ export interface XlCalcSheet extends Pick<Excel.Worksheet, "name"> {
   calculate(markAllDirty: boolean): void;
   /** ExcelApi 1.9: "A1, B7, C9" as one RangeAreas. */
   getRanges(address: string): Pick<Excel.RangeAreas, "calculate">;
+  /** ExcelApi 1.1 (its calculate 1.6): the fallback where 1.9 / 1.14 are missing. */
+  getRange(address: string): Pick<Excel.Range, "calculate">;
 }
 
 export interface XlCalcContext {
@@ -60,6 +65,10 @@ type _RealExcelFits = [
 
 export type ExcelCalcRun = <T>(batch: (context: XlCalcContext) => Promise<T>) => Promise<T>;
 
+/** Office.js's isSetSupported for ExcelApi, asked at run time (older Excel lacks 1.9/1.14). */
+export type ExcelApiCheck = (version: string) => boolean;
+const askOffice: ExcelApiCheck = (version) => requirementSupported("ExcelApi", version);
+
 /** Cells a RangeAreas address may hold at once (Excel limits the text of an address). */
 const CELLS_PER_AREAS = 100;
 
@@ -68,6 +77,7 @@ export async function refreshCells(
   scope: RefreshScope,
   session: ExcelSession,
   run: ExcelCalcRun,
+  hasExcelApi: ExcelApiCheck = askOffice,
 ): Promise<number> {
   switch (scope) {
     case "selection":
@@ -82,6 +92,16 @@ export async function refreshCells(
         return cells.length;
       });
     case "sheet":
+      // Without ExcelApi 1.14 (markAllDirty), the sheet's tracked cells one by one.
+      if (!hasExcelApi("1.14")) {
+        const name = await run(async (ctx) => {
+          const sheet = ctx.workbook.worksheets.getActiveWorksheet();
+          sheet.load("name");
+          await ctx.sync();
+          return sheet.name;
+        });
+        return recalculate(session.cells.onSheet(name), session, run, hasExcelApi);
+      }
       return run(async (ctx) => {
         const sheet = ctx.workbook.worksheets.getActiveWorksheet();
         sheet.load("name");
@@ -99,9 +119,10 @@ export async function refreshCells(
         session.cells.all().filter((c) => c.failed),
         session,
         run,
+        hasExcelApi,
       );
     case "stale":
-      return recalculate(await session.olderThanCacheTime(), session, run);
+      return recalculate(await session.olderThanCacheTime(), session, run, hasExcelApi);
   }
 }
 
@@ -120,11 +141,15 @@ export async function recalculateWorkbook(
   return cells.length;
 }
 
-/** Forget these cells' answers and re-run them, sheet by sheet, as RangeAreas. */
+/**
+ * Forget these cells' answers and re-run them, sheet by sheet, as RangeAreas (ExcelApi 1.9),
+ * else cell by cell (Range.calculate, 1.6).
+ */
 async function recalculate(
   cells: readonly TrackedCell[],
   session: ExcelSession,
   run: ExcelCalcRun,
+  hasExcelApi: ExcelApiCheck,
 ): Promise<number> {
   if (cells.length === 0) return 0;
   await session.forget(cells);
@@ -133,9 +158,11 @@ async function recalculate(
   await run(async (ctx) => {
     for (const [name, addresses] of bySheet) {
       const sheet = ctx.workbook.worksheets.getItem(name);
-      for (let i = 0; i < addresses.length; i += CELLS_PER_AREAS) {
-        sheet.getRanges(addresses.slice(i, i + CELLS_PER_AREAS).join(",")).calculate();
-      }
+      if (!hasExcelApi("1.9")) for (const a of addresses) sheet.getRange(a).calculate();
+      else
+        for (let i = 0; i < addresses.length; i += CELLS_PER_AREAS) {
+          sheet.getRanges(addresses.slice(i, i + CELLS_PER_AREAS).join(",")).calculate();
+        }
     }
     await ctx.sync();
   });

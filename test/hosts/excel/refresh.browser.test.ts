@@ -110,6 +110,19 @@ describeBrowser("Excel refresh scopes re-run only their cells", () => {
     expect(r).toEqual({ cells: range("Sheet1", "A", 1, 10), requests: 10 });
   });
 
+  test("an Excel without ExcelApi 1.9 / 1.14 (no RangeAreas, no markAllDirty): sheet and errors re-run the same cells one Range at a time", async () => {
+    await rig.book.setExcelApi("1.8");
+    try {
+      await rig.book.activate("Sheet2");
+      const sheet = await rerun(() => rig.book.press("refreshSheet"));
+      expect(sheet).toEqual({ cells: range("Sheet2", "A", 1, 10), requests: 10 });
+      const failed = await rerun(() => rig.book.press("refreshErrors"));
+      expect(failed).toEqual({ cells: range("Sheet1", "B", 1, 3), requests: 3 });
+    } finally {
+      await rig.book.setExcelApi("1.14");
+    }
+  });
+
   test("workbook: every cell", async () => {
     const r = await rerun(() => rig.book.press("refreshWorkbook"));
     expect(r.cells).toHaveLength(23);

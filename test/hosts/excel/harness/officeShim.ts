@@ -153,7 +153,8 @@ w.Office = {
   context: {
     requirements: {
       isSetSupported: (name: string, version?: string): boolean =>
-        name === "SharedRuntime" && (version === undefined || Number(version) <= 1.1),
+        (name === "SharedRuntime" && (version === undefined || Number(version) <= 1.1)) ||
+        (name === "ExcelApi" && workbook.excelApiSupports(version ?? "1.1")),
     },
     document: {
       settings: {
@@ -324,6 +325,10 @@ w.excelShim = {
   recalculate: (addresses?: string[]) => workbook.recalculate(addresses),
   cells: () => workbook.view(),
   idle: (timeoutMs = 60_000) => workbook.idle(timeoutMs),
+  /** The ExcelApi version this Excel has (default 1.14); methods of later ones throw. */
+  setExcelApi: (version: string) => {
+    workbook.excelApi = version;
+  },
   select: (address: string) => {
     workbook.selection = address;
   },

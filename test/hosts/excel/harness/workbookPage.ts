@@ -19,6 +19,7 @@ interface ShimWindow {
     idle(timeoutMs?: number): Promise<void>;
     select(address: string): void;
     activate(sheet: string): void;
+    setExcelApi(version: string): void;
     runAction(id: string): Promise<void>;
     actionIds(): string[];
     fetchLog(): Array<{
@@ -92,6 +93,8 @@ export function workbookOf(excel: ExcelPage) {
     idle: (timeoutMs = 60_000) => shim((w, a) => w.excelShim.idle(a as number), timeoutMs),
     select: (address: string) => shim((w, a) => w.excelShim.select(a as string), address),
     activate: (sheet: string) => shim((w, a) => w.excelShim.activate(a as string), sheet),
+    /** The ExcelApi version the shim's Excel has (older Excel: refresh falls back). */
+    setExcelApi: (version: string) => shim((w, a) => w.excelShim.setExcelApi(a as string), version),
     press: (action: string) => shim((w, a) => w.excelShim.runAction(a as string), action),
     fetches: () => shim((w) => w.excelShim.fetchLog()),
     resetFetches: () => shim((w) => w.excelShim.resetFetchLog()),

@@ -154,6 +154,21 @@ export class FakeWorkbook {
     }
   }
 
+  /**
+   * The ExcelApi requirement set this Excel has: the shim's calculate methods of later sets
+   * throw as Excel's do where they are missing (Worksheet.calculate 1.14, getRanges 1.9).
+   */
+  excelApi = "1.14";
+  excelApiSupports(version: string): boolean {
+    const [major = 0, minor = 0] = version.split(".").map(Number);
+    const [hasMajor = 0, hasMinor = 0] = this.excelApi.split(".").map(Number);
+    return major < hasMajor || (major === hasMajor && minor <= hasMinor);
+  }
+  private needs(version: string, what: string): void {
+    if (!this.excelApiSupports(version))
+      throw new TypeError(`${what} is not a function (ExcelApi ${version} is missing)`);
+  }
+
   /** The Excel.run slice a refresh uses; operations run at sync(), like Excel's batch. */
   context(queue: Array<() => void>) {
     const range = (address: string) => ({
@@ -165,16 +180,22 @@ export class FakeWorkbook {
       name,
       isNullObject: false,
       load: () => undefined,
-      calculate: (markAllDirty: boolean) =>
+      calculate: (markAllDirty: boolean) => {
+        this.needs("1.14", "Worksheet.calculate");
         queue.push(() => {
           if (markAllDirty) this.calculate(this.onSheet(name));
-        }),
-      getRanges: (list: string) => ({
-        calculate: () =>
-          queue.push(() =>
-            this.calculate(list.split(",").flatMap((a) => this.within(`${name}!${a.trim()}`))),
-          ),
-      }),
+        });
+      },
+      getRanges: (list: string) => {
+        this.needs("1.9", "Worksheet.getRanges");
+        return {
+          calculate: () =>
+            queue.push(() =>
+              this.calculate(list.split(",").flatMap((a) => this.within(`${name}!${a.trim()}`))),
+            ),
+        };
+      },
+      getRange: (address: string) => range(`${name}!${address}`),
     });
     return {
       getSelectedRange: () => range(this.selection),
