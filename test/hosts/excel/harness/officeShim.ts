@@ -325,6 +325,10 @@ w.excelShim = {
   recalculate: (addresses?: string[]) => workbook.recalculate(addresses),
   cells: () => workbook.view(),
   idle: (timeoutMs = 60_000) => workbook.idle(timeoutMs),
+  /** false: recalculation lets running invocations go on (FAKES.md E-R2's other way). */
+  setCancelsOnRecalc: (on: boolean) => {
+    workbook.cancelsOnRecalc = on;
+  },
   /** The ExcelApi version this Excel has (default 1.14); methods of later ones throw. */
   setExcelApi: (version: string) => {
     workbook.excelApi = version;

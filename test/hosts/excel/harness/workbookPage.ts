@@ -20,6 +20,7 @@ interface ShimWindow {
     select(address: string): void;
     activate(sheet: string): void;
     setExcelApi(version: string): void;
+    setCancelsOnRecalc(on: boolean): void;
     runAction(id: string): Promise<void>;
     actionIds(): string[];
     fetchLog(): Array<{
@@ -93,6 +94,9 @@ export function workbookOf(excel: ExcelPage) {
     idle: (timeoutMs = 60_000) => shim((w, a) => w.excelShim.idle(a as number), timeoutMs),
     select: (address: string) => shim((w, a) => w.excelShim.select(a as string), address),
     activate: (sheet: string) => shim((w, a) => w.excelShim.activate(a as string), sheet),
+    /** false: recalculation does not cancel running invocations (FAKES.md E-R2). */
+    setCancelsOnRecalc: (on: boolean) =>
+      shim((w, a) => w.excelShim.setCancelsOnRecalc(a as boolean), on),
     /** The ExcelApi version the shim's Excel has (older Excel: refresh falls back). */
     setExcelApi: (version: string) => shim((w, a) => w.excelShim.setExcelApi(a as string), version),
     press: (action: string) => shim((w, a) => w.excelShim.runAction(a as string), action),

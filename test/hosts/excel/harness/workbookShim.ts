@@ -32,6 +32,8 @@ interface FormulaCell {
   value: Outcome | null;
   settledAt: number | null;
   pending: { seq: number; invocation: ShimInvocation } | null;
+  /** Invocations still running (more than one only when recalculation does not cancel). */
+  running: number;
 }
 
 /** A cell as a test reads it. */
@@ -102,6 +104,7 @@ export class FakeWorkbook {
         value: null,
         settledAt: null,
         pending: null,
+        running: 0,
       };
       this.cells.set(address, cell);
       entered.push(cell);
@@ -148,7 +151,7 @@ export class FakeWorkbook {
   /** Resolves when no invocation runs any more (or rejects after `timeoutMs`). */
   async idle(timeoutMs: number): Promise<void> {
     const end = performance.now() + timeoutMs;
-    while ([...this.cells.values()].some((c) => c.pending)) {
+    while ([...this.cells.values()].some((c) => c.pending || c.running > 0)) {
       if (performance.now() > end) throw new Error("cells still #BUSY! after the timeout");
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -212,9 +215,16 @@ export class FakeWorkbook {
     };
   }
 
+  /**
+   * Whether recalculating a cell whose invocation still runs cancels it (onCanceled, result
+   * ignored). Excel does not say when it cancels (FAKES.md E-R2): false runs the other way,
+   * both invocations go on and each answer lands when it arrives, the last one shown.
+   */
+  cancelsOnRecalc = true;
+
   private calculate(cells: readonly FormulaCell[]): void {
     for (const cell of this.shuffled(cells)) {
-      if (cell.pending) this.cancel(cell);
+      if (cell.pending && this.cancelsOnRecalc) this.cancel(cell);
       this.start(cell);
     }
   }
@@ -231,9 +241,12 @@ export class FakeWorkbook {
     const invocation: ShimInvocation = { functionName: cell.id, address: cell.address };
     cell.pending = { seq, invocation };
     cell.runs++;
+    cell.running++;
     void this.invoke(cell.id, cell.args, invocation).then((out) => {
-      if (cell.pending?.seq !== seq) return; // cancelled: Excel ignores this result
-      cell.pending = null;
+      cell.running--;
+      const latest = cell.pending?.seq === seq;
+      if (!latest && (this.cancelsOnRecalc || cell.cancels > 0)) return; // Excel ignores it
+      if (latest) cell.pending = null;
       cell.value = out;
       cell.settledAt = Date.now();
     });
