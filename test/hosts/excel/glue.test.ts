@@ -284,6 +284,21 @@ describe("persisted cache store", () => {
     expect([...storage.items.keys()].filter((k) => k.startsWith(CACHE_ITEM_PREFIX))).toEqual([]);
   });
 
+  test("a storage another add-in filled (every write refused): answers still come from memory this session", async () => {
+    // OfficeRuntime.storage's 10 MB is per domain, shared with other add-ins (FAKES.md E-C8).
+    const full = {
+      ...memoryOfficeStorage({ "mkt.apiKey": "keep me" }),
+      setItems: async () => {
+        throw new Error("QuotaExceededError: the domain's 10 MB are used");
+      },
+    };
+    const store = new PersistedStore({ storage: full });
+    store.put("answer", '{"netProfit":1.5}', 600);
+    await expect(store.flush()).resolves.toBeUndefined();
+    expect(store.get("answer")).toBe('{"netProfit":1.5}');
+    expect([...full.items.keys()]).toEqual(["mkt.apiKey"]);
+  });
+
   test("stays within its byte budget by dropping the oldest entries", async () => {
     const storage = memoryOfficeStorage({ "mkt.apiKey": "keep me" });
     const store = new PersistedStore({ storage, budgetBytes: 5_000 });
