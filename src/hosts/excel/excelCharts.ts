@@ -38,15 +38,17 @@ export async function insertExcelChart(context: XlContext, plan: ChartPlan): Pro
       "Columns",
     );
   } else {
-    // The value column (with its header, the series name), the labels as categories; an
-    // overview's breakdown has a Kind column between them, so it gets columns, not a waterfall.
+    // The value column under its header, the labels as categories; an overview's breakdown
+    // has a Kind column between them, so it gets columns, not a waterfall. The header stays
+    // out of the source: whether Excel takes a text top cell as the series name is not
+    // documented (the legend is hidden and the title names the figure).
     const bars = plan.kind === "bars";
+    const skip = plan.headers;
     chart = sheet.charts.add(
       bars ? "BarClustered" : "ColumnClustered",
-      sheet.getRangeByIndexes(values.r0, values.c0, rows, 1),
+      sheet.getRangeByIndexes(values.r0 + skip, values.c0, rows - skip, 1),
       "Columns",
     );
-    const skip = plan.headers;
     chart.series
       .getItemAt(0)
       .setXAxisValues(sheet.getRangeByIndexes(labels.r0 + skip, labels.c0, rows - skip, 1));

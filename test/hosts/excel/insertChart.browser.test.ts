@@ -144,8 +144,8 @@ describeBrowser("Insert chart in the Excel task pane (built taskpane.html)", () 
     expect(charts[1]).toMatchObject({
       sheet: "Top products",
       type: "BarClustered",
-      source: "'Top products'!D1:D16",
-      seriesName: "Net profit",
+      source: "'Top products'!D2:D16",
+      seriesName: null,
       categories: "'Top products'!C2:C16",
       reversePlotOrder: true,
       position: "'Top products'!F1",
