@@ -59,6 +59,17 @@ test("a refresh gives the cells their answers' formats and keeps the seller's", 
   ).toBe(true);
 });
 
+test.each(["", "0.###############"])(
+  "where Sheets reports an unformatted cell as %j (not documented), a refresh still formats it",
+  async (automatic) => {
+    sim.doc.book.automaticFormat = automatic;
+    await sim.call(OWNER, "refreshFromSidebar", ["sheet", "all"]);
+    await sim.runUntilIdle();
+    expect([2, 3, 4].map((r) => format(r, 3))).toEqual(["#,##0.00", "#,##0.00", "#,##0.00"]);
+    expect([2, 3, 4].map((r) => format(r, 5))).toEqual(["0.00%", "0.0", "0.00%"]);
+  },
+);
+
 test("a formula inserted from the builder gets its format; a table's figures theirs by offset", async () => {
   const { shop, items } = demoItems(1);
   const one = `=MKTA_BREAKDOWN(${shop.shopId}, "${shop.region}", ${items[0]}, , "margin")`;

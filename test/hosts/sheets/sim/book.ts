@@ -98,6 +98,11 @@ export class SimBook {
   readonly sheets: SimSheet[] = [new SimSheet("Sheet1")];
   timeZone = "Etc/UTC";
   /**
+   * What getNumberFormats gives for a cell nobody formatted: Google does not say (FAKES.md
+   * S-U14); "General" by default, "" or "0.###############" as users report.
+   */
+  automaticFormat = "General";
+  /**
    * Strict mode: Sheets keeps a custom function's memo (by formula and inputs) across a clear,
    * so clear + flush + set back shows the old result and runs nothing (not documented either way).
    */

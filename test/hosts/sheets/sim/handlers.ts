@@ -96,7 +96,10 @@ function readCells(
         : what === "getNotes"
           ? book.grid(box, (r, c) => book.sheet(box.sheet).notes.get(`${r},${c}`) ?? "")
           : what === "getNumberFormats"
-            ? book.grid(box, (r, c) => book.sheet(box.sheet).formats.get(`${r},${c}`) ?? "General")
+            ? book.grid(
+                box,
+                (r, c) => book.sheet(box.sheet).formats.get(`${r},${c}`) ?? book.automaticFormat,
+              )
             : book.values(box);
   return committed.map((row, i) =>
     row.map((v, j) => {
