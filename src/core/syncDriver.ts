@@ -10,7 +10,7 @@ import type { SyncClock } from "./clock";
 import type { CommonEnv, DriverStats } from "./driverEnv";
 import { createDriverStats, endpointLookup } from "./driverEnv";
 import type { ApiCall, Effect, Program, Settled } from "./effects";
-import { isApiError, redactKey, toApiError } from "./errors";
+import { type ApiError, isApiError, redactKey, toApiError } from "./errors";
 import type { HttpRequest } from "./request";
 import { buildRequest, checkedKey } from "./request";
 import type { HttpResponse } from "./response";
@@ -209,20 +209,24 @@ function fetchGroup(
 ): Array<Settled<unknown>> {
   const requests = group.filter((r): r is HttpRequest => r !== null);
   let responses: HttpResponse[];
+  let refused: ApiError | null = null;
   try {
     const first = requests[0];
     responses =
       requests.length === 1 && first
         ? [env.transport.fetch(first)]
         : env.transport.fetchAll(requests);
-  } catch {
-    // UrlFetchApp throws on DNS and connection failures: status 0 maps to NETWORK.
+  } catch (e) {
+    // UrlFetchApp throws on DNS and connection failures: status 0 maps to NETWORK. A host
+    // refusal the transport named (a daily quota) keeps its own words.
+    if (isApiError(e)) refused = e;
     responses = requests.map(() => ({ status: 0, headers: {}, body: "" }));
   }
   let k = 0;
   return group.map((request) => {
     if (request === null)
       return { ok: false as const, error: toApiError(new Error("bad request")) };
+    if (refused) return { ok: false as const, error: refused };
     const response = responses[k++] ?? { status: 0, headers: {}, body: "" };
     try {
       return { ok: true as const, value: parseResponse(response, env.clock.now()) };

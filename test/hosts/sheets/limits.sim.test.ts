@@ -68,6 +68,20 @@ test("server down: every cell says it could not reach the API within 10 s; the b
   expect(later.length).toBeLessThanOrEqual(3);
 });
 
+test("Google's daily UrlFetch quota used up: every cell says so and when to refresh, nothing is retried", async () => {
+  await sim.call(OWNER, "getSettings");
+  // FAKES.md S-U4: consumer accounts get 20,000 URL fetches a day; this seller used them.
+  sim.state.user(OWNER).urlFetchesToday = 20_000;
+  const out = await fillDown(sim, { level: "item", count: 10, maxMs: 60_000 });
+  expect(out.answered).toBe(0);
+  for (const [, history] of sim.histories())
+    expect(String(history.at(-1)?.shown)).toMatch(
+      /^#ERROR! Google's daily limit of web requests for your Google account is used up .*tomorrow, use Extensions > Marketplace Profit > Refresh cells with errors/,
+    );
+  for (const t of out.texts) expect(t).not.toMatch(/Could not reach the API/);
+  expect(sim.coordinator.httpLog).toHaveLength(0);
+});
+
 test("shared sheet: the cells use the owner's key; an editor's sidebar cannot fill them, the owner's can", async () => {
   sim.share(EDITOR);
   sim.saveKey(EDITOR, sim.server.keyFor("demo"));
