@@ -267,7 +267,9 @@ export class FakeRange implements SbRange {
     values.forEach((r, i) =>
       r.forEach((v, j) => {
         const [row, column] = [this.row + i, this.column + j];
-        this.sheet.put(row, column, typedCell(v, this.sheet.formats.get(`${row},${column}`)));
+        const format = this.sheet.formats.get(`${row},${column}`);
+        // FAKES.md S-U11: switched off, Plain text keeps nothing (strings parse as if typed).
+        this.sheet.put(row, column, typedCell(v, this.sheet.plainTextKeepsText ? format : ""));
       }),
     );
     return this;
@@ -415,6 +417,8 @@ export class FakeSheet implements SbSheet {
   readonly setValuesCalls: Array<{ row: number; rows: number; columns: number }> = [];
   hidden = false;
   frozenRows = 0;
+  /** Plain text ("@") keeps a string as given: Sheets UI behaviour, not in the API reference. */
+  plainTextKeepsText = true;
   private readonly charts: FakeEmbeddedChart[] = [];
   constructor(public name: string) {}
   newChart(): FakeChartBuilder {

@@ -45,6 +45,28 @@ test("bulk answers: each probe reads back as itself; numbers stay numbers in the
   expect(sheet.setValuesCalls).toEqual([{ row: 1, rows: n, columns: 2 }]);
 });
 
+test("where Plain text does not keep a string (not promised by Google), each probe is written again behind an apostrophe and reads back as itself", () => {
+  const sheet = new FakeSpreadsheet().getSheets()[0] as FakeSheet;
+  sheet.plainTextKeepsText = false;
+  const n = TRICKY_TEXTS.length;
+  writeCells(
+    sheet,
+    1,
+    1,
+    2,
+    TRICKY_TEXTS.map((t, i) => [t, i]),
+  );
+  expect(column(sheet, 1, 1, n)).toEqual(TRICKY_TEXTS.map((t) => ({ kind: "text", value: t })));
+  expect(sheet.getRange(1, 1, n, 1).getValues().flat()).toEqual([...TRICKY_TEXTS]);
+  expect(column(sheet, 2, 1, n)).toEqual(
+    TRICKY_TEXTS.map((_, i) => ({ kind: "number", value: i })),
+  );
+  // Only the probes Sheets changed were written again, one cell each.
+  const again = sheet.setValuesCalls.length - 1;
+  expect(again).toBeGreaterThanOrEqual(48);
+  expect(again).toBeLessThan(n);
+});
+
 test("a block of numbers alone touches no format", () => {
   const sheet = new FakeSpreadsheet().getSheets()[0] as FakeSheet;
   sheet.getRange(1, 1, 1, 2).setNumberFormats([["0.0%", "$#,##0.00"]]);

@@ -1,7 +1,8 @@
 /**
  * The one way the add-on writes cells into Sheets: chunk by chunk, each chunk's text cells set
  * to the Plain text format ("@") just before its values, so setValues stores the text exactly
- * (src/imports/cellText.ts says why). Numbers keep a format: the column's when the caller
+ * (src/imports/cellText.ts says why), then read back: a text cell Sheets changed anyway is
+ * written again behind an apostrophe. Numbers keep a format: the column's when the caller
  * names one, else the one the cell has now (the seller's own, in a bulk answer's cells).
  */
 import type { Cell } from "../../../functions/cells";
@@ -33,7 +34,31 @@ export function writeCells(
       const now = range.getNumberFormats();
       range.setNumberFormats(blockFormats(padded, (i, j) => given?.[i]?.[j] || now[i]?.[j] || ""));
     }
-    range.setValues(padded.map((r) => r.map(fittedCell)));
+    const written = padded.map((r) => r.map(fittedCell));
+    range.setValues(written);
+    if (hasText) keepText(sheet, row, left, written, range.getValues(), range.getFormulas());
     row += padded.length;
   }
+}
+
+/**
+ * That Plain text ("@") keeps any string as given is Sheets' UI behaviour, not in its API
+ * reference: a text cell that read back as something else (a formula, a parsed number) is
+ * written again behind an apostrophe, Sheets' own "keep this as text". Where "@" holds, as it
+ * does today, this reads twice per chunk and writes nothing.
+ */
+function keepText(
+  sheet: SbSheet,
+  top: number,
+  left: number,
+  written: readonly (readonly Cell[])[],
+  back: readonly (readonly unknown[])[],
+  formulas: readonly (readonly string[])[],
+): void {
+  written.forEach((line, i) =>
+    line.forEach((c, j) => {
+      if (typeof c === "string" && c !== "" && (back[i]?.[j] !== c || formulas[i]?.[j]))
+        sheet.getRange(top + i, left + j, 1, 1).setValues([[`'${c}`]]);
+    }),
+  );
 }
