@@ -22,6 +22,7 @@ import type { EndpointHandler } from "./handler";
 import type { KeyStore } from "./keys/store";
 import { ApiProblem, type FieldProblem } from "./problem";
 import { RateLimiter } from "./rateLimit";
+import { LoopFairness } from "./fairness";
 import { MAX_BODY_DEPTH, nestedDeeperThan } from "./jsonDepth";
 import { redactSecrets } from "./redact";
 import { SerializedData } from "./serialized";
@@ -74,6 +75,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const endpoints = options.endpoints ?? ENDPOINTS;
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? 60, options.now);
   const callers = new WeakMap<FastifyRequest, Caller>();
+  const fairness = new LoopFairness();
 
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -261,8 +263,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
             body,
             path,
           };
-          const data = runWithBudget(options.requestBudgetMs ?? REQUEST_BUDGET_MS, () =>
-            handler(ctx),
+          await fairness.turn(caller.key.hash);
+          const data = fairness.measure(caller.key.hash, () =>
+            runWithBudget(options.requestBudgetMs ?? REQUEST_BUDGET_MS, () => handler(ctx)),
           );
           const answer = (await data) ?? null;
           if (answer instanceof SerializedData) {
