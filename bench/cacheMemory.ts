@@ -9,6 +9,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import * as v8 from "v8";
 import { P_A } from "../src/api/endpoints";
 import { addDays } from "../src/server/analytics/periods";
 import { buildServer } from "../src/server/app";
@@ -34,17 +35,40 @@ interface Memory {
   readonly heap: number | null;
   /** Heap V8 keeps committed: it grows for a burst of short-lived objects and stays. */
   readonly heapTotal: number;
+  /** Memory outside the JS heap: C++ objects tied to JS ones, and Buffers / ArrayBuffers. */
+  readonly external: number;
+  readonly arrayBuffers: number;
+  /** Committed size of each V8 heap space (new, old, large objects, code, ...). */
+  readonly spaces: string;
 }
 
 function memory(): Memory {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) gc();
   const m = process.memoryUsage();
-  return { rss: m.rss / MB, heap: gc ? m.heapUsed / MB : null, heapTotal: m.heapTotal / MB };
+  const spaces = v8
+    .getHeapSpaceStatistics()
+    .filter((sp) => sp.space_size >= MB)
+    .map((sp) => `${sp.space_name.replace(/_space$/, "")} ${(sp.space_size / MB).toFixed(0)}`)
+    .join(", ");
+  return {
+    rss: m.rss / MB,
+    heap: gc ? m.heapUsed / MB : null,
+    heapTotal: m.heapTotal / MB,
+    external: m.external / MB,
+    arrayBuffers: m.arrayBuffers / MB,
+    spaces,
+  };
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { windows: "value", scale: "value" });
+  const flags = parseFlags(process.argv.slice(2), {
+    windows: "value",
+    scale: "value",
+    detail: "switch",
+  });
+  // --detail: each line also gives the committed MB of every V8 space and the memory outside it.
+  const detail = flags.switches.has("detail");
   const windows = integerFlag(flags, "windows", 600, 1, 100_000);
   const scale = integerFlag(flags, "scale", 1, 1, 100);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-bench-memory-"));
@@ -70,7 +94,10 @@ async function main(): Promise<void> {
   };
   const fmt = (m: Memory): string =>
     `RSS ${m.rss.toFixed(1)} MB, heap committed ${m.heapTotal.toFixed(1)} MB` +
-    (m.heap === null ? "" : `, live ${m.heap.toFixed(1)} MB`);
+    (m.heap === null ? "" : `, live ${m.heap.toFixed(1)} MB`) +
+    (detail
+      ? ` [${m.spaces}; external ${m.external.toFixed(1)}, arrayBuffers ${m.arrayBuffers.toFixed(1)}]`
+      : "");
   try {
     // The default window of each list once, so code and the JIT are loaded before the start.
     for (let i = 0; i < LISTS.length; i++) await ask(i, {});
