@@ -16,6 +16,7 @@ import { buildServer } from "../src/server/app";
 import { generateDemoData } from "../src/server/data/generate";
 import { ALL_HANDLERS } from "../src/server/endpoints";
 import { rememberedSize } from "../src/server/endpoints/a/remembered";
+import { useServerHeapPolicy } from "../src/server/heap";
 import { integerFlag, parseFlags } from "../src/server/keys/flags";
 import { KeyStore } from "../src/server/keys/store";
 import { BENCH_SHOP } from "./demoCells";
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     windows: "value",
     scale: "value",
     detail: "switch",
+    "default-heap": "switch",
   });
   // --detail: each line also gives the committed MB of every V8 space and the memory outside it.
   const detail = flags.switches.has("detail");
@@ -74,6 +76,8 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-bench-memory-"));
   const keyStore = new KeyStore(dataDir);
   const token = keyStore.create({ label: "bench", account: "demo" }).token;
+  // The server as npm start runs it, unless --default-heap: V8's own heap growth, to compare.
+  if (!flags.switches.has("default-heap")) useServerHeapPolicy();
   const app = buildServer({
     handlers: ALL_HANDLERS,
     data: generateDemoData({ seed: 1, scale, today: TODAY }),
@@ -128,7 +132,7 @@ async function main(): Promise<void> {
         const kept = rememberedSize();
         console.log(
           `after ${String(i + 1).padStart(5)} windows (${((Date.now() - started) / 1000).toFixed(0)} s): ` +
-            `${fmt(now)}; remembered ${kept.entries} entries, ${kept.rows} rows`,
+            `${fmt(now)}; remembered ${kept.entries} entries, ${(kept.bytes / MB).toFixed(1)} MB`,
         );
       }
     }
