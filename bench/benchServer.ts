@@ -26,9 +26,12 @@ async function serve(scale: number): Promise<void> {
   const { generateDemoData } = await import("../src/server/data/generate");
   const { ALL_HANDLERS } = await import("../src/server/endpoints");
   const { KeyStore } = await import("../src/server/keys/store");
+  const { useServerHeapPolicy } = await import("../src/server/heap");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-bench-server-"));
   const keyStore = new KeyStore(dataDir);
   const key = keyStore.create({ label: "bench", account: "demo" }).token;
+  // As npm start serves; MKT_BENCH_DEFAULT_HEAP=1 leaves V8's own heap growth, to compare.
+  if (process.env.MKT_BENCH_DEFAULT_HEAP !== "1") useServerHeapPolicy();
   const app = buildServer({
     handlers: ALL_HANDLERS,
     data: generateDemoData({ seed: 1, scale, today: TODAY }),

@@ -9,12 +9,14 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import * as v8 from "v8";
 import { P_A } from "../src/api/endpoints";
 import { addDays } from "../src/server/analytics/periods";
 import { buildServer } from "../src/server/app";
 import { generateDemoData } from "../src/server/data/generate";
 import { ALL_HANDLERS } from "../src/server/endpoints";
 import { rememberedSize } from "../src/server/endpoints/a/remembered";
+import { useServerHeapPolicy } from "../src/server/heap";
 import { integerFlag, parseFlags } from "../src/server/keys/flags";
 import { KeyStore } from "../src/server/keys/store";
 import { BENCH_SHOP } from "./demoCells";
@@ -34,22 +36,48 @@ interface Memory {
   readonly heap: number | null;
   /** Heap V8 keeps committed: it grows for a burst of short-lived objects and stays. */
   readonly heapTotal: number;
+  /** Memory outside the JS heap: C++ objects tied to JS ones, and Buffers / ArrayBuffers. */
+  readonly external: number;
+  readonly arrayBuffers: number;
+  /** Committed size of each V8 heap space (new, old, large objects, code, ...). */
+  readonly spaces: string;
 }
 
 function memory(): Memory {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) gc();
   const m = process.memoryUsage();
-  return { rss: m.rss / MB, heap: gc ? m.heapUsed / MB : null, heapTotal: m.heapTotal / MB };
+  const spaces = v8
+    .getHeapSpaceStatistics()
+    .filter((sp) => sp.space_size >= MB)
+    .map((sp) => `${sp.space_name.replace(/_space$/, "")} ${(sp.space_size / MB).toFixed(0)}`)
+    .join(", ");
+  return {
+    rss: m.rss / MB,
+    heap: gc ? m.heapUsed / MB : null,
+    heapTotal: m.heapTotal / MB,
+    external: m.external / MB,
+    arrayBuffers: m.arrayBuffers / MB,
+    spaces,
+  };
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { windows: "value", scale: "value" });
+  const flags = parseFlags(process.argv.slice(2), {
+    windows: "value",
+    scale: "value",
+    detail: "switch",
+    "default-heap": "switch",
+  });
+  // --detail: each line also gives the committed MB of every V8 space and the memory outside it.
+  const detail = flags.switches.has("detail");
   const windows = integerFlag(flags, "windows", 600, 1, 100_000);
   const scale = integerFlag(flags, "scale", 1, 1, 100);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-bench-memory-"));
   const keyStore = new KeyStore(dataDir);
   const token = keyStore.create({ label: "bench", account: "demo" }).token;
+  // The server as npm start runs it, unless --default-heap: V8's own heap growth, to compare.
+  if (!flags.switches.has("default-heap")) useServerHeapPolicy();
   const app = buildServer({
     handlers: ALL_HANDLERS,
     data: generateDemoData({ seed: 1, scale, today: TODAY }),
@@ -70,7 +98,10 @@ async function main(): Promise<void> {
   };
   const fmt = (m: Memory): string =>
     `RSS ${m.rss.toFixed(1)} MB, heap committed ${m.heapTotal.toFixed(1)} MB` +
-    (m.heap === null ? "" : `, live ${m.heap.toFixed(1)} MB`);
+    (m.heap === null ? "" : `, live ${m.heap.toFixed(1)} MB`) +
+    (detail
+      ? ` [${m.spaces}; external ${m.external.toFixed(1)}, arrayBuffers ${m.arrayBuffers.toFixed(1)}]`
+      : "");
   try {
     // The default window of each list once, so code and the JIT are loaded before the start.
     for (let i = 0; i < LISTS.length; i++) await ask(i, {});
@@ -101,7 +132,7 @@ async function main(): Promise<void> {
         const kept = rememberedSize();
         console.log(
           `after ${String(i + 1).padStart(5)} windows (${((Date.now() - started) / 1000).toFixed(0)} s): ` +
-            `${fmt(now)}; remembered ${kept.entries} entries, ${kept.rows} rows`,
+            `${fmt(now)}; remembered ${kept.entries} entries, ${(kept.bytes / MB).toFixed(1)} MB`,
         );
       }
     }

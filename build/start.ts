@@ -16,6 +16,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { startAddinServer, type AddinServer } from "../src/hosts/excel/addinServer";
 import { buildServer } from "../src/server/app";
+import { useServerHeapPolicy } from "../src/server/heap";
 import { generateDemoData } from "../src/server/data/generate";
 import { ALL_HANDLERS } from "../src/server/endpoints";
 import { KeyStore } from "../src/server/keys/store";
@@ -279,6 +280,7 @@ async function main(): Promise<void> {
     running.store = store;
     const { token, created } = demoKey(store, settings.dataDir);
     const today = new Date().toISOString().slice(0, 10);
+    useServerHeapPolicy(); // this process serves the API: keep its heap near what is live
     const api = buildServer({
       handlers: ALL_HANDLERS,
       data: generateDemoData({ seed: 1, scale: 1, today }),

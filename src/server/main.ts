@@ -5,6 +5,7 @@
  */
 import * as path from "path";
 import { buildServer } from "./app";
+import { useServerHeapPolicy } from "./heap";
 import { generateDemoData } from "./data/generate";
 import { ALL_HANDLERS } from "./endpoints";
 import { FlagError, integerFlag, parseFlags } from "./keys/flags";
@@ -90,6 +91,7 @@ export function ensureDemoKey(store: KeyStore, demoKey: string | null): string[]
 
 async function main(): Promise<void> {
   const settings = parseServerArgs(process.argv.slice(2), process.env);
+  useServerHeapPolicy();
   const store = new KeyStore(settings.dataDir);
   const keyLines = ensureDemoKey(store, settings.demoKey);
   const data = generateDemoData({

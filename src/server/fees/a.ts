@@ -84,18 +84,111 @@ export function saleTermsA(
   return { commissionRate, schedule, inServiceFeeProgramme, hasVat, adsCostPerSale: 0, returnRate };
 }
 
-/** One unit of an order at its own prices and its share of the order's shipping. */
-export function orderLinesA(order: OrderA, terms: SaleTermsA, cogsMinor: number): LinesA {
-  return unitLinesA({
-    ...terms,
-    listPrice: order.unitListPrice,
-    sellerDiscount: order.sellerDiscount,
-    sellerVoucher: order.sellerVoucher,
-    platformDiscount: order.platformDiscount,
-    buyerShipping: order.buyerShipping / order.quantity,
-    cogs: cogsMinor,
-  });
+/** Lines that carry a base (the amount a rate applies to); the others' base is null. */
+const BASE_LINES_A = ["commissionFee", "serviceFee", "transactionFee", "returnCost", "vat"] as const;
+type BaseLineA = (typeof BASE_LINES_A)[number];
+
+/**
+ * The per-unit amounts of one sale by line, and the bases of the lines that have one: what
+ * `unitLinesA` answers, without the objects, so sums over thousands of orders allocate nothing.
+ */
+interface UnitFiguresA {
+  readonly amount: Record<LineNameA, number>;
+  readonly base: Record<BaseLineA, number>;
 }
+
+const zeroLines = (): Record<LineNameA, number> => ({
+  originalModelPrice: 0,
+  sellerDiscount: 0,
+  sellerVoucher: 0,
+  commissionFee: 0,
+  serviceFee: 0,
+  transactionFee: 0,
+  manufacturingCogs: 0,
+  adsCostPerSale: 0,
+  returnCost: 0,
+  vat: 0,
+});
+
+/** One scratch record, overwritten by every call of `unitFiguresA` (valid until the next). */
+const scratch: UnitFiguresA = {
+  amount: zeroLines(),
+  base: { commissionFee: 0, serviceFee: 0, transactionFee: 0, returnCost: 0, vat: 0 },
+};
+
+/** The one formula of every A line (fees.md), into the scratch record. */
+function unitFiguresA(
+  t: SaleTermsA,
+  listPrice: number,
+  sellerDiscount: number,
+  sellerVoucher: number,
+  platformDiscount: number,
+  buyerShipping: number,
+  cogs: number,
+): UnitFiguresA {
+  const sched = t.schedule;
+  const paid = listPrice - sellerDiscount - sellerVoucher;
+  const commissionBase = sched.commissionAfterVoucher ? paid : listPrice - sellerDiscount;
+  const serviceRaw = t.inServiceFeeProgramme ? rateOf(sched.serviceFeeRate, Math.max(0, paid)) : 0;
+  const buyerPays = Math.max(0, paid - platformDiscount + buyerShipping);
+  const vatFraction = t.hasVat ? sched.vatRate / (1 + sched.vatRate) : 0;
+  const a = scratch.amount;
+  const b = scratch.base;
+  a.originalModelPrice = listPrice;
+  a.sellerDiscount = -sellerDiscount;
+  a.sellerVoucher = -sellerVoucher;
+  a.commissionFee = -rateOf(t.commissionRate, Math.max(0, commissionBase));
+  b.commissionFee = commissionBase;
+  a.serviceFee = -Math.min(sched.serviceFeeCapMinor, serviceRaw);
+  b.serviceFee = paid;
+  a.transactionFee = -rateOf(sched.transactionFeeRate, buyerPays);
+  b.transactionFee = Math.round(buyerPays);
+  a.manufacturingCogs = -cogs;
+  a.adsCostPerSale = -t.adsCostPerSale;
+  a.returnCost = -rateOf(t.returnRate, sched.returnCostMinor);
+  b.returnCost = sched.returnCostMinor;
+  a.vat = -rateOf(vatFraction, Math.max(0, paid));
+  b.vat = paid;
+  return scratch;
+}
+
+/** One unit of an order at its own prices and its share of the order's shipping (scratch). */
+function orderFiguresA(order: OrderA, terms: SaleTermsA, cogsMinor: number): UnitFiguresA {
+  return unitFiguresA(
+    terms,
+    order.unitListPrice,
+    order.sellerDiscount,
+    order.sellerVoucher,
+    order.platformDiscount,
+    order.buyerShipping / order.quantity,
+    cogsMinor,
+  );
+}
+
+/** One unit of an order as lines (fees of a single order: the A2-style breakdowns). */
+export function orderLinesA(order: OrderA, terms: SaleTermsA, cogsMinor: number): LinesA {
+  return linesOf(orderFiguresA(order, terms, cogsMinor), terms);
+}
+
+/**
+ * One unit of an order in the figures a ROAS frame needs, minor units per unit: net profit
+ * (the sum of the rounded lines, as `netProfitMinor`), revenue (as `revenueMinor`) and fees.
+ */
+export function orderProfitA(
+  order: OrderA,
+  terms: SaleTermsA,
+  cogsMinor: number,
+): { profit: number; revenue: number; fees: number } {
+  const a = orderFiguresA(order, terms, cogsMinor).amount;
+  let profit = 0;
+  for (const name of LINE_NAMES_A) profit += a[name] === 0 ? 0 : a[name];
+  const revenue = norm(a.originalModelPrice) + norm(a.sellerDiscount) + norm(a.sellerVoucher);
+  const fees = norm(a.commissionFee) + norm(a.serviceFee) + norm(a.transactionFee);
+  return { profit, revenue, fees };
+}
+
+/** -0 as 0, as every line's amount is kept. */
+const norm = (x: number): number => (x === 0 ? 0 : x);
 
 const line = (
   amount: number,
@@ -107,42 +200,41 @@ const line = (
   base,
 });
 
+/** The lines of the scratch figures, with the rates they were computed at. */
+function linesOf(f: UnitFiguresA, t: SaleTermsA): LinesA {
+  const a = f.amount;
+  const b = f.base;
+  const sched = t.schedule;
+  return {
+    originalModelPrice: line(a.originalModelPrice),
+    sellerDiscount: line(a.sellerDiscount),
+    sellerVoucher: line(a.sellerVoucher),
+    commissionFee: line(a.commissionFee, t.commissionRate, b.commissionFee),
+    serviceFee: line(
+      a.serviceFee,
+      t.inServiceFeeProgramme ? sched.serviceFeeRate : 0,
+      b.serviceFee,
+    ),
+    transactionFee: line(a.transactionFee, sched.transactionFeeRate, b.transactionFee),
+    manufacturingCogs: line(a.manufacturingCogs),
+    adsCostPerSale: line(a.adsCostPerSale),
+    returnCost: line(a.returnCost, t.returnRate, b.returnCost),
+    vat: line(a.vat, t.hasVat ? sched.vatRate : 0, b.vat),
+  };
+}
+
 /** The signed per-unit lines of one sale. */
 export function unitLinesA(s: UnitSaleA): LinesA {
-  const sched = s.schedule;
-  const paid = s.listPrice - s.sellerDiscount - s.sellerVoucher;
-  const commissionBase = sched.commissionAfterVoucher ? paid : s.listPrice - s.sellerDiscount;
-  const serviceRaw = s.inServiceFeeProgramme ? rateOf(sched.serviceFeeRate, Math.max(0, paid)) : 0;
-  const buyerPays = Math.max(0, paid - s.platformDiscount + s.buyerShipping);
-  const vatFraction = s.hasVat ? sched.vatRate / (1 + sched.vatRate) : 0;
-  return {
-    originalModelPrice: line(s.listPrice),
-    sellerDiscount: line(-s.sellerDiscount),
-    sellerVoucher: line(-s.sellerVoucher),
-    commissionFee: line(
-      -rateOf(s.commissionRate, Math.max(0, commissionBase)),
-      s.commissionRate,
-      commissionBase,
-    ),
-    serviceFee: line(
-      -Math.min(sched.serviceFeeCapMinor, serviceRaw),
-      s.inServiceFeeProgramme ? sched.serviceFeeRate : 0,
-      paid,
-    ),
-    transactionFee: line(
-      -rateOf(sched.transactionFeeRate, buyerPays),
-      sched.transactionFeeRate,
-      Math.round(buyerPays),
-    ),
-    manufacturingCogs: line(-s.cogs),
-    adsCostPerSale: line(-s.adsCostPerSale),
-    returnCost: line(
-      -rateOf(s.returnRate, sched.returnCostMinor),
-      s.returnRate,
-      sched.returnCostMinor,
-    ),
-    vat: line(-rateOf(vatFraction, Math.max(0, paid)), s.hasVat ? sched.vatRate : 0, paid),
-  };
+  const f = unitFiguresA(
+    s,
+    s.listPrice,
+    s.sellerDiscount,
+    s.sellerVoucher,
+    s.platformDiscount,
+    s.buyerShipping,
+    s.cogs,
+  );
+  return linesOf(f, s);
 }
 
 /** Net profit per unit: the sum of the (already rounded) lines. */
@@ -168,28 +260,44 @@ export function marginPercent(profit: number, revenue: number): number | null {
  * each per-unit line is rounded once, so the per-unit lines still sum to the per-unit profit.
  */
 export class LinesTotal {
-  private readonly amounts = new Map<LineNameA, number>();
-  private readonly bases = new Map<LineNameA, number>();
+  private readonly amounts = zeroLines();
+  private readonly bases = zeroLines();
+  /** Lines given a base so far (their per-unit base and rate are not null). */
+  private readonly withBase = new Set<LineNameA>();
   units = 0;
 
   /** Adds `quantity` units of `lines`. */
   add(lines: LinesA, quantity: number): void {
     for (const name of LINE_NAMES_A) {
       const l = lines[name];
-      this.amounts.set(name, (this.amounts.get(name) ?? 0) + l.amount * quantity);
-      if (l.base !== null) this.bases.set(name, (this.bases.get(name) ?? 0) + l.base * quantity);
+      this.amounts[name] += l.amount * quantity;
+      if (l.base !== null) {
+        this.bases[name] += l.base * quantity;
+        this.withBase.add(name);
+      }
+    }
+    this.units += quantity;
+  }
+
+  /** Adds `quantity` units of an order, as `add(orderLinesA(order, terms, cogs))` without objects. */
+  addOrder(order: OrderA, terms: SaleTermsA, cogsMinor: number, quantity: number): void {
+    const f = orderFiguresA(order, terms, cogsMinor);
+    for (const name of LINE_NAMES_A) this.amounts[name] += f.amount[name] * quantity;
+    for (const name of BASE_LINES_A) {
+      this.bases[name] += f.base[name] * quantity;
+      this.withBase.add(name);
     }
     this.units += quantity;
   }
 
   /** Adds a whole-window amount (e.g. total ad spend, as a negative) to one line. */
   addTotal(name: LineNameA, amount: number): void {
-    this.amounts.set(name, (this.amounts.get(name) ?? 0) + amount);
+    this.amounts[name] += amount;
   }
 
   /** Total of one line over all units, minor units. */
   total(name: LineNameA): number {
-    return this.amounts.get(name) ?? 0;
+    return this.amounts[name];
   }
 
   /** Per-unit lines: totals / units, rounded once per line; rates are effective (amount / base). */
@@ -197,8 +305,8 @@ export class LinesTotal {
     const n = Math.max(1, this.units);
     const out = {} as Record<LineNameA, LineMinor>;
     for (const name of LINE_NAMES_A) {
-      const total = this.amounts.get(name) ?? 0;
-      const baseTotal = this.bases.get(name);
+      const total = this.amounts[name];
+      const baseTotal = this.withBase.has(name) ? this.bases[name] : undefined;
       const amount = Math.sign(total) * Math.round(Math.abs(total) / n);
       const base = baseTotal === undefined ? null : Math.round(baseTotal / n);
       const rate =

@@ -1,13 +1,13 @@
 /**
  * The server's remembered results are bounded (issue 22 item 3): asking for ever new windows
- * keeps at most REMEMBERED_ROWS product rows, evicting the least recently used window, and a
+ * keeps at most REMEMBERED_BYTES (the rows' JSON), evicting the least recently used window, and a
  * window still in use keeps answering from memory. Counts, not timings; the memory itself is
  * measured in bench/cacheMemory.ts.
  */
 import { generateDemoData } from "../../../src/server/data/generate";
 import type { DemoAccount } from "../../../src/server/data/model";
 import { handlersA } from "../../../src/server/endpoints/a";
-import { REMEMBERED_ROWS, rememberedSize } from "../../../src/server/endpoints/a/remembered";
+import { REMEMBERED_BYTES, rememberedSize } from "../../../src/server/endpoints/a/remembered";
 import type { HandlerContext } from "../../../src/server/handler";
 import { SerializedData } from "../../../src/server/serialized";
 
@@ -32,9 +32,24 @@ function call(id: string, body: Record<string, unknown>): Record<string, unknown
   >;
 }
 
+/** What one A7/A11 window of the shop keeps, measured once on a window of its own. */
+let measured = 0;
+function windowBytes(): number {
+  if (measured > 0) return measured;
+  const before = rememberedSize();
+  call("A7", { lookbackDays: 17, effectiveDate: "2025-06-02", pageSize: 1 });
+  const after = rememberedSize();
+  // Measured while nothing was evicted: the one new entry's size.
+  expect(after.entries).toBe(before.entries + 1);
+  return (measured = after.bytes - before.bytes);
+}
+
 describe("remembered results per request window", () => {
-  it("stay within REMEMBERED_ROWS product rows however many windows are asked for", () => {
-    const windows = 3 * Math.ceil(REMEMBERED_ROWS / shop.products.length);
+  it("stay within REMEMBERED_BYTES however many windows are asked for", () => {
+    const oneWindow = windowBytes();
+    // The JSON of a 300-product window: about 350 KB (1.2 KB a product).
+    expect(oneWindow).toBeGreaterThan(300 * 1000);
+    const windows = 3 * Math.ceil(REMEMBERED_BYTES / oneWindow);
     const endpoints = ["A7", "A11", "A12", "A16"];
     for (let i = 0; i < windows; i++) {
       const id = endpoints[i % endpoints.length]!;
@@ -47,11 +62,11 @@ describe("remembered results per request window", () => {
           : { lookbackDays: 1 + (i % 730), effectiveDate: i % 2 === 0 ? TODAY : "2025-07-01" };
       call(id, body);
       const size = rememberedSize();
-      expect(size.rows).toBeLessThanOrEqual(REMEMBERED_ROWS);
+      expect(size.bytes).toBeLessThanOrEqual(REMEMBERED_BYTES);
     }
-    const { entries, rows } = rememberedSize();
-    // Full: about REMEMBERED_ROWS / 300 windows of this shop, never the `windows` asked for.
-    expect(rows).toBeGreaterThan(REMEMBERED_ROWS - 2 * shop.products.length);
+    const { entries, bytes } = rememberedSize();
+    // Full: about REMEMBERED_BYTES / oneWindow windows of this shop, never the `windows` asked for.
+    expect(bytes).toBeGreaterThan(REMEMBERED_BYTES - 2 * oneWindow);
     expect(entries).toBeLessThan(windows / 2);
   });
 
@@ -59,7 +74,7 @@ describe("remembered results per request window", () => {
     const inUse = { lookbackDays: 90, pageSize: 10 };
     const computed = (): number => rememberedSize().computed;
     const first = call("A11", inUse);
-    const others = Math.ceil(REMEMBERED_ROWS / shop.products.length) + 5;
+    const others = Math.ceil(REMEMBERED_BYTES / windowBytes()) + 5;
     const oldest = call("A7", { lookbackDays: 100, pageSize: 1 });
     for (let i = 1; i < others; i++) {
       call("A7", { lookbackDays: 100 + i });

@@ -28,6 +28,9 @@ interface CommissionQuery {
   readonly topN: number;
 }
 
+/** What one kept category or product entry of an answer costs (estimate, bytes). */
+const ANSWER_ENTRY_BYTES = 400;
+
 /** The answer to a question, computed once per shop and `key` (the options and today). */
 function rememberedAnswer(
   q: Omit<CommissionQuery, "topN">,
@@ -39,14 +42,15 @@ function rememberedAnswer(
     q.idx,
     `${key}|${topN}`,
     () => answer({ ...q, topN }),
-    // Its size: the categories and the products listed under them.
+    // Its size: the categories and the products listed under them, as JSON-sized objects.
     (a) => {
       const cats = Array.isArray(a.byCategory) ? (a.byCategory as Record<string, unknown>[]) : [];
-      return cats.reduce(
+      const entries = cats.reduce(
         (n, c) =>
           n + 1 + (Array.isArray(c.mostAffectedProducts) ? c.mostAffectedProducts.length : 0),
         1,
       );
+      return ANSWER_ENTRY_BYTES * entries;
     },
   );
 }

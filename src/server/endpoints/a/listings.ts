@@ -5,7 +5,7 @@ import type { DemoData } from "../../data/model";
 import { netProfitMinor } from "../../fees/a";
 import type { EndpointHandler, HandlerContext } from "../../handler";
 import { objectWithArray, SerializedData, withLeadingField } from "../../serialized";
-import { rememberFor } from "./remembered";
+import { rememberFor, stringBytes } from "./remembered";
 import { roasSummaryA } from "./roas";
 import {
   breakdownWithMetadata,
@@ -61,9 +61,17 @@ function windowRows(data: DemoData, idx: ShopIndex, w: SalesWindow): WindowRows 
       }),
     }),
     // The profit order shares the same row objects.
-    (rows) => rows.inIdOrder.length,
+    (rows) => rowsBytes(rows.inIdOrder) + POINTER_BYTES * rows.inIdOrder.length,
   );
 }
+
+/** A row object and its place in a list, besides its JSON (estimate, bytes). */
+const ROW_BYTES = 64;
+/** One more list of the same rows (the profit order). */
+const POINTER_BYTES = 8;
+
+const rowsBytes = (rows: readonly { readonly json: string }[]): number =>
+  rows.reduce((sum, r) => sum + ROW_BYTES + stringBytes(r.json), 0);
 
 const int = (v: unknown, fallback: number): number => (typeof v === "number" ? v : fallback);
 
@@ -142,7 +150,7 @@ export const a12SortedByRoas: EndpointHandler = (ctx) => {
         })
         .map((summary) => ({ json: JSON.stringify(summary) }));
     },
-    (rows) => rows.length,
+    rowsBytes,
   );
   return rankedPage(ctx, idx, sorted);
 };

@@ -8,22 +8,30 @@ import { LRUCache } from "lru-cache";
 import type { ShopIndex } from "./shop";
 
 /**
- * The cache's size, counted in product rows (one product's figures in a list, about 1.3 KB):
- * 16,000 rows are about 21 MB. That holds every window a seller's sheet uses at once on the
- * demo shops (2,100 products per unit of scale: seven windows at scale 1) and one whole
- * window of the largest shop the benchmarks serve (10,500 rows at scale 5), so paging through
- * a list computes it once. A result larger than the whole budget is not kept.
+ * The cache's size in bytes of what it keeps, as each result's owner estimates it (list rows:
+ * their JSON): 13 MiB. That holds one whole window of the largest shop the benchmarks serve
+ * (A7/A11 at demo scale 5: 10,500 product rows, 12.2 MB of JSON), so paging through a list
+ * computes it once, and about five windows of a 2,100-product demo shop (an A7/A11 window is
+ * 2.4 MB, an A12 window 2.1 MB), more than a seller's sheet uses at once. Every byte kept here
+ * is a byte the server's RSS keeps too (issue 22 item 3: flat within 30 MB), so no more than
+ * that. A result larger than the whole budget is not kept.
  */
-export const REMEMBERED_ROWS = 16_000;
+export const REMEMBERED_BYTES = 13 * 1024 * 1024;
+
+/** What a kept string costs: one byte a character, two once one is outside Latin-1. */
+export function stringBytes(s: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\u0000-\u00ff]/.test(s) ? 2 * s.length : s.length;
+}
 
 interface Entry {
   readonly value: unknown;
-  readonly rows: number;
+  readonly bytes: number;
 }
 
 const cache = new LRUCache<string, Entry>({
-  maxSize: REMEMBERED_ROWS,
-  sizeCalculation: (e) => e.rows,
+  maxSize: REMEMBERED_BYTES,
+  sizeCalculation: (e) => e.bytes,
 });
 
 /** Each shop index gets its own number, so equal keys of different datasets never meet. */
@@ -41,24 +49,24 @@ function shopNumber(idx: ShopIndex): number {
 /**
  * A result computed once per shop and key while it stays in the cache. The key must name
  * everything the result depends on (the request's options and today); results are shared, so
- * callers never mutate them. `rowsOf` is the result's size in product rows (at least 1).
+ * callers never mutate them. `bytesOf` is the result's size in bytes (an estimate, at least 1).
  */
 export function rememberFor<T>(
   idx: ShopIndex,
   key: string,
   compute: () => T,
-  rowsOf: (value: T) => number,
+  bytesOf: (value: T) => number,
 ): T {
   const fullKey = `${shopNumber(idx)}|${key}`;
   const hit = cache.get(fullKey);
   if (hit) return hit.value as T;
   const value = compute();
   computed += 1;
-  cache.set(fullKey, { value, rows: Math.max(1, Math.ceil(rowsOf(value))) });
+  cache.set(fullKey, { value, bytes: Math.max(1, Math.ceil(bytesOf(value))) });
   return value;
 }
 
 /** What the cache holds now, and how many results were computed so far (tests, benchmarks). */
-export function rememberedSize(): { entries: number; rows: number; computed: number } {
-  return { entries: cache.size, rows: cache.calculatedSize, computed };
+export function rememberedSize(): { entries: number; bytes: number; computed: number } {
+  return { entries: cache.size, bytes: cache.calculatedSize, computed };
 }

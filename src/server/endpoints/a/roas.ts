@@ -14,7 +14,7 @@
 import { toMajor } from "../../analytics/money";
 import { CHAIN_WINDOW_SECONDS } from "../../data/sales";
 import type { DemoData, OrderA, ProductA } from "../../data/model";
-import { netProfitMinor, orderLinesA, revenueMinor, saleTermsA } from "../../fees/a";
+import { orderProfitA, saleTermsA } from "../../fees/a";
 import { feeScheduleA } from "../../fees/ratesA";
 import type { EndpointHandler } from "../../handler";
 import {
@@ -49,6 +49,19 @@ export function isChainLink(order: OrderA, itemOrders: readonly OrderA[]): boole
   });
 }
 
+/** The shop's chain links, found once: they do not depend on the window (every window asks). */
+const chainLinksOf = new WeakMap<ShopIndex, ReadonlySet<OrderA>>();
+
+function chainLinks(idx: ShopIndex): ReadonlySet<OrderA> {
+  let links = chainLinksOf.get(idx);
+  if (links) return links;
+  const found = new Set<OrderA>();
+  for (const itemOrders of idx.ordersByItem.values())
+    for (const o of itemOrders) if (isChainLink(o, itemOrders)) found.add(o);
+  chainLinksOf.set(idx, (links = found));
+  return links;
+}
+
 function adsOrders(data: DemoData, idx: ShopIndex, p: ProductA, w: SalesWindow): OrderFigures[] {
   const { from, to } = windowDays(w);
   const shop = idx.shop;
@@ -57,21 +70,20 @@ function adsOrders(data: DemoData, idx: ShopIndex, p: ProductA, w: SalesWindow):
   const terms = saleTermsA(shop, schedule, commissionRate, w.includeVat && shop.vatRegistered);
   const itemOrders = idx.ordersByItem.get(p.itemId) ?? [];
   const models = new Map(p.models.map((m) => [m.modelId, m]));
+  const links = chainLinks(idx);
   const out: OrderFigures[] = [];
   for (const o of itemOrders) {
     if (!o.attributedToAds || o.date < from || o.date > to) continue;
     const cogs = unitCogs(idx, models.get(o.modelId), o.unitListPrice).cogs;
-    const lines = orderLinesA(o, terms, cogs);
-    const revenue = revenueMinor(lines);
-    const fees = lines.commissionFee.amount + lines.serviceFee.amount + lines.transactionFee.amount;
+    const { profit, revenue, fees } = orderProfitA(o, terms, cogs);
     const q = o.quantity;
     out.push({
       order: o,
-      profit: o.status === "returned" ? -schedule.returnCostMinor * q : netProfitMinor(lines) * q,
+      profit: o.status === "returned" ? -schedule.returnCostMinor * q : profit * q,
       gmvAfterFees: o.status === "returned" ? 0 : (revenue + fees) * q,
       gmv: revenue * q,
       revenue: o.status === "completed" ? revenue * q : 0,
-      chainLink: isChainLink(o, itemOrders),
+      chainLink: links.has(o),
     });
   }
   return out;

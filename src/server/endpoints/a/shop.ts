@@ -14,7 +14,6 @@ import {
   LinesTotal,
   marginPercent,
   netProfitMinor,
-  orderLinesA,
   revenueMinor,
   saleTermsA,
   unitLinesA,
@@ -136,12 +135,19 @@ export function windowFrom(ctx: HandlerContext, fallbackIncludeVat = false): Sal
   };
 }
 
+/** The last window's days: a list asks them once per product, thousands of times in a row. */
+let lastDays = { today: "", lookbackDays: NaN, from: "", to: "" };
+
 /** First and last day of a lookback window: the `days` days before today. */
 export function windowDays(w: { lookbackDays: number; today: string }): {
-  from: string;
-  to: string;
+  readonly from: string;
+  readonly to: string;
 } {
-  return { from: addDays(w.today, -w.lookbackDays), to: addDays(w.today, -1) };
+  if (lastDays.today !== w.today || lastDays.lookbackDays !== w.lookbackDays) {
+    const { today, lookbackDays } = w;
+    lastDays = { today, lookbackDays, from: addDays(today, -lookbackDays), to: addDays(today, -1) };
+  }
+  return lastDays;
 }
 
 /** COGS of one unit at `listPrice`: explicit, else the shop's median ratio, else missing (0). */
@@ -239,7 +245,7 @@ export function realizedA(
     if (modelId !== undefined && o.modelId !== modelId) continue;
     const c = unitCogs(idx, models.get(o.modelId), o.unitListPrice);
     source = combineSource(source, c.source);
-    total.add(orderLinesA(o, base, c.cogs), o.quantity);
+    total.addOrder(o, base, c.cogs, o.quantity);
   }
   if (total.units > 0) {
     // Ads are bought per product: every unit sold carries the same share of the window's spend.
