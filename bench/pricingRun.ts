@@ -58,8 +58,8 @@ export async function measurePricing(
     await openWithApi(page, url, server.baseUrl);
     await saveKey(page, server.key);
     await page.locator("#pricing > summary").click();
-    await page.locator('#pricing-shop option[value="100001"]').waitFor({ state: "attached" });
-    await page.selectOption("#pricing-shop", "100001");
+    await page.locator('#pricing-shop option[value="A:100001"]').waitFor({ state: "attached" });
+    await page.selectOption("#pricing-shop", "A:100001");
     await server.reset();
     const ms = await press(page, "pricing-new", /answered/);
     const requests = await server.requests();

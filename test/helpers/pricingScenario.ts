@@ -30,15 +30,15 @@ export async function rawPost(
 const P_A = "/api/mkt-a/financial-breakdown";
 const num = (v: unknown): number => (typeof v === "number" ? v : Number(String(v)));
 
-/** The sheet as rows of cells by header. */
-export function byHeader(table: readonly (readonly unknown[])[]) {
+/** The sheet as rows of cells by header (rows with a product id in the `key` column). */
+export function byHeader(table: readonly (readonly unknown[])[], key = "Item id") {
   const header = (table[0] ?? []).map(String);
   const col = (h: string): number => {
     const i = header.indexOf(h);
     if (i < 0) throw new Error(`no column ${h} in ${header.join(", ")}`);
     return i;
   };
-  return { header, col, rows: table.slice(1).filter((r) => r[col("Item id")] !== "") };
+  return { header, col, rows: table.slice(1).filter((r) => r[col(key)] !== "") };
 }
 
 /**

@@ -71,8 +71,8 @@ describeBrowser("the pricing sheet in the web demo", () => {
 
   test("500 products in a few requests; single answers match; 3 edited targets cost 3 rows", async () => {
     await page.locator("#pricing > summary").click();
-    await page.waitForSelector('#pricing-shop option[value="100001"]', { state: "attached" });
-    await page.selectOption("#pricing-shop", "100001");
+    await page.waitForSelector('#pricing-shop option[value="A:100001"]', { state: "attached" });
+    await page.selectOption("#pricing-shop", "A:100001");
     await page.fill("#pricing-sheet", PRICING_SHEET);
     const before = seen.length;
     expect(await press("pricing-new")).toMatch(
