@@ -282,6 +282,9 @@ export function rowFormulas(sheetRow: number): [string, string] {
   ];
 }
 
+/** The fill of rows below target, in every host: light red, the fill Sheets offers for "bad". */
+export const BELOW_TARGET_FILL = "#f4c7c3";
+
 /** The formula conditional formatting uses on the table's rows (row 2 at the top). */
 export function belowTargetRule(): string {
   return `=$${columnLetters(at("Below target"))}2="Below target"`;

@@ -6,6 +6,7 @@
  */
 import type { Counted } from "./countedServer";
 import { perEndpoint } from "./countedServer";
+import { columnLetters } from "../../src/imports/managedTable";
 import { ceilingPrice } from "../../src/imports/pricingSheet";
 
 export const PRICING_SHEET = "Pricing";
@@ -157,4 +158,21 @@ export function expectOnlyEdited(seen: readonly Counted[], from: number, ids: st
     ),
   );
   expect(new Set(models)).toEqual(new Set(ids));
+}
+
+/**
+ * A host's "below target" highlight, as it holds it: one rule over the table's rows below the
+ * header (every column), true where the row's flag cell says "Below target" (the formula is
+ * relative to row 2, the range's first row, as Sheets and Excel read it).
+ */
+export function expectBelowTargetRule(
+  rule: { box: readonly number[]; formula: string; fill: string | null },
+  table: readonly (readonly unknown[])[],
+  key = "Item id",
+): void {
+  const { header, col, rows } = byHeader(table, key);
+  const flag = columnLetters(col("Below target"));
+  expect(rule.formula).toBe(`=$${flag}2="Below target"`);
+  expect([...rule.box]).toEqual([1, 0, rows.length, header.length]);
+  expect(rule.fill?.toLowerCase()).toBe("#f4c7c3");
 }

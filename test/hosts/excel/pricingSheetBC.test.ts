@@ -7,7 +7,7 @@
 // paneOverServer first: it mocks the ESM-only manifest package before the fake loads it.
 import { paneOverServer } from "./paneOverServer";
 import { countedServer, type Counted } from "../../helpers/countedServer";
-import { byHeader, distinct } from "../../helpers/pricingScenario";
+import { byHeader, distinct, expectBelowTargetRule } from "../../helpers/pricingScenario";
 import {
   SHOP_B,
   SHOP_C,
@@ -58,6 +58,12 @@ test.each([SHOP_B, SHOP_C])(
     expect(r.belowList).toBeGreaterThan(10);
 
     const sheet = excel.sheets.get(sheetName);
+    expect(sheet?.conditionalFormats).toHaveLength(1);
+    expectBelowTargetRule(
+      sheet?.conditionalFormats[0] ?? { box: [], formula: "", fill: null },
+      table,
+      itemH,
+    );
     const picked = [3, 40, 77];
     picked.forEach((i, n) =>
       sheet?.values.set(`${i + 1},${col("Target margin")}`, [0.25, 0.3, 0.12][n]),
