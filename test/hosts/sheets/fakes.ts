@@ -5,6 +5,7 @@
  * synchronous HTTP, SpreadsheetApp.setValues turning "=..." into formulas.
  */
 import { FakeChartBuilder, FakeEmbeddedChart } from "./fakeCharts";
+import { FakeConditionalFormatRule, SheetRules } from "./fakeConditionalFormats";
 import { createHash } from "node:crypto";
 import { columnLetters } from "./sim/a1";
 import { formulaR1C1 } from "./sim/formula";
@@ -416,7 +417,15 @@ export class FakeSheet implements SbSheet {
   hidden = false;
   frozenRows = 0;
   private readonly charts: FakeEmbeddedChart[] = [];
+  /** Conditional format rules (fakeConditionalFormats.ts). */
+  readonly rules = new SheetRules(this);
   constructor(public name: string) {}
+  getConditionalFormatRules(): FakeConditionalFormatRule[] {
+    return this.rules.get();
+  }
+  setConditionalFormatRules(rules: FakeConditionalFormatRule[]): void {
+    this.rules.set(rules);
+  }
   newChart(): FakeChartBuilder {
     return new FakeChartBuilder(this);
   }
