@@ -174,5 +174,13 @@ export function expectBelowTargetRule(
   const flag = columnLetters(col("Below target"));
   expect(rule.formula).toBe(`=$${flag}2="Below target"`);
   expect([...rule.box]).toEqual([1, 0, rows.length, header.length]);
-  expect(rule.fill?.toLowerCase()).toBe("#f4c7c3");
+  // Univer keeps a colour as rgb(...); Sheets and Excel as written.
+  const rgb = /^rgb\((\d+),\s*(\d+),\s*(\d+)\)$/.exec(rule.fill ?? "");
+  const hex = rgb
+    ? `#${rgb
+        .slice(1)
+        .map((v) => Number(v).toString(16).padStart(2, "0"))
+        .join("")}`
+    : rule.fill?.toLowerCase();
+  expect(hex).toBe("#f4c7c3");
 }

@@ -10,6 +10,7 @@ import {
   PRICING_SHEET,
   byHeader,
   distinct,
+  expectBelowTargetRule,
   expectBuildCost,
   expectOnlyEdited,
   expectSingleAnswersMatch,
@@ -93,6 +94,27 @@ describeBrowser("the pricing sheet in the web demo", () => {
     const flags = rows.map((r) => r[col("Below target")]);
     expect(flags.filter((f) => f === "Below target").length).toBeGreaterThan(0);
     expect(flags.every((f) => f === "Below target" || f === "")).toBe(true);
+    // Rows below target: one rule of Univer's conditional formatting over the table.
+    const rules = await page.evaluate(
+      (n) =>
+        (
+          window as unknown as {
+            __sheets: {
+              highlights(n: string): { boxes: number[][]; formula: string; background: string }[];
+            };
+          }
+        ).__sheets.highlights(n),
+      PRICING_SHEET,
+    );
+    expect(rules).toHaveLength(1);
+    expectBelowTargetRule(
+      {
+        box: rules[0]?.boxes[0] ?? [],
+        formula: rules[0]?.formula ?? "",
+        fill: rules[0]?.background ?? null,
+      },
+      table,
+    );
 
     expect(await expectSingleAnswersMatch(api, key, table)).toBe(50);
 
