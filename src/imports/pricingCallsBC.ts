@@ -5,11 +5,11 @@
  * the lowest buyer price at or under today's list price that meets it) and B15/C9 (profit and
  * margin at a planned buyer price). Margins are fractions on B and C, as in the sheet.
  */
-import type { ApiCall } from "../core/effects";
 import { isRecord } from "../core/shape";
 import {
-  PREVIEW_ELEMENTS,
-  chunks,
+  batch,
+  byPlanned,
+  byTarget,
   type Asked,
   type PricingRow,
   type PricingWhere,
@@ -100,48 +100,21 @@ function skuOf(where: PricingWhere, r: Asked, withCogs: boolean): Record<string,
 }
 
 /** B14/C8 requests for rows whose target changed: one per target value, 500 SKUs each. */
-export function targetCallsBC(
-  where: PricingWhere,
-  rows: readonly Asked[],
-): { call: ApiCall; rows: Asked[] }[] {
-  const byTarget = new Map<number, Asked[]>();
-  for (const r of rows) {
-    if (r.inputs.target === null || !r.askTarget) continue;
-    byTarget.set(r.inputs.target, [...(byTarget.get(r.inputs.target) ?? []), r]);
-  }
-  const endpoint = where.marketplace === "B" ? "B14" : "C8";
-  return [...byTarget].flatMap(([target, list]) =>
-    chunks(list, PREVIEW_ELEMENTS).map((part) => ({
-      rows: part,
-      call: {
-        kind: "call" as const,
-        endpoint,
-        params: {
-          ...whereFields(where),
-          // B and C read a fraction, as the sheet holds it (despite the field's name).
-          targetMarginPercent: target,
-          skus: part.map((r) => skuOf(where, r, true)),
-        },
-      },
-    })),
+export const targetCallsBC = (where: PricingWhere, rows: readonly Asked[]) =>
+  byTarget(rows).map(([target, part]) =>
+    batch(where.marketplace === "B" ? "B14" : "C8", part, {
+      ...whereFields(where),
+      // B and C read a fraction, as the sheet holds it (despite the field's name).
+      targetMarginPercent: target,
+      skus: part.map((r) => skuOf(where, r, true)),
+    }),
   );
-}
 
 /** B15/C9 requests for rows whose planned price changed, 500 SKUs each. */
-export function plannedCallsBC(
-  where: PricingWhere,
-  rows: readonly Asked[],
-): { call: ApiCall; rows: Asked[] }[] {
-  const asked = rows.filter((r) => r.inputs.planned !== null && r.askPlanned);
-  return chunks(asked, PREVIEW_ELEMENTS).map((part) => ({
-    rows: part,
-    call: {
-      kind: "call" as const,
-      endpoint: where.marketplace === "B" ? "B15" : "C9",
-      params: {
-        ...whereFields(where),
-        skus: part.map((r) => ({ ...skuOf(where, r, false), targetBuyerPrice: r.inputs.planned })),
-      },
-    },
-  }));
-}
+export const plannedCallsBC = (where: PricingWhere, rows: readonly Asked[]) =>
+  byPlanned(rows).map((part) =>
+    batch(where.marketplace === "B" ? "B15" : "C9", part, {
+      ...whereFields(where),
+      skus: part.map((r) => ({ ...skuOf(where, r, false), targetBuyerPrice: r.inputs.planned })),
+    }),
+  );

@@ -182,7 +182,7 @@ export interface PricingWhere {
   readonly includeVat: boolean;
 }
 
-export const chunks = <T>(list: readonly T[], size: number): T[][] => {
+const chunks = <T>(list: readonly T[], size: number): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
@@ -192,64 +192,62 @@ export const chunks = <T>(list: readonly T[], size: number): T[][] => {
 export const ceilingPrice = (priceToday: number): number =>
   round(CEILING_TIMES * Math.max(priceToday, 1), 2);
 
-/** A21 (mode MARGIN) requests for rows with a target: one per margin, 500 models each. */
-export function targetCalls(
-  where: PricingWhere,
-  rows: readonly Asked[],
-): { call: ApiCall; rows: Asked[] }[] {
-  const byTarget = new Map<number, Asked[]>();
-  for (const r of rows) {
-    if (r.inputs.target === null || !r.askTarget) continue;
-    byTarget.set(r.inputs.target, [...(byTarget.get(r.inputs.target) ?? []), r]);
-  }
-  return [...byTarget].flatMap(([target, list]) =>
-    chunks(list, PREVIEW_ELEMENTS).map((part) => ({
-      rows: part,
-      call: {
-        kind: "call" as const,
-        endpoint: "A21",
-        params: {
-          shopId: where.shopId,
-          region: where.region,
-          includeVat: where.includeVat,
-          mode: "MARGIN",
-          // A reads percent points (23.5 = 23.5 %); the sheet holds a fraction.
-          targetMarginPercent: Math.round(target * 1e8) / 1e6,
-          models: part.map((r) => ({
-            itemId: r.itemId,
-            modelId: r.modelId,
-            originalPrice: ceilingPrice(r.priceToday),
-          })),
-        },
-      },
-    })),
+/** Rows whose target changed, grouped by target (one request each), 500 a request. */
+export function byTarget(rows: readonly Asked[]): [number, Asked[]][] {
+  const groups = new Map<number, Asked[]>();
+  for (const r of rows)
+    if (r.inputs.target !== null && r.askTarget)
+      groups.set(r.inputs.target, [...(groups.get(r.inputs.target) ?? []), r]);
+  return [...groups].flatMap(([t, list]) =>
+    chunks(list, PREVIEW_ELEMENTS).map((part): [number, Asked[]] => [t, part]),
   );
 }
 
+/** Rows whose planned price changed, 500 a request. */
+export const byPlanned = (rows: readonly Asked[]): Asked[][] =>
+  chunks(
+    rows.filter((r) => r.inputs.planned !== null && r.askPlanned),
+    PREVIEW_ELEMENTS,
+  );
+
+/** A preview request for `rows`. */
+export const batch = (endpoint: string, rows: Asked[], params: Record<string, unknown>) => ({
+  rows,
+  call: { kind: "call" as const, endpoint, params } satisfies ApiCall,
+});
+
+/** A21 (mode MARGIN) requests for rows with a target: one per margin, 500 models each. */
+export const targetCalls = (where: PricingWhere, rows: readonly Asked[]) =>
+  byTarget(rows).map(([target, part]) =>
+    batch("A21", part, {
+      shopId: where.shopId,
+      region: where.region,
+      includeVat: where.includeVat,
+      mode: "MARGIN",
+      // A reads percent points (23.5 = 23.5 %); the sheet holds a fraction.
+      targetMarginPercent: Math.round(target * 1e8) / 1e6,
+      models: part.map((r) => ({
+        itemId: r.itemId,
+        modelId: r.modelId,
+        originalPrice: ceilingPrice(r.priceToday),
+      })),
+    }),
+  );
+
 /** A22 requests for rows with a planned buyer price, 500 models each. */
-export function plannedCalls(
-  where: PricingWhere,
-  rows: readonly Asked[],
-): { call: ApiCall; rows: Asked[] }[] {
-  const asked = rows.filter((r) => r.inputs.planned !== null && r.askPlanned);
-  return chunks(asked, PREVIEW_ELEMENTS).map((part) => ({
-    rows: part,
-    call: {
-      kind: "call" as const,
-      endpoint: "A22",
-      params: {
-        shopId: where.shopId,
-        region: where.region,
-        includeVat: where.includeVat,
-        models: part.map((r) => ({
-          itemId: r.itemId,
-          modelId: r.modelId,
-          targetBuyerPrice: r.inputs.planned,
-        })),
-      },
-    },
-  }));
-}
+export const plannedCalls = (where: PricingWhere, rows: readonly Asked[]) =>
+  byPlanned(rows).map((part) =>
+    batch("A22", part, {
+      shopId: where.shopId,
+      region: where.region,
+      includeVat: where.includeVat,
+      models: part.map((r) => ({
+        itemId: r.itemId,
+        modelId: r.modelId,
+        targetBuyerPrice: r.inputs.planned,
+      })),
+    }),
+  );
 
 /** A preview's answer for a row: the adjusted entry, or why not (`code`: the typed reason). */
 export type PreviewAnswer = { entry: Record<string, unknown> } | { reason: string; code?: string };

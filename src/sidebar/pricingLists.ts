@@ -8,7 +8,7 @@ import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
 import type { Marketplace } from "../api/types";
 import { isRecord } from "../core/shape";
 import { namesOf, rowsOfB8, rowsOfC7 } from "../imports/pricingCallsBC";
-import { chunks, modelsOf, pricingRows, type PricingRow } from "../imports/pricingSheet";
+import { modelsOf, pricingRows, type PricingRow } from "../imports/pricingSheet";
 import type { Op } from "./op";
 
 /** What the lists are asked for. */
@@ -118,10 +118,10 @@ function* rowsB(run: Run, ask: ListAsk): Op<TodayRows> {
 /** Marketplace C: C7 for the named products, 100 a request; ids it omits are reported. */
 function* rowsC(run: Run, ask: ListAsk): Op<TodayRows> {
   const products: unknown[] = [];
-  for (const ids of chunks(ask.productIds, C7_IDS)) {
+  for (let i = 0; i < ask.productIds.length; i += C7_IDS) {
     const answer = yield* run("C7", {
       shopId: ask.shopId,
-      productIds: ids,
+      productIds: ask.productIds.slice(i, i + C7_IDS),
       hasVat: ask.includeVat,
     });
     if (Array.isArray(answer)) products.push(...answer);

@@ -6,6 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { countingHandlers, type Counted } from "../../helpers/countedServer";
+import { openPricing, pressPricing } from "../../helpers/pricingPage";
 import {
   PRICING_SHEET,
   byHeader,
@@ -40,20 +41,7 @@ describeBrowser("the pricing sheet in the web demo", () => {
   let key: string;
   const seen: Counted[] = [];
 
-  /** Press a button of the section and wait for its outcome line (a new one). */
-  const press = async (id: string): Promise<string> => {
-    const was = (await page.textContent("#pricing-status")) ?? "";
-    await page.click(`#${id}`);
-    await page.waitForFunction(
-      (old) => {
-        const t = document.querySelector("#pricing-status")?.textContent ?? "";
-        return t !== "" && t !== old && !t.startsWith("Asking");
-      },
-      was,
-      { timeout: 120_000 },
-    );
-    return (await page.textContent("#pricing-status")) ?? "";
-  };
+  const press = (id: string): Promise<string> => pressPricing(page, id);
 
   beforeAll(async () => {
     api = await startTestServer({ handlers: countingHandlers(seen), hostileNames: false });
@@ -71,9 +59,7 @@ describeBrowser("the pricing sheet in the web demo", () => {
   });
 
   test("500 products in a few requests; single answers match; 3 edited targets cost 3 rows", async () => {
-    await page.locator("#pricing > summary").click();
-    await page.waitForSelector('#pricing-shop option[value="A:100001"]', { state: "attached" });
-    await page.selectOption("#pricing-shop", "A:100001");
+    await openPricing(page, "A:100001");
     await page.fill("#pricing-sheet", PRICING_SHEET);
     const before = seen.length;
     expect(await press("pricing-new")).toMatch(
