@@ -59,7 +59,20 @@ describeBrowser("the pricing sheet in the web demo", () => {
   });
 
   test("500 products in a few requests; single answers match; 3 edited targets cost 3 rows", async () => {
-    await openPricing(page, "A:100001");
+    // Every marketplace's shops are offered; C asks for product ids (its API lists none).
+    await openPricing(page, "C:700001");
+    for (const shop of ["A:100001", "B:500001"])
+      await page.locator(`#pricing-shop option[value="${shop}"]`).waitFor({ state: "attached" });
+    await page.waitForSelector("#pricing-product-ids");
+    const asked = seen.length;
+    await page.click("#pricing-new");
+    await page.waitForFunction(() =>
+      /^Product ids: enter the marketplace C product ids/.test(
+        document.querySelector("#pricing-status")?.textContent ?? "",
+      ),
+    );
+    expect(seen.length).toBe(asked);
+    await page.selectOption("#pricing-shop", "A:100001");
     await page.fill("#pricing-sheet", PRICING_SHEET);
     const before = seen.length;
     expect(await press("pricing-new")).toMatch(
