@@ -8,6 +8,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { loopbackOnly } from "../test/hosts/web/harness";
+import { openPricing, pressPricing } from "../test/helpers/pricingPage";
 import { openWithApi, saveKey } from "../test/hosts/web/webPage";
 import type { BenchServer } from "./benchServer";
 
@@ -27,22 +28,12 @@ interface SheetsWindow {
   };
 }
 
+/** Press a button of the section, wait for its outcome; ms taken, or why it did not finish. */
 async function press(page: Page, id: string, done: RegExp): Promise<number> {
-  const was = (await page.textContent("#pricing-status")) ?? "";
   const started = Date.now();
-  await page.click(`#${id}`);
-  await page.waitForFunction(
-    (old) => {
-      const t = document.querySelector("#pricing-status")?.textContent ?? "";
-      return t !== "" && t !== old && !t.startsWith("Asking");
-    },
-    was,
-    { timeout: 300_000, polling: 20 },
-  );
-  const ms = Date.now() - started;
-  const status = (await page.textContent("#pricing-status")) ?? "";
+  const status = await pressPricing(page, id, 300_000);
   if (!done.test(status)) throw new Error(`pricing sheet did not finish: ${status}`);
-  return ms;
+  return Date.now() - started;
 }
 
 /** One cold pricing sheet (a fresh browser context) and one refresh of 3 edited targets. */
@@ -57,9 +48,7 @@ export async function measurePricing(
     await loopbackOnly(page);
     await openWithApi(page, url, server.baseUrl);
     await saveKey(page, server.key);
-    await page.locator("#pricing > summary").click();
-    await page.locator('#pricing-shop option[value="100001"]').waitFor({ state: "attached" });
-    await page.selectOption("#pricing-shop", "100001");
+    await openPricing(page, "A:100001");
     await server.reset();
     const ms = await press(page, "pricing-new", /answered/);
     const requests = await server.requests();

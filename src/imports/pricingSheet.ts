@@ -1,10 +1,12 @@
 /**
- * A pricing sheet (issue 20 item 2), host-free: one row per model of a shop's products, today's
- * figures from the shop's product list (A7), the seller's inputs (target profit, planned buyer
- * price), the API's answers for those inputs from the batch previews (A21, A22), then plain
- * sheet formulas any teammate's spreadsheet computes. docs/contract-notes.md ("Pricing sheet")
- * says which endpoint answers which column and why. Marketplace A only for now.
+ * A pricing sheet (issue 20 item 2), host-free: one row per variant of a shop's products (A
+ * model, B and C SKU), today's figures from the shop's lists (A7, B8, C7), the seller's inputs
+ * (target margin, planned buyer price), the API's answers for those inputs from the batch
+ * previews (A21/A22 here, B14/B15 and C8/C9 in pricingCallsBC.ts), then plain sheet formulas
+ * any teammate's spreadsheet computes. docs/contract-notes.md ("Pricing sheet") says which
+ * endpoint answers which column and why.
  */
+import type { Marketplace } from "../api/types";
 import type { ApiCall } from "../core/effects";
 import { isRecord } from "../core/shape";
 import type { Cell } from "../functions/cells";
@@ -31,6 +33,23 @@ export const PRICING_COLUMNS = [
 ] as const satisfies readonly { header: string; format: ColumnFormat; role: string }[];
 
 export type PricingHeader = (typeof PRICING_COLUMNS)[number]["header"];
+
+/** The two key columns' headers per marketplace: the product and its variant. */
+const KEY_HEADERS: Readonly<Record<Marketplace, readonly [string, string]>> = {
+  A: ["Item id", "Model id"],
+  B: ["Item id", "SKU id"],
+  C: ["Product id", "SKU id"],
+};
+
+/** A marketplace's columns: A's layout with its own key headers (C's ids are text). */
+export function pricingColumns(
+  m: Marketplace,
+): { header: string; format: ColumnFormat; role: string }[] {
+  const keys = KEY_HEADERS[m];
+  return PRICING_COLUMNS.map((c, i) =>
+    i < 2 ? { ...c, header: keys[i] ?? c.header, format: m === "C" ? "text" : c.format } : c,
+  );
+}
 const at = (h: PricingHeader): number => PRICING_COLUMNS.findIndex((c) => c.header === h);
 export const ANSWER_AT = at("Price for target");
 export const FORMULA_AT = at("Difference to today");
@@ -45,15 +64,20 @@ const CEILING_TIMES = 10;
  */
 export const PREVIEW_ELEMENTS = 500;
 
-/** One model of a product with the product's figures of today (A7). */
+/** A product id (A, B: a number; C: text) and its variant's (A model, B/C SKU; null: none). */
+export type PricingId = number | string;
+
+/** One variant of a product with its figures of today (A7: the product's; B8, C7: the SKU's). */
 export interface PricingRow {
-  readonly itemId: number;
-  readonly modelId: number | null;
+  readonly itemId: PricingId;
+  readonly modelId: PricingId | null;
   readonly name: string;
   readonly priceToday: number;
   readonly unitsSold: number;
   readonly netProfit: number;
   readonly margin: number | null;
+  /** C: the SKU's unit cost (C8 requires one; the SKU's own keeps the figure the same). */
+  readonly cogs?: number;
 }
 
 /** What the seller asks of a row: a margin (0.2 = 20 %), a buyer price; null: an empty cell. */
@@ -138,8 +162,9 @@ export function inputOf(cell: Cell | undefined): number | null {
 /** A row a refresh asks for: its id, its model, its inputs and today's price (the ceiling's base). */
 export interface Asked {
   readonly id: string;
-  readonly itemId: number;
-  readonly modelId: number | null;
+  readonly itemId: PricingId;
+  readonly modelId: PricingId | null;
+  readonly cogs?: number;
   readonly inputs: PricingInputs;
   readonly priceToday: number;
   /** Which inputs changed since their answer (a new row: both). */
@@ -147,8 +172,11 @@ export interface Asked {
   readonly askPlanned: boolean;
 }
 
-/** The basis every preview sends: the seller's VAT setting (A21 and A22 take no window). */
+/** The basis every preview sends: the seller's VAT setting (the previews take no window). */
 export interface PricingWhere {
+  /** Absent in sheets made before B and C (marketplace A). */
+  readonly marketplace?: Marketplace;
+  /** The A or C shop, the B seller. */
   readonly shopId: number;
   readonly region: string;
   readonly includeVat: boolean;
@@ -164,77 +192,79 @@ const chunks = <T>(list: readonly T[], size: number): T[][] => {
 export const ceilingPrice = (priceToday: number): number =>
   round(CEILING_TIMES * Math.max(priceToday, 1), 2);
 
-/** A21 (mode MARGIN) requests for rows with a target: one per margin, 500 models each. */
-export function targetCalls(
-  where: PricingWhere,
-  rows: readonly Asked[],
-): { call: ApiCall; rows: Asked[] }[] {
-  const byTarget = new Map<number, Asked[]>();
-  for (const r of rows) {
-    if (r.inputs.target === null || !r.askTarget) continue;
-    byTarget.set(r.inputs.target, [...(byTarget.get(r.inputs.target) ?? []), r]);
-  }
-  return [...byTarget].flatMap(([target, list]) =>
-    chunks(list, PREVIEW_ELEMENTS).map((part) => ({
-      rows: part,
-      call: {
-        kind: "call" as const,
-        endpoint: "A21",
-        params: {
-          shopId: where.shopId,
-          region: where.region,
-          includeVat: where.includeVat,
-          mode: "MARGIN",
-          // A reads percent points (23.5 = 23.5 %); the sheet holds a fraction.
-          targetMarginPercent: Math.round(target * 1e8) / 1e6,
-          models: part.map((r) => ({
-            itemId: r.itemId,
-            modelId: r.modelId,
-            originalPrice: ceilingPrice(r.priceToday),
-          })),
-        },
-      },
-    })),
+/** Rows whose target changed, grouped by target (one request each), 500 a request. */
+export function byTarget(rows: readonly Asked[]): [number, Asked[]][] {
+  const groups = new Map<number, Asked[]>();
+  for (const r of rows)
+    if (r.inputs.target !== null && r.askTarget)
+      groups.set(r.inputs.target, [...(groups.get(r.inputs.target) ?? []), r]);
+  return [...groups].flatMap(([t, list]) =>
+    chunks(list, PREVIEW_ELEMENTS).map((part): [number, Asked[]] => [t, part]),
   );
 }
 
-/** A22 requests for rows with a planned buyer price, 500 models each. */
-export function plannedCalls(
-  where: PricingWhere,
-  rows: readonly Asked[],
-): { call: ApiCall; rows: Asked[] }[] {
-  const asked = rows.filter((r) => r.inputs.planned !== null && r.askPlanned);
-  return chunks(asked, PREVIEW_ELEMENTS).map((part) => ({
-    rows: part,
-    call: {
-      kind: "call" as const,
-      endpoint: "A22",
-      params: {
-        shopId: where.shopId,
-        region: where.region,
-        includeVat: where.includeVat,
-        models: part.map((r) => ({
-          itemId: r.itemId,
-          modelId: r.modelId,
-          targetBuyerPrice: r.inputs.planned,
-        })),
-      },
-    },
-  }));
-}
+/** Rows whose planned price changed, 500 a request. */
+export const byPlanned = (rows: readonly Asked[]): Asked[][] =>
+  chunks(
+    rows.filter((r) => r.inputs.planned !== null && r.askPlanned),
+    PREVIEW_ELEMENTS,
+  );
 
-/** A preview's answers by row id: the adjusted entry, or the unadjustable reason. */
-export function previewAnswers(
-  data: unknown,
-): Map<string, { entry: Record<string, unknown> } | { reason: string }> {
-  const out = new Map<string, { entry: Record<string, unknown> } | { reason: string }>();
+/** A preview request for `rows`. */
+export const batch = (endpoint: string, rows: Asked[], params: Record<string, unknown>) => ({
+  rows,
+  call: { kind: "call" as const, endpoint, params } satisfies ApiCall,
+});
+
+/** A21 (mode MARGIN) requests for rows with a target: one per margin, 500 models each. */
+export const targetCalls = (where: PricingWhere, rows: readonly Asked[]) =>
+  byTarget(rows).map(([target, part]) =>
+    batch("A21", part, {
+      shopId: where.shopId,
+      region: where.region,
+      includeVat: where.includeVat,
+      mode: "MARGIN",
+      // A reads percent points (23.5 = 23.5 %); the sheet holds a fraction.
+      targetMarginPercent: Math.round(target * 1e8) / 1e6,
+      models: part.map((r) => ({
+        itemId: r.itemId,
+        modelId: r.modelId,
+        originalPrice: ceilingPrice(r.priceToday),
+      })),
+    }),
+  );
+
+/** A22 requests for rows with a planned buyer price, 500 models each. */
+export const plannedCalls = (where: PricingWhere, rows: readonly Asked[]) =>
+  byPlanned(rows).map((part) =>
+    batch("A22", part, {
+      shopId: where.shopId,
+      region: where.region,
+      includeVat: where.includeVat,
+      models: part.map((r) => ({
+        itemId: r.itemId,
+        modelId: r.modelId,
+        targetBuyerPrice: r.inputs.planned,
+      })),
+    }),
+  );
+
+/** A preview's answer for a row: the adjusted entry, or why not (`code`: the typed reason). */
+export type PreviewAnswer = { entry: Record<string, unknown> } | { reason: string; code?: string };
+
+/** A preview's answers by row id (A names models by itemId/modelId, B and C SKUs by skuId). */
+export function previewAnswers(data: unknown): Map<string, PreviewAnswer> {
+  const out = new Map<string, PreviewAnswer>();
   if (!isRecord(data)) return out;
+  const idOf = (e: Record<string, unknown>): string =>
+    "skuId" in e ? rowId(e.itemId ?? e.productId, e.skuId) : rowId(e.itemId, e.modelId);
   for (const e of Array.isArray(data.adjustedItems) ? data.adjustedItems : [])
-    if (isRecord(e)) out.set(rowId(e.itemId, e.modelId), { entry: e });
+    if (isRecord(e)) out.set(idOf(e), { entry: e });
   for (const e of Array.isArray(data.unadjustableItems) ? data.unadjustableItems : [])
     if (isRecord(e))
-      out.set(rowId(e.itemId, e.modelId), {
+      out.set(idOf(e), {
         reason: typeof e.message === "string" ? e.message : String(e.reason ?? "unadjustable"),
+        ...(typeof e.reason === "string" ? { code: e.reason } : {}),
       });
   return out;
 }
@@ -249,6 +279,9 @@ export function rowFormulas(sheetRow: number): [string, string] {
     `=IF(AND(ISNUMBER(${margin}),ISNUMBER(${target})),IF(${margin}<${target},"Below target",""),"")`,
   ];
 }
+
+/** The fill of rows below target, in every host: light red, the fill Sheets offers for "bad". */
+export const BELOW_TARGET_FILL = "#f4c7c3";
 
 /** The formula conditional formatting uses on the table's rows (row 2 at the top). */
 export function belowTargetRule(): string {

@@ -11,6 +11,11 @@ import { logRefresh } from "./refreshLog";
 
 /** The sheet every table's snapshots go to. */
 export const HISTORY_SHEET = "History";
+/**
+ * Rows the History sheet keeps: 100 daily snapshots of a 500-product table (400,000 cells, far
+ * under each host's limit). Past it the oldest snapshots go, whole (like REFRESH_LOG_LIMIT).
+ */
+export const HISTORY_LIMIT = 50_000;
 const HEADER = ["Date", "Table", "Product id", "Product", "Profit", "Price", "Margin", "Units"];
 const FORMATS = ["@", "@", "@", "@", "#,##0.00", "#,##0.00", "0.00%", "#,##0"];
 /** Which of the table's columns fill Profit, Price, Margin and Units (first match wins). */
@@ -77,6 +82,26 @@ export function snapshotRows(
   return rows;
 }
 
+/**
+ * The history rows kept after `added` joins `old` (both without the header): the newest at
+ * most `limit`, and a snapshot (its date and table) either whole or gone.
+ */
+export function keptHistory(
+  old: readonly (readonly Cell[])[],
+  added: readonly Cell[][],
+  limit = HISTORY_LIMIT,
+): Cell[][] {
+  const all = [...old, ...added].map((r) => [...r]);
+  let from = Math.max(0, all.length - limit);
+  const snapshot = (r: readonly Cell[] | undefined) => `${String(r?.[0])}\u001f${String(r?.[1])}`;
+  // A snapshot cut by the limit goes whole.
+  if (from > 0) {
+    const cut = snapshot(all[from - 1]);
+    while (from < all.length && snapshot(all[from]) === cut) from++;
+  }
+  return all.slice(from);
+}
+
 /** Append a snapshot of the managed table in `sheetName` to the History sheet. */
 export function* keepSnapshot(p: SidebarPorts, sheetName: string): Op<SnapshotResult> {
   const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
@@ -89,10 +114,23 @@ export function* keepSnapshot(p: SidebarPorts, sheetName: string): Op<SnapshotRe
   const rows = snapshotRows(grid, record, sheetName, stamp.when);
   const before = (yield* io(() => p.tables.read(HISTORY_SHEET))) ?? [];
   const fresh = before.length === 0;
-  const at = fresh ? 1 : before.length;
+  const old = before.slice(1);
+  const kept = keptHistory(old, rows);
+  const trimmed = kept.length < old.length + rows.length;
+  // Under the limit the snapshot is appended; past it the sheet is rewritten, oldest gone,
+  // and the rows it no longer needs emptied.
+  const body: Cell[][] = trimmed
+    ? [
+        ...kept,
+        ...Array.from({ length: Math.max(0, old.length - kept.length) }, () =>
+          HEADER.map(() => ""),
+        ),
+      ]
+    : rows;
+  const at = fresh ? 1 : trimmed ? 1 : before.length;
   const blocks = [
     ...(fresh ? [{ row: 0, col: 0, values: [HEADER], formats: HEADER.map(() => "@") }] : []),
-    ...(rows.length > 0 ? [{ row: at, col: 0, values: rows, formats: FORMATS }] : []),
+    ...(body.length > 0 ? [{ row: at, col: 0, values: body, formats: FORMATS }] : []),
   ];
   yield* io(() => p.tables.write(HISTORY_SHEET, blocks, true));
   if (fresh) yield* io(() => p.tables.boldHeader(HISTORY_SHEET, HEADER.length));

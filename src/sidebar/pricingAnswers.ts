@@ -1,23 +1,32 @@
 /**
  * A pricing sheet's answers for the rows asked: the lowest buyer price that reaches each target
  * margin from A21 (asked at a list price well above today's, so its largest discount lands on
- * that price whether it is above or below today's), and profit and margin at each planned buyer
- * price from A22. Batches of 500 models per target; nothing per row.
+ * that price whether it is above or below today's) or B14/C8 (at today's list price: a target
+ * it does not reach is said, with what to do), and profit and margin at each planned buyer
+ * price from A22/B15/C9. Batches of 500 variants per target; nothing per row.
  */
 import { call, type ApiCall } from "../core/effects";
 import { messageOf } from "../core/errors";
+import { plannedCallsBC, targetCallsBC } from "../imports/pricingCallsBC";
 import {
   plannedCalls,
   previewAnswers,
   targetCalls,
   type Asked,
+  type PreviewAnswer,
   type PricingAnswer,
   type PricingWhere,
 } from "../imports/pricingSheet";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 
-type Answers = Map<string, { entry: Record<string, unknown> } | { reason: string }>;
+type Answers = Map<string, PreviewAnswer>;
+
+/** Where an adjusted entry holds the buyer price, profit and margin (A21/A22 vs B and C). */
+const FIELDS = {
+  A: { price: "buyerPrice", profit: "netProfit", margin: "margin" },
+  BC: { price: "resultingBuyerPrice", profit: "resultingProfit", margin: "resultingMargin" },
+} as const;
 
 const money = (v: unknown): number | "" => (typeof v === "number" ? v : "");
 
@@ -45,8 +54,10 @@ export function* pricingAnswers(
     }
     return out;
   };
-  const targets = yield* ask(targetCalls(where, asked));
-  const planned = yield* ask(plannedCalls(where, asked));
+  const bc = where.marketplace === "B" || where.marketplace === "C";
+  const f = bc ? FIELDS.BC : FIELDS.A;
+  const targets = yield* ask(bc ? targetCallsBC(where, asked) : targetCalls(where, asked));
+  const planned = yield* ask(bc ? plannedCallsBC(where, asked) : plannedCalls(where, asked));
 
   const answers = new Map<string, PricingAnswer>();
   for (const r of asked) {
@@ -54,20 +65,25 @@ export function* pricingAnswers(
     const q = planned.get(r.id);
     const notes: string[] = [];
     let priceForTarget: number | "" = "";
-    if (t && "entry" in t) priceForTarget = money(t.entry.buyerPrice);
+    if (t && "entry" in t) priceForTarget = money(t.entry[f.price]);
+    else if (t && bc && t.code === "unreachable_margin")
+      // B14/C8 discount from today's list price; they cannot raise it.
+      notes.push(
+        `Target not reached even at today's list price (no discount): raise the list price on the marketplace, or lower the target`,
+      );
     else if (t) notes.push(`Target: ${t.reason}`);
     let profitAtPlanned: number | "" = "";
     let marginAtPlanned: number | "" = "";
     if (q && "entry" in q) {
       const listPrice = money(q.entry.originalPrice);
-      // A22 lowers today's list price by a discount; it cannot raise it.
-      if (q.entry.noDiscountNeeded === true && q.entry.buyerPrice !== r.inputs.planned)
+      // The previews lower today's list price by a discount; they cannot raise it.
+      if (q.entry.noDiscountNeeded === true && q.entry[f.price] !== r.inputs.planned)
         notes.push(
           `Planned price is above today's list price ${listPrice}: change the list price on the marketplace, or plan a lower price`,
         );
       else {
-        profitAtPlanned = money(q.entry.netProfit);
-        marginAtPlanned = money(q.entry.margin);
+        profitAtPlanned = money(q.entry[f.profit]);
+        marginAtPlanned = money(q.entry[f.margin]);
       }
     } else if (q) notes.push(`Planned price: ${q.reason}`);
     answers.set(r.id, { priceForTarget, profitAtPlanned, marginAtPlanned, note: notes.join("; ") });

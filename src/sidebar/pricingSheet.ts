@@ -1,14 +1,13 @@
 /**
  * "New pricing sheet" and its Refresh (issue 20 item 2), written once for every host. A new
- * sheet lists a shop's models with today's figures (A7, the models from A12), default inputs,
+ * sheet lists a shop's variants with today's figures (pricingLists.ts), default inputs,
  * the API's answers (batch previews, pricingAnswers.ts) and plain formulas; Refresh asks only
  * for the rows whose inputs changed since they were answered (remembered in the table's record,
  * not in cells) and writes only the answer cells: the seller's inputs and columns stay theirs.
  */
+import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
-import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
 import { currencyDecimals } from "../core/figure";
-import { isRecord } from "../core/shape";
 import { describeBasis } from "../functions/basis";
 import type { Cell } from "../functions/cells";
 import { parseTableRecord, type GridBlock, type TableRecord } from "../imports/managedTable";
@@ -20,8 +19,7 @@ import {
   belowTargetRule,
   defaultInputs,
   inputOf,
-  modelsOf,
-  pricingRows,
+  pricingColumns,
   rowCells,
   rowFormulas,
   rowId,
@@ -33,15 +31,22 @@ import { NUMBER_FORMATS } from "../imports/table";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { pricingAnswers } from "./pricingAnswers";
+import { todayRows } from "./pricingLists";
 import { logRefresh } from "./refreshLog";
 
 /** The shop and size of a new pricing sheet. */
 export interface PricingSheetAsk {
+  /** A unless said (sheets made before B and C). */
+  readonly marketplace?: Marketplace;
+  /** The A or C shop, the B seller. */
   readonly shopId: number;
+  /** The shop's region (C's lists take none; it names the sheet's source). */
   readonly region: string;
   readonly sheetName: string;
-  /** Products (each with its models); 500 unless said. */
+  /** Products (each with its variants, A and B); 500 unless said. */
   readonly products?: number;
+  /** Marketplace C: the products to price (the API lists no C products). */
+  readonly productIds?: readonly string[];
 }
 
 /** What a build or refresh did. */
@@ -60,20 +65,32 @@ interface PricingRecord extends TableRecord {
     readonly title: string;
     /** Inputs last answered, by row id: [target, planned]. */
     readonly inputs: Record<string, [number | null, number | null]>;
+    /** C: each SKU's unit cost as C7 gave it (C8 requires one), by row id. */
+    readonly cogs?: Record<string, number>;
   };
 }
 
-const PAGE = 500;
 const formats = PRICING_COLUMNS.map((c) => NUMBER_FORMATS[c.format]);
-const HEADERS: string[] = PRICING_COLUMNS.map((c) => c.header);
 
-/** Build a new pricing sheet for a marketplace A shop. */
+/** A marketplace's name for its shop field in messages. */
+const SHOP_WORD = { A: "shop", B: "seller", C: "shop" } as const;
+
+/** Build a new pricing sheet for a marketplace A, B or C shop. */
 export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<PricingOutcome> {
+  const m: Marketplace = ask.marketplace ?? "A";
   const limit = ask.products ?? 500;
-  if (!/^[A-Z]{2}$/.test(ask.region)) throw new Error("Pick a region such as SG");
-  if (!Number.isInteger(ask.shopId)) throw new Error("Pick a shop (its id is a whole number)");
+  const productIds = [...new Set((ask.productIds ?? []).map((id) => id.trim()))].filter(Boolean);
+  if (!["A", "B", "C"].includes(m)) throw new Error("Pick a shop of marketplace A, B or C");
+  if (m !== "C" && !/^[A-Z]{2}$/.test(ask.region)) throw new Error("Pick a region such as SG");
+  if (!Number.isInteger(ask.shopId))
+    throw new Error(`Pick a ${SHOP_WORD[m]} (its id is a whole number)`);
   if (!(Number.isInteger(limit) && limit >= 1 && limit <= 5000))
     throw new Error("Products: a whole number from 1 to 5000");
+  if (m === "C" && productIds.length === 0)
+    throw new Error(
+      "Product ids: enter the marketplace C product ids to price (the API lists no C products)",
+    );
+  if (m === "C" && productIds.length > 5000) throw new Error("Product ids: at most 5000 a sheet");
   if (ask.sheetName.trim() === "" || /[[\]*?/\\:]/.test(ask.sheetName))
     throw new Error("Name the sheet (no [ ] * ? / \\ :)");
   // A new sheet never writes over cells: the seller's data, or a pricing sheet's inputs.
@@ -84,59 +101,48 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     );
   const basis = yield* io(() => p.basis());
   const where: PricingWhere = {
+    marketplace: m,
     shopId: ask.shopId,
     region: ask.region,
     includeVat: basis.countVat,
   };
-  const path = { shopId: ask.shopId, region: ask.region };
-  const listBasis = { includeVat: basis.countVat, lookbackDays: basis.salesWindowDays };
   let requests = 0;
   const run = function* (endpoint: string, params: Record<string, unknown>): Op<unknown> {
     requests++;
     return yield* io(() => p.api.run(call(endpoint, params), { fresh: true }));
   };
-  // Today's figures: the shop's product list, 500 a page, until the sheet has its products.
-  const products: unknown[] = [];
-  let cursor: unknown = undefined;
-  let dataFreshAt: string | null = null;
-  do {
-    const page = yield* run("A7", {
-      ...path,
-      ...listBasis,
-      pageSize: PAGE,
-      ...(cursor !== undefined ? { cursorRtProductId: cursor } : {}),
-    });
-    if (!isRecord(page) || !Array.isArray(page.data)) break;
-    products.push(...page.data);
-    if (isDateTimeArray(page.dataFreshAt)) dataFreshAt = dateTimeArrayToIso(page.dataFreshAt);
-    const next = isRecord(page.nextCursor) ? page.nextCursor.rtProductId : undefined;
-    cursor = typeof next === "number" ? next : undefined;
-  } while (cursor !== undefined && products.length < limit);
-  // Each product's models (A21 and A22 price models): A12's entries list every variant.
-  const wanted = new Set(
-    products.slice(0, limit).flatMap((e) => (isRecord(e) ? [Number(e.itemId)] : [])),
-  );
-  const models = new Map<number, (number | null)[]>();
-  for (let page = 0; [...wanted].some((id) => !models.has(id)); page++) {
-    const answer = yield* run("A12", { ...path, ...listBasis, page, pageSize: PAGE });
-    const entries = isRecord(answer) && Array.isArray(answer.entries) ? answer.entries : [];
-    modelsOf(entries, models);
-    const pages = isRecord(answer) ? Number(answer.totalPages) : 0;
-    if (entries.length === 0 || !(page + 1 < pages)) break;
-  }
-  const rows = pricingRows(products, models, limit);
-  const first = products.find(isRecord);
-  const meta = first && isRecord(first.metadata) ? first.metadata : {};
-  const currency = typeof meta.currency === "string" ? meta.currency : null;
+  const today = yield* todayRows(run, {
+    marketplace: m,
+    shopId: ask.shopId,
+    region: ask.region,
+    products: limit,
+    productIds,
+    includeVat: basis.countVat,
+    salesWindowDays: basis.salesWindowDays,
+  });
+  const { rows, currency, dataFreshAt } = today;
+  if (rows.length === 0)
+    throw new Error(
+      m === "C"
+        ? `None of these products is in shop ${ask.shopId}: check the ids (${productIds.slice(0, 3).join(", ")})`
+        : `${SHOP_WORD[m]} ${ask.shopId} ${ask.region} has no products to price`,
+    );
   const decimals = currencyDecimals(currency);
+  const columns = pricingColumns(m);
+  const headers = columns.map((c) => c.header);
   const inputs = rows.map((r) => defaultInputs(r, decimals));
   const cells: Cell[][] = rows.map((r, i) => rowCells(r, inputs[i] as PricingInputs));
   yield* io(() =>
     p.tables.write(
       ask.sheetName,
       [
-        { row: 0, col: 0, values: [HEADERS], formats: HEADERS.map(() => "@") },
-        { row: 1, col: 0, values: cells, formats: formats.slice(0, ANSWER_AT) },
+        { row: 0, col: 0, values: [headers], formats: headers.map(() => "@") },
+        {
+          row: 1,
+          col: 0,
+          values: cells,
+          formats: columns.slice(0, ANSWER_AT).map((c) => NUMBER_FORMATS[c.format]),
+        },
       ],
       true,
     ),
@@ -145,20 +151,31 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     id: rowId(r.itemId, r.modelId),
     itemId: r.itemId,
     modelId: r.modelId,
+    ...(r.cogs === undefined ? {} : { cogs: r.cogs }),
     inputs: inputs[i] as PricingInputs,
     priceToday: r.priceToday,
     askTarget: true,
     askPlanned: true,
   }));
-  const title = `Pricing sheet · A ${ask.shopId} ${ask.region}\n${describeBasis(basis)}`;
+  const cogs = Object.fromEntries(
+    asked.flatMap((a) => (a.cogs === undefined ? [] : [[a.id, a.cogs]])),
+  );
+  const title = `Pricing sheet · ${[m, ask.shopId, ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis)}`;
   const record: PricingRecord = {
     version: 1,
-    columns: PRICING_COLUMNS.map((c) => ({ header: c.header, format: c.format })),
-    key: ["Item id", "Model id"],
+    columns: columns.map((c) => ({ header: c.header, format: c.format })),
+    key: headers.slice(0, 2),
     last: {},
-    pricing: { ...where, currency, dataFreshAt, title, inputs: {} },
+    pricing: { ...where, currency, dataFreshAt, title, inputs: {}, ...(m === "C" ? { cogs } : {}) },
   };
-  const done = yield* answerAndWrite(p, ask.sheetName, record, asked, rowsAt(asked, 1), requests);
+  const missing = today.missing.length
+    ? `not in shop ${ask.shopId}: ${today.missing.slice(0, 10).join(", ")}${today.missing.length > 10 ? ` and ${today.missing.length - 10} more` : ""}`
+    : "";
+  const done = yield* answerAndWrite(p, ask.sheetName, record, asked, rowsAt(asked, 1), {
+    spent: requests,
+    header: headers,
+    errors: missing,
+  });
   const formulas = rows.map((_, i) => rowFormulas(i + 2));
   if (p.tables.formulas && rows.length > 0) {
     yield* io(() =>
@@ -173,7 +190,7 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     yield* io(() =>
       p.tables.highlightRows?.(ask.sheetName, {
         rows: rows.length,
-        cols: HEADERS.length,
+        cols: headers.length,
         formula: belowTargetRule(),
       }),
     );
@@ -194,22 +211,28 @@ export function* refreshPricingSheet(p: SidebarPorts, sheetName: string): Op<Pri
   const grid = (yield* io(() => p.tables.read(sheetName))) ?? [];
   const header = (grid[0] ?? []).map((h) => String(h ?? "").trim());
   const col = (h: string): number => header.indexOf(h);
+  const keys = pricing.key.length === 2 ? pricing.key : ["Item id", "Model id"];
   const [item, model, target, planned, today] = [
-    "Item id",
-    "Model id",
+    ...keys,
     "Target margin",
     "Planned buyer price",
     "Price today",
   ].map(col) as [number, number, number, number, number];
   if (item < 0 || model < 0)
-    throw new Error(`${sheetName} lost its "Item id" or "Model id" header in row 1: put it back`);
+    throw new Error(`${sheetName} lost its "${keys.join('" or "')}" header in row 1: put it back`);
+  // C's ids are text (a cell may hold them as numbers); A's and B's are numbers.
+  const idOf =
+    pricing.pricing.marketplace === "C"
+      ? (c: Cell | undefined): string | null => (c === "" || c == null ? null : String(c).trim())
+      : inputOf;
   const asked: Asked[] = [];
   const where = new Map<string, number>();
   grid.forEach((line, r) => {
-    const itemId = inputOf(line[item]);
+    const itemId = idOf(line[item]);
     if (r === 0 || itemId === null) return;
-    const modelId = inputOf(line[model]);
+    const modelId = idOf(line[model]);
     const id = rowId(itemId, modelId);
+    const cogs = pricing.pricing.cogs?.[id];
     const now: PricingInputs = {
       target: target >= 0 ? inputOf(line[target]) : null,
       planned: planned >= 0 ? inputOf(line[planned]) : null,
@@ -220,9 +243,18 @@ export function* refreshPricingSheet(p: SidebarPorts, sheetName: string): Op<Pri
     if (where.has(id) || !(askTarget || askPlanned)) return;
     where.set(id, r);
     const priceToday = inputOf(line[today]) ?? 0;
-    asked.push({ id, itemId, modelId, inputs: now, priceToday, askTarget, askPlanned });
+    asked.push({
+      id,
+      itemId,
+      modelId,
+      ...(cogs === undefined ? {} : { cogs }),
+      inputs: now,
+      priceToday,
+      askTarget,
+      askPlanned,
+    });
   });
-  const done = yield* answerAndWrite(p, sheetName, pricing, asked, where, 0, header);
+  const done = yield* answerAndWrite(p, sheetName, pricing, asked, where, { spent: 0, header });
   return { sheetName, rows: grid.length - 1, ...done };
 }
 
@@ -236,13 +268,19 @@ function* answerAndWrite(
   record: PricingRecord,
   asked: readonly Asked[],
   rowOf: ReadonlyMap<string, number>,
-  /** Requests already spent on this refresh (a new sheet's lists). */
-  spent: number,
-  header: readonly string[] = HEADERS,
+  how: {
+    /** Requests already spent on this refresh (a new sheet's lists). */
+    readonly spent: number;
+    readonly header: readonly string[];
+    /** What went wrong before the answers (C7's unknown products). */
+    readonly errors?: string;
+  },
 ): Op<{ asked: number; requests: number }> {
+  const { header } = how;
   const answered = yield* pricingAnswers(p, record.pricing, asked);
-  const { answers, errors } = answered;
-  const requests = spent + answered.requests;
+  const { answers } = answered;
+  const errors = [how.errors ?? "", answered.errors].filter(Boolean).join("; ");
+  const requests = how.spent + answered.requests;
   const cols = PRICING_COLUMNS.slice(ANSWER_AT, FORMULA_AT).map((c) => header.indexOf(c.header));
   const blocks: GridBlock[] = [];
   const inputs = { ...record.pricing.inputs };
@@ -269,7 +307,7 @@ function* answerAndWrite(
   yield* io(() => p.tables.writeRecord(sheetName, JSON.stringify(next)));
   const refreshedAt = new Date(p.now()).toISOString();
   const stamp = yield* io(() => p.stamp(refreshedAt));
-  const columns = PRICING_COLUMNS.map((c) => ({ header: c.header, path: "", format: c.format }));
+  const columns = record.columns.map((c) => ({ ...c, path: "" }));
   yield* io(() =>
     p.tables.note(sheetName, {
       columns,

@@ -67,16 +67,41 @@ export function refreshScopeWords(scope: string, which = "all"): string {
   return `${SCOPE_WORDS[scope] ?? scope}${WHICH_WORDS[which] ?? ""}`;
 }
 
-/** A refresh of formula cells ("this sheet", "cells with errors"), logged like any refresh. */
+/**
+ * Requests a refresh of formula cells caused, where the host counts them (Excel, the web demo:
+ * the cells' driver stats); `waiting`: cells still queued when the row was written.
+ */
+export interface CellRequests {
+  readonly requests: number;
+  readonly waiting: number;
+}
+
+/**
+ * A refresh of formula cells ("this sheet", "cells with errors"), logged like any refresh.
+ * Without a count (Google Sheets re-runs the cells after the refresh returns) the row says the
+ * cells ask as they recalculate.
+ */
 export function* logFormulaRefresh(
   tables: ManagedSheets,
   stamp: RefreshStamp,
   scope: string,
   cells: number,
+  given: CellRequests | null = null,
 ): Op<void> {
+  // Sheets' sidebar passes what its page sent: whole numbers only.
+  const whole = (n: unknown): number | null =>
+    typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : null;
+  const requests = whole(given?.requests);
+  const counted = requests === null ? null : { requests, waiting: whole(given?.waiting) ?? 0 };
+  const what =
+    counted === null
+      ? `Formula cells: ${scope} (each asks the API as it recalculates)`
+      : counted.waiting > 0
+        ? `Formula cells: ${scope} (${counted.waiting} still waiting for the API when logged)`
+        : `Formula cells: ${scope}`;
   yield* logRefresh(tables, stamp, {
-    what: `Formula cells: ${scope} (each asks the API as it recalculates)`,
-    requests: null,
+    what,
+    requests: counted === null ? null : counted.requests,
     rowsChanged: cells,
     errors: "",
   });

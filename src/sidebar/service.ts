@@ -20,7 +20,7 @@ import { firstState, headerRow, importTitle, readStep, stepCall } from "../impor
 import { io, type Op } from "./op";
 import { commitTable } from "./tableCommit";
 import { newPricingSheet, refreshPricingSheet, type PricingSheetAsk } from "./pricingSheet";
-import { logFormulaRefresh, logRefresh } from "./refreshLog";
+import { logFormulaRefresh, logRefresh, type CellRequests } from "./refreshLog";
 import { resortTable } from "./teamTables";
 import { historyChartBlock, keepSnapshot, productHistory } from "./history";
 import { freezeValues, unfreezeValues } from "./freeze";
@@ -297,13 +297,14 @@ export function createSidebarService(p: SidebarPorts) {
       return { ok: true };
     },
 
-    /** "New pricing sheet" for a marketplace A shop, and its Refresh (pricingSheet.ts). */
+    /** "New pricing sheet" for a shop of any marketplace, and its Refresh (pricingSheet.ts). */
     newPricingSheet: (ask: PricingSheetAsk) => newPricingSheet(p, ask),
     refreshPricingSheet: (sheetName: string) => refreshPricingSheet(p, sheetName),
-    /** Log a refresh of formula cells ("this sheet", 12 cells run again) in the refresh log. */
-    *logFormulaRefresh(scope: string, cells: number) {
+    /** Log a refresh of formula cells ("this sheet", 12 cells run again, requests if counted). */
+    *logFormulaRefresh(scope: string, cells: number, counted?: CellRequests | null) {
       const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
-      yield* logFormulaRefresh(p.tables, stamp, String(scope).slice(0, 80), Number(cells) || 0);
+      const scoped = String(scope).slice(0, 80);
+      yield* logFormulaRefresh(p.tables, stamp, scoped, Number(cells) || 0, counted ?? null);
     },
 
     /** Re-sort a managed table by profit on the seller's request (teamTables.ts). */

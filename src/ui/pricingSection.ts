@@ -1,4 +1,4 @@
-/** "New pricing sheet" for a marketplace A shop, and Refresh of one (issue 20 item 2). */
+/** "New pricing sheet" for a shop of any marketplace, and Refresh of one (issue 20 item 2). */
 import { h } from "preact";
 import { useState } from "preact/hooks";
 import type { PricingOutcome } from "../sidebar/pricingSheet";
@@ -18,13 +18,20 @@ export function PricingSection(p: {
   readonly bridge: HostBridge;
   readonly shops: ShopsView | null;
 }) {
-  const shops = (p.shops?.shops ?? []).filter((s) => s.marketplace === "A");
+  const shops = p.shops?.shops ?? [];
+  const keyOf = (s: { marketplace: string; id: string }): string => `${s.marketplace}:${s.id}`;
   const [shopKey, setShopKey] = useState("");
   const [sheetName, setSheetName] = useState("Pricing");
   const [products, setProducts] = useState("500");
+  const [productIds, setProductIds] = useState("");
   const [running, setRunning] = useState(false);
   const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
-  const shop = shops.find((s) => s.id === shopKey) ?? shops[0];
+  const shop = shops.find((s) => keyOf(s) === shopKey) ?? shops[0];
+  const isC = shop?.marketplace === "C";
+  const ids = productIds
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
   const run = async (work: () => Promise<PricingOutcome>, verb: string): Promise<void> => {
     setRunning(true);
@@ -39,34 +46,44 @@ export function PricingSection(p: {
   };
   const count = Number(products);
   const problem = !shop
-    ? "Pick a marketplace A shop (Shops, above)"
-    : !(Number.isInteger(count) && count >= 1 && count <= 5000)
-      ? "Products: a whole number from 1 to 5000"
-      : sheetName.trim() === "" || /[[\]*?/\\:]/.test(sheetName)
-        ? "Name the sheet (no [ ] * ? / \\ :)"
-        : null;
+    ? "Pick a shop (Shops, above)"
+    : isC && ids.length === 0
+      ? "Product ids: enter the marketplace C product ids to price (the API lists no C products)"
+      : !isC && !(Number.isInteger(count) && count >= 1 && count <= 5000)
+        ? "Products: a whole number from 1 to 5000"
+        : sheetName.trim() === "" || /[[\]*?/\\:]/.test(sheetName)
+          ? "Name the sheet (no [ ] * ? / \\ :)"
+          : null;
 
   return h(Section, { id: "pricing", title: "Pricing sheet" }, [
     h(
       "p",
       { class: "hint" },
-      "A table of the shop's models: today's price and profit, your target margin and planned buyer price, the price that reaches the target and the profit at your price. Formulas and the highlight of rows below target work for anyone who opens the file.",
+      "A table of the shop's variants (A models, B and C SKUs): today's price and profit, your target margin and planned buyer price, the price that reaches the target and the profit at your price. Formulas and the highlight of rows below target work for anyone who opens the file.",
     ),
     h(SelectField, {
       id: "pricing-shop",
-      label: "Shop (marketplace A)",
-      value: shop?.id ?? "",
-      options: shops.map((s) => ({ value: s.id, label: shopLabel(s) })),
+      label: "Shop or seller",
+      value: shop ? keyOf(shop) : "",
+      options: shops.map((s) => ({ value: keyOf(s), label: shopLabel(s) })),
       onChange: setShopKey,
     }),
     h(TextField, { id: "pricing-sheet", label: "Sheet", value: sheetName, onInput: setSheetName }),
-    h(TextField, {
-      id: "pricing-products",
-      label: "Products",
-      type: "number",
-      value: products,
-      onInput: setProducts,
-    }),
+    isC
+      ? h(TextField, {
+          id: "pricing-product-ids",
+          label: "Product ids (comma separated)",
+          value: productIds,
+          onInput: setProductIds,
+          hint: "Marketplace C's API lists no products: paste the ids to price.",
+        })
+      : h(TextField, {
+          id: "pricing-products",
+          label: "Products",
+          type: "number",
+          value: products,
+          onInput: setProducts,
+        }),
     h("div", { class: "row" }, [
       h(Button, {
         id: "pricing-new",
@@ -79,10 +96,11 @@ export function PricingSection(p: {
             : void run(
                 () =>
                   p.bridge.newPricingSheet({
+                    marketplace: shop.marketplace,
                     shopId: Number(shop.id),
                     region: shop.region,
                     sheetName: sheetName.trim(),
-                    products: count,
+                    ...(isC ? { productIds: ids } : { products: count }),
                   }),
                 "answered",
               ),

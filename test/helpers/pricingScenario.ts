@@ -6,6 +6,7 @@
  */
 import type { Counted } from "./countedServer";
 import { perEndpoint } from "./countedServer";
+import { columnLetters } from "../../src/imports/managedTable";
 import { ceilingPrice } from "../../src/imports/pricingSheet";
 
 export const PRICING_SHEET = "Pricing";
@@ -30,15 +31,15 @@ export async function rawPost(
 const P_A = "/api/mkt-a/financial-breakdown";
 const num = (v: unknown): number => (typeof v === "number" ? v : Number(String(v)));
 
-/** The sheet as rows of cells by header. */
-export function byHeader(table: readonly (readonly unknown[])[]) {
+/** The sheet as rows of cells by header (rows with a product id in the `key` column). */
+export function byHeader(table: readonly (readonly unknown[])[], key = "Item id") {
   const header = (table[0] ?? []).map(String);
   const col = (h: string): number => {
     const i = header.indexOf(h);
     if (i < 0) throw new Error(`no column ${h} in ${header.join(", ")}`);
     return i;
   };
-  return { header, col, rows: table.slice(1).filter((r) => r[col("Item id")] !== "") };
+  return { header, col, rows: table.slice(1).filter((r) => r[col(key)] !== "") };
 }
 
 /**
@@ -157,4 +158,29 @@ export function expectOnlyEdited(seen: readonly Counted[], from: number, ids: st
     ),
   );
   expect(new Set(models)).toEqual(new Set(ids));
+}
+
+/**
+ * A host's "below target" highlight, as it holds it: one rule over the table's rows below the
+ * header (every column), true where the row's flag cell says "Below target" (the formula is
+ * relative to row 2, the range's first row, as Sheets and Excel read it).
+ */
+export function expectBelowTargetRule(
+  rule: { box: readonly number[]; formula: string; fill: string | null },
+  table: readonly (readonly unknown[])[],
+  key = "Item id",
+): void {
+  const { header, col, rows } = byHeader(table, key);
+  const flag = columnLetters(col("Below target"));
+  expect(rule.formula).toBe(`=$${flag}2="Below target"`);
+  expect([...rule.box]).toEqual([1, 0, rows.length, header.length]);
+  // Univer keeps a colour as rgb(...); Sheets and Excel as written.
+  const rgb = /^rgb\((\d+),\s*(\d+),\s*(\d+)\)$/.exec(rule.fill ?? "");
+  const hex = rgb
+    ? `#${rgb
+        .slice(1)
+        .map((v) => Number(v).toString(16).padStart(2, "0"))
+        .join("")}`
+    : rule.fill?.toLowerCase();
+  expect(hex).toBe("#f4c7c3");
 }

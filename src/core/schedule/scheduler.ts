@@ -56,6 +56,8 @@ export interface SchedulerStatus {
   readonly breaker: BreakerStatus | null;
   /** When a request last went out or came back (ms): a queue that moves is healthy. */
   readonly lastActivityAt: number;
+  /** Requests sent since the scheduler started (every caller on this key and address). */
+  readonly requestsSent: number;
 }
 
 type Listener = () => void;
@@ -188,6 +190,7 @@ export class Scheduler {
       quota,
       breaker,
       lastActivityAt: this.lastActivityAt,
+      requestsSent: this.stats.requests,
     };
   }
 

@@ -6,6 +6,7 @@
  */
 import type { Cell } from "../../functions/cells";
 import { WRITE_CHUNK_ROWS, cellFormat, chunkRows } from "../../imports/cellText";
+import { BELOW_TARGET_FILL } from "../../imports/pricingSheet";
 import { importNote, zonedTime } from "../../imports/table";
 import type { ManagedSheets } from "../../sidebar/ports";
 import { excelValue } from "./answerCells";
@@ -73,6 +74,19 @@ export function excelTables(run: ExcelRun): ManagedSheets {
         const range = sheet.getRangeByIndexes(block.row, block.col, block.formulas.length, width);
         range.numberFormat = block.formulas.map(() => [...block.formats]);
         range.formulas = block.formulas.map((r) => [...r]);
+        await context.sync();
+      }),
+    // Rows below target filled light red by a conditional format (a teammate's Excel applies
+    // it too); the formula is relative to the range's first row, as Excel reads it.
+    highlightRows: (sheetName, rule) =>
+      run(async (context) => {
+        const sheet = await sheetNamed(context, sheetName);
+        if (!sheet) throw new Error(`The sheet ${sheetName} is gone: make it again`);
+        const format = sheet
+          .getRangeByIndexes(1, 0, rule.rows, rule.cols)
+          .conditionalFormats.add("Custom");
+        format.custom.rule.formula = rule.formula;
+        format.custom.format.fill.color = BELOW_TARGET_FILL;
         await context.sync();
       }),
     // The stamp on A1 is replaced: Excel adds no note where one is, so the old one goes first.

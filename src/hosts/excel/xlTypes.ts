@@ -19,6 +19,12 @@ export interface XlRange {
   /** ExcelApi 1.9: one operation, so the target changes completely or not at all. */
   copyFrom(source: XlRange | string, copyType?: string): void;
   format: { font: { bold: boolean } };
+  /** ExcelApi 1.6: a "Custom" rule fills the range's cells where its formula is true. */
+  conditionalFormats: {
+    add(type: "Custom"): {
+      custom: { rule: { formula: string }; format: { fill: { color: string } } };
+    };
+  };
 }
 
 export interface XlWorksheet {

@@ -43,7 +43,7 @@ import type {
   SelectionView,
 } from "../../ui/bridge";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
-import { asyncTeamBridge, logCellsRefresh, pageStamp } from "./asyncTeam";
+import { asyncTeamBridge, cellRequestsSince, logCellsRefresh, pageStamp } from "./asyncTeam";
 import { asyncSettingsMethods } from "./asyncSettingsBridge";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
@@ -256,8 +256,15 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     refreshScopes: o.refresher?.scopes ?? [],
     async refresh(scope) {
       if (!o.refresher) throw new Error("This page has no formula cells to refresh");
-      const cells = await o.refresher.refresh(scope);
-      await logCellsRefresh(service, scope, cells);
+      const r = o.refresher;
+      // The cells' scheduler (Excel: the functions runtime's) counts what the refresh sent.
+      const status = async () => {
+        const s = await settings();
+        return r.status ? r.status() : scheduling.schedulers.status(s.apiKey ?? "", s.baseUrl);
+      };
+      const before = await status();
+      const cells = await r.refresh(scope);
+      await logCellsRefresh(service, scope, cells, await cellRequestsSince(before, status));
       return { cells };
     },
     async setLiveCalls(on) {

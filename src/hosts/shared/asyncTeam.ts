@@ -1,4 +1,5 @@
 /** The team-workbook bridge of Excel and the web demo: the sidebar service in the page. */
+import type { SchedulerStatus } from "../../core/schedule/scheduler";
 import { zonedTime } from "../../imports/table";
 import type { RefreshStamp } from "../../sidebar/ports";
 import { keyPrefixOf } from "../../ui/keyForm";
@@ -6,7 +7,7 @@ import type { TeamBridge } from "../../ui/teamBridge";
 import type { ChartPlan } from "../../ui/charts/chartPlan";
 import { historyChartPlan } from "../../ui/charts/historyPlan";
 import { HISTORY_CHART_SHEET } from "../../sidebar/history";
-import { refreshScopeWords } from "../../sidebar/refreshLog";
+import { refreshScopeWords, type CellRequests } from "../../sidebar/refreshLog";
 
 /** For promises whose failure changes nothing (a log row). */
 export const noop = (): void => undefined;
@@ -16,13 +17,52 @@ export const noop = (): void => undefined;
  * or holds up a refresh that was done.
  */
 export function logCellsRefresh(
-  service: () => Promise<{ logFormulaRefresh(scope: string, cells: number): Promise<unknown> }>,
+  service: () => Promise<{
+    logFormulaRefresh(
+      scope: string,
+      cells: number,
+      counted?: CellRequests | null,
+    ): Promise<unknown>;
+  }>,
   scope: string,
   cells: number,
+  counted: CellRequests | null = null,
 ): Promise<void> {
-  const write = service().then((s) => s.logFormulaRefresh(refreshScopeWords(scope), cells));
+  const write = service().then((s) =>
+    s.logFormulaRefresh(refreshScopeWords(scope), cells, counted),
+  );
   const later = new Promise<void>((resolve) => setTimeout(resolve, 2000));
   return Promise.race([write.then(noop, noop), later]);
+}
+
+/** How long a refresh waits for its cells' requests before it logs them (then: "still waiting"). */
+const SETTLE_MS = 5000;
+const POLL_MS = 100;
+
+/**
+ * The requests a refresh of formula cells caused, counted by the cells' scheduler from
+ * `before` (its `requestsSent`; a sidebar action on the same key meanwhile counts too): read
+ * once its queue is empty twice in a row (a recalculation starts its cells a moment after the
+ * refresh returns), or after SETTLE_MS with how many calls still wait.
+ */
+export async function cellRequestsSince(
+  before: SchedulerStatus | null,
+  status: () => Promise<SchedulerStatus | null>,
+): Promise<CellRequests | null> {
+  const started = Date.now();
+  let idle = 0;
+  let now: SchedulerStatus | null = before;
+  while (Date.now() - started < SETTLE_MS && idle < 2) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    now = (await status()) ?? now;
+    idle = now && now.queuedCalls + now.inFlight === 0 ? idle + 1 : 0;
+  }
+  // No scheduler before the refresh: nothing had been sent on this key yet.
+  if (!now) return null;
+  return {
+    requests: now.requestsSent - (before?.requestsSent ?? 0),
+    waiting: now.queuedCalls + now.inFlight,
+  };
 }
 
 /** Office.js and the browser name no user: the stamp says "this computer" and the key's prefix. */

@@ -15,11 +15,13 @@ import type {
 } from "../../../src/hosts/excel/xlTypes";
 import type { Fits } from "../../../src/hosts/shared/realTypes";
 import { type FakeChart, fakeChartAdder } from "./fakeCharts";
+import { type FakeConditionalFormat, conditionalFormatsOf } from "./fakeConditionalFormats";
 import { typedCell } from "../../helpers/typedText";
 import { movedFormula } from "../../../src/imports/resort";
 import { loadGatedSetting } from "./harness/settingShim";
 
 export type { FakeChart };
+export type { FakeConditionalFormat };
 
 /**
  * The task pane's hand-written slices (taskpaneBridge.ts) against the real Office.js classes:
@@ -43,6 +45,8 @@ export interface SheetRecord {
   /** Cells whose font is bold ("row,column", 0-based). */
   readonly bold: Set<string>;
   readonly charts: FakeChart[];
+  /** Range.conditionalFormats added on this sheet (fakeConditionalFormats.ts). */
+  readonly conditionalFormats: FakeConditionalFormat[];
 }
 
 type Op = () => void;
@@ -122,6 +126,7 @@ export function fakeWorkbook(
     notes: [],
     bold: new Set(),
     charts: [],
+    conditionalFormats: [],
   });
   let activeSheet = "Sheet1";
 
@@ -204,6 +209,11 @@ export function fakeWorkbook(
       get numberFormat(): unknown[][] {
         return [];
       },
+      conditionalFormats: conditionalFormatsOf(
+        () => rec()?.conditionalFormats,
+        [r0, c0, n, w],
+        queue,
+      ),
       format: {
         font: {
           set bold(on: boolean) {

@@ -11,6 +11,7 @@ import {
   PRICING_SHEET,
   byHeader,
   distinct,
+  expectBelowTargetRule,
   expectBuildCost,
   expectOnlyEdited,
   expectSingleAnswersMatch,
@@ -44,6 +45,12 @@ test("a 500-product pricing sheet: a few batch requests, single answers match, e
   const flag = `1,${col("Below target")}`;
   expect(sheet?.values.get(flag)).toMatch(/^=IF\(AND\(ISNUMBER\(L2\)/);
   expect(sheet?.formats.get(flag)).toBe("General");
+  // Rows below target are filled by a conditional format (Range.conditionalFormats), one rule.
+  expect(sheet?.conditionalFormats).toHaveLength(1);
+  expectBelowTargetRule(
+    sheet?.conditionalFormats[0] ?? { box: [], formula: "", fill: null },
+    table,
+  );
   expect(rows.filter((r) => typeof r[col("Price for target")] === "number").length).toBeGreaterThan(
     rows.length * 0.9,
   );

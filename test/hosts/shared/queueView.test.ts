@@ -10,6 +10,7 @@ const status = (queuedCalls: number, etaMs: number): SchedulerStatus => ({
   quota: null,
   breaker: null,
   lastActivityAt: 0,
+  requestsSent: 0,
 });
 
 test("the estimate never jumps back up while the queue only shrinks", () => {

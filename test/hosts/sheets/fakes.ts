@@ -5,6 +5,7 @@
  * synchronous HTTP, SpreadsheetApp.setValues turning "=..." into formulas.
  */
 import { FakeChartBuilder, FakeEmbeddedChart } from "./fakeCharts";
+import { FakeConditionalFormatRule, SheetRules } from "./fakeConditionalFormats";
 import { createHash } from "node:crypto";
 import { columnLetters } from "./sim/a1";
 import { formulaR1C1 } from "./sim/formula";
@@ -420,7 +421,15 @@ export class FakeSheet implements SbSheet {
   /** Plain text ("@") keeps a string as given: Sheets UI behaviour, not in the API reference. */
   plainTextKeepsText = true;
   private readonly charts: FakeEmbeddedChart[] = [];
+  /** Conditional format rules (fakeConditionalFormats.ts). */
+  readonly rules = new SheetRules(this);
   constructor(public name: string) {}
+  getConditionalFormatRules(): FakeConditionalFormatRule[] {
+    return this.rules.get();
+  }
+  setConditionalFormatRules(rules: FakeConditionalFormatRule[]): void {
+    this.rules.set(rules);
+  }
   newChart(): FakeChartBuilder {
     return new FakeChartBuilder(this);
   }

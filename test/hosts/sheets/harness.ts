@@ -24,6 +24,7 @@ import {
   UTILITIES_ENUMS,
 } from "./fakes";
 import { CHART_TYPES } from "./fakeCharts";
+import { newConditionalFormatRule } from "./fakeConditionalFormats";
 import type { StrictAnswers } from "../../helpers/strictSpec";
 import type { Counted } from "../../helpers/countedServer";
 import { SyncHttp } from "./syncHttp";
@@ -217,6 +218,7 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
       },
       getActiveSpreadsheet: active,
       openById: (id: string) => drive.openById(id),
+      newConditionalFormatRule,
     },
     ScriptApp: scriptApp.forExecution(active),
     HtmlService: fakeHtmlService({ Sidebar: sidebar, FunctionHelp: help }),

@@ -10,6 +10,7 @@ import {
   PRICING_SHEET,
   byHeader,
   distinct,
+  expectBelowTargetRule,
   expectBuildCost,
   expectOnlyEdited,
   expectSingleAnswersMatch,
@@ -46,6 +47,15 @@ test("a 500-product pricing sheet in Sheets: batch requests, single answers matc
   // The flag and the difference are formulas (setFormulas), not text.
   expect(sheet.cell(2, col("Below target") + 1)?.kind).toBe("formula");
   expect(sheet.cell(2, col("Difference to today") + 1)?.kind).toBe("formula");
+  // Rows below target: one conditional format rule (whenFormulaSatisfied) over the table.
+  const rules = sheet.getConditionalFormatRules();
+  expect(rules).toHaveLength(1);
+  const rule = rules[0];
+  expect(rule?.getBooleanCondition().getCriteriaType()).toBe("CUSTOM_FORMULA");
+  expectBelowTargetRule(
+    { box: rule?.boxes()[0] ?? [], formula: rule?.formula ?? "", fill: rule?.background ?? null },
+    table,
+  );
   // The stamp: source, basis, fresh-at, who.
   const note = sheet.getRange(1, 1, 1, 1).getNote();
   expect(note).toMatch(/^Pricing sheet · A 100001 SG\nBasis: /);

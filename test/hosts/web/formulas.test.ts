@@ -302,6 +302,9 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
     expect(proxy.count()).toBeGreaterThanOrEqual(1);
     expect(proxy.count()).toBeLessThanOrEqual(2);
     expect(refreshed).toEqual(before);
+    // The refresh log's row counts the requests those cells caused, as the server saw them.
+    const log = await sheetValues(page, "Refresh log");
+    expect(log.at(-1)?.slice(2, 5)).toEqual(["Formula cells: the selection", proxy.count(), 10]);
 
     proxy.reset();
     runs = await formulaRuns(page);

@@ -6,10 +6,12 @@
  */
 import type { Page } from "playwright-core";
 import { countingHandlers, type Counted } from "../../helpers/countedServer";
+import { openPricing, pressPricing } from "../../helpers/pricingPage";
 import {
   PRICING_SHEET,
   byHeader,
   distinct,
+  expectBelowTargetRule,
   expectBuildCost,
   expectOnlyEdited,
   expectSingleAnswersMatch,
@@ -39,20 +41,7 @@ describeBrowser("the pricing sheet in the web demo", () => {
   let key: string;
   const seen: Counted[] = [];
 
-  /** Press a button of the section and wait for its outcome line (a new one). */
-  const press = async (id: string): Promise<string> => {
-    const was = (await page.textContent("#pricing-status")) ?? "";
-    await page.click(`#${id}`);
-    await page.waitForFunction(
-      (old) => {
-        const t = document.querySelector("#pricing-status")?.textContent ?? "";
-        return t !== "" && t !== old && !t.startsWith("Asking");
-      },
-      was,
-      { timeout: 120_000 },
-    );
-    return (await page.textContent("#pricing-status")) ?? "";
-  };
+  const press = (id: string): Promise<string> => pressPricing(page, id);
 
   beforeAll(async () => {
     api = await startTestServer({ handlers: countingHandlers(seen), hostileNames: false });
@@ -70,9 +59,20 @@ describeBrowser("the pricing sheet in the web demo", () => {
   });
 
   test("500 products in a few requests; single answers match; 3 edited targets cost 3 rows", async () => {
-    await page.locator("#pricing > summary").click();
-    await page.waitForSelector('#pricing-shop option[value="100001"]', { state: "attached" });
-    await page.selectOption("#pricing-shop", "100001");
+    // Every marketplace's shops are offered; C asks for product ids (its API lists none).
+    await openPricing(page, "C:700001");
+    for (const shop of ["A:100001", "B:500001"])
+      await page.locator(`#pricing-shop option[value="${shop}"]`).waitFor({ state: "attached" });
+    await page.waitForSelector("#pricing-product-ids");
+    const asked = seen.length;
+    await page.click("#pricing-new");
+    await page.waitForFunction(() =>
+      /^Product ids: enter the marketplace C product ids/.test(
+        document.querySelector("#pricing-status")?.textContent ?? "",
+      ),
+    );
+    expect(seen.length).toBe(asked);
+    await page.selectOption("#pricing-shop", "A:100001");
     await page.fill("#pricing-sheet", PRICING_SHEET);
     const before = seen.length;
     expect(await press("pricing-new")).toMatch(
@@ -93,6 +93,27 @@ describeBrowser("the pricing sheet in the web demo", () => {
     const flags = rows.map((r) => r[col("Below target")]);
     expect(flags.filter((f) => f === "Below target").length).toBeGreaterThan(0);
     expect(flags.every((f) => f === "Below target" || f === "")).toBe(true);
+    // Rows below target: one rule of Univer's conditional formatting over the table.
+    const rules = await page.evaluate(
+      (n) =>
+        (
+          window as unknown as {
+            __sheets: {
+              highlights(n: string): { boxes: number[][]; formula: string; background: string }[];
+            };
+          }
+        ).__sheets.highlights(n),
+      PRICING_SHEET,
+    );
+    expect(rules).toHaveLength(1);
+    expectBelowTargetRule(
+      {
+        box: rules[0]?.boxes[0] ?? [],
+        formula: rules[0]?.formula ?? "",
+        fill: rules[0]?.background ?? null,
+      },
+      table,
+    );
 
     expect(await expectSingleAnswersMatch(api, key, table)).toBe(50);
 

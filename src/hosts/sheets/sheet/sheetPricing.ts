@@ -4,11 +4,9 @@
  * format rule over the table's rows where Apps Script has the rule builder.
  */
 /// <reference types="google-apps-script" />
+import { BELOW_TARGET_FILL } from "../../../imports/pricingSheet";
 import type { ManagedSheets } from "../../../sidebar/ports";
 import type { SbSpreadsheet } from "./sheetTypes";
-
-/** Light red, the fill Sheets offers for "bad" values. */
-const BELOW_TARGET_FILL = "#f4c7c3";
 
 type RuleBuilder = GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder;
 type RuleSheet = {

@@ -1,13 +1,17 @@
 /**
- * The web demo's spreadsheet: Univer (Apache-2.0) with its core sheets preset, formulas
+ * The web demo's spreadsheet: Univer (Apache-2.0) with its core sheets and conditional-formatting
+ * presets, formulas
  * computed on the page's main thread (no worker: the catalog's formulas run in this page's
  * session), every catalog function registered from the catalog.
  */
+import { UniverSheetsConditionalFormattingPreset } from "@univerjs/preset-sheets-conditional-formatting";
+import conditionalEnUS from "@univerjs/preset-sheets-conditional-formatting/locales/en-US";
 import { UniverSheetsCorePreset } from "@univerjs/preset-sheets-core";
 import enUS from "@univerjs/preset-sheets-core/locales/en-US";
 import { createUniver, LocaleType, mergeLocales, type FUniver } from "@univerjs/presets";
 import type { IWorkbookData } from "@univerjs/presets";
 import "@univerjs/preset-sheets-core/lib/index.css";
+import "@univerjs/preset-sheets-conditional-formatting/lib/index.css";
 import type { SheetFunction } from "../../../functions/define";
 import { sheetAddress } from "../a1";
 import { omittedArguments } from "../omittedArguments";
@@ -28,8 +32,12 @@ interface FormulaPlace {
 export function startEngine(container: HTMLElement, saved: Partial<IWorkbookData> | null): FUniver {
   const { univerAPI } = createUniver({
     locale: LocaleType.EN_US,
-    locales: { [LocaleType.EN_US]: mergeLocales(enUS) },
-    presets: [UniverSheetsCorePreset({ container, header: true, footer: {} })],
+    locales: { [LocaleType.EN_US]: mergeLocales(enUS, conditionalEnUS) },
+    // Conditional formatting: a pricing sheet's "below target" rows (belowTarget.ts).
+    presets: [
+      UniverSheetsCorePreset({ container, header: true, footer: {} }),
+      UniverSheetsConditionalFormattingPreset(),
+    ],
   });
   univerAPI.createWorkbook(widened(saved ?? FRESH_WORKBOOK));
   // A sheet added with "+" starts at Univer's 20 columns too.

@@ -2,6 +2,7 @@
  * What the browser tests (and the bench) read through `window.__sheets`: sheet values as the
  * engine computed them, formats, the frozen header, import notes, writes, formula runs.
  */
+import type {} from "@univerjs/preset-sheets-conditional-formatting";
 import type { FormulaCells } from "../formulaCells";
 import { typedCell } from "./cellData";
 import type { UniverWorkbook } from "./univerWorkbook";
@@ -37,6 +38,15 @@ export interface SheetsInspector {
   formulaRuns(): number;
   /** The message bar's text for a cell such as "Sheet1!B2". */
   messageAt(address: string): string | null;
+  /** A sheet's conditional formatting rules: 0-based boxes, the formula, the fill. */
+  highlights(name: string): Highlight[];
+}
+
+/** One conditional formatting rule as the tests see it. */
+export interface Highlight {
+  readonly boxes: number[][];
+  readonly formula: string | null;
+  readonly background: string | null;
 }
 
 /** The inspector over the engine. */
@@ -93,5 +103,19 @@ export function sheetsInspector(book: UniverWorkbook, cells: FormulaCells): Shee
     insertColumn: (sheet, column) => void book.sheet(sheet).insertColumnBefore(column),
     formulaRuns: () => cells.runs,
     messageAt: (address) => cells.messageAt(address),
+    highlights: (name) =>
+      (book.book.getSheetByName(name)?.getConditionalFormattingRules() ?? []).map((r) => {
+        const rule = r.rule as { value?: unknown; style?: { bg?: { rgb?: string } } };
+        return {
+          boxes: r.ranges.map((x) => [
+            x.startRow,
+            x.startColumn,
+            x.endRow - x.startRow + 1,
+            x.endColumn - x.startColumn + 1,
+          ]),
+          formula: typeof rule.value === "string" ? rule.value : null,
+          background: rule.style?.bg?.rgb ?? null,
+        };
+      }),
   };
 }

@@ -19,6 +19,7 @@ import type { FormulaCells, ManagedSheets, SheetData } from "../../../sidebar/po
 import type { WorkbookSurface } from "../../shared/asyncBridge";
 import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
+import { highlightBelowTarget } from "./belowTarget";
 import { cellData, cellValue } from "./cellData";
 
 /** Sheet metadata an import leaves behind (what the Sheets host puts in a note). */
@@ -289,6 +290,7 @@ export class UniverWorkbook implements WorkbookSurface {
         );
         this.write(this.inputSheet(sheetName), block.row, block.col, cells);
       },
+      highlightRows: (sheetName, rule) => highlightBelowTarget(this.inputSheet(sheetName), rule),
       boldHeader: (sheetName, width) => {
         const sheet = this.book.getSheetByName(sheetName);
         sheet?.getRange(0, 0, 1, width).setFontWeight("bold");
