@@ -1,5 +1,5 @@
 import { call } from "../../core/effects";
-import { cardOf } from "../card";
+import { askOf, cardOf } from "../card";
 import { defineFunction } from "../define";
 import { integerId, optional } from "../params";
 import { defined } from "../requests";
@@ -41,6 +41,6 @@ export const MKTA_PRODUCT_CARD = defineFunction({
     // from a shop-wide list entry (the same batching path as MKTA_BREAKDOWN).
     const value: unknown = yield* call("A2", sent, [{ profitTable: true }]);
     const model = a.modelId === undefined ? "" : `, model ${a.modelId}`;
-    return cardOf(value, `Item ${a.itemId}${model}`, sent);
+    return cardOf(value, `Item ${a.itemId}${model}`, sent, askOf("A", sent));
   },
 });

@@ -1,5 +1,5 @@
 import { apiCall } from "../../core/effects";
-import { cardOf } from "../card";
+import { askOf, cardOf } from "../card";
 import { regionCode, returnRateWindow } from "../common";
 import { defineFunction } from "../define";
 import { integerId, optional } from "../params";
@@ -35,6 +35,7 @@ export const MKTB_PRODUCT_CARD = defineFunction({
       effectiveDate: a.effectiveDate,
     });
     const common = { sellerId: a.sellerId, region: a.region };
+    const ask = askOf("B", defined({ ...common, itemId: a.itemId, skuId: a.skuId, ...options }));
     const title = `Item ${a.itemId}${a.skuId === undefined ? "" : `, SKU ${a.skuId}`}`;
     // MKTB_BREAKDOWN's own body, shaped as a card: the same requests, the same coalescing.
     const out = yield* variantBreakdown(
@@ -47,7 +48,7 @@ export const MKTB_PRODUCT_CARD = defineFunction({
         where: `for seller ${a.sellerId}`,
       },
       {},
-      (value, _headers, sent) => [[cardOf(value, title, sent)]],
+      (value, _headers, sent) => [[cardOf(value, title, sent, ask)]],
     );
     return Array.isArray(out) ? (out[0]?.[0] ?? "") : out;
   },

@@ -66,12 +66,17 @@ test("with CustomFunctionsRuntime 1.4 the card is a documented entity; dot synta
   const entity = out.value as unknown as ExcelEntity;
   expect(entity.text).toBe(`Item ${ids.itemA}`);
   // The card shows the breakdown lines, the profit with margin, the basis and the data's time.
-  expect(entity.layouts.card.sections.map((s) => s.title)).toEqual(["Per unit", "Profit", "Basis"]);
+  expect(entity.layouts.card.sections.map((s) => s.title)).toEqual([
+    "Per unit",
+    "Profit",
+    "Product",
+    "Basis",
+  ]);
   expect(entity.layouts.card.sections[0]?.properties).toContain("commissionFee");
   expect(entity.layouts.card.sections[1]?.properties).toEqual(
     expect.arrayContaining(["netProfit", "margin"]),
   );
-  expect(entity.layouts.card.sections[2]?.properties).toEqual(
+  expect(entity.layouts.card.sections[3]?.properties).toEqual(
     expect.arrayContaining(["basis", "dataFreshAt"]),
   );
   // =B2.netProfit: the same formatted number MKTA_BREAKDOWN(..., "netProfit") answers.
