@@ -5,6 +5,7 @@
  */
 import { dateTimeArrayToIso, isDateTimeArray } from "../api/datetime";
 import { Card, type CardAsk, type CardField } from "../core/card";
+import { call, type Program } from "../core/effects";
 import { Figure, currencyOf, figureCell } from "../core/figure";
 import { breakdownLines, humanize, isRecord, lineLabel, netProfitOf } from "../core/shape";
 import { basisRow } from "./shape";
@@ -28,6 +29,26 @@ function freshText(fresh: unknown): string | null {
   const iso = isDateTimeArray(fresh) ? dateTimeArrayToIso(fresh) : fresh;
   if (typeof iso !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso)) return null;
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/**
+ * When the API last synced the shop's data. Single-product answers carry no time; the shop's
+ * product list does (spec 2.3, dataFreshAt), so one entry of it is asked: identical for every
+ * card of the shop, so a filled-down column asks it once. Null where the list did not answer.
+ */
+export function* syncTime(
+  endpoint: "A7" | "B7",
+  shop: Readonly<Record<string, unknown>>,
+): Program<string | null> {
+  try {
+    const page: unknown = yield* call<unknown, string, Record<string, unknown>>(endpoint, {
+      ...shop,
+      pageSize: 1,
+    });
+    return isRecord(page) ? freshText(page.dataFreshAt) : null;
+  } catch {
+    return null; // the card still answers; its time says it is unknown
+  }
 }
 
 /** Marketplace C's category levels as one path, "L1 > L2 > L3" (REQUIRED_PRICE's form). */
@@ -61,6 +82,8 @@ export function cardOf(
   title: string,
   sent?: Readonly<Record<string, unknown>>,
   ask?: CardAsk,
+  /** The sync time asked beside the answer (syncTime); the answer's own wins. */
+  synced: string | null = null,
 ) {
   const currency = currencyOf(value);
   const money = (n: number) => new Figure(n, "money", currency);
@@ -77,7 +100,8 @@ export function cardOf(
     if (shown instanceof Figure) headline.push({ name, label: humanize(name), value: shown });
   }
   const basis = sent ? basisRow(sent) : null;
-  const fresh = freshText(isRecord(value) ? (value.dataFreshAt ?? meta.dataFreshAt) : undefined);
+  const fresh =
+    freshText(isRecord(value) ? (value.dataFreshAt ?? meta.dataFreshAt) : undefined) ?? synced;
   const asked = Object.entries(ask?.args ?? {});
   const product: CardField[] = [
     ...(ask ? [{ name: "marketplace", label: "Marketplace", value: ask.marketplace }] : []),
@@ -97,8 +121,11 @@ export function cardOf(
     {
       name: "dataFreshAt",
       label: "Data as of",
-      // Single-product endpoints carry no sync time; shop-wide list pages do (spec 2.3).
-      value: fresh ?? "not sent with a single product's answer (the API's lists carry it)",
+      value:
+        fresh ??
+        (ask?.marketplace === "C"
+          ? "not reported (marketplace C's API sends no sync time)"
+          : "unknown (the shop's product list, which carries it, did not answer)"),
     },
     ...(typeof meta.currency === "string"
       ? [{ name: "currency", label: "Currency", value: meta.currency }]
