@@ -11,6 +11,7 @@ import { deflateSync } from "node:zlib";
 import { build } from "esbuild";
 import { CATALOG } from "../src/functions";
 import { functionsMetadata, type ExcelFunctionsMetadata } from "../src/hosts/shared/metadata";
+import { withCardMethods } from "../src/hosts/shared/cardMethods";
 import {
   excelSignatures,
   sheetsStubSignatures,
@@ -29,7 +30,7 @@ export async function buildExcel(ctx: BuildContext): Promise<void> {
   mkdirSync(path.join(out, "assets"), { recursive: true });
   writeFileSync(path.join(out, "VERSION"), ctx.version + "\n");
 
-  const metadata = functionsMetadata(CATALOG);
+  const metadata = withCardMethods(functionsMetadata(CATALOG));
   writeFileSync(path.join(out, "functions.json"), JSON.stringify(metadata, null, 2) + "\n");
   const parity = signatureDifferences(excelSignatures(metadata), sheetsSignatures(ctx));
   if (parity.length > 0) throw new Error(`Excel and Sheets disagree:\n- ${parity.join("\n- ")}`);

@@ -20,6 +20,16 @@ export interface CardSection {
   readonly fields: readonly string[];
 }
 
+/**
+ * What the card was asked with: the marketplace and the request's ids and basis under the
+ * catalog's argument names. Excel's reference methods (=B2.RequiredPrice(25%)) read it back
+ * from the card to ask about the same product on the same basis.
+ */
+export interface CardAsk {
+  readonly marketplace: "A" | "B" | "C";
+  readonly args: Readonly<Record<string, string | number | boolean>>;
+}
+
 export class Card extends Figure {
   constructor(
     netProfit: Figure,
@@ -27,6 +37,7 @@ export class Card extends Figure {
     readonly title: string,
     readonly fields: readonly CardField[],
     readonly sections: readonly CardSection[],
+    readonly ask?: CardAsk,
   ) {
     super(netProfit.value, netProfit.kind, netProfit.currency);
   }

@@ -36,6 +36,7 @@ import { SHOPS } from "./catalog/shops";
 import { PRODUCT_SEARCH } from "./catalog/productSearch";
 import { MKTA_PRODUCT_CARD } from "./catalog/mktaProductCard";
 import { MKTB_PRODUCT_CARD } from "./catalog/mktbProductCard";
+import { MKTC_PRODUCT_CARD } from "./catalog/mktcProductCard";
 
 /** Every function, in the order docs list them (one file each in ./catalog, named after it). */
 export const CATALOG: readonly SheetFunction[] = [
@@ -72,6 +73,7 @@ export const CATALOG: readonly SheetFunction[] = [
   PRODUCT_SEARCH,
   MKTA_PRODUCT_CARD,
   MKTB_PRODUCT_CARD,
+  MKTC_PRODUCT_CARD,
 ];
 
 const BY_NAME: ReadonlyMap<string, SheetFunction> = new Map(CATALOG.map((f) => [f.name, f]));

@@ -99,6 +99,7 @@ const SAMPLES: Record<string, CellInput[]> = {
   MKTB_CORRECTED_ROAS: [2001, "TH", 21],
   MKTB_OVERVIEW: [2001, "TH"],
   MKTC_BREAKDOWN: [3001, "P1"],
+  MKTC_PRODUCT_CARD: [3001, "P1"],
   MKTC_PRODUCTS: [3001, [["P1"], ["P2"]]],
   MKTC_NEW_PRODUCT: [3001, 299, "Beauty > Skincare"],
   MKTC_SIMULATE: [3001, "P1", "S1"],

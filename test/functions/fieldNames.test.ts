@@ -215,6 +215,7 @@ test("every catalog function takes a field, spills a listing, or is a card read 
     // One cell per product: Excel reads its fields by dot syntax (=B2.netProfit).
     "MKTA_PRODUCT_CARD",
     "MKTB_PRODUCT_CARD",
+    "MKTC_PRODUCT_CARD",
   ]);
 });
 

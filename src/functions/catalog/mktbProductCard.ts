@@ -1,5 +1,5 @@
 import { apiCall } from "../../core/effects";
-import { cardOf } from "../card";
+import { askOf, cardOf, syncTime } from "../card";
 import { regionCode, returnRateWindow } from "../common";
 import { defineFunction } from "../define";
 import { integerId, optional } from "../params";
@@ -11,7 +11,7 @@ export const MKTB_PRODUCT_CARD = defineFunction({
   name: "MKTB_PRODUCT_CARD",
   help: "A marketplace B product or SKU as one cell: in Excel a card with every breakdown line, the margin, the basis and the data's time (=B2.netProfit reads a line); elsewhere its net profit.",
   marketplace: "B",
-  endpoints: ["B1", "B2"],
+  endpoints: ["B1", "B2", "B7"],
   result: "scalar",
   params: [
     sellerIdB,
@@ -24,7 +24,7 @@ export const MKTB_PRODUCT_CARD = defineFunction({
   notes: [
     'Excel (Microsoft 365, Excel on the web) shows a card; its fields are the catalog\'s names: =B2.netProfit, =B2.margin, FIELDVALUE(B2, "commission").',
     "Older Excel, Google Sheets and the web demo show the product's net profit per unit.",
-    "Asked as MKTB_BREAKDOWN cells are: a SKU through the per-SKU batch endpoint.",
+    "Asked as MKTB_BREAKDOWN cells are: a SKU through the per-SKU batch endpoint; plus one request per seller for the data's sync time (the product list carries it).",
   ],
   example: '=MKTB_PRODUCT_CARD(500001, "MY", 40000001)',
   *run(a) {
@@ -35,7 +35,9 @@ export const MKTB_PRODUCT_CARD = defineFunction({
       effectiveDate: a.effectiveDate,
     });
     const common = { sellerId: a.sellerId, region: a.region };
+    const ask = askOf("B", defined({ ...common, itemId: a.itemId, skuId: a.skuId, ...options }));
     const title = `Item ${a.itemId}${a.skuId === undefined ? "" : `, SKU ${a.skuId}`}`;
+    const synced = yield* syncTime("B7", common);
     // MKTB_BREAKDOWN's own body, shaped as a card: the same requests, the same coalescing.
     const out = yield* variantBreakdown(
       {
@@ -47,7 +49,7 @@ export const MKTB_PRODUCT_CARD = defineFunction({
         where: `for seller ${a.sellerId}`,
       },
       {},
-      (value, _headers, sent) => [[cardOf(value, title, sent)]],
+      (value, _headers, sent) => [[cardOf(value, title, sent, ask, synced)]],
     );
     return Array.isArray(out) ? (out[0]?.[0] ?? "") : out;
   },

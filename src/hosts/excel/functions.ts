@@ -6,6 +6,7 @@
 import { CATALOG } from "../../functions";
 import { fetchTransport } from "../shared/fetchTransport";
 import { excelFunction } from "../shared/invoke";
+import { associateCardMethods } from "../shared/cardMethods";
 import {
   type CustomFunctionsGlobal,
   customFunctionsGlobal,
@@ -37,6 +38,9 @@ function startRuntime(customFunctions: CustomFunctionsGlobal): void {
     customFunctions.associate(fn.name, excelFunction(fn, { session, customFunctions, figures }));
     functionIds.push(fn.name);
   }
+  // The product card's reference methods (=B2.RequiredPrice(25%)); cards name them only
+  // where ExcelApi 1.19 is present, but the ids are in functions.json everywhere.
+  functionIds.push(...associateCardMethods(customFunctions, { session, customFunctions, figures }));
 
   /** Excel.run, looked up when used (it exists once Office.js has loaded). */
   const excelRun: ExcelCalcRun = (batch) => {

@@ -39,10 +39,13 @@ export function sheetsStubSignatures(source: string): ShippedSignature[] {
 
 /** Signatures in functions.json. */
 export function excelSignatures(metadata: ExcelFunctionsMetadata): ShippedSignature[] {
-  return metadata.functions.map((f) => ({
-    name: f.id,
-    params: f.parameters.map((p) => ({ name: p.name, optional: p.optional })),
-  }));
+  // A card's reference methods (capturesCallingObject) are Excel's own: Sheets has no cards.
+  return metadata.functions
+    .filter((f) => f.options.capturesCallingObject !== true)
+    .map((f) => ({
+      name: f.id,
+      params: f.parameters.map((p) => ({ name: p.name, optional: p.optional })),
+    }));
 }
 
 function describe(sig: ShippedSignature): string {

@@ -10,7 +10,7 @@ import type { CellInput, CellResult, ResultCell } from "../../functions/cells";
 import { CellError } from "../../functions/cells";
 import { Figure } from "../../core/figure";
 import { Card } from "../../core/card";
-import { excelEntity } from "./excelCard";
+import { cardMethodReferences, excelEntity } from "./excelCard";
 import type { SheetFunction } from "../../functions/define";
 import type { Dimensionality } from "./metadata";
 import { requirementSupported, type CustomFunctionsGlobal, type ExcelCell } from "./officeGlobals";
@@ -64,16 +64,19 @@ function toExcelErrorCell(cell: CellError, cf: CustomFunctionsGlobal, places: Ho
 
 /**
  * How a figure leaves for Excel: a formatted number where the runtime takes one
- * (CustomFunctionsRuntime 1.4 with allowCustomDataForDataTypeAny), else the plain number.
+ * (CustomFunctionsRuntime 1.4 with allowCustomDataForDataTypeAny), else the plain number;
+ * "methods": formatted, and product cards carry reference methods (ExcelApi 1.19 as well).
  */
-export type FigureOut = "formatted" | "plain";
+export type FigureOut = "formatted" | "plain" | "methods";
 
 /**
- * What this Excel takes, asked at run time: formatted numbers need CustomFunctionsRuntime 1.4
- * (Excel on the web, Microsoft 365); older Excel gets the plain number.
+ * What this Excel takes, asked at run time: formatted numbers and cards need
+ * CustomFunctionsRuntime 1.4 (Excel on the web, Microsoft 365), reference methods on a card
+ * ExcelApi 1.19 too; older Excel gets the plain number (a card: its net profit).
  */
 export function figureOutput(): FigureOut {
-  return requirementSupported("CustomFunctionsRuntime", "1.4") ? "formatted" : "plain";
+  if (!requirementSupported("CustomFunctionsRuntime", "1.4")) return "plain";
+  return requirementSupported("ExcelApi", "1.19") ? "methods" : "formatted";
 }
 
 function toExcelCell(
@@ -84,11 +87,12 @@ function toExcelCell(
 ): ExcelCell {
   if (cell instanceof CellError) return toExcelErrorCell(cell, cf, places);
   // A product card where Excel takes data types; else (older Excel) its net profit below.
-  if (cell instanceof Card && figures === "formatted") return excelEntity(cell);
+  if (cell instanceof Card && figures !== "plain")
+    return excelEntity(cell, figures === "methods" ? cardMethodReferences() : {});
   if (cell instanceof Figure) {
     if (!Number.isFinite(cell.value))
       return new cf.Error(cf.ErrorCode.invalidValue, "Not a finite number");
-    return figures === "formatted"
+    return figures !== "plain"
       ? { type: "Double", basicValue: cell.value, numberFormat: cell.numberFormat }
       : cell.value;
   }

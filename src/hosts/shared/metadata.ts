@@ -28,7 +28,14 @@ export interface ExcelFunctionMetadata {
    * cancelable: a recalculation cancels a running cell (invocation.onCanceled), so its queued
    * calls are withdrawn; requiresAddress: the invocation names the cell, for the refresh scopes.
    */
-  readonly options: { readonly cancelable: true; readonly requiresAddress: true };
+  readonly options: {
+    readonly cancelable: true;
+    readonly requiresAddress: true;
+    /** A card's reference method: Excel passes the card as the first argument (hidden). */
+    readonly capturesCallingObject?: true;
+    /** Kept out of AutoComplete: it is typed after a card's dot, not on its own. */
+    readonly excludeFromAutoComplete?: true;
+  };
 }
 
 /** The whole functions.json document. */

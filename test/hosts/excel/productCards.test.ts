@@ -66,12 +66,17 @@ test("with CustomFunctionsRuntime 1.4 the card is a documented entity; dot synta
   const entity = out.value as unknown as ExcelEntity;
   expect(entity.text).toBe(`Item ${ids.itemA}`);
   // The card shows the breakdown lines, the profit with margin, the basis and the data's time.
-  expect(entity.layouts.card.sections.map((s) => s.title)).toEqual(["Per unit", "Profit", "Basis"]);
+  expect(entity.layouts.card.sections.map((s) => s.title)).toEqual([
+    "Per unit",
+    "Profit",
+    "Product",
+    "Basis",
+  ]);
   expect(entity.layouts.card.sections[0]?.properties).toContain("commissionFee");
   expect(entity.layouts.card.sections[1]?.properties).toEqual(
     expect.arrayContaining(["netProfit", "margin"]),
   );
-  expect(entity.layouts.card.sections[2]?.properties).toEqual(
+  expect(entity.layouts.card.sections[3]?.properties).toEqual(
     expect.arrayContaining(["basis", "dataFreshAt"]),
   );
   // =B2.netProfit: the same formatted number MKTA_BREAKDOWN(..., "netProfit") answers.
@@ -84,6 +89,8 @@ test("with CustomFunctionsRuntime 1.4 the card is a documented entity; dot synta
   if (!margin.ok || !Array.isArray(margin.value)) throw new Error("no margin");
   expect(fieldValue(entity, "margin")).toEqual(margin.value[0]?.[0]);
   expect(fieldValue(entity, "basis")).toMatch(/^output VAT/);
+  // The data's sync time, from the shop's product list (A2 answers carry none).
+  expect(fieldValue(entity, "dataFreshAt")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
   expect(fieldValue(entity, "noSuchField")).toEqual({ error: "#FIELD!" });
 });
 
@@ -95,6 +102,8 @@ test("a marketplace B SKU's card: the same shape, its net profit as MKTB_BREAKDO
   if (!out.ok) throw new Error(out.message);
   expect(entityProblems(out.value)).toEqual([]);
   expect((out.value as unknown as ExcelEntity).text).toBe(`Item ${ids.itemB}, SKU ${ids.skuB}`);
+  // The reference server syncs at 02:00 UTC of its today (2025-06-30).
+  expect(fieldValue(out.value, "dataFreshAt")).toBe("2025-06-30 02:00 UTC");
   const net = await callInNode(session, "MKTB_BREAKDOWN", [...B, "netProfit"]);
   if (!net.ok || !Array.isArray(net.value)) throw new Error("no net profit");
   expect(fieldValue(out.value, "netProfit")).toEqual(net.value[0]?.[0]);
@@ -143,6 +152,7 @@ test("a filled-down column of cards costs what a column of breakdown cells does"
     ),
   );
   expect(items.length).toBe(20);
-  expect(cards.sent()).toBe(cells.sent());
+  // One more: the shop's product list, asked once for the data's sync time.
+  expect(cards.sent()).toBe(cells.sent() + 1);
   expect(cards.sent()).toBeLessThan(items.length); // coalesced, not one request per cell
 });

@@ -323,6 +323,10 @@ describe("marketplace C", () => {
     expectBreakdown(run("MKTC_BREAKDOWN", ids.shopC, ids.productC, ids.skuC), entry);
     const product = await direct("C2", { ...shopC, productId: ids.productC });
     expectBreakdown(run("MKTC_BREAKDOWN", ids.shopC, ids.productC), product);
+    // A product's card in Sheets: its net profit.
+    expect(run("MKTC_PRODUCT_CARD", ids.shopC, ids.productC)).toBe(
+      record(record(product).metadata).netProfit,
+    );
   });
 
   test("MKTC_PRODUCTS (C7)", async () => {

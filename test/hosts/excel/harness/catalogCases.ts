@@ -121,6 +121,7 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
     { name: "MKTB_CORRECTED_ROAS", args: [...B, ids.adItemB] },
     { name: "MKTB_OVERVIEW", args: [...B] },
     { name: "MKTC_BREAKDOWN", args: [ids.shopC, ids.productC, ids.skuC] },
+    { name: "MKTC_PRODUCT_CARD", args: [ids.shopC, ids.productC] },
     { name: "MKTC_PRODUCTS", args: [ids.shopC, ids.productC] },
     { name: "MKTC_NEW_PRODUCT", args: [ids.shopC, 15, ids.categoryC] },
     { name: "MKTC_SIMULATE", args: [ids.shopC, ids.productC] },

@@ -6,8 +6,27 @@
  * referencedValues are a #VALUE!), and dot syntax / FIELDVALUE reading a property.
  */
 
+/** What the fake Excel has: reference methods (Function cell values) need ExcelApi 1.19. */
+export interface EntityHost {
+  readonly excelApi119?: boolean;
+  /** The manifest's custom functions namespace, which a method reference must name. */
+  readonly namespace?: string;
+}
+
+/** Why a Function property is not a documented reference method; null when it is. */
+function methodProblem(name: string, p: Record<string, unknown>, host: EntityHost): string | null {
+  if (!host.excelApi119) return `property ${name} is a Function value, which needs ExcelApi 1.19`;
+  if (p.functionType !== "JavaScriptReference")
+    return `method ${name}: functionType must be JavaScriptReference`;
+  if (p.namespace !== (host.namespace ?? "MKT"))
+    return `method ${name}: namespace ${String(p.namespace)} is not the manifest's`;
+  if (typeof p.id !== "string" || p.id !== p.id.toUpperCase())
+    return `method ${name}: id must be the custom function's id in upper case`;
+  return null;
+}
+
 /** Why Excel would not show this entity as documented; [] when it would. */
-export function entityProblems(value: unknown): string[] {
+export function entityProblems(value: unknown, host: EntityHost = {}): string[] {
   const problems: string[] = [];
   const isObj = (x: unknown): x is Record<string, unknown> =>
     x !== null && typeof x === "object" && !Array.isArray(x);
@@ -18,7 +37,10 @@ export function entityProblems(value: unknown): string[] {
   if (!isObj(props)) return [...problems, "no properties"];
   for (const [name, p] of Object.entries(props)) {
     // Each nested property must have a type and basicValue setting (the card article).
-    if (!isObj(p) || typeof p.type !== "string" || !("basicValue" in p))
+    if (isObj(p) && p.type === "Function") {
+      const problem = methodProblem(name, p, host);
+      if (problem) problems.push(problem);
+    } else if (!isObj(p) || typeof p.type !== "string" || !("basicValue" in p))
       problems.push(`property ${name} lacks type or basicValue`);
     else if (p.type === "Double" && typeof p.basicValue !== "number")
       problems.push(`property ${name}: a Double's basicValue must be a number`);
@@ -42,6 +64,13 @@ export function entityProblems(value: unknown): string[] {
       for (const n of s.properties as unknown[])
         if (!(String(n) in props))
           problems.push(`section ${String(s.title)} names missing ${String(n)}`);
+        else if (
+          isObj(props[String(n)]) &&
+          (props[String(n)] as { type?: unknown }).type === "Function"
+        )
+          problems.push(
+            `section ${String(s.title)} lists method ${String(n)}: methods are not on the card`,
+          );
   }
   return problems;
 }
@@ -56,4 +85,55 @@ export function fieldValue(value: unknown, name: string): unknown {
   const p = props[key];
   // A formatted number keeps its format through the reference; a text is its text.
   return p?.type === "Double" && "numberFormat" in p ? p : p?.basicValue;
+}
+
+/** functions.json as far as a method call reads it. */
+interface MethodMetadata {
+  readonly id: string;
+  readonly parameters: ReadonlyArray<{ readonly type: string; readonly optional?: boolean }>;
+  readonly options?: { readonly capturesCallingObject?: boolean };
+}
+
+/**
+ * `=B2.Method(args)` as Microsoft documents it: the entity's property `method` must be a
+ * JavaScriptReference Function value (ExcelApi 1.19) naming a functions.json id; with
+ * capturesCallingObject the entity is passed first (declared type any), the seller's arguments
+ * after it, omitted optional ones as null, the invocation last. The function gets Excel's copy
+ * of the entity (JSON), never the object the add-in returned. A missing method is #FIELD!.
+ */
+export async function callMethod(
+  entity: unknown,
+  method: string,
+  args: readonly unknown[],
+  excel: {
+    readonly host: EntityHost;
+    readonly functions: readonly MethodMetadata[];
+    readonly associated: ReadonlyMap<string, unknown>;
+  },
+): Promise<unknown> {
+  const props = (entity as { properties?: Record<string, Record<string, unknown>> })?.properties;
+  const ref = props?.[method]; // exact name: the shim does not guess case
+  if (!ref || ref.type !== "Function") return { error: "#FIELD!" };
+  const problem = methodProblem(method, ref, excel.host);
+  if (problem) throw new Error(problem);
+  const meta = excel.functions.find((f) => f.id === ref.id);
+  const fn = excel.associated.get(String(ref.id));
+  if (!meta || typeof fn !== "function") throw new Error(`no custom function ${String(ref.id)}`);
+  const captures = meta.options?.capturesCallingObject === true;
+  if (captures && meta.parameters[0]?.type !== "any")
+    throw new Error(`${meta.id}: the calling object's parameter must be of type any`);
+  const own = meta.parameters.slice(captures ? 1 : 0);
+  if (args.length > own.length) return { error: "#VALUE!" };
+  const passed = own.map((p, i) => {
+    if (args[i] === undefined && !p.optional)
+      throw new Error(`${meta.id}: argument ${i + 1} missing`);
+    return args[i] ?? null;
+  });
+  const callingObject = JSON.parse(JSON.stringify(entity)) as unknown;
+  const invocation = { functionName: meta.id, address: "Sheet1!B3" };
+  return (fn as (...a: unknown[]) => Promise<unknown>)(
+    ...(captures ? [callingObject] : []),
+    ...passed,
+    invocation,
+  );
 }
