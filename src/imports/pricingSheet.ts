@@ -100,7 +100,7 @@ export const rowId = (itemId: unknown, modelId: unknown): string =>
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
 
-/** Revenue per unit of an A7 entry: its metadata, else list price less discount and voucher. */
+/** Revenue per unit of an A7 or A1 entry: its metadata, else list price less discount and voucher. */
 function priceOf(entry: Record<string, unknown>): number {
   const meta = isRecord(entry.metadata) ? entry.metadata : {};
   const revenue = num(meta.revenue);
@@ -131,6 +131,31 @@ export function pricingRows(
     for (const modelId of models.get(e.itemId) ?? [null]) rows.push({ ...base, modelId });
   }
   return rows;
+}
+
+/**
+ * Each model's own figures of today from A1 entries (price, units, net profit and margin of
+ * that model): a product's models can sell at different prices, so A7's product figures fit
+ * none of them. Rows A1 did not answer keep the product's.
+ */
+export function withModelFigures(
+  rows: readonly PricingRow[],
+  a1: readonly unknown[],
+): PricingRow[] {
+  const byModel = new Map<string, Record<string, unknown>>();
+  for (const e of a1) if (isRecord(e)) byModel.set(rowId(e.itemId, e.modelId), e);
+  return rows.map((row) => {
+    const e = row.modelId === null ? undefined : byModel.get(rowId(row.itemId, row.modelId));
+    if (!e) return row;
+    const meta = isRecord(e.metadata) ? e.metadata : {};
+    return {
+      ...row,
+      priceToday: priceOf(e),
+      unitsSold: num(e.modelUnitsSold) ?? row.unitsSold,
+      netProfit: num(meta.netProfit) ?? row.netProfit,
+      margin: num(meta.margin),
+    };
+  });
 }
 
 /** Every product's model ids from A12 entries' modelDetails (every variant of the product). */

@@ -8,7 +8,8 @@ import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
 import type { Marketplace } from "../api/types";
 import { isRecord } from "../core/shape";
 import { namesOf, rowsOfB8, rowsOfC7 } from "../imports/pricingCallsBC";
-import { modelsOf, pricingRows, type PricingRow } from "../imports/pricingSheet";
+import { chunkRows } from "../imports/cellText";
+import { modelsOf, pricingRows, withModelFigures, type PricingRow } from "../imports/pricingSheet";
 import type { Op } from "./op";
 
 /** What the lists are asked for. */
@@ -94,7 +95,36 @@ function* rowsA(run: Run, ask: ListAsk): Op<TodayRows> {
     if (entries.length === 0 || !(page + 1 < pages)) break;
   }
   const rows = pricingRows(products, models, ask.products);
-  return { rows, dataFreshAt, missing: [], currency: currencyOf(products) };
+  return {
+    rows: yield* modelFigures(run, ask, rows),
+    dataFreshAt,
+    missing: [],
+    currency: currencyOf(products),
+  };
+}
+
+/** A1 takes at most 100 model ids a request (contract notes, "Limits"). */
+const A1_IDS = 100;
+
+/**
+ * Each model's own figures from A1, 100 models a request. A1 takes no includeVat and counts
+ * VAT (contract notes, "One profit basis"): on a basis without VAT no A endpoint gives model
+ * figures in batches, so the rows keep the product's, as the sheet's stamp says.
+ */
+function* modelFigures(run: Run, ask: ListAsk, rows: PricingRow[]): Op<PricingRow[]> {
+  if (!ask.includeVat) return rows;
+  const ids = rows.flatMap((r) => (typeof r.modelId === "number" ? [r.modelId] : []));
+  const answers: unknown[] = [];
+  for (const part of chunkRows(ids, A1_IDS)) {
+    const got = yield* run("A1", {
+      shopId: ask.shopId,
+      region: ask.region,
+      modelIds: part,
+      lookbackDays: ask.salesWindowDays,
+    });
+    if (Array.isArray(got)) answers.push(...got);
+  }
+  return withModelFigures(rows, answers);
 }
 
 /** Marketplace B: B8 (every SKU, one request; no window) and B7 for the products' names. */

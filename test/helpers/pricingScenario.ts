@@ -64,7 +64,11 @@ export function expectBuildCost(all: readonly Counted[]): void {
   // 1,329 models at 500 a request, one target for all: 3 each.
   expect(counts.A21).toBe(3);
   expect(counts.A22).toBe(3);
-  const others = Object.keys(counts).filter((e) => !["A7", "A12", "A21", "A22"].includes(e));
+  // Each model's own figures of today: A1, 100 models a request (basis counting VAT): at most
+  // ceil(1,329 / 100), fewer where a product sold without models (its row keeps A7's).
+  expect(counts.A1).toBeGreaterThanOrEqual(10);
+  expect(counts.A1).toBeLessThanOrEqual(14);
+  const others = Object.keys(counts).filter((e) => !["A1", "A7", "A12", "A21", "A22"].includes(e));
   expect(others).toEqual([]);
 }
 
@@ -85,6 +89,19 @@ export async function expectSingleAnswersMatch(
     const where = { shopId: 100001, region: "SG", includeVat: true };
     // Profit and margin at the planned buyer price: A5 (one model) at the discount that makes
     // the buyer pay it from the model's list price.
+    // Today's figures are the model's own: A1 for this one model, the same window.
+    if (modelId !== null) {
+      const [today] = (await rawPost(server, key, `${P_A}/model-breakdowns/batch-by-model-ids`, {
+        shopId: 100001,
+        region: "SG",
+        modelIds: [modelId],
+        lookbackDays: 180,
+      })) as unknown as { modelUnitsSold: number; metadata: { netProfit: number } }[];
+      expect(row[col("Units sold")]).toBe(today?.modelUnitsSold);
+      expect(Math.abs(num(row[col("Net profit")]) - num(today?.metadata.netProfit))).toBeLessThan(
+        0.01,
+      );
+    }
     const planned = num(row[col("Planned buyer price")]);
     const single = await rawPost(server, key, `${P_A}/preview-set-buyer-price`, {
       ...where,
