@@ -7,7 +7,8 @@
  * mixed1002, editor300, twoTabs, menu300. Prints the row as JSON (for bench/results.md).
  */
 import * as path from "node:path";
-import { items, row, WAIT_MS, type Scenario } from "./sheetsStrict";
+import { row, WAIT_MS as HOUR_MS, type Scenario } from "./sheetsStrict";
+import { fillDown } from "../test/hosts/sheets/sim/fillDownRun";
 import { menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
 import type { Strictness } from "../test/hosts/sheets/sim/strict";
 
@@ -22,6 +23,13 @@ const MODES: Record<string, Partial<Strictness>> = {
     clockFromClock: false,
   },
 };
+
+/** Simulated minutes to wait for the last number (MKT_WAIT_MIN; default 60). */
+const WAIT_MS = Number(process.env.MKT_WAIT_MIN ?? 0) * 60_000 || HOUR_MS;
+const items =
+  (count: number, by?: string): Scenario =>
+  (sim) =>
+    fillDown(sim, { level: "item", count, maxMs: WAIT_MS, ...(by ? { by } : {}) });
 
 const SCENARIOS: Record<string, [Scenario, boolean]> = {
   items600: [items(600), false],

@@ -148,8 +148,9 @@ export function runCellAs<T>(
     return waitingText({
       cells: Math.max(1, recent?.cells ?? 1),
       etaMs: eta,
-      // Without continuations an edit's work is its trigger's run plus one clock run.
-      beyondTriggers: recent?.chain === false && eta > TRIGGER_RUN_MS * 2,
+      // Without continuations an edit's work is its trigger's run plus one clock run; a cell
+      // run again with no filler writing the queue is in that clock run, the last one.
+      beyondTriggers: queue?.chain === false && (recent === null || eta > TRIGGER_RUN_MS * 2),
       pausedUntil: waiting.paused ? waiting.readyAt : null,
       filled: fillerOwner() === tag,
       now,

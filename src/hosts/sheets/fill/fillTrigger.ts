@@ -129,7 +129,8 @@ export function fillOnEdit(): void {
   let chain: boolean | undefined;
   try {
     // One Properties read per trigger run (not per cell).
-    chain = gas().PropertiesService.getUserProperties().getProperty(CHAIN_PROPERTY) !== "0";
+    // Unknown counts as refused until a clock run has made the next one (undocumented).
+    chain = gas().PropertiesService.getUserProperties().getProperty(CHAIN_PROPERTY) === "1";
   } catch {
     chain = undefined;
   }
