@@ -44,7 +44,7 @@ export function waitingText(v: WaitingView): string {
   // Formula cells use the spreadsheet owner's key, so only the owner's sidebar can fill them.
   if (!v.filled) return `${head}; the spreadsheet's owner opens ${SETTINGS_PATH} to fill them`;
   return v.beyondTriggers
-    ? `Waiting for quota: ${queued}, the add-on's triggers may stop before them: they go on at the next edit of this spreadsheet or while ${SETTINGS_PATH} is open`
+    ? `Waiting for quota: ${queued}, the add-on's triggers may stop before them: they go on at anyone's next edit of this spreadsheet or while the owner has ${SETTINGS_PATH} open`
     : head;
 }
 
