@@ -148,3 +148,60 @@ test("no document cache in custom functions: every cell still gets its number", 
   );
   for (const e of ran) expect(e.properties).toBeLessThanOrEqual(1);
 });
+
+/**
+ * Only documented trigger behaviour (`clockFromClock: false`): an edit gets its edit trigger's
+ * run and one clock run. Cells still waiting after those must not promise a time nobody keeps:
+ * they say the next edit (or the owner's open sidebar) goes on, and an edit does.
+ */
+test("no continuation from a clock run: the cells left say an edit goes on, and one does", async () => {
+  sim = await SheetsSim.start({ strict: { clockFromClock: false } });
+  sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
+  await sim.call(OWNER, "getSettings");
+  const spend = async (): Promise<void> => {
+    for (let status = 200; status !== 429;)
+      status = (
+        await fetch(`${sim.server.baseUrl}/api/mkt-a/fetch-all-user-shops`, {
+          headers: { authorization: `Bearer ${sim.ownerKey}` },
+        })
+      ).status;
+  };
+  const { shop, items } = demoItems(3);
+  sim.edit(
+    OWNER,
+    "A2:A4",
+    items.map((id) => [id]),
+  );
+  await spend();
+  sim.fillDown(
+    OWNER,
+    "C2:C4",
+    `=MKTA_BREAKDOWN(${shop.shopId}, "${shop.region}", A2, , "netProfit")`,
+  );
+  for (let s = 0; s < 18 * 3; s++) {
+    await sim.run({ maxMs: 20_000 });
+    await spend();
+  }
+  await sim.run({ until: () => sim.coordinator.busy() === 0, maxMs: 5 * 60_000 });
+  const shown = sim.values("C2:C4").flat();
+  expect(shown.filter((v) => typeof v === "number")).toHaveLength(0);
+  for (const t of shown)
+    expect(String(t)).toMatch(/may stop before them: they go on at anyone's next edit/);
+  // Nothing runs them by itself any more (no clock trigger is left)...
+  await sim.run({ maxMs: 10 * 60_000 });
+  expect(
+    sim
+      .values("C2:C4")
+      .flat()
+      .filter((v) => typeof v === "number"),
+  ).toHaveLength(0);
+  // ...until someone edits the spreadsheet: the edit trigger fills them.
+  sim.edit(OWNER, "H1", [["note"]]);
+  const numbers = (): number =>
+    sim
+      .values("C2:C4")
+      .flat()
+      .filter((v) => typeof v === "number").length;
+  await sim.run({ until: () => numbers() === 3, maxMs: 6 * 60_000 });
+  expect(numbers()).toBe(3);
+});

@@ -148,9 +148,11 @@ export function runCellAs<T>(
     return waitingText({
       cells: Math.max(1, recent?.cells ?? 1),
       etaMs: eta,
-      // Without continuations an edit's work is its trigger's run plus one clock run; a cell
-      // run again with no filler writing the queue is in that clock run, the last one.
-      beyondTriggers: queue?.chain === false && (recent === null || eta > TRIGGER_RUN_MS * 2),
+      // Without continuations an edit's work is its trigger's run plus one clock run: once a
+      // clock run was refused the next one, every waiting cell says so (no extra Properties
+      // read: the settings' one read has it).
+      beyondTriggers:
+        session.fillChainRefused || (queue?.chain === false && eta > TRIGGER_RUN_MS * 2),
       pausedUntil: waiting.paused ? waiting.readyAt : null,
       filled: fillerOwner() === tag,
       now,

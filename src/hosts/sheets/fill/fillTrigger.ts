@@ -230,14 +230,23 @@ export function fillLater(): void {
   try {
     props.setProperty(CHAIN_PROPERTY, chained ? "1" : "0");
   } catch {
-    // Best effort: the texts then keep their last knowledge.
+    return; // Best effort: the texts then keep their last knowledge.
   }
+  if (chained) return;
+  // Nothing runs these cells again until an edit or the owner's sidebar: run them once more
+  // so that each says so (or answers, if quota has freed).
+  for (const id of unfinished)
+    try {
+      rerunWaiting(gas().SpreadsheetApp.openById(id).getSheets(), Date.now() + 20_000, true);
+    } catch {
+      // Deleted or no longer shared.
+    }
 }
 
 /** Re-run waiting cells until none waits (true) or `end` (false: cells still wait). */
-function rerunWaiting(sheets: readonly SheetLike[], end: number): boolean {
+function rerunWaiting(sheets: readonly SheetLike[], end: number, once = false): boolean {
   const flush = (): void => gas().SpreadsheetApp.flush();
-  while (Date.now() < end) {
+  for (let pass = 0; Date.now() < end && !(once && pass > 0); pass++) {
     const session = openSession();
     const quota = session.env.quota?.status(session.apiKey);
     closeSession(session);
