@@ -252,6 +252,12 @@ function rerunWaiting(sheets: readonly SheetLike[], end: number, once = false): 
     closeSession(session);
     const scanned = scanSheets(sheets, needsFilling);
     if (scanned.found.length === 0 && scanned.loading === 0) return true;
+    if (once && scanned.loading > 0) {
+      // The last pass: cells still running from the one before would not be found; wait.
+      pass--;
+      gas().Utilities.sleep(2000);
+      continue;
+    }
     // With the minute's quota used up, cells are still run (in sheet order, the order cells
     // fetch their siblings' answers in): those whose answers are cached answer at once.
     const free = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
