@@ -8,12 +8,13 @@
  */
 import { fillDown, type FillDownOutcome } from "../test/hosts/sheets/sim/fillDownRun";
 import { OWNER, SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
+import type { Strictness } from "../test/hosts/sheets/sim/strict";
 import { estimateLateness, menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
 
-const WAIT_MS = 60 * 60_000;
+export const WAIT_MS = 60 * 60_000;
 const EDITOR = "editor@example.com";
 
-interface StrictRow {
+export interface StrictRow {
   readonly name: string;
   readonly out: FillDownOutcome;
   readonly triggerMinutes: number;
@@ -23,10 +24,17 @@ interface StrictRow {
   readonly late: ReturnType<typeof estimateLateness>;
 }
 
-type Scenario = (sim: SheetsSim) => Promise<FillDownOutcome>;
+export type Scenario = (sim: SheetsSim) => Promise<FillDownOutcome>;
 
-async function row(name: string, scenario: Scenario, collaborator: boolean, bundleDir: string) {
-  const sim = await SheetsSim.start({ bundleDir, strict: true });
+/** One row: STRICT, with `switches` turned the other way (sheetsStrictModes.ts). */
+export async function row(
+  name: string,
+  scenario: Scenario,
+  collaborator: boolean,
+  bundleDir: string,
+  switches: Partial<Strictness> = {},
+): Promise<StrictRow> {
+  const sim = await SheetsSim.start({ bundleDir, strict: { ...switches } });
   try {
     sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
     if (collaborator) {
@@ -54,7 +62,7 @@ async function row(name: string, scenario: Scenario, collaborator: boolean, bund
   }
 }
 
-const items =
+export const items =
   (count: number, by?: string): Scenario =>
   (sim) =>
     fillDown(sim, { level: "item", count, maxMs: WAIT_MS, ...(by ? { by } : {}) });

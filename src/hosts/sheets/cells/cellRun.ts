@@ -144,9 +144,15 @@ export function runCellAs<T>(
     registerWaiting(docCache, at, { f: formula, c: waiting.calls, o: tag, t: now });
     const queue = readQueue(docCache);
     const recent = queue && queue.at > now - 120_000 ? queue : null;
+    const eta = etaMs(Math.max(recent?.requests ?? 0, waiting.calls.length), waiting.readyAt, now);
     return waitingText({
       cells: Math.max(1, recent?.cells ?? 1),
-      etaMs: etaMs(Math.max(recent?.requests ?? 0, waiting.calls.length), waiting.readyAt, now),
+      etaMs: eta,
+      // Without continuations an edit's work is its trigger's run plus one clock run: once a
+      // clock run was refused the next one, every waiting cell says so (no extra Properties
+      // read: the settings' one read has it).
+      beyondTriggers:
+        session.fillChainRefused || (queue?.chain === false && eta > TRIGGER_RUN_MS * 2),
       pausedUntil: waiting.paused ? waiting.readyAt : null,
       filled: fillerOwner() === tag,
       now,

@@ -26,6 +26,11 @@ export interface WaitingView {
   readonly pausedUntil: number | null;
   /** Whether something fills waiting cells by itself (the edit trigger is installed). */
   readonly filled: boolean;
+  /**
+   * Set when the work is more than the triggers Apps Script is known to start will fill (a
+   * clock trigger's run could not make the next one): the rest waits for an edit or the sidebar.
+   */
+  readonly beyondTriggers?: boolean;
   readonly now: number;
 }
 
@@ -37,7 +42,10 @@ export function waitingText(v: WaitingView): string {
       ? `Waiting: the API asked for a pause of ${Math.ceil((v.pausedUntil - v.now) / 1000)} s; ${queued}, ${minutes(v.etaMs)}`
       : `Waiting for quota: ${queued}, ${minutes(v.etaMs)}`;
   // Formula cells use the spreadsheet owner's key, so only the owner's sidebar can fill them.
-  return v.filled ? head : `${head}; the spreadsheet's owner opens ${SETTINGS_PATH} to fill them`;
+  if (!v.filled) return `${head}; the spreadsheet's owner opens ${SETTINGS_PATH} to fill them`;
+  return v.beyondTriggers
+    ? `Waiting for quota: ${queued}, the add-on's triggers may stop before them: they go on at anyone's next edit of this spreadsheet or while the owner has ${SETTINGS_PATH} open`
+    : head;
 }
 
 /** True when a cell's text says it waits (to find waiting cells in a sheet). */

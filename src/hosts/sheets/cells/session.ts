@@ -112,6 +112,8 @@ export interface Session {
   readonly clock: SyncClock;
   /** The seller's profit basis: every function of this execution runs on it. */
   readonly basis: ProfitBasis;
+  /** The add-on's triggers stop after an edit's run and one clock run (read with the settings). */
+  readonly fillChainRefused: boolean;
 }
 
 /** The env for this user's key, settings and caches (throws the no-key message without a key). */
@@ -161,7 +163,17 @@ export function openSession(options: RunOptions = {}): Session {
       }
     },
   };
-  return { env, apiKey, baseUrl, store, readAhead, cache, clock, basis: settings.basis() };
+  return {
+    env,
+    apiKey,
+    baseUrl,
+    store,
+    readAhead,
+    cache,
+    clock,
+    basis: settings.basis(),
+    fillChainRefused: settings.fillChainRefused(),
+  };
 }
 
 /** This execution's cache counters die with it: add them to the document's running totals. */

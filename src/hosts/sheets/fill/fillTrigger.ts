@@ -22,7 +22,7 @@ import {
   type FillReport,
 } from "./filler";
 import { gas, type CacheLike, type SheetLike, type SpreadsheetLike } from "../stores/gas";
-import { rerunCells } from "./rerunCells";
+import { executionsPerRerun, rerunCells } from "./rerunCells";
 import { scanSheets } from "../sheet/sheetScan";
 import { setFillerOwner } from "../cells/liveCalls";
 import { openSession, closeSession } from "../cells/session";
@@ -68,6 +68,13 @@ const IDLE_MS = 45_000;
 const NOTHING_MS = 6000;
 const LATER_MS = 60_000;
 const DOCS_PROPERTY = "mkt.fillDocs";
+/**
+ * "0" once a clock trigger's run could not make the next clock trigger, "1" once it could.
+ * Google documents one clock trigger per user per document and none for a run with no
+ * document open, so a continuation from a clock run may be refused: then waiting texts must not
+ * promise more than an edit trigger's run and one clock run can fill.
+ */
+const CHAIN_PROPERTY = "mkt.fillChain";
 
 function claim(cache: CacheLike, key: string, until: number, now: number): boolean {
   const lock = gas().LockService.getScriptLock();
@@ -81,8 +88,9 @@ function claim(cache: CacheLike, key: string, until: number, now: number): boole
   }
 }
 
-function depsOf(book: SpreadsheetLike, cache: CacheLike): FillerDeps {
+function depsOf(book: SpreadsheetLike, cache: CacheLike, chain?: boolean): FillerDeps {
   return {
+    ...(chain === undefined ? {} : { chain }),
     sheets: () => book.getSheets(),
     format: (sheet, cells) => formatFormulaCells(book, sheet, cells),
     cache,
@@ -118,7 +126,15 @@ export function fillOnEdit(): void {
   const end = start + TRIGGER_BUDGET_MS;
   const key = claimKey();
   if (!key || !claim(cache, key, end, start)) return;
-  const deps = depsOf(book, cache);
+  let chain: boolean | undefined;
+  try {
+    // One Properties read per trigger run (not per cell).
+    // Unknown counts as refused until a clock run has made the next one (undocumented).
+    chain = gas().PropertiesService.getUserProperties().getProperty(CHAIN_PROPERTY) === "1";
+  } catch {
+    chain = undefined;
+  }
+  const deps = depsOf(book, cache, chain);
   let idleSince = start;
   let seen = false;
   let last: FillReport | null = null;
@@ -167,17 +183,20 @@ function continueLater(book: SpreadsheetLike): void {
 }
 
 /** Add these spreadsheets to the clock trigger's list and make sure the trigger exists. */
-function scheduleLater(ids: readonly string[]): void {
+function scheduleLater(ids: readonly string[]): boolean {
   try {
     const props = gas().PropertiesService.getUserProperties();
     const docs = new Set((props.getProperty(DOCS_PROPERTY) ?? "").split(",").filter(Boolean));
     for (const id of ids) docs.add(id);
     props.setProperty(DOCS_PROPERTY, [...docs].slice(-20).join(","));
     const app = gas().ScriptApp;
-    if (app.getProjectTriggers().some((t) => t.getHandlerFunction() === FILL_LATER)) return;
+    if (app.getProjectTriggers().some((t) => t.getHandlerFunction() === FILL_LATER)) return true;
     app.newTrigger(FILL_LATER).timeBased().after(LATER_MS).create();
+    return true;
   } catch {
-    // Another clock trigger of this add-on (daily refresh) may hold the one allowed here.
+    // Another clock trigger of this add-on (daily refresh) may hold the one allowed here, or
+    // Apps Script refuses a clock trigger made from a clock trigger's run.
+    return false;
   }
 }
 
@@ -206,22 +225,45 @@ export function fillLater(): void {
       // Deleted or no longer shared: forget it.
     }
   });
-  if (unfinished.length > 0) scheduleLater(unfinished);
+  if (unfinished.length === 0) return;
+  const chained = scheduleLater(unfinished);
+  try {
+    props.setProperty(CHAIN_PROPERTY, chained ? "1" : "0");
+  } catch {
+    return; // Best effort: the texts then keep their last knowledge.
+  }
+  if (chained) return;
+  // Nothing runs these cells again until an edit or the owner's sidebar: run them once more
+  // so that each says so (or answers, if quota has freed).
+  for (const id of unfinished)
+    try {
+      rerunWaiting(gas().SpreadsheetApp.openById(id).getSheets(), Date.now() + 20_000, true);
+    } catch {
+      // Deleted or no longer shared.
+    }
 }
 
 /** Re-run waiting cells until none waits (true) or `end` (false: cells still wait). */
-function rerunWaiting(sheets: readonly SheetLike[], end: number): boolean {
+function rerunWaiting(sheets: readonly SheetLike[], end: number, once = false): boolean {
   const flush = (): void => gas().SpreadsheetApp.flush();
-  while (Date.now() < end) {
+  for (let pass = 0; Date.now() < end && !(once && pass > 0); pass++) {
     const session = openSession();
     const quota = session.env.quota?.status(session.apiKey);
     closeSession(session);
     const scanned = scanSheets(sheets, needsFilling);
     if (scanned.found.length === 0 && scanned.loading === 0) return true;
+    if (once && scanned.loading > 0) {
+      // The last pass: cells still running from the one before would not be found; wait.
+      pass--;
+      gas().Utilities.sleep(2000);
+      continue;
+    }
     // With the minute's quota used up, cells are still run (in sheet order, the order cells
     // fetch their siblings' answers in): those whose answers are cached answer at once.
     const free = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
-    const running = Math.max(0, RUNNING_CELLS_CAP - scanned.loading);
+    const running = Math.floor(
+      Math.max(0, RUNNING_CELLS_CAP - scanned.loading) / executionsPerRerun(),
+    );
     const room = free > 0 ? Math.min(free, running) : running;
     const cells = scanned.found.slice(0, room);
     for (const sheet of new Set(cells.map((c) => c.sheet)))

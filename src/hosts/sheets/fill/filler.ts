@@ -25,7 +25,7 @@ import { mergeCalls, requestsFor } from "../cells/fillDownPrefetch";
 import { freshAfter, readFreshRegions } from "./freshCache";
 import type { CacheLike, LockLike } from "../stores/gas";
 import { cacheKeysOf } from "./readAhead";
-import { rerunCells, type WritableSheet } from "./rerunCells";
+import { executionsPerRerun, rerunCells, type WritableSheet } from "./rerunCells";
 import type { FormattableSheet } from "./formatCells";
 import { closeSession, openSession, type Session } from "../cells/session";
 import { scanSheets, type ScannedSheet } from "../sheet/sheetScan";
@@ -48,6 +48,8 @@ export interface FillerDeps {
   readonly lock: () => LockLike;
   readonly flush: () => void;
   readonly now: () => number;
+  /** False when a clock trigger's run could not make the next one (fillTrigger.ts). */
+  readonly chain?: boolean;
 }
 
 /**
@@ -174,7 +176,10 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
     // run: only as many as quota allows.
     const quota = session.env.quota?.status(session.apiKey);
     const room = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
-    const running = Math.max(0, RUNNING_CELLS_CAP - scanned.loading);
+    // The detour (rerunCells.ts) runs each cell twice.
+    const running = Math.floor(
+      Math.max(0, RUNNING_CELLS_CAP - scanned.loading) / executionsPerRerun(),
+    );
     const unknown = cells.filter((c) => c.calls === null);
     const failed = takeRetries(
       deps.cache,
@@ -188,6 +193,7 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
       readyAt,
       pausedUntil: paused ? readyAt : null,
       at: deps.now(),
+      ...(deps.chain === false ? { chain: false as const } : {}),
     };
     writeQueue(deps.cache, queue);
     return { waiting: cells.length, loading: scanned.loading, rerun, otherKey, queue };

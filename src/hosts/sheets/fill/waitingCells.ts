@@ -80,6 +80,12 @@ export interface QueueStatus {
   readonly pausedUntil: number | null;
   /** Written at (ms). */
   readonly at: number;
+  /**
+   * False when a clock trigger's run could not make the next one (Google documents no such
+   * continuation): the work past one edit trigger's run and one clock run then waits for the
+   * next edit or the open sidebar. Absent: continuations were seen to work.
+   */
+  readonly chain?: false;
 }
 
 const QUEUE_KEY = "mkt:queue";

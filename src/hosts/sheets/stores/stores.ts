@@ -65,6 +65,14 @@ export class UserSettingsStore {
     private readonly defaultBaseUrl: string,
   ) {}
 
+  /**
+   * A clock trigger's run could not make the next one (fillTrigger.ts writes it): the add-on's
+   * triggers then stop after an edit's trigger run and one clock run.
+   */
+  fillChainRefused(): boolean {
+    return this.props.getProperty("mkt.fillChain") === "0";
+  }
+
   apiKey(): string | null {
     const key = this.props.getProperty(KEY_PROPERTY);
     return key && key.trim() !== "" ? key : null;

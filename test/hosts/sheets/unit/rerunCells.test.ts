@@ -15,6 +15,8 @@ function sheetWith(a1: string[], r1c1: string[]) {
     getRange: () => ({
       getFormulas: () => a1.map((f) => [f]),
       getFormulasR1C1: () => r1c1.map((f) => [f]),
+      // Sheets runs the cells again: they show Loading... after the set.
+      getDisplayValues: () => a1.map(() => ["Loading..."]),
     }),
     getRangeList: (a1s) => ({
       clearContent: () => cleared.push(a1s),
@@ -44,4 +46,64 @@ test("cells that still hold their formula are cleared and written back as one gr
   ];
   expect(rerunCells(sheet, cells, () => undefined).rerun).toBe(2);
   expect(written).toEqual([[["C2", "C3"], R1C1]]);
+});
+
+/**
+ * Google does not document that clear + flush + set runs a cell again. Where Sheets keeps the
+ * cleared cell's result (the simulator's `rerunOnClearFlushSet: false`), the cells show their
+ * old text after the set: rerunCells then detours through a formula text with one more space
+ * and writes the seller's exact text back once that run is over.
+ */
+test("Sheets kept the old results: the detour text runs, then the seller's text comes back", async () => {
+  // A fresh module: the method an execution found is kept per execution (module state).
+  await jest.isolateModulesAsync(async () => {
+    const fresh = await import("../../../../src/hosts/sheets/fill/rerunCells");
+    const typed = ['=MKTA_BREAKDOWN(1, "SG", A2, , "netProfit")'];
+    let formula = R1C1;
+    let shown = "Waiting for quota";
+    const log: string[] = [];
+    const sheet: WritableSheet = {
+      getRange: () => ({
+        getFormulas: () => [typed],
+        getFormulasR1C1: () => [[formula]],
+        getDisplayValues: () => [[shown]],
+      }),
+      getRangeList: () => ({
+        clearContent: () => log.push("clear"),
+        setFormulaR1C1: (f: string) => {
+          log.push(f);
+          // Only a new formula text runs: the detour text shows Loading..., then its number.
+          shown = f === formula ? shown : "Loading...";
+          formula = f;
+        },
+      }),
+    };
+    let t = 0;
+    const out = fresh.rerunCells(
+      sheet,
+      [{ row: 2, col: 3, formula: F }],
+      () => undefined,
+      (ms) => {
+        t += ms;
+        if (t >= 1000) shown = "12.5";
+      },
+      () => t,
+    );
+    expect(out.rerun).toBe(1);
+    const detour = '=MKTA_BREAKDOWN(1, "SG", R[0]C[-2], , "netProfit" )';
+    expect(log).toEqual(["clear", R1C1, detour, R1C1]);
+    expect(formula).toBe(R1C1);
+    expect(fresh.executionsPerRerun()).toBe(2);
+    // The next cells of this execution go straight to the detour (no clear).
+    log.length = 0;
+    shown = "Waiting for quota";
+    fresh.rerunCells(
+      sheet,
+      [{ row: 2, col: 3, formula: F }],
+      () => undefined,
+      () => undefined,
+      () => (t += 1000),
+    );
+    expect(log).toEqual([detour, R1C1]);
+  });
 });

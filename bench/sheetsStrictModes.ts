@@ -1,0 +1,74 @@
+/**
+ * One strict-simulator row in a mode where an undocumented Sheets behaviour is switched off
+ * (issue 21): `npx tsx bench/sheetsStrictModes.ts <mode> <scenario>` after `npm run build`.
+ * Modes: strict (every assumption on), noClearSet (clear + flush + set does not re-run a cell),
+ * noDocStores (no document cache/properties inside custom functions), noClockFromClock (a clock
+ * trigger's run cannot make the next one), documented (all three off). Scenarios: items600,
+ * mixed1002, editor300, twoTabs, menu300. Prints the row as JSON (for bench/results.md).
+ */
+import * as path from "node:path";
+import { row, WAIT_MS as HOUR_MS, type Scenario } from "./sheetsStrict";
+import { fillDown } from "../test/hosts/sheets/sim/fillDownRun";
+import { menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
+import type { Strictness } from "../test/hosts/sheets/sim/strict";
+
+const MODES: Record<string, Partial<Strictness>> = {
+  strict: {},
+  noClearSet: { rerunOnClearFlushSet: false },
+  noDocStores: { docStoresInCustomFunctions: false },
+  noClockFromClock: { clockFromClock: false },
+  documented: {
+    rerunOnClearFlushSet: false,
+    docStoresInCustomFunctions: false,
+    clockFromClock: false,
+  },
+};
+
+/** Simulated minutes to wait for the last number (MKT_WAIT_MIN; default 60). */
+const WAIT_MS = Number(process.env.MKT_WAIT_MIN ?? 0) * 60_000 || HOUR_MS;
+const items =
+  (count: number, by?: string): Scenario =>
+  (sim) =>
+    fillDown(sim, { level: "item", count, maxMs: WAIT_MS, ...(by ? { by } : {}) });
+
+const SCENARIOS: Record<string, [Scenario, boolean]> = {
+  items600: [items(600), false],
+  mixed1002: [(sim) => mixedCells(sim, 334, WAIT_MS), false],
+  editor300: [items(300, "editor@example.com"), true],
+  twoTabs: [(sim) => twoTabs(sim, 300, WAIT_MS), false],
+  menu300: [(sim) => menuRefresh(sim, 300, WAIT_MS), false],
+};
+
+async function main(): Promise<void> {
+  const [mode = "strict", scenario = "items600"] = process.argv.slice(2);
+  const switches = MODES[mode];
+  const picked = SCENARIOS[scenario];
+  if (!switches || !picked) throw new Error(`mode ${mode} or scenario ${scenario} unknown`);
+  const bundleDir = path.join(__dirname, "..", "dist", "sheets");
+  const r = await row(`${scenario} (${mode})`, picked[0], picked[1], bundleDir, switches);
+  const { texts, ...out } = r.out;
+  console.log(
+    JSON.stringify({
+      name: r.name,
+      ...out,
+      ceil: Math.ceil(out.requests / 60),
+      withinCeilPlus10:
+        out.answered === out.cells && out.minutes <= Math.ceil(out.requests / 60) + 10,
+      triggerMinutes: Number(r.triggerMinutes.toFixed(1)),
+      properties: r.properties,
+      cellRuns: r.cellRuns,
+      propertiesPerCellRun: Number((r.properties / Math.max(1, r.cellRuns)).toFixed(2)),
+      urlFetches: r.urlFetches,
+      late: r.late,
+      texts: texts.slice(0, 8),
+    }),
+  );
+}
+
+void main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
