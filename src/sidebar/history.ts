@@ -16,11 +16,23 @@ export const HISTORY_SHEET = "History";
  * under each host's limit). Past it the oldest snapshots go, whole (like REFRESH_LOG_LIMIT).
  */
 export const HISTORY_LIMIT = 50_000;
-const HEADER = ["Date", "Table", "Product id", "Product", "Profit", "Price", "Margin", "Units"];
+const HEADER = [
+  "Date",
+  "Table",
+  "Product id",
+  "Product",
+  "Net profit (per unit)",
+  "Price",
+  "Margin",
+  "Units",
+];
 const FORMATS = ["@", "@", "@", "@", "#,##0.00", "#,##0.00", "0.00%", "#,##0"];
-/** Which of the table's columns fill Profit, Price, Margin and Units (first match wins). */
+/**
+ * Which of the table's columns fill the figures (first match wins): the net profit per unit,
+ * the figure every function and import calls net profit, before a window's total profit.
+ */
 const FIGURES: readonly (readonly RegExp[])[] = [
-  [/^total profit$/i, /^net profit/i, /profit/i],
+  [/^net profit/i, /^total profit$/i, /profit/i],
   [/^(current |selling )?price$/i, /price/i],
   [/margin/i],
   [/units/i, /sold/i],

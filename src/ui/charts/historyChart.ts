@@ -25,7 +25,7 @@ export function HistoryChart(p: { history: ProductHistory }) {
     profit.length > 0
       ? h(ChartSvg, {
           id: "team-chart-profit",
-          title: `${name}: profit over time`,
+          title: `${name}: net profit per unit over time`,
           rows: profit,
           connect: false,
         })

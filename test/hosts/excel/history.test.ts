@@ -42,7 +42,7 @@ test("snapshot twice: two dated rows per product, and one product's profit and p
     "Table",
     "Product id",
     "Product",
-    "Profit",
+    "Net profit (per unit)",
     "Price",
     "Margin",
     "Units",
