@@ -92,7 +92,8 @@ const ids = <N extends string>(name: N, items: FieldType, doc: string) =>
   req(name, "array", doc, { items, min: 1, max: MAX_BATCH_IDS });
 const fraction = <N extends string>(name: N, doc: string, required = false) =>
   (required ? req : opt)(name, "number", `${doc} Fraction 0..1.`, { min: 0, max: 1 });
-const money = <N extends string>(name: N, doc: string) => opt(name, "number", doc);
+/** Money a caller sends: never negative (our decision; contract notes "Limits"). */
+const money = <N extends string>(name: N, doc: string) => opt(name, "number", doc, { min: 0 });
 
 // Marketplace B common optional fields (spec 4.3).
 const SELLER_TYPE = opt(
@@ -351,7 +352,7 @@ const TABLE = [
     body: [
       SHOP_ID,
       REGION,
-      req("listingPrice", "number", "Proposed listing price."),
+      req("listingPrice", "number", "Proposed listing price.", { min: 0 }),
       req("categoryId", "integer", "Determines the commission rate."),
       money("manufacturingCogs", "Unit product cost."),
       hasVat(false),
@@ -372,7 +373,7 @@ const TABLE = [
       SHOP_ID,
       REGION,
       req("categoryId", "integer", "For the commission rate."),
-      req("cogs", "number", "Unit product cost."),
+      req("cogs", "number", "Unit product cost.", { min: 0 }),
       req("targetMargin", "number", "Target profit per unit (an amount)."),
       money("targetDiscount", "Fixed discount amount."),
       opt("targetDiscountPercent", "number", "Discount in percent of listing price (10 = 10 %).", {
@@ -689,11 +690,11 @@ const TABLE = [
         fields: [
           ITEM_ID,
           opt("modelId", "integer", "Null or omitted for single-variant products (2.4)."),
-          req("originalPrice", "number", "List price."),
+          req("originalPrice", "number", "List price.", { min: 0 }),
         ],
       }),
       opt("mode", "string", "PROFIT or MARGIN.", { default: "PROFIT", enum: ["PROFIT", "MARGIN"] }),
-      money("targetProfit", "Per unit, used when mode is PROFIT."),
+      opt("targetProfit", "number", "Per unit, used when mode is PROFIT."),
       opt("targetMarginPercent", "number", "Percent (23.5 = 23.5 %), used when mode is MARGIN."),
       includeVat(true),
       EFFECTIVE_DATE,
@@ -718,7 +719,7 @@ const TABLE = [
         fields: [
           ITEM_ID,
           opt("modelId", "integer", "Null or omitted for single-variant products (2.4)."),
-          req("targetBuyerPrice", "number", "Final price the buyer should pay."),
+          req("targetBuyerPrice", "number", "Final price the buyer should pay.", { min: 0 }),
         ],
       }),
       includeVat(true),
@@ -785,7 +786,7 @@ const TABLE = [
     path: `${P_B}/new-product`,
     body: [
       REGION,
-      req("listingPrice", "number", "Proposed listing price."),
+      req("listingPrice", "number", "Proposed listing price.", { min: 0 }),
       req("categoryId", "integer", "Determines the commission rate."),
       SELLER_TYPE,
       HAS_VAT_B,
@@ -805,7 +806,7 @@ const TABLE = [
     body: [
       REGION,
       req("categoryId", "integer", "For the commission rate."),
-      req("cogs", "number", "Unit product cost."),
+      req("cogs", "number", "Unit product cost.", { min: 0 }),
       fraction("targetMargin", "Target margin.", true),
       money("targetDiscount", "Absolute special-price discount."),
       fraction("targetDiscountPercent", "Discount share of the listing price."),
@@ -1020,7 +1021,7 @@ const TABLE = [
         fields: [
           ITEM_ID,
           req("skuId", "integer", "SKU."),
-          req("targetBuyerPrice", "number", "Final price the buyer should pay."),
+          req("targetBuyerPrice", "number", "Final price the buyer should pay.", { min: 0 }),
           money("cogs", "Unit product cost; affects displayed profit only."),
         ],
       }),
@@ -1092,7 +1093,7 @@ const TABLE = [
     path: `${P_C}/new-product`,
     body: [
       SHOP_ID,
-      req("listingPrice", "number", "Proposed listing price."),
+      req("listingPrice", "number", "Proposed listing price.", { min: 0 }),
       req("categoryL1", "string", "Top-level category."),
       opt("categoryL2", "string", "Second-level category."),
       opt("categoryL3", "string", "Third-level category."),
@@ -1146,7 +1147,7 @@ const TABLE = [
       req("categoryL1", "string", "Top-level category."),
       opt("categoryL2", "string", "Second-level category."),
       opt("categoryL3", "string", "Third-level category."),
-      req("cogs", "number", "Unit product cost."),
+      req("cogs", "number", "Unit product cost.", { min: 0 }),
       fraction("targetMargin", "Target margin.", true),
       money("targetDiscount", "Absolute discount."),
       fraction("targetDiscountPercent", "Discount share of the listing price."),
@@ -1201,7 +1202,7 @@ const TABLE = [
         fields: [
           req("productId", "string", "Product."),
           req("skuId", "string", "SKU."),
-          req("cogs", "number", "Unit product cost."),
+          req("cogs", "number", "Unit product cost.", { min: 0 }),
         ],
       }),
       fraction("targetMarginPercent", "Target margin.", true),
@@ -1229,7 +1230,7 @@ const TABLE = [
         fields: [
           req("productId", "string", "Product."),
           req("skuId", "string", "SKU."),
-          req("targetBuyerPrice", "number", "Final price the buyer should pay."),
+          req("targetBuyerPrice", "number", "Final price the buyer should pay.", { min: 0 }),
           money("cogs", "Unit product cost."),
         ],
       }),

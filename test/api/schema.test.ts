@@ -43,10 +43,10 @@ describe("endpointSchemas", () => {
       minimum: 0,
       maximum: 100,
     });
-    // Money without bounds of its own: ±1e12 (contract-notes).
+    // Money: 0 to 1e12 (contract-notes "Limits").
     expect(body.properties?.cogs).toMatchObject({
       type: "number",
-      minimum: -MAX_NUMBER_MAGNITUDE,
+      minimum: 0,
       maximum: MAX_NUMBER_MAGNITUDE,
     });
     expect(body.properties?.hasVat).toMatchObject({ type: "boolean", default: false });
