@@ -1,8 +1,10 @@
 /**
- * Reading list pages (spec 2.3): the cursor to send back and the rows of a page. The one
- * pager is the import step machine (imports/plan.ts); cell lists page in the scheduler.
+ * Reading list pages (spec 2.3): the cursor to send back, the rows of a page, and the check
+ * that a page is not the one before it again. Imports (imports/plan.ts), cell lists
+ * (functions/requests.ts) and the scheduler's list walks all read pages through these.
  */
 import { ApiError } from "./errors";
+import { canonicalJson, sha256Hex } from "./hash";
 
 /** Request field carrying the cursor (spec 2.3). */
 const CURSOR_FIELD = "cursorRtProductId";
@@ -45,4 +47,26 @@ export function pageRows<T>(page: unknown): T[] {
     }
   }
   throw new ApiError("BAD_RESPONSE", "The API returned a page without rows: update the add-on");
+}
+
+/**
+ * What identifies a page's rows, to tell a page the API sent again (it ignored the cursor or
+ * page number) from a new one; "" for an empty page, which is never a repeat.
+ */
+export function pageFingerprint(rows: readonly unknown[]): string {
+  if (rows.length === 0) return "";
+  // Short and fixed-length: the import state carries it between Sheets server calls.
+  return sha256Hex(canonicalJson([rows.length, rows[0], rows[rows.length - 1]])).slice(0, 16);
+}
+
+/**
+ * The API answered the same page again: walking on would repeat rows without end. `again` is
+ * what the seller can do where the list is read ("import again in a while").
+ */
+export function repeatedPageError(again: string): ApiError {
+  return new ApiError(
+    "BAD_RESPONSE",
+    `The API repeated a page cursor (it sent the same page again): ${again}; if it keeps happening, tell your API provider`,
+    { retryable: false },
+  );
 }

@@ -8,7 +8,7 @@ import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
 import type { ApiCall } from "../core/effects";
 import { apiCall } from "../core/effects";
 import { ApiError } from "../core/errors";
-import { cursorValue, pageRows } from "../core/paginate";
+import { cursorValue, pageFingerprint, pageRows, repeatedPageError } from "../core/paginate";
 import { DEFAULT_BASIS, describeBasis, type ProfitBasis } from "../functions/basis";
 import type { Cell } from "../functions/cells";
 import { isRecord } from "../functions/shape";
@@ -20,6 +20,9 @@ import { checkResponseShape } from "../core/responseShape";
 
 /** Rows per page asked of the API (contract-notes: pageSize at most 500). */
 export const IMPORT_PAGE_SIZE = 500;
+
+/** What the seller can do when the API sends a page twice. */
+const IMPORT_AGAIN = "import again in a while";
 
 /** Where an import stands; plain JSON so a sidebar can carry it between server calls. */
 export interface ImportState {
@@ -37,6 +40,8 @@ export interface ImportState {
   /** Chosen from the first page; later pages use the same. */
   readonly columns: readonly ImportColumn[] | null;
   readonly dataFreshAt: string | null;
+  /** pageFingerprint of the last page's rows: the same page again stops the import. */
+  readonly lastPage?: string;
   readonly done: boolean;
 }
 
@@ -162,6 +167,8 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
 
   const limit = def.options?.limit ?? Number.POSITIVE_INFINITY;
   let records: unknown[] = pageRows<unknown>(data);
+  const lastPage = pageFingerprint(records);
+  if (lastPage !== "" && lastPage === state.lastPage) throw repeatedPageError(IMPORT_AGAIN);
   records = records.slice(0, Math.max(0, limit - state.rowsSoFar));
   const columns =
     state.columns ??
@@ -170,7 +177,7 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
       : emptyListColumns(endpoint, def.marketplace));
   const rows = listRows(records, columns);
   const rowsSoFar = state.rowsSoFar + rows.length;
-  const base = { ...state, pagesDone, rowsSoFar, columns, dataFreshAt };
+  const base = { ...state, pagesDone, rowsSoFar, columns, dataFreshAt, lastPage };
   if (rowsSoFar >= limit || route.paging === "single") {
     return { rows, state: { ...base, totalPages: pagesDone, done: true } };
   }
@@ -189,7 +196,7 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
   }
   const next = cursorValue(isRecord(data) ? data.nextCursor : null);
   if (next !== null && next === state.cursor) {
-    throw new ApiError("BAD_RESPONSE", "The API repeated a page cursor: import again in a while");
+    throw repeatedPageError(IMPORT_AGAIN);
   }
   return { rows, state: { ...base, cursor: next, totalPages: null, done: next === null } };
 }
