@@ -4,7 +4,7 @@
  * task; Sheets loops it across server calls (each well under Apps Script's 6 minutes), with
  * the sidebar carrying the state in between, so no host needs a long-running execution.
  */
-import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
+import { dateFieldToIso } from "../api/datetime";
 import type { ApiCall } from "../core/effects";
 import { apiCall } from "../core/effects";
 import { ApiError } from "../core/errors";
@@ -142,8 +142,7 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
   const route = routeOf(def);
   const endpoint = route.endpoints[state.endpointIndex] ?? "";
   checkResponseShape(endpoint, data);
-  const freshRaw = isRecord(data) ? data.dataFreshAt : undefined;
-  const dataFreshAt = isDateTimeArray(freshRaw) ? dateTimeArrayToIso(freshRaw) : state.dataFreshAt;
+  const dataFreshAt = (isRecord(data) && dateFieldToIso(data.dataFreshAt)) || state.dataFreshAt;
   const pagesDone = state.pagesDone + 1;
 
   if (def.kind === "shopOverview") {

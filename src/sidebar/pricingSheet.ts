@@ -6,7 +6,7 @@
  * not in cells) and writes only the answer cells: the seller's inputs and columns stay theirs.
  */
 import { call } from "../core/effects";
-import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
+import { dateFieldToIso } from "../api/datetime";
 import { currencyDecimals } from "../core/figure";
 import { isRecord } from "../core/shape";
 import { describeBasis } from "../functions/basis";
@@ -108,7 +108,7 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     });
     if (!isRecord(page) || !Array.isArray(page.data)) break;
     products.push(...page.data);
-    if (isDateTimeArray(page.dataFreshAt)) dataFreshAt = dateTimeArrayToIso(page.dataFreshAt);
+    dataFreshAt = dateFieldToIso(page.dataFreshAt) ?? dataFreshAt;
     const next = isRecord(page.nextCursor) ? page.nextCursor.rtProductId : undefined;
     cursor = typeof next === "number" ? next : undefined;
   } while (cursor !== undefined && products.length < limit);
