@@ -3,7 +3,8 @@
  * that a page is not the one before it again. Imports (imports/plan.ts), cell lists
  * (functions/requests.ts) and the scheduler's list walks all read pages through these.
  */
-import { ApiError } from "./errors";
+import { call, type Program } from "./effects";
+import { ApiError, isApiError } from "./errors";
 import { canonicalJson, sha256Hex } from "./hash";
 
 /** Request field carrying the cursor (spec 2.3). */
@@ -69,4 +70,30 @@ export function repeatedPageError(again: string): ApiError {
     `The API repeated a page cursor (it sent the same page again): ${again}; if it keeps happening, tell your API provider`,
     { retryable: false },
   );
+}
+
+/** The spec's default pageSize (section 8); its maximum is not shown. */
+export const SPEC_DEFAULT_PAGE_SIZE = 50;
+
+/**
+ * One list page. An API that refuses the pageSize asked (a 400 naming field pageSize: its
+ * maximum is below ours) is asked the same page again with the spec's default, once; the
+ * caller keeps `pageSize` for the pages after. Offset pages past the first keep the size they
+ * began with (page n at another size is other rows).
+ */
+export function* listPage(
+  endpoint: string,
+  params: Readonly<Record<string, unknown>>,
+): Program<{ data: unknown; pageSize: number | undefined }> {
+  const asked = typeof params.pageSize === "number" ? params.pageSize : undefined;
+  try {
+    return { data: yield* call(endpoint, params), pageSize: asked };
+  } catch (error) {
+    const firstPage = params.page === undefined || params.page === 0;
+    const refused = isApiError(error) && error.status === 400 && error.field === "pageSize";
+    if (!refused || !firstPage || asked === undefined || asked <= SPEC_DEFAULT_PAGE_SIZE)
+      throw error;
+    const params50 = { ...params, pageSize: SPEC_DEFAULT_PAGE_SIZE };
+    return { data: yield* call(endpoint, params50), pageSize: SPEC_DEFAULT_PAGE_SIZE };
+  }
 }

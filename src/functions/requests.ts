@@ -8,7 +8,13 @@ import type { BatchSpec } from "../api/types";
 import { canonicalJson } from "../core/hash";
 import { ApiError } from "../core/errors";
 import { type ApiCall, type Program, type Settled, apiCall, call, parallel } from "../core/effects";
-import { cursorValue, pageFingerprint, pageRows, repeatedPageError } from "../core/paginate";
+import {
+  cursorValue,
+  listPage,
+  pageFingerprint,
+  pageRows,
+  repeatedPageError,
+} from "../core/paginate";
 import { isRecord } from "../core/shape";
 
 /**
@@ -119,7 +125,7 @@ export function* fetchPages(
 ): Program<unknown[]> {
   const mode = endpointById(endpointId).pagination;
   if (mode !== "cursor" && mode !== "offset") throw new Error(`${endpointId} is not paginated`);
-  const pageSize = Math.min(limit, MAX_PAGE_SIZE);
+  let pageSize = Math.min(limit, MAX_PAGE_SIZE);
   const rows: unknown[] = [];
   let cursor: number | null = null;
   let last = "";
@@ -127,7 +133,9 @@ export function* fetchPages(
     const params: Record<string, unknown> = { ...base, pageSize };
     if (mode === "offset") params.page = pageNo;
     else if (cursor !== null) params.cursorRtProductId = cursor;
-    const page: unknown = yield* call(endpointId, params);
+    const answered = yield* listPage(endpointId, params);
+    const page = answered.data;
+    pageSize = answered.pageSize ?? pageSize; // the API refused ours: its default from here
     const entries = pageRows<unknown>(page);
     const fingerprint = pageFingerprint(entries);
     if (fingerprint !== "" && fingerprint === last) throw repeatedPageError(REFRESH_LATER);

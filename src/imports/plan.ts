@@ -40,6 +40,8 @@ export interface ImportState {
   /** Chosen from the first page; later pages use the same. */
   readonly columns: readonly ImportColumn[] | null;
   readonly dataFreshAt: string | null;
+  /** Rows per page when the API refused IMPORT_PAGE_SIZE (core/paginate listPage). */
+  readonly pageSize?: number;
   /** pageFingerprint of the last page's rows: the same page again stops the import. */
   readonly lastPage?: string;
   readonly done: boolean;
@@ -133,8 +135,12 @@ export function stepCall(
 
 function pageSizeFor(def: ImportDefinition, state: ImportState): number {
   const limit = def.options?.limit;
-  if (limit === undefined) return IMPORT_PAGE_SIZE;
-  return Math.max(1, Math.min(IMPORT_PAGE_SIZE, limit - state.rowsSoFar));
+  const size = state.pageSize ?? IMPORT_PAGE_SIZE;
+  if (limit === undefined) return size;
+  // Offset page n is rows n*size on: every page keeps the first page's size (readStep cuts
+  // the last page to the limit); a cursor page may shrink to the rows still wanted.
+  const wanted = routeOf(def).paging === "offset" ? limit : limit - state.rowsSoFar;
+  return Math.max(1, Math.min(size, wanted));
 }
 
 /** Read one answer: its rows (already in the table's columns) and the next state. */
@@ -186,9 +192,10 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
       typeof meta.totalPages === "number"
         ? meta.totalPages
         : typeof meta.totalItems === "number"
-          ? Math.ceil(meta.totalItems / IMPORT_PAGE_SIZE)
+          ? Math.ceil(meta.totalItems / (state.pageSize ?? IMPORT_PAGE_SIZE))
           : pagesDone;
-    const pagesForLimit = Number.isFinite(limit) ? Math.ceil(limit / IMPORT_PAGE_SIZE) : totalPages;
+    const size = state.pageSize ?? IMPORT_PAGE_SIZE;
+    const pagesForLimit = Number.isFinite(limit) ? Math.ceil(limit / size) : totalPages;
     const expected = Math.min(totalPages, pagesForLimit);
     const done = state.page + 1 >= totalPages || records.length === 0;
     return { rows, state: { ...base, page: state.page + 1, totalPages: expected, done } };
