@@ -81,3 +81,18 @@ export function isoToDateTimeArray(iso: string): DateTimeArray {
   if (!isDateTimeArray(utc)) throw new RangeError(`Out of range after offset: ${iso}`);
   return utc;
 }
+
+/**
+ * A `date` field such as dataFreshAt (spec 2.3 calls it a date, 2.4 serializes date-times as
+ * arrays) as an ISO UTC date-time: the six-number array, or an ISO date or date-time string
+ * (a date alone is its midnight UTC). Null when it is absent or neither.
+ */
+export function dateFieldToIso(value: unknown): string | null {
+  if (isDateTimeArray(value)) return dateTimeArrayToIso(value);
+  if (typeof value !== "string") return null;
+  try {
+    return dateTimeArrayToIso(isoToDateTimeArray(value));
+  } catch {
+    return null;
+  }
+}

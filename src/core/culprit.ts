@@ -3,6 +3,8 @@
  * field the server blamed; the call knows the ids it sent. Together they say which id was not
  * found in which shop and region, and where the valid values come from.
  */
+import { endpointById, isEndpointId } from "../api/endpoints";
+import type { FieldSpec } from "../api/types";
 import { ApiError, isApiError } from "./errors";
 
 type Params = Readonly<Record<string, unknown>>;
@@ -92,6 +94,23 @@ function machineCode(error: ApiError, endpoint: string, p: Params): ApiError {
   );
 }
 
+/** True when the endpoint's body asks for a target (targetMargin, targetBuyerPrice...). */
+function hasTarget(endpoint: string): boolean {
+  const anyTarget = (fields: readonly FieldSpec[]): boolean =>
+    fields.some((f) => /^target/i.test(f.name) || anyTarget(f.fields ?? []));
+  return isEndpointId(endpoint) && anyTarget(endpointById(endpoint).body);
+}
+
+/** A 422 from an endpoint without a target: refused arguments, not an unreachable target. */
+function notATarget(error: ApiError): ApiError {
+  const detail = /^Target not reachable: (.*)\. Try a lower target$/.exec(error.message)?.[1];
+  return new ApiError(
+    "BAD_REQUEST",
+    `Request refused (HTTP 422${detail ? `: ${detail}` : ""}): check the arguments`,
+    error,
+  );
+}
+
 /** The error a body sees for a failed call: ids, shop and region named where they help. */
 export function nameTheCulprit(error: unknown, endpoint: string, params: Params): unknown {
   if (!isApiError(error)) return error;
@@ -99,5 +118,7 @@ export function nameTheCulprit(error: unknown, endpoint: string, params: Params)
   if (error.code === "NOT_FOUND" && error.status === 404) return notFound(error, endpoint, params);
   if (error.code === "BAD_REQUEST" && error.status === 400)
     return machineCode(error, endpoint, params);
+  if (error.code === "UNREACHABLE" && error.status === 422 && !hasTarget(endpoint))
+    return notATarget(error);
   return error;
 }

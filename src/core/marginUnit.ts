@@ -10,9 +10,21 @@ import { percentPointNames } from "../api/figures";
 /** Marketplace A figures that are margins in percent points (contract, src/api/figures.ts). */
 const A_MARGIN_KEYS = new Set(percentPointNames("A"));
 
-/** 23.5 -> 0.235 without binary noise. */
-function fraction(points: number): number {
+/**
+ * 23.5 -> 0.235 without binary noise (9.21 / 100 is 0.09210000000000002): every conversion
+ * of percent points to a fraction goes through here (answers, and text such as "9.21%").
+ */
+export function pointsToFraction(points: number): number {
   return Math.round(points * 1e7) / 1e9;
+}
+
+/**
+ * `marginPoints` beside `margin` in the same object: marketplace A's own percent-point copy
+ * kept for field lookups. A table shows one margin, as %, not both (the copy's header "Margin
+ * points" would show the same percentage again).
+ */
+export function isPointsCopy(key: string, holder: Readonly<Record<string, unknown>>): boolean {
+  return key.endsWith("Points") && key.slice(0, -"Points".length) in holder;
 }
 
 function convert(value: unknown): unknown {
@@ -21,7 +33,7 @@ function convert(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     if (A_MARGIN_KEYS.has(k) && typeof v === "number") {
-      out[k] = fraction(v);
+      out[k] = pointsToFraction(v);
       out[`${k}Points`] = v;
     } else out[k] = convert(v);
   }

@@ -1,8 +1,11 @@
 /**
- * Reading list pages (spec 2.3): the cursor to send back and the rows of a page. The one
- * pager is the import step machine (imports/plan.ts); cell lists page in the scheduler.
+ * Reading list pages (spec 2.3): the cursor to send back, the rows of a page, and the check
+ * that a page is not the one before it again. Imports (imports/plan.ts), cell lists
+ * (functions/requests.ts) and the scheduler's list walks all read pages through these.
  */
-import { ApiError } from "./errors";
+import { call, type Program } from "./effects";
+import { ApiError, isApiError } from "./errors";
+import { canonicalJson, sha256Hex } from "./hash";
 
 /** Request field carrying the cursor (spec 2.3). */
 const CURSOR_FIELD = "cursorRtProductId";
@@ -45,4 +48,52 @@ export function pageRows<T>(page: unknown): T[] {
     }
   }
   throw new ApiError("BAD_RESPONSE", "The API returned a page without rows: update the add-on");
+}
+
+/**
+ * What identifies a page's rows, to tell a page the API sent again (it ignored the cursor or
+ * page number) from a new one; "" for an empty page, which is never a repeat.
+ */
+export function pageFingerprint(rows: readonly unknown[]): string {
+  if (rows.length === 0) return "";
+  // Short and fixed-length: the import state carries it between Sheets server calls.
+  return sha256Hex(canonicalJson([rows.length, rows[0], rows[rows.length - 1]])).slice(0, 16);
+}
+
+/**
+ * The API answered the same page again: walking on would repeat rows without end. `again` is
+ * what the seller can do where the list is read ("import again in a while").
+ */
+export function repeatedPageError(again: string): ApiError {
+  return new ApiError(
+    "BAD_RESPONSE",
+    `The API repeated a page cursor (it sent the same page again): ${again}; if it keeps happening, tell your API provider`,
+    { retryable: false },
+  );
+}
+
+/** The spec's default pageSize (section 8); its maximum is not shown. */
+export const SPEC_DEFAULT_PAGE_SIZE = 50;
+
+/**
+ * One list page. An API that refuses the pageSize asked (a 400 naming field pageSize: its
+ * maximum is below ours) is asked the same page again with the spec's default, once; the
+ * caller keeps `pageSize` for the pages after. Offset pages past the first keep the size they
+ * began with (page n at another size is other rows).
+ */
+export function* listPage(
+  endpoint: string,
+  params: Readonly<Record<string, unknown>>,
+): Program<{ data: unknown; pageSize: number | undefined }> {
+  const asked = typeof params.pageSize === "number" ? params.pageSize : undefined;
+  try {
+    return { data: yield* call(endpoint, params), pageSize: asked };
+  } catch (error) {
+    const firstPage = params.page === undefined || params.page === 0;
+    const refused = isApiError(error) && error.status === 400 && error.field === "pageSize";
+    if (!refused || !firstPage || asked === undefined || asked <= SPEC_DEFAULT_PAGE_SIZE)
+      throw error;
+    const params50 = { ...params, pageSize: SPEC_DEFAULT_PAGE_SIZE };
+    return { data: yield* call(endpoint, params50), pageSize: SPEC_DEFAULT_PAGE_SIZE };
+  }
 }

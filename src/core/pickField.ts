@@ -122,7 +122,8 @@ function listCandidates(record: unknown, withLabels: boolean): Array<[string, un
   // The "Net profit" row every breakdown table ends with, also where metadata lacks it.
   if (lines.length > 0 && !out.some(([n]) => n === "netProfit"))
     out.push(["netProfit", netProfitOf(record)]);
-  for (const [n, v] of flattenRecord(record)) if (!out.some(([k]) => k === n)) out.push([n, v]);
+  for (const [n, v] of flattenRecord(record, true))
+    if (!out.some(([k]) => k === n)) out.push([n, v]);
   if (!withLabels) return out;
   // The headers shape.ts gives these names in tables of entries (recordHeaders) and key/value
   // tables (humanize): their identifier forms ("vatPerUnit") then match ignoring spacing.

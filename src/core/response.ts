@@ -74,7 +74,12 @@ function errorFor(
   const problem = firstProblem(envelope);
   const serverMessage = typeof envelope?.message === "string" ? shorten(envelope.message, 120) : "";
   const options = { status, ...(problem?.field ? { field: problem.field } : {}) };
+  // A failure not in the API's error envelope (an HTML or text page) came from something else
+  // at that address: a proxy, a firewall, a web server without this API. Never blame key or ids.
+  const foreign = !isErrorEnvelope(envelope);
+  if (status === 403 && foreign) return refusedOnTheWayError();
   if (status === 401 || status === 403) return new ApiError("AUTH", AUTH_MESSAGE, options);
+  if (status === 404 && (foreign || problem?.field === "path")) return noEndpointError(status);
   if (status === 404) {
     return new ApiError(
       "NOT_FOUND",
@@ -82,6 +87,8 @@ function errorFor(
       options,
     );
   }
+  if (foreign && status >= 400 && status < 500 && status !== 429 && status !== 413)
+    return unexpectedStatusError(status);
   if (status === 422) {
     const detail = serverMessage || "the target cannot be reached";
     return new ApiError(
@@ -122,6 +129,44 @@ function errorFor(
     "BAD_RESPONSE",
     `Unexpected answer from the API (HTTP ${status}): check the base URL in Settings`,
     options,
+  );
+}
+
+/** The API's error envelope (contract-notes): status ERROR, statusCode, message, errors. */
+function isErrorEnvelope(envelope: Envelope | undefined): boolean {
+  if (envelope === undefined) return false;
+  return (
+    envelope.status === "ERROR" ||
+    typeof envelope.statusCode === "number" ||
+    Array.isArray(envelope.errors)
+  );
+}
+
+/** The address has no such endpoint: the base URL is wrong, not the ids or the key. */
+function noEndpointError(status: number): ApiError {
+  return new ApiError(
+    "CONFIG",
+    `The API address answered that it has no such endpoint (HTTP ${status}): check the base URL in Settings (the address of the Marketplace Profit Analytics API, without a path after it)`,
+    { status, field: "baseUrl", retryable: false },
+  );
+}
+
+/** A 403 not in the API's envelope: refused before it reached the API; the key is not at fault. */
+function refusedOnTheWayError(): ApiError {
+  // Not NETWORK: the breaker would read it as "could not reach" and hide the reason.
+  return new ApiError(
+    "CONFIG",
+    "The request was refused by something between you and the API (a proxy or firewall, HTTP 403), not by the API: check the base URL in Settings and your network; your key was not rejected",
+    { status: 403, field: "baseUrl", retryable: false },
+  );
+}
+
+/** A 4xx the API does not send, without its envelope: another server answered at that address. */
+function unexpectedStatusError(status: number): ApiError {
+  return new ApiError(
+    "CONFIG",
+    `The API address answered with an unexpected status (HTTP ${status}) and not in the API's format: check the base URL in Settings`,
+    { status, field: "baseUrl", retryable: false },
   );
 }
 

@@ -6,6 +6,7 @@
 import { isDateTimeArray } from "../api/datetime";
 import type { DateTimeArray } from "../api/datetime";
 import { fitCellText } from "./cellLimit";
+import { isPointsCopy } from "./marginUnit";
 import { ApiError, isApiError, messageOf } from "./errors";
 import { Figure, currencyOf, figureCell } from "./figure";
 import { type BreakdownLine, breakdownLines, isLineObject, isRecord, sumOfLines } from "./lines";
@@ -223,17 +224,22 @@ function isArrayOfRecords(value: unknown): value is Array<Record<string, unknown
  * amount), metadata figures, and nested objects one level down as `outer.inner`.
  * Lists of records inside are left out: they need their own table (documentTable).
  */
-export function flattenRecord(record: unknown): Array<[string, Cell]> {
+export function flattenRecord(record: unknown, withPointsCopies = false): Array<[string, Cell]> {
   const out: Array<[string, Cell]> = [];
   if (!isRecord(record)) return [["value", toCell(record)]];
+  // A's `marginPoints` beside `margin`: one margin per table (field lookups still see it).
+  const copy = (key: string, holder: Record<string, unknown>): boolean =>
+    !withPointsCopies && isPointsCopy(key, holder);
   for (const [k, v] of Object.entries(record)) {
+    if (copy(k, record)) continue;
     if (k === "breakdown" && isRecord(v)) {
       for (const [line, lv] of Object.entries(v)) out.push([line, toCell(lv)]);
     } else if (k === "metadata" && isRecord(v)) {
       for (const [mk, mv] of Object.entries(v))
-        if (!isRecord(mv) && !isArrayOfRecords(mv)) out.push([mk, toCell(mv)]);
+        if (!isRecord(mv) && !isArrayOfRecords(mv) && !copy(mk, v)) out.push([mk, toCell(mv)]);
     } else if (isRecord(v) && !isLineObject(v)) {
       for (const [ik, iv] of Object.entries(v)) {
+        if (copy(ik, v)) continue;
         if (!isRecord(iv) && !isArrayOfRecords(iv)) out.push([`${k}.${ik}`, toCell(iv)]);
         else if (isLineObject(iv)) out.push([`${k}.${ik}`, iv.amount]);
       }

@@ -8,6 +8,13 @@ import type { BatchSpec } from "../api/types";
 import { canonicalJson } from "../core/hash";
 import { ApiError } from "../core/errors";
 import { type ApiCall, type Program, type Settled, apiCall, call, parallel } from "../core/effects";
+import {
+  cursorValue,
+  listPage,
+  pageFingerprint,
+  pageRows,
+  repeatedPageError,
+} from "../core/paginate";
 import { isRecord } from "../core/shape";
 
 /**
@@ -103,48 +110,47 @@ export function* fetchBatch(
 /** Largest page the API serves (contract-notes). */
 const MAX_PAGE_SIZE = 500;
 
-/** The integer a cursor object carries (spec 2.3 passes it back as cursorRtProductId). */
-function cursorValue(next: unknown): number | null {
-  if (typeof next === "number") return next;
-  if (!isRecord(next)) return null;
-  const preferred = Object.keys(next).find((k) => /rtproductid/i.test(k));
-  const value =
-    preferred !== undefined
-      ? next[preferred]
-      : Object.values(next).find((v) => typeof v === "number");
-  return typeof value === "number" ? value : null;
-}
+/** What a cell showing a repeated page can do (imports say "import again"). */
+const REFRESH_LATER = "in a while, refresh the cells with errors from the add-in's menu or pane";
 
-/** Entries of a paginated endpoint, following pages until `limit` rows or the end. */
+/**
+ * Entries of a paginated endpoint, following pages until `limit` rows or the end. Pages are
+ * read as imports read them (core/paginate): rows under data, rows or entries, any cursor
+ * shape, and a page the API sends twice stops the walk instead of repeating its rows.
+ */
 export function* fetchPages(
   endpointId: string,
   base: Readonly<Record<string, unknown>>,
   limit: number,
 ): Program<unknown[]> {
   const mode = endpointById(endpointId).pagination;
-  const pageSize = Math.min(limit, MAX_PAGE_SIZE);
+  if (mode !== "cursor" && mode !== "offset") throw new Error(`${endpointId} is not paginated`);
+  let pageSize = Math.min(limit, MAX_PAGE_SIZE);
   const rows: unknown[] = [];
-  if (mode === "cursor") {
-    let cursor: number | null = null;
-    do {
-      const params: Record<string, unknown> = { ...base, pageSize };
-      if (cursor !== null) params.cursorRtProductId = cursor;
-      const page: unknown = yield* call(endpointId, params);
-      const entries = isRecord(page) && Array.isArray(page.data) ? page.data : [];
-      rows.push(...entries);
-      cursor = isRecord(page) && entries.length > 0 ? cursorValue(page.nextCursor) : null;
-    } while (cursor !== null && rows.length < limit);
-  } else if (mode === "offset") {
-    for (let pageNo = 0; rows.length < limit; pageNo++) {
-      const page: unknown = yield* call(endpointId, { ...base, page: pageNo, pageSize });
-      const entries = isRecord(page) && Array.isArray(page.entries) ? page.entries : [];
-      rows.push(...entries);
-      const totalPages =
-        isRecord(page) && typeof page.totalPages === "number" ? page.totalPages : 0;
-      if (entries.length === 0 || pageNo + 1 >= totalPages) break;
+  let cursor: number | null = null;
+  let last = "";
+  for (let pageNo = 0; rows.length < limit; pageNo++) {
+    const params: Record<string, unknown> = { ...base, pageSize };
+    if (mode === "offset") params.page = pageNo;
+    else if (cursor !== null) params.cursorRtProductId = cursor;
+    const answered = yield* listPage(endpointId, params);
+    const page = answered.data;
+    pageSize = answered.pageSize ?? pageSize; // the API refused ours: its default from here
+    const entries = pageRows<unknown>(page);
+    const fingerprint = pageFingerprint(entries);
+    if (fingerprint !== "" && fingerprint === last) throw repeatedPageError(REFRESH_LATER);
+    last = fingerprint;
+    rows.push(...entries);
+    if (entries.length === 0 || !isRecord(page)) break;
+    if (mode === "cursor") {
+      const next = cursorValue(page.nextCursor);
+      if (next !== null && next === cursor) throw repeatedPageError(REFRESH_LATER);
+      if (next === null) break;
+      cursor = next;
+    } else {
+      const totalPages = typeof page.totalPages === "number" ? page.totalPages : null;
+      if (totalPages !== null ? pageNo + 1 >= totalPages : entries.length < pageSize) break;
     }
-  } else {
-    throw new Error(`${endpointId} is not paginated`);
   }
   return rows.slice(0, limit);
 }

@@ -4,11 +4,11 @@
  * task; Sheets loops it across server calls (each well under Apps Script's 6 minutes), with
  * the sidebar carrying the state in between, so no host needs a long-running execution.
  */
-import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
+import { dateFieldToIso } from "../api/datetime";
 import type { ApiCall } from "../core/effects";
 import { apiCall } from "../core/effects";
 import { ApiError } from "../core/errors";
-import { cursorValue, pageRows } from "../core/paginate";
+import { cursorValue, pageFingerprint, pageRows, repeatedPageError } from "../core/paginate";
 import { DEFAULT_BASIS, describeBasis, type ProfitBasis } from "../functions/basis";
 import type { Cell } from "../functions/cells";
 import { isRecord } from "../functions/shape";
@@ -20,6 +20,9 @@ import { checkResponseShape } from "../core/responseShape";
 
 /** Rows per page asked of the API (contract-notes: pageSize at most 500). */
 export const IMPORT_PAGE_SIZE = 500;
+
+/** What the seller can do when the API sends a page twice. */
+const IMPORT_AGAIN = "import again in a while";
 
 /** Where an import stands; plain JSON so a sidebar can carry it between server calls. */
 export interface ImportState {
@@ -37,6 +40,10 @@ export interface ImportState {
   /** Chosen from the first page; later pages use the same. */
   readonly columns: readonly ImportColumn[] | null;
   readonly dataFreshAt: string | null;
+  /** Rows per page when the API refused IMPORT_PAGE_SIZE (core/paginate listPage). */
+  readonly pageSize?: number;
+  /** pageFingerprint of the last page's rows: the same page again stops the import. */
+  readonly lastPage?: string;
   readonly done: boolean;
 }
 
@@ -128,8 +135,12 @@ export function stepCall(
 
 function pageSizeFor(def: ImportDefinition, state: ImportState): number {
   const limit = def.options?.limit;
-  if (limit === undefined) return IMPORT_PAGE_SIZE;
-  return Math.max(1, Math.min(IMPORT_PAGE_SIZE, limit - state.rowsSoFar));
+  const size = state.pageSize ?? IMPORT_PAGE_SIZE;
+  if (limit === undefined) return size;
+  // Offset page n is rows n*size on: every page keeps the first page's size (readStep cuts
+  // the last page to the limit); a cursor page may shrink to the rows still wanted.
+  const wanted = routeOf(def).paging === "offset" ? limit : limit - state.rowsSoFar;
+  return Math.max(1, Math.min(size, wanted));
 }
 
 /** Read one answer: its rows (already in the table's columns) and the next state. */
@@ -137,8 +148,7 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
   const route = routeOf(def);
   const endpoint = route.endpoints[state.endpointIndex] ?? "";
   checkResponseShape(endpoint, data);
-  const freshRaw = isRecord(data) ? data.dataFreshAt : undefined;
-  const dataFreshAt = isDateTimeArray(freshRaw) ? dateTimeArrayToIso(freshRaw) : state.dataFreshAt;
+  const dataFreshAt = (isRecord(data) && dateFieldToIso(data.dataFreshAt)) || state.dataFreshAt;
   const pagesDone = state.pagesDone + 1;
 
   if (def.kind === "shopOverview") {
@@ -162,6 +172,8 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
 
   const limit = def.options?.limit ?? Number.POSITIVE_INFINITY;
   let records: unknown[] = pageRows<unknown>(data);
+  const lastPage = pageFingerprint(records);
+  if (lastPage !== "" && lastPage === state.lastPage) throw repeatedPageError(IMPORT_AGAIN);
   records = records.slice(0, Math.max(0, limit - state.rowsSoFar));
   const columns =
     state.columns ??
@@ -170,7 +182,7 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
       : emptyListColumns(endpoint, def.marketplace));
   const rows = listRows(records, columns);
   const rowsSoFar = state.rowsSoFar + rows.length;
-  const base = { ...state, pagesDone, rowsSoFar, columns, dataFreshAt };
+  const base = { ...state, pagesDone, rowsSoFar, columns, dataFreshAt, lastPage };
   if (rowsSoFar >= limit || route.paging === "single") {
     return { rows, state: { ...base, totalPages: pagesDone, done: true } };
   }
@@ -180,16 +192,17 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
       typeof meta.totalPages === "number"
         ? meta.totalPages
         : typeof meta.totalItems === "number"
-          ? Math.ceil(meta.totalItems / IMPORT_PAGE_SIZE)
+          ? Math.ceil(meta.totalItems / (state.pageSize ?? IMPORT_PAGE_SIZE))
           : pagesDone;
-    const pagesForLimit = Number.isFinite(limit) ? Math.ceil(limit / IMPORT_PAGE_SIZE) : totalPages;
+    const size = state.pageSize ?? IMPORT_PAGE_SIZE;
+    const pagesForLimit = Number.isFinite(limit) ? Math.ceil(limit / size) : totalPages;
     const expected = Math.min(totalPages, pagesForLimit);
     const done = state.page + 1 >= totalPages || records.length === 0;
     return { rows, state: { ...base, page: state.page + 1, totalPages: expected, done } };
   }
   const next = cursorValue(isRecord(data) ? data.nextCursor : null);
   if (next !== null && next === state.cursor) {
-    throw new ApiError("BAD_RESPONSE", "The API repeated a page cursor: import again in a while");
+    throw repeatedPageError(IMPORT_AGAIN);
   }
   return { rows, state: { ...base, cursor: next, totalPages: null, done: next === null } };
 }

@@ -9,6 +9,7 @@ import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
 import { isoDayToSerial } from "../core/coerce";
 import { figureKind, type FigureKind } from "../api/figures";
 import { currencyDecimals, currencyOf, numberFormat } from "../core/figure";
+import { isPointsCopy } from "../core/marginUnit";
 import { valueAt } from "../core/shape";
 import type { Cell } from "../functions/cells";
 import { humanize, isRecord, toCell } from "../functions/shape";
@@ -96,14 +97,6 @@ export function formatFor(
   if (kind === null || kind === "day") return "number";
   if (kind === "money" && currencyDecimals(currency) === 0) return "money0";
   return BY_KIND[kind];
-}
-
-/**
- * Marketplace A's own percent-point copy of a margin kept beside its fraction (`marginPoints`
- * beside `margin`, core/marginUnit.ts): a table shows one margin, as %, not both.
- */
-function isPointsCopy(key: string, record: Record<string, unknown>): boolean {
-  return key.endsWith("Points") && key.slice(0, -"Points".length) in record;
 }
 
 /** Columns for list records: top-level scalars, then breakdown lines, then metadata. */

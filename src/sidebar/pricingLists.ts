@@ -4,8 +4,9 @@
  * names), C from C7 (the products the seller names, 100 a request, with per-SKU detail: the
  * spec lists no C products, so the seller gives the ids).
  */
-import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
+import { dateFieldToIso } from "../api/datetime";
 import type { Marketplace } from "../api/types";
+import { cursorValue, pageRows } from "../core/paginate";
 import { isRecord } from "../core/shape";
 import { namesOf, rowsOfB8, rowsOfC7 } from "../imports/pricingCallsBC";
 import { chunkRows } from "../imports/cellText";
@@ -46,7 +47,7 @@ function currencyOf(list: readonly unknown[]): string | null {
 }
 
 const freshAt = (page: unknown): string | null =>
-  isRecord(page) && isDateTimeArray(page.dataFreshAt) ? dateTimeArrayToIso(page.dataFreshAt) : null;
+  isRecord(page) ? dateFieldToIso(page.dataFreshAt) : null;
 
 /** Walk a cursor list (A7, B7) 500 a page until `limit` products are in. */
 function* cursorWalk(
@@ -64,11 +65,12 @@ function* cursorWalk(
       pageSize: PAGE,
       ...(cursor !== undefined ? { cursorRtProductId: cursor } : {}),
     });
-    if (!isRecord(page) || !Array.isArray(page.data)) break;
-    products.push(...page.data);
+    // Rows and cursor in any shape the spec allows, read as imports and cells read them.
+    const rows = pageRows<unknown>(page);
+    if (rows.length === 0) break;
+    products.push(...rows);
     dataFreshAt = freshAt(page) ?? dataFreshAt;
-    const next = isRecord(page.nextCursor) ? page.nextCursor.rtProductId : undefined;
-    cursor = typeof next === "number" ? next : undefined;
+    cursor = (isRecord(page) ? cursorValue(page.nextCursor) : null) ?? undefined;
   } while (cursor !== undefined && products.length < limit);
   return { products, dataFreshAt };
 }
@@ -89,7 +91,7 @@ function* rowsA(run: Run, ask: ListAsk): Op<TodayRows> {
   const models = new Map<number, (number | null)[]>();
   for (let page = 0; [...wanted].some((id) => !models.has(id)); page++) {
     const answer = yield* run("A12", { ...path, ...basis, page, pageSize: PAGE });
-    const entries = isRecord(answer) && Array.isArray(answer.entries) ? answer.entries : [];
+    const entries = pageRows<unknown>(answer);
     modelsOf(entries, models);
     const pages = isRecord(answer) ? Number(answer.totalPages) : 0;
     if (entries.length === 0 || !(page + 1 < pages)) break;

@@ -7,7 +7,8 @@
  * client's (importLoop.ts, imports/bulk.ts).
  */
 import type { Marketplace } from "../api/types";
-import { apiCall, call, parallel } from "../core/effects";
+import { apiCall, parallel } from "../core/effects";
+import { listPage } from "../core/paginate";
 
 import { CellError, type Cell } from "../core/shape";
 import { messageOf } from "../core/errors";
@@ -193,8 +194,10 @@ export function createSidebarService(p: SidebarPorts) {
     ): Op<{ state: ImportState }> {
       checkToken(token);
       const c = stepCall(def, state, yield* io(() => p.basis()));
-      const data = yield* io(() => p.api.run(call(c.endpoint, c.params), { fresh: true }));
-      const outcome = readStep(def, state, data);
+      // listPage: an API refusing our pageSize is asked with the spec's default, kept after.
+      const page = yield* io(() => p.api.run(listPage(c.endpoint, c.params), { fresh: true }));
+      const sized = page.pageSize === undefined ? state : { ...state, pageSize: page.pageSize };
+      const outcome = readStep(def, sized, page.data);
       const header = state.pagesDone === 0 ? headerRow(outcome.state) : null;
       yield* io(() =>
         p.stage.append(token, {

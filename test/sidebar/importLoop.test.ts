@@ -126,7 +126,8 @@ describe("runImport", () => {
       { fetchData: api.fetchData, writeTable: async (_n, t) => void (rows = t.rows.length) },
     );
     expect(rows).toBe(700);
-    expect(api.calls.map((c) => c.params.pageSize)).toEqual([500, 200]);
+    // Page 1 at pageSize 200 would be rows 200-399: offset pages keep the first page's size.
+    expect(api.calls.map((c) => c.params.pageSize)).toEqual([500, 500]);
     expect(api.calls[0]?.params).toMatchObject({ lookbackDays: 30, includeVat: true });
   });
 });

@@ -8,6 +8,7 @@ import { CellValueType } from "@univerjs/presets";
  */
 import type { FWorkbook, FWorksheet } from "@univerjs/preset-sheets-core";
 import type { FUniver, ICellData } from "@univerjs/presets";
+import { pointsToFraction } from "../../../core/marginUnit";
 import type { Cell } from "../../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
@@ -373,5 +374,5 @@ function figureFromText(text: string): number | null {
   const m = /^(-?[\d,]*\.?\d+)(%?)$/.exec(text.trim());
   if (!m) return null;
   const n = Number((m[1] ?? "").replace(/,/g, ""));
-  return Number.isFinite(n) ? (m[2] ? n / 100 : n) : null;
+  return Number.isFinite(n) ? (m[2] ? pointsToFraction(n) : n) : null;
 }
