@@ -11,8 +11,14 @@ export const SHOP_ENDPOINTS = { A: "SHOPS_A", B: "SHOPS_B", C: "SHOPS_C" } as co
  * still that error.
  */
 export function isMissingShopList(market: Marketplace, error: ApiError): boolean {
+  // "No such endpoint" (a 404 naming the path, or one outside the API's envelope) is CONFIG
+  // for every other call; for these two paths it is the missing list itself.
+  const noSuchPath = error.code === "CONFIG" && (error.status === 404 || error.status === 405);
   return (
     market !== "A" &&
-    (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST" || error.code === "BAD_RESPONSE")
+    (noSuchPath ||
+      error.code === "NOT_FOUND" ||
+      error.code === "BAD_REQUEST" ||
+      error.code === "BAD_RESPONSE")
   );
 }

@@ -85,7 +85,13 @@ export function saleTermsA(
 }
 
 /** Lines that carry a base (the amount a rate applies to); the others' base is null. */
-const BASE_LINES_A = ["commissionFee", "serviceFee", "transactionFee", "returnCost", "vat"] as const;
+const BASE_LINES_A = [
+  "commissionFee",
+  "serviceFee",
+  "transactionFee",
+  "returnCost",
+  "vat",
+] as const;
 type BaseLineA = (typeof BASE_LINES_A)[number];
 
 /**

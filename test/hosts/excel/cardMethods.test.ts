@@ -9,12 +9,7 @@
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { demoIds } from "./harness/catalogCases";
 import { callMethod, entityProblems, fieldValue, type EntityHost } from "./harness/entityShim";
-import {
-  callInNode,
-  fakeCustomFunctions,
-  FakeExcelError,
-  memoryOfficeStorage,
-} from "./nodeExcel";
+import { callInNode, fakeCustomFunctions, FakeExcelError, memoryOfficeStorage } from "./nodeExcel";
 import { CATALOG } from "../../../src/functions";
 import { functionsMetadata } from "../../../src/hosts/shared/metadata";
 import { associateCardMethods, withCardMethods } from "../../../src/hosts/shared/cardMethods";
