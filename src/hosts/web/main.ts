@@ -17,7 +17,8 @@ import { FormulaCells } from "./formulaCells";
 import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
 import { mountApiBar, withoutApiParameter } from "./apiOffer";
-import { formatAnswer, registerCatalog, startEngine } from "./univer/engine";
+import { registerCatalog, startEngine } from "./univer/engine";
+import { answerFormats } from "./univer/answerFormats";
 import { sheetsInspector } from "./univer/inspector";
 import { mountMessageBar } from "./univer/messageBar";
 import { keepWorkbookSaved, loadWorkbook } from "./univer/savedWorkbook";
@@ -66,7 +67,7 @@ function start(): void {
   const cells = new FormulaCells({
     session,
     recalculate,
-    onFormats: (place, formats) => formatAnswer(engine, place, formats),
+    onFormats: answerFormats(engine),
   });
   registerCatalog(engine, CATALOG, cells);
   // A saved workbook was computed before the catalog existed in this page: its spilled tables
