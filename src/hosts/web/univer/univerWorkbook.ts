@@ -340,6 +340,12 @@ export class UniverWorkbook implements WorkbookSurface {
       write: (sheetName, cells) => {
         const sheet = this.inputSheet(sheetName);
         for (const c of cells) {
+          // An empty cell is cleared: writing nothing merges into the old value and keeps it
+          // (a frozen table's cells then stayed and blocked its spill after Unfreeze).
+          if (c.formula === null && c.value === "") {
+            sheet.getRange(c.row, c.col).clearContent();
+            continue;
+          }
           const style = sheet.getRange(c.row, c.col).getCellData()?.s;
           const data = c.formula !== null ? { f: c.formula } : cellData(c.value);
           this.write(sheet, c.row, c.col, [[style ? { ...data, s: style } : data]]);
