@@ -261,14 +261,17 @@ export class UniverWorkbook implements WorkbookSurface {
         const sheet = create ? this.sheet(sheetName) : this.inputSheet(sheetName);
         if (this.book.getActiveSheet().getSheetId() !== shown.getSheetId())
           this.book.setActiveSheet(shown);
-        for (const b of blocks) {
-          let row = b.row;
-          for (const chunk of chunkRows(b.values, WRITE_CHUNK_ROWS)) {
-            const cells = chunk.map((r) => r.map((c, i) => cellData(c, b.formats[i] ?? null)));
-            this.write(sheet, row, b.col, cells);
-            row += chunk.length;
+        return (async () => {
+          for (const b of blocks) {
+            let row = b.row;
+            for (const chunk of chunkRows(b.values, PAGE_CHUNK_ROWS)) {
+              const cells = chunk.map((r) => r.map((c, i) => cellData(c, b.formats[i] ?? null)));
+              this.write(sheet, row, b.col, cells);
+              row += chunk.length;
+              await nextTask();
+            }
           }
-        }
+        })();
       },
       note: (sheetName, table) => {
         const meta = importedMeta(this.inputSheet(sheetName));
@@ -284,10 +287,18 @@ export class UniverWorkbook implements WorkbookSurface {
           const f = block.formats[i];
           return f && f !== "@" && f !== "General" ? { n: { pattern: f } } : undefined;
         };
-        const cells = block.formulas.map((r) =>
-          r.map((f, i): ICellData => ({ f, ...(pattern(i) ? { s: pattern(i) } : {}) })),
-        );
-        this.write(this.inputSheet(sheetName), block.row, block.col, cells);
+        const sheet = this.inputSheet(sheetName);
+        return (async () => {
+          let row = block.row;
+          for (const chunk of chunkRows(block.formulas, PAGE_CHUNK_ROWS)) {
+            const cells = chunk.map((r) =>
+              r.map((f, i): ICellData => ({ f, ...(pattern(i) ? { s: pattern(i) } : {}) })),
+            );
+            this.write(sheet, row, block.col, cells);
+            row += chunk.length;
+            await nextTask();
+          }
+        })();
       },
       boldHeader: (sheetName, width) => {
         const sheet = this.book.getSheetByName(sheetName);
@@ -340,8 +351,7 @@ export class UniverWorkbook implements WorkbookSurface {
       write: (sheetName, cells) => {
         const sheet = this.inputSheet(sheetName);
         for (const c of cells) {
-          // An empty cell is cleared: writing nothing merges into the old value and keeps it
-          // (a frozen table's cells then stayed and blocked its spill after Unfreeze).
+          // Cleared: writing {} merges into the old value (it blocked an unfrozen table's spill).
           if (c.formula === null && c.value === "") {
             sheet.getRange(c.row, c.col).clearContent();
             continue;
@@ -371,6 +381,10 @@ export class UniverWorkbook implements WorkbookSurface {
     return sheet ? (importedMeta(sheet)?.note ?? null) : null;
   }
 }
+
+/** Rows per write of a sidebar-built sheet; the page gets a turn (paint, input) after each. */
+const PAGE_CHUNK_ROWS = 100;
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** "-1,234.50" -> -1234.5, "23.50%" -> 0.235; null for other text. */
 function figureFromText(text: string): number | null {
