@@ -2,11 +2,12 @@
  * The web page stays responsive while "New pricing sheet" writes 500 products: the writes
  * to the engine yield to the browser between chunks of rows, so no single task holds the page
  * for long. Measured as the longest gap a 50 ms timer in the page sees while the build runs.
+ * The sheet's columns come sized to what they hold, as Sheets and Excel size an import.
  */
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
-import { openWithApi, saveKey } from "./webPage";
+import { openWithApi, saveKey, sheetValues } from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -58,5 +59,22 @@ describeBrowser("the web page while a pricing sheet is built", () => {
     const longest = await page.evaluate(() => (window as unknown as GapWindow).__gaps.longest);
     console.log(`longest unresponsive gap: ${Math.round(longest)} ms`);
     expect(longest).toBeLessThan(3000);
+
+    // The built sheet's columns are sized to what they hold (capped), not all 120 px.
+    const values = await sheetValues(page, "Pricing", 0, 0);
+    const widths = await page.evaluate(
+      (n) =>
+        (
+          window as unknown as { __sheets: { widths(s: string, n: number): number[] } }
+        ).__sheets.widths("Pricing", n),
+      values[0]?.length ?? 0,
+    );
+    const longestText = (c: number): number =>
+      Math.max(...values.slice(0, 300).map((r) => String(r[c] ?? "").length));
+    const wide = widths.findIndex((_, c) => longestText(c) > 25);
+    expect(wide).toBeGreaterThanOrEqual(0);
+    expect(widths[wide]).toBeGreaterThan(180);
+    expect(Math.max(...widths)).toBeLessThanOrEqual(320);
+    expect(new Set(widths).size).toBeGreaterThan(2);
   });
 });

@@ -10,6 +10,8 @@ import type { FWorkbook, FWorksheet } from "@univerjs/preset-sheets-core";
 import type { FUniver, ICellData } from "@univerjs/presets";
 import type { Cell } from "../../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
+import { fitBlocks, fitColumns } from "./columnWidths";
+import { PAGE_CHUNK_ROWS, nextTask } from "./pageTurns";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
@@ -98,6 +100,7 @@ export class UniverWorkbook implements WorkbookSurface {
       row += chunk.length;
     }
     sheet.setFrozenRows(1);
+    fitColumns(sheet, 0, [table.columns.map((c) => c.header), ...table.rows]);
     const meta: ImportedSheetMeta = {
       note: importNote(table, table.rows.length, (iso) => zonedTime(iso)),
       rows: table.rows.length + 1,
@@ -261,6 +264,8 @@ export class UniverWorkbook implements WorkbookSurface {
         const sheet = create ? this.sheet(sheetName) : this.inputSheet(sheetName);
         if (this.book.getActiveSheet().getSheetId() !== shown.getSheetId())
           this.book.setActiveSheet(shown);
+        // A sheet this write fills first is sized; later, the widths are the seller's.
+        if (this.usedSize(sheet) === null) fitBlocks(sheet, blocks);
         return (async () => {
           for (const b of blocks) {
             let row = b.row;
@@ -381,10 +386,6 @@ export class UniverWorkbook implements WorkbookSurface {
     return sheet ? (importedMeta(sheet)?.note ?? null) : null;
   }
 }
-
-/** Rows per write of a sidebar-built sheet; the page gets a turn (paint, input) after each. */
-const PAGE_CHUNK_ROWS = 100;
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** "-1,234.50" -> -1234.5, "23.50%" -> 0.235; null for other text. */
 function figureFromText(text: string): number | null {
