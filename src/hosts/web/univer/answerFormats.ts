@@ -35,7 +35,8 @@ export function answerFormats(
   api: FUniver,
 ): (place: CellPlace, formats: readonly CellFormat[]) => void {
   const waiting = new Map<string, { place: CellPlace; formats: readonly CellFormat[] }>();
-  api.getFormula().calculationEnd(() => {
+  // Formatted a turn later, outside the engine's callback (other listeners of it still hear it).
+  const formatWaiting = (): void => {
     for (const [key, { place, formats }] of waiting) {
       const sheet = api.getActiveWorkbook()?.getSheetBySheetId(place.sheetId);
       const shown = sheet?.getRange(place.row, place.column).getValue();
@@ -44,6 +45,9 @@ export function answerFormats(
       waiting.delete(key);
       formatCells(api, place, formats);
     }
+  };
+  api.getFormula().calculationEnd(() => {
+    if (waiting.size > 0) setTimeout(formatWaiting, 0);
   });
   return (place, formats) => {
     if (formats.every(([r, c]) => r === 0 && c === 0)) {
