@@ -35,11 +35,31 @@ export interface FreezeResult {
   readonly formulas: number;
   /** Frozen cells whose formula stayed kept: their value changed or moved since the freeze. */
   readonly notRestored?: string;
+  /** Formulas left as they are by a freeze because they show an error (its reason stays). */
+  readonly leftWithErrors?: number;
 }
 
 const blank = (c: Cell | undefined): boolean => c === undefined || c === null || c === "";
-const same = (a: Cell | undefined, b: Cell | undefined): boolean =>
-  (blank(a) && blank(b)) || a === b;
+const asNumber = (c: Cell | undefined): number | null =>
+  typeof c === "number"
+    ? c
+    : typeof c === "string" && c.trim() !== "" && Number.isFinite(Number(c))
+      ? Number(c)
+      : null;
+/**
+ * A cell still holds the frozen value as the host reads it back: a host may give a written
+ * number back as text or with float noise (the web engine), or text with its spaces trimmed.
+ */
+const same = (a: Cell | undefined, b: Cell | undefined): boolean => {
+  if (blank(a) || blank(b)) return blank(a) && blank(b);
+  const x = asNumber(a);
+  const y = asNumber(b);
+  if (x !== null && y !== null) return Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x));
+  return String(a).trim() === String(b).trim();
+};
+/** What a cell shows when its formula failed; freezing it would keep the code, not the reason. */
+const showsError = (c: Cell | undefined): boolean =>
+  typeof c === "string" && /^#[A-Z/0-9_]+[!?]?$/.test(c.trim());
 
 const cellName = (row: number, col: number): string => `${columnLetters(col)}${row + 1}`;
 const movedWords = (cells: readonly string[]): string =>
@@ -65,9 +85,14 @@ export function* freezeValues(cells: FormulaCells, scope: "selection" | "sheet")
     v: got.values[r]?.[c],
   });
   let frozen = 0;
+  let errors = 0;
   got.formulas.forEach((line, r) =>
     line.forEach((f, c) => {
       if (!isOurs(f)) return;
+      if (showsError(at(r, c).v)) {
+        errors++;
+        return;
+      }
       // The block its answer spilled into: right and down while cells hold values, no formula.
       const table = spills(f);
       let cols = 1;
@@ -101,12 +126,18 @@ export function* freezeValues(cells: FormulaCells, scope: "selection" | "sheet")
   );
   if (frozen === 0)
     throw new Error(
-      `No formula of the add-in in ${scope === "selection" ? "the selection" : got.sheetName}: nothing to freeze`,
+      errors > 0
+        ? `Nothing frozen: the ${errors} formula(s) of the add-in in ${scope === "selection" ? "the selection" : got.sheetName} show an error (select one to read why); fix them first, a frozen error would lose its reason`
+        : `No formula of the add-in in ${scope === "selection" ? "the selection" : got.sheetName}: nothing to freeze`,
     );
   // The formulas are kept before any cell changes: a failed write loses none.
   yield* io(() => cells.writeKept(got.sheetName, JSON.stringify(kept)));
   yield* io(() => cells.write(got.sheetName, writes));
-  return { sheetName: got.sheetName, formulas: frozen };
+  return {
+    sheetName: got.sheetName,
+    formulas: frozen,
+    ...(errors > 0 ? { leftWithErrors: errors } : {}),
+  };
 }
 
 /** Put back the formulas frozen in the selection or the active sheet. */
@@ -139,7 +170,7 @@ export function* unfreezeValues(
     // the frozen value: one the seller changed since stays), then the formula goes back.
     for (let i = 0; i < k.rows; i++)
       for (let j = 0; j < k.cols; j++)
-        if (i + j > 0 && now(i, j) === k.v?.[i]?.[j])
+        if (i + j > 0 && !blank(now(i, j)) && same(now(i, j), k.v?.[i]?.[j]))
           writes.push({ row: r + i, col: c + j, formula: null, value: "" });
     writes.push({ row: r, col: c, formula: k.f, value: "" });
     delete kept[key];

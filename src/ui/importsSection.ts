@@ -27,6 +27,12 @@ export interface ImportsProps {
 
 type StatusLine = { text: string; kind: "info" | "ok" | "error" };
 
+/** Why C is missing from a list import, and what works for C instead. */
+const NO_C_LIST =
+  "No C here: the API has no product list for marketplace C to page through. For C, import " +
+  '"Chosen products" (type the product ids) or "Shop overview", or use formula cells such ' +
+  'as =MKTC_PRODUCTS(shop id, "product ids") and =MKTC_BREAKDOWN(...).';
+
 /** The imports section. */
 export function ImportsSection(p: ImportsProps) {
   const [kind, setKind] = useState<ImportKind>("productsByProfit");
@@ -213,6 +219,7 @@ export function ImportsSection(p: ImportsProps) {
       value: market,
       options: markets.map((m) => ({ value: m, label: m })),
       onChange: (v) => setMarket(v as Marketplace),
+      ...(markets.includes("C") ? {} : { hint: NO_C_LIST }),
     }),
     h(SelectField, {
       id: "imp-shop",

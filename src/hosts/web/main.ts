@@ -17,12 +17,15 @@ import { FormulaCells } from "./formulaCells";
 import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
 import { mountApiBar, withoutApiParameter } from "./apiOffer";
-import { formatAnswer, registerCatalog, startEngine } from "./univer/engine";
+import { registerCatalog, startEngine } from "./univer/engine";
+import { answerFormats } from "./univer/answerFormats";
 import { sheetsInspector } from "./univer/inspector";
 import { mountMessageBar } from "./univer/messageBar";
 import { keepWorkbookSaved, loadWorkbook } from "./univer/savedWorkbook";
 import { UniverWorkbook } from "./univer/univerWorkbook";
 import { webRefresher } from "./webRefresher";
+import { showSaveProblem } from "./saveBanner";
+import { WEB_CACHE_BUDGET, newSaveState } from "./workbookStorage";
 
 declare const MKT_DEFAULT_BASE_URL: string;
 
@@ -50,14 +53,21 @@ function start(): void {
   });
   const storage = localOfficeStorage();
   const transport = browserFetchTransport();
-  const session = new ExcelSession({ storage, defaultBaseUrl, transport });
+  // Cached answers keep to a fifth of the browser's storage: the workbook needs the rest.
+  const session = new ExcelSession({
+    storage,
+    defaultBaseUrl,
+    transport,
+    cacheBudgetBytes: WEB_CACHE_BUDGET,
+  });
+  const saves = newSaveState();
   const engine = startEngine(element("grid"), loadWorkbook(window.localStorage));
   const book = new UniverWorkbook(engine);
   const recalculate = (): void => engine.getFormula().executeCalculation();
   const cells = new FormulaCells({
     session,
     recalculate,
-    onFormats: (place, formats) => formatAnswer(engine, place, formats),
+    onFormats: answerFormats(engine),
   });
   registerCatalog(engine, CATALOG, cells);
   // A saved workbook was computed before the catalog existed in this page: its spilled tables
@@ -102,10 +112,12 @@ function start(): void {
       });
     },
     onClearCache: () => refresher.clearCache(),
-    hostChecks: () => Promise.resolve(webChecks(window.localStorage)),
+    hostChecks: () => Promise.resolve(webChecks(window.localStorage, saves)),
   });
-  const bar = mountMessageBar(element("cell-message"), engine, book, cells);
-  keepWorkbookSaved(engine, window.localStorage, (problem) => bar.storageProblem(problem));
+  mountMessageBar(element("cell-message"), engine, book, cells);
+  keepWorkbookSaved(engine, window.localStorage, saves, (problem) =>
+    showSaveProblem(element("save-problem"), problem),
+  );
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
   mountApp(element("sidebar"), withPlaces(bridge, WEB_PLACES));
 }

@@ -90,4 +90,50 @@ describeBrowser("figures in the web demo read as a seller reads them", () => {
 
     await page.screenshot({ path: path.resolve(__dirname, "../../../docs/web-formats.png") });
   });
+
+  test("a table that cannot spill (#SPILL!) leaves the other answers' formats alone", async () => {
+    // A fresh profile, as the seller who found it, and the README's cells as they typed them.
+    page = await host.browser.newPage({ viewport: { width: 1100, height: 560 } });
+    await loopbackOnly(page);
+    await openWithApi(page, host.url, server.baseUrl);
+    await saveKey(page, server.keyFor("demo"));
+    const typed: Array<[string, string]> = [
+      ["A8", '=MKTA_BREAKDOWN(100001, "SG", 10001691)'],
+      ["E8", '=MKTA_BREAKDOWN(100001, "SG", 10000001, , "netProfit")'],
+      ["E9", '=REQUIRED_PRICE("A", 100001, "SG", 100008, 50, 25%, "requiredListingPrice")'],
+      // A table at E10 that E16 blocks: #SPILL!
+      ["E10", '=REQUIRED_PRICE("B", , "MY", 200004, 150, 25%)'],
+      ["E16", '=PROFIT_ROAS("A", 100001, "SG", 10001691, "CLEANED", "roas")'],
+      ["E17", '=PROFIT_ROAS("A", 100001, "SG", 10001691, "CLEANED")'],
+    ];
+    for (const [cell, formula] of typed) await typeInto(page, "Sheet1", cell, formula);
+    const values = await settledValues(
+      page,
+      "Sheet1",
+      (v) =>
+        v[7]?.[0] === "Line" &&
+        typeof v[8]?.[4] === "number" &&
+        v[9]?.[4] === "#SPILL!" &&
+        v[16]?.[4] === "Field",
+      60_000,
+      40,
+      8,
+    );
+    await page.waitForTimeout(1000);
+    const shown = await displayedText(page, "Sheet1", "A1:H40");
+    expect(shown[8]?.[4]).toBe(money(values[8]?.[4] as number));
+    let amounts = 0;
+    for (let r = 8; r < 40; r++) {
+      const label = shown[r]?.[0] ?? "";
+      const text = shown[r]?.[1] ?? "";
+      if (label === "" || label === "Currency" || label === "Basis") continue;
+      if (label === "Margin")
+        expect({ label, text }).toEqual({ label, text: expect.stringMatching(/^-?\d+\.\d\d%$/) });
+      else {
+        expect({ label, text }).toEqual({ label, text: expect.stringMatching(/^-?[\d,]+\.\d\d$/) });
+        amounts++;
+      }
+    }
+    expect(amounts).toBeGreaterThan(5);
+  });
 });

@@ -4,6 +4,7 @@
  * as text, cancel and server death leaving the previous data intact, and "Refresh all".
  */
 import path from "node:path";
+import { PAGE_CHUNK_ROWS } from "../../../src/hosts/web/univer/pageTurns";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import {
@@ -166,6 +167,11 @@ describeBrowser("web host in Chromium", () => {
   test("imports 2,100 products sorted by profit, matching the API row for row", async () => {
     await openSection("sec-imports");
     await page.selectOption("#imp-kind", "productsByProfit");
+    // Only A and B list products: the section says why C is missing and what works for C.
+    expect(await page.locator("#imp-market option").allTextContents()).toEqual(["A", "B"]);
+    expect(await page.textContent("#imp-market-hint")).toMatch(
+      /no product list for marketplace C.*Chosen products.*MKTC_/,
+    );
     await page.fill("#imp-sheet", "Profit");
     await page.click("#imp-run");
     await page.waitForFunction(
@@ -243,6 +249,7 @@ describeBrowser("web host in Chromium", () => {
       () => (document.querySelectorAll("#saved-imports li").length ?? 0) === 1,
     );
     await page.selectOption("#imp-kind", "shopOverview");
+    expect(await page.locator("#imp-market-hint").count()).toBe(0); // C is offered here
     await page.fill("#imp-sheet", "Overview");
     await page.click("#imp-save");
     await page.waitForFunction(() => document.querySelectorAll("#saved-imports li").length === 2);
@@ -256,10 +263,10 @@ describeBrowser("web host in Chromium", () => {
     );
     await shot("refresh-all");
     const after = await sheet("Profit");
-    // A managed table's refresh writes its figures by product, one write per 500 rows; its
-    // header stays as it is.
+    // A managed table's refresh writes its figures by product, one write per chunk of rows
+    // (the page gets a turn between chunks); its header stays as it is.
     expect(after?.writeCalls).toBe(
-      (before?.writeCalls ?? 0) + Math.ceil(((before?.values.length ?? 1) - 1) / 500),
+      (before?.writeCalls ?? 0) + Math.ceil(((before?.values.length ?? 1) - 1) / PAGE_CHUNK_ROWS),
     );
     expect(after?.values).toEqual(before?.values);
     const overview = await sheet("Overview");

@@ -16,8 +16,7 @@ import type { SheetFunction } from "../../../functions/define";
 import { sheetAddress } from "../a1";
 import { omittedArguments } from "../omittedArguments";
 import { functionInfo } from "./functionInfo";
-import type { CellPlace, FormulaCells } from "../formulaCells";
-import type { CellFormat } from "../engineErrors";
+import type { FormulaCells } from "../formulaCells";
 
 export type { FUniver };
 
@@ -107,24 +106,3 @@ export function registerCatalog(
     );
   }
 }
-
-/**
- * Give the cells of a formula's answer their number formats, where the cell's format is still
- * the default or one this page set: a format the seller chose stays.
- */
-export function formatAnswer(api: FUniver, place: CellPlace, formats: readonly CellFormat[]): void {
-  const sheet = api.getActiveWorkbook()?.getSheetBySheetId(place.sheetId);
-  if (!sheet) return;
-  for (const [r, c, format] of formats) {
-    const cell = sheet.getRange(place.row + r, place.column + c);
-    const key = `${place.sheetId}!${place.row + r}:${place.column + c}`;
-    const current = cell.getNumberFormat();
-    if (current === format) continue;
-    if (current && current !== "General" && current !== ourFormats.get(key)) continue;
-    cell.setNumberFormat(format);
-    ourFormats.set(key, format);
-  }
-}
-
-/** The formats this page gave cells (by sheet and cell), to tell them from the seller's own. */
-const ourFormats = new Map<string, string>();

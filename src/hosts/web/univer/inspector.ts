@@ -34,6 +34,8 @@ export interface SheetsInspector {
   setValues(sheet: string, topLeft: string, values: Value[][]): void;
   /** Insert an empty column before `column` (0-based), as the seller's Insert menu does. */
   insertColumn(sheet: string, column: number): void;
+  /** Widths in px of a sheet's first `count` columns. */
+  widths(sheet: string, count: number): number[];
   /** Formula runs started so far (each asked the shared runtime once). */
   formulaRuns(): number;
   /** The message bar's text for a cell such as "Sheet1!B2". */
@@ -101,6 +103,8 @@ export function sheetsInspector(book: UniverWorkbook, cells: FormulaCells): Shee
       );
     },
     insertColumn: (sheet, column) => void book.sheet(sheet).insertColumnBefore(column),
+    widths: (sheet, count) =>
+      Array.from({ length: count }, (_, c) => book.sheet(sheet).getColumnWidth(c)),
     formulaRuns: () => cells.runs,
     messageAt: (address) => cells.messageAt(address),
     highlights: (name) =>

@@ -11,6 +11,8 @@ import type { FUniver, ICellData } from "@univerjs/presets";
 import { pointsToFraction } from "../../../core/marginUnit";
 import type { Cell } from "../../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
+import { fitBlocks, fitColumns } from "./columnWidths";
+import { PAGE_CHUNK_ROWS, nextTask } from "./pageTurns";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
@@ -100,6 +102,7 @@ export class UniverWorkbook implements WorkbookSurface {
       row += chunk.length;
     }
     sheet.setFrozenRows(1);
+    fitColumns(sheet, 0, [table.columns.map((c) => c.header), ...table.rows]);
     const meta: ImportedSheetMeta = {
       note: importNote(table, table.rows.length, (iso) => zonedTime(iso)),
       rows: table.rows.length + 1,
@@ -263,14 +266,19 @@ export class UniverWorkbook implements WorkbookSurface {
         const sheet = create ? this.sheet(sheetName) : this.inputSheet(sheetName);
         if (this.book.getActiveSheet().getSheetId() !== shown.getSheetId())
           this.book.setActiveSheet(shown);
-        for (const b of blocks) {
-          let row = b.row;
-          for (const chunk of chunkRows(b.values, WRITE_CHUNK_ROWS)) {
-            const cells = chunk.map((r) => r.map((c, i) => cellData(c, b.formats[i] ?? null)));
-            this.write(sheet, row, b.col, cells);
-            row += chunk.length;
+        // A sheet this write fills first is sized; later, the widths are the seller's.
+        if (this.usedSize(sheet) === null) fitBlocks(sheet, blocks);
+        return (async () => {
+          for (const b of blocks) {
+            let row = b.row;
+            for (const chunk of chunkRows(b.values, PAGE_CHUNK_ROWS)) {
+              const cells = chunk.map((r) => r.map((c, i) => cellData(c, b.formats[i] ?? null)));
+              this.write(sheet, row, b.col, cells);
+              row += chunk.length;
+              await nextTask();
+            }
           }
-        }
+        })();
       },
       note: (sheetName, table) => {
         const meta = importedMeta(this.inputSheet(sheetName));
@@ -286,10 +294,18 @@ export class UniverWorkbook implements WorkbookSurface {
           const f = block.formats[i];
           return f && f !== "@" && f !== "General" ? { n: { pattern: f } } : undefined;
         };
-        const cells = block.formulas.map((r) =>
-          r.map((f, i): ICellData => ({ f, ...(pattern(i) ? { s: pattern(i) } : {}) })),
-        );
-        this.write(this.inputSheet(sheetName), block.row, block.col, cells);
+        const sheet = this.inputSheet(sheetName);
+        return (async () => {
+          let row = block.row;
+          for (const chunk of chunkRows(block.formulas, PAGE_CHUNK_ROWS)) {
+            const cells = chunk.map((r) =>
+              r.map((f, i): ICellData => ({ f, ...(pattern(i) ? { s: pattern(i) } : {}) })),
+            );
+            this.write(sheet, row, block.col, cells);
+            row += chunk.length;
+            await nextTask();
+          }
+        })();
       },
       highlightRows: (sheetName, rule) => highlightBelowTarget(this.inputSheet(sheetName), rule),
       boldHeader: (sheetName, width) => {
@@ -343,6 +359,11 @@ export class UniverWorkbook implements WorkbookSurface {
       write: (sheetName, cells) => {
         const sheet = this.inputSheet(sheetName);
         for (const c of cells) {
+          // Cleared: writing {} merges into the old value (it blocked an unfrozen table's spill).
+          if (c.formula === null && c.value === "") {
+            sheet.getRange(c.row, c.col).clearContent();
+            continue;
+          }
           const style = sheet.getRange(c.row, c.col).getCellData()?.s;
           const data = c.formula !== null ? { f: c.formula } : cellData(c.value);
           this.write(sheet, c.row, c.col, [[style ? { ...data, s: style } : data]]);

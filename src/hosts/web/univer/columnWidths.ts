@@ -1,0 +1,49 @@
+/**
+ * Columns a sheet gets from the add-in are sized to what they hold, as Sheets and Excel size
+ * an imported table: "Minimalist Bluetooth Speaker" and "Original price (per unit)" read
+ * whole instead of cut at the default width. Capped, so one long name does not take the view.
+ */
+import type { FWorksheet } from "@univerjs/preset-sheets-core";
+import type { Cell } from "../../../functions/cells";
+
+const PX_PER_CHAR = 7; // Arial 11 at 100 %: about 7 px a character on average
+const PADDING = 16;
+const MIN_WIDTH = 60;
+const MAX_WIDTH = 320;
+/** Rows looked at: enough to see the long names, cheap on a 2,100-row import. */
+const SAMPLE_ROWS = 300;
+
+function shownLength(cell: Cell | undefined): number {
+  if (cell === null || cell === undefined) return 0;
+  if (typeof cell === "number")
+    return Number.isInteger(cell) ? String(cell).length : cell.toFixed(2).length + 1;
+  return String(cell).length;
+}
+
+/** Size columns `col`.. of `sheet` to `rows` (header first), within MIN..MAX px. */
+export function fitColumns(
+  sheet: FWorksheet,
+  col: number,
+  rows: readonly (readonly Cell[])[],
+): void {
+  const width = Math.max(0, ...rows.slice(0, SAMPLE_ROWS).map((r) => r.length));
+  for (let c = 0; c < width; c++) {
+    let chars = 0;
+    for (const row of rows.slice(0, SAMPLE_ROWS)) chars = Math.max(chars, shownLength(row[c]));
+    const px = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, chars * PX_PER_CHAR + PADDING));
+    sheet.setColumnWidth(col + c, px);
+  }
+}
+
+/** Size the columns of blocks about to fill an empty sheet (each block column by its rows). */
+export function fitBlocks(
+  sheet: FWorksheet,
+  blocks: readonly { readonly col: number; readonly values: readonly (readonly Cell[])[] }[],
+): void {
+  for (const col of new Set(blocks.map((b) => b.col)))
+    fitColumns(
+      sheet,
+      col,
+      blocks.filter((b) => b.col === col).flatMap((b) => b.values),
+    );
+}
