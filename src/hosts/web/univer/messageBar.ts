@@ -7,9 +7,10 @@ import { sheetAddress } from "../a1";
 import type { FormulaCells } from "../formulaCells";
 import type { UniverWorkbook } from "./univerWorkbook";
 
-/** The bar's control: tell it again now. */
+/** The bar's controls: tell it again now; show (or clear) a storage problem. */
 export interface MessageBar {
   update(): void;
+  storageProblem(message: string | null): void;
 }
 
 /** The engine's #SPILL! says nothing more: what blocks a table, and what the seller can do. */
@@ -24,6 +25,7 @@ export function mountMessageBar(
   book: UniverWorkbook,
   cells: FormulaCells,
 ): MessageBar {
+  let storageProblem: string | null = null;
   const update = (): void => {
     const sheet = api.getActiveWorkbook()?.getActiveSheet();
     if (!sheet) return;
@@ -34,14 +36,18 @@ export function mountMessageBar(
     const note = book.importNote(sheet.getSheetName());
     const text = message
       ? `${address.split("!")[1] ?? address}: ${message}`
-      : note
-        ? note.split("\n").join(" · ")
-        : "";
+      : (storageProblem ?? (note ? note.split("\n").join(" · ") : ""));
     bar.textContent = text;
-    bar.dataset.kind = message ? "cell" : "note";
+    bar.dataset.kind = message ? "cell" : storageProblem ? "problem" : "note";
   };
   api.getActiveWorkbook()?.onSelectionChange(update);
   api.addEvent(api.Event.ActiveSheetChanged, update);
   api.getFormula().calculationEnd(update);
-  return { update };
+  return {
+    update,
+    storageProblem(message) {
+      storageProblem = message;
+      update();
+    },
+  };
 }
