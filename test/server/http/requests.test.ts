@@ -101,7 +101,10 @@ describe("request bodies, routing and CORS over HTTP", () => {
     });
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual([
-      { field: "models[1].originalPrice", problem: "is required (a number)" },
+      {
+        field: "models[1].originalPrice",
+        problem: "is required (a number from 0 to 1000000000000)",
+      },
     ]);
     const empty = await post(server.baseUrl + `${P_A}/preview-set-margin`, token, {
       shopId: 1,
