@@ -50,7 +50,7 @@ describe("review fixes", () => {
     });
     expect(r.status).toBe(400);
     expect(r.json.errors).toEqual([
-      { field: "cogs", problem: "must be a number from -1000000000000 to 1000000000000" },
+      { field: "cogs", problem: "must be a number from 0 to 1000000000000" },
     ]);
   });
 
