@@ -64,7 +64,10 @@ describeBrowser(
       const cells = await rig.book.cells();
       expect(numbers(cells)).toHaveLength(300);
       expect(errors(cells)).toEqual([]);
-      expect(rig.proxy.count()).toBe(300);
+      // One request per cell; a request that timed out on a loaded machine (the clock runs 20x)
+      // is asked again, so a few more may reach the server, never two per cell.
+      expect(rig.proxy.count()).toBeGreaterThanOrEqual(300);
+      expect(rig.proxy.count()).toBeLessThanOrEqual(303);
       expect(rig.proxy.statuses.filter((s) => s === 429)).toEqual([]);
       const fetches = await rig.book.fetches();
       expect(busiestMinute(fetches.map((f) => f.at))).toBeLessThanOrEqual(60);
