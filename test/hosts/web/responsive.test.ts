@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
 import { openWithApi, saveKey, sheetValues } from "./webPage";
+import { openPricing } from "../../helpers/pricingPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -37,9 +38,7 @@ describeBrowser("the web page while a pricing sheet is built", () => {
   });
 
   test("500 products: the page answers a timer at least every few seconds", async () => {
-    await page.locator("#pricing > summary").click();
-    await page.waitForSelector('#pricing-shop option[value="100001"]', { state: "attached" });
-    await page.selectOption("#pricing-shop", "100001");
+    await openPricing(page, "A:100001");
     await page.evaluate(() => {
       const w = window as unknown as GapWindow;
       w.__gaps = { longest: 0, last: performance.now() };
