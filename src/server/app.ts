@@ -71,6 +71,10 @@ class RateLimited extends ApiProblem {
 }
 
 /** Builds the server (not listening yet). */
+/** A success envelope around `data` already in bytes (SerializedData), as `envelope` below writes it. */
+const SUCCESS_HEAD = Buffer.from('{"status":"SUCCESS","statusCode":200,"message":"OK","data":');
+const SUCCESS_TAIL = Buffer.from("}");
+
 export function buildServer(options: ServerOptions): FastifyInstance {
   const endpoints = options.endpoints ?? ENDPOINTS;
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? 60, options.now);
@@ -273,7 +277,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
             return reply
               .code(200)
               .type("application/json; charset=utf-8")
-              .send(`{"status":"SUCCESS","statusCode":200,"message":"OK","data":${answer.json}}`);
+              .send(Buffer.concat([SUCCESS_HEAD, ...answer.parts, SUCCESS_TAIL]));
           }
           const envelope: SuccessEnvelope<unknown> = {
             status: "SUCCESS",

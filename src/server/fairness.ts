@@ -12,11 +12,14 @@
 /** Computing time in the last WINDOW_MS that makes a key's next request take its turn. */
 export const HEAVY_MS = 250;
 const WINDOW_MS = 1000;
+/** Loop time queued requests may use before the loop reads other sockets again. */
+const TURN_MS = 20;
 
 export class LoopFairness {
   private readonly used = new Map<string, { ms: number; since: number }>();
   private readonly queue: Array<() => void> = [];
   private pumping = false;
+  private turnStart = -Infinity;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -47,17 +50,28 @@ export class LoopFairness {
         ms: (fresh ? 0 : (u?.ms ?? 0)) + this.now() - start,
         since: fresh ? start : (u?.since ?? start),
       });
+      this.releaseNext();
     }
   }
 
-  /** Let one queued request go per turn of the loop (setImmediate runs after the I/O phase). */
+  /**
+   * Queued requests run back to back until TURN_MS of the loop's time is used, then the loop
+   * reads the other sockets (setImmediate runs after the I/O phase): one request per turn made
+   * a lone busy key pay a loop turn per request, for no one.
+   */
+  private releaseNext(): void {
+    if (this.queue.length === 0) return;
+    if (this.now() - this.turnStart < TURN_MS) this.queue.shift()?.();
+    else this.pump();
+  }
+
   private pump(): void {
     if (this.pumping) return;
     this.pumping = true;
     setImmediate(() => {
       this.pumping = false;
+      this.turnStart = this.now();
       this.queue.shift()?.();
-      if (this.queue.length > 0) setImmediate(() => this.pump());
     });
   }
 }

@@ -4,8 +4,13 @@ import { cursorPage, offsetPage, toDateTimeArray } from "../../analytics/pages";
 import type { DemoData } from "../../data/model";
 import { netProfitMinor } from "../../fees/a";
 import type { EndpointHandler, HandlerContext } from "../../handler";
-import { objectWithArray, SerializedData, withLeadingField } from "../../serialized";
-import { rememberFor, stringBytes } from "./remembered";
+import {
+  jsonBytes,
+  objectWithArray,
+  type SerializedData,
+  withLeadingField,
+} from "../../serialized";
+import { rememberFor } from "./remembered";
 import { roasSummaryA } from "./roas";
 import {
   breakdownWithMetadata,
@@ -22,8 +27,8 @@ interface ProductRow {
   readonly name: string;
   readonly unitsSold: number;
   readonly totalProfitMinor: number;
-  /** The row's list entry as JSON, written once per window. */
-  readonly json: string;
+  /** The row's list entry as JSON (UTF-8), written once per window. */
+  readonly json: Buffer;
 }
 
 /** A window's rows in item id order, and (once A11 asked) by profit: one cache entry. */
@@ -50,7 +55,7 @@ function windowRows(data: DemoData, idx: ShopIndex, w: SalesWindow): WindowRows 
           name: p.name,
           unitsSold: r.units,
           totalProfitMinor: total,
-          json: JSON.stringify({
+          json: jsonBytes({
             itemId: p.itemId,
             name: p.name,
             ...breakdownWithMetadata(idx, r, w.effectiveDate),
@@ -70,8 +75,8 @@ const ROW_BYTES = 64;
 /** One more list of the same rows (the profit order). */
 const POINTER_BYTES = 8;
 
-const rowsBytes = (rows: readonly { readonly json: string }[]): number =>
-  rows.reduce((sum, r) => sum + ROW_BYTES + stringBytes(r.json), 0);
+const rowsBytes = (rows: readonly { readonly json: Buffer }[]): number =>
+  rows.reduce((sum, r) => sum + ROW_BYTES + r.json.length, 0);
 
 const int = (v: unknown, fallback: number): number => (typeof v === "number" ? v : fallback);
 
@@ -79,7 +84,7 @@ const int = (v: unknown, fallback: number): number => (typeof v === "number" ? v
 function rankedPage(
   ctx: HandlerContext,
   idx: ShopIndex,
-  sorted: readonly { readonly json: string }[],
+  sorted: readonly { readonly json: Buffer }[],
 ): SerializedData {
   const { entries, ...fields } = offsetPage(
     sorted,
@@ -88,12 +93,10 @@ function rankedPage(
     toDateTimeArray(idx.shop.dataFreshAt),
   );
   const first = fields.page * fields.pageSize + 1;
-  return new SerializedData(
-    objectWithArray(
-      "entries",
-      entries.map((r, i) => withLeadingField("rank", first + i, r.json)),
-      fields,
-    ),
+  return objectWithArray(
+    "entries",
+    entries.map((r, i) => withLeadingField("rank", first + i, r.json)),
+    fields,
   );
 }
 
@@ -109,12 +112,10 @@ export const a7Products: EndpointHandler = (ctx) => {
     int(ctx.body.pageSize, 50),
     toDateTimeArray(idx.shop.dataFreshAt),
   );
-  return new SerializedData(
-    objectWithArray(
-      "data",
-      page.data.map((r) => r.json),
-      { nextCursor: page.nextCursor, dataFreshAt: page.dataFreshAt },
-    ),
+  return objectWithArray(
+    "data",
+    page.data.map((r) => r.json),
+    { nextCursor: page.nextCursor, dataFreshAt: page.dataFreshAt },
   );
 };
 
@@ -148,7 +149,7 @@ export const a12SortedByRoas: EndpointHandler = (ctx) => {
             return ra === rb ? Number(a.itemId) - Number(b.itemId) : ra === null ? 1 : -1;
           return rb - ra || Number(a.itemId) - Number(b.itemId);
         })
-        .map((summary) => ({ json: JSON.stringify(summary) }));
+        .map((summary) => ({ json: jsonBytes(summary) }));
     },
     rowsBytes,
   );

@@ -18,12 +18,6 @@ import type { ShopIndex } from "./shop";
  */
 export const REMEMBERED_BYTES = 13 * 1024 * 1024;
 
-/** What a kept string costs: one byte a character, two once one is outside Latin-1. */
-export function stringBytes(s: string): number {
-  // eslint-disable-next-line no-control-regex
-  return /[^\u0000-\u00ff]/.test(s) ? 2 * s.length : s.length;
-}
-
 interface Entry {
   readonly value: unknown;
   readonly bytes: number;
