@@ -1,9 +1,8 @@
-import { apiCall } from "../../core/effects";
 import { returnRateWindow } from "../common";
 import { defineFunction } from "../define";
-import { defined } from "../requests";
 import { variantBreakdown } from "../variantRows";
 import { basisB, variantRowsB } from "./paramsB";
+import { variantPlanB } from "./planB";
 
 export const MKTB_BREAKDOWN = defineFunction({
   name: "MKTB_BREAKDOWN",
@@ -18,23 +17,6 @@ export const MKTB_BREAKDOWN = defineFunction({
   ],
   example: '=MKTB_BREAKDOWN(500001, "MY", 40000001, , "margin")',
   *run(a) {
-    const options = defined({
-      sellerType: a.sellerType,
-      hasVat: a.hasVat,
-      lookbackDays: a.lookbackDays,
-      effectiveDate: a.effectiveDate,
-    });
-    const common = { sellerId: a.sellerId, region: a.region };
-    return yield* variantBreakdown(
-      {
-        product: { name: "itemId", arg: a.itemId },
-        variant: { name: "skuId", label: "SKU", arg: a.skuId },
-        batch: { endpoint: "B1", params: { ...common, ...options }, usable: true },
-        callOf: (itemId) =>
-          itemId === undefined ? null : apiCall("B2", { ...common, ...options, itemId }),
-        where: `for seller ${a.sellerId}`,
-      },
-      a,
-    );
+    return yield* variantBreakdown(variantPlanB(a, a.itemId, a.skuId), a);
   },
 });

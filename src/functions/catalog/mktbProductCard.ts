@@ -1,4 +1,3 @@
-import { apiCall } from "../../core/effects";
 import { askOf, cardOf, syncTime } from "../card";
 import { regionCode, returnRateWindow } from "../common";
 import { defineFunction } from "../define";
@@ -6,6 +5,7 @@ import { integerId, optional } from "../params";
 import { defined } from "../requests";
 import { variantBreakdown } from "../variantRows";
 import { basisB, sellerIdB } from "./paramsB";
+import { unitOptionsB, variantPlanB } from "./planB";
 
 export const MKTB_PRODUCT_CARD = defineFunction({
   name: "MKTB_PRODUCT_CARD",
@@ -28,26 +28,18 @@ export const MKTB_PRODUCT_CARD = defineFunction({
   ],
   example: '=MKTB_PRODUCT_CARD(500001, "MY", 40000001)',
   *run(a) {
-    const options = defined({
-      sellerType: a.sellerType,
-      hasVat: a.hasVat,
-      lookbackDays: a.lookbackDays,
-      effectiveDate: a.effectiveDate,
-    });
+    const options = unitOptionsB(a);
     const common = { sellerId: a.sellerId, region: a.region };
     const ask = askOf("B", defined({ ...common, itemId: a.itemId, skuId: a.skuId, ...options }));
     const title = `Item ${a.itemId}${a.skuId === undefined ? "" : `, SKU ${a.skuId}`}`;
     const synced = yield* syncTime("B7", common);
     // MKTB_BREAKDOWN's own body, shaped as a card: the same requests, the same coalescing.
     const out = yield* variantBreakdown(
-      {
-        product: { name: "itemId", arg: { values: [a.itemId], isRange: false } },
-        variant: { name: "skuId", label: "SKU", arg: { values: [a.skuId], isRange: false } },
-        batch: { endpoint: "B1", params: { ...common, ...options }, usable: true },
-        callOf: (itemId) =>
-          itemId === undefined ? null : apiCall("B2", { ...common, ...options, itemId }),
-        where: `for seller ${a.sellerId}`,
-      },
+      variantPlanB(
+        a,
+        { values: [a.itemId], isRange: false },
+        { values: [a.skuId], isRange: false },
+      ),
       {},
       (value, _headers, sent) => [[cardOf(value, title, sent, ask, synced)]],
     );

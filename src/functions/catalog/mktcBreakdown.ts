@@ -1,9 +1,8 @@
-import { apiCall } from "../../core/effects";
 import { effectiveDate, hasVat, returnRateWindow, sellerVoucherOverride } from "../common";
 import { defineFunction } from "../define";
-import { defined } from "../requests";
 import { variantBreakdown } from "../variantRows";
 import { adsCostPerSale, variantRowsC } from "./paramsC";
+import { variantPlanC } from "./planC";
 
 export const MKTC_BREAKDOWN = defineFunction({
   name: "MKTC_BREAKDOWN",
@@ -25,35 +24,6 @@ export const MKTC_BREAKDOWN = defineFunction({
   ],
   example: '=MKTC_BREAKDOWN(700001, "17700001000001", , "margin")',
   *run(a) {
-    const unitOptions = defined({
-      hasVat: a.hasVat,
-      adsCostPerSale: a.adsCostPerSale,
-      sellerVoucher: a.sellerVoucher,
-      lookbackDays: a.lookbackDays,
-      effectiveDate: a.effectiveDate,
-    });
-    return yield* variantBreakdown(
-      {
-        product: { name: "productId", arg: a.productId },
-        variant: { name: "skuId", label: "SKU", arg: a.skuId },
-        // C3 lacks lookbackDays, adsCostPerSale and sellerVoucher: with them, C1 per SKU.
-        batch: {
-          endpoint: "C3",
-          params: defined({ shopId: a.shopId, hasVat: a.hasVat, effectiveDate: a.effectiveDate }),
-          usable:
-            a.lookbackDays === undefined &&
-            a.adsCostPerSale === undefined &&
-            a.sellerVoucher === undefined,
-        },
-        callOf: (productId, skuId) => {
-          if (productId === undefined) return null;
-          return skuId === undefined
-            ? apiCall("C2", { shopId: a.shopId, productId, ...unitOptions })
-            : apiCall("C1", { shopId: a.shopId, productId, skuId, ...unitOptions });
-        },
-        where: `in shop ${a.shopId}`,
-      },
-      a,
-    );
+    return yield* variantBreakdown(variantPlanC(a, a.productId, a.skuId), a);
   },
 });

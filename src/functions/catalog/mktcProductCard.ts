@@ -1,4 +1,3 @@
-import { apiCall } from "../../core/effects";
 import { askOf, cardOf } from "../card";
 import { effectiveDate, hasVat, returnRateWindow } from "../common";
 import { defineFunction } from "../define";
@@ -6,6 +5,7 @@ import { optional, textId } from "../params";
 import { defined } from "../requests";
 import { variantBreakdown } from "../variantRows";
 import { adsCostPerSale, shopIdC } from "./paramsC";
+import { variantPlanC } from "./planC";
 
 export const MKTC_PRODUCT_CARD = defineFunction({
   name: "MKTC_PRODUCT_CARD",
@@ -42,22 +42,11 @@ export const MKTC_PRODUCT_CARD = defineFunction({
     const title = `Product ${a.productId}${a.skuId === undefined ? "" : `, SKU ${a.skuId}`}`;
     // MKTC_BREAKDOWN's own body, shaped as a card: the same requests, the same coalescing.
     const out = yield* variantBreakdown(
-      {
-        product: { name: "productId", arg: { values: [a.productId], isRange: false } },
-        variant: { name: "skuId", label: "SKU", arg: { values: [a.skuId], isRange: false } },
-        batch: {
-          endpoint: "C3",
-          params: defined({ shopId: a.shopId, hasVat: a.hasVat, effectiveDate: a.effectiveDate }),
-          usable: a.lookbackDays === undefined && a.adsCostPerSale === undefined,
-        },
-        callOf: (productId, skuId) => {
-          if (productId === undefined) return null;
-          return skuId === undefined
-            ? apiCall("C2", { shopId: a.shopId, productId, ...unitOptions })
-            : apiCall("C1", { shopId: a.shopId, productId, skuId, ...unitOptions });
-        },
-        where: `in shop ${a.shopId}`,
-      },
+      variantPlanC(
+        a,
+        { values: [a.productId], isRange: false },
+        { values: [a.skuId], isRange: false },
+      ),
       {},
       (value, _headers, sent) => [[cardOf(value, title, sent, ask)]],
     );
