@@ -24,9 +24,7 @@ function declared(file: string): string[] {
 
 test("every catalog function is declared alone in the file named after it", () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith(".ts"));
-  const byFile = Object.fromEntries(
-    files.filter((f) => !shared(f)).map((f) => [f, declared(f)]),
-  );
+  const byFile = Object.fromEntries(files.filter((f) => !shared(f)).map((f) => [f, declared(f)]));
   const expected = Object.fromEntries(CATALOG.map((fn) => [`${fileName(fn.name)}.ts`, [fn.name]]));
   expect(byFile).toEqual(expected);
 });
