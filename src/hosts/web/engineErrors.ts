@@ -36,6 +36,23 @@ export const GETTING_DATA = "Loading…";
 /** A cell of an answer (offsets from the formula's cell) and the number format it gets. */
 export type CellFormat = readonly [row: number, column: number, numberFormat: string];
 
+/**
+ * The format of an answer's cell that has none of its own (an id, a name): a format another
+ * answer left on that cell goes (a blocked table's money format turned shop ids into
+ * "100,001.00"); a cell nobody formatted is left alone.
+ */
+export const PLAIN_FORMAT = "General";
+
+/** `given`, and PLAIN_FORMAT for every other cell of the answer `value`. */
+export function withPlainCells(value: unknown, given: readonly CellFormat[]): CellFormat[] {
+  const taken = new Set(given.map(([r, c]) => `${r}:${c}`));
+  const rows = Array.isArray(value) ? (value as unknown[][]) : [[value]];
+  const plain = rows.flatMap((row, r) =>
+    row.flatMap((_, c): CellFormat[] => (taken.has(`${r}:${c}`) ? [] : [[r, c, PLAIN_FORMAT]])),
+  );
+  return [...given, ...plain];
+}
+
 /** An engine result, its cells' number formats and, when it shows an error, its message. */
 export interface ShownResult {
   readonly value: EngineResult;

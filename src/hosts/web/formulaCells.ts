@@ -21,6 +21,7 @@ import {
   type CellFormat,
   type EngineResult,
   type ShownResult,
+  withPlainCells,
 } from "./engineErrors";
 
 /** Where a formula cell is in the engine's grid (0-based). */
@@ -119,11 +120,11 @@ export class FormulaCells {
     const current = this.answers.get(address);
     if (current?.invocation !== invocation || current.key !== key) return; // superseded
     this.answers.set(address, { key, place: current.place, shown, invocation });
-    const formats = [
+    const formats = withPlainCells(shown.value, [
       ...shown.formats,
       ...dayCells(shown.value).map(([r, c]): CellFormat => [r, c, DAY_FORMAT]),
-    ];
-    if (formats.length > 0 && current.place) this.options.onFormats?.(current.place, formats);
+    ]);
+    if (current.place) this.options.onFormats?.(current.place, formats);
     if (this.timer === undefined) {
       this.timer = setTimeout(() => {
         this.timer = undefined;

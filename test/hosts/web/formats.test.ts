@@ -136,4 +136,36 @@ describeBrowser("figures in the web demo read as a seller reads them", () => {
     }
     expect(amounts).toBeGreaterThan(5);
   });
+
+  test("a table that spilled, then was blocked, leaves no format on cells another answer fills", async () => {
+    // The new-user run's steps: the blocked table's money and percent formats stayed on the
+    // cells and showed PRODUCT_SEARCH's shop ids as "100,001.00" and "10000100.00%".
+    page = await host.browser.newPage({ viewport: { width: 1100, height: 560 } });
+    await loopbackOnly(page);
+    await openWithApi(page, host.url, server.baseUrl);
+    await saveKey(page, server.keyFor("demo"));
+    await typeInto(page, "Sheet1", "A1", '=MKTC_PRODUCTS(700001, "17700001000001")');
+    await settledValues(page, "Sheet1", (v) => (v[9]?.[0] ?? "") !== "", 60_000, 40, 12);
+    await page.waitForTimeout(1000); // the table's formats go on after the engine spilled it
+    await typeInto(page, "Sheet1", "A10", '=PRODUCT_SEARCH("water bottle")');
+    const values = await settledValues(
+      page,
+      "Sheet1",
+      (v) => v[0]?.[0] === "#SPILL!" && v.slice(10).some((row) => typeof row[1] === "number"),
+      60_000,
+      40,
+      12,
+    );
+    await page.waitForTimeout(1000);
+    const shown = await displayedText(page, "Sheet1", "A1:L40");
+    let ids = 0;
+    for (let r = 10; r < values.length; r++)
+      for (let c = 0; c < (values[r]?.length ?? 0); c++) {
+        const v = values[r]?.[c];
+        if (typeof v !== "number" || !Number.isInteger(v) || v < 100_000) continue;
+        expect({ r, c, text: shown[r]?.[c] }).toEqual({ r, c, text: String(v) });
+        ids++;
+      }
+    expect(ids).toBeGreaterThan(0);
+  });
 });

@@ -7,7 +7,7 @@
 import type { FUniver } from "@univerjs/presets";
 import type { CellPlace } from "../formulaCells";
 import type { CellFormat } from "../engineErrors";
-import { GETTING_DATA } from "../engineErrors";
+import { GETTING_DATA, PLAIN_FORMAT } from "../engineErrors";
 
 /** The formats this page gave cells (by sheet and cell), to tell them from the seller's own. */
 const ourFormats = new Map<string, string>();
@@ -20,13 +20,16 @@ function formatCells(api: FUniver, place: CellPlace, formats: readonly CellForma
   const sheet = api.getActiveWorkbook()?.getSheetBySheetId(place.sheetId);
   if (!sheet) return;
   for (const [r, c, format] of formats) {
-    const cell = sheet.getRange(place.row + r, place.column + c);
     const key = `${place.sheetId}!${place.row + r}:${place.column + c}`;
+    // A cell without a format of its own: only one this page set there goes.
+    if (format === PLAIN_FORMAT && !ourFormats.has(key)) continue;
+    const cell = sheet.getRange(place.row + r, place.column + c);
     const current = cell.getNumberFormat();
     if (current === format) continue;
     if (current && current !== "General" && current !== ourFormats.get(key)) continue;
     cell.setNumberFormat(format);
-    ourFormats.set(key, format);
+    if (format === PLAIN_FORMAT) ourFormats.delete(key);
+    else ourFormats.set(key, format);
   }
 }
 
