@@ -24,6 +24,8 @@ import { mountMessageBar } from "./univer/messageBar";
 import { keepWorkbookSaved, loadWorkbook } from "./univer/savedWorkbook";
 import { UniverWorkbook } from "./univer/univerWorkbook";
 import { webRefresher } from "./webRefresher";
+import { showSaveProblem } from "./saveBanner";
+import { WEB_CACHE_BUDGET, newSaveState } from "./workbookStorage";
 
 declare const MKT_DEFAULT_BASE_URL: string;
 
@@ -51,7 +53,14 @@ function start(): void {
   });
   const storage = localOfficeStorage();
   const transport = browserFetchTransport();
-  const session = new ExcelSession({ storage, defaultBaseUrl, transport });
+  // Cached answers keep to a fifth of the browser's storage: the workbook needs the rest.
+  const session = new ExcelSession({
+    storage,
+    defaultBaseUrl,
+    transport,
+    cacheBudgetBytes: WEB_CACHE_BUDGET,
+  });
+  const saves = newSaveState();
   const engine = startEngine(element("grid"), loadWorkbook(window.localStorage));
   const book = new UniverWorkbook(engine);
   const recalculate = (): void => engine.getFormula().executeCalculation();
@@ -103,10 +112,12 @@ function start(): void {
       });
     },
     onClearCache: () => refresher.clearCache(),
-    hostChecks: () => Promise.resolve(webChecks(window.localStorage)),
+    hostChecks: () => Promise.resolve(webChecks(window.localStorage, saves)),
   });
-  const bar = mountMessageBar(element("cell-message"), engine, book, cells);
-  keepWorkbookSaved(engine, window.localStorage, (problem) => bar.storageProblem(problem));
+  mountMessageBar(element("cell-message"), engine, book, cells);
+  keepWorkbookSaved(engine, window.localStorage, saves, (problem) =>
+    showSaveProblem(element("save-problem"), problem),
+  );
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
   mountApp(element("sidebar"), withPlaces(bridge, WEB_PLACES));
 }
