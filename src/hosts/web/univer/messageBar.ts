@@ -40,7 +40,10 @@ export function mountMessageBar(
     bar.textContent = text;
     bar.dataset.kind = message ? "cell" : "note";
   };
-  api.getActiveWorkbook()?.onSelectionChange(update);
+  // SelectionChanged, not the workbook's onSelectionChange: that one hears only a mouse or
+  // keyboard move's end, while Univer's own commands (undo, inserted rows, a script's
+  // setActiveRange) set the selection without one and the line kept the old cell's message.
+  api.addEvent(api.Event.SelectionChanged, update);
   api.addEvent(api.Event.ActiveSheetChanged, update);
   api.getFormula().calculationEnd(update);
   return { update };
