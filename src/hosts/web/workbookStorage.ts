@@ -27,10 +27,12 @@ export interface WorkbookSaveState {
   failedAt: number | null;
   /** Characters of the last workbook the page tried to keep. */
   workbookChars: number;
+  /** Characters the site's other items took when the last save failed (the cache's went first). */
+  othersChars: number;
 }
 
 export function newSaveState(): WorkbookSaveState {
-  return { savedAt: null, failedAt: null, workbookChars: 0 };
+  return { savedAt: null, failedAt: null, workbookChars: 0, othersChars: 0 };
 }
 
 /** Characters the origin's storage holds now (keys and values), and the cache's part of it. */

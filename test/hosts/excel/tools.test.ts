@@ -106,7 +106,7 @@ test("the web demo's storage check: on, off (no localStorage, or one that forget
     )[0],
   ).toMatchObject({ passed: false, seen: "QuotaExceededError" });
   // The probe fits where the workbook did not: the check says the save failed, not "passed".
-  const failed = { savedAt: null, failedAt: Date.now(), workbookChars: 5_300_000 };
+  const failed = { ...saves, failedAt: Date.now(), workbookChars: 5_300_000 };
   expect(webChecks(local, failed)[0]).toMatchObject({
     passed: false,
     seen: expect.stringMatching(/last save of the workbook \(5\.3 M characters\) failed/),

@@ -10,6 +10,7 @@ import {
   WORKBOOK_ITEM,
   millions,
   storeWorkbook,
+  storageUse,
   type WorkbookSaveState,
 } from "../workbookStorage";
 
@@ -31,10 +32,16 @@ function clock(ms: number): string {
 /** What the page says when the browser would not keep the workbook, and what to do. */
 export function unsavedMessage(state: WorkbookSaveState): string {
   const since = state.savedAt === null ? "you opened this page" : clock(state.savedAt);
+  // Room taken by what the page may not drop (another app of this site) is said too, or a
+  // small workbook would read as the culprit.
+  const others =
+    state.othersChars >= 100_000
+      ? `, this site's other data takes ${millions(state.othersChars)} M,`
+      : "";
   return (
     `This workbook could not be saved in the browser: it takes ${millions(state.workbookChars)} M ` +
-    `characters and the browser keeps about ${millions(STORAGE_LIMIT_CHARS)} M for this page. ` +
-    `Changes since ${since} will be lost when you reload or close this tab. To keep them, ` +
+    `characters${others} and the browser keeps about ${millions(STORAGE_LIMIT_CHARS)} M for this ` +
+    `site. Changes since ${since} will be lost when you reload or close this tab. To keep them, ` +
     "delete sheets you no longer need (older Pricing, History or import sheets) — the page " +
     "saves again at once — or copy the cells you need into another spreadsheet first."
   );
@@ -61,6 +68,8 @@ export function keepWorkbookSaved(
       onProblem(null);
     } else {
       state.failedAt = Date.now();
+      const kept = storage.getItem(WORKBOOK_ITEM)?.length ?? 0;
+      state.othersChars = storageUse(storage).total - (kept > 0 ? WORKBOOK_ITEM.length + kept : 0);
       onProblem(unsavedMessage(state));
     }
   };
