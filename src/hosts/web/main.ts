@@ -25,6 +25,7 @@ import { keepWorkbookSaved, loadWorkbook } from "./univer/savedWorkbook";
 import { UniverWorkbook } from "./univer/univerWorkbook";
 import { webRefresher } from "./webRefresher";
 import { showSaveProblem } from "./saveBanner";
+import { changesLostOnReload, guardUnsavedChanges } from "./lostChanges";
 import { WEB_CACHE_BUDGET, newSaveState } from "./workbookStorage";
 
 declare const MKT_DEFAULT_BASE_URL: string;
@@ -61,6 +62,7 @@ function start(): void {
     cacheBudgetBytes: WEB_CACHE_BUDGET,
   });
   const saves = newSaveState();
+  const openedAt = Date.now();
   const engine = startEngine(element("grid"), loadWorkbook(window.localStorage));
   const book = new UniverWorkbook(engine);
   const recalculate = (): void => engine.getFormula().executeCalculation();
@@ -115,9 +117,18 @@ function start(): void {
     hostChecks: () => Promise.resolve(webChecks(window.localStorage, saves)),
   });
   mountMessageBar(element("cell-message"), engine, book, cells);
-  keepWorkbookSaved(engine, window.localStorage, saves, (problem) =>
-    showSaveProblem(element("save-problem"), problem),
-  );
+  // A save the browser refuses is said in red until one works; a reload then asks first, and
+  // the next page says what was lost.
+  const banner = element("save-problem");
+  const noteSave = guardUnsavedChanges(window.sessionStorage, saves, openedAt);
+  // What was lost stays said this visit: the engine's first recalculation saves (the same
+  // workbook) before the seller has read it.
+  const lost = changesLostOnReload(window.sessionStorage);
+  showSaveProblem(banner, lost);
+  keepWorkbookSaved(engine, window.localStorage, saves, (problem) => {
+    noteSave();
+    showSaveProblem(banner, problem ?? lost);
+  });
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
   mountApp(element("sidebar"), withPlaces(bridge, WEB_PLACES));
 }

@@ -3,12 +3,13 @@
  * cached API answers; Chromium keeps about 5 M characters per page. With the storage filled
  * to the brim by cached answers, a change still survives a reload (the answers make room);
  * with it filled by something the page may not drop, the page says in red, and keeps saying,
- * that the workbook was not saved and what to do.
+ * that the workbook was not saved and what to do; a reload then asks first, and the next page
+ * says what was lost.
  */
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
-import { openWithApi, sheetValues, typeInto } from "./webPage";
+import { openWithApi, selectCells, sheetValues, typeInto } from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -71,9 +72,15 @@ describeBrowser("the web demo's workbook and a full browser storage", () => {
     expect(await banner.textContent()).toMatch(
       /could not be saved in the browser.*will be lost when you reload.*delete sheets/i,
     );
-    // Selecting a cell with its own message does not hide it.
-    await typeInto(page, "Sheet1", "B5", "still not saved");
+    expect(await banner.textContent()).toMatch(/this site's other data takes [45]\.\d M/);
+    // A cell with its own message: the message line tells it, and the banner stays.
+    await typeInto(page, "Sheet1", "B5", `=MKTA_BREAKDOWN(1, "SG", "twelve")`);
+    await selectCells(page, "Sheet1", "B5");
+    await page.waitForFunction(() =>
+      /^B5: ./.test(document.querySelector("#cell-message")?.textContent ?? ""),
+    );
     expect(await banner.isVisible()).toBe(true);
+    await typeInto(page, "Sheet1", "B5", "still not saved");
     // Room again (the seller deleted something): the next change is saved and the line goes.
     await page.evaluate(() => {
       for (const key of Object.keys(window.localStorage))
@@ -86,5 +93,40 @@ describeBrowser("the web demo's workbook and a full browser storage", () => {
     const values = await sheetValues(page, "Sheet1");
     expect(values[3]?.[1]).toBe("not saved");
     expect(values[5]?.[1]).toBe("saved again");
+  });
+
+  test("a reload while the workbook is unsaved: the browser asks first, then the page says what was lost", async () => {
+    await typeInto(page, "Sheet1", "B8", "kept before it filled");
+    await page.waitForTimeout(2000); // saved: there is room
+    await fillStorage(page, "another.page.item-");
+    await typeInto(page, "Sheet1", "B9", "typed while full");
+    const banner = page.locator("#save-problem");
+    await banner.waitFor({ state: "visible", timeout: 10_000 });
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept(); // the seller leaves anyway
+    });
+    await page.reload();
+    await page.locator("#api-key").waitFor();
+    expect(asked).toEqual(["beforeunload"]);
+    await banner.waitFor({ state: "visible", timeout: 10_000 });
+    expect(await banner.textContent()).toMatch(
+      /^Changes made after \d\d:\d\d were not kept: the browser's storage was full.*delete sheets/,
+    );
+    // Lost, and said so: the workbook is the one last saved.
+    const values = await sheetValues(page, "Sheet1");
+    expect(values[7]?.[1]).toBe("kept before it filled");
+    expect(values[8]?.[1] ?? "").toBe("");
+    await page.waitForTimeout(2000); // the first recalculation's save has run: still said
+    expect(await banner.textContent()).toMatch(/^Changes made after/);
+    // The note is said once: a reload with nothing lost says nothing.
+    await page.evaluate(() => {
+      for (const key of Object.keys(window.localStorage))
+        if (key.startsWith("another.page.item-")) window.localStorage.removeItem(key);
+    });
+    await page.reload();
+    await page.locator("#api-key").waitFor();
+    expect(await banner.isVisible()).toBe(false);
   });
 });
