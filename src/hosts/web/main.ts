@@ -116,7 +116,7 @@ function start(): void {
     onClearCache: () => refresher.clearCache(),
     hostChecks: () => Promise.resolve(webChecks(window.localStorage, saves)),
   });
-  mountMessageBar(element("cell-message"), engine, book, cells);
+  const bar = mountMessageBar(element("cell-message"), engine, book, cells);
   // A save the browser refuses is said in red until one works; a reload then asks first, and
   // the next page says what was lost.
   const banner = element("save-problem");
@@ -128,6 +128,9 @@ function start(): void {
   keepWorkbookSaved(engine, window.localStorage, saves, (problem) => {
     noteSave();
     showSaveProblem(banner, problem ?? lost);
+    // A refreshed table's stamp (sheet metadata) raises no event the line hears: a moment
+    // after each change it reads the active cell and the sheet's note again.
+    bar.update();
   });
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
   mountApp(element("sidebar"), withPlaces(bridge, WEB_PLACES));
