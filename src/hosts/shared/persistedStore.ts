@@ -82,6 +82,8 @@ export class PersistedStore implements KeyValueStore {
     for (const e of this.memory.snapshot()) this.sizes.set(e.key, itemBytes(e.key, e.value));
     for (const e of entries) if (!this.sizes.has(e.key)) drop.push(CACHE_ITEM_PREFIX + e.key);
     if (drop.length > 0) await this.storage.removeItems(drop);
+    // A store saved under a bigger budget (or an older build) shrinks to this one's.
+    this.evictOverBudget();
     return this.sizes.size;
   }
 

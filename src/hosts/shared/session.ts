@@ -37,6 +37,8 @@ export interface ExcelSessionOptions {
   readonly batchWindowMs?: number;
   /** How long settings read from storage are trusted; default 2 s. */
   readonly settingsTtlMs?: number;
+  /** Room for cached answers in `storage` (the web demo leaves most of it to the workbook). */
+  readonly cacheBudgetBytes?: number;
 }
 
 /** One cell's run: where it is, how to cancel it, and whether its value shows an error. */
@@ -66,7 +68,11 @@ export class ExcelSession {
     this.options = options;
     this.clock = options.clock ?? realAsyncClock();
     const persisted = options.storage
-      ? new PersistedStore({ storage: options.storage, clock: this.clock })
+      ? new PersistedStore({
+          storage: options.storage,
+          clock: this.clock,
+          ...(options.cacheBudgetBytes ? { budgetBytes: options.cacheBudgetBytes } : {}),
+        })
       : null;
     this.store = persisted ?? new MemoryStore({ clock: this.clock });
     this.answers = this.cacheFor(options.cacheTtlSec ?? 600);

@@ -24,6 +24,9 @@ import { mountMessageBar } from "./univer/messageBar";
 import { keepWorkbookSaved, loadWorkbook } from "./univer/savedWorkbook";
 import { UniverWorkbook } from "./univer/univerWorkbook";
 import { webRefresher } from "./webRefresher";
+import { showSaveProblem } from "./saveBanner";
+import { changesLostOnReload, guardUnsavedChanges } from "./lostChanges";
+import { WEB_CACHE_BUDGET, newSaveState } from "./workbookStorage";
 
 declare const MKT_DEFAULT_BASE_URL: string;
 
@@ -51,7 +54,15 @@ function start(): void {
   });
   const storage = localOfficeStorage();
   const transport = browserFetchTransport();
-  const session = new ExcelSession({ storage, defaultBaseUrl, transport });
+  // Cached answers keep to a fifth of the browser's storage: the workbook needs the rest.
+  const session = new ExcelSession({
+    storage,
+    defaultBaseUrl,
+    transport,
+    cacheBudgetBytes: WEB_CACHE_BUDGET,
+  });
+  const saves = newSaveState();
+  const openedAt = Date.now();
   const engine = startEngine(element("grid"), loadWorkbook(window.localStorage));
   const book = new UniverWorkbook(engine);
   const recalculate = (): void => engine.getFormula().executeCalculation();
@@ -103,10 +114,24 @@ function start(): void {
       });
     },
     onClearCache: () => refresher.clearCache(),
-    hostChecks: () => Promise.resolve(webChecks(window.localStorage)),
+    hostChecks: () => Promise.resolve(webChecks(window.localStorage, saves)),
   });
   const bar = mountMessageBar(element("cell-message"), engine, book, cells);
-  keepWorkbookSaved(engine, window.localStorage, (problem) => bar.storageProblem(problem));
+  // A save the browser refuses is said in red until one works; a reload then asks first, and
+  // the next page says what was lost.
+  const banner = element("save-problem");
+  const noteSave = guardUnsavedChanges(window.sessionStorage, saves, openedAt);
+  // What was lost stays said this visit: the engine's first recalculation saves (the same
+  // workbook) before the seller has read it.
+  const lost = changesLostOnReload(window.sessionStorage);
+  showSaveProblem(banner, lost);
+  keepWorkbookSaved(engine, window.localStorage, saves, (problem) => {
+    noteSave();
+    showSaveProblem(banner, problem ?? lost);
+    // A refreshed table's stamp (sheet metadata) raises no event the line hears: a moment
+    // after each change it reads the active cell and the sheet's note again.
+    bar.update();
+  });
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
   mountApp(element("sidebar"), withPlaces(bridge, WEB_PLACES));
 }

@@ -1,11 +1,21 @@
 /** Diagnostics of the web demo: the browser storage its key and workbook live in. */
 import { checked, type CheckOutcome } from "../../sidebar/diagnostics";
+import {
+  STORAGE_LIMIT_CHARS,
+  millions,
+  storageUse,
+  type WorkbookSaveState,
+} from "./workbookStorage";
 
 const PROBE = "mkt.diagnostics";
 
-/** localStorage takes an item and gives it back (private windows and full disks may not). */
+/**
+ * localStorage takes an item and gives it back (private windows and full disks may not), and
+ * the workbook's last save worked: a probe of one character fits where a workbook does not.
+ */
 export function webChecks(
-  storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null,
+  storage: Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length"> | null,
+  saves: WorkbookSaveState,
 ): CheckOutcome[] {
   return [
     checked("browserStorage", () => {
@@ -13,9 +23,24 @@ export function webChecks(
       storage.setItem(PROBE, "1");
       const back = storage.getItem(PROBE);
       storage.removeItem(PROBE);
-      return back === "1"
-        ? "set and read back"
-        : { passed: false, seen: "set, but read back nothing" };
+      if (back !== "1") return { passed: false, seen: "set, but read back nothing" };
+      const use = storageUse(storage);
+      const used =
+        `${millions(use.total)} M of about ${millions(STORAGE_LIMIT_CHARS)} M characters used ` +
+        `(cached answers ${millions(use.cache)} M)`;
+      if (saves.failedAt !== null)
+        return {
+          passed: false,
+          seen:
+            `the last save of the workbook (${millions(saves.workbookChars)} M characters) ` +
+            `failed at ${new Date(saves.failedAt).toTimeString().slice(0, 8)}: the browser's ` +
+            `storage is full; ${used}. Delete sheets you no longer need so it fits.`,
+        };
+      const saved =
+        saves.savedAt === null
+          ? "no change to save yet"
+          : `workbook saved at ${new Date(saves.savedAt).toTimeString().slice(0, 8)}`;
+      return `set and read back; ${saved}; ${used}`;
     }),
   ];
 }

@@ -14,6 +14,7 @@ import {
 } from "../../../src/hosts/excel/taskpaneBridge";
 import type { ExcelCheckEnv } from "../../../src/hosts/excel/excelTools";
 import { webChecks } from "../../../src/hosts/web/webChecks";
+import { newSaveState } from "../../../src/hosts/web/workbookStorage";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { fakeWorkbook } from "./fakeWorkbook";
 import { memoryOfficeStorage } from "./nodeExcel";
@@ -71,26 +72,45 @@ test("Diagnostics in Excel: all on passes; each requirement set and the storage 
   expect(results(noKey.rows)).toMatchObject({ apiAddress: null, keyAccepted: false });
 });
 
-test("the web demo's storage check: on, and off (no localStorage, or one that forgets)", () => {
+test("the web demo's storage check: on, off (no localStorage, or one that forgets), and a workbook save that failed", () => {
   const items = new Map<string, string>();
   const local = {
     getItem: (k: string) => items.get(k) ?? null,
     setItem: (k: string, v: string) => void items.set(k, v),
     removeItem: (k: string) => void items.delete(k),
+    key: (i: number) => [...items.keys()][i] ?? null,
+    get length() {
+      return items.size;
+    },
   };
-  expect(webChecks(local)).toEqual([
-    { id: "browserStorage", passed: true, seen: "set and read back" },
+  const saves = newSaveState();
+  items.set("mkt.cache.x", "y".repeat(999_990));
+  expect(webChecks(local, saves)).toEqual([
+    {
+      id: "browserStorage",
+      passed: true,
+      seen: "set and read back; no change to save yet; 1.0 M of about 5.2 M characters used (cached answers 1.0 M)",
+    },
   ]);
-  expect(webChecks(null)[0]?.passed).toBe(false);
-  expect(webChecks({ ...local, setItem: () => undefined })[0]?.passed).toBe(false);
+  expect(webChecks(null, saves)[0]?.passed).toBe(false);
+  expect(webChecks({ ...local, setItem: () => undefined }, saves)[0]?.passed).toBe(false);
   expect(
-    webChecks({
-      ...local,
-      setItem: () => {
-        throw new Error("QuotaExceededError");
+    webChecks(
+      {
+        ...local,
+        setItem: () => {
+          throw new Error("QuotaExceededError");
+        },
       },
-    })[0],
+      saves,
+    )[0],
   ).toMatchObject({ passed: false, seen: "QuotaExceededError" });
+  // The probe fits where the workbook did not: the check says the save failed, not "passed".
+  const failed = { ...saves, failedAt: Date.now(), workbookChars: 5_300_000 };
+  expect(webChecks(local, failed)[0]).toMatchObject({
+    passed: false,
+    seen: expect.stringMatching(/last save of the workbook \(5\.3 M characters\) failed/),
+  });
 });
 
 test("Convert formulas for Excel rewrites a Sheets export in place, leaving everything else", async () => {

@@ -150,9 +150,18 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
     expect(await messageAt(page, "Sheet1!A5")).toMatch(/itemId/);
     // Selecting the cell shows the message above the grid.
     await selectCells(page, "Sheet1", "A5");
-    await page.waitForFunction(() =>
-      /itemId/.test(document.querySelector("#cell-message")?.textContent ?? ""),
-    );
+    const says = (pattern: RegExp) =>
+      page.waitForFunction(
+        (source) =>
+          new RegExp(source).test(document.querySelector("#cell-message")?.textContent ?? ""),
+        pattern.source,
+      );
+    await says(/itemId/);
+    // The seller's keys move the selection too: away and back, the line follows.
+    await page.keyboard.press("ArrowUp");
+    await says(/^(?!A5:)/);
+    await page.keyboard.press("ArrowDown");
+    await says(/^A5: .*itemId/);
   });
 
   test("a blocked spill says why in the message line, and what to do", async () => {

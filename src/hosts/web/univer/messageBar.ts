@@ -7,10 +7,9 @@ import { sheetAddress } from "../a1";
 import type { FormulaCells } from "../formulaCells";
 import type { UniverWorkbook } from "./univerWorkbook";
 
-/** The bar's controls: tell it again now; show (or clear) a storage problem. */
+/** The bar's control: tell it again now. */
 export interface MessageBar {
   update(): void;
-  storageProblem(message: string | null): void;
 }
 
 /** The engine's #SPILL! says nothing more: what blocks a table, and what the seller can do. */
@@ -25,7 +24,6 @@ export function mountMessageBar(
   book: UniverWorkbook,
   cells: FormulaCells,
 ): MessageBar {
-  let storageProblem: string | null = null;
   const update = (): void => {
     const sheet = api.getActiveWorkbook()?.getActiveSheet();
     if (!sheet) return;
@@ -36,18 +34,17 @@ export function mountMessageBar(
     const note = book.importNote(sheet.getSheetName());
     const text = message
       ? `${address.split("!")[1] ?? address}: ${message}`
-      : (storageProblem ?? (note ? note.split("\n").join(" · ") : ""));
+      : note
+        ? note.split("\n").join(" · ")
+        : "";
     bar.textContent = text;
-    bar.dataset.kind = message ? "cell" : storageProblem ? "problem" : "note";
+    bar.dataset.kind = message ? "cell" : "note";
   };
-  api.getActiveWorkbook()?.onSelectionChange(update);
+  // SelectionChanged, not the workbook's onSelectionChange: that one hears only a mouse or
+  // keyboard move's end, while Univer's own commands (undo, inserted rows, a script's
+  // setActiveRange) set the selection without one and the line kept the old cell's message.
+  api.addEvent(api.Event.SelectionChanged, update);
   api.addEvent(api.Event.ActiveSheetChanged, update);
   api.getFormula().calculationEnd(update);
-  return {
-    update,
-    storageProblem(message) {
-      storageProblem = message;
-      update();
-    },
-  };
+  return { update };
 }
