@@ -27,11 +27,27 @@ interface FormulaPlace {
   readonly column: number;
 }
 
+/**
+ * Words Univer 0.25.1 shows above the grid while it calculates but has no English for (the page
+ * showed "sheets-formula.progress.array-calculation" to a new user).
+ */
+const FORMULA_PROGRESS = {
+  "sheets-formula": {
+    progress: {
+      analyzing: "Reading formulas",
+      calculating: "Calculating",
+      "array-analysis": "Reading tables",
+      "array-calculation": "Calculating tables",
+      done: "Calculated",
+    },
+  },
+};
+
 /** Start the engine in `container` with a saved workbook (or a fresh one). */
 export function startEngine(container: HTMLElement, saved: Partial<IWorkbookData> | null): FUniver {
   const { univerAPI } = createUniver({
     locale: LocaleType.EN_US,
-    locales: { [LocaleType.EN_US]: mergeLocales(enUS, conditionalEnUS) },
+    locales: { [LocaleType.EN_US]: mergeLocales(enUS, conditionalEnUS, FORMULA_PROGRESS) },
     // Conditional formatting: a pricing sheet's "below target" rows (belowTarget.ts).
     presets: [
       UniverSheetsCorePreset({ container, header: true, footer: {} }),
