@@ -167,9 +167,10 @@ export class UniverWorkbook implements WorkbookSurface {
         const cell = cellValue(data, v);
         if (typeof cell !== "string") return cell;
         if (typeof held === "number") return held;
-        // A spilled figure shows its formatted text: read back as a number (text the seller
-        // typed or an import wrote is stored as text, FORCE_STRING, and stays text).
-        return data?.t === CellValueType.FORCE_STRING ? cell : (figureFromText(cell) ?? cell);
+        // A spilled figure (a NUMBER as the engine shows it) reads as its formatted text: read
+        // back as a number. Text ("50%", "0012" as a name) stays the text it is.
+        const isNumber = model.getCell(row + r, col + c)?.t === CellValueType.NUMBER;
+        return isNumber ? (figureFromText(cell) ?? cell) : cell;
       }),
     );
   }
