@@ -120,7 +120,9 @@ function errorFor(
   }
   if (status >= 400) {
     const what = problem
-      ? `${problem.field}: ${shorten(problem.problem, 100)}`
+      ? // Long enough for a problem's example (C's unknown category was cut before it), still
+        // bounded: Excel's hover shows 250 characters in all.
+        `${problem.field}: ${shorten(problem.problem, 200)}`
       : serverMessage || `HTTP ${status}`;
     const advice = status === 413 ? "ask for fewer ids at once" : "check the arguments";
     return new ApiError("BAD_REQUEST", `Request refused (${what}): ${advice}`, options);

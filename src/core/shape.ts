@@ -184,12 +184,15 @@ function columnCell(value: unknown, kind: ColumnKind, dateTime: DateTimeToCell):
 /** Words sellers know as capitals. */
 const ACRONYMS = /\b(vat|cogs|roas|gmv|sku|cgf)\b/g;
 
+/** Wire names a seller would not say: B7's cursor copy of the product's id (spec 2.3). */
+const SELLER_WORDS: Readonly<Record<string, string>> = { rtProductId: "Product id" };
+
 /** Field names are a small vocabulary read per cell: each is worded once (bounded, in case). */
 const worded = new Map<string, string>();
 
 /** "commissionFee" -> "Commission fee"; "raw.profitAdjustedRoas" -> "Raw profit adjusted ROAS". */
 export function humanize(key: string): string {
-  const known = worded.get(key);
+  const known = worded.get(key) ?? SELLER_WORDS[key];
   if (known !== undefined) return known;
   const words = key
     .replace(/\./g, " ")

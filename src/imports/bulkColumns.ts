@@ -5,6 +5,7 @@
  * letters the sheet shows, wherever the selection starts.
  */
 import type { Cell } from "../core/shape";
+import { paramLabel } from "../functions/paramLabels";
 import { columnLetters, parseRangeAddress } from "./rangeAddress";
 
 interface ParamLike {
@@ -24,13 +25,19 @@ const SAME_AS: Readonly<Record<string, readonly string[]>> = {
 
 const words = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** The names a header may use for `param`: its own, without a trailing "Id", and synonyms. */
+/**
+ * The names a header may use for `param`: its own, without a trailing "Id", the label the
+ * panel shows ("Product (item id)"), and synonyms.
+ */
 function namesOf(param: string): Set<string> {
   const own = words(param);
   return new Set(
-    [own, own.endsWith("id") ? own.slice(0, -2) : own, ...(SAME_AS[param] ?? []).map(words)].filter(
-      (n) => n !== "",
-    ),
+    [
+      own,
+      own.endsWith("id") ? own.slice(0, -2) : own,
+      words(paramLabel(param)),
+      ...(SAME_AS[param] ?? []).map(words),
+    ].filter((n) => n !== ""),
   );
 }
 

@@ -2,6 +2,7 @@
 import { h } from "preact";
 import { useState } from "preact/hooks";
 import { CATALOG, functionByName } from "../functions/index";
+import { paramLabel } from "../functions/paramLabels";
 import type { FunctionPreview, HostBridge, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
@@ -60,7 +61,7 @@ export function BuilderSection(p: BuilderProps) {
       : null,
     ...fn.params.map((param, i) => {
       const id = `fb-arg-${param.name}`;
-      const label = `${param.name}${param.optional && !param.needed ? " (optional)" : ""}`;
+      const label = `${paramLabel(param.name)}${param.optional && !param.needed ? " (optional)" : ""}`;
       if (param.allowed) {
         return h(SelectField, {
           id,

@@ -4,10 +4,12 @@ import { useRef, useState } from "preact/hooks";
 import type { BulkArg, BulkProgress } from "../imports/bulk";
 import { bulkProgressText } from "../imports/bulk";
 import { CATALOG, functionByName } from "../functions/index";
+import { paramLabel } from "../functions/paramLabels";
 import type { BulkResult, HostBridge, SelectionView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
 import { useQuestion } from "./question";
+import { counted } from "./counted";
 import {
   matchHeaders,
   selectionColumn,
@@ -94,7 +96,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
                 hasHeader ? matchHeaders(fn?.params ?? [], s.values[0] ?? [], kept) : kept,
               );
               setStatus({
-                text: `${s.address}: ${s.values.length} rows × ${s.values[0]?.length ?? 0} columns.`,
+                text: `${s.address}: ${counted(s.values.length, "row")} × ${counted(s.values[0]?.length ?? 0, "column")}.`,
                 kind: "info",
               });
             },
@@ -106,7 +108,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
       h("div", null, [
         h(SelectField, {
           id: `bulk-src-${param.name}`,
-          label: `${param.name}${param.optional && !param.needed ? " (optional)" : ""}`,
+          label: `${paramLabel(param.name)}${param.optional && !param.needed ? " (optional)" : ""}`,
           value: sources[i] ?? "",
           hint: param.help,
           options: [
@@ -122,7 +124,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
         sources[i] === "value"
           ? h(TextField, {
               id: `bulk-val-${param.name}`,
-              label: `${param.name} value`,
+              label: `${paramLabel(param.name)}: value for every row`,
               value: values[i] ?? "",
               onInput: (v) => setValues(set(values, i, v)),
             })
@@ -157,7 +159,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
           const missing = unmappedRequired(fn?.params ?? [], effective);
           if (missing.length > 0) {
             setStatus({
-              text: `Map ${missing.join(", ")} (required): choose a column of the selection or "Same value for every row" and type it.`,
+              text: `Map ${missing.map(paramLabel).join(", ")} (required): choose a column of the selection or "Same value for every row" and type it.`,
               kind: "error",
             });
             return;
@@ -234,12 +236,12 @@ export function bulkResultText(r: BulkResult): string {
   }
   const shared =
     r.asked !== undefined && r.answered !== undefined && r.asked < r.answered
-      ? ` Identical rows were asked once: ${r.asked} ${r.asked === 1 ? "request" : "requests"}.`
+      ? ` Identical rows were asked once: ${counted(r.asked, "request")}.`
       : "";
   if (r.cancelled) {
     return `Cancelled: the ${r.answered ?? 0} rows answered before it were written to ${r.address}${errors}; the others are left empty. Run again to fill them.`;
   }
-  return `Wrote ${r.rows} rows to ${r.address}${errors}.${shared}`;
+  return `Wrote ${counted(r.rows, "row")} to ${r.address}${errors}.${shared}`;
 }
 
 function coerce(v: string | number | boolean): string | number | boolean {

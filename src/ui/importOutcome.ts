@@ -1,5 +1,6 @@
 /** What an import did, in one line for the imports section's status. */
 import type { ImportResult } from "./bridge";
+import { counted } from "./counted";
 
 /**
  * "60 rows written to "Top products"." for a first import; for a refresh of a managed table
@@ -8,8 +9,8 @@ import type { ImportResult } from "./bridge";
 export function importOutcome(result: ImportResult): string {
   const where = `"${result.sheetName}"`;
   const c = result.changes;
-  if (!c) return `${result.rows.toLocaleString("en-US")} rows written to ${where}.`;
+  if (!c) return `${counted(result.rows, "row")} written to ${where}.`;
   const kept = (result.edited ?? []).length;
-  const keptText = kept > 0 ? ` Kept ${kept} cell(s) you changed by hand.` : "";
+  const keptText = kept > 0 ? ` Kept ${counted(kept, "cell")} you changed by hand.` : "";
   return `${where} refreshed by product: ${c.updated} updated in place, ${c.appended} new at the bottom, ${c.vanished} marked gone in Status; your own columns were not touched.${keptText}`;
 }

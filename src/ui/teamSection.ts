@@ -7,6 +7,7 @@ import { useState } from "preact/hooks";
 import type { HostBridge } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, Status, TextField } from "./controls";
+import { counted } from "./counted";
 import { HistoryChart } from "./charts/historyChart";
 import type { ProductHistory } from "./teamBridge";
 
@@ -89,8 +90,8 @@ export function TeamSection(p: { bridge: HostBridge }) {
               run(async () => {
                 const done = await p.bridge.team.freezeValues(scope, unfreeze);
                 return unfreeze
-                  ? `${done.formulas} formula(s) of ${done.sheetName} put back.${done.notRestored ? ` Not put back: ${done.notRestored} changed since the freeze (a row or column inserted, or a value typed over it); their formulas stay kept.` : ""}`
-                  : `${done.formulas} formula(s) of ${done.sheetName} frozen as values: anyone opening the file reads them, with or without the add-on; Unfreeze puts the formulas back.${done.leftWithErrors ? ` ${done.leftWithErrors} formula(s) showing an error left as formulas (a frozen error would lose its reason): select one to read why.` : ""}`;
+                  ? `${counted(done.formulas, "formula")} of ${done.sheetName} put back.${done.notRestored ? ` Not put back: ${done.notRestored} changed since the freeze (a row or column inserted, or a value typed over it); their formulas stay kept.` : ""}`
+                  : `${counted(done.formulas, "formula")} of ${done.sheetName} frozen as values: anyone opening the file reads them, with or without the add-on; Unfreeze puts the formulas back.${done.leftWithErrors ? ` ${counted(done.leftWithErrors, "formula")} showing an error left as formulas (a frozen error would lose its reason): select one to read why.` : ""}`;
               }),
           }),
         ),

@@ -58,6 +58,8 @@ export interface ShownResult {
   readonly value: EngineResult;
   readonly message: string | null;
   readonly formats: readonly CellFormat[];
+  /** Offsets of the cells showing an error value (a text "#N/A" from the API is not one). */
+  readonly errors: ReadonlyArray<readonly [row: number, column: number]>;
 }
 
 function shownCell(cell: ExcelCell): {
@@ -85,17 +87,20 @@ export function shownResult(outcome: unknown): ShownResult {
   if (!Array.isArray(outcome)) {
     const shown = shownCell(outcome as ExcelCell);
     const formats: CellFormat[] = shown.format === null ? [] : [[0, 0, shown.format]];
-    return { value: shown.value, message: shown.message, formats };
+    const errors = shown.message === null ? [] : [[0, 0] as const];
+    return { value: shown.value, message: shown.message, formats, errors };
   }
   let message: string | null = null;
   const formats: CellFormat[] = [];
+  const errors: Array<readonly [number, number]> = [];
   const rows = (outcome as ExcelCell[][]).map((row, r) =>
     row.map((cell, c) => {
       const shown = shownCell(cell);
       if (shown.message !== null && message === null) message = `Row ${r + 1}: ${shown.message}`;
       if (shown.format !== null) formats.push([r, c, shown.format]);
+      if (shown.message !== null) errors.push([r, c]);
       return shown.value;
     }),
   );
-  return { value: rows, message, formats };
+  return { value: rows, message, formats, errors };
 }

@@ -52,6 +52,8 @@ export interface FormulaCellsOptions {
    * which the engine turns into a date number that shows as 45838 unless formatted.
    */
   readonly onFormats?: (place: CellPlace, formats: readonly CellFormat[]) => void;
+  /** Make room for a table answer (rows x columns from its cell) before the engine spills it. */
+  readonly onTable?: (place: CellPlace, rows: number, columns: number) => void;
 }
 
 /** The formula cells' answers, by address ("Sheet1!B7"). */
@@ -102,6 +104,11 @@ export class FormulaCells {
     return answer.shown.message;
   }
 
+  /** Offsets of the cells of the answer at `address` that show an error value. */
+  errorsAt(address: string): ShownResult["errors"] {
+    return this.answers.get(address)?.shown?.errors ?? [];
+  }
+
   /** Forget these cells' answers (all when omitted): their next evaluation runs again. */
   forget(addresses?: readonly string[]): void {
     const list = addresses ?? [...this.answers.keys()];
@@ -125,6 +132,10 @@ export class FormulaCells {
       ...dayCells(shown.value).map(([r, c]): CellFormat => [r, c, DAY_FORMAT]),
     ]);
     if (current.place) this.options.onFormats?.(current.place, formats);
+    if (Array.isArray(shown.value) && current.place) {
+      const width = Math.max(0, ...shown.value.map((row) => row.length));
+      this.options.onTable?.(current.place, shown.value.length, width);
+    }
     if (this.timer === undefined) {
       this.timer = setTimeout(() => {
         this.timer = undefined;

@@ -18,6 +18,7 @@ import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
 import { mountApiBar, withoutApiParameter } from "./apiOffer";
 import { registerCatalog, startEngine } from "./univer/engine";
+import { tableRoom } from "./univer/tableRoom";
 import { answerFormats } from "./univer/answerFormats";
 import { sheetsInspector } from "./univer/inspector";
 import { mountMessageBar } from "./univer/messageBar";
@@ -70,6 +71,7 @@ function start(): void {
     session,
     recalculate,
     onFormats: answerFormats(engine),
+    onTable: tableRoom(engine),
   });
   registerCatalog(engine, CATALOG, cells);
   // A saved workbook was computed before the catalog existed in this page: its spilled tables

@@ -114,7 +114,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     expect(await page.inputValue("#bulk-src-targetMargin")).toBe("col:2");
     // A required argument left out is named before anything runs.
     await page.click("#bulk-run");
-    expect(await page.textContent("#bulk-status")).toMatch(/^Map marketplace.* \(required\)/);
+    expect(await page.textContent("#bulk-status")).toMatch(/^Map marketplace.* \(required\)/i);
     const fixed = async (param: string, value: string) => {
       await page.selectOption(`#bulk-src-${param}`, "value");
       await page.fill(`#bulk-val-${param}`, value);

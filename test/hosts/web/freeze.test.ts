@@ -65,14 +65,14 @@ describeBrowser("freeze and unfreeze spilled tables in the web demo", () => {
 
     await page.click("#team-freeze-sheet");
     expect(await status(/frozen as values/)).toMatch(
-      /^2 formula\(s\) of Sheet1 frozen as values.* 1 formula\(s\) showing an error left as formulas/,
+      /^2 formulas of Sheet1 frozen as values.* 1 formula showing an error left as formulas/,
     );
     const frozen = await sheetFormulas(page, "Sheet1");
     expect(frozen[7]?.[0]).toBe("");
     expect(frozen[0]?.[7]).toBe(failing);
 
     await page.click("#team-unfreeze-sheet");
-    expect(await status(/put back/)).toMatch(/^2 formula\(s\) of Sheet1 put back\.$/);
+    expect(await status(/put back/)).toMatch(/^2 formulas of Sheet1 put back\.$/);
     const after = await settledValues(page, "Sheet1", spilled, 60_000, 40, 8);
     expect(after.flat()).not.toContain("#SPILL!");
     expect(after.slice(7, 40).map((r) => r.slice(0, 6))).toEqual(

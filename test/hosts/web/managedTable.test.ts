@@ -222,7 +222,7 @@ describeBrowser("managed tables in the web demo", () => {
         !/Working/.test(document.querySelector("#team-status")?.textContent ?? ""),
     );
     expect(await page.textContent("#team-status")).toMatch(
-      /^1 formula\(s\) of Top products frozen as values/,
+      /^1 formula of Top products frozen as values/,
     );
     expect((await sheetFormulas(page, "Top products"))[1]?.[25] ?? "").toBe("");
     expect((await sheetValues(page, "Top products"))[1]?.[25]).toBe(figure);

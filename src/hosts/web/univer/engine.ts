@@ -9,6 +9,9 @@ import conditionalEnUS from "@univerjs/preset-sheets-conditional-formatting/loca
 import { UniverSheetsCorePreset } from "@univerjs/preset-sheets-core";
 import enUS from "@univerjs/preset-sheets-core/locales/en-US";
 import { createUniver, LocaleType, mergeLocales, type FUniver } from "@univerjs/presets";
+import { IFunctionService } from "@univerjs/preset-sheets-core";
+import type { Injector } from "@univerjs/presets";
+import { TypedFunction } from "./typedResult";
 import type { IWorkbookData } from "@univerjs/presets";
 import "@univerjs/preset-sheets-core/lib/index.css";
 import "@univerjs/preset-sheets-conditional-formatting/lib/index.css";
@@ -45,7 +48,7 @@ const FORMULA_PROGRESS = {
 
 /** Start the engine in `container` with a saved workbook (or a fresh one). */
 export function startEngine(container: HTMLElement, saved: Partial<IWorkbookData> | null): FUniver {
-  const { univerAPI } = createUniver({
+  const { univer, univerAPI } = createUniver({
     locale: LocaleType.EN_US,
     locales: { [LocaleType.EN_US]: mergeLocales(enUS, conditionalEnUS, FORMULA_PROGRESS) },
     // Conditional formatting: a pricing sheet's "below target" rows (belowTarget.ts).
@@ -54,6 +57,7 @@ export function startEngine(container: HTMLElement, saved: Partial<IWorkbookData
       UniverSheetsConditionalFormattingPreset(),
     ],
   });
+  injectors.set(univerAPI, univer.__getInjector());
   univerAPI.createWorkbook(widened(saved ?? FRESH_WORKBOOK));
   // A sheet added with "+" starts at Univer's 20 columns too.
   univerAPI.addEvent(univerAPI.Event.SheetCreated, ({ worksheet }) => {
@@ -95,30 +99,43 @@ function widened(data: Partial<IWorkbookData>): Partial<IWorkbookData> {
   return { ...data, sheets };
 }
 
-/** Register every catalog function as a formula whose cells run through `cells`. */
+/** Each engine's injector, for the formula engine's function service (typed answers). */
+const injectors = new WeakMap<FUniver, Injector>();
+
+/**
+ * Register every catalog function as a formula whose cells run through `cells`. The facade
+ * registers its name and help; its executor is then replaced by a TypedFunction, so a text
+ * answer reaches the cell as text, never re-read as a number, boolean, error or array.
+ */
 export function registerCatalog(
   api: FUniver,
   catalog: readonly SheetFunction[],
   cells: FormulaCells,
 ): void {
   const formula = api.getFormula();
+  const functions = injectors.get(api)?.get(IFunctionService);
   for (const fn of catalog) {
+    const answer = (place: FormulaPlace, raw: readonly unknown[]) => {
+      const sheet = api.getActiveWorkbook()?.getSheetBySheetId(place.subUnitId ?? "");
+      const address = sheetAddress(sheet?.getSheetName() ?? "Sheet1", place.row, place.column);
+      // A left-out argument arrives as 0: pass nothing instead, as Excel and Sheets do.
+      const text = sheet?.getRange(place.row, place.column).getFormula() ?? "";
+      const omitted = omittedArguments(text, fn.name);
+      const value = cells.evaluate(
+        fn,
+        raw.map((v, i) => (omitted?.[i] ? null : v)),
+        address,
+        { sheetId: place.subUnitId ?? "", row: place.row, column: place.column },
+      );
+      return { value, errors: cells.errorsAt(address) };
+    };
     formula.registerFunction(
       fn.name,
       function (this: FormulaPlace, ...raw: unknown[]) {
-        const sheet = api.getActiveWorkbook()?.getSheetBySheetId(this.subUnitId ?? "");
-        const address = sheetAddress(sheet?.getSheetName() ?? "Sheet1", this.row, this.column);
-        // A left-out argument arrives as 0: pass nothing instead, as Excel and Sheets do.
-        const text = sheet?.getRange(this.row, this.column).getFormula() ?? "";
-        const omitted = omittedArguments(text, fn.name);
-        return cells.evaluate(
-          fn,
-          raw.map((v, i) => (omitted?.[i] ? null : v)),
-          address,
-          { sheetId: this.subUnitId ?? "", row: this.row, column: this.column },
-        );
+        return answer(this, raw).value;
       },
       { description: functionInfo(fn) },
     );
+    functions?.registerExecutors(new TypedFunction(fn.name, answer));
   }
 }

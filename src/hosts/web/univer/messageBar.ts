@@ -15,7 +15,7 @@ export interface MessageBar {
 /** The engine's #SPILL! says nothing more: what blocks a table, and what the seller can do. */
 const SPILL_REASON =
   "this answer is a table, and it has no room to spill: cells below or to the right are not " +
-  "empty, or it reaches past the sheet's last column. Clear those cells or move the formula.";
+  "empty (the sheet itself grows to fit a table). Clear those cells or move the formula.";
 
 /** Keep `bar` telling about the active cell. */
 export function mountMessageBar(

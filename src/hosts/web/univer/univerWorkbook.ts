@@ -150,9 +150,8 @@ export class UniverWorkbook implements WorkbookSurface {
   }
 
   /**
-   * Values of a block as the engine holds them: numbers stay numbers even where a number
-   * format shows them otherwise (the facade's getValues gives the formatted text there),
-   * spilled results included.
+   * Values of a block as the engine holds them, spilled results included: numbers stay
+   * numbers where a format shows them as text (the facade's getValues), text stays text.
    */
   values(sheet: FWorksheet, row: number, col: number, rows: number, cols: number): Cell[][] {
     const model = sheet.getSheet();
@@ -167,9 +166,10 @@ export class UniverWorkbook implements WorkbookSurface {
         const cell = cellValue(data, v);
         if (typeof cell !== "string") return cell;
         if (typeof held === "number") return held;
-        // A spilled figure shows its formatted text: read back as a number (text the seller
-        // typed or an import wrote is stored as text, FORCE_STRING, and stays text).
-        return data?.t === CellValueType.FORCE_STRING ? cell : (figureFromText(cell) ?? cell);
+        // A spilled figure reads as its formatted text: its number back, where the engine holds
+        // a NUMBER (a name "50%" or "0012" is text).
+        const isNumber = model.getCell(row + r, col + c)?.t === CellValueType.NUMBER;
+        return isNumber ? (figureFromText(cell) ?? cell) : cell;
       }),
     );
   }

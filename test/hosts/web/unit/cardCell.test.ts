@@ -19,5 +19,6 @@ test("a card cell shows its net profit, formatted as money in its currency", () 
     value: -5.5,
     message: null,
     formats: [[0, 0, "#,##0"]],
+    errors: [],
   });
 });

@@ -1,0 +1,52 @@
+/**
+ * Issue 23 (new-user run): the builder and bulk panel labelled arguments with the API's names
+ * ("shopId", "itemId"), counts read "formula(s)", a B import was headed "Rt product id".
+ */
+import { humanize } from "../../src/core/shape";
+import { CATALOG } from "../../src/functions/index";
+import { paramLabel } from "../../src/functions/paramLabels";
+import { matchHeaders } from "../../src/imports/bulkColumns";
+import { counted } from "../../src/ui/counted";
+import { importOutcome } from "../../src/ui/importOutcome";
+import { bulkResultText } from "../../src/ui/bulkSection";
+
+const names = [...new Set(CATALOG.flatMap((f) => f.params.map((p) => p.name)))];
+
+test("every argument of the catalog has a label in words, never its API name", () => {
+  const apiLike = names
+    .map((n) => [n, paramLabel(n)] as const)
+    .filter(([n, label]) => /[a-z][A-Z]/.test(label) || (label === n && /[A-Z]/.test(n)));
+  expect(apiLike).toEqual([]);
+  expect(["shopId", "sellerId", "itemId", "modelId", "skuId", "productId"].map(paramLabel)).toEqual(
+    ["Shop", "Seller (shop)", "Product (item id)", "Model", "SKU", "Product (product id)"],
+  );
+});
+
+test("a header written as the panel's label maps to its argument", () => {
+  const params = [{ name: "itemId" }, { name: "manufacturingCogs" }, { name: "skuId" }];
+  expect(matchHeaders(params, ["SKU", "Product (item id)", "Unit cost (COGS)"])).toEqual([
+    "col:1",
+    "col:2",
+    "col:0",
+  ]);
+});
+
+test("counts say one or many, never (s)", () => {
+  expect([counted(1, "formula"), counted(3, "formula"), counted(1200, "row")]).toEqual([
+    "1 formula",
+    "3 formulas",
+    "1,200 rows",
+  ]);
+  expect(importOutcome({ sheetName: "Top", rows: 1 } as Parameters<typeof importOutcome>[0])).toBe(
+    '1 row written to "Top".',
+  );
+  expect(
+    bulkResultText({ rows: 1, address: "Names!E1", failed: 0 } as Parameters<
+      typeof bulkResultText
+    >[0]),
+  ).toBe("Wrote 1 row to Names!E1.");
+});
+
+test("B7's cursor copy of the product id is headed in words", () => {
+  expect(humanize("rtProductId")).toBe("Product id");
+});
