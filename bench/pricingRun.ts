@@ -73,6 +73,33 @@ export async function measurePricing(
   }
 }
 
+/** One build for another shop ("B:500001", or "C:700001" with its product ids), timed. */
+export async function measurePricingShop(
+  browser: Browser,
+  url: string,
+  server: BenchServer,
+  shop: string,
+  productIds: readonly string[] = [],
+): Promise<{ rows: number; requests: number; ms: number }> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await loopbackOnly(page);
+    await openWithApi(page, url, server.baseUrl);
+    await saveKey(page, server.key);
+    await openPricing(page, shop);
+    if (productIds.length > 0) await page.fill("#pricing-product-ids", productIds.join(","));
+    await server.reset();
+    const ms = await press(page, "pricing-new", /answered/);
+    const rows = await page.evaluate(
+      () => ((window as unknown as SheetsWindow).__sheets.get("Pricing")?.cells.length ?? 1) - 1,
+    );
+    return { rows, requests: await server.requests(), ms };
+  } finally {
+    await context.close();
+  }
+}
+
 /** The bench table's rows: the sheet, its refresh, and the same answers as formula cells. */
 export function pricingTableRows(
   runs: readonly PricingMeasure[],

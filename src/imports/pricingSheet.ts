@@ -172,7 +172,10 @@ export function modelsOf(entries: readonly unknown[], into: Map<number, (number 
 }
 
 /** The inputs a new row starts with: a 20 % margin and today's price. */
-export function defaultInputs(row: PricingRow, decimals: number): PricingInputs {
+export function defaultInputs(
+  row: Pick<PricingRow, "priceToday">,
+  decimals: number,
+): PricingInputs {
   return { target: DEFAULT_TARGET_MARGIN, planned: round(row.priceToday, decimals) };
 }
 

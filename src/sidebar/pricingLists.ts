@@ -109,14 +109,32 @@ function* rowsA(run: Run, ask: ListAsk): Op<TodayRows> {
 const A1_IDS = 100;
 
 /**
- * Each model's own figures from A1, 100 models a request. A1 takes no includeVat and counts
- * VAT (contract notes, "One profit basis"): on a basis without VAT no A endpoint gives model
- * figures in batches, so the rows keep the product's, as the sheet's stamp says.
+ * Each model's own figures on the seller's basis. Counting VAT: A1, 100 models a request (A1
+ * takes no includeVat and counts VAT, contract notes "One profit basis"). Not counting VAT: A6
+ * (one product, the seller's includeVat and window) answers every model of the product in its
+ * modelBreakdowns, one request per product with two or more models; a product's only model
+ * sells as the product does, so A7's figures are that model's own.
  */
 function* modelFigures(run: Run, ask: ListAsk, rows: PricingRow[]): Op<PricingRow[]> {
-  if (!ask.includeVat) return rows;
-  const ids = rows.flatMap((r) => (typeof r.modelId === "number" ? [r.modelId] : []));
   const answers: unknown[] = [];
+  if (!ask.includeVat) {
+    const models = new Map<PricingRow["itemId"], number>();
+    for (const r of rows)
+      if (r.modelId !== null) models.set(r.itemId, (models.get(r.itemId) ?? 0) + 1);
+    for (const [itemId, count] of models) {
+      if (count < 2) continue;
+      const got = yield* run("A6", {
+        shopId: ask.shopId,
+        region: ask.region,
+        itemId,
+        lookbackDays: ask.salesWindowDays,
+        includeVat: false,
+      });
+      if (isRecord(got) && Array.isArray(got.modelBreakdowns)) answers.push(...got.modelBreakdowns);
+    }
+    return withModelFigures(rows, answers);
+  }
+  const ids = rows.flatMap((r) => (typeof r.modelId === "number" ? [r.modelId] : []));
   for (const part of chunkRows(ids, A1_IDS)) {
     const got = yield* run("A1", {
       shopId: ask.shopId,

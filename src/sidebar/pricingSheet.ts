@@ -10,7 +10,8 @@ import { call } from "../core/effects";
 import { currencyDecimals } from "../core/figure";
 import { describeBasis } from "../functions/basis";
 import type { Cell } from "../functions/cells";
-import { parseTableRecord, type GridBlock, type TableRecord } from "../imports/managedTable";
+import { parseTableRecord, type GridBlock } from "../imports/managedTable";
+import { sheetFingerprint, withBlocks } from "../imports/pricingLeftover";
 import {
   ANSWER_AT,
   FORMULA_AT,
@@ -32,6 +33,7 @@ import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { pricingAnswers } from "./pricingAnswers";
 import { todayRows } from "./pricingLists";
+import { sheetChoice, type PricingRecord, type ReplaceQuestion } from "./pricingReplace";
 import { logRefresh } from "./refreshLog";
 
 /** The shop and size of a new pricing sheet. */
@@ -47,6 +49,8 @@ export interface PricingSheetAsk {
   readonly products?: number;
   /** Marketplace C: the products to price (the API lists no C products). */
   readonly productIds?: readonly string[];
+  /** The seller said yes to replacing a pricing sheet only the add-in wrote (its question). */
+  readonly replace?: boolean;
 }
 
 /** What a build or refresh did. */
@@ -55,19 +59,11 @@ export interface PricingOutcome {
   readonly rows: number;
   readonly asked: number;
   readonly requests: number;
-}
-
-/** The pricing part of a table's record: the shop, the basis, each row's answered inputs. */
-interface PricingRecord extends TableRecord {
-  readonly pricing: PricingWhere & {
-    readonly currency: string | null;
-    readonly dataFreshAt: string | null;
-    readonly title: string;
-    /** Inputs last answered, by row id: [target, planned]. */
-    readonly inputs: Record<string, [number | null, number | null]>;
-    /** C: each SKU's unit cost as C7 gave it (C8 requires one), by row id. */
-    readonly cogs?: Record<string, number>;
-  };
+  /**
+   * Nothing was written: the sheet holds a pricing sheet only the add-in wrote (a build cut
+   * short). Ask this, and on yes call again with `replace: true`.
+   */
+  readonly replace?: ReplaceQuestion;
 }
 
 const formats = PRICING_COLUMNS.map((c) => NUMBER_FORMATS[c.format]);
@@ -93,12 +89,10 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
   if (m === "C" && productIds.length > 5000) throw new Error("Product ids: at most 5000 a sheet");
   if (ask.sheetName.trim() === "" || /[[\]*?/\\:]/.test(ask.sheetName))
     throw new Error("Name the sheet (no [ ] * ? / \\ :)");
-  // A new sheet never writes over cells: the seller's data, or a pricing sheet's inputs.
-  const taken = yield* io(() => p.stage.dataIn(ask.sheetName));
-  if (taken)
-    throw new Error(
-      `${taken.address} already holds data: name a new sheet (a pricing sheet there is updated with Refresh)`,
-    );
+  // A new sheet never writes over cells the seller typed (sheetChoice throws then).
+  const first = yield* sheetChoice(p, ask.sheetName, ask.replace === true);
+  if (first.kind === "ask")
+    return { sheetName: ask.sheetName, rows: 0, asked: 0, requests: 0, replace: first.question };
   const basis = yield* io(() => p.basis());
   const where: PricingWhere = {
     marketplace: m,
@@ -132,21 +126,47 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
   const headers = columns.map((c) => c.header);
   const inputs = rows.map((r) => defaultInputs(r, decimals));
   const cells: Cell[][] = rows.map((r, i) => rowCells(r, inputs[i] as PricingInputs));
+  // Checked again before writing: the seller may have typed while the lists came.
+  const choice = first.kind === "free" ? first : yield* sheetChoice(p, ask.sheetName, true);
+  const table: GridBlock[] = [
+    { row: 0, col: 0, values: [headers], formats: headers.map(() => "@") },
+    {
+      row: 1,
+      col: 0,
+      values: cells,
+      formats: columns.slice(0, ANSWER_AT).map((c) => NUMBER_FORMATS[c.format]),
+    },
+  ];
   yield* io(() =>
     p.tables.write(
       ask.sheetName,
-      [
-        { row: 0, col: 0, values: [headers], formats: headers.map(() => "@") },
-        {
-          row: 1,
-          col: 0,
-          values: cells,
-          formats: columns.slice(0, ANSWER_AT).map((c) => NUMBER_FORMATS[c.format]),
-        },
-      ],
+      choice.kind === "replace" ? [choice.blank, ...table] : table,
       true,
     ),
   );
+  // Formulas and the highlight before the answers: a build stopped while the answers come
+  // leaves a whole sheet and its record, which the next "New pricing sheet" may replace.
+  const highlighted = choice.kind === "replace" ? choice.highlighted : 0;
+  if (p.tables.formulas && rows.length > 0) {
+    yield* io(() =>
+      p.tables.formulas?.(ask.sheetName, {
+        row: 1,
+        col: FORMULA_AT,
+        formulas: rows.map((_, i) => rowFormulas(i + 2)),
+        // A Text-formatted cell would keep a formula as its text: General for the flag.
+        formats: formats.slice(FORMULA_AT).map((f) => (f === "@" ? "General" : f)),
+      }),
+    );
+    // A replaced sheet's rule stays; a second one only where the new table is longer.
+    if (rows.length > highlighted)
+      yield* io(() =>
+        p.tables.highlightRows?.(ask.sheetName, {
+          rows: rows.length,
+          cols: headers.length,
+          formula: belowTargetRule(),
+        }),
+      );
+  }
   const asked: Asked[] = rows.map((r, i) => ({
     id: rowId(r.itemId, r.modelId),
     itemId: r.itemId,
@@ -161,40 +181,32 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     asked.flatMap((a) => (a.cogs === undefined ? [] : [[a.id, a.cogs]])),
   );
   const title = `Pricing sheet · ${[m, ask.shopId, ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis)}`;
+  const grid = [headers, ...cells];
   const record: PricingRecord = {
     version: 1,
     columns: columns.map((c) => ({ header: c.header, format: c.format })),
     key: headers.slice(0, 2),
     last: {},
-    pricing: { ...where, currency, dataFreshAt, title, inputs: {}, ...(m === "C" ? { cogs } : {}) },
+    pricing: {
+      ...where,
+      currency,
+      dataFreshAt,
+      title,
+      inputs: {},
+      ...(m === "C" ? { cogs } : {}),
+      written: sheetFingerprint(grid),
+      highlighted: Math.max(highlighted, p.tables.highlightRows ? rows.length : 0),
+    },
   };
+  yield* io(() => p.tables.writeRecord(ask.sheetName, JSON.stringify(record)));
   const missing = today.missing.length
     ? `not in shop ${ask.shopId}: ${today.missing.slice(0, 10).join(", ")}${today.missing.length > 10 ? ` and ${today.missing.length - 10} more` : ""}`
     : "";
   const done = yield* answerAndWrite(p, ask.sheetName, record, asked, rowsAt(asked, 1), {
     spent: requests,
-    header: headers,
+    grid,
     errors: missing,
   });
-  const formulas = rows.map((_, i) => rowFormulas(i + 2));
-  if (p.tables.formulas && rows.length > 0) {
-    yield* io(() =>
-      p.tables.formulas?.(ask.sheetName, {
-        row: 1,
-        col: FORMULA_AT,
-        formulas,
-        // A Text-formatted cell would keep a formula as its text: General for the flag.
-        formats: formats.slice(FORMULA_AT).map((f) => (f === "@" ? "General" : f)),
-      }),
-    );
-    yield* io(() =>
-      p.tables.highlightRows?.(ask.sheetName, {
-        rows: rows.length,
-        cols: headers.length,
-        formula: belowTargetRule(),
-      }),
-    );
-  }
   return { sheetName: ask.sheetName, rows: rows.length, ...done };
 }
 
@@ -254,7 +266,7 @@ export function* refreshPricingSheet(p: SidebarPorts, sheetName: string): Op<Pri
       askPlanned,
     });
   });
-  const done = yield* answerAndWrite(p, sheetName, pricing, asked, where, { spent: 0, header });
+  const done = yield* answerAndWrite(p, sheetName, pricing, asked, where, { spent: 0, grid });
   return { sheetName, rows: grid.length - 1, ...done };
 }
 
@@ -271,12 +283,13 @@ function* answerAndWrite(
   how: {
     /** Requests already spent on this refresh (a new sheet's lists). */
     readonly spent: number;
-    readonly header: readonly string[];
+    /** The sheet's cells before the answers (row 0: the header). */
+    readonly grid: readonly (readonly Cell[])[];
     /** What went wrong before the answers (C7's unknown products). */
     readonly errors?: string;
   },
 ): Op<{ asked: number; requests: number }> {
-  const { header } = how;
+  const header = (how.grid[0] ?? []).map((h) => String(h ?? "").trim());
   const answered = yield* pricingAnswers(p, record.pricing, asked);
   const { answers } = answered;
   const errors = [how.errors ?? "", answered.errors].filter(Boolean).join("; ");
@@ -302,8 +315,11 @@ function* answerAndWrite(
         });
     });
   }
-  yield* io(() => p.tables.write(sheetName, mergeBlocks(blocks)));
-  const next: PricingRecord = { ...record, pricing: { ...record.pricing, inputs } };
+  const merged = mergeBlocks(blocks);
+  yield* io(() => p.tables.write(sheetName, merged));
+  // The fingerprint of what the sheet holds now: a later build may replace it if it still does.
+  const written = sheetFingerprint(withBlocks(how.grid, merged));
+  const next: PricingRecord = { ...record, pricing: { ...record.pricing, inputs, written } };
   yield* io(() => p.tables.writeRecord(sheetName, JSON.stringify(next)));
   const refreshedAt = new Date(p.now()).toISOString();
   const stamp = yield* io(() => p.stamp(refreshedAt));

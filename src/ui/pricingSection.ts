@@ -5,6 +5,7 @@ import type { PricingOutcome } from "../sidebar/pricingSheet";
 import type { HostBridge, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
+import { useQuestion } from "./question";
 import { shopLabel } from "./shopsSection";
 
 type StatusLine = { text: string; kind: "info" | "ok" | "error" };
@@ -26,6 +27,7 @@ export function PricingSection(p: {
   const [productIds, setProductIds] = useState("");
   const [running, setRunning] = useState(false);
   const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
+  const question = useQuestion("pricing-confirm");
   const shop = shops.find((s) => keyOf(s) === shopKey) ?? shops[0];
   const isC = shop?.marketplace === "C";
   const ids = productIds
@@ -33,11 +35,29 @@ export function PricingSection(p: {
     .map((s) => s.trim())
     .filter(Boolean);
 
-  const run = async (work: () => Promise<PricingOutcome>, verb: string): Promise<void> => {
+  const run = async (
+    work: (replace?: boolean) => Promise<PricingOutcome>,
+    verb: string,
+  ): Promise<void> => {
     setRunning(true);
     setStatus({ text: "Asking the API…", kind: "info" });
     try {
-      setStatus({ text: said(await work(), verb), kind: "ok" });
+      const done = await work();
+      // A sheet only the add-in wrote (a build cut short): replaced only on the seller's yes.
+      if (done.replace) {
+        setStatus({ text: "", kind: "info" });
+        const yes = await question.ask(done.replace.text, undefined, done.replace.answers);
+        if (!yes) {
+          setStatus({
+            text: `Nothing written: ${done.sheetName} is kept. Name a new sheet to make another.`,
+            kind: "info",
+          });
+          return;
+        }
+        setStatus({ text: "Asking the API…", kind: "info" });
+        return setStatus({ text: said(await work(true), verb), kind: "ok" });
+      }
+      setStatus({ text: said(done, verb), kind: "ok" });
     } catch (e) {
       setStatus({ text: messageOf(e), kind: "error" });
     } finally {
@@ -94,13 +114,14 @@ export function PricingSection(p: {
           problem || !shop
             ? setStatus({ text: problem ?? "", kind: "error" })
             : void run(
-                () =>
+                (replace) =>
                   p.bridge.newPricingSheet({
                     marketplace: shop.marketplace,
                     shopId: Number(shop.id),
                     region: shop.region,
                     sheetName: sheetName.trim(),
                     ...(isC ? { productIds: ids } : { products: count }),
+                    ...(replace ? { replace } : {}),
                   }),
                 "answered",
               ),
@@ -113,6 +134,7 @@ export function PricingSection(p: {
           void run(() => p.bridge.refreshPricingSheet(sheetName.trim()), "asked again for"),
       }),
     ]),
+    question.view,
     h(Status, { id: "pricing-status", ...status }),
   ]);
 }

@@ -65,6 +65,11 @@ export interface QuotaStatus {
   readonly pausedUntil: number | null;
   /** When the next request may go (ms); now when a slot is free. */
   readonly nextSlotAt: number;
+  /**
+   * Requests granted on this key since the count began (it restarts when the key sat idle
+   * past the store's time-to-live): a refresh's requests are the difference across it.
+   */
+  readonly sent: number;
 }
 
 interface QuotaState {
@@ -73,6 +78,8 @@ interface QuotaState {
   /** Requests in flight: when they were granted. */
   open: number[];
   pauseUntil: number;
+  /** Slots granted since the entry was made (QuotaStatus.sent). */
+  sent: number;
 }
 
 /** Rolling-window request quota shared through a KeyValueStore (see the file comment). */
@@ -104,6 +111,7 @@ export class Quota {
       if (wait > 0)
         return { granted: false as const, waitMs: wait, paused: state.pauseUntil > now };
       state.open.push(now);
+      state.sent++;
       save();
       return { granted: true as const, ticket: { grantedAt: now } };
     });
@@ -122,6 +130,7 @@ export class Quota {
       const tickets: QuotaTicket[] = [];
       while (tickets.length < count && this.waitMs(state, now) === 0) {
         state.open.push(now);
+        state.sent++;
         tickets.push({ grantedAt: now });
       }
       if (tickets.length > 0) save();
@@ -153,6 +162,7 @@ export class Quota {
       const i = state.open.indexOf(Math.min(ticket.grantedAt, now));
       if (i < 0) return;
       state.open.splice(i, 1);
+      state.sent = Math.max(0, state.sent - 1);
       save();
     });
   }
@@ -175,6 +185,7 @@ export class Quota {
       limit: this.limit,
       pausedUntil: state.pauseUntil > now ? state.pauseUntil : null,
       nextSlotAt: now + this.waitMs(state, now),
+      sent: state.sent,
     };
   }
 
@@ -227,10 +238,11 @@ export class Quota {
 
   private read(key: string): QuotaState {
     const raw = readShared(this.store, key);
-    const empty: QuotaState = { done: [], open: [], pauseUntil: 0 };
+    const empty: QuotaState = { done: [], open: [], pauseUntil: 0, sent: 0 };
     if (!raw) return empty;
-    // base;pauseUntil-offset;done offsets;open offsets
-    const [baseText, pauseText, doneText, openText] = raw.split(";");
+    // base;pauseUntil-offset;done offsets;open offsets;sent (base 36, absent before it was kept)
+    const [baseText, pauseText, doneText, openText, sentText] = raw.split(";");
+    const sent = sentText ? parseInt(sentText, 36) : 0;
     const base = Number(baseText);
     if (!Number.isFinite(base)) return empty;
     const pause = pauseText ? base + parseInt(pauseText, 36) : 0;
@@ -238,6 +250,7 @@ export class Quota {
       done: decodeTimes(base, doneText),
       open: decodeTimes(base, openText),
       pauseUntil: Number.isFinite(pause) ? pause : 0,
+      sent: Number.isFinite(sent) ? sent : 0,
     };
   }
 
@@ -246,7 +259,13 @@ export class Quota {
     const all = [...done, ...state.open];
     const base = all.length > 0 ? Math.min(...all) : now;
     const pause = state.pauseUntil > 0 ? Math.max(0, state.pauseUntil - base).toString(36) : "";
-    const text = [String(base), pause, encodeTimes(base, done), encodeTimes(base, state.open)];
+    const text = [
+      String(base),
+      pause,
+      encodeTimes(base, done),
+      encodeTimes(base, state.open),
+      state.sent.toString(36),
+    ];
     const ttlMs = Math.max(this.windowMs + this.openTtlMs, state.pauseUntil - now);
     writeShared(this.store, key, text.join(";"), ttlMs / 1000 + 1);
   }

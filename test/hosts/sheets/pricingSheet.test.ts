@@ -88,3 +88,49 @@ test("a 500-product pricing sheet in Sheets: batch requests, single answers matc
     [`Pricing sheet · A 100001 SG → ${PRICING_SHEET}`, refreshed.requests],
   ]);
 });
+
+test("a build the execution limit stopped is replaced on the seller's yes, never one they typed in", async () => {
+  const userProps = new FakeProperties();
+  userProps.setProperty("mkt.baseUrl", suite.server.baseUrl);
+  userProps.setProperty("mkt.apiKey", suite.server.keys.demo);
+  const book = new FakeSpreadsheet();
+  // Apps Script ends the execution (six minutes) once A21 is asked: nothing after it runs.
+  const stop = { armed: true, hit: false };
+  const http = {
+    fetchAll: (requests: { url: string }[]) => {
+      if (stop.armed && requests.some((r) => r.url.endsWith("/preview-set-margin")))
+        stop.hit = true;
+      return suite.http.fetchAll(requests as never);
+    },
+  } as unknown as typeof suite.http;
+  const sheetOf = book.getSheetByName.bind(book);
+  book.getSheetByName = (name: string) => {
+    if (stop.hit) throw new Error("Exceeded maximum execution time");
+    return sheetOf(name);
+  };
+  const a = loadAddon(suite.dir, { http, userProps, book });
+  const ask = { shopId: 100001, region: "SG", sheetName: "Cut", products: 6 };
+  expect(() => a.call("sidebarNewPricingSheet", ask)).toThrow("Exceeded maximum execution time");
+  stop.armed = false;
+  stop.hit = false;
+  const left = (book.getSheetByName("Cut") as FakeSheet).values();
+  const asked = a.call("sidebarNewPricingSheet", ask) as Outcome & { replace?: { text: string } };
+  expect(asked.replace?.text).toMatch(
+    /^Cut holds a pricing sheet the add-in wrote \(\d+ rows, stopped before its answers came\) and nothing typed by hand/,
+  );
+  expect((book.getSheetByName("Cut") as FakeSheet).values()).toEqual(left);
+
+  const built = a.call("sidebarNewPricingSheet", { ...ask, replace: true }) as Outcome;
+  const sheet = book.getSheetByName("Cut") as FakeSheet;
+  const { col, rows } = byHeader(sheet.values());
+  expect(rows.length).toBe(built.rows);
+  expect(rows.every((r) => typeof r[col("Price for target")] === "number")).toBe(true);
+  expect(sheet.getConditionalFormatRules()).toHaveLength(1);
+
+  // The seller types a note beside the table: that sheet is theirs now.
+  sheet.getRange(3, 20, 1, 1).setValues([["ask supplier"]]);
+  expect(() => a.call("sidebarNewPricingSheet", { ...ask, replace: true })).toThrow(
+    /^Cut!A1:T\d+ already holds data: name a new sheet/,
+  );
+  expect(sheet.getRange(3, 20, 1, 1).getValues()).toEqual([["ask supplier"]]);
+});

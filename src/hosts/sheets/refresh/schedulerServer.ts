@@ -11,7 +11,13 @@ import type { FillReport } from "../fill/filler";
 import { gas } from "../stores/gas";
 import { liveCallsPaused } from "../cells/liveCalls";
 import { refreshCellsLogged } from "./loggedRefresh";
-import { setLiveCalls, type RefreshResult, type RefreshScope, type RefreshWhich } from "./refresh";
+import {
+  refreshCells,
+  setLiveCalls,
+  type RefreshResult,
+  type RefreshScope,
+  type RefreshWhich,
+} from "./refresh";
 import { readQueue } from "../fill/waitingCells";
 
 /**
@@ -31,6 +37,8 @@ export interface SchedulerView {
   readonly otherKeyCells: number;
   /** Cells this call made run again. */
   readonly rerun: number;
+  /** Requests granted on the saved key so far (the quota's count): a refresh's are the change. */
+  readonly requestsSent: number;
 }
 
 const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000));
@@ -70,6 +78,7 @@ function view(report: FillReport | null, filler: SchedulerView["filler"]): Sched
       filler,
       otherKeyCells: other,
       rerun: report?.rerun ?? 0,
+      requestsSent: quota?.sent ?? 0,
     };
   } finally {
     closeSession(session);
@@ -110,9 +119,17 @@ function getScheduler(): SchedulerView {
   return guarded(() => view(null, "none"));
 }
 
-/** Sidebar: refresh a scope ("selection" | "sheet" | "workbook"), all cells or only errors/old answers. */
-function refreshFromSidebar(scope: RefreshScope, which: RefreshWhich): RefreshResult {
-  return guarded(() => refreshCellsLogged(scope, which));
+/**
+ * Sidebar: refresh a scope ("selection" | "sheet" | "workbook"), all cells or only errors/old
+ * answers. `pageLogs`: the sidebar counts the cells' requests as they recalculate and writes
+ * the refresh log's row itself (sidebarQueue.ts), so none is written here.
+ */
+function refreshFromSidebar(
+  scope: RefreshScope,
+  which: RefreshWhich,
+  pageLogs = false,
+): RefreshResult {
+  return guarded(() => (pageLogs ? refreshCells(scope, which) : refreshCellsLogged(scope, which)));
 }
 
 /** Sidebar: pause or resume live calls. */

@@ -63,6 +63,12 @@ function rangeObject(host: Host, values: Values, h: RangeHandle): Record<string,
     setNote: (n: string) => write("setNotes", fill(n)),
     clearContent: () => write("clearContent", null),
     clear: () => write("clearContent", null),
+    // Bold text changes no value (the refresh log's header): checked as Apps Script does, kept nowhere.
+    setFontWeight: (weight: string | null) => {
+      if (weight !== null && weight !== "bold" && weight !== "normal")
+        throw new Error(`Invalid argument: fontWeight (${String(weight)})`);
+      return self;
+    },
   };
   return unmodelled("Range", self);
 }
