@@ -13,7 +13,7 @@ import { columnLetters } from "../../imports/rangeAddress";
 import type { Fits } from "../shared/realTypes";
 import type { TrackedCell } from "../shared/cellTracker";
 import type { ExcelSession } from "../shared/session";
-import { requirementSupported } from "../shared/officeGlobals";
+import { type ExcelApiCheck, officeExcelApi } from "./excelApi";
 
 import type { RefreshScope } from "../../ui/bridge";
 
@@ -65,10 +65,6 @@ type _RealExcelFits = [
 
 export type ExcelCalcRun = <T>(batch: (context: XlCalcContext) => Promise<T>) => Promise<T>;
 
-/** Office.js's isSetSupported for ExcelApi, asked at run time (older Excel lacks 1.9/1.14). */
-export type ExcelApiCheck = (version: string) => boolean;
-const askOffice: ExcelApiCheck = (version) => requirementSupported("ExcelApi", version);
-
 /** Cells a RangeAreas address may hold at once (Excel limits the text of an address). */
 const CELLS_PER_AREAS = 100;
 
@@ -77,7 +73,7 @@ export async function refreshCells(
   scope: RefreshScope,
   session: ExcelSession,
   run: ExcelCalcRun,
-  hasExcelApi: ExcelApiCheck = askOffice,
+  hasExcelApi: ExcelApiCheck = officeExcelApi,
 ): Promise<number> {
   switch (scope) {
     case "selection":
