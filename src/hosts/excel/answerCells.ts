@@ -11,6 +11,7 @@ import { parseRangeAddress, type RangeBox } from "../../imports/rangeAddress";
 import type { WorkbookSurface } from "../shared/asyncBridge";
 import { EXCEL_NAMESPACE } from "../shared/metadata";
 import type { ExcelRun, XlContext, XlRange, XlWorksheet } from "./xlTypes";
+import { settleText, writeKeepingText } from "./keepText";
 
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
@@ -57,18 +58,27 @@ export function excelAnswerCells(
         const sheet = await inputSheet(context, at.sheet);
         const width = Math.max(1, ...values.map((r) => r.length));
         let row = at.r0;
+        const checks: Array<() => number> = [];
         for (const chunk of chunkRows(values, WRITE_CHUNK_ROWS)) {
-          const range = sheet.getRangeByIndexes(row, at.c0, chunk.length, width);
-          // Text as Text ("@") before the values, so Excel stores it as given (cellText.ts);
+          // Text as Text ("@") before the values, so Excel stores it as given (keepText.ts);
           // figures in their own formats (money, %), as imports write them.
           const top = row - at.r0;
-          range.numberFormat = blockFormats(chunk, (i, j) => formats?.[top + i]?.[j] || "General");
-          range.values = chunk.map((r) => r.map(excelValue));
+          checks.push(
+            writeKeepingText(
+              sheet,
+              row,
+              at.c0,
+              width,
+              chunk.map((r) => r.map(excelValue)),
+              blockFormats(chunk, (i, j) => formats?.[top + i]?.[j] || "General"),
+            ),
+          );
           row += chunk.length;
         }
         const all = sheet.getRangeByIndexes(at.r0, at.c0, Math.max(1, values.length), width);
         all.load("address");
         await context.sync();
+        if (settleText(checks) > 0) await context.sync();
         return { address: all.address };
       }),
 

@@ -11,6 +11,9 @@ import { importNote, zonedTime } from "../../imports/table";
 import type { ManagedSheets } from "../../sidebar/ports";
 import { excelValue } from "./answerCells";
 import type { ExcelRun, XlContext, XlWorksheet } from "./xlTypes";
+import { type ExcelApiCheck, officeExcelApi } from "./excelApi";
+import { settleText, writeKeepingText } from "./keepText";
+import { moveRowsByValue } from "./moveRows";
 
 const recordName = (sheetName: string): string => `mkt.table.${sheetName}`;
 
@@ -22,7 +25,10 @@ async function sheetNamed(context: XlContext, name: string): Promise<XlWorksheet
 }
 
 /** Managed tables in the workbook `run` reaches. */
-export function excelTables(run: ExcelRun): ManagedSheets {
+export function excelTables(
+  run: ExcelRun,
+  hasExcelApi: ExcelApiCheck = officeExcelApi,
+): ManagedSheets {
   return {
     read: (sheetName) =>
       run(async (context) => {
@@ -47,23 +53,27 @@ export function excelTables(run: ExcelRun): ManagedSheets {
         const found = await sheetNamed(context, sheetName);
         const sheet = found ?? (create ? context.workbook.worksheets.add(sheetName) : null);
         if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
+        const checks: Array<() => number> = [];
+        let unsynced = 0;
         for (const block of blocks) {
           let row = block.row;
           for (const chunk of chunkRows(block.values, WRITE_CHUNK_ROWS)) {
-            const range = sheet.getRangeByIndexes(
-              row,
-              block.col,
-              chunk.length,
-              block.formats.length,
+            checks.push(
+              writeKeepingText(
+                sheet,
+                row,
+                block.col,
+                block.formats.length,
+                chunk.map((r) => r.map(excelValue)),
+                chunk.map((r) => r.map((c, i) => cellFormat(c, block.formats[i] ?? "General"))),
+              ),
             );
-            range.numberFormat = chunk.map((r) =>
-              r.map((c, i) => cellFormat(c, block.formats[i] ?? "General")),
-            );
-            range.values = chunk.map((r) => r.map(excelValue));
             row += chunk.length;
           }
           await context.sync();
+          unsynced = settleText(checks);
         }
+        if (unsynced > 0) await context.sync();
       }),
     // A pricing sheet's formulas, set as formulas (values would take a text cell's "=" as text).
     formulas: (sheetName, block) =>
@@ -119,6 +129,7 @@ export function excelTables(run: ExcelRun): ManagedSheets {
         const sheet = await sheetNamed(context, sheetName);
         if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
         if (order.length === 0 || width === 0) return;
+        if (!hasExcelApi("1.9")) return moveRowsByValue(context, sheet, top, order, width);
         // Each row copied (values, formulas with references moved, formats) to empty rows
         // under the used range in its new order, then the block back, then the scratch cleared.
         const used = sheet.getUsedRangeOrNullObject(false);

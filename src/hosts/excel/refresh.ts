@@ -13,7 +13,7 @@ import { columnLetters } from "../../imports/rangeAddress";
 import type { Fits } from "../shared/realTypes";
 import type { TrackedCell } from "../shared/cellTracker";
 import type { ExcelSession } from "../shared/session";
-import { requirementSupported } from "../shared/officeGlobals";
+import { type ExcelApiCheck, officeExcelApi } from "./excelApi";
 
 import type { RefreshScope } from "../../ui/bridge";
 
@@ -42,7 +42,9 @@ export interface XlCalcSheet extends Pick<Excel.Worksheet, "name"> {
   /** ExcelApi 1.9: "A1, B7, C9" as one RangeAreas. */
   getRanges(address: string): Pick<Excel.RangeAreas, "calculate">;
   /** ExcelApi 1.1 (its calculate 1.6): the fallback where 1.9 / 1.14 are missing. */
-  getRange(address: string): Pick<Excel.Range, "calculate">;
+  getRange(address: string): Pick<Excel.Range, "calculate" | "formulas"> & {
+    load(properties: string): unknown;
+  };
 }
 
 export interface XlCalcContext {
@@ -65,10 +67,6 @@ type _RealExcelFits = [
 
 export type ExcelCalcRun = <T>(batch: (context: XlCalcContext) => Promise<T>) => Promise<T>;
 
-/** Office.js's isSetSupported for ExcelApi, asked at run time (older Excel lacks 1.9/1.14). */
-export type ExcelApiCheck = (version: string) => boolean;
-const askOffice: ExcelApiCheck = (version) => requirementSupported("ExcelApi", version);
-
 /** Cells a RangeAreas address may hold at once (Excel limits the text of an address). */
 const CELLS_PER_AREAS = 100;
 
@@ -77,20 +75,26 @@ export async function refreshCells(
   scope: RefreshScope,
   session: ExcelSession,
   run: ExcelCalcRun,
-  hasExcelApi: ExcelApiCheck = askOffice,
+  hasExcelApi: ExcelApiCheck = officeExcelApi,
 ): Promise<number> {
   switch (scope) {
-    case "selection":
-      return run(async (ctx) => {
+    case "selection": {
+      const address = await run(async (ctx) => {
         const selected = ctx.workbook.getSelectedRange();
         selected.load("address");
         await ctx.sync();
-        const cells = session.cells.within(selected.address);
-        await session.forget(cells);
-        selected.calculate();
-        await ctx.sync();
-        return cells.length;
+        return selected.address;
       });
+      const cells = session.cells.within(address);
+      const before = runsBefore(cells, session);
+      await session.forget(cells);
+      await run(async (ctx) => {
+        ctx.workbook.getSelectedRange().calculate();
+        await ctx.sync();
+      });
+      await reenterSkipped(cells, before, session, run);
+      return cells.length;
+    }
     case "sheet":
       // Without ExcelApi 1.14 (markAllDirty), the sheet's tracked cells one by one.
       if (!hasExcelApi("1.14")) {
@@ -152,6 +156,7 @@ async function recalculate(
   hasExcelApi: ExcelApiCheck,
 ): Promise<number> {
   if (cells.length === 0) return 0;
+  const before = runsBefore(cells, session);
   await session.forget(cells);
   const bySheet = new Map<string, string[]>();
   for (const c of cells) bySheet.set(c.sheet, [...(bySheet.get(c.sheet) ?? []), localAddress(c)]);
@@ -166,7 +171,48 @@ async function recalculate(
     }
     await ctx.sync();
   });
+  await reenterSkipped(cells, before, session, run);
   return cells.length;
+}
+
+/** How long a calculated cell may take to start its run before it counts as skipped. */
+const RERUN_WAIT_MS = 1_500;
+
+const runsBefore = (cells: readonly TrackedCell[], session: ExcelSession) =>
+  new Map(cells.map((c) => [c.address, session.cells.runsOf(c.address)]));
+
+/**
+ * That Range.calculate() re-runs a custom function whose inputs did not change is not
+ * documented (test/hosts/FAKES.md E-R4). Cells that started no new run within a moment of it
+ * get their own formula written again, which Excel recalculates as a newly entered formula
+ * (what Sheets' refresh does, without the extra space Sheets needs). The formula is the one
+ * read from the cell, so what the seller typed is what stays.
+ */
+async function reenterSkipped(
+  cells: readonly TrackedCell[],
+  before: ReadonlyMap<string, number>,
+  session: ExcelSession,
+  run: ExcelCalcRun,
+): Promise<void> {
+  const skipped = () =>
+    cells.filter((c) => session.cells.runsOf(c.address) === before.get(c.address));
+  const end = Date.now() + RERUN_WAIT_MS;
+  while (skipped().length > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  const left = skipped();
+  if (left.length === 0) return;
+  await run(async (ctx) => {
+    const ranges = left.map((c) => {
+      const range = ctx.workbook.worksheets.getItem(c.sheet).getRange(localAddress(c));
+      range.load("formulas");
+      return range;
+    });
+    await ctx.sync();
+    for (const range of ranges) {
+      const formula: unknown = range.formulas[0]?.[0];
+      if (typeof formula === "string" && formula.startsWith("=")) range.formulas = [[formula]];
+    }
+    await ctx.sync();
+  });
 }
 
 /** "B7" of a tracked cell. */

@@ -12,6 +12,7 @@ import type { AsyncTransport } from "../../core/asyncDriver";
 import { messageOf } from "../../core/errors";
 import type { Cell } from "../../functions/cells";
 import { TEXT_FORMAT, WRITE_CHUNK_ROWS, blockFormats, chunkRows } from "../../imports/cellText";
+import { settleText, writeKeepingText } from "./keepText";
 import { excelAnswerCells, excelValue } from "./answerCells";
 import type { ImportTable } from "../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../imports/table";
@@ -30,7 +31,8 @@ import { officeStorage } from "../shared/officeGlobals";
 import type { Scheduling } from "../../core/schedule/registry";
 import { runtimeHandle, runtimeRefresher } from "./runtimeHandle";
 import type { HostRefresher } from "../shared/queueView";
-import type { ExcelRun, XlContext, XlWorksheet } from "./xlTypes";
+import type { ExcelRun, XlContext, XlRange, XlWorksheet } from "./xlTypes";
+import { type ExcelApiCheck, officeExcelApi } from "./excelApi";
 
 /** Excel's longest sheet name. */
 const MAX_SHEET_NAME = 31;
@@ -40,7 +42,10 @@ export function stagingSheetName(sheetName: string): string {
   return `~mkt ${sheetName}`.slice(0, MAX_SHEET_NAME);
 }
 
-/** Write a finished table into a fresh sheet, one chunk per sync; returns the table's size. */
+/**
+ * Write a finished table from A1, one chunk per sync, text kept as text (keepText.ts);
+ * returns the table's size.
+ */
 async function writeStaged(
   context: XlContext,
   sheet: XlWorksheet,
@@ -48,18 +53,31 @@ async function writeStaged(
 ): Promise<{ rows: number; width: number }> {
   const width = Math.max(1, table.columns.length);
   const formats = table.columns.map((c) => NUMBER_FORMATS[c.format]);
-  const header = sheet.getRangeByIndexes(0, 0, 1, width);
-  header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
-  header.values = [table.columns.map((c) => c.header)];
+  const checks = [
+    writeKeepingText(
+      sheet,
+      0,
+      0,
+      width,
+      [table.columns.map((c) => excelValue(c.header))],
+      [table.columns.map(() => TEXT_FORMAT)],
+    ),
+  ];
   let row = 1;
+  let unsynced = 0;
   for (const chunk of chunkRows(table.rows, WRITE_CHUNK_ROWS)) {
-    const range = sheet.getRangeByIndexes(row, 0, chunk.length, width);
-    range.numberFormat = blockFormats(chunk, (_, i) => formats[i] ?? "General");
-    range.values = chunk.map((r) => r.map(excelValue));
+    const values = chunk.map((r) => r.map(excelValue));
+    const chunkFormats = blockFormats(chunk, (_, i) => formats[i] ?? "General");
+    checks.push(writeKeepingText(sheet, row, 0, width, values, chunkFormats));
     row += chunk.length;
     await context.sync();
+    unsynced = settleText(checks);
   }
-  if (table.rows.length === 0) await context.sync(); // the header alone
+  if (table.rows.length === 0) {
+    await context.sync(); // the header alone
+    unsynced = settleText(checks);
+  }
+  if (unsynced > 0) await context.sync();
   return { rows: row, width };
 }
 
@@ -67,13 +85,16 @@ async function writeStaged(
  * Replace a sheet's data atomically: stage the table in a hidden sheet, then in ONE sync copy
  * it over the target (a single copyFrom, so cells referring to the target keep working) and
  * clear what the old table had beyond the new one. Any failure before that sync deletes the
- * staging sheet and leaves the target as it was.
+ * staging sheet and leaves the target as it was. An Excel without copyFrom (ExcelApi 1.9)
+ * gets the table written over the target in place, chunk by chunk: a failure half-way fails
+ * the import loudly and leaves new rows over the old tail until the next import.
  */
 async function replaceSheetData(
   context: XlContext,
   sheetName: string,
   table: ImportTable,
   show: boolean,
+  hasExcelApi: ExcelApiCheck,
 ): Promise<void> {
   const sheets = context.workbook.worksheets;
   const target = sheets.getItemOrNullObject(sheetName);
@@ -82,6 +103,17 @@ async function replaceSheetData(
   leftover.load("isNullObject");
   await context.sync();
   if (!leftover.isNullObject) leftover.delete(); // a run that died half-way
+  if (!target.isNullObject && !hasExcelApi("1.9")) {
+    const used = target.getUsedRangeOrNullObject();
+    used.load("isNullObject,rowIndex,columnIndex,rowCount,columnCount");
+    await context.sync();
+    const size = await writeStaged(context, target, table);
+    clearBeyond(target, used, size);
+    finish(target, size.width, show);
+    await context.sync();
+    await addNote(context, target, sheetName, table);
+    return;
+  }
   const staging = sheets.add(stagingSheetName(sheetName));
   staging.visibility = "Hidden";
   let size: { rows: number; width: number };
@@ -111,20 +143,26 @@ async function replaceSheetData(
   target
     .getRangeByIndexes(0, 0, size.rows, size.width)
     .copyFrom(staging.getRangeByIndexes(0, 0, size.rows, size.width), "All");
-  if (!used.isNullObject) {
-    const oldRows = used.rowIndex + used.rowCount;
-    const oldWidth = used.columnIndex + used.columnCount;
-    if (oldRows > size.rows)
-      target
-        .getRangeByIndexes(size.rows, 0, oldRows - size.rows, Math.max(oldWidth, 1))
-        .clear("All");
-    if (oldWidth > size.width)
-      target.getRangeByIndexes(0, size.width, size.rows, oldWidth - size.width).clear("All");
-  }
+  clearBeyond(target, used, size);
   finish(target, size.width, show);
   staging.delete();
   await context.sync();
   await addNote(context, target, sheetName, table);
+}
+
+/** Clear what the old table (`used`) had below and beside the new one. */
+function clearBeyond(
+  target: XlWorksheet,
+  used: XlRange & { isNullObject: boolean },
+  size: { rows: number; width: number },
+): void {
+  if (used.isNullObject) return;
+  const oldRows = used.rowIndex + used.rowCount;
+  const oldWidth = used.columnIndex + used.columnCount;
+  if (oldRows > size.rows)
+    target.getRangeByIndexes(size.rows, 0, oldRows - size.rows, Math.max(oldWidth, 1)).clear("All");
+  if (oldWidth > size.width)
+    target.getRangeByIndexes(0, size.width, size.rows, oldWidth - size.width).clear("All");
 }
 
 /** An import sheet's last touches: bold frozen header, and shown when the seller is looking. */
@@ -182,10 +220,13 @@ async function dropStaging(context: XlContext, staging: XlWorksheet): Promise<vo
 }
 
 /** The workbook side of the task pane. */
-export function excelWorkbook(run: ExcelRun): WorkbookSurface {
+export function excelWorkbook(
+  run: ExcelRun,
+  hasExcelApi: ExcelApiCheck = officeExcelApi,
+): WorkbookSurface {
   return {
     writeTable: (sheetName: string, table: ImportTable, show: boolean) =>
-      run((context) => replaceSheetData(context, sheetName, table, show)),
+      run((context) => replaceSheetData(context, sheetName, table, show, hasExcelApi)),
 
     dataIn: (sheetName: string) => run((context) => dataIn(context, sheetName)),
 
@@ -199,7 +240,7 @@ export function excelWorkbook(run: ExcelRun): WorkbookSurface {
 
     ...excelAnswerCells(run),
 
-    managed: excelTables(run),
+    managed: excelTables(run, hasExcelApi),
     formulaCells: excelFormulaCells(run),
 
     insertChart: (plan) => run((context) => insertExcelChart(context, plan)),
@@ -280,6 +321,8 @@ export interface ExcelBridgeOptions {
   readonly refresher?: HostRefresher;
   /** What Diagnostics checks (Office.js's requirement test, OfficeRuntime.storage). */
   readonly checks?: ExcelCheckEnv;
+  /** Which ExcelApi sets this Excel has (default: Office.js, asked at run time). */
+  readonly hasExcelApi?: ExcelApiCheck;
 }
 
 /** The task pane's bridge; shares key, base URL and cache clearing with the functions runtime. */
@@ -289,7 +332,7 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
     look: "fluent",
     formulaPrefix: `${EXCEL_NAMESPACE}.`,
     storage: o.storage,
-    workbook: excelWorkbook(o.run),
+    workbook: excelWorkbook(o.run, o.hasExcelApi),
     transport: o.transport,
     defaultBaseUrl: o.defaultBaseUrl,
     autoRefreshLabel: "Refresh saved imports when this workbook opens",

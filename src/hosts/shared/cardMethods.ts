@@ -17,6 +17,7 @@ import { REQUIRED_PRICE } from "../../functions/catalog/requiredPrice";
 import { SET_BUYER_PRICE_PREVIEW } from "../../functions/catalog/setBuyerPricePreview";
 import type { SheetFunction } from "../../functions/define";
 import { CARD_METHOD_IDS } from "./excelCard";
+import { type CardReader, readCard } from "./cardProperties";
 import { toExcelError } from "./excelValues";
 import { invokeFunction, type InvokeContext } from "./invoke";
 import type {
@@ -30,84 +31,68 @@ import { EXCEL_PLACES } from "./places";
 type Method = keyof typeof CARD_METHOD_IDS;
 type Named = Record<string, unknown>;
 
-/** A card property's value (the calling object is the entity JSON: properties[name].basicValue). */
-type CardReader = (name: string) => string | number | undefined;
-
-const CARD_FUNCTIONS = "MKTA_PRODUCT_CARD, MKTB_PRODUCT_CARD or MKTC_PRODUCT_CARD";
-
-function readCard(card: unknown): CardReader {
-  const props =
-    card !== null && typeof card === "object"
-      ? (card as { properties?: Record<string, { basicValue?: unknown } | undefined> }).properties
-      : undefined;
-  if (!props || typeof props.marketplace?.basicValue !== "string")
-    throw new ArgumentError("card", `is not a product card: use it on a cell of ${CARD_FUNCTIONS}`);
-  return (name) => {
-    const v = props[name]?.basicValue;
-    return typeof v === "string" || typeof v === "number" ? v : undefined;
-  };
-}
-
-const num = (v: string | number | undefined) => (v === undefined ? undefined : Number(v));
-
 /** The shop fields as the cross-marketplace functions take them (B's seller in shopId). */
-function shopOf(read: CardReader, m: string): Named {
+function shopOf(card: CardReader, withSeller = true): Named {
+  const m = card.marketplace;
+  const shop = m === "B" ? "sellerId" : "shopId";
+  card.need(...(withSeller ? [shop] : []), ...(m === "C" ? [] : ["region"]));
   return {
     marketplace: m,
-    shopId: num(read(m === "B" ? "sellerId" : "shopId")),
-    region: m === "C" ? undefined : read("region"),
+    shopId: withSeller ? card.number(shop) : undefined,
+    region: m === "C" ? undefined : card.text("region"),
   };
 }
 
 /** The card's VAT basis as TRUE/FALSE (A asked with includeVat, B and C with hasVat). */
-const vatOf = (read: CardReader) => read("includeVat") ?? read("hasVat");
+const vatOf = (card: CardReader) => card.flag("includeVat") ?? card.flag("hasVat");
 
-function requiredPriceArgs(read: CardReader, args: readonly unknown[]): Named {
-  const m = String(read("marketplace"));
+function requiredPriceArgs(card: CardReader, args: readonly unknown[]): Named {
+  const m = card.marketplace;
   const [targetMargin, category] = args;
-  const cogsLine = num(read("manufacturingCogs") ?? read("cogs"));
-  if (cogsLine === undefined || !Number.isFinite(cogsLine))
+  const cogsLine = card.number("manufacturingCogs") ?? card.number("cogs");
+  if (cogsLine === undefined)
     throw new ArgumentError("card", "has no COGS line, so its required price cannot be asked");
   const given =
     category === null || category === undefined || category === "" ? undefined : category;
-  const cat = given ?? read("category");
+  const cat = given ?? card.text("category");
   if (cat === undefined)
     throw new ArgumentError(
       "category",
       `is required for marketplace ${m}: the API's product answer does not name its category; give its category id, e.g. =B2.RequiredPrice(25%, 100008)`,
     );
   return {
-    ...shopOf(read, m),
     // B's required price is per region: no seller (REQUIRED_PRICE refuses one).
-    ...(m === "B" ? { shopId: undefined } : {}),
+    ...shopOf(card, m !== "B"),
     category: cat,
     cogs: Math.abs(cogsLine),
     targetMargin,
     field: "requiredListingPrice",
-    hasVat: vatOf(read),
-    effectiveDate: read("effectiveDate"),
-    sellerType: m === "B" ? read("sellerType") : undefined,
+    hasVat: vatOf(card),
+    effectiveDate: card.text("effectiveDate"),
+    sellerType: m === "B" ? card.text("sellerType") : undefined,
   };
 }
 
-function profitAtArgs(read: CardReader, args: readonly unknown[]): Named {
-  const m = String(read("marketplace"));
-  const variant = read("modelId") ?? read("skuId");
+function profitAtArgs(card: CardReader, args: readonly unknown[]): Named {
+  const m = card.marketplace;
+  const item = m === "C" ? "productId" : "itemId";
+  card.need(item);
+  const variant = card.text("modelId") ?? card.text("skuId");
   if (m !== "A" && variant === undefined)
     throw new ArgumentError(
       "card",
       `is a whole marketplace ${m} product: the buyer-price preview prices one SKU, so make a card with its skuId`,
     );
   return {
-    ...shopOf(read, m),
-    itemId: String(read(m === "C" ? "productId" : "itemId")),
+    ...shopOf(card),
+    itemId: card.text(item),
     targetBuyerPrice: args[0],
-    variantId: variant === undefined ? undefined : String(variant),
+    variantId: variant,
     // The previews name the profit per unit netProfit (A22) and resultingProfit (B15, C9).
     field: m === "A" ? "netProfit" : "resultingProfit",
-    includeVat: vatOf(read),
-    effectiveDate: read("effectiveDate"),
-    adsCostPerSale: m === "C" ? num(read("adsCostPerSale")) : undefined,
+    includeVat: vatOf(card),
+    effectiveDate: card.text("effectiveDate"),
+    adsCostPerSale: m === "C" ? card.number("adsCostPerSale") : undefined,
   };
 }
 
@@ -115,7 +100,7 @@ interface MethodSpec {
   readonly description: string;
   readonly parameters: readonly ExcelParameterMetadata[];
   readonly answeredBy: SheetFunction;
-  argsOf(read: CardReader, args: readonly unknown[]): Named;
+  argsOf(card: CardReader, args: readonly unknown[]): Named;
 }
 
 const param = (name: string, description: string, optional = false): ExcelParameterMetadata => ({

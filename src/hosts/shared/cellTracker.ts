@@ -60,6 +60,11 @@ export class CellTracker {
     this.cells.set(address, { ...cell, failed, running: false });
   }
 
+  /** How many runs of the cell at `address` started (a refresh tells a re-run by it). */
+  runsOf(address: string): number {
+    return this.runs.get(address) ?? 0;
+  }
+
   /** Every tracked cell. */
   all(): TrackedCell[] {
     return [...this.cells.values()];

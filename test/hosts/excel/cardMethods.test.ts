@@ -307,3 +307,103 @@ test("a filled-down column of 10 cards and their RequiredPrice cells: every meth
   );
   expect(viaCards.sent() - cardRequests).toBe(direct.sent());
 });
+
+describe("a card whose properties Excel rewrote (FAKES.md E-C17)", () => {
+  const requiredPrice = (c: unknown, session: ExcelSession) =>
+    callInNode(session, "REQUIRED_PRICE", [
+      "A",
+      ids.shopA,
+      ids.regionA,
+      ids.categoryA,
+      -Number(basic(fieldValue(c, "manufacturingCogs"))),
+      0.25,
+      "requiredListingPrice",
+      undefined,
+      undefined,
+      undefined,
+      fieldValue(c, "includeVat"),
+    ]);
+
+  test.each(["numbersAsText", "textAsTyped"] as const)(
+    "%s: both methods still answer on the card's own basis (VAT on and off)",
+    async (callingObject) => {
+      const { session } = counted();
+      excelWith(NEW_EXCEL);
+      const call = excelOn(session, { ...excelWith(NEW_EXCEL), callingObject });
+      for (const vat of ["TRUE", "FALSE"]) {
+        const card = await cardOf(session, "MKTA_PRODUCT_CARD", [
+          ids.shopA,
+          ids.regionA,
+          ids.itemA,
+          undefined,
+          undefined,
+          vat,
+        ]);
+        expect(fieldValue(card, "includeVat")).toBe(vat);
+        const typed = await requiredPrice(card, session);
+        expect(typed).toMatchObject({ ok: true });
+        expect([vat, await call(card, "RequiredPrice", [0.25, ids.categoryA])]).toEqual([
+          vat,
+          typed,
+        ]);
+        const profit = await call(card, "ProfitAt", [19.9]);
+        expect(profit).toEqual(
+          await callInNode(session, "SET_BUYER_PRICE_PREVIEW", [
+            "A",
+            ids.shopA,
+            ids.regionA,
+            String(ids.itemA),
+            19.9,
+            undefined,
+            undefined,
+            "netProfit",
+            undefined,
+            vat,
+          ]),
+        );
+      }
+    },
+  );
+
+  test("properties missing or unreadable: the error names them and how to make the card again", async () => {
+    const host = excelWith(NEW_EXCEL);
+    const { session } = counted();
+    const call = excelOn(session, host);
+    const card = (await cardOf(session, "MKTA_PRODUCT_CARD", [
+      ids.shopA,
+      ids.regionA,
+      ids.itemA,
+    ])) as unknown as { properties: Record<string, unknown> };
+    const without = (...names: string[]) => ({
+      ...card,
+      properties: Object.fromEntries(
+        Object.entries(card.properties).filter(([k]) => !names.includes(k)),
+      ),
+    });
+    const messageOf = async (c: unknown, method: string, args: unknown[]) => {
+      const out = await call(c, method, args);
+      expect(out).toMatchObject({ ok: false, error: "#VALUE!" });
+      return (out as { message: string }).message;
+    };
+    expect(await messageOf(without("shopId", "region"), "RequiredPrice", [0.25, 1])).toBe(
+      "card has no shopId, region (Excel did not pass them back with the card): make the card again with MKTA_PRODUCT_CARD",
+    );
+    expect(await messageOf(without("itemId"), "ProfitAt", [19.9])).toMatch(
+      /^card has no itemId \(Excel did not pass it back with the card\): make the card again with MKTA_PRODUCT_CARD/,
+    );
+    const odd = { ...card, properties: { ...card.properties } };
+    odd.properties.manufacturingCogs = { type: "String", basicValue: "twelve" };
+    odd.properties.includeVat = { type: "String", basicValue: "maybe" };
+    expect(await messageOf(odd, "RequiredPrice", [0.25, 1])).toMatch(
+      /^card holds "twelve" as manufacturingCogs, not a number \(Excel changed it\)/,
+    );
+    odd.properties.manufacturingCogs = card.properties.manufacturingCogs;
+    expect(await messageOf(odd, "ProfitAt", [19.9])).toMatch(
+      /^card holds "maybe" as includeVat, not TRUE or FALSE/,
+    );
+    // Without its marketplace it is no product card at all.
+    expect(await messageOf(without("marketplace"), "ProfitAt", [19.9])).toMatch(
+      /^card is not a product card/,
+    );
+  });
+});

@@ -65,9 +65,9 @@ export class ParsedFormula {
  * string is read as if typed (a formula, a number, a boolean; a leading apostrophe dropped)
  * unless the cell is Text ("@"), where it stays exactly as given.
  */
-function excelTyped(v: unknown, format: unknown): unknown {
+function excelTyped(v: unknown, format: unknown, textKept: boolean): unknown {
   if (typeof v !== "string" || v === "") return v ?? "";
-  const typed = typedCell(v, format === "@" ? "@" : undefined);
+  const typed = typedCell(v, format === "@" && textKept ? "@" : undefined);
   if (!typed) return "";
   return typed.kind === "formula" ? new ParsedFormula(String(typed.value)) : typed.value;
 }
@@ -98,6 +98,8 @@ export interface FakeWorkbook {
   addSheet(name: string, rows: unknown[][]): SheetRecord;
   /** Select a block (0-based) as the seller would by clicking. */
   select(sheet: string, row: number, column: number, rows: number, columns: number): void;
+  /** Office.js's isSetSupported("ExcelApi", version) for this Excel. */
+  hasExcelApi(version: string): boolean;
 }
 
 /** A workbook with Excel's batching, wrapped by office-addin-mock. */
@@ -105,6 +107,16 @@ export function fakeWorkbook(
   options: {
     /** Excel 2016: a waterfall's title and legend are UnsupportedOperation (office-js #2041). */
     readonly oldWaterfall?: boolean;
+    /**
+     * The ExcelApi version this Excel has (default "1.14"); Range.copyFrom (1.9) throws as a
+     * missing method does below it (FAKES.md E-C11).
+     */
+    readonly excelApi?: string;
+    /**
+     * false: a Text ("@") cell does not keep a string as given; `values` reads it as typed, as
+     * in a General cell (FAKES.md E-B3: that "@" keeps it is UI behaviour, not in the API).
+     */
+    readonly textFormatKept?: boolean;
   } = {},
 ): FakeWorkbook {
   const sheets = new Map<string, SheetRecord>();
@@ -114,6 +126,12 @@ export function fakeWorkbook(
   let syncs = 0;
   let failAt = -1;
   let failApplying = 0;
+  const textKept = options.textFormatKept !== false;
+  const hasExcelApi = (version: string): boolean => {
+    const [major = 0, minor = 0] = version.split(".").map(Number);
+    const [hasMajor = 0, hasMinor = 0] = (options.excelApi ?? "1.14").split(".").map(Number);
+    return major < hasMajor || (major === hasMajor && minor <= hasMinor);
+  };
   let selected = { sheet: "Sheet1", box: [0, 0, 1, 1] as [number, number, number, number] };
   const queue = (op: Op): void => void pending.push(op);
 
@@ -158,6 +176,7 @@ export function fakeWorkbook(
       };
     let loaded: unknown[][] = [];
     let loadedFormulas: unknown[][] = [];
+    let loadedFormats: unknown[][] = [];
     const self = {
       rec,
       box: [r0, c0, n, w],
@@ -177,7 +196,7 @@ export function fakeWorkbook(
       },
       // Like Excel, loaded values are there after the next sync, as they were then.
       load: (properties?: string) => {
-        if (/\b(values|formulas)\b/.test(properties ?? ""))
+        if (/\b(values|formulas|numberFormat)\b/.test(properties ?? ""))
           queue(() => {
             const sheet = rec();
             const held = Array.from({ length: n }, (_, r) =>
@@ -189,6 +208,12 @@ export function fakeWorkbook(
             loadedFormulas = held.map((r) =>
               r.map((v) => (v instanceof ParsedFormula ? v.formula : v)),
             );
+            loadedFormats = Array.from({ length: n }, (_, r) =>
+              Array.from(
+                { length: w },
+                (_, c) => sheet?.formats.get(key(r0 + r, c0 + c)) ?? "General",
+              ),
+            );
           });
         return self;
       },
@@ -196,7 +221,10 @@ export function fakeWorkbook(
         writes.push({ sheet: rec()?.name ?? "?", at: [r0, c0, n, w] });
         queue(
           cells((s, r, c) =>
-            s.values.set(key(r, c), excelTyped(rows[r - r0]?.[c - c0], s.formats.get(key(r, c)))),
+            s.values.set(
+              key(r, c),
+              excelTyped(rows[r - r0]?.[c - c0], s.formats.get(key(r, c)), textKept),
+            ),
           ),
         );
       },
@@ -207,7 +235,7 @@ export function fakeWorkbook(
         queue(cells((s, r, c) => s.formats.set(key(r, c), rows[r - r0]?.[c - c0] ?? "General")));
       },
       get numberFormat(): unknown[][] {
-        return [];
+        return loadedFormats;
       },
       conditionalFormats: conditionalFormatsOf(
         () => rec()?.conditionalFormats,
@@ -227,6 +255,8 @@ export function fakeWorkbook(
       clear: () =>
         queue(cells((s, r, c) => (s.values.delete(key(r, c)), s.formats.delete(key(r, c))))),
       copyFrom: (source: XlRange | string) => {
+        if (!hasExcelApi("1.9"))
+          throw new TypeError("range.copyFrom is not a function (ExcelApi 1.9 is missing)");
         if (typeof source === "string") throw new Error("copy by address is not faked");
         const src = source as unknown as { rec: () => SheetRecord | undefined; box: number[] };
         queue(() => {
@@ -420,6 +450,7 @@ export function fakeWorkbook(
         Array.from({ length: b.cols }, (_, c) => rec.values.get(key(r, c)) ?? ""),
       );
     },
+    hasExcelApi,
     select: (sheet, row, column, rows, columns) => {
       selected = { sheet, box: [row, column, rows, columns] };
     },

@@ -17,7 +17,7 @@ import {
   type SellerSheet,
 } from "../../helpers/managedScenario";
 import { paneOverServer } from "./paneOverServer";
-import type { FakeWorkbook } from "./fakeWorkbook";
+import { ParsedFormula, fakeWorkbook, type FakeWorkbook } from "./fakeWorkbook";
 
 jest.setTimeout(120_000);
 let server: TestServer;
@@ -168,4 +168,56 @@ test("a figure typed over is named and kept unless the seller says to overwrite 
   await bridge.runImport(DEF, { confirm: answer(true) });
   expect(asked).toHaveLength(2);
   expect(excel.table("Top products")[2]?.[profitAt]).not.toBe(12345);
+});
+
+test("ExcelApi 1.8 (no Range.copyFrom): re-sort moves whole rows by value, the seller's notes, text and a formula with their product", async () => {
+  const excel = fakeWorkbook({ excelApi: "1.8" });
+  const { bridge } = paneOverServer(server, server.keyFor("demo"), excel);
+  await bridge.runImport(DEF);
+  const typed = await sellerTypesBeside(sellerSheet(excel, "Top products"));
+  await bridge.saveSettings({ basis: { salesWindowDays: 90, countVat: true } });
+  await bridge.runImport(DEF);
+  const before = excel.table("Top products");
+  const header = before[0] ?? [];
+  const [idAt, profitAt] = [header.indexOf("Item id"), header.indexOf("Total profit")];
+  // Text Excel would read as a date or a formula if typed again, a formula, in the seller's
+  // own cells of the row the re-sort moves farthest.
+  const rows = before.slice(1).map((r, i) => ({ i: i + 1, p: Number(r[profitAt]) || 0 }));
+  const goesTo = new Map([...rows].sort((x, y) => y.p - x.p).map((r, k) => [r.i, k + 1]));
+  const far = (r: { i: number }) => Math.abs((goesTo.get(r.i) ?? r.i) - r.i);
+  const last = rows.reduce((best, r) => (far(r) > far(best) ? r : best)).i;
+  expect(goesTo.get(last)).not.toBe(last);
+  const lastId = String(before[last]?.[idAt]);
+  const at = header.length + 1;
+  const sheet = excel.sheets.get("Top products");
+  const letter = String.fromCharCode(65 + profitAt);
+  sheet?.values.set(`${last},${at}`, "1/2");
+  sheet?.values.set(`${last},${at + 1}`, "=ask supplier");
+  sheet?.formats.set(`${last},${at + 1}`, "@");
+  sheet?.values.set(`${last},${at + 2}`, `=${letter}${last + 1}*2`);
+
+  const resorted = await bridge.team.resortTable("Top products");
+  expect(resorted.moved).toBeGreaterThan(0);
+  const sorted = excel.table("Top products");
+  expect(highestFirst(profitsInOrder(sorted))).toBe(true);
+  expect(besideTheirProduct(sorted, typed)).toEqual({ notes: 3, suppliers: 3 });
+  const now = sorted.findIndex((r) => String(r[idAt]) === lastId);
+  expect(now).not.toBe(last);
+  expect(sorted[now]?.slice(at, at + 2)).toEqual(["1/2", "=ask supplier"]);
+  const formula = sorted[now]?.[at + 2];
+  expect(formula instanceof ParsedFormula ? formula.formula : formula).toBe(
+    `=${letter}${now + 1}*2`,
+  );
+  // Every product's cells came along: the same rows, in another order, nothing left below.
+  expect(sorted.length).toBe(before.length);
+  const byId = (rows: unknown[][]) =>
+    rows
+      .slice(1)
+      .map((r) => JSON.stringify(r.slice(0, header.length)))
+      .sort();
+  expect(byId(sorted)).toEqual(byId(before));
+  // Number formats went with their rows.
+  const formatOf = (rows: unknown[][], id: string, c: number) =>
+    sheet?.formats.get(`${rows.findIndex((r) => String(r[idAt]) === id)},${c}`);
+  expect(formatOf(sorted, lastId, profitAt)).toBe(formatOf(before, lastId, profitAt) ?? "General");
 });

@@ -18,6 +18,7 @@ export function paneOverServer(server: TestServer, apiKey: string | null, workbo
   if (apiKey) settings.set("mkt.apiKey", apiKey);
   const bridge = createExcelTaskpaneBridge({
     run: excel.run,
+    hasExcelApi: excel.hasExcelApi,
     storage: {
       get: async (n) => settings.get(n) ?? null,
       set: async (n, v) => void settings.set(n, v),

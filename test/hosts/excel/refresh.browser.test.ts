@@ -123,6 +123,32 @@ describeBrowser("Excel refresh scopes re-run only their cells", () => {
     }
   });
 
+  test("an Excel whose Range.calculate() skips clean cells (FAKES.md E-R4): selection, errors and old answers still re-run each cell once, its formula written again", async () => {
+    const before = await rig.book.rewrites();
+    await rig.book.setCalculateSkipsClean(true);
+    try {
+      await rig.book.select("Sheet2!A1:A4");
+      const selection = await rerun(() => rig.book.press("refreshSelection"));
+      expect(selection).toEqual({ cells: range("Sheet2", "A", 1, 4), requests: 4 });
+      const failed = await rerun(() => rig.book.press("refreshErrors"));
+      expect(failed).toEqual({ cells: range("Sheet1", "B", 1, 3), requests: 3 });
+      await wait(65_000);
+      await rig.book.activate("Sheet1");
+      const old = await rerun(() => rig.book.press("refreshStale"));
+      expect(old.cells.length).toBeGreaterThan(0);
+      expect(old.requests).toBe(old.cells.length);
+      expect(await rig.book.rewrites()).toBe(before + 7 + old.cells.length);
+    } finally {
+      await rig.book.setCalculateSkipsClean(false);
+    }
+    // Where calculate re-runs them, nothing is written again.
+    const afterSkipping = await rig.book.rewrites();
+    await rig.book.select("Sheet2!A1:A4");
+    const kind = await rerun(() => rig.book.press("refreshSelection"));
+    expect(kind).toEqual({ cells: range("Sheet2", "A", 1, 4), requests: 4 });
+    expect(await rig.book.rewrites()).toBe(afterSkipping);
+  });
+
   test("workbook: every cell", async () => {
     const r = await rerun(() => rig.book.press("refreshWorkbook"));
     expect(r.cells).toHaveLength(23);

@@ -57,7 +57,11 @@ describe("Excel task pane writes", () => {
   test("a 2,000-row import is staged one values write per 500-row chunk, then swapped in", async () => {
     const excel = fakeWorkbook();
     const kept = excel.addSheet("Profit", OLD_TABLE);
-    await excelWorkbook(excel.run).writeTable("Profit", productTable(2000), true);
+    await excelWorkbook(excel.run, excel.hasExcelApi).writeTable(
+      "Profit",
+      productTable(2000),
+      true,
+    );
     const staging = stagingSheetName("Profit");
     // header + 4 chunks, all into the staging sheet; never one write per cell
     expect(excel.writes).toEqual([
@@ -100,7 +104,7 @@ describe("Excel task pane writes", () => {
       ...productTable(0),
       rows: [...TRICKY_TEXTS, long].map((text, i) => [1000 + i, text, 1, 2]),
     };
-    await excelWorkbook(excel.run).writeTable("Tricky", table, true);
+    await excelWorkbook(excel.run, excel.hasExcelApi).writeTable("Tricky", table, true);
     const sheet = excel.sheets.get("Tricky");
     const names = excel
       .table("Tricky")
@@ -115,7 +119,7 @@ describe("Excel task pane writes", () => {
 
   test("an empty list writes its header and a 'no rows yet' note", async () => {
     const excel = fakeWorkbook();
-    await excelWorkbook(excel.run).writeTable("Empty", productTable(0), true);
+    await excelWorkbook(excel.run, excel.hasExcelApi).writeTable("Empty", productTable(0), true);
     expect(excel.table("Empty")).toEqual([["Item id", "Name", "Total profit", "Margin"]]);
     expect(excel.sheets.get("Empty")?.notes[0]).toMatch(/Rows: 0\nNo rows yet: /);
   });
@@ -126,14 +130,14 @@ describe("Excel task pane writes", () => {
     const before = excel.table("Profit");
     excel.failSync(4); // 1: lookup, 2-3: chunks 1-2, 4: chunk 3
     await expect(
-      excelWorkbook(excel.run).writeTable("Profit", productTable(2000), true),
+      excelWorkbook(excel.run, excel.hasExcelApi).writeTable("Profit", productTable(2000), true),
     ).rejects.toThrow("The connection to Excel was lost");
     expect(excel.writes.filter((w) => w.sheet === "Profit")).toEqual([]);
     expect(excel.sheets.get("Profit")).toBe(kept);
     expect(excel.table("Profit")).toEqual(before);
     expect([...excel.sheets.keys()]).toEqual(["Profit"]);
     // The next import works and replaces the data.
-    await excelWorkbook(excel.run).writeTable("Profit", productTable(3), true);
+    await excelWorkbook(excel.run, excel.hasExcelApi).writeTable("Profit", productTable(3), true);
     expect(excel.table("Profit")).toHaveLength(4);
     expect(excel.table("Profit")[1]).toEqual([1000, "Product 0", 100, 25.5]);
   });
@@ -144,11 +148,11 @@ describe("Excel task pane writes", () => {
     const before = excel.table("Profit");
     excel.failSync(4); // lookup, 1 chunk, old used range, then the swap fails
     await expect(
-      excelWorkbook(excel.run).writeTable("Profit", productTable(10), true),
+      excelWorkbook(excel.run, excel.hasExcelApi).writeTable("Profit", productTable(10), true),
     ).rejects.toThrow("lost");
     expect(excel.table("Profit")).toEqual(before);
     expect(excel.sheets.get(stagingSheetName("Profit"))?.visibility).toBe("Hidden");
-    await excelWorkbook(excel.run).writeTable("Profit", productTable(10), true);
+    await excelWorkbook(excel.run, excel.hasExcelApi).writeTable("Profit", productTable(10), true);
     expect([...excel.sheets.keys()]).toEqual(["Profit"]);
     expect(excel.table("Profit")).toHaveLength(11);
   });
@@ -159,15 +163,38 @@ describe("Excel task pane writes", () => {
     // lookup, 1 chunk, old used range; then the swap: the copy lands, the tail clear does not.
     excel.failSync(4, 1);
     await expect(
-      excelWorkbook(excel.run).writeTable("Profit", productTable(10), true),
+      excelWorkbook(excel.run, excel.hasExcelApi).writeTable("Profit", productTable(10), true),
     ).rejects.toThrow("lost");
     const mixed = excel.table("Profit");
     expect(mixed[1]?.[0]).toBe(1000); // the new rows on top ...
     expect(mixed).toHaveLength(OLD_TABLE.length); // ... over the old tail: not a clean table
-    await excelWorkbook(excel.run).writeTable("Profit", productTable(10), true);
+    await excelWorkbook(excel.run, excel.hasExcelApi).writeTable("Profit", productTable(10), true);
     expect([...excel.sheets.keys()]).toEqual(["Profit"]);
     expect(excel.table("Profit")).toHaveLength(11);
     expect(excel.table("Profit")[1]).toEqual([1000, "Product 0", 100, 25.5]);
+  });
+
+  test("ExcelApi 1.8 (no Range.copyFrom): the import is written over the sheet in place, the same cells and formats as with copyFrom", async () => {
+    const imported = async (excelApi: string) => {
+      const excel = fakeWorkbook({ excelApi });
+      const kept = excel.addSheet("Profit", OLD_TABLE);
+      await excelWorkbook(excel.run, excel.hasExcelApi).writeTable(
+        "Profit",
+        productTable(1200),
+        true,
+      );
+      expect(excel.sheets.get("Profit")).toBe(kept); // formulas pointing at it keep working
+      expect([...excel.sheets.keys()]).toEqual(["Profit"]);
+      return { table: excel.table("Profit"), formats: [...kept.formats].sort(), kept, excel };
+    };
+    const [withCopy, without] = [await imported("1.14"), await imported("1.8")];
+    expect(without.table).toHaveLength(1201);
+    expect(without.table).toEqual(withCopy.table);
+    expect(without.formats).toEqual(withCopy.formats);
+    expect([without.kept.frozenRows, without.kept.notes.length]).toEqual([1, 1]);
+    // No staging: lookup, old used range, 3 chunks, tail cleared and finished, the note.
+    expect(without.excel.writes.every((w) => w.sheet === "Profit")).toBe(true);
+    expect(without.excel.syncs()).toBe(7);
   });
 
   test("a missing sheet is the staged sheet renamed and shown; dates become serial numbers", async () => {
@@ -178,7 +205,7 @@ describe("Excel task pane writes", () => {
       columns: [...table.columns, { header: "Fresh", path: "d", format: "date" }],
       rows: [[...(table.rows[0] ?? []), new Date(Date.UTC(2025, 5, 30, 12))]],
     };
-    await excelWorkbook(excel.run).writeTable("Profit", withDate, false);
+    await excelWorkbook(excel.run, excel.hasExcelApi).writeTable("Profit", withDate, false);
     expect([...excel.sheets.keys()]).toEqual(["Profit"]);
     const sheet = excel.sheets.get("Profit");
     expect(sheet?.visibility).toBe("Visible");
@@ -304,7 +331,7 @@ describe("Excel bulk answers", () => {
     ]);
     book.addSheet("Other", [["keep me"]]);
     book.select("Inputs", 0, 0, 3, 2);
-    const surface = excelWorkbook(book.run);
+    const surface = excelWorkbook(book.run, book.hasExcelApi);
     book.select("Other", 0, 0, 1, 1); // clicked away during the minutes the run queued
     const written = await writeAnswers(surface, "Inputs!A1:B3", [["price"], [20], ["=1+1"]]);
     expect(book.table("Inputs").map((r) => r[2])).toEqual(["price", 20, "=1+1"]);
@@ -315,7 +342,7 @@ describe("Excel bulk answers", () => {
   test("figures get their formats (money, %), text stays Text, other numbers General", async () => {
     const book = fakeWorkbook();
     book.addSheet("Inputs", [["cogs"], [10], [12]]);
-    const surface = excelWorkbook(book.run);
+    const surface = excelWorkbook(book.run, book.hasExcelApi);
     const values = [
       ["price", "margin"],
       [20.5, 0.25],
@@ -342,7 +369,7 @@ describe("Excel bulk answers", () => {
       [12, 0.25, "Lamp"],
     ];
     book.addSheet("Inputs", inputs);
-    const surface = excelWorkbook(book.run);
+    const surface = excelWorkbook(book.run, book.hasExcelApi);
     const answers = [["price"], [20], [24]];
     const free = await writeAnswers(surface, "Inputs!A1:B3", answers);
     expect(free).toEqual({ address: "Inputs!D1:D3", written: true });
@@ -369,9 +396,9 @@ describe("Excel bulk answers", () => {
     const book = fakeWorkbook();
     book.addSheet("Other", [["keep me"]]);
     book.select("Other", 0, 0, 1, 1);
-    await expect(writeAnswers(excelWorkbook(book.run), "Gone!A1:A2", [[1], [2]])).rejects.toThrow(
-      /Gone/,
-    );
+    await expect(
+      writeAnswers(excelWorkbook(book.run, book.hasExcelApi), "Gone!A1:A2", [[1], [2]]),
+    ).rejects.toThrow(/Gone/);
     expect(book.table("Other")).toEqual([["keep me"]]);
   });
 });
@@ -381,7 +408,7 @@ describe("Excel insert formula", () => {
     const book = fakeWorkbook();
     book.addSheet("Inputs", [[""]]);
     book.select("Inputs", 0, 0, 1, 1);
-    const insert = excelWorkbook(book.run).insertFormula;
+    const insert = excelWorkbook(book.run, book.hasExcelApi).insertFormula;
     const before = book.table("Inputs");
     for (const formula of [
       '=HYPERLINK("https://evil.example","x")',
@@ -401,7 +428,7 @@ describe("Excel insert formula", () => {
     const book = fakeWorkbook();
     book.addSheet("Inputs", [["keep me", ""]]);
     book.select("Inputs", 0, 0, 1, 1);
-    const insert = excelWorkbook(book.run).insertFormula;
+    const insert = excelWorkbook(book.run, book.hasExcelApi).insertFormula;
     const formula = '=MKT.MKTA_CATEGORIES(100001,"SG")';
     const questions: string[] = [];
     const no = await insertAsking(insert, formula, async (q) => (questions.push(q), false));

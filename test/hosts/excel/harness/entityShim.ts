@@ -11,6 +11,28 @@ export interface EntityHost {
   readonly excelApi119?: boolean;
   /** The manifest's custom functions namespace, which a method reference must name. */
   readonly namespace?: string;
+  /**
+   * How the calling object comes back (FAKES.md E-C17: that Excel passes every property back
+   * as written is not stated). "asWritten" (default): a JSON copy; "numbersAsText": every
+   * Double a String of its number, formats dropped; "textAsTyped": a String that reads as a
+   * number or TRUE/FALSE becomes a Double or a Boolean, as a typed cell would.
+   */
+  readonly callingObject?: "asWritten" | "numbersAsText" | "textAsTyped";
+}
+
+/** A property as Excel rewrote it in `mode`. */
+function rewritten(p: unknown, mode: EntityHost["callingObject"]): unknown {
+  if (p === null || typeof p !== "object") return p;
+  const { type, basicValue } = p as { type?: unknown; basicValue?: unknown };
+  if (mode === "numbersAsText" && type === "Double")
+    return { type: "String", basicValue: String(basicValue) };
+  if (mode === "textAsTyped" && type === "String" && typeof basicValue === "string") {
+    if (/^(true|false)$/i.test(basicValue))
+      return { type: "Boolean", basicValue: /^true$/i.test(basicValue) };
+    if (basicValue.trim() !== "" && Number.isFinite(Number(basicValue)))
+      return { type: "Double", basicValue: Number(basicValue) };
+  }
+  return p;
 }
 
 /** Why a Function property is not a documented reference method; null when it is. */
@@ -129,7 +151,12 @@ export async function callMethod(
       throw new Error(`${meta.id}: argument ${i + 1} missing`);
     return args[i] ?? null;
   });
-  const callingObject = JSON.parse(JSON.stringify(entity)) as unknown;
+  const callingObject = JSON.parse(JSON.stringify(entity)) as { properties?: object };
+  const mode = excel.host.callingObject ?? "asWritten";
+  if (mode !== "asWritten" && callingObject.properties)
+    callingObject.properties = Object.fromEntries(
+      Object.entries(callingObject.properties).map(([k, v]) => [k, rewritten(v, mode)]),
+    );
   const invocation = { functionName: meta.id, address: "Sheet1!B3" };
   return (fn as (...a: unknown[]) => Promise<unknown>)(
     ...(captures ? [callingObject] : []),

@@ -329,6 +329,12 @@ w.excelShim = {
   setCancelsOnRecalc: (on: boolean) => {
     workbook.cancelsOnRecalc = on;
   },
+  /** true: Range/RangeAreas.calculate() skip clean custom-function cells (FAKES.md E-R4). */
+  setCalculateSkipsClean: (on: boolean) => {
+    workbook.calculateSkipsClean = on;
+  },
+  /** Formulas the add-in wrote again (E-R4's fallback). */
+  rewrites: () => workbook.rewrites,
   /** The ExcelApi version this Excel has (default 1.14); methods of later ones throw. */
   setExcelApi: (version: string) => {
     workbook.excelApi = version;

@@ -21,6 +21,8 @@ interface ShimWindow {
     activate(sheet: string): void;
     setExcelApi(version: string): void;
     setCancelsOnRecalc(on: boolean): void;
+    setCalculateSkipsClean(on: boolean): void;
+    rewrites(): number;
     runAction(id: string): Promise<void>;
     actionIds(): string[];
     fetchLog(): Array<{
@@ -99,6 +101,10 @@ export function workbookOf(excel: ExcelPage) {
       shim((w, a) => w.excelShim.setCancelsOnRecalc(a as boolean), on),
     /** The ExcelApi version the shim's Excel has (older Excel: refresh falls back). */
     setExcelApi: (version: string) => shim((w, a) => w.excelShim.setExcelApi(a as string), version),
+    /** true: Range.calculate() skips clean cells (FAKES.md E-R4). */
+    setCalculateSkipsClean: (on: boolean) =>
+      shim((w, a) => w.excelShim.setCalculateSkipsClean(a as boolean), on),
+    rewrites: () => shim((w) => w.excelShim.rewrites()),
     press: (action: string) => shim((w, a) => w.excelShim.runAction(a as string), action),
     fetches: () => shim((w) => w.excelShim.fetchLog()),
     resetFetches: () => shim((w) => w.excelShim.resetFetchLog()),

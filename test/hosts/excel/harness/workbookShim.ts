@@ -77,6 +77,8 @@ export function parseAddress(address: string, defaultSheet: string) {
 /** The workbook's formula cells and its recalculation (see the file comment). */
 export class FakeWorkbook {
   private readonly cells = new Map<string, FormulaCell>();
+  /** Formulas written again through range.formulas (the E-R4 fallback). */
+  rewrites = 0;
   private seq = 0;
   private random = 12345;
   selection = "Sheet1!A1";
@@ -172,13 +174,43 @@ export class FakeWorkbook {
       throw new TypeError(`${what} is not a function (ExcelApi ${version} is missing)`);
   }
 
+  /**
+   * true: Range/RangeAreas.calculate() leave clean cells alone (a custom function whose inputs
+   * did not change is not run again), as Excel may: FAKES.md E-R4. A formula written again
+   * (range.formulas) runs, as a newly entered one; markAllDirty and "Full" still run all.
+   */
+  calculateSkipsClean = false;
+
   /** The Excel.run slice a refresh uses; operations run at sync(), like Excel's batch. */
   context(queue: Array<() => void>) {
-    const range = (address: string) => ({
-      address,
-      load: () => undefined,
-      calculate: () => queue.push(() => this.calculate(this.within(address))),
-    });
+    const calculateRange = (cells: FormulaCell[]) => {
+      if (!this.calculateSkipsClean) this.calculate(cells);
+    };
+    const texts = (address: string) =>
+      this.within(address).map((c) => `=MKT.${c.id}(${c.args.join(",")})`);
+    const reenter = (address: string, formulas: number) => {
+      this.rewrites += formulas;
+      this.calculate(this.within(address));
+    };
+    const range = (address: string) => {
+      let loaded: string[][] = [];
+      return {
+        address,
+        load: (properties?: string) => {
+          if (/\bformulas\b/.test(properties ?? ""))
+            queue.push(() => {
+              loaded = [texts(address)];
+            });
+        },
+        get formulas(): string[][] {
+          return loaded;
+        },
+        set formulas(rows: string[][]) {
+          queue.push(() => reenter(address, rows.flat().length));
+        },
+        calculate: () => queue.push(() => calculateRange(this.within(address))),
+      };
+    };
     const sheet = (name: string) => ({
       name,
       isNullObject: false,
@@ -194,7 +226,7 @@ export class FakeWorkbook {
         return {
           calculate: () =>
             queue.push(() =>
-              this.calculate(list.split(",").flatMap((a) => this.within(`${name}!${a.trim()}`))),
+              calculateRange(list.split(",").flatMap((a) => this.within(`${name}!${a.trim()}`))),
             ),
         };
       },
