@@ -7,6 +7,7 @@
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
@@ -14,13 +15,14 @@ import cors from "@fastify/cors";
 import { ENDPOINTS } from "../api/endpoints";
 import { endpointSchemas, isRealDate, withoutUnsetKnown } from "../api/schema";
 import type { EndpointSpec } from "../api/types";
-import type { ErrorEnvelope, SuccessEnvelope } from "../api/envelope";
+import type { SuccessEnvelope } from "../api/envelope";
 import { authenticate, type Caller } from "./auth";
 import { REQUEST_BUDGET_MS, runWithBudget } from "./budget";
 import type { DemoData } from "./data/model";
 import type { EndpointHandler } from "./handler";
 import type { KeyStore } from "./keys/store";
-import { ApiProblem, type FieldProblem } from "./problem";
+import { clientErrorHandler, envelopeOf, errorEnvelope } from "./envelopes";
+import { ApiProblem } from "./problem";
 import { RateLimiter } from "./rateLimit";
 import { LoopFairness } from "./fairness";
 import { MAX_BODY_DEPTH, nestedDeeperThan } from "./jsonDepth";
@@ -88,6 +90,15 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     requestIdHeader: false,
     // close() ends keep-alive connections too, so a busy server stops promptly.
     forceCloseConnections: true,
+    // Refusals before routing (bad %-escape, over-long parameter, headers over Node's limit,
+    // not HTTP) in the same error envelope as everything else.
+    frameworkErrors: (error, _request, reply) => {
+      const envelope = errorEnvelope(error);
+      // Typed for routes with schemas; this reply answers before any route.
+      const r = reply as unknown as FastifyReply;
+      void r.code(envelope.statusCode).header("Access-Control-Allow-Origin", "*").send(envelope);
+    },
+    clientErrorHandler,
     // Bodies and path parameters are checked against the schemas of api/schema.ts: every
     // problem listed, nothing coerced or silently dropped, defaults filled in, and format
     // "date" the same real-calendar-day rule the add-in applies.
@@ -292,45 +303,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
 
   return app;
-}
-
-/** The error envelope of anything a request can throw; unexpected errors say nothing inside. */
-function errorEnvelope(error: FastifyError | ApiProblem): ErrorEnvelope {
-  if (error instanceof ApiProblem) return envelopeOf(error.statusCode, error.message, error.errors);
-  switch (error.code) {
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return envelopeOf(
-        413,
-        "Request body is larger than 1 MB. Send fewer ids per request (at most 100).",
-        [{ field: "body", problem: "must be at most 1 MB" }],
-      );
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return envelopeOf(
-        400,
-        "Wrong Content-Type: send the body as JSON with Content-Type: application/json.",
-        [{ field: "Content-Type", problem: "must be application/json" }],
-      );
-  }
-  const status = error.statusCode;
-  if (status !== undefined && status >= 400 && status < 500) {
-    // Fastify's own request errors (bad content length, bad URL) describe the request only.
-    return envelopeOf(status, `Bad request: ${error.message}`, [
-      { field: "request", problem: error.message },
-    ]);
-  }
-  return envelopeOf(
-    500,
-    "Internal server error. The request was logged; try again or report it.",
-    [],
-  );
-}
-
-function envelopeOf(
-  statusCode: number,
-  message: string,
-  errors: readonly FieldProblem[],
-): ErrorEnvelope {
-  return { status: "ERROR", statusCode, message, errors };
 }
 
 /**
