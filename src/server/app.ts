@@ -22,7 +22,7 @@ import type { DemoData } from "./data/model";
 import type { EndpointHandler } from "./handler";
 import type { KeyStore } from "./keys/store";
 import { clientErrorHandler, envelopeOf, errorEnvelope } from "./envelopes";
-import { ApiProblem } from "./problem";
+import { ApiProblem, echoed } from "./problem";
 import { RateLimiter } from "./rateLimit";
 import { LoopFairness } from "./fairness";
 import { MAX_BODY_DEPTH, nestedDeeperThan } from "./jsonDepth";
@@ -174,7 +174,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
         .code(405)
         .header("Allow", allow)
         .send(
-          envelopeOf(405, `${request.method} is not allowed here; use ${allow}.`, [
+          envelopeOf(405, `${echoed(request.method)} is not allowed here; use ${allow}.`, [
             { field: "method", problem: `must be one of ${allow}` },
           ]),
         );
@@ -185,7 +185,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       .send(
         envelopeOf(
           404,
-          `No endpoint at ${request.method} ${pathname}. Check the path against the API spec.`,
+          `No endpoint at ${echoed(request.method)} ${echoed(pathname, 120)}. Check the path against the API spec.`,
           [{ field: "path", problem: "is not an endpoint of this API" }],
         ),
       );

@@ -8,14 +8,28 @@
 import type { Socket } from "net";
 import type { FastifyError } from "fastify";
 import type { ErrorEnvelope } from "../api/envelope";
-import { ApiProblem, type FieldProblem } from "./problem";
+import { ApiProblem, echoed, type FieldProblem } from "./problem";
 
 export function envelopeOf(
   statusCode: number,
   message: string,
   errors: readonly FieldProblem[],
 ): ErrorEnvelope {
-  return { status: "ERROR", statusCode, message, errors };
+  return {
+    status: "ERROR",
+    statusCode,
+    message: capRuns(message),
+    errors: errors.map((e) => ({ field: capRuns(e.field), problem: capRuns(e.problem) })),
+  };
+}
+
+/**
+ * The net under `echoed` (problem.ts), which caps each value a message repeats: any run of
+ * 121+ characters without a space (no word or path of ours is that long) is cut to 120 and an
+ * ellipsis, so no input, however it reached a message, comes back at its full length.
+ */
+function capRuns(text: string): string {
+  return text.length <= 120 ? text : text.replace(/\S{121,}/g, (run) => echoed(run, 120));
 }
 
 /** The error envelope of anything a request can throw; unexpected errors say nothing inside. */

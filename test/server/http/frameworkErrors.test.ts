@@ -56,7 +56,7 @@ const request = (line: string, headers: string[] = [], body = ""): string =>
 
 const item = `${P_A}/item/100001/SG/10001691`;
 
-test.each([
+const cases: ReadonlyArray<readonly [string, () => string, number, string]> = [
   ["a bad %-escape in an unknown path", () => request("GET /%E0%A4%A HTTP/1.1"), 400, "path"],
   [
     "a bad %-escape in a path parameter",
@@ -96,7 +96,9 @@ test.each([
     "Content-Type",
   ],
   ["bytes that are not HTTP", () => "GARBAGE\r\n\r\n", 400, "request"],
-] as const)("%s: answered in the error envelope", async (_what, text, status, field) => {
+];
+
+test.each(cases)("%s: answered in the error envelope", async (_what, text, status, field) => {
   const answer = await raw(text());
   expect(answer.status).toBe(status);
   expect(answer.headers).toMatch(/content-type: application\/json/i);
