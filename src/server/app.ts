@@ -17,6 +17,7 @@ import { endpointSchemas, isRealDate, withoutUnsetKnown } from "../api/schema";
 import type { EndpointSpec } from "../api/types";
 import type { SuccessEnvelope } from "../api/envelope";
 import { authenticate, type Caller } from "./auth";
+import { AuthThrottle, FAILURES_PER_MINUTE } from "./authThrottle";
 import { REQUEST_BUDGET_MS, runWithBudget } from "./budget";
 import type { DemoData } from "./data/model";
 import type { EndpointHandler } from "./handler";
@@ -49,6 +50,8 @@ export interface ServerOptions {
   readonly today: string;
   /** Requests per minute per key (default 60, spec 8). */
   readonly rateLimitPerMinute?: number;
+  /** Failed authentications per minute per remote address (default 30, authThrottle.ts). */
+  readonly authFailuresPerMinute?: number;
   /** Off by default. Authorization headers and tokens are never logged. */
   readonly logger?: boolean | ServerLogOptions;
   /** The endpoint table (default ENDPOINTS). */
@@ -73,6 +76,22 @@ class RateLimited extends ApiProblem {
   }
 }
 
+/** A 429 for an address that failed to authenticate too often (authThrottle.ts). */
+class TooManyFailures extends ApiProblem {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      `Too many failed authentications from your address (more than ${FAILURES_PER_MINUTE} a minute). Retry in ${retryAfterSeconds} s with a valid API key.`,
+      [
+        {
+          field: "Authorization",
+          problem: `failed more than ${FAILURES_PER_MINUTE} times a minute`,
+        },
+      ],
+    );
+  }
+}
+
 /** Builds the server (not listening yet). */
 /** A success envelope around `data` already in bytes (SerializedData), as `envelope` below writes it. */
 const SUCCESS_HEAD = Buffer.from('{"status":"SUCCESS","statusCode":200,"message":"OK","data":');
@@ -83,6 +102,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? 60, options.now);
   const callers = new WeakMap<FastifyRequest, Caller>();
   const fairness = new LoopFairness();
+  const throttle = new AuthThrottle(options.now, options.authFailuresPerMinute);
 
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -153,7 +173,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.setErrorHandler((error: FastifyError | ApiProblem, request, reply) => {
     const envelope = errorEnvelope(error);
     if (envelope.statusCode >= 500) request.log.error({ err: error }, "request failed");
-    if (error instanceof RateLimited) reply.header("Retry-After", String(error.retryAfterSeconds));
+    if (error instanceof RateLimited || error instanceof TooManyFailures)
+      reply.header("Retry-After", String(error.retryAfterSeconds));
     if (envelope.statusCode === 503) reply.header("Retry-After", "1");
     if (envelope.statusCode === 401) reply.header("WWW-Authenticate", 'Bearer realm="api"');
     void reply.code(envelope.statusCode).send(envelope);
@@ -237,11 +258,19 @@ export function buildServer(options: ServerOptions): FastifyInstance {
         attachValidation: true,
         // Authenticate before reading the body: a stranger cannot make us parse 1 MB.
         onRequest: async (request) => {
-          const caller = authenticate(
-            request.headers.authorization,
-            options.keyStore,
-            options.data.accounts,
-          );
+          const wait = throttle.waitSeconds(request.ip);
+          if (wait > 0) throw new TooManyFailures(wait);
+          let caller: Caller;
+          try {
+            caller = authenticate(
+              request.headers.authorization,
+              options.keyStore,
+              options.data.accounts,
+            );
+          } catch (e) {
+            throttle.failed(request.ip);
+            throw e;
+          }
           const decision = limiter.take(caller.key.hash);
           if (!decision.allowed)
             throw new RateLimited(decision.retryAfterSeconds, limiter.limitPerMinute);
