@@ -79,7 +79,7 @@ export function errorEnvelope(error: FastifyError | ApiProblem): ErrorEnvelope {
 const HEADER_LIMIT = "16 KB";
 
 /** The envelope for a request Node's HTTP parser refused (see clientErrorHandler). */
-export function clientErrorEnvelope(error: Error & { code?: string; rawPacket?: unknown }) {
+function clientErrorEnvelope(error: Error & { code?: string; rawPacket?: unknown }) {
   if (error.code === "HPE_HEADER_OVERFLOW") {
     // The request line counts toward the same limit: when the chunk Node refused starts with
     // a request line of over 8 KB, the URL is what is too long; else the 431 names both.

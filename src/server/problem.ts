@@ -17,7 +17,7 @@ export class ApiProblem extends Error {
 }
 
 /** Longest caller input a message repeats (a region, a key, an id), then an ellipsis. */
-export const MAX_ECHO = 64;
+const MAX_ECHO = 64;
 
 /** Caller input as a message may repeat it: at most MAX_ECHO characters. */
 export function echoed(value: unknown, max = MAX_ECHO): string {

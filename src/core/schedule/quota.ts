@@ -65,7 +65,7 @@ export const MAX_REFUSED_MS = 90_000;
 const REFUSAL_GAP_MS = 90_000;
 
 /** What the answers of a settled group said about the key. */
-export interface KeyAnswer {
+interface KeyAnswer {
   /** A 429 paused the key until then (ms). */
   readonly pauseUntil?: number;
   /** The server answered something other than a 429: the key is not being refused. */
