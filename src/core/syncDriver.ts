@@ -170,7 +170,7 @@ function sendNeedsSync(
       go.map((g) => requestOf(g.fetch, env)),
       env,
     );
-    gate.leave(
+    const keyRefused = gate.leave(
       go.map((g) => g.ticket),
       outcomes,
     );
@@ -187,6 +187,8 @@ function sendNeedsSync(
       if (applied.next) pages.push(applied.next);
       if (applied.down) record(book.failWaiting(applied.down));
     });
+    // The API refused the key too long: the needs it sent back to wait fail instead.
+    if (keyRefused) record(book.failWaiting(keyRefused));
   }
   return null;
 }

@@ -7,6 +7,7 @@
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
@@ -14,13 +15,16 @@ import cors from "@fastify/cors";
 import { ENDPOINTS } from "../api/endpoints";
 import { endpointSchemas, isRealDate, withoutUnsetKnown } from "../api/schema";
 import type { EndpointSpec } from "../api/types";
-import type { ErrorEnvelope, SuccessEnvelope } from "../api/envelope";
+import type { SuccessEnvelope } from "../api/envelope";
 import { authenticate, type Caller } from "./auth";
+import { AuthThrottle, FAILURES_PER_MINUTE } from "./authThrottle";
 import { REQUEST_BUDGET_MS, runWithBudget } from "./budget";
 import type { DemoData } from "./data/model";
 import type { EndpointHandler } from "./handler";
 import type { KeyStore } from "./keys/store";
-import { ApiProblem, type FieldProblem } from "./problem";
+import { clientErrorHandler, envelopeOf, errorEnvelope } from "./envelopes";
+import { ApiProblem, echoed } from "./problem";
+import { refuseQueryParameters } from "./queryParams";
 import { RateLimiter } from "./rateLimit";
 import { LoopFairness } from "./fairness";
 import { MAX_BODY_DEPTH, nestedDeeperThan } from "./jsonDepth";
@@ -46,6 +50,8 @@ export interface ServerOptions {
   readonly today: string;
   /** Requests per minute per key (default 60, spec 8). */
   readonly rateLimitPerMinute?: number;
+  /** Failed authentications per minute per remote address (default 30, authThrottle.ts). */
+  readonly authFailuresPerMinute?: number;
   /** Off by default. Authorization headers and tokens are never logged. */
   readonly logger?: boolean | ServerLogOptions;
   /** The endpoint table (default ENDPOINTS). */
@@ -70,6 +76,22 @@ class RateLimited extends ApiProblem {
   }
 }
 
+/** A 429 for an address that failed to authenticate too often (authThrottle.ts). */
+class TooManyFailures extends ApiProblem {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      `Too many failed authentications from your address (more than ${FAILURES_PER_MINUTE} a minute). Retry in ${retryAfterSeconds} s with a valid API key.`,
+      [
+        {
+          field: "Authorization",
+          problem: `failed more than ${FAILURES_PER_MINUTE} times a minute`,
+        },
+      ],
+    );
+  }
+}
+
 /** Builds the server (not listening yet). */
 /** A success envelope around `data` already in bytes (SerializedData), as `envelope` below writes it. */
 const SUCCESS_HEAD = Buffer.from('{"status":"SUCCESS","statusCode":200,"message":"OK","data":');
@@ -80,6 +102,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? 60, options.now);
   const callers = new WeakMap<FastifyRequest, Caller>();
   const fairness = new LoopFairness();
+  const throttle = new AuthThrottle(options.now, options.authFailuresPerMinute);
 
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -88,6 +111,15 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     requestIdHeader: false,
     // close() ends keep-alive connections too, so a busy server stops promptly.
     forceCloseConnections: true,
+    // Refusals before routing (bad %-escape, over-long parameter, headers over Node's limit,
+    // not HTTP) in the same error envelope as everything else.
+    frameworkErrors: (error, _request, reply) => {
+      const envelope = errorEnvelope(error);
+      // Typed for routes with schemas; this reply answers before any route.
+      const r = reply as unknown as FastifyReply;
+      void r.code(envelope.statusCode).header("Access-Control-Allow-Origin", "*").send(envelope);
+    },
+    clientErrorHandler,
     // Bodies and path parameters are checked against the schemas of api/schema.ts: every
     // problem listed, nothing coerced or silently dropped, defaults filled in, and format
     // "date" the same real-calendar-day rule the add-in applies.
@@ -141,7 +173,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.setErrorHandler((error: FastifyError | ApiProblem, request, reply) => {
     const envelope = errorEnvelope(error);
     if (envelope.statusCode >= 500) request.log.error({ err: error }, "request failed");
-    if (error instanceof RateLimited) reply.header("Retry-After", String(error.retryAfterSeconds));
+    if (error instanceof RateLimited || error instanceof TooManyFailures)
+      reply.header("Retry-After", String(error.retryAfterSeconds));
     if (envelope.statusCode === 503) reply.header("Retry-After", "1");
     if (envelope.statusCode === 401) reply.header("WWW-Authenticate", 'Bearer realm="api"');
     void reply.code(envelope.statusCode).send(envelope);
@@ -163,7 +196,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
         .code(405)
         .header("Allow", allow)
         .send(
-          envelopeOf(405, `${request.method} is not allowed here; use ${allow}.`, [
+          envelopeOf(405, `${echoed(request.method)} is not allowed here; use ${allow}.`, [
             { field: "method", problem: `must be one of ${allow}` },
           ]),
         );
@@ -174,7 +207,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       .send(
         envelopeOf(
           404,
-          `No endpoint at ${request.method} ${pathname}. Check the path against the API spec.`,
+          `No endpoint at ${echoed(request.method)} ${echoed(pathname, 120)}. Check the path against the API spec.`,
           [{ field: "path", problem: "is not an endpoint of this API" }],
         ),
       );
@@ -225,17 +258,26 @@ export function buildServer(options: ServerOptions): FastifyInstance {
         attachValidation: true,
         // Authenticate before reading the body: a stranger cannot make us parse 1 MB.
         onRequest: async (request) => {
-          const caller = authenticate(
-            request.headers.authorization,
-            options.keyStore,
-            options.data.accounts,
-          );
+          const wait = throttle.waitSeconds(request.ip);
+          if (wait > 0) throw new TooManyFailures(wait);
+          let caller: Caller;
+          try {
+            caller = authenticate(
+              request.headers.authorization,
+              options.keyStore,
+              options.data.accounts,
+            );
+          } catch (e) {
+            throttle.failed(request.ip);
+            throw e;
+          }
           const decision = limiter.take(caller.key.hash);
           if (!decision.allowed)
             throw new RateLimited(decision.retryAfterSeconds, limiter.limitPerMinute);
           callers.set(request, caller);
         },
         preValidation: async (request) => {
+          refuseQueryParameters(request.url);
           request.params = typedPathParams(spec, request.params);
           // An omitted optional body is {} (spec 4.0.3); null and "" mean "not given" for the
           // spec's fields; an unknown field is refused whatever its value, null included.
@@ -292,45 +334,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
 
   return app;
-}
-
-/** The error envelope of anything a request can throw; unexpected errors say nothing inside. */
-function errorEnvelope(error: FastifyError | ApiProblem): ErrorEnvelope {
-  if (error instanceof ApiProblem) return envelopeOf(error.statusCode, error.message, error.errors);
-  switch (error.code) {
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return envelopeOf(
-        413,
-        "Request body is larger than 1 MB. Send fewer ids per request (at most 100).",
-        [{ field: "body", problem: "must be at most 1 MB" }],
-      );
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return envelopeOf(
-        400,
-        "Wrong Content-Type: send the body as JSON with Content-Type: application/json.",
-        [{ field: "Content-Type", problem: "must be application/json" }],
-      );
-  }
-  const status = error.statusCode;
-  if (status !== undefined && status >= 400 && status < 500) {
-    // Fastify's own request errors (bad content length, bad URL) describe the request only.
-    return envelopeOf(status, `Bad request: ${error.message}`, [
-      { field: "request", problem: error.message },
-    ]);
-  }
-  return envelopeOf(
-    500,
-    "Internal server error. The request was logged; try again or report it.",
-    [],
-  );
-}
-
-function envelopeOf(
-  statusCode: number,
-  message: string,
-  errors: readonly FieldProblem[],
-): ErrorEnvelope {
-  return { status: "ERROR", statusCode, message, errors };
 }
 
 /**

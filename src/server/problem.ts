@@ -15,3 +15,13 @@ export class ApiProblem extends Error {
     this.name = "ApiProblem";
   }
 }
+
+/** Longest caller input a message repeats (a region, a key, an id), then an ellipsis. */
+const MAX_ECHO = 64;
+
+/** Caller input as a message may repeat it: at most MAX_ECHO characters. */
+export function echoed(value: unknown, max = MAX_ECHO): string {
+  const text = String(value);
+  if (text.length <= max) return text;
+  return `${Array.from(text).slice(0, max).join("")}…`;
+}

@@ -17,7 +17,7 @@ import {
   unknownFieldProblem,
   valueProblem,
 } from "../api/schemaWords";
-import { ApiProblem } from "./problem";
+import { ApiProblem, echoed } from "./problem";
 
 /** More problems than this in one request are summarised, not listed. */
 const MAX_PROBLEMS = 50;
@@ -60,7 +60,7 @@ function problemOf(
   const params = error.params;
   if ("propertyName" in error || error.keyword === "propertyNames") {
     const key = "propertyName" in error ? error.propertyName : params.propertyName;
-    return { field: fieldPath(at.path, String(key)), problem: RESERVED_KEY_PROBLEM };
+    return { field: fieldPath(at.path, echoed(key)), problem: RESERVED_KEY_PROBLEM };
   }
   if (error.keyword === "required") {
     const name = String(params.missingProperty);
@@ -71,7 +71,7 @@ function problemOf(
   }
   if (error.keyword === "additionalProperties") {
     return {
-      field: fieldPath(at.path, String(params.additionalProperty)),
+      field: fieldPath(at.path, echoed(params.additionalProperty)),
       problem: unknownFieldProblem(at.path, Object.keys(at.node?.properties ?? {})),
     };
   }
@@ -99,7 +99,7 @@ function locate(
       value = value[index];
       node = node?.items;
     } else {
-      path = fieldPath(path, key);
+      path = fieldPath(path, echoed(key));
       value = isPlainObject(value) ? value[key] : undefined;
       const own: JsonSchema | undefined =
         node?.properties && Object.prototype.hasOwnProperty.call(node.properties, key)

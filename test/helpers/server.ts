@@ -20,6 +20,8 @@ export interface TestServerOptions {
   readonly scale?: number;
   /** Requests per minute per key (default 100000). */
   readonly rateLimitPerMinute?: number;
+  /** Failed authentications per minute per address (default 100000: tests send many bad keys). */
+  readonly authFailuresPerMinute?: number;
   /** Handlers by endpoint id (default: all of src/server/endpoints). */
   readonly handlers?: Readonly<Record<string, EndpointHandler>>;
   /**
@@ -73,6 +75,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     keyStore,
     today,
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 100_000,
+    authFailuresPerMinute: opts.authFailuresPerMinute ?? 100_000,
     ...(opts.endpoints ? { endpoints: opts.endpoints } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.now ? { now: opts.now } : {}),

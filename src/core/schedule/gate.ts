@@ -2,10 +2,12 @@
  * The way out to one API (a key on a base URL): the breaker first (a server that is down
  * spends no quota), then the quota. After a request, `leave` stamps the slot with the time
  * the answer came back, tells the breaker whether the server answered at all, and turns a
- * 429's Retry-After into a pause for everyone using the key.
+ * 429's Retry-After into a pause for everyone using the key. When a 429 shows the API has
+ * refused the key for too long (Quota's MAX_REFUSED_MS), `leave` returns the error every
+ * waiting cell then fails with, like a server that does not answer.
  */
 import type { Settled } from "../effects";
-import type { ApiError } from "../errors";
+import { ApiError } from "../errors";
 import type { Breaker, BreakerStatus } from "./breaker";
 import type { Quota, QuotaStatus, QuotaTicket } from "./quota";
 
@@ -29,6 +31,19 @@ export interface GateParts {
   readonly clock: { now(): number };
   readonly quota?: Quota | undefined;
   readonly breaker?: Breaker | undefined;
+}
+
+/**
+ * The error of cells whose key the API kept refusing (429s in a row over about a minute and a
+ * half, Retry-After obeyed): our own requests fit the 60 a minute, so someone else spends the
+ * key. Not retryable: waiting longer is what the cell just did; the seller re-runs it.
+ */
+export function keyRefusedError(): ApiError {
+  return new ApiError(
+    "RATE_LIMITED",
+    "Rate limit reached (60 requests/minute per key): the API kept refusing this key although it was given the time it asked for, so another app, sheet or person is using the same key; stop that use, then in a minute refresh the cells with errors from the add-in's menu or pane",
+    { retryable: false },
+  );
 }
 
 /** Failures that mean the server did not answer at all. */
@@ -82,16 +97,19 @@ export class Gate {
     return entries;
   }
 
-  /** Tickets of requests that are over, with their outcomes (same order). */
+  /**
+   * Tickets of requests that are over, with their outcomes (same order). Returns the error
+   * for every waiting call when the API has refused the key too long, else null.
+   */
   leave(
     tickets: ReadonlyArray<QuotaTicket | null>,
     outcomes: ReadonlyArray<Settled<unknown>>,
-  ): void {
+  ): ApiError | null {
     const { quota, breaker, apiKey, baseUrl, clock } = this.parts;
     const held = tickets.filter((t): t is QuotaTicket => t !== null);
-    quota?.settleAll(apiKey, held);
     let pauseUntil = 0;
     let answered = false;
+    let accepted = false;
     let unreachable = 0;
     for (const outcome of outcomes) {
       if (outcome.ok || !isConnectionFailure(outcome.error)) answered = true;
@@ -102,13 +120,15 @@ export class Gate {
           pauseUntil,
           clock.now() + (sec !== undefined ? sec * 1000 : DEFAULT_PAUSE_MS),
         );
-      }
+      } else if (outcome.ok || outcome.error.status !== undefined) accepted = true;
     }
-    if (pauseUntil > 0) quota?.pause(apiKey, pauseUntil);
-    if (!breaker) return;
-    if (answered) breaker.success(apiKey, baseUrl);
-    // Once open, further failures of the same group add nothing (one lock each in Apps Script).
-    for (let i = 0; i < unreachable; i++) if (breaker.failure(apiKey, baseUrl)) break;
+    const refused = quota?.settleAll(apiKey, held, { pauseUntil, accepted }) ?? false;
+    if (breaker) {
+      if (answered) breaker.success(apiKey, baseUrl);
+      // Once open, further failures of the same group add nothing (one lock each in Apps Script).
+      for (let i = 0; i < unreachable; i++) if (breaker.failure(apiKey, baseUrl)) break;
+    }
+    return refused ? keyRefusedError() : null;
   }
 
   /** Is the breaker open (or probing) now? */

@@ -15,6 +15,14 @@
  * is 60 s plus a margin for clocks that disagree (Apps Script executions run on different
  * machines) and timer rounding. A 429's Retry-After pauses the key for everyone sharing it.
  *
+ * A 429 storm is bounded: the server's Retry-After is at most one 60 s window, after which our
+ * own requests always fit, so a key still refused after that is being spent by someone else
+ * and waiting longer helps nobody. When a 429 lands and the refusals since the first 429 in a
+ * row, counting the new pause, span more than MAX_REFUSED_MS, `settleAll` says so and the
+ * drivers fail their waiting cells with a message, instead of leaving them loading for
+ * minutes. A cell that asks later waits out the pause and fails on its own 429; one answer
+ * that gets through ends the storm.
+ *
  * State lives in a KeyValueStore under a hash of the key, so Sheets executions share it
  * (with the host's lock) and the key itself is never stored.
  */
@@ -44,6 +52,24 @@ export interface QuotaOptions {
    */
   readonly openTtlMs?: number;
   readonly withLock?: WithLock;
+}
+
+/**
+ * How long the API may refuse a key (429s in a row, their pauses included) before waiting
+ * cells fail: one Retry-After of at most 60 s and the retry after it, plus a half window of
+ * slack. A cell therefore waits at most 90 s (and one request) after the first 429.
+ */
+export const MAX_REFUSED_MS = 90_000;
+
+/** 429s further apart than this belong to different storms. */
+const REFUSAL_GAP_MS = 90_000;
+
+/** What the answers of a settled group said about the key. */
+interface KeyAnswer {
+  /** A 429 paused the key until then (ms). */
+  readonly pauseUntil?: number;
+  /** The server answered something other than a 429: the key is not being refused. */
+  readonly accepted?: boolean;
 }
 
 /** A granted slot; hand it back to `settle` when the request is over. */
@@ -80,6 +106,10 @@ interface QuotaState {
   pauseUntil: number;
   /** Slots granted since the entry was made (QuotaStatus.sent). */
   sent: number;
+  /** The first 429 of the current storm (ms), 0 when none. */
+  refusedSince: number;
+  /** The latest 429 (ms), 0 when none. */
+  refusedAt: number;
 }
 
 /** Rolling-window request quota shared through a KeyValueStore (see the file comment). */
@@ -143,16 +173,24 @@ export class Quota {
     this.settleAll(apiKey, [ticket]);
   }
 
-  /** Settle many tickets with one store round trip (a fetchAll group). */
-  settleAll(apiKey: string, tickets: readonly QuotaTicket[]): void {
-    if (tickets.length === 0) return;
-    this.locked(apiKey, (state, now, save) => {
+  /**
+   * Settle many tickets with one store round trip (a fetchAll group), and record what their
+   * answers said about the key: a 429's pause, or an answer that ends a storm of 429s.
+   * True when the key has now been refused longer than MAX_REFUSED_MS.
+   */
+  settleAll(apiKey: string, tickets: readonly QuotaTicket[], answer: KeyAnswer = {}): boolean {
+    const { pauseUntil = 0, accepted = false } = answer;
+    if (tickets.length === 0 && pauseUntil === 0 && !accepted) return false;
+    return this.locked(apiKey, (state, now, save) => {
       for (const ticket of tickets) {
         const i = state.open.indexOf(Math.min(ticket.grantedAt, now));
         if (i >= 0) state.open.splice(i, 1);
         state.done.push(now);
       }
+      if (accepted) state.refusedSince = 0;
+      if (pauseUntil > 0) refusedUntil(state, now, pauseUntil, accepted);
       save();
+      return state.refusedSince > 0 && state.pauseUntil - state.refusedSince > MAX_REFUSED_MS;
     });
   }
 
@@ -170,8 +208,7 @@ export class Quota {
   /** The server said 429 with Retry-After: nobody using this key sends before `untilMs`. */
   pause(apiKey: string, untilMs: number): void {
     this.locked(apiKey, (state, now, save) => {
-      if (untilMs <= state.pauseUntil) return;
-      state.pauseUntil = untilMs;
+      refusedUntil(state, now, untilMs, false);
       save();
     });
   }
@@ -226,6 +263,7 @@ export class Quota {
     state.open = state.open.filter((t) => t > expired).map((t) => Math.min(t, now));
     state.done = state.done.map((t) => Math.min(t, now)).filter((t) => t > now - this.windowMs);
     if (state.pauseUntil <= now) state.pauseUntil = 0;
+    if (state.refusedAt <= now - REFUSAL_GAP_MS) state.refusedSince = state.refusedAt = 0;
     return state;
   }
 
@@ -238,19 +276,32 @@ export class Quota {
 
   private read(key: string): QuotaState {
     const raw = readShared(this.store, key);
-    const empty: QuotaState = { done: [], open: [], pauseUntil: 0, sent: 0 };
+    const empty: QuotaState = {
+      done: [],
+      open: [],
+      pauseUntil: 0,
+      sent: 0,
+      refusedSince: 0,
+      refusedAt: 0,
+    };
     if (!raw) return empty;
-    // base;pauseUntil-offset;done offsets;open offsets;sent (base 36, absent before it was kept)
-    const [baseText, pauseText, doneText, openText, sentText] = raw.split(";");
+    // base;pauseUntil;done offsets;open offsets;sent;refusedSince;refusedAt (base 36; sent absent
+    // before it was kept; single offsets may be < 0)
+    const [baseText, pauseText, doneText, openText, sentText, sinceText, atText] = raw.split(";");
     const sent = sentText ? parseInt(sentText, 36) : 0;
     const base = Number(baseText);
     if (!Number.isFinite(base)) return empty;
-    const pause = pauseText ? base + parseInt(pauseText, 36) : 0;
+    const at = (text: string | undefined): number => {
+      const t = text ? base + parseInt(text, 36) : 0;
+      return Number.isFinite(t) ? t : 0;
+    };
     return {
       done: decodeTimes(base, doneText),
       open: decodeTimes(base, openText),
-      pauseUntil: Number.isFinite(pause) ? pause : 0,
+      pauseUntil: at(pauseText),
       sent: Number.isFinite(sent) ? sent : 0,
+      refusedSince: at(sinceText),
+      refusedAt: at(atText),
     };
   }
 
@@ -258,15 +309,19 @@ export class Quota {
     const done = [...state.done].sort((a, b) => a - b).slice(-this.limit * 2);
     const all = [...done, ...state.open];
     const base = all.length > 0 ? Math.min(...all) : now;
-    const pause = state.pauseUntil > 0 ? Math.max(0, state.pauseUntil - base).toString(36) : "";
-    const text = [
-      String(base),
-      pause,
-      encodeTimes(base, done),
-      encodeTimes(base, state.open),
-      state.sent.toString(36),
-    ];
+    const offset = (t: number): string => (t > 0 ? Math.round(t - base).toString(36) : "");
+    const text = [String(base), offset(state.pauseUntil), encodeTimes(base, done)];
+    text.push(encodeTimes(base, state.open), state.sent.toString(36));
+    if (state.refusedSince > 0) text.push(offset(state.refusedSince), offset(state.refusedAt));
     const ttlMs = Math.max(this.windowMs + this.openTtlMs, state.pauseUntil - now);
     writeShared(this.store, key, text.join(";"), ttlMs / 1000 + 1);
   }
+}
+
+/** A 429 paused the key until `untilMs`: the pause (never shortened) and the storm it belongs to. */
+function refusedUntil(state: QuotaState, now: number, untilMs: number, accepted: boolean): void {
+  state.pauseUntil = Math.max(state.pauseUntil, untilMs);
+  if (accepted) return; // another request of the same group got through: no storm
+  if (state.refusedSince === 0) state.refusedSince = now;
+  state.refusedAt = now;
 }

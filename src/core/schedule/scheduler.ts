@@ -5,7 +5,8 @@
  * needs are planned afresh, so a batch or list keeps absorbing new ids while quota is short,
  * and the next request is taken from the lanes (one per endpoint) in turn, so batched and
  * single requests share the budget fairly. 429: the key pauses for Retry-After and the
- * request queues again. Down: the breaker fails everything pending at once.
+ * request queues again, unless the API has refused the key too long (Quota's MAX_REFUSED_MS):
+ * then, as when the breaker finds the server down, everything pending fails at once.
  */
 import type { AsyncClock, Timers } from "../clock";
 import { globalTimers } from "../clock";
@@ -298,7 +299,7 @@ export class Scheduler {
       this.schedule(0);
       return;
     }
-    this.gate.leave([ticket], [outcome]);
+    const refused = this.gate.leave([ticket], [outcome]);
     this.stats.requests++;
     if (fetch.via === "list") this.stats.listRequests++;
     if (!outcome.ok && outcome.error.retryable && outcome.error.status !== 429)
@@ -313,8 +314,10 @@ export class Scheduler {
     if (applied.listPages) this.listPages.set(applied.listPages.scope, applied.listPages.pages);
     if (applied.next) this.pages.push(applied.next);
     this.settleAll(applied.settled);
-    if (applied.down) {
-      this.settleAll(this.book.failWaiting(applied.down));
+    // The server down, or the key refused too long: nothing waiting will get an answer.
+    const end = applied.down ?? refused;
+    if (end) {
+      this.settleAll(this.book.failWaiting(end));
       this.pages = [];
     }
     this.schedule(0);

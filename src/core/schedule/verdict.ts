@@ -13,7 +13,7 @@ import { type RetryPolicy, backoffDelayMs } from "../retry";
 import { unreachableError } from "./breaker";
 import type { Fetch } from "./coalesce";
 import { type Delivery, deliver } from "./deliver";
-import { isConnectionFailure } from "./gate";
+import { isConnectionFailure, keyRefusedError } from "./gate";
 import type { Need } from "./need";
 
 export type Verdict =
@@ -55,13 +55,9 @@ export function verdictOf(fetch: Fetch, outcome: Settled<unknown>, ctx: VerdictC
   }
   const error = outcome.error;
   if (error.status === 429) {
+    // The key's pause (Quota) bounds the time; this bounds the tries of short Retry-Afters.
     if (ctx.rateLimited < MAX_RATE_LIMITED) return { kind: "again", delayMs: 0, rateLimited: true };
-    return {
-      kind: "failed",
-      error: error.withMessage(
-        "Rate limit reached (60 requests/minute per key): the API keeps refusing; is another app or sheet using this key?",
-      ),
-    };
+    return { kind: "failed", error: keyRefusedError() };
   }
   if (isConnectionFailure(error)) {
     const down = unreachableError(

@@ -3,7 +3,7 @@
  * minor units and rounds once per line (docs/contract-notes.md). Currencies by region as the
  * contract notes list them.
  */
-import { ApiProblem } from "../problem";
+import { ApiProblem, echoed } from "../problem";
 
 export interface Currency {
   readonly code: string;
@@ -27,7 +27,7 @@ export function currencyOf(region: string): Currency {
     ? CURRENCY_BY_REGION[region]
     : undefined;
   if (currency === undefined) {
-    throw new ApiProblem(400, `unknown region ${region}`, [
+    throw new ApiProblem(400, `unknown region ${echoed(region)}`, [
       { field: "region", problem: `must be one of ${Object.keys(CURRENCY_BY_REGION).join(", ")}` },
     ]);
   }

@@ -1,5 +1,5 @@
 import { ManualClock, seededRandom } from "../../../src/core/clock";
-import { Quota } from "../../../src/core/schedule/quota";
+import { MAX_REFUSED_MS, Quota } from "../../../src/core/schedule/quota";
 import { MemoryStore } from "../../../src/core/store";
 import { RateLimiter as ServerLimiter } from "../../../src/server/rateLimit";
 
@@ -77,6 +77,32 @@ describe("Quota", () => {
     clock.advance(30_000);
     expect(other.acquire(KEY).granted).toBe(true);
     expect(other.status(KEY).pausedUntil).toBeNull();
+  });
+
+  it("says the key is refused once 429s in a row outlast MAX_REFUSED_MS, across executions", () => {
+    const clock = new ManualClock(5_000);
+    const store = new MemoryStore({ clock });
+    const one = new Quota({ store, clock });
+    const other = new Quota({ store, clock }); // another Sheets execution, same key
+    const refusedFor = (q: Quota, sec: number) =>
+      q.settleAll(KEY, [], { pauseUntil: clock.now() + sec * 1000 });
+    expect(refusedFor(one, 60)).toBe(false); // the first 429: wait 60 s
+    expect(other.acquire(KEY)).toEqual({ granted: false, waitMs: 60_000, paused: true });
+    clock.advance(60_000);
+    expect(refusedFor(other, 60)).toBe(true); // refused again after waiting: 120 s > 90 s
+    expect(MAX_REFUSED_MS).toBe(90_000);
+    // One request of a group got through: no storm any more (the pause still holds).
+    expect(one.settleAll(KEY, [], { accepted: true, pauseUntil: clock.now() + 30_000 })).toBe(
+      false,
+    );
+    expect(refusedFor(other, 60)).toBe(false);
+    // A 429 long after the last one starts a new storm.
+    clock.advance(10 * 60_000);
+    expect(refusedFor(one, 60)).toBe(false);
+    clock.advance(20_000);
+    expect(refusedFor(one, 20)).toBe(false); // 40 s so far
+    clock.advance(20_000);
+    expect(refusedFor(one, 60)).toBe(true); // 100 s
   });
 
   it("keeps the key out of the store (a hash names the state)", () => {

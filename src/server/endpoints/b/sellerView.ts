@@ -14,7 +14,7 @@ import type {
   SkuB,
 } from "../../data/model";
 import { findSellerB, rateOn } from "../../data/lookup";
-import { ApiProblem } from "../../problem";
+import { ApiProblem, echoed } from "../../problem";
 import { perUnit } from "../../analytics/sales";
 import { feeScheduleB, type FeeScheduleB } from "../../fees/ratesB";
 import type { UnitInputB } from "../../fees/b";
@@ -53,11 +53,11 @@ export function categoryRateB(
   if (rate === null) {
     throw new ApiProblem(
       400,
-      `category ${categoryId} has no marketplace B commission rate in ${region}`,
+      `category ${echoed(categoryId)} has no marketplace B commission rate in ${echoed(region)}`,
       [
         {
           field: "categoryId",
-          problem: `must be a marketplace B category id with a commission rate in ${region} (${categoryRange(data)})`,
+          problem: `must be a marketplace B category id with a commission rate in ${echoed(region)} (${categoryRange(data)})`,
         },
       ],
     );

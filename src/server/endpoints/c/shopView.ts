@@ -5,7 +5,7 @@
  */
 import type { DemoAccount, DemoData, OrderC, ProductC, ShopC, SkuC } from "../../data/model";
 import { findCategoryC, findShopC, rateOn } from "../../data/lookup";
-import { ApiProblem } from "../../problem";
+import { ApiProblem, echoed } from "../../problem";
 import type { UnitInputC } from "../../fees/c";
 import { feeScheduleC, type FeeScheduleC } from "../../fees/ratesC";
 import { memoized, viewBC, type OptionsBC, type ViewBC } from "../bc/view";
@@ -43,11 +43,11 @@ export function categoryRateC(
     const field = l3 !== null ? "categoryL3" : l2 !== null ? "categoryL2" : "categoryL1";
     throw new ApiProblem(
       400,
-      `category ${[l1, l2, l3].filter((x) => x !== null).join(" > ")} is unknown in ${region}`,
+      `category ${echoed([l1, l2, l3].filter((x) => x !== null).join(" > "))} is unknown in ${echoed(region)}`,
       [
         {
           field,
-          problem: `must name a marketplace C category known in ${region}, e.g. ${exampleCategory(data.categoriesC)}`,
+          problem: `must name a marketplace C category known in ${echoed(region)}, e.g. ${exampleCategory(data.categoriesC)}`,
         },
       ],
     );
