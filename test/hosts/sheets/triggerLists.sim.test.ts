@@ -6,7 +6,7 @@
  * of a trigger seen twice) and the fill's clock trigger hands over as usual.
  */
 import { OWNER, SheetsSim } from "./sim/sheetsSim";
-import { fillDown } from "./sim/fillDownRun";
+import { demoItems } from "./sim/demoItems";
 
 jest.setTimeout(300_000);
 
@@ -35,14 +35,45 @@ test.each([false, true])(
   },
 );
 
-test("getUserTriggers lists clock triggers: a fill the edit trigger's run cannot finish goes on", async () => {
+test("getUserTriggers lists clock triggers: cells the edit trigger's run cannot fill go on in its clock trigger", async () => {
   sim = await SheetsSim.start({ strict: { userTriggersListClock: true } });
   sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
   await sim.call(OWNER, "getSettings");
-  // 400 cells, one request each: more than an edit trigger's ~5 minutes of quota.
-  const out = await fillDown(sim, { level: "item", count: 400, maxMs: 30 * 60_000 });
-  expect(out.answered).toBe(400);
-  expect(out.refused).toBe(0);
+  const { shop, items } = demoItems(3);
+  sim.edit(
+    OWNER,
+    "A2:A4",
+    items.map((id) => [id]),
+  );
+  // Another app keeps the key's minute full for 7 minutes: past the edit trigger's run.
+  const spend = async (): Promise<void> => {
+    for (let status = 200; status !== 429;)
+      status = (
+        await fetch(`${sim.server.baseUrl}/api/mkt-a/fetch-all-user-shops`, {
+          headers: { authorization: `Bearer ${sim.ownerKey}` },
+        })
+      ).status;
+  };
+  await spend();
+  sim.fillDown(
+    OWNER,
+    "C2:C4",
+    `=MKTA_BREAKDOWN(${shop.shopId}, "${shop.region}", A2, , "netProfit")`,
+  );
+  for (let s = 0; s < 7 * 3; s++) {
+    await sim.run({ maxMs: 20_000 });
+    await spend();
+  }
+  const numbers = (): number =>
+    sim
+      .values("C2:C4")
+      .flat()
+      .filter((v) => typeof v === "number").length;
+  await sim.run({
+    until: () => numbers() === 3 && sim.coordinator.busy() === 0,
+    maxMs: 20 * 60_000,
+  });
+  expect(numbers()).toBe(3);
   expect(sim.coordinator.executions.some((e) => e.fn === "fillWaitingCellsLater")).toBe(true);
   // One edit trigger for the document, however its triggers were listed.
   expect(sim.state.triggers.filter((t) => t.type === "ON_EDIT")).toHaveLength(1);
