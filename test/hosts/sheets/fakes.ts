@@ -578,7 +578,10 @@ export class FakeDrive {
 }
 
 /** A trigger as ScriptApp hands it back. */
+let triggerIds = 0;
+
 class FakeTrigger implements TriggerLike {
+  private readonly id = `fake-trigger-${++triggerIds}`;
   constructor(
     readonly handler: string,
     readonly eventType: "CLOCK" | "ON_OPEN" | "ON_EDIT",
@@ -587,6 +590,9 @@ class FakeTrigger implements TriggerLike {
   ) {}
   getHandlerFunction(): string {
     return this.handler;
+  }
+  getUniqueId(): string {
+    return this.id;
   }
   getEventType(): string {
     return this.eventType;

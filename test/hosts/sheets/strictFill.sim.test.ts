@@ -206,3 +206,77 @@ test("no continuation from a clock run: the cells left say an edit goes on, and 
   await sim.run({ until: () => numbers() === 3, maxMs: 6 * 60_000 });
   expect(numbers()).toBe(3);
 });
+
+/**
+ * Google documents an add-on's clock triggers "at most once an hour" and says nothing of how
+ * that is enforced (sim README, item 3): `after(60 s)` firing an hour later ("hourly") or not
+ * made at all ("refused"). With the sidebar closed, the cells the edit trigger's run leaves
+ * waiting must not name minutes nobody keeps: each says who goes on (an edit, the owner's open
+ * sidebar), and that is so.
+ */
+describe.each(["hourly", "refused"] as const)("clock trigger %s, sidebar closed", (mode) => {
+  test("the cells an edit trigger's run leaves say who goes on, and an edit (or the late clock run) does", async () => {
+    sim = await SheetsSim.start({ strict: { clockTrigger: mode } });
+    sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
+    await sim.call(OWNER, "getSettings");
+    const { shop, items } = demoItems(3);
+    sim.edit(
+      OWNER,
+      "A2:A4",
+      items.map((id) => [id]),
+    );
+    // Another app keeps the key's minute full for 12 minutes (past the edit trigger's run).
+    const spend = async (): Promise<void> => {
+      for (let status = 200; status !== 429;)
+        status = (
+          await fetch(`${sim.server.baseUrl}/api/mkt-a/fetch-all-user-shops`, {
+            headers: { authorization: `Bearer ${sim.ownerKey}` },
+          })
+        ).status;
+    };
+    await spend();
+    sim.fillDown(
+      OWNER,
+      "C2:C4",
+      `=MKTA_BREAKDOWN(${shop.shopId}, "${shop.region}", A2, , "netProfit")`,
+    );
+    const start = sim.now();
+    for (let s = 0; s < 12 * 3; s++) {
+      await sim.run({ maxMs: 20_000 });
+      await spend();
+    }
+    await sim.run({ until: () => sim.coordinator.busy() === 0, maxMs: 5 * 60_000 });
+    const shown = sim.values("C2:C4").flat();
+    expect(shown.filter((v) => typeof v === "number")).toHaveLength(0);
+    // Before, each still said "Waiting ...: 3 cells queued, about 1 min" (for an hour, or for ever).
+    for (const t of shown)
+      expect(String(t)).toMatch(
+        /may stop before them: they go on at anyone's next edit of this spreadsheet or while the owner has .* Settings open$/,
+      );
+    const numbers = (): number =>
+      sim
+        .values("C2:C4")
+        .flat()
+        .filter((v) => typeof v === "number").length;
+    if (mode === "hourly") {
+      // The clock trigger asked for at the run's end comes an hour later and fills them...
+      await sim.run({
+        until: () => numbers() === 3 && sim.coordinator.busy() === 0,
+        maxMs: 70 * 60_000,
+      });
+      expect(numbers()).toBe(3);
+      expect(sim.now() - start).toBeGreaterThan(60 * 60_000);
+      // ...and, so late, it is not counted on again: the next fill's cells past a trigger run
+      // say who goes on from their first text.
+      expect(sim.state.user(OWNER).properties.getProperty("mkt.fillChain")).toBe("0");
+      return;
+    }
+    expect(sim.state.triggers.filter((t) => t.type === "CLOCK")).toHaveLength(0);
+    await sim.run({ maxMs: 10 * 60_000 });
+    expect(numbers()).toBe(0);
+    // What the texts say: anyone's edit runs the edit trigger, which fills them.
+    sim.edit(OWNER, "H1", [["note"]]);
+    await sim.run({ until: () => numbers() === 3, maxMs: 6 * 60_000 });
+    expect(numbers()).toBe(3);
+  });
+});

@@ -17,7 +17,13 @@ import { gas, type CacheLike, type RangeLike } from "../stores/gas";
 import { fillerOwner, liveCallsPaused } from "./liveCalls";
 import { SHEETS_PLACES } from "../places";
 import { closeSession, messageOf, NO_KEY_MESSAGE, openSession } from "./session";
-import { markOwnError, ownerTag, readQueue, registerWaiting } from "../fill/waitingCells";
+import {
+  markOwnError,
+  ownerTag,
+  readQueue,
+  registerWaiting,
+  type QueueStatus,
+} from "../fill/waitingCells";
 
 /** The calling cell of a custom function, readable; null when there is none to read. */
 function callingCell(): (Place & { readonly sheetName: string; readonly cell: RangeLike }) | null {
@@ -55,6 +61,22 @@ function etaMs(requests: number, readyAt: number | null, now: number): number {
   const first = Math.max(0, (readyAt ?? now) - now);
   const work = first + Math.max(0, Math.ceil(requests / 60) - 1) * 61_000;
   return work + Math.floor(work / TRIGGER_RUN_MS) * HANDOVER_MS;
+}
+
+/** A cell still needs its fetch and its re-run after its estimate. */
+const MARGIN_MS = 30_000;
+
+/**
+ * How long something is known to go on filling. Unless clock triggers were seen to start on
+ * time and hand over (fillTrigger.ts), only the trigger run now filling is known: a cell past
+ * its end says who goes on instead of a time (no extra Properties read: the settings' one
+ * read has the chain). The open sidebar (a recent queue with no run end) fills while open.
+ */
+function fillingLeftMs(recent: QueueStatus | null, refused: boolean, now: number): number {
+  if (recent) return recent.runEndsAt === undefined ? Infinity : recent.runEndsAt - now;
+  // Nothing filled lately: an edit's trigger run may be starting; once continuations were
+  // refused or late, nothing else is.
+  return refused ? 0 : TRIGGER_RUN_MS;
 }
 
 /**
@@ -148,11 +170,9 @@ export function runCellAs<T>(
     return waitingText({
       cells: Math.max(1, recent?.cells ?? 1),
       etaMs: eta,
-      // Without continuations an edit's work is its trigger's run plus one clock run: once a
-      // clock run was refused the next one, every waiting cell says so (no extra Properties
-      // read: the settings' one read has it).
       beyondTriggers:
-        session.fillChainRefused || (queue?.chain === false && eta > TRIGGER_RUN_MS * 2),
+        (session.fillChainRefused || queue?.chain === false) &&
+        eta + MARGIN_MS > fillingLeftMs(recent, session.fillChainRefused, now),
       pausedUntil: waiting.paused ? waiting.readyAt : null,
       filled: fillerOwner() === tag,
       now,

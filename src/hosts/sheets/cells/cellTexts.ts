@@ -34,6 +34,13 @@ export interface WaitingView {
   readonly now: number;
 }
 
+/**
+ * What a waiting cell says when no trigger Apps Script is known to start will reach it: who can
+ * go on (the filler finds these cells by it and leaves them be at the end of a trigger run).
+ */
+const OWNER_OPENS = "the spreadsheet's owner opens";
+const TRIGGERS_MAY_STOP = "the add-on's triggers may stop before them";
+
 /** "Waiting for quota: 140 cells queued, about 3 min" (and how they get filled, if nothing will). */
 export function waitingText(v: WaitingView): string {
   const queued = `${v.cells} cell${v.cells === 1 ? "" : "s"} queued`;
@@ -42,10 +49,22 @@ export function waitingText(v: WaitingView): string {
       ? `Waiting: the API asked for a pause of ${Math.ceil((v.pausedUntil - v.now) / 1000)} s; ${queued}, ${minutes(v.etaMs)}`
       : `Waiting for quota: ${queued}, ${minutes(v.etaMs)}`;
   // Formula cells use the spreadsheet owner's key, so only the owner's sidebar can fill them.
-  if (!v.filled) return `${head}; the spreadsheet's owner opens ${SETTINGS_PATH} to fill them`;
+  if (!v.filled) return `${head}; ${OWNER_OPENS} ${SETTINGS_PATH} to fill them`;
   return v.beyondTriggers
-    ? `Waiting for quota: ${queued}, the add-on's triggers may stop before them: they go on at anyone's next edit of this spreadsheet or while the owner has ${SETTINGS_PATH} open`
+    ? `Waiting for quota: ${queued}, ${TRIGGERS_MAY_STOP}: they go on at anyone's next edit of this spreadsheet or while the owner has ${SETTINGS_PATH} open`
     : head;
+}
+
+/**
+ * True for a waiting text that names a time a trigger run is expected to keep (not one that
+ * says who goes on): at the end of the last trigger run such a cell is run once more.
+ */
+export function isTimedWaitingText(text: unknown): boolean {
+  return (
+    isWaitingText(text) &&
+    !String(text).includes(TRIGGERS_MAY_STOP) &&
+    !String(text).includes(OWNER_OPENS)
+  );
 }
 
 /** True when a cell's text says it waits (to find waiting cells in a sheet). */

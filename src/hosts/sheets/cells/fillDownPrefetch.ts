@@ -31,7 +31,7 @@ import type { CacheLike, LockLike } from "../stores/gas";
 import { cacheKeysOf } from "../fill/readAhead";
 import type { Session } from "./session";
 import { fillDownOf, type ReadableBook, type ReadableSheet } from "./siblingCells";
-import { ownerTag, writeQueue } from "../fill/waitingCells";
+import { noteQueue, ownerTag } from "../fill/waitingCells";
 import { isWaitingText } from "./cellTexts";
 
 /** Where the calling cell is, readable. */
@@ -225,7 +225,7 @@ export function prefetchFillDown(
     performCallsSync(calls, { ...env, deadline }, createDriverStats());
   } catch (err) {
     if (!isWaitingForQuota(err)) throw err;
-    writeQueue(deps.cache, {
+    noteQueue(deps.cache, {
       cells: Math.max(1, cellsFor(err.calls, lookup)),
       requests: requestsFor(err.calls, lookup),
       readyAt: err.readyAt,

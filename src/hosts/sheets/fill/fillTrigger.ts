@@ -4,10 +4,11 @@
  * - with the sidebar closed, an installable edit trigger (made when the seller saves a key or
  *   opens the sidebar): a fill-down is an edit, so the trigger starts with it and keeps
  *   filling for up to ~5 of its 6 minutes;
- * - if cells still wait when that time is up, a one-off clock trigger continues. Google runs
- *   an add-on's time-driven triggers at most hourly, so that one fires after about an hour
- *   (the next edit, or opening the sidebar, is sooner) and only makes waiting cells run
- *   again (a clock trigger has no document cache), as many as the quota allows.
+ * - if cells still wait when that time is up, a one-off clock trigger continues: it only makes
+ *   waiting cells run again (a clock trigger has no document cache), as many as the quota
+ *   allows. Google documents an add-on's clock triggers "at most once an hour": until one was
+ *   seen to start on time and hand over, a trigger run ends with its last word (waiting cells
+ *   that still name a time run once more and say who goes on: an edit, the owner's sidebar).
  * Installable triggers run as the user who made them, with that user's key: the filler then
  * helps only cells that read that key's cache (the owner's, for custom functions).
  * Only one filler per key works at a time (a claim in the document cache, under the script
@@ -28,6 +29,8 @@ import { setFillerOwner } from "../cells/liveCalls";
 import { openSession, closeSession } from "../cells/session";
 import { ownerTag, readQueue } from "./waitingCells";
 import { formatFormulaCells } from "./formatCells";
+import { ourTriggers } from "../stores/triggerList";
+import { isTimedWaitingText } from "../cells/cellTexts";
 
 /** Top-level handler names (Stubs.js declares them; none ends in _). */
 export const FILL_ON_EDIT = "fillWaitingCellsOnEdit";
@@ -68,13 +71,22 @@ const IDLE_MS = 45_000;
 const NOTHING_MS = 6000;
 const LATER_MS = 60_000;
 const DOCS_PROPERTY = "mkt.fillDocs";
+/** When the clock trigger now waiting was asked for (ms): its run measures how late it is. */
+const ASKED_PROPERTY = "mkt.fillLaterAsked";
 /**
- * "0" once a clock trigger's run could not make the next clock trigger, "1" once it could.
- * Google documents one clock trigger per user per document and none for a run with no
- * document open, so a continuation from a clock run may be refused: then waiting texts must not
- * promise more than an edit trigger's run and one clock run can fill.
+ * "1" once a clock trigger's run started on time and could make the next clock trigger; "0"
+ * once one could not be made (from an edit trigger's run or a clock run) or started more than
+ * LATE_MS late. Google documents add-on clock triggers "at most once an hour", one per user per
+ * document, and none for a run with no document open: until a continuation was seen to work,
+ * waiting texts promise nothing past the trigger run now filling.
  */
 const CHAIN_PROPERTY = "mkt.fillChain";
+const LATE_MS = 10 * 60_000;
+/**
+ * The end of a trigger run that no continuation is known to follow: waiting cells whose text
+ * still names a time are run once more so that each says who goes on (an edit, the sidebar).
+ */
+const LAST_WORD_MS = 30_000;
 
 function claim(cache: CacheLike, key: string, until: number, now: number): boolean {
   const lock = gas().LockService.getScriptLock();
@@ -108,7 +120,7 @@ export function installFiller(): { installed: boolean; note?: string } {
     const session = openSession();
     closeSession(session);
     const app = gas().ScriptApp;
-    if (!app.getUserTriggers(book).some((t) => t.getHandlerFunction() === FILL_ON_EDIT))
+    if (!ourTriggers(app, book).some((t) => t.getHandlerFunction() === FILL_ON_EDIT))
       app.newTrigger(FILL_ON_EDIT).forSpreadsheet(book).onEdit().create();
     setFillerOwner(ownerTag(session.env));
     return { installed: true };
@@ -134,13 +146,15 @@ export function fillOnEdit(): void {
   } catch {
     chain = undefined;
   }
-  const deps = depsOf(book, cache, chain);
+  // Without a continuation known to come, the run keeps time for its last word.
+  const fillEnd = chain === true ? end : end - LAST_WORD_MS;
+  const deps = { ...depsOf(book, cache, chain), runEndsAt: fillEnd };
   let idleSince = start;
   let seen = false;
   let last: FillReport | null = null;
   try {
-    while (Date.now() < end - PASS_MS) {
-      last = fillPass(deps, Math.min(end, Date.now() + PASS_MS));
+    while (Date.now() < fillEnd - PASS_MS) {
+      last = fillPass(deps, Math.min(fillEnd, Date.now() + PASS_MS));
       const now = Date.now();
       if (last.waiting + last.loading > 0) {
         idleSince = now;
@@ -152,12 +166,27 @@ export function fillOnEdit(): void {
         readyAt !== null && readyAt > now
           ? Math.min(readyAt - now, last.loading > 0 ? SCAN_EVERY_MS : 30_000)
           : SCAN_EVERY_MS;
-      gas().Utilities.sleep(Math.max(100, Math.min(wait, end - Date.now())));
+      gas().Utilities.sleep(Math.max(100, Math.min(wait, fillEnd - Date.now())));
     }
+    if (!last || last.queue.cells === 0) return;
+    const later = scheduleLater([book.getId()], book);
+    if (!later) recordChain(false);
+    if (chain !== true && Date.now() < end - LAST_WORD_MS / 2)
+      rerunWaiting(book.getSheets(), end, true);
   } finally {
     cache.remove(key);
   }
-  if (last && last.queue.cells > 0) continueLater(book);
+}
+
+/** Record whether continuations work (best effort: the texts then keep their last knowledge). */
+function recordChain(works: boolean): void {
+  try {
+    gas()
+      .PropertiesService.getUserProperties()
+      .setProperty(CHAIN_PROPERTY, works ? "1" : "0");
+  } catch {
+    // Properties quota used up: nothing to do.
+  }
 }
 
 /** One sidebar pass (unless a trigger is filling); the queue as it stands after it. */
@@ -177,21 +206,17 @@ export function fillTick(): { report: FillReport | null; filler: "sidebar" | "tr
   }
 }
 
-/** Ask for a one-off clock trigger to continue (one per user per document; best effort). */
-function continueLater(book: SpreadsheetLike): void {
-  scheduleLater([book.getId()]);
-}
-
 /** Add these spreadsheets to the clock trigger's list and make sure the trigger exists. */
-function scheduleLater(ids: readonly string[]): boolean {
+function scheduleLater(ids: readonly string[], book: SpreadsheetLike | null = null): boolean {
   try {
     const props = gas().PropertiesService.getUserProperties();
     const docs = new Set((props.getProperty(DOCS_PROPERTY) ?? "").split(",").filter(Boolean));
     for (const id of ids) docs.add(id);
     props.setProperty(DOCS_PROPERTY, [...docs].slice(-20).join(","));
     const app = gas().ScriptApp;
-    if (app.getProjectTriggers().some((t) => t.getHandlerFunction() === FILL_LATER)) return true;
+    if (ourTriggers(app, book).some((t) => t.getHandlerFunction() === FILL_LATER)) return true;
     app.newTrigger(FILL_LATER).timeBased().after(LATER_MS).create();
+    props.setProperty(ASKED_PROPERTY, String(Date.now()));
     return true;
   } catch {
     // Another clock trigger of this add-on (daily refresh) may hold the one allowed here, or
@@ -209,11 +234,15 @@ function scheduleLater(ids: readonly string[]): boolean {
  */
 export function fillLater(): void {
   const app = gas().ScriptApp;
-  for (const t of app.getProjectTriggers())
+  for (const t of ourTriggers(app, null))
     if (t.getHandlerFunction() === FILL_LATER) app.deleteTrigger(t);
   const props = gas().PropertiesService.getUserProperties();
   const ids = (props.getProperty(DOCS_PROPERTY) ?? "").split(",").filter(Boolean);
+  const asked = Number(props.getProperty(ASKED_PROPERTY) ?? NaN);
   props.deleteProperty(DOCS_PROPERTY);
+  // Apps Script documents add-on clock triggers "at most once an hour": one that starts this
+  // late will not keep minutes a waiting text names.
+  const late = Date.now() - asked - LATER_MS > LATE_MS;
   const end = Date.now() + TRIGGER_BUDGET_MS - 30_000;
   const unfinished: string[] = [];
   ids.forEach((id, i) => {
@@ -225,36 +254,44 @@ export function fillLater(): void {
       // Deleted or no longer shared: forget it.
     }
   });
-  if (unfinished.length === 0) return;
-  const chained = scheduleLater(unfinished);
-  try {
-    props.setProperty(CHAIN_PROPERTY, chained ? "1" : "0");
-  } catch {
-    return; // Best effort: the texts then keep their last knowledge.
+  if (unfinished.length === 0) {
+    if (late) recordChain(false);
+    return;
   }
-  if (chained) return;
-  // Nothing runs these cells again until an edit or the owner's sidebar: run them once more
-  // so that each says so (or answers, if quota has freed).
-  for (const id of unfinished)
+  const chained = scheduleLater(unfinished);
+  recordChain(chained && !late);
+  if (chained && !late) return;
+  // Nothing runs these cells again soon (an hour, or never, until an edit or the owner's
+  // sidebar): run them once more so that each says so (or answers, if quota has freed).
+  const lastWordEnd = Date.now() + LAST_WORD_MS - 5000;
+  unfinished.forEach((id, i) => {
     try {
-      rerunWaiting(gas().SpreadsheetApp.openById(id).getSheets(), Date.now() + 20_000, true);
+      const share = Date.now() + (lastWordEnd - Date.now()) / (unfinished.length - i);
+      rerunWaiting(gas().SpreadsheetApp.openById(id).getSheets(), share, true);
     } catch {
       // Deleted or no longer shared.
     }
+  });
 }
 
-/** Re-run waiting cells until none waits (true) or `end` (false: cells still wait). */
-function rerunWaiting(sheets: readonly SheetLike[], end: number, once = false): boolean {
+/**
+ * Re-run waiting cells until none waits (true) or `end` (false: cells still wait). The last
+ * word (`lastWord`): re-run only cells whose text names a time, until none does: each then says
+ * who goes on, or answers if quota has freed.
+ */
+function rerunWaiting(sheets: readonly SheetLike[], end: number, lastWord = false): boolean {
   const flush = (): void => gas().SpreadsheetApp.flush();
-  for (let pass = 0; Date.now() < end && !(once && pass > 0); pass++) {
+  const wanted = lastWord
+    ? (text: string, formula: string) => formula !== "" && isTimedWaitingText(text)
+    : needsFilling;
+  while (Date.now() < end) {
     const session = openSession();
     const quota = session.env.quota?.status(session.apiKey);
     closeSession(session);
-    const scanned = scanSheets(sheets, needsFilling);
+    const scanned = scanSheets(sheets, wanted);
     if (scanned.found.length === 0 && scanned.loading === 0) return true;
-    if (once && scanned.loading > 0) {
-      // The last pass: cells still running from the one before would not be found; wait.
-      pass--;
+    if (lastWord && scanned.loading > 0 && scanned.found.length === 0) {
+      // Cells still running from the pass before would not be found yet: wait for them.
       gas().Utilities.sleep(2000);
       continue;
     }

@@ -50,6 +50,8 @@ export interface FillerDeps {
   readonly now: () => number;
   /** False when a clock trigger's run could not make the next one (fillTrigger.ts). */
   readonly chain?: boolean;
+  /** When this trigger run stops filling (ms); absent for the open sidebar (fillTrigger.ts). */
+  readonly runEndsAt?: number;
 }
 
 /**
@@ -194,6 +196,7 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
       pausedUntil: paused ? readyAt : null,
       at: deps.now(),
       ...(deps.chain === false ? { chain: false as const } : {}),
+      ...(deps.runEndsAt !== undefined ? { runEndsAt: deps.runEndsAt } : {}),
     };
     writeQueue(deps.cache, queue);
     return { waiting: cells.length, loading: scanned.loading, rerun, otherKey, queue };

@@ -86,6 +86,11 @@ export interface QueueStatus {
    * next edit or the open sidebar. Absent: continuations were seen to work.
    */
   readonly chain?: false;
+  /**
+   * When the trigger run filling now stops filling (ms); absent while the open sidebar fills.
+   * With continuations not known to come (chain false), work past it waits for an edit.
+   */
+  readonly runEndsAt?: number;
 }
 
 const QUEUE_KEY = "mkt:queue";
@@ -101,6 +106,16 @@ export function readQueue(cache: CacheLike): QueueStatus | null {
 
 export function writeQueue(cache: CacheLike, q: QueueStatus): void {
   cache.put(QUEUE_KEY, JSON.stringify(q), TTL_SEC);
+}
+
+/** A cell's count of the queue: what the filler said of its run (chain, run end) stays. */
+export function noteQueue(cache: CacheLike, q: Omit<QueueStatus, "chain" | "runEndsAt">): void {
+  const filler = readQueue(cache);
+  writeQueue(cache, {
+    ...q,
+    ...(filler?.chain === false ? { chain: false as const } : {}),
+    ...(filler?.runEndsAt !== undefined ? { runEndsAt: filler.runEndsAt } : {}),
+  });
 }
 
 /**

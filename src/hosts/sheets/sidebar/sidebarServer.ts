@@ -26,6 +26,7 @@ import { basisOf, UserSettingsStore } from "../stores/stores";
 import type { FormatDate } from "../cells/sheetDates";
 import { sheetStage } from "../sheet/sheetStage";
 import { writeCells } from "../sheet/sheetWrite";
+import { ourTriggers } from "../stores/triggerList";
 import { formatFormulaCells } from "../fill/formatCells";
 import { sheetTables } from "../sheet/sheetTables";
 import { sheetFormulaCells } from "../sheet/sheetFreeze";
@@ -272,6 +273,11 @@ export type SidebarServerFunctions = ReturnType<typeof createSidebarServer>;
 
 // ---- Apps Script wiring
 
+interface SbTrigger {
+  getHandlerFunction(): string;
+  getUniqueId(): string;
+}
+
 interface AppsScriptSlice {
   Utilities: { formatDate: FormatDate };
   SpreadsheetApp: {
@@ -286,11 +292,9 @@ interface AppsScriptSlice {
     getUserProperties(): SbProperties;
   };
   ScriptApp: {
-    /**
-     * This user's triggers of this add-on, whatever document they were made in. (Not
-     * getUserTriggers(spreadsheet): it lists a document's own triggers, never time-driven ones.)
-     */
-    getProjectTriggers(): Array<{ getHandlerFunction(): string }>;
+    /** This user's triggers of this add-on (with getUserTriggers: stores/triggerList.ts). */
+    getProjectTriggers(): SbTrigger[];
+    getUserTriggers(spreadsheet: SbSpreadsheet): SbTrigger[];
     deleteTrigger(t: unknown): void;
     newTrigger(handler: string): {
       timeBased(): { everyDays(n: number): { atHour(h: number): { create(): unknown } } };
@@ -308,7 +312,7 @@ function appsScriptDeps(): SidebarServerDeps {
     if (!active) throw new Error("No spreadsheet is open for this add-on run");
     return active;
   };
-  const mine = () => g.ScriptApp.getProjectTriggers();
+  const mine = () => ourTriggers(g.ScriptApp, g.SpreadsheetApp.getActiveSpreadsheet());
   return {
     spreadsheet: book,
     openSpreadsheet: (id) => g.SpreadsheetApp.openById(id),

@@ -110,7 +110,10 @@ export interface HtmlOutputLike {
   setHeight?(height: number): HtmlOutputLike;
 }
 
-export interface TriggerLike extends Pick<GoogleAppsScript.Script.Trigger, "getHandlerFunction"> {
+export interface TriggerLike extends Pick<
+  GoogleAppsScript.Script.Trigger,
+  "getHandlerFunction" | "getUniqueId"
+> {
   getEventType(): unknown;
 }
 

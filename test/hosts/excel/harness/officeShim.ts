@@ -11,7 +11,7 @@
  * commands; formula cells whose recalculation cancels and restarts invocations in no
  * guaranteed order (workbookShim.ts); and every fetch the page makes, logged.
  */
-import { FakeWorkbook, type ShimInvocation } from "./workbookShim";
+import { FakeWorkbook, type Declared, type ShimInvocation } from "./workbookShim";
 import { SheetTables } from "./chartShim";
 import { loadGatedSetting } from "./settingShim";
 
@@ -218,6 +218,7 @@ interface ParamMeta {
 }
 interface FunctionMeta {
   readonly id: string;
+  readonly options?: Declared;
   readonly parameters: readonly ParamMeta[];
   readonly result?: { readonly dimensionality?: "scalar" | "matrix" };
 }
@@ -264,7 +265,10 @@ async function callFunction(
   id: string,
   args: unknown[],
   address = "Sheet1!A1",
-  invocation: ShimInvocation = { functionName: id, address },
+  invocation: ShimInvocation = {
+    functionName: id,
+    ...(metadata?.get(id.toUpperCase())?.options?.requiresAddress ? { address } : {}),
+  },
 ): Promise<CallOutcome> {
   if (!metadata) throw new Error("loadMetadata() first");
   const meta = metadata.get(id.toUpperCase());
@@ -295,8 +299,9 @@ async function callFunction(
   }
 }
 
-const workbook = new FakeWorkbook((id, args, invocation) =>
-  callFunction(id, args, invocation.address, invocation),
+const workbook = new FakeWorkbook(
+  (id, args, invocation) => callFunction(id, args, invocation.address, invocation),
+  (id) => metadata?.get(id.toUpperCase())?.options ?? {},
 );
 
 /** Every request the page sends (the add-in's fetch), with the page's time. */
@@ -323,6 +328,8 @@ w.excelShim = {
   enterFormulas: (f: Array<{ address: string; id: string; args: unknown[] }>) => workbook.enter(f),
   clearFormulas: () => workbook.clear(),
   recalculate: (addresses?: string[]) => workbook.recalculate(addresses),
+  insertRows: (sheet: string, row: number, count: number) => workbook.insertRows(sheet, row, count),
+  reload: () => workbook.reload(),
   cells: () => workbook.view(),
   idle: (timeoutMs = 60_000) => workbook.idle(timeoutMs),
   /** false: recalculation lets running invocations go on (FAKES.md E-R2's other way). */

@@ -15,6 +15,8 @@ interface ShimWindow {
     enterFormulas(f: Array<{ address: string; id: string; args: unknown[] }>): void;
     clearFormulas(): void;
     recalculate(addresses?: string[]): void;
+    insertRows(sheet: string, row: number, count: number): void;
+    reload(): void;
     cells(): CellView[];
     idle(timeoutMs?: number): Promise<void>;
     select(address: string): void;
@@ -93,6 +95,17 @@ export function workbookOf(excel: ExcelPage) {
     cells: () => shim((w) => w.excelShim.cells()),
     /** A full recalculation by the seller (Ctrl+Alt+F9): every cell cancelled and restarted. */
     recalculate: () => shim((w) => w.excelShim.recalculate()),
+    /** Rows inserted above `row`: Excel on the web runs every formula again. */
+    insertRows: (sheet: string, row: number, count: number) =>
+      shim(
+        (w, a) => {
+          const [s, r, n] = a as [string, number, number];
+          w.excelShim.insertRows(s, r, n);
+        },
+        [sheet, row, count],
+      ),
+    /** The workbook reopened in Excel on the web: every formula runs again. */
+    reload: () => shim((w) => w.excelShim.reload()),
     idle: (timeoutMs = 60_000) => shim((w, a) => w.excelShim.idle(a as number), timeoutMs),
     select: (address: string) => shim((w, a) => w.excelShim.select(a as string), address),
     activate: (sheet: string) => shim((w, a) => w.excelShim.activate(a as string), sheet),

@@ -13,8 +13,15 @@ export type Outcome = { ok: true; value: unknown } | { ok: false; error: string;
 
 export interface ShimInvocation {
   readonly functionName: string;
-  readonly address: string;
+  /** Only for a function whose functions.json entry declares `requiresAddress`. */
+  readonly address?: string;
   onCanceled?: () => void;
+}
+
+/** What functions.json declares of a function's invocation (its `options`). */
+export interface Declared {
+  readonly requiresAddress?: boolean;
+  readonly cancelable?: boolean;
 }
 
 /** Calls one function for one cell (officeShim's callFunction with the invocation given). */
@@ -84,7 +91,13 @@ export class FakeWorkbook {
   selection = "Sheet1!A1";
   activeSheet = "Sheet1";
 
-  constructor(private readonly invoke: Invoke) {}
+  constructor(
+    private readonly invoke: Invoke,
+    private readonly declared: (id: string) => Declared = () => ({
+      requiresAddress: true,
+      cancelable: true,
+    }),
+  ) {}
 
   /** Type formulas in (each calculates once, in no guaranteed order). */
   enter(formulas: ReadonlyArray<{ address: string; id: string; args: unknown[] }>): void {
@@ -124,6 +137,29 @@ export class FakeWorkbook {
   recalculate(addresses?: readonly string[]): void {
     const all = [...this.cells.values()];
     this.calculate(addresses ? all.filter((c) => addresses.includes(c.address)) : all);
+  }
+
+  /**
+   * The seller inserts `count` rows above `row` of `sheet`: cells below move down, and Excel on
+   * the web runs every formula of the workbook again (as it does on reload).
+   */
+  insertRows(sheet: string, row: number, count: number): void {
+    const moved = [...this.cells.values()].map((c) => {
+      if (c.sheet !== sheet || c.row < row) return c;
+      const at = c.row + count;
+      const address = `${c.address.slice(0, c.address.lastIndexOf("!") + 1)}${c.address
+        .slice(c.address.lastIndexOf("!") + 1)
+        .replace(/\d+$/, String(at))}`;
+      return { ...c, row: at, address };
+    });
+    this.cells.clear();
+    for (const c of moved) this.cells.set(c.address, c);
+    this.calculate(moved);
+  }
+
+  /** Excel on the web reopens the workbook: every formula runs again. */
+  reload(): void {
+    this.calculate([...this.cells.values()]);
   }
 
   /** Cells inside a range address. */
@@ -265,12 +301,16 @@ export class FakeWorkbook {
     const pending = cell.pending;
     cell.pending = null;
     cell.cancels++;
-    pending?.invocation.onCanceled?.();
+    // Excel tells only a function declared cancelable (its result is ignored either way).
+    if (this.declared(cell.id).cancelable) pending?.invocation.onCanceled?.();
   }
 
   private start(cell: FormulaCell): void {
     const seq = ++this.seq;
-    const invocation: ShimInvocation = { functionName: cell.id, address: cell.address };
+    const invocation: ShimInvocation = {
+      functionName: cell.id,
+      ...(this.declared(cell.id).requiresAddress ? { address: cell.address } : {}),
+    };
     cell.pending = { seq, invocation };
     cell.runs++;
     cell.running++;

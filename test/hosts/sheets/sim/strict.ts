@@ -48,6 +48,11 @@ export interface Strictness {
   readonly rerunOnClearFlushSet: boolean;
   /** Document cache and properties work inside an add-on's custom functions (not documented). */
   readonly docStoresInCustomFunctions: boolean;
+  /**
+   * `getUserTriggers(document)` lists the add-on's time-driven triggers made in that document
+   * too (not documented either way; false: only its edit/change/open triggers).
+   */
+  readonly userTriggersListClock: boolean;
 }
 
 export const KIND: Strictness = {
@@ -66,6 +71,7 @@ export const KIND: Strictness = {
   clockFromClock: false,
   rerunOnClearFlushSet: true,
   docStoresInCustomFunctions: true,
+  userTriggersListClock: false,
 };
 
 export const STRICT: Strictness = {
@@ -85,6 +91,7 @@ export const STRICT: Strictness = {
   clockFromClock: true,
   rerunOnClearFlushSet: true,
   docStoresInCustomFunctions: true,
+  userTriggersListClock: false,
 };
 
 /** A small seeded random source (mulberry32): runs stay reproducible. */

@@ -96,7 +96,12 @@ export function triggerCalls(): Record<string, Handler> {
     }),
     "ScriptApp.getUserTriggers": (ctx, exec, [docId]) => ({
       value: ctx.state.triggers
-        .filter((t) => t.user === exec.user && t.doc === docId && t.type !== "CLOCK")
+        .filter(
+          (t) =>
+            t.user === exec.user &&
+            t.doc === docId &&
+            (t.type !== "CLOCK" || ctx.state.strict.userTriggersListClock),
+        )
         .map(info),
     }),
     "ScriptApp.deleteTrigger": (ctx, exec, [uid]) => {
