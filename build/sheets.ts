@@ -9,6 +9,7 @@ import { build } from "esbuild";
 import type { BuildContext } from "./context";
 import { writeFunctionDocs } from "./docs";
 import { serverDocs } from "./serverDocs";
+import { squeezeAppsScript } from "./sheetsMinify";
 import { appsScriptOnly } from "./sheetsSlim";
 import { buildSheetsSidebarHtml } from "./ui";
 import { CATALOG } from "../src/functions";
@@ -19,7 +20,7 @@ import { sheetsManifest, type SheetsManifest } from "../src/hosts/sheets/manifes
 export async function buildSheets(ctx: BuildContext): Promise<void> {
   const out = path.join(ctx.dist, "sheets");
   mkdirSync(out, { recursive: true });
-  await build({
+  const bundle = await build({
     entryPoints: [path.join(ctx.root, "src/hosts/sheets/main.ts")],
     bundle: true,
     format: "iife",
@@ -31,9 +32,12 @@ export async function buildSheets(ctx: BuildContext): Promise<void> {
     legalComments: "none",
     define: { __MKT_BASE_URL__: JSON.stringify(ctx.apiBaseUrl) },
     outfile: path.join(out, "Code.js"),
+    write: false,
     logLevel: "warning",
     plugins: [appsScriptOnly],
   });
+  const code = bundle.outputFiles[0]?.text ?? "";
+  writeFileSync(path.join(out, "Code.js"), ctx.minify ? squeezeAppsScript(code) : code);
   writeFileSync(path.join(out, "Stubs.js"), stubsFile(CATALOG, serverDocs(ctx.root)));
   // The function-help dialog is written here, so Code.js needs none of the help texts.
   writeFileSync(path.join(out, "FunctionHelp.html"), functionHelpHtml(CATALOG));
