@@ -180,7 +180,8 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
   const cogs = Object.fromEntries(
     asked.flatMap((a) => (a.cogs === undefined ? [] : [[a.id, a.cogs]])),
   );
-  const title = `Pricing sheet · ${[m, ask.shopId, ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis)}`;
+  // Only marketplace A's lists take a sales window; B's and C's windows are return rates.
+  const title = `Pricing sheet · ${[m, ask.shopId, ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis, undefined, m === "A")}`;
   const grid = [headers, ...cells];
   const record: PricingRecord = {
     version: 1,

@@ -58,6 +58,10 @@ test.each([SHOP_B, SHOP_C])(
     expect(r.belowList).toBeGreaterThan(10);
 
     const sheet = excel.sheets.get(sheetName);
+    // The stamp states the basis, without a sales window B's and C's lists do not take.
+    const stamp = sheet?.notes.join("\n") ?? "";
+    expect(stamp).toContain("Basis: ");
+    expect(stamp).not.toContain("sales window");
     expect(sheet?.conditionalFormats).toHaveLength(1);
     expectBelowTargetRule(
       sheet?.conditionalFormats[0] ?? { box: [], formula: "", fill: null },
