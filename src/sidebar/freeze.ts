@@ -127,7 +127,7 @@ export function* freezeValues(cells: FormulaCells, scope: "selection" | "sheet")
   if (frozen === 0)
     throw new Error(
       errors > 0
-        ? `Nothing frozen: the ${errors} formula(s) of the add-in in ${scope === "selection" ? "the selection" : got.sheetName} show an error (select one to read why); fix them first, a frozen error would lose its reason`
+        ? `Nothing frozen: ${errors === 1 ? "the add-in's formula" : `the add-in's ${errors} formulas`} in ${scope === "selection" ? "the selection" : got.sheetName} ${errors === 1 ? "shows" : "show"} an error (select one to read why); fix them first, a frozen error would lose its reason`
         : `No formula of the add-in in ${scope === "selection" ? "the selection" : got.sheetName}: nothing to freeze`,
     );
   // The formulas are kept before any cell changes: a failed write loses none.

@@ -6,6 +6,7 @@
  * batch of bulk rows): the loops that drive the steps, with progress and cancel, are the
  * client's (importLoop.ts, imports/bulk.ts).
  */
+import { counted } from "../core/counted";
 import type { Marketplace } from "../api/types";
 import { apiCall, parallel } from "../core/effects";
 import { listPage } from "../core/paginate";
@@ -259,7 +260,7 @@ export function createSidebarService(p: SidebarPorts) {
         what: describeImport(def),
         requests: state.pagesDone,
         rowsChanged: c ? c.updated + c.appended + c.vanished : state.rowsSoFar,
-        errors: kept > 0 ? `kept ${kept} cell(s) changed by hand` : "",
+        errors: kept > 0 ? `kept ${counted(kept, "cell")} changed by hand` : "",
       });
       const imported = choice.saved
         ? []

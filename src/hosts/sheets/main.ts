@@ -4,6 +4,7 @@
  * menu action and sidebar call) that forwards here, because Sheets only sees top-level
  * declarations with JSDoc.
  */
+import { counted } from "../../core/counted";
 import { call, normaliseBaseUrl } from "../../core";
 import {
   errorsAsText,
@@ -268,9 +269,11 @@ function refreshImports(): { refreshed: number; failed: string[]; kept?: string[
   const text =
     result.refreshed === 0 && result.failed.length === 0
       ? "No saved imports yet: save one in the sidebar's Import section"
-      : [`${result.refreshed} import(s) refreshed`, ...result.failed, ...(result.kept ?? [])].join(
-          "; ",
-        );
+      : [
+          `${counted(result.refreshed, "import")} refreshed`,
+          ...result.failed,
+          ...(result.kept ?? []),
+        ].join("; ");
   gas().SpreadsheetApp.getActiveSpreadsheet()?.toast(text, "Marketplace Profit", 10);
   return result;
 }

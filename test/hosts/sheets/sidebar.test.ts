@@ -327,12 +327,10 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(a.call("refreshImports")).toEqual({
       refreshed: 2,
       failed: [],
-      kept: [
-        "Profit TH: kept 1 cell(s) you changed by hand (A2); refresh from the sidebar to choose",
-      ],
+      kept: ["Profit TH: kept 1 cell you changed by hand (A2); refresh from the sidebar to choose"],
     });
     expect(a.book.toasts).toEqual([
-      "2 import(s) refreshed; Profit TH: kept 1 cell(s) you changed by hand (A2); refresh from the sidebar to choose",
+      "2 imports refreshed; Profit TH: kept 1 cell you changed by hand (A2); refresh from the sidebar to choose",
     ]);
     const values = sheetNamed(a, "Profit TH").values();
     expect(values[1]?.[0]).toBe("scribble");

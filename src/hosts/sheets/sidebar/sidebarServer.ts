@@ -7,6 +7,7 @@
  * commit touches the target sheet. Saved definitions live in document properties
  * (definitions only, never the key).
  */
+import { counted } from "../../../core/counted";
 import type { Program } from "../../../core/effects";
 import { messageOf as plainMessage } from "../../../core/errors";
 import { utf8Length } from "../../../core/hash";
@@ -110,7 +111,7 @@ function keptNote(result: ImportResult): string | null {
     .map((e) => e.cell)
     .join(", ");
   const more = cells.length > 10 ? ` and ${cells.length - 10} more` : "";
-  return `kept ${cells.length} cell(s) you changed by hand (${named}${more}); refresh from the sidebar to choose`;
+  return `kept ${counted(cells.length, "cell")} you changed by hand (${named}${more}); refresh from the sidebar to choose`;
 }
 
 /** The sidebar server functions over explicit dependencies. */
