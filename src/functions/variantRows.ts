@@ -31,6 +31,8 @@ export interface VariantPlan {
   readonly callOf: (product: Id | undefined, variant: Id | undefined) => ApiCall | null;
   /** Where a missing variant was looked for, for the message: "in shop 1001". */
   readonly where: string;
+  /** Where the seller finds the valid variants: "MKTB_ALL_SKUS(seller, region) lists them". */
+  readonly listedBy: string;
 }
 
 /** Answer a breakdown over one id or a range of ids, one row per id (one id: `shape`d). */
@@ -84,7 +86,10 @@ function batchEntryOutcome(
   if (!entry) {
     return {
       ok: false,
-      error: new ApiError("NOT_FOUND", `${label} ${variantId} not found ${plan.where}`),
+      error: new ApiError(
+        "NOT_FOUND",
+        `Not found: ${label} ${variantId} ${plan.where} (your key's account cannot see it). ${plan.listedBy}`,
+      ),
     };
   }
   const owner = entry[plan.product.name];

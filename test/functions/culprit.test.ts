@@ -34,6 +34,12 @@ describe("not found names the id, the shop and the region", () => {
     );
   });
 
+  test("a model that the batch answer does not have: said as the other not-founds, with where to look", async () => {
+    expect(await cell("MKTA_BREAKDOWN", 100001, "SG", 10000001, 555, "netProfit")).toBe(
+      "#ERROR! Not found: model 555 in shop 100001 (your key's account cannot see it). MKTA_ITEM(shop, region, item) lists the item's models",
+    );
+  });
+
   test("a shop that is not the account's", async () => {
     expect(await cell("MKTA_ITEM", 1001, "SG", 100012, "netProfit")).toBe(
       `#ERROR! Not found: shop 1001 in region SG (your key's account cannot see it). Check the shop id and its region: SHOPS("A") lists yours with their regions`,

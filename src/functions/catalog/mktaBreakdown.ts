@@ -48,6 +48,7 @@ export const MKTA_BREAKDOWN = defineFunction({
                 }),
               ),
         where: `in shop ${a.shopId}`,
+        listedBy: "MKTA_ITEM(shop, region, item) lists the item's models",
       },
       a,
     );

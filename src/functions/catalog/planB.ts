@@ -40,5 +40,6 @@ export function variantPlanB(
     callOf: (itemId) =>
       itemId === undefined ? null : apiCall("B2", { ...common, ...options, itemId }),
     where: `for seller ${a.sellerId}`,
+    listedBy: "MKTB_ALL_SKUS(seller, region) lists the valid ones",
   };
 }

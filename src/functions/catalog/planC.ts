@@ -50,5 +50,6 @@ export function variantPlanC(
         : apiCall("C1", { shopId: a.shopId, productId, skuId, ...unitOptions });
     },
     where: `in shop ${a.shopId}`,
+    listedBy: "MKTC_BREAKDOWN(shop, product) lists the product's SKUs",
   };
 }
