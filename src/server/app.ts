@@ -24,7 +24,7 @@ import type { EndpointHandler } from "./handler";
 import type { KeyStore } from "./keys/store";
 import { clientErrorHandler, envelopeOf, errorEnvelope } from "./envelopes";
 import { ApiProblem, echoed } from "./problem";
-import { refuseQueryParameters } from "./queryParams";
+import { refuseBeforeValidation } from "./preChecks";
 import { RateLimiter } from "./rateLimit";
 import { LoopFairness } from "./fairness";
 import { MAX_BODY_DEPTH, nestedDeeperThan } from "./jsonDepth";
@@ -277,7 +277,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
           callers.set(request, caller);
         },
         preValidation: async (request) => {
-          refuseQueryParameters(request.url);
+          refuseBeforeValidation(request.url, request.body, schemas.body);
           request.params = typedPathParams(spec, request.params);
           // An omitted optional body is {} (spec 4.0.3); null and "" mean "not given" for the
           // spec's fields; an unknown field is refused whatever its value, null included.
