@@ -111,6 +111,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     requestIdHeader: false,
     // close() ends keep-alive connections too, so a busy server stops promptly.
     forceCloseConnections: true,
+    requestTimeout: 60_000, // a body that stops arriving gets its 408 (Fastify's default: never)
     // Refusals before routing (bad %-escape, over-long parameter, headers over Node's limit,
     // not HTTP) in the same error envelope as everything else.
     frameworkErrors: (error, _request, reply) => {
