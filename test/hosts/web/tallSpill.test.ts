@@ -19,7 +19,7 @@ const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
 if (blocker) console.warn(blocker);
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
 describeBrowser("a table taller than the sheet in the web demo", () => {
   let api: TestServer;
@@ -45,7 +45,7 @@ describeBrowser("a table taller than the sheet in the web demo", () => {
     const ids = demoIds();
     await typeInto(page, "Sheet1", "A995", `=MKTA_PRODUCTS(${ids.shopA},"${ids.regionA}",999)`);
     // Waits while the cell shows "Loading…"; a table that stays there fails here.
-    const values = await settledValues(page, "Sheet1", (v) => v.length > 1000, 60_000);
+    const values = await settledValues(page, "Sheet1", (v) => v.length > 1000, 120_000);
     const table = values.slice(994).filter((row) => row.some((c) => c !== ""));
     expect(table[0]?.[0]).not.toBe("#SPILL!");
     expect(table[0]).toContain("Name");
