@@ -70,6 +70,10 @@ export async function typeInto(
     const column = [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
     const typed = (await sheetFormulas(page, sheet))[Number(digits) - 1]?.[column] ?? "";
     if (typed.replace(/\s/g, "") === text.replace(/\s/g, "")) return;
+    // Empty the cell first: typed over the missed keys' text, the next try was appended to it
+    // (a CI run: the cell held '0001, "SG", 10001691)=MKTA_BREAKDOWN(100001, "SG", 10001691)').
+    await selectCells(page, sheet, cell);
+    await page.keyboard.press("Delete");
     await page.waitForTimeout(500);
   }
 }
