@@ -409,7 +409,7 @@ describe("every cell settles", () => {
     const rows = out.ok ? (out.value as unknown[][]) : [];
     expect(rows.map((r) => r[0])).toEqual([
       10.5,
-      { error: "#N/A", message: expect.stringMatching(/model 9 not found/) },
+      { error: "#N/A", message: expect.stringMatching(/^Not found: model 9 in shop /) },
       12,
     ]);
   });
