@@ -1,7 +1,7 @@
 /** B5: what-if with overrides applied to the baseline of a product or one SKU. */
 import type { HandlerContext } from "../../handler";
 import type { ProductB, SkuB } from "../../data/model";
-import { toMinor, rateOf } from "../../analytics/money";
+import { toMinor } from "../../analytics/money";
 import { optBoolean, optNumber } from "../../analytics/requestFields";
 import type { UnitInputB } from "../../fees/b";
 import { productOrSkuNamed } from "../bc/results";
@@ -20,7 +20,6 @@ function overridesFor(
     const v = optNumber(ctx.body, name);
     return v === null ? null : toMinor(v, dp);
   };
-  const base = view.baseline(product, sku);
   const out: { -readonly [K in keyof UnitInputB]?: UnitInputB[K] } = {};
   const listPrice = money("originalPrice");
   if (listPrice !== null) out.listPrice = listPrice;
@@ -39,16 +38,6 @@ function overridesFor(
   if (returnCost !== null) out.returnCostPerSaleOverride = returnCost;
   const inFreeShipping = optBoolean(ctx.body, "isInFreeShipping");
   if (inFreeShipping !== null) out.isInFreeShipping = inFreeShipping;
-  // Coins: off means none redeemed; a rate means that share of what the buyer pays for the item.
-  const coinsEnabled = optBoolean(ctx.body, "coinsEnabled");
-  const coinRate = optNumber(ctx.body, "coinRate");
-  if (coinsEnabled === false) out.coinDeduction = 0;
-  else if (coinRate !== null) {
-    const price =
-      (out.listPrice ?? base.listPrice) - (out.specialPriceDiscount ?? base.specialPriceDiscount);
-    const paid = price - (out.sellerVoucher ?? base.sellerVoucher);
-    out.coinDeduction = rateOf(coinRate, Math.max(0, paid));
-  }
   return out;
 }
 
