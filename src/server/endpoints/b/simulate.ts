@@ -1,6 +1,5 @@
 /** B5: what-if with overrides applied to the baseline of a product or one SKU. */
 import type { HandlerContext } from "../../handler";
-import type { ProductB, SkuB } from "../../data/model";
 import { toMinor } from "../../analytics/money";
 import { optBoolean, optNumber } from "../../analytics/requestFields";
 import type { UnitInputB } from "../../fees/b";
@@ -8,13 +7,8 @@ import { productOrSkuNamed } from "../bc/results";
 import type { SellerViewB } from "./sellerView";
 import { sellerFromBody } from "./options";
 
-/** The body's overrides as engine-input changes for one SKU (money fields are per unit). */
-function overridesFor(
-  ctx: HandlerContext,
-  view: SellerViewB,
-  product: ProductB,
-  sku: SkuB,
-): Partial<UnitInputB> {
+/** The body's overrides as engine-input changes (money fields are per unit). */
+function overridesFor(ctx: HandlerContext, view: SellerViewB): Partial<UnitInputB> {
   const dp = view.currency.decimals;
   const money = (name: string): number | null => {
     const v = optNumber(ctx.body, name);
@@ -44,5 +38,5 @@ function overridesFor(
 /** B5: POST P_B/simulate. */
 export function simulateB(ctx: HandlerContext): unknown {
   const view = sellerFromBody(ctx);
-  return productOrSkuNamed(view, ctx.body, (product, sku) => overridesFor(ctx, view, product, sku));
+  return productOrSkuNamed(view, ctx.body, () => overridesFor(ctx, view));
 }
