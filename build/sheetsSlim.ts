@@ -8,9 +8,9 @@
  *   `status` and `marketplace` are used by the server, the docs and the spec test, never by
  *   the add-on at runtime: Code.js gets the table without them, packed (sheetsEndpoints.ts);
  * - the catalog's help texts (`help`, `notes`, `example` literals, and the `help` argument of
- *   the parameter makers in src/functions) and each function's `marketplace` feed Stubs.js,
- *   the docs, the sidebar and the help dialog, which the build writes beside Code.js
- *   (FunctionHelp.html); argument errors use `what`, kept.
+ *   the parameter makers in src/functions) and each function's `marketplace` and
+ *   `endpoints` feed Stubs.js, the docs, the tests, the sidebar and the help dialog, which
+ *   the build writes beside Code.js (FunctionHelp.html); argument errors use `what`, kept.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -81,6 +81,16 @@ function isFunctionDefinition(node: ts.Node): boolean {
   );
 }
 
+/** An object literal with `params`: a catalog function's definition. */
+function hasParams(node: ts.Node): boolean {
+  return (
+    ts.isObjectLiteralExpression(node) &&
+    node.properties.some(
+      (p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === "params",
+    )
+  );
+}
+
 /** A catalog source without its help texts. */
 function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>): string {
   const file = parse("catalog.ts", source);
@@ -94,6 +104,9 @@ function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>)
       if ((key === "help" || key === "example") && isText(value)) spans.push(whole);
       // A function definition's marketplace feeds the docs and the sidebar's builder only.
       if (key === "marketplace" && isFunctionDefinition(node.parent)) spans.push(whole);
+      // So do its endpoints (the docs, the tests); not a previews table's, which runs.
+      if (key === "endpoints" && ts.isArrayLiteralExpression(value) && hasParams(node.parent))
+        spans.push(whole);
       if (key === "notes" && ts.isArrayLiteralExpression(value) && value.elements.every(isText))
         spans.push(whole);
     }
