@@ -28,7 +28,8 @@ export function evaluateEndpoints(source: string): Obj {
 const ENDPOINT_KEYS = new Set(["pathParams", "id", "method", "path", "body", "bodyRequired"]);
 const ENDPOINT_KEYS_MORE = ["response", "pagination", "batch", "extension", "inactiveNote"];
 const ENDPOINT_PROSE = new Set(["marketplace", "summary", "status"]);
-const FIELD_EXTRAS = new Set(["default", "items", "values", "fields", "min", "max", "enum"]);
+/** A field's extras as a JSON list in this order (null where absent), most common first. */
+const FIELD_EXTRAS = ["min", "max", "default", "items", "fields", "enum", "values"];
 const KINDS = { o: "object", a: "array", c: "cursorPage", p: "offsetPage" };
 const PAGINATION = { c: "cursor", o: "offset" };
 
@@ -75,6 +76,7 @@ export function compactEndpointsModule(source: string): string {
   const types: string[] = [];
   const typeCode = (t: unknown): string => {
     if (!types.includes(String(t))) types.push(String(t));
+    if (types.length > 10) throw new Error("sheetsEndpoints: more than 10 field types");
     return String(types.indexOf(String(t)));
   };
   const requests = new Dictionary();
@@ -83,13 +85,15 @@ export function compactEndpointsModule(source: string): string {
     unknownKeys(
       `field ${String(f.name)}`,
       f,
-      (k) => FIELD_EXTRAS.has(k) || k === "doc" || ["name", "type", "required"].includes(k),
+      (k) => FIELD_EXTRAS.includes(k) || k === "doc" || ["name", "type", "required"].includes(k),
     );
-    const extras: Obj = {};
-    for (const k of Object.keys(f).filter((k) => FIELD_EXTRAS.has(k)))
-      extras[k] = k === "fields" ? (f.fields as Obj[]).map(request).join("") : f[k];
+    const extras = FIELD_EXTRAS.map((k) => {
+      if (f[k] === null) throw new Error(`sheetsEndpoints: ${String(f.name)}.${k} is null`);
+      return k === "fields" && f.fields ? (f.fields as Obj[]).map(request).join("") : f[k];
+    });
+    while (extras.length && extras[extras.length - 1] === undefined) extras.pop();
     const head = `${String(f.name)}:${typeCode(f.type)}${f.required ? "!" : ""}`;
-    return requests.add(Object.keys(extras).length ? head + JSON.stringify(extras) : head);
+    return requests.add(extras.length ? head + JSON.stringify(extras) : head);
   };
   const response = (f: Obj): string => {
     unknownKeys(`response field ${String(f.name)}`, f, (k) => ["name", "type", "doc"].includes(k));
@@ -136,14 +140,15 @@ export function compactEndpointsModule(source: string): string {
   return `
 export const P_A = ${s(table.P_A)}, P_B = ${s(table.P_B)}, P_C = ${s(table.P_C)};
 export const MAX_BATCH_IDS = ${s(table.MAX_BATCH_IDS)}, MAX_PREVIEW_ROWS = ${s(table.MAX_PREVIEW_ROWS)};
-const TYPES = ${s(types)}, KINDS = ${s(KINDS)}, PAGINATION = ${s(PAGINATION)};
+const TYPES = ${s(types)}, EXTRAS = ${s(FIELD_EXTRAS)}, KINDS = ${s(KINDS)}, PAGINATION = ${s(PAGINATION)};
 const PREFIX = { A: P_A, B: P_B, C: P_C };
 const ALPHABET = ${s(ALPHABET)};
 const refs = (text, list) => [...text].map((c) => list[ALPHABET.indexOf(c)]);
 const FIELDS = [];
 for (const code of ${s(requests.codes.join("|"))}.split("|")) {
-  const at = code.indexOf("{");
-  const extras = at < 0 ? {} : JSON.parse(code.slice(at));
+  const at = code.indexOf("[");
+  const extras = {};
+  if (at >= 0) JSON.parse(code.slice(at)).forEach((v, i) => v !== null && (extras[EXTRAS[i]] = v));
   const [name, type] = (at < 0 ? code : code.slice(0, at)).split(":");
   if (extras.fields !== undefined) extras.fields = refs(extras.fields, FIELDS);
   FIELDS.push({ ...extras, name, type: TYPES[type[0]], required: type[1] === "!" });
