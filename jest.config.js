@@ -4,8 +4,10 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": "ts-jest" },
-  // Under CI a missing Chromium fails the run instead of skipping the browser suites.
-  globalSetup: "<rootDir>/test/helpers/requireBrowserInCi.cjs",
+  // Under CI a missing Chromium fails the run instead of skipping the browser suites; the run
+  // gets one folder where suites share the bundles they build (test/helpers/buildOnce.ts).
+  globalSetup: "<rootDir>/test/helpers/globalSetup.cjs",
+  globalTeardown: "<rootDir>/test/helpers/globalTeardown.cjs",
   collectCoverageFrom: ["src/**/*.ts"],
   coverageReporters: ["text-summary", "lcov"],
   coverageThreshold: { "./src/core/": { lines: 90 } },
