@@ -8,6 +8,8 @@ module.exports = {
   // gets one folder where suites share the bundles they build (test/helpers/buildOnce.ts).
   globalSetup: "<rootDir>/test/helpers/globalSetup.cjs",
   globalTeardown: "<rootDir>/test/helpers/globalTeardown.cjs",
+  // The longest suites first, also on a clean clone without Jest's cache of the last run's times.
+  testSequencer: "<rootDir>/test/helpers/testSequencer.cjs",
   collectCoverageFrom: ["src/**/*.ts"],
   coverageReporters: ["text-summary", "lcov"],
   coverageThreshold: { "./src/core/": { lines: 90 } },
