@@ -89,7 +89,7 @@ describeBrowser("the pricing sheet in the web demo", () => {
     expect(new Set(rows.map((r) => r[col("Item id")])).size).toBe(500);
     // The engine computes the flag: a formula, and a value a teammate's file shows too.
     const formulas = await sheetFormulas(page, PRICING_SHEET);
-    expect(formulas[1]?.[col("Below target")]).toMatch(/^=IF\(AND\(ISNUMBER\(L2\)/);
+    expect(formulas[1]?.[col("Below target")]).toMatch(/^=IF\(ISNUMBER\(I2\),IF\(ISNUMBER\(L2\)/);
     const flags = rows.map((r) => r[col("Below target")]);
     expect(flags.filter((f) => f === "Below target").length).toBeGreaterThan(0);
     expect(flags.every((f) => f === "Below target" || f === "")).toBe(true);
