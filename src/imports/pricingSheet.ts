@@ -224,13 +224,16 @@ const chunks = <T>(list: readonly T[], size: number): T[][] => {
 export const ceilingPrice = (priceToday: number): number =>
   round(CEILING_TIMES * Math.max(priceToday, 1), 2);
 
-/** Rows whose target margin changed, grouped by target (one request each), 500 a request. */
-export function byTarget(rows: readonly Asked[]): [number, Asked[]][] {
+/**
+ * Rows whose target changed, grouped by target (one request each), 500 a request: target
+ * margins, or (`profit`) A's target profits, which win where a row has both (pricingProfit.ts).
+ */
+export function byTarget(rows: readonly Asked[], profit = false): [number, Asked[]][] {
   const groups = new Map<number, Asked[]>();
-  for (const r of rows)
-    // A row with a target profit is priced for it instead (pricingProfit.ts).
-    if (r.inputs.target !== null && r.inputs.profit === null && r.askTarget)
-      groups.set(r.inputs.target, [...(groups.get(r.inputs.target) ?? []), r]);
+  for (const r of rows) {
+    const t = profit ? r.inputs.profit : r.inputs.profit === null ? r.inputs.target : null;
+    if (t !== null && r.askTarget) groups.set(t, [...(groups.get(t) ?? []), r]);
+  }
   return [...groups].flatMap(([t, list]) =>
     chunks(list, PREVIEW_ELEMENTS).map((part): [number, Asked[]] => [t, part]),
   );
@@ -249,22 +252,29 @@ export const batch = (endpoint: string, rows: Asked[], params: Record<string, un
   call: { kind: "call" as const, endpoint, params } satisfies ApiCall,
 });
 
-/** A21 (mode MARGIN) requests for rows with a target: one per margin, 500 models each. */
+/**
+ * A21 requests for rows with a target: mode MARGIN one per margin, mode PROFIT one per target
+ * profit (per unit), 500 models each.
+ */
 export const targetCalls = (where: PricingWhere, rows: readonly Asked[]) =>
-  byTarget(rows).map(([target, part]) =>
-    batch("A21", part, {
-      shopId: where.shopId,
-      region: where.region,
-      includeVat: where.includeVat,
-      mode: "MARGIN",
-      // A reads percent points (23.5 = 23.5 %); the sheet holds a fraction.
-      targetMarginPercent: Math.round(target * 1e8) / 1e6,
-      models: part.map((r) => ({
-        itemId: r.itemId,
-        modelId: r.modelId,
-        originalPrice: ceilingPrice(r.priceToday),
-      })),
-    }),
+  [false, true].flatMap((profit) =>
+    byTarget(rows, profit).map(([target, part]) =>
+      batch("A21", part, {
+        shopId: where.shopId,
+        region: where.region,
+        includeVat: where.includeVat,
+        mode: profit ? "PROFIT" : "MARGIN",
+        // A reads percent points (23.5 = 23.5 %); the sheet holds a fraction.
+        ...(profit
+          ? { targetProfit: target }
+          : { targetMarginPercent: Math.round(target * 1e8) / 1e6 }),
+        models: part.map((r) => ({
+          itemId: r.itemId,
+          modelId: r.modelId,
+          originalPrice: ceilingPrice(r.priceToday),
+        })),
+      }),
+    ),
   );
 
 /** A22 requests for rows with a planned buyer price, 500 models each. */

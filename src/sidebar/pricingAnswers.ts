@@ -8,7 +8,7 @@
 import { call, type ApiCall } from "../core/effects";
 import { messageOf } from "../core/errors";
 import { plannedCallsBC, targetCallsBC } from "../imports/pricingCallsBC";
-import { BOTH_TARGETS_NOTE, profitCalls } from "../imports/pricingProfit";
+import { BOTH_TARGETS_NOTE } from "../imports/pricingProfit";
 import {
   plannedCalls,
   previewAnswers,
@@ -57,9 +57,7 @@ export function* pricingAnswers(
   };
   const bc = where.marketplace === "B" || where.marketplace === "C";
   const f = bc ? FIELDS.BC : FIELDS.A;
-  const targets = yield* ask(
-    bc ? targetCallsBC(where, asked) : [...targetCalls(where, asked), ...profitCalls(where, asked)],
-  );
+  const targets = yield* ask(bc ? targetCallsBC(where, asked) : targetCalls(where, asked));
   const planned = yield* ask(bc ? plannedCallsBC(where, asked) : plannedCalls(where, asked));
 
   const answers = new Map<string, PricingAnswer>();
