@@ -16,6 +16,7 @@ import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress"
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
 import { movedFormula } from "../../../imports/resort";
+import { stackBlocks } from "../../../imports/stackBlocks";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
 import type { FormulaCells, ManagedSheets, SheetData } from "../../../sidebar/ports";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
@@ -24,7 +25,6 @@ import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
 import { highlightBelowTarget } from "./belowTarget";
 import { cellData, cellValue, figureFromText } from "./cellData";
-import { stackBlocks } from "./stackBlocks";
 
 /** Sheet metadata an import leaves behind (what the Sheets host puts in a note). */
 export interface ImportedSheetMeta {

@@ -4,9 +4,9 @@
  * formats, in fewer writes.
  */
 import fc from "fast-check";
-import type { Cell } from "../../../../src/functions/cells";
-import type { GridBlock } from "../../../../src/imports/managedTable";
-import { stackBlocks } from "../../../../src/hosts/web/univer/stackBlocks";
+import type { Cell } from "../../src/functions/cells";
+import type { GridBlock } from "../../src/imports/managedTable";
+import { stackBlocks } from "../../src/imports/stackBlocks";
 
 /** Every cell a list of blocks writes, in write order: "row:col=value|format". */
 const cellsOf = (blocks: readonly GridBlock[]): string[] =>

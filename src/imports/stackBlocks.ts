@@ -1,12 +1,13 @@
 /**
  * Blocks of a managed-table write stacked into as few rectangles as they exactly fill. A
  * pricing sheet's answers come as one block per row (1,329 of them for shop 100001's models),
- * and each engine write re-reads every formula of the workbook and redraws the grid: one
- * write per row took 17 minutes on a loaded machine. Blocks on consecutive rows with the same
+ * and each block is a host write: in the web demo each engine write re-reads every formula
+ * and redraws the grid (one a row took 17 minutes on a loaded machine), in Excel each is a
+ * sync, in Sheets a range write. Blocks on consecutive rows with the same
  * column, width and formats make one block; nothing else changes (a gap, another column or
  * another width starts a new one), so exactly the same cells are written.
  */
-import type { GridBlock } from "../../../imports/managedTable";
+import type { GridBlock } from "./managedTable";
 
 const widthOf = (b: GridBlock): number => Math.max(0, ...b.values.map((r) => r.length));
 
