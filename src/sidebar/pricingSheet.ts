@@ -28,7 +28,6 @@ import {
   type PricingInputs,
   type PricingWhere,
 } from "../imports/pricingSheet";
-import { stackBlocks } from "../imports/stackBlocks";
 import { NUMBER_FORMATS } from "../imports/table";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
@@ -317,8 +316,7 @@ function* answerAndWrite(
         });
     });
   }
-  // Rows stacked too: one host write per row took a 1,329-row sheet minutes.
-  const merged = stackBlocks(mergeBlocks(blocks));
+  const merged = mergeBlocks(blocks);
   yield* io(() => p.tables.write(sheetName, merged));
   // The fingerprint of what the sheet holds now: a later build may replace it if it still does.
   const written = sheetFingerprint(withBlocks(how.grid, merged));
