@@ -77,6 +77,17 @@ export interface RunOptions<P> {
   readonly signal?: AbortSignal;
 }
 
+/** Where a pricing sheet's build or refresh is, for a line the seller reads while it works. */
+export interface PricingProgress {
+  /** Asking the API, writing cells, writing formulas, adding the below-target highlight. */
+  readonly stage: "asking" | "writing" | "formulas" | "highlight";
+  /** Requests sent so far (asking), rows written so far (writing, formulas). */
+  readonly done: number;
+  /** Rows the write holds (writing, formulas); 0 when not known. */
+  readonly total: number;
+  readonly sheet: string;
+}
+
 /** The selected input table for a bulk calculation. */
 export interface SelectionView {
   /** A1 address such as "Inputs!A1:D501", for the seller to check. */
@@ -186,9 +197,18 @@ export interface HostBridge {
    * is replaced only when `confirm` says yes; otherwise the import goes to a new sheet.
    */
   runImport(def: ImportDefinition, options?: ImportRunOptions): Promise<ImportResult>;
-  /** "New pricing sheet" for a shop, and Refresh of one (asks only for rows whose inputs changed). */
-  newPricingSheet(ask: PricingSheetAsk): Promise<PricingOutcome>;
-  refreshPricingSheet(sheetName: string): Promise<PricingOutcome>;
+  /**
+   * "New pricing sheet" for a shop, and Refresh of one (asks only for rows whose inputs
+   * changed). `onProgress` hears each stage where the host can tell (not Sheets).
+   */
+  newPricingSheet(
+    ask: PricingSheetAsk,
+    options?: RunOptions<PricingProgress>,
+  ): Promise<PricingOutcome>;
+  refreshPricingSheet(
+    sheetName: string,
+    options?: RunOptions<PricingProgress>,
+  ): Promise<PricingOutcome>;
   listImports(): Promise<ImportDefinition[]>;
   saveImport(def: ImportDefinition): Promise<ImportDefinition[]>;
   deleteImport(id: string): Promise<ImportDefinition[]>;

@@ -2,9 +2,10 @@
 import { h } from "preact";
 import { useState } from "preact/hooks";
 import type { PricingOutcome } from "../sidebar/pricingSheet";
-import type { HostBridge, ShopsView } from "./bridge";
+import type { HostBridge, PricingProgress, RunOptions, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
+import { pricingProgressText } from "./pricingProgress";
 import { useQuestion } from "./question";
 import { shopLabel } from "./shopsSection";
 
@@ -35,6 +36,10 @@ export function PricingSection(p: {
     .map((s) => s.trim())
     .filter(Boolean);
 
+  // Each stage on the line while it works (writing 1,329 rows takes a while on a busy computer).
+  const progress: RunOptions<PricingProgress> = {
+    onProgress: (at) => setStatus({ text: pricingProgressText(at), kind: "info" }),
+  };
   const run = async (
     work: (replace?: boolean) => Promise<PricingOutcome>,
     verb: string,
@@ -115,14 +120,17 @@ export function PricingSection(p: {
             ? setStatus({ text: problem ?? "", kind: "error" })
             : void run(
                 (replace) =>
-                  p.bridge.newPricingSheet({
-                    marketplace: shop.marketplace,
-                    shopId: Number(shop.id),
-                    region: shop.region,
-                    sheetName: sheetName.trim(),
-                    ...(isC ? { productIds: ids } : { products: count }),
-                    ...(replace ? { replace } : {}),
-                  }),
+                  p.bridge.newPricingSheet(
+                    {
+                      marketplace: shop.marketplace,
+                      shopId: Number(shop.id),
+                      region: shop.region,
+                      sheetName: sheetName.trim(),
+                      ...(isC ? { productIds: ids } : { products: count }),
+                      ...(replace ? { replace } : {}),
+                    },
+                    progress,
+                  ),
                 "answered",
               ),
       }),
@@ -131,7 +139,10 @@ export function PricingSection(p: {
         label: "Refresh",
         disabled: running,
         onClick: () =>
-          void run(() => p.bridge.refreshPricingSheet(sheetName.trim()), "asked again for"),
+          void run(
+            () => p.bridge.refreshPricingSheet(sheetName.trim(), progress),
+            "asked again for",
+          ),
       }),
     ]),
     question.view,

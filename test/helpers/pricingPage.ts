@@ -11,14 +11,19 @@ export async function openPricing(page: Page, shop: string): Promise<void> {
   await page.selectOption("#pricing-shop", shop);
 }
 
-/** Press a button of the section and wait for its outcome line (a new one, not "Asking"). */
+/**
+ * Press a button of the section and wait for its outcome line: a new one, said as done or as
+ * an error (not a progress line such as "Asking the API…" or "Writing rows 400 of 1,329…").
+ */
 export async function pressPricing(page: Page, id: string, timeout = 120_000): Promise<string> {
   const was = (await page.textContent("#pricing-status")) ?? "";
   await page.click(`#${id}`);
   await page.waitForFunction(
     (old) => {
-      const t = document.querySelector("#pricing-status")?.textContent ?? "";
-      return t !== "" && t !== old && !t.startsWith("Asking");
+      const line = document.querySelector("#pricing-status");
+      const t = line?.textContent ?? "";
+      const said = line?.classList.contains("ok") || line?.classList.contains("error");
+      return t !== "" && t !== old && said === true;
     },
     was,
     { timeout, polling: 20 },

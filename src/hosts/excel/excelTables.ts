@@ -14,6 +14,7 @@ import type { ExcelRun, XlContext, XlWorksheet } from "./xlTypes";
 import { type ExcelApiCheck, officeExcelApi } from "./excelApi";
 import { settleText, writeKeepingText } from "./keepText";
 import { moveRowsByValue } from "./moveRows";
+import { stackBlocks } from "../../imports/stackBlocks";
 
 const recordName = (sheetName: string): string => `mkt.table.${sheetName}`;
 
@@ -55,7 +56,8 @@ export function excelTables(
         if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
         const checks: Array<() => number> = [];
         let unsynced = 0;
-        for (const block of blocks) {
+        // Rows stacked: a pricing sheet's answers come one block a row, and each is a sync.
+        for (const block of stackBlocks(blocks)) {
           let row = block.row;
           for (const chunk of chunkRows(block.values, WRITE_CHUNK_ROWS)) {
             checks.push(

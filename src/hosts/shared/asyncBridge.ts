@@ -39,12 +39,14 @@ import type {
   HostBridge,
   HostLook,
   InsertedChart,
+  PricingProgress,
   QuotaView,
   SelectionView,
 } from "../../ui/bridge";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
 import { asyncTeamBridge, cellRequestsSince, logCellsRefresh, pageStamp } from "./asyncTeam";
 import { asyncSettingsMethods } from "./asyncSettingsBridge";
+import { type RowsWatch, watchedPorts } from "./pricingProgress";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets {
@@ -56,6 +58,8 @@ export interface WorkbookSurface extends AnswerSheet, TableSheets {
   /** Per-document values without secrets (saved import definitions, refresh option). */
   getDocumentValue(name: string): Promise<string | null>;
   setDocumentValue(name: string, value: string): Promise<void>;
+  /** Rows of a managed-table write told as they land (pricing progress; absent: stages only). */
+  readonly watchRows?: RowsWatch;
 }
 
 /** Document value names (no secrets). */
@@ -173,8 +177,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     write,
   });
   const stage = memoryStage(o.workbook);
-  /** The sidebar service in this page; `signal` withdraws its queued calls (cancel). */
-  const service = async (signal?: AbortSignal) => {
+  /**
+   * The sidebar service in this page; `signal` withdraws its queued calls (cancel), `onProgress`
+   * hears a pricing sheet's stages.
+   */
+  const service = async (signal?: AbortSignal, onProgress?: (at: PricingProgress) => void) => {
     const e = await currentEnvs();
     // Read once per run: a bulk row must not wait on storage before it joins the queue.
     const { basis, apiKey } = await settings();
@@ -213,7 +220,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       now: () => clock.now(),
       moreTime: () => true,
     };
-    return asyncService(createSidebarService(ports));
+    const watched = onProgress ? watchedPorts(ports, onProgress, o.workbook.watchRows) : ports;
+    return asyncService(createSidebarService(watched));
   };
 
   const bridge: HostBridge & { readonly stats: DriverStats } = {
@@ -285,8 +293,10 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       return driveImport(await service(options.signal), def, options);
     },
 
-    newPricingSheet: async (ask) => (await service()).newPricingSheet(ask),
-    refreshPricingSheet: async (name) => (await service()).refreshPricingSheet(name),
+    newPricingSheet: async (ask, options) =>
+      (await service(undefined, options?.onProgress)).newPricingSheet(ask),
+    refreshPricingSheet: async (name, options) =>
+      (await service(undefined, options?.onProgress)).refreshPricingSheet(name),
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),
     deleteImport: async (id) => (await service()).deleteImport(id),

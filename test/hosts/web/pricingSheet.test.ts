@@ -18,6 +18,7 @@ import {
 } from "../../helpers/pricingScenario";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { columnLetters } from "../../../src/imports/managedTable";
+import { PAGE_CHUNK_ROWS } from "../../../src/hosts/web/univer/pageTurns";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
 import {
   openWithApi,
@@ -58,7 +59,30 @@ describeBrowser("the pricing sheet in the web demo", () => {
     await api?.close().catch(() => undefined);
   });
 
-  test("500 products in a few requests; single answers match; 3 edited targets cost 3 rows", async () => {
+  /** Every text the pricing line shows from now on (progress lines come and go quickly). */
+  const recordLines = (): Promise<void> =>
+    page.evaluate(() => {
+      const line = document.querySelector("#pricing-status") as HTMLElement;
+      const seenLines: string[] = [];
+      (window as unknown as { __lines: string[] }).__lines = seenLines;
+      new MutationObserver(() => seenLines.push(line.textContent ?? "")).observe(line, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+  const linesSeen = (): Promise<string[]> =>
+    page.evaluate(() => (window as unknown as { __lines: string[] }).__lines);
+  const writeCalls = (): Promise<number> =>
+    page.evaluate(
+      (n) =>
+        (
+          window as unknown as { __sheets: { get(n: string): { writeCalls: number } | null } }
+        ).__sheets.get(n)?.writeCalls ?? 0,
+      PRICING_SHEET,
+    );
+
+  test("500 products in a few requests, stage by stage; single answers match; 3 edited targets cost 3 rows", async () => {
     // Every marketplace's shops are offered; C asks for product ids (its API lists none).
     await openPricing(page, "C:700001");
     for (const shop of ["A:100001", "B:500001"])
@@ -75,11 +99,26 @@ describeBrowser("the pricing sheet in the web demo", () => {
     await page.selectOption("#pricing-shop", "A:100001");
     await page.fill("#pricing-sheet", PRICING_SHEET);
     const before = seen.length;
+    await recordLines();
     expect(await press("pricing-new")).toMatch(
       /^Pricing: answered \d[\d,]* of \d[\d,]* rows in \d+ requests/,
     );
     const built = seen.length;
     expectBuildCost(seen.slice(before, built));
+    // The line said each stage while it worked, rows counted (it said "Asking the API…" for
+    // all of a 17-minute build), and the rows went in pages, not one engine write a row.
+    const lines = await linesSeen();
+    const total = /of ([\d,]+) rows/.exec(lines[lines.length - 1] ?? "")?.[1] ?? "?";
+    for (const stage of [
+      /^Asking the API…/,
+      new RegExp(`^Writing rows [\\d,]+ of [\\d,]+ on ${PRICING_SHEET}…$`),
+      new RegExp(`^Writing formulas, rows [\\d,]+ of ${total}…$`),
+      /^Adding the below-target highlight to [\d,]+ rows…$/,
+    ])
+      expect(lines.filter((l) => stage.test(l)).length).toBeGreaterThan(0);
+    const pages = Math.ceil(Number(total.replace(/,/g, "")) / PAGE_CHUNK_ROWS);
+    // Header, today's rows, formulas, answers: each in pages of rows.
+    expect(await writeCalls()).toBeLessThanOrEqual(1 + 3 * (pages + 1));
 
     // The engine computes the formulas after the write.
     const table = await settledValues(page, PRICING_SHEET, (v) =>
@@ -122,7 +161,10 @@ describeBrowser("the pricing sheet in the web demo", () => {
     for (const [n, i] of picked.entries())
       await pasteValues(page, PRICING_SHEET, `${targetCol}${i + 2}`, [[[0.25, 0.3, 0.1][n] ?? 0]]);
     const from = seen.length;
+    const writesBefore = await writeCalls();
     expect(await press("pricing-refresh")).toMatch(/^Pricing: asked again for 3 of /);
+    // Each edited row's target answers, beside its planned price's answers (not asked): 2 writes.
+    expect(await writeCalls()).toBe(writesBefore + 2 * 3);
     expectOnlyEdited(
       seen,
       from,

@@ -6,6 +6,7 @@
 import { CellValueType, type CellValue, type ICellData, type Nullable } from "@univerjs/presets";
 import type { Cell } from "../../../functions/cells";
 import { fitCellText } from "../../../core/cellLimit";
+import { pointsToFraction } from "../../../core/marginUnit";
 import { dateToSerial } from "../../shared/excelValues";
 
 const DATE_FORMAT = "yyyy-mm-dd hh:mm";
@@ -41,4 +42,12 @@ export function cellValue(raw: Nullable<ICellData>, shown: Nullable<CellValue>):
     return v === true || v === 1 || String(v).toUpperCase() === "TRUE";
   if (typeof v === "number" && raw?.f === undefined && raw?.si === undefined) return v;
   return shown ?? "";
+}
+
+/** "-1,234.50" -> -1234.5, "23.50%" -> 0.235; null for other text. */
+export function figureFromText(text: string): number | null {
+  const m = /^(-?[\d,]*\.?\d+)(%?)$/.exec(text.trim());
+  if (!m) return null;
+  const n = Number((m[1] ?? "").replace(/,/g, ""));
+  return Number.isFinite(n) ? (m[2] ? pointsToFraction(n) : n) : null;
 }

@@ -8,22 +8,23 @@ import { CellValueType } from "@univerjs/presets";
  */
 import type { FWorkbook, FWorksheet } from "@univerjs/preset-sheets-core";
 import type { FUniver, ICellData } from "@univerjs/presets";
-import { pointsToFraction } from "../../../core/marginUnit";
 import type { Cell } from "../../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
 import { fitBlocks, fitColumns } from "./columnWidths";
-import { PAGE_CHUNK_ROWS, nextTask } from "./pageTurns";
+import { writePaged } from "./pageTurns";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
 import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
 import { movedFormula } from "../../../imports/resort";
+import { stackBlocks } from "../../../imports/stackBlocks";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
 import type { FormulaCells, ManagedSheets, SheetData } from "../../../sidebar/ports";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
+import type { RowsWatch } from "../../shared/pricingProgress";
 import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
 import { highlightBelowTarget } from "./belowTarget";
-import { cellData, cellValue } from "./cellData";
+import { cellData, cellValue, figureFromText } from "./cellData";
 
 /** Sheet metadata an import leaves behind (what the Sheets host puts in a note). */
 export interface ImportedSheetMeta {
@@ -48,6 +49,11 @@ export class UniverWorkbook implements WorkbookSurface {
   /** Range writes per sheet (one per 500-row chunk, never one per cell), for the tests. */
   readonly writeCalls = new Map<string, number>();
   private readonly api: FUniver;
+  /** Who hears the rows of a managed-table write as they land (the pane's progress line). */
+  private rowsTold: ((done: number, of: number) => void) | null = null;
+  readonly watchRows: RowsWatch = (listener) => {
+    this.rowsTold = listener;
+  };
 
   constructor(api: FUniver) {
     this.api = api;
@@ -268,15 +274,19 @@ export class UniverWorkbook implements WorkbookSurface {
           this.book.setActiveSheet(shown);
         // A sheet this write fills first is sized; later, the widths are the seller's.
         if (this.usedSize(sheet) === null) fitBlocks(sheet, blocks);
+        // Rows told to the pane as they land, across the blocks of this write.
+        const stacked = stackBlocks(blocks);
+        const of = stacked.reduce((sum, b) => sum + b.values.length, 0);
+        let before = 0;
         return (async () => {
-          for (const b of blocks) {
-            let row = b.row;
-            for (const chunk of chunkRows(b.values, PAGE_CHUNK_ROWS)) {
-              const cells = chunk.map((r) => r.map((c, i) => cellData(c, b.formats[i] ?? null)));
-              this.write(sheet, row, b.col, cells);
-              row += chunk.length;
-              await nextTask();
-            }
+          for (const b of stacked) {
+            const cells = (r: Cell[]) => r.map((c, i) => cellData(c, b.formats[i] ?? null));
+            await writePaged(
+              b.values,
+              (at, chunk) => this.write(sheet, b.row + at, b.col, chunk.map(cells)),
+              (done) => this.rowsTold?.(before + done, of),
+            );
+            before += b.values.length;
           }
         })();
       },
@@ -294,18 +304,14 @@ export class UniverWorkbook implements WorkbookSurface {
           const f = block.formats[i];
           return f && f !== "@" && f !== "General" ? { n: { pattern: f } } : undefined;
         };
+        const cells = (r: readonly string[]) =>
+          r.map((f, i): ICellData => ({ f, ...(pattern(i) ? { s: pattern(i) } : {}) }));
         const sheet = this.inputSheet(sheetName);
-        return (async () => {
-          let row = block.row;
-          for (const chunk of chunkRows(block.formulas, PAGE_CHUNK_ROWS)) {
-            const cells = chunk.map((r) =>
-              r.map((f, i): ICellData => ({ f, ...(pattern(i) ? { s: pattern(i) } : {}) })),
-            );
-            this.write(sheet, row, block.col, cells);
-            row += chunk.length;
-            await nextTask();
-          }
-        })();
+        return writePaged(
+          block.formulas,
+          (at, chunk) => this.write(sheet, block.row + at, block.col, chunk.map(cells)),
+          (done) => this.rowsTold?.(done, block.formulas.length),
+        );
       },
       highlightRows: (sheetName, rule) => highlightBelowTarget(this.inputSheet(sheetName), rule),
       boldHeader: (sheetName, width) => {
@@ -388,12 +394,4 @@ export class UniverWorkbook implements WorkbookSurface {
     const sheet = this.book.getSheetByName(sheetName);
     return sheet ? (importedMeta(sheet)?.note ?? null) : null;
   }
-}
-
-/** "-1,234.50" -> -1234.5, "23.50%" -> 0.235; null for other text. */
-function figureFromText(text: string): number | null {
-  const m = /^(-?[\d,]*\.?\d+)(%?)$/.exec(text.trim());
-  if (!m) return null;
-  const n = Number((m[1] ?? "").replace(/,/g, ""));
-  return Number.isFinite(n) ? (m[2] ? pointsToFraction(n) : n) : null;
 }
