@@ -50,11 +50,20 @@ interface BreakerRecord {
   probeAt: number;
 }
 
+/** The detail of a request that timed out. */
+export const NO_ANSWER_IN_TIME = "no answer in time";
+
 /** The error every call gets while the breaker is open. */
 export function unreachableError(baseUrl: string, detail?: string): ApiError {
   const why = detail ? ` (${detail})` : "";
   // Never a user name or password, however the base URL was typed.
   const shown = baseUrl.replace(/\/\/[^/@]*@/, "//");
+  // A timeout reached the API (or its network) and got no answer: slow or busy, not wrong.
+  if (detail === NO_ANSWER_IN_TIME)
+    return new ApiError(
+      "NETWORK",
+      `The API at ${shown} did not answer in time (slow or busy): in a minute, refresh the cells with errors from the add-in's menu or pane; if it keeps happening, check your connection and the base URL in Settings`,
+    );
   return new ApiError(
     "NETWORK",
     `Could not reach the API at ${shown}${why}: check your connection and the base URL in Settings`,

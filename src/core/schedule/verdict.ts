@@ -10,7 +10,7 @@ import type { RandomSource } from "../clock";
 import type { Settled } from "../effects";
 import { ApiError, isApiError, toApiError } from "../errors";
 import { type RetryPolicy, backoffDelayMs } from "../retry";
-import { unreachableError } from "./breaker";
+import { NO_ANSWER_IN_TIME, unreachableError } from "./breaker";
 import type { Fetch } from "./coalesce";
 import { type Delivery, deliver } from "./deliver";
 import { isConnectionFailure, keyRefusedError } from "./gate";
@@ -62,7 +62,7 @@ export function verdictOf(fetch: Fetch, outcome: Settled<unknown>, ctx: VerdictC
   if (isConnectionFailure(error)) {
     const down = unreachableError(
       ctx.baseUrl,
-      error.code === "TIMEOUT" ? "no answer in time" : undefined,
+      error.code === "TIMEOUT" ? NO_ANSWER_IN_TIME : undefined,
     );
     if (ctx.breakerOpen) return { kind: "down", error: down };
     return again(ctx) ?? { kind: "failed", error: down };

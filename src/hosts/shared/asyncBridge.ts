@@ -25,6 +25,7 @@ export { SETTING, type SettingsStorage };
 import { MemoryStore } from "../../core/store";
 import { type CellInput, errorsAsText, resultText } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
+import { EXCEL_PLACES, WEB_PLACES, placed } from "./places";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
@@ -328,9 +329,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      const { values, formats } = outcome;
-      const placed = await writeAnswers(o.workbook, selection.address, values, options, formats);
-      return bulkResult(outcome, placed);
+      const { formats } = outcome;
+      // Rows' error texts name this host's places (they reach cells, not the wrapped bridge).
+      const values = placed(outcome.values, o.host === "excel" ? EXCEL_PLACES : WEB_PLACES);
+      const written = await writeAnswers(o.workbook, selection.address, values, options, formats);
+      return bulkResult(outcome, written);
     },
 
     insertFormula: (formula, options = {}) =>

@@ -18,7 +18,7 @@ export const WEB_PLACES: HostPlaces = {
 };
 
 /** Strings with a generic place rewritten, in plain objects and arrays (dates, numbers kept). */
-function placed<T>(value: T, places: HostPlaces): T {
+export function placed<T>(value: T, places: HostPlaces): T {
   if (typeof value === "string")
     return (hasGenericPlace(value) ? inPlaces(value, places) : value) as T;
   if (Array.isArray(value)) return value.map((v: unknown) => placed(v, places)) as T;

@@ -17,7 +17,7 @@ import { driveImport } from "../../../sidebar/importLoop";
 import type { HostBridge, SettingsView } from "../../../ui/bridge";
 import { chartPlan } from "../../../ui/charts/chartPlan";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../../ui/keyForm";
-import { withPlaces } from "../../shared/places";
+import { placed, withPlaces } from "../../shared/places";
 import { SHEETS_PLACES } from "../places";
 import { serverProxy, type ServerCall } from "./serverProxy";
 import { sheetsQueue } from "./sidebarQueue";
@@ -147,7 +147,13 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       };
       return bulkResult(
         outcome,
-        await writeAnswers(sheet, selection.address, outcome.values, options, outcome.formats),
+        await writeAnswers(
+          sheet,
+          selection.address,
+          placed(outcome.values, SHEETS_PLACES),
+          options,
+          outcome.formats,
+        ),
       );
     },
 
