@@ -171,8 +171,12 @@ export function SettingsSection(p: SettingsProps) {
         }),
         actButton("clear-refresh", "Clear cache and refresh imports", async () => {
           await p.bridge.clearCache();
+          // Only saved imports can be refreshed from here: say so rather than promise a refresh.
+          const saved = (await p.bridge.listImports()).length;
+          if (saved === 0)
+            return "Cache cleared. No saved imports to refresh: press Import again to refresh an import's sheet, or Save it to refresh it from here.";
           p.onRefreshImports();
-          return "Cache cleared; refreshing saved imports.";
+          return `Cache cleared; refreshing ${counted(saved, "saved import")}.`;
         }),
       ]),
       p.settings?.basis
