@@ -13,6 +13,7 @@ import type { Cell } from "../functions/cells";
 import { parseTableRecord, type GridBlock } from "../imports/managedTable";
 import { sheetFingerprint, withBlocks } from "../imports/pricingLeftover";
 import { notFoundNote, pricingLegend } from "../imports/pricingNotes";
+import { pricingBasis } from "../imports/tableBasis";
 import {
   ANSWER_AT,
   FORMULA_AT,
@@ -200,6 +201,7 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     columns: columns.map((c) => ({ header: c.header, format: c.format })),
     key: headers.slice(0, 2),
     last: {},
+    basis: pricingBasis(basis, m === "A"),
     pricing: {
       ...where,
       currency,

@@ -15,6 +15,7 @@ import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
 import type { PricingOutcome, PricingSheetAsk } from "../sidebar/pricingSheet";
+import type { OtherBasisTable } from "../sidebar/basisTables";
 import type { TeamBridge } from "./teamBridge";
 
 export type { ImportResult, QuestionAnswers, ShopRef, ShopsView };
@@ -189,6 +190,8 @@ export interface HostBridge {
   /** "New pricing sheet" for a shop, and Refresh of one (asks only for rows whose inputs changed). */
   newPricingSheet(ask: PricingSheetAsk): Promise<PricingOutcome>;
   refreshPricingSheet(sheetName: string): Promise<PricingOutcome>;
+  /** Managed tables whose basis is not the setting's (after "Save basis"). */
+  tablesOnOtherBasis(): Promise<OtherBasisTable[]>;
   listImports(): Promise<ImportDefinition[]>;
   saveImport(def: ImportDefinition): Promise<ImportDefinition[]>;
   deleteImport(id: string): Promise<ImportDefinition[]>;

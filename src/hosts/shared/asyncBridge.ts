@@ -287,6 +287,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 
     newPricingSheet: async (ask) => (await service()).newPricingSheet(ask),
     refreshPricingSheet: async (name) => (await service()).refreshPricingSheet(name),
+    tablesOnOtherBasis: async () => (await service()).tablesOnOtherBasis(),
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),
     deleteImport: async (id) => (await service()).deleteImport(id),
