@@ -29,8 +29,7 @@ import { freezeValues, unfreezeValues } from "./freeze";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
-import { tablesOnOtherBasis } from "./basisTables";
-import { importBasis } from "../imports/tableBasis";
+import { importBasis, tablesOnOtherBasis } from "./basisTables";
 import { freeSheetName, keptSheetNames, parseSheetNames } from "../imports/sheetName";
 import type {
   BulkAnswer,
