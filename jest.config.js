@@ -4,9 +4,15 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": "ts-jest" },
-  // Under CI a missing Chromium fails the run instead of skipping the browser suites.
-  globalSetup: "<rootDir>/test/helpers/requireBrowserInCi.cjs",
-  collectCoverageFrom: ["src/**/*.ts"],
+  // Under CI a missing Chromium fails the run instead of skipping the browser suites; the run
+  // gets one folder where suites share the bundles they build (test/helpers/buildOnce.ts).
+  globalSetup: "<rootDir>/test/helpers/globalSetup.cjs",
+  globalTeardown: "<rootDir>/test/helpers/globalTeardown.cjs",
+  // The longest suites first, also on a clean clone without Jest's cache of the last run's times.
+  testSequencer: "<rootDir>/test/helpers/testSequencer.cjs",
+  // Coverage is gathered where its threshold is: instrumenting every other module too (the
+  // server, the hosts) cost CPU in each suite that runs them and checked nothing.
+  collectCoverageFrom: ["src/core/**/*.ts"],
   coverageReporters: ["text-summary", "lcov"],
   coverageThreshold: { "./src/core/": { lines: 90 } },
   testTimeout: 30000,

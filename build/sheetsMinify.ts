@@ -1,7 +1,8 @@
 /**
  * A second minifier pass over the Apps Script bundle, after esbuild's: UglifyJS's compressor
  * (constants inlined, declarations joined, unused bindings dropped) takes about 4 % more off
- * Code.js than esbuild can (211.3 KB: still over the 200 KB issue 20 allows). Names at the top
+ * Code.js than esbuild can: 203,094 bytes (198.3 KiB) with the packed endpoint table
+ * (sheetsEndpoints.ts), within the 200 KiB limits.test.ts holds it to. Names at the top
  * of the script (the bundle's global, which Stubs.js calls) are kept, since the `toplevel`
  * option stays off, and properties are never renamed.
  */

@@ -1,21 +1,22 @@
 /**
- * What the Apps Script bundle (dist/sheets/Code.js) can do without, to stay under the 150 KB
- * it may weigh, found with the TypeScript parser so nothing the add-on runs is touched:
+ * What the Apps Script bundle (dist/sheets/Code.js) can do without, to stay under the 200 KB
+ * it may weigh (issue 20), found with the TypeScript parser so nothing the add-on runs is
+ * touched:
  * - SHA-256 comes from Utilities.computeDigest (Apps Script hashes natively) instead of
  *   @noble/hashes' pure-JS copy; Apps Script takes and returns signed bytes;
- * - the endpoint table's lines of the spec (field and response "doc"s: every string literal
- *   with a space in src/api/endpoints.ts; paths, names and defaults have none) are used by
- *   the server, the docs and the spec test, never by the add-on at runtime; so are each
- *   endpoint's `summary`, `status` and `marketplace` and its response's type name;
+ * - the endpoint table's prose (field docs, summaries, type names) and each endpoint's
+ *   `status` and `marketplace` are used by the server, the docs and the spec test, never by
+ *   the add-on at runtime: Code.js gets the table without them, packed (sheetsEndpoints.ts);
  * - the catalog's help texts (`help`, `notes`, `example` literals, and the `help` argument of
- *   the parameter makers in src/functions) and each function's `marketplace` feed Stubs.js,
- *   the docs, the sidebar and the help dialog, which the build writes beside Code.js
- *   (FunctionHelp.html); argument errors use `what`, kept.
+ *   the parameter makers in src/functions) and each function's `marketplace` and
+ *   `endpoints` feed Stubs.js, the docs, the tests, the sidebar and the help dialog, which
+ *   the build writes beside Code.js (FunctionHelp.html); argument errors use `what`, kept.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "esbuild";
 import ts from "typescript";
+import { compactEndpointsModule } from "./sheetsEndpoints";
 
 const APPS_SCRIPT_SHA256 = `
 export function sha256(data) {
@@ -46,58 +47,6 @@ function parse(file: string, source: string): ts.SourceFile {
 function propertyWhole(file: ts.SourceFile, node: ts.Node): Span {
   const end = file.text[node.getEnd()] === "," ? node.getEnd() + 1 : node.getEnd();
   return [node.getStart(file), end, ""];
-}
-
-/** The endpoint table without its doc lines. */
-function endpointsWithoutDocs(source: string): string {
-  const file = parse("endpoints.ts", source);
-  const spans: Span[] = [];
-  const visit = (node: ts.Node): void => {
-    // `summary` and response type names are spec prose too: drop them whole. So is an
-    // endpoint's `status` and `marketplace`: tests read them, the add-on never does (the
-    // client reads the marketplace from the id's first letter).
-    if (
-      ts.isPropertyAssignment(node) &&
-      ts.isIdentifier(node.name) &&
-      ["summary", "status", "marketplace"].includes(node.name.text)
-    )
-      return void spans.push(propertyWhole(file, node));
-    const typeName =
-      ts.isCallExpression(node) &&
-      ts.isIdentifier(node.expression) &&
-      node.expression.text === "res"
-        ? node.arguments[0]
-        : undefined;
-    if (typeName && ts.isStringLiteral(typeName) && !typeName.text.includes(" "))
-      spans.push([typeName.getStart(file), typeName.getEnd(), '""']);
-    // A field's doc as the last argument of req/opt/out: drop the argument, not just its text.
-    const last = ts.isCallExpression(node) ? node.arguments[2] : undefined;
-    if (
-      ts.isCallExpression(node) &&
-      ts.isIdentifier(node.expression) &&
-      ["req", "opt", "out"].includes(node.expression.text) &&
-      node.arguments.length === 3 &&
-      last &&
-      isText(last)
-    )
-      return void spans.push([node.arguments[1]?.getEnd() ?? 0, last.getEnd(), ""]);
-    // A doc as the last argument of any other maker (money, lookback...): drop it too.
-    // (Plain identifiers only: the table's makers; never a method such as `.replace(a, " ")`.)
-    const args =
-      ts.isCallExpression(node) && ts.isIdentifier(node.expression) ? node.arguments : undefined;
-    const doc = args?.[args.length - 1];
-    const prior = args?.[args.length - 2];
-    if (doc && prior && ts.isStringLiteral(doc) && doc.text.includes(" ")) {
-      spans.push([prior.getEnd(), doc.getEnd(), ""]);
-      args?.slice(0, -1).forEach(visit);
-      return;
-    }
-    if (ts.isStringLiteral(node) && node.text.includes(" "))
-      spans.push([node.getStart(file), node.getEnd(), '""']);
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return rewrite(source, spans);
 }
 
 const isText = (n: ts.Node): boolean =>
@@ -132,6 +81,16 @@ function isFunctionDefinition(node: ts.Node): boolean {
   );
 }
 
+/** An object literal with `params`: a catalog function's definition. */
+function hasParams(node: ts.Node): boolean {
+  return (
+    ts.isObjectLiteralExpression(node) &&
+    node.properties.some(
+      (p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === "params",
+    )
+  );
+}
+
 /** A catalog source without its help texts. */
 function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>): string {
   const file = parse("catalog.ts", source);
@@ -145,6 +104,9 @@ function catalogWithoutHelp(source: string, makers: ReadonlyMap<string, number>)
       if ((key === "help" || key === "example") && isText(value)) spans.push(whole);
       // A function definition's marketplace feeds the docs and the sidebar's builder only.
       if (key === "marketplace" && isFunctionDefinition(node.parent)) spans.push(whole);
+      // So do its endpoints (the docs, the tests); not a previews table's, which runs.
+      if (key === "endpoints" && ts.isArrayLiteralExpression(value) && hasParams(node.parent))
+        spans.push(whole);
       if (key === "notes" && ts.isArrayLiteralExpression(value) && value.elements.every(isText))
         spans.push(whole);
     }
@@ -180,8 +142,8 @@ export const appsScriptOnly: Plugin = {
       loader: "js",
     }));
     b.onLoad({ filter: /[\\/]src[\\/]api[\\/]endpoints\.ts$/ }, (args) => ({
-      contents: endpointsWithoutDocs(readFileSync(args.path, "utf8")),
-      loader: "ts",
+      contents: compactEndpointsModule(readFileSync(args.path, "utf8")),
+      loader: "js",
     }));
     // src/functions and its catalog folder (one file per function).
     b.onLoad({ filter: /[\\/]src[\\/]functions[\\/].+\.ts$/ }, (args) => {

@@ -838,9 +838,9 @@ const TABLE = [
       fraction("commissionRate", "Override commission rate (type: our decision)."),
       money("returnCostPerSale", "Override return cost per sale (type: our decision)."),
       opt("isInFreeShipping", "boolean", "In the free-shipping programme (type: our decision)."),
-      EFFECTIVE_DATE,
-      opt("coinsEnabled", "boolean", "Coin setting: coins on (name and type: our decision)."),
-      fraction("coinRate", "Coin setting: coin share of the price (name and type: our decision)."),
+      // B's common optional fields (spec 4.3). The "coin settings" are not sent: the spec does
+      // not name them, and a guessed name is refused or silently ignored by a strict API.
+      ...B_COMMON,
     ],
     bodyRequired: true,
     summary: "What-if: profit after overriding price, discounts, costs or fees (changes nothing).",
@@ -1131,6 +1131,8 @@ const TABLE = [
       EFFECTIVE_DATE,
       opt("isPreOrder", "boolean", "Flag: pre-order (flag name: our decision, as in C4)."),
       opt("isOwnFleetOnly", "boolean", "Flag: own fleet only (flag name: our decision, as C4)."),
+      // C's section says "hasVat defaults to false" for every C body: the basis reaches C5 too.
+      HAS_VAT_C,
     ],
     bodyRequired: true,
     summary: "What-if: profit after overriding price, discounts or costs (changes nothing).",

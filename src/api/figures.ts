@@ -33,6 +33,7 @@ const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
     "originalPrice",
     "originalModelPrice",
     "price",
+    "lowestListPrice",
     "buyerPrice",
     "targetBuyerPrice",
     "requiredListingPrice",

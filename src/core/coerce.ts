@@ -44,7 +44,12 @@ function scalar(value: unknown): unknown {
 export interface Bounds {
   readonly min?: number;
   readonly max?: number;
+  /** What the error says is allowed, where the bounds alone would read oddly ("at least 0"). */
+  readonly expected?: string;
 }
+
+/** A whole-number id: an error says so, not "a whole number of at least 0". */
+export const ID_BOUNDS: Bounds = { min: 0, expected: "a whole-number id (digits only)" };
 
 function rangeText(bounds: Bounds): string {
   const { min, max } = bounds;
@@ -79,7 +84,7 @@ export function toNumber(value: unknown, argName: string, bounds: Bounds = {}): 
 /** A whole number, e.g. `lookbackDays must be a whole number from 1 to 730 (got -5)`. */
 export function toInteger(value: unknown, argName: string, bounds: Bounds = {}): number {
   const v = scalar(value);
-  const expected = `a whole number${rangeText(bounds)}`;
+  const expected = bounds.expected ?? `a whole number${rangeText(bounds)}`;
   let n = NaN;
   if (typeof v === "number") n = v;
   else if (typeof v === "string" && /^\s*[-+]?\d+\s*$/.test(v)) n = Number(v);
@@ -224,6 +229,6 @@ export function toIdList(
     });
   }
   return cells.map((cell) =>
-    kind === "integer" ? toInteger(cell, argName, { min: 0 }) : toText(cell, argName),
+    kind === "integer" ? toInteger(cell, argName, ID_BOUNDS) : toText(cell, argName),
   );
 }

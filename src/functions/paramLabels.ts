@@ -35,7 +35,6 @@ const LABELS: Readonly<Record<string, string>> = {
   compareToPrevious: "Compare with the period before",
   sellerType: "Seller programme",
   isInFreeShipping: "In free shipping",
-  coinsEnabled: "Coins deduction on",
   isPreOrder: "Pre-order",
   isOwnFleetOnly: "Own fleet only",
   targetMargin: "Target margin",

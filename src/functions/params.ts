@@ -5,6 +5,7 @@
  */
 import {
   type Bounds,
+  ID_BOUNDS,
   flattenRange,
   isEmptyArg,
   toBoolean,
@@ -115,7 +116,7 @@ export const ANY_NUMBER: Bounds = {};
 /** A whole-number id (shopId, sellerId, itemId, modelId, skuId of B, categoryId). */
 export function integerId<N extends string>(name: N, help: string): ParamSpec<N, number> {
   return required({ name, type: "number", help, what: "a whole-number id" }, (v, n) =>
-    toInteger(v, n, NO_NEGATIVE),
+    toInteger(v, n, ID_BOUNDS),
   );
 }
 

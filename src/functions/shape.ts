@@ -13,8 +13,14 @@ import type { Cell, ResultCell, ResultTable } from "./cells";
  * request that was sent: VAT counted or not, the sales window, the fee date. None when the
  * request carried no VAT choice.
  */
-export function basisRow(sent: Readonly<Record<string, unknown>>): Cell[] | null {
-  const vat = sent.includeVat ?? sent.hasVat;
+export function basisRow(
+  sent: Readonly<Record<string, unknown>>,
+  meta: Readonly<Record<string, unknown>> = {},
+): Cell[] | null {
+  const asked = sent.includeVat ?? sent.hasVat;
+  // A request with no VAT field (A1, A5: the spec gives them none) says what the answer's
+  // metadata says it counted, so a what-if's table is not read as the seller's basis.
+  const vat = typeof asked === "boolean" ? asked : meta.hasVat;
   if (typeof vat !== "boolean") return null;
   const window = typeof sent.lookbackDays === "number" ? sent.lookbackDays : null;
   const date = typeof sent.effectiveDate === "string" ? sent.effectiveDate : undefined;
@@ -22,8 +28,8 @@ export function basisRow(sent: Readonly<Record<string, unknown>>): Cell[] | null
     { countVat: vat, salesWindowDays: window ?? 0 },
     date,
     window !== null,
-  );
-  return ["Basis", text.replace(/^Basis: /, "")];
+  ).replace(/^Basis: /, "");
+  return ["Basis", typeof asked === "boolean" ? text : `${text} (the API's: no VAT setting here)`];
 }
 
 /**
@@ -51,7 +57,7 @@ export function profitTable(
   if (meta.margin !== undefined)
     rows.push(["Margin", figureCell("margin", toCell(meta.margin), null)]);
   if (typeof meta.currency === "string") rows.push(["Currency", meta.currency]);
-  const basis = sent ? basisRow(sent) : null;
+  const basis = sent ? basisRow(sent, meta) : null;
   if (basis) rows.push(basis);
   return rows;
 }

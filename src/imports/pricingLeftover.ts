@@ -89,16 +89,24 @@ export function sellerCell(
   if (!record.written || sheetFingerprint(grid) !== record.written) return "";
   const header = (grid[0] ?? []).map(comparable);
   const col = (h: string): number => header.indexOf(h);
-  const [today, target, planned] = ["Price today", "Target margin", "Planned buyer price"].map(col);
+  const [today, target, planned, profit] = [
+    "Price today",
+    "Target margin",
+    "Planned buyer price",
+    "Target profit",
+  ].map(col);
   for (let r = 1; r < grid.length; r++) {
     const row = grid[r] ?? [];
     const defaults = defaultInputs({ priceToday: inputOf(row[today ?? -1]) ?? 0 }, record.decimals);
     const inputs: [number, number | null][] = [
       [target ?? -1, defaults.target],
       [planned ?? -1, defaults.planned],
+      [profit ?? -1, defaults.profit],
     ];
     for (const [c, wanted] of inputs) {
       if (c < 0 || row.every((v) => comparable(v) === "")) continue;
+      // A blank default (Target profit): anything in the cell was typed.
+      if (wanted === null && comparable(row[c]) === "") continue;
       const now = inputOf(row[c]);
       if (now === null || wanted === null || Math.abs(now - wanted) > 1e-9)
         return `${columnLetters(c)}${r + 1}`;

@@ -1,7 +1,7 @@
 /**
  * A pricing sheet (issue 20 item 2), host-free: one row per variant of a shop's products (A
  * model, B and C SKU), today's figures from the shop's lists (A7, B8, C7), the seller's inputs
- * (target margin, planned buyer price), the API's answers for those inputs from the batch
+ * (target margin, on A also target profit: pricingProfit.ts; planned buyer price), the API's answers for those inputs from the batch
  * previews (A21/A22 here, B14/B15 and C8/C9 in pricingCallsBC.ts), then plain sheet formulas
  * any teammate's spreadsheet computes. docs/contract-notes.md ("Pricing sheet") says which
  * endpoint answers which column and why.
@@ -23,6 +23,8 @@ export const PRICING_COLUMNS = [
   { header: "Net profit", format: "money", role: "today" },
   { header: "Margin", format: "fraction", role: "today" },
   { header: "Target margin", format: "fraction", role: "input" },
+  // Marketplace A only (A21 mode PROFIT; B14 and C8 take a margin): pricingProfit.ts.
+  { header: "Target profit", format: "money", role: "input" },
   { header: "Planned buyer price", format: "money", role: "input" },
   { header: "Price for target", format: "money", role: "answer" },
   { header: "Profit at planned price", format: "money", role: "answer" },
@@ -46,7 +48,7 @@ export function pricingColumns(
   m: Marketplace,
 ): { header: string; format: ColumnFormat; role: string }[] {
   const keys = KEY_HEADERS[m];
-  return PRICING_COLUMNS.map((c, i) =>
+  return PRICING_COLUMNS.filter((c) => m === "A" || c.header !== "Target profit").map((c, i) =>
     i < 2 ? { ...c, header: keys[i] ?? c.header, format: m === "C" ? "text" : c.format } : c,
   );
 }
@@ -84,6 +86,8 @@ export interface PricingRow {
 export interface PricingInputs {
   readonly target: number | null;
   readonly planned: number | null;
+  /** A only: a profit per unit; where given, the row is priced for it, not for the margin. */
+  readonly profit: number | null;
 }
 
 /** What the API answered for a row's inputs (blank cells where it did not). */
@@ -176,7 +180,7 @@ export function defaultInputs(
   row: Pick<PricingRow, "priceToday">,
   decimals: number,
 ): PricingInputs {
-  return { target: DEFAULT_TARGET_MARGIN, planned: round(row.priceToday, decimals) };
+  return { target: DEFAULT_TARGET_MARGIN, planned: round(row.priceToday, decimals), profit: null };
 }
 
 /** A number the seller typed (a number, or its text); null for an empty or other cell. */
@@ -220,12 +224,16 @@ const chunks = <T>(list: readonly T[], size: number): T[][] => {
 export const ceilingPrice = (priceToday: number): number =>
   round(CEILING_TIMES * Math.max(priceToday, 1), 2);
 
-/** Rows whose target changed, grouped by target (one request each), 500 a request. */
-export function byTarget(rows: readonly Asked[]): [number, Asked[]][] {
+/**
+ * Rows whose target changed, grouped by target (one request each), 500 a request: target
+ * margins, or (`profit`) A's target profits, which win where a row has both (pricingProfit.ts).
+ */
+export function byTarget(rows: readonly Asked[], profit = false): [number, Asked[]][] {
   const groups = new Map<number, Asked[]>();
-  for (const r of rows)
-    if (r.inputs.target !== null && r.askTarget)
-      groups.set(r.inputs.target, [...(groups.get(r.inputs.target) ?? []), r]);
+  for (const r of rows) {
+    const t = profit ? r.inputs.profit : r.inputs.profit === null ? r.inputs.target : null;
+    if (t !== null && r.askTarget) groups.set(t, [...(groups.get(t) ?? []), r]);
+  }
   return [...groups].flatMap(([t, list]) =>
     chunks(list, PREVIEW_ELEMENTS).map((part): [number, Asked[]] => [t, part]),
   );
@@ -244,22 +252,29 @@ export const batch = (endpoint: string, rows: Asked[], params: Record<string, un
   call: { kind: "call" as const, endpoint, params } satisfies ApiCall,
 });
 
-/** A21 (mode MARGIN) requests for rows with a target: one per margin, 500 models each. */
+/**
+ * A21 requests for rows with a target: mode MARGIN one per margin, mode PROFIT one per target
+ * profit (per unit), 500 models each.
+ */
 export const targetCalls = (where: PricingWhere, rows: readonly Asked[]) =>
-  byTarget(rows).map(([target, part]) =>
-    batch("A21", part, {
-      shopId: where.shopId,
-      region: where.region,
-      includeVat: where.includeVat,
-      mode: "MARGIN",
-      // A reads percent points (23.5 = 23.5 %); the sheet holds a fraction.
-      targetMarginPercent: Math.round(target * 1e8) / 1e6,
-      models: part.map((r) => ({
-        itemId: r.itemId,
-        modelId: r.modelId,
-        originalPrice: ceilingPrice(r.priceToday),
-      })),
-    }),
+  [false, true].flatMap((profit) =>
+    byTarget(rows, profit).map(([target, part]) =>
+      batch("A21", part, {
+        shopId: where.shopId,
+        region: where.region,
+        includeVat: where.includeVat,
+        mode: profit ? "PROFIT" : "MARGIN",
+        // A reads percent points (23.5 = 23.5 %); the sheet holds a fraction.
+        ...(profit
+          ? { targetProfit: target }
+          : { targetMarginPercent: Math.round(target * 1e8) / 1e6 }),
+        models: part.map((r) => ({
+          itemId: r.itemId,
+          modelId: r.modelId,
+          originalPrice: ceilingPrice(r.priceToday),
+        })),
+      }),
+    ),
   );
 
 /** A22 requests for rows with a planned buyer price, 500 models each. */
@@ -297,14 +312,26 @@ export function previewAnswers(data: unknown): Map<string, PreviewAnswer> {
   return out;
 }
 
-/** The formulas of a row (1-based sheet row): difference to today, and the below-target flag. */
-export function rowFormulas(sheetRow: number): [string, string] {
-  const c = (h: PricingHeader): string => `${columnLetters(at(h))}${sheetRow}`;
+/** Where a column of marketplace `m`'s layout is (B and C have no "Target profit"). */
+const atIn = (m: Marketplace, h: PricingHeader): number =>
+  pricingColumns(m).findIndex((c) => c.header === h);
+
+/**
+ * The formulas of a row (1-based sheet row): difference to today, and the below-target flag:
+ * on A, profit at the planned price below the row's target profit where it has one, else (and
+ * on B and C) margin at the planned price below its target margin.
+ */
+export function rowFormulas(sheetRow: number, m: Marketplace): [string, string] {
+  const c = (h: PricingHeader): string => `${columnLetters(atIn(m, h))}${sheetRow}`;
   const margin = c("Margin at planned price");
   const target = c("Target margin");
+  const byMargin = `IF(AND(ISNUMBER(${margin}),ISNUMBER(${target})),IF(${margin}<${target},"Below target",""),"")`;
+  const [profit, aim] = [c("Profit at planned price"), c("Target profit")];
   return [
     `=IF(ISNUMBER(${c("Price for target")}),${c("Price for target")}-${c("Price today")},"")`,
-    `=IF(AND(ISNUMBER(${margin}),ISNUMBER(${target})),IF(${margin}<${target},"Below target",""),"")`,
+    m === "A"
+      ? `=IF(ISNUMBER(${aim}),IF(ISNUMBER(${profit}),IF(${profit}<${aim},"Below target",""),""),${byMargin})`
+      : `=${byMargin}`,
   ];
 }
 
@@ -312,12 +339,12 @@ export function rowFormulas(sheetRow: number): [string, string] {
 export const BELOW_TARGET_FILL = "#f4c7c3";
 
 /** The formula conditional formatting uses on the table's rows (row 2 at the top). */
-export function belowTargetRule(): string {
-  return `=$${columnLetters(at("Below target"))}2="Below target"`;
+export function belowTargetRule(m: Marketplace): string {
+  return `=$${columnLetters(atIn(m, "Below target"))}2="Below target"`;
 }
 
 /** A new row's cells up to the answers (ids, today, inputs), answers blank. */
-export function rowCells(row: PricingRow, inputs: PricingInputs): Cell[] {
+export function rowCells(row: PricingRow, inputs: PricingInputs, m: Marketplace): Cell[] {
   return [
     row.itemId,
     row.modelId ?? "",
@@ -327,6 +354,7 @@ export function rowCells(row: PricingRow, inputs: PricingInputs): Cell[] {
     row.netProfit,
     row.margin ?? "",
     inputs.target ?? "",
+    ...(m === "A" ? [inputs.profit ?? ""] : []),
     inputs.planned ?? "",
   ];
 }

@@ -1,6 +1,6 @@
 /**
  * A pricing sheet's answers for the rows asked: the lowest buyer price that reaches each target
- * margin from A21 (asked at a list price well above today's, so its largest discount lands on
+ * margin, or on A target profit, from A21 (asked at a list price well above today's, so its largest discount lands on
  * that price whether it is above or below today's) or B14/C8 (at today's list price: a target
  * it does not reach is said, with what to do), and profit and margin at each planned buyer
  * price from A22/B15/C9. Batches of 500 variants per target; nothing per row.
@@ -10,6 +10,7 @@ import { messageOf } from "../core/errors";
 import { currencyDecimals } from "../core/figure";
 import { aboveListPriceNote, plannedAboveList } from "../imports/pricingNotes";
 import { plannedCallsBC, targetCallsBC } from "../imports/pricingCallsBC";
+import { BOTH_TARGETS_NOTE } from "../imports/pricingProfit";
 import {
   plannedCalls,
   previewAnswers,
@@ -67,6 +68,7 @@ export function* pricingAnswers(
     const t = targets.get(r.id);
     const q = planned.get(r.id);
     const notes: string[] = [];
+    if (r.inputs.profit !== null && r.inputs.target !== null) notes.push(BOTH_TARGETS_NOTE);
     let priceForTarget: number | "" = "";
     if (t && "entry" in t) priceForTarget = money(t.entry[f.price]);
     else if (t && bc && t.code === "unreachable_margin")

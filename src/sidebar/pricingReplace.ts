@@ -18,8 +18,8 @@ export interface PricingRecord extends TableRecord {
     readonly currency: string | null;
     readonly dataFreshAt: string | null;
     readonly title: string;
-    /** Inputs last answered, by row id: [target, planned]. */
-    readonly inputs: Record<string, [number | null, number | null]>;
+    /** Inputs last answered, by row id: [target margin, planned, target profit (A, if any)]. */
+    readonly inputs: Record<string, [number | null, number | null, number?]>;
     /** C: each SKU's unit cost as C7 gave it (C8 requires one), by row id. */
     readonly cogs?: Record<string, number>;
     /** The fingerprint of the cells after the add-in's last write (pricingLeftover.ts). */

@@ -13,6 +13,7 @@ import type { Cell } from "../functions/cells";
 import { parseTableRecord, type GridBlock } from "../imports/managedTable";
 import { sheetFingerprint, withBlocks } from "../imports/pricingLeftover";
 import { notFoundNote, pricingLegend } from "../imports/pricingNotes";
+import { TARGET_PROFIT_LEGEND, aimOf } from "../imports/pricingProfit";
 import { pricingBasis } from "../imports/tableBasis";
 import {
   ANSWER_AT,
@@ -129,11 +130,15 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
   const columns = pricingColumns(m);
   const headers = columns.map((c) => c.header);
   const inputs = rows.map((r) => defaultInputs(r, decimals));
-  const cells: Cell[][] = rows.map((r, i) => rowCells(r, inputs[i] as PricingInputs));
+  const cells: Cell[][] = rows.map((r, i) => rowCells(r, inputs[i] as PricingInputs, m));
+  // Where the answers and formulas start in this marketplace's layout (A has Target profit).
+  const [answerAt, formulaAt] = ["answer", "formula"].map((role) =>
+    columns.findIndex((c) => c.role === role),
+  ) as [number, number];
   // A product id the API did not answer keeps a row that says so (issue 20: never silently).
   const lost: Cell[][] = today.missing.map((id) => [
     id,
-    ...Array.from({ length: FORMULA_AT - 2 }, () => ""),
+    ...Array.from({ length: formulaAt - 2 }, () => ""),
     notFoundNote(id, ask.shopId),
   ]);
   // Checked again before writing: the seller may have typed while the lists came.
@@ -144,10 +149,17 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
       row: 1,
       col: 0,
       values: cells,
-      formats: columns.slice(0, ANSWER_AT).map((c) => NUMBER_FORMATS[c.format]),
+      formats: columns.slice(0, answerAt).map((c) => NUMBER_FORMATS[c.format]),
     },
     ...(lost.length
-      ? [{ row: 1 + rows.length, col: 0, values: lost, formats: formats.slice(0, FORMULA_AT) }]
+      ? [
+          {
+            row: 1 + rows.length,
+            col: 0,
+            values: lost,
+            formats: columns.slice(0, formulaAt).map((c) => NUMBER_FORMATS[c.format]),
+          },
+        ]
       : []),
   ];
   yield* io(() =>
@@ -164,8 +176,8 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     yield* io(() =>
       p.tables.formulas?.(ask.sheetName, {
         row: 1,
-        col: FORMULA_AT,
-        formulas: rows.map((_, i) => rowFormulas(i + 2)),
+        col: formulaAt,
+        formulas: rows.map((_, i) => rowFormulas(i + 2, m)),
         // A Text-formatted cell would keep a formula as its text: General for the flag.
         formats: formats.slice(FORMULA_AT).map((f) => (f === "@" ? "General" : f)),
       }),
@@ -176,7 +188,7 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
         p.tables.highlightRows?.(ask.sheetName, {
           rows: rows.length,
           cols: headers.length,
-          formula: belowTargetRule(),
+          formula: belowTargetRule(m),
         }),
       );
   }
@@ -194,8 +206,8 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     asked.flatMap((a) => (a.cogs === undefined ? [] : [[a.id, a.cogs]])),
   );
   // Only marketplace A's lists take a sales window; B's and C's windows are return rates.
-  const title = `Pricing sheet · ${[m, ask.shopId, ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis, undefined, m === "A")}\n${pricingLegend(m)}`;
-  const grid = [headers, ...cells, ...lost.map((l) => [...l, "", ""])];
+  const title = `Pricing sheet · ${[m, ask.shopId, ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis, undefined, m === "A")}${m === "A" ? `\n${TARGET_PROFIT_LEGEND}` : ""}\n${pricingLegend(m)}`;
+  const grid = [headers, ...cells, ...lost];
   const record: PricingRecord = {
     version: 1,
     columns: columns.map((c) => ({ header: c.header, format: c.format })),
@@ -245,12 +257,13 @@ export function* refreshPricingSheet(p: SidebarPorts, sheetName: string): Op<Pri
   const header = (grid[0] ?? []).map((h) => String(h ?? "").trim());
   const col = (h: string): number => header.indexOf(h);
   const keys = pricing.key.length === 2 ? pricing.key : ["Item id", "Model id"];
-  const [item, model, target, planned, today] = [
+  const [item, model, target, planned, today, profit] = [
     ...keys,
     "Target margin",
     "Planned buyer price",
     "Price today",
-  ].map(col) as [number, number, number, number, number];
+    "Target profit",
+  ].map(col) as [number, number, number, number, number, number];
   if (item < 0 || model < 0)
     throw new Error(`${sheetName} lost its "${keys.join('" or "')}" header in row 1: put it back`);
   // C's ids are text (a cell may hold them as numbers); A's and B's are numbers.
@@ -269,9 +282,11 @@ export function* refreshPricingSheet(p: SidebarPorts, sheetName: string): Op<Pri
     const now: PricingInputs = {
       target: target >= 0 ? inputOf(line[target]) : null,
       planned: planned >= 0 ? inputOf(line[planned]) : null,
+      profit: profit >= 0 ? inputOf(line[profit]) : null,
     };
     const was = pricing.pricing.inputs[id];
-    const askTarget = !was || was[0] !== now.target;
+    // The target the row is priced for (its profit where it has one) changed.
+    const askTarget = !was || aimOf(was[0], was[2]) !== aimOf(now.target, now.profit);
     const askPlanned = !was || was[1] !== now.planned;
     if (where.has(id) || !(askTarget || askPlanned)) return;
     where.set(id, r);
@@ -322,7 +337,8 @@ function* answerAndWrite(
     const r = rowOf.get(a.id);
     const answer = answers.get(a.id);
     if (r === undefined || !answer) continue;
-    inputs[a.id] = [a.inputs.target, a.inputs.planned];
+    const { target, planned, profit } = a.inputs;
+    inputs[a.id] = profit === null ? [target, planned] : [target, planned, profit];
     // Only the answers of inputs that changed (the note says what this refresh found).
     const fresh = [a.askTarget, a.askPlanned, a.askPlanned, true];
     answerCells(answer).forEach((value, j) => {

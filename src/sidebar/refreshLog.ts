@@ -93,6 +93,9 @@ export function* logFormulaRefresh(
     typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : null;
   const requests = whole(given?.requests);
   const counted = requests === null ? null : { requests, waiting: whole(given?.waiting) ?? 0 };
+  // Saving a key asks the cells with errors again: when there were none nothing happened, and a
+  // "Refresh log" sheet the seller did not ask for would be noise.
+  if (scope === SCOPE_WORDS.errors && cells === 0 && !counted?.requests) return;
   const what =
     counted === null
       ? `Formula cells: ${scope} (each asks the API as it recalculates)`

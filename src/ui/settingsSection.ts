@@ -6,6 +6,7 @@ import type { HostBridge, SettingsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, Status, TextField } from "./controls";
 import { keyFormProblem } from "./keyForm";
+import { counted } from "./counted";
 import { QueueSection } from "./queueSection";
 import { BasisFields } from "./basisSection";
 
@@ -71,9 +72,7 @@ export function SettingsSection(p: SettingsProps) {
       // Cells that failed for want of a (working) key ask again now, not at the next edit.
       if (!p.bridge.refreshScopes.includes("errors")) return saved;
       const { cells } = await p.bridge.refresh("errors").catch(() => ({ cells: 0 }));
-      return cells > 0
-        ? `${saved} ${cells} cell${cells === 1 ? "" : "s"} with errors asked again.`
-        : saved;
+      return cells > 0 ? `${saved} ${counted(cells, "cell")} with errors asked again.` : saved;
     });
   };
 

@@ -336,8 +336,18 @@ export function sharedIdentifierTypes(spec: string): Map<string, FieldType> {
 
 /** Fields we add where the spec names a group without naming its fields (our decision). */
 export const DECIDED_FIELDS: Readonly<Record<string, { group: string; names: string[] }>> = {
-  B5: { group: "plus coin settings", names: ["coinsEnabled", "coinRate"] },
   C5: { group: "flags", names: ["isPreOrder", "isOwnFleetOnly"] },
+};
+
+/**
+ * B's section preamble names sellerType and hasVat "Common optional fields" of marketplace B,
+ * and C's says "hasVat defaults to false"; B5's and C5's own lists do not repeat them (and say
+ * further names are not shown), so the profit basis reaches the what-ifs through them
+ * (contract notes, "One profit basis").
+ */
+const SECTION_COMMONS_SENT: Readonly<Record<string, readonly string[]>> = {
+  B5: ["sellerType", "hasVat"],
+  C5: ["hasVat"],
 };
 
 /**
@@ -423,7 +433,10 @@ function checkBody(
   if (decided && !s.unnamedGroups.includes(decided.group)) {
     p(`spec no longer names the group "${decided.group}"`);
   }
-  const allowedExtra = new Set(decided?.names ?? []);
+  const allowedExtra = new Set([
+    ...(decided?.names ?? []),
+    ...(s.id ? (SECTION_COMMONS_SENT[s.id] ?? []) : []),
+  ]);
   const specNames = new Set(s.body.map((f) => f.name));
   for (const f of t.body) {
     if (!specNames.has(f.name) && !allowedExtra.has(f.name)) p(`body field ${f.name} not in spec`);

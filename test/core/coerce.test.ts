@@ -64,7 +64,7 @@ describe("ranges and ids", () => {
       "itemIds is empty: give an id or a range of ids",
     );
     expect(thrown(() => toIdList([[1], ["x"]], "itemIds", "integer")).message).toBe(
-      'itemIds must be a whole number of at least 0 (got "x")',
+      'itemIds must be a whole-number id (digits only) (got "x")',
     );
     expect(thrown(() => toIdList([[true]], "skuIds", "string")).message).toBe(
       "skuIds must be text (got true)",

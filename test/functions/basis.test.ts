@@ -6,6 +6,7 @@
 import type { ApiCall } from "../../src/core/effects";
 import { DEFAULT_BASIS, checkBasis, describeBasis, readBasis } from "../../src/functions/basis";
 import { CATALOG, functionByName } from "../../src/functions";
+import { profitTable } from "../../src/functions/shape";
 import { firstState, importTitle, stepCall } from "../../src/imports/plan";
 import { readSettings } from "../../src/hosts/shared/settings";
 import { readAsyncSettings } from "../../src/hosts/shared/asyncSettings";
@@ -52,6 +53,28 @@ describe("functions send the basis explicitly", () => {
     const models = [[11], [12]];
     expect(firstCall("MKTA_BREAKDOWN", [100001, "SG", 5, models]).endpoint).toBe("A1");
     expect(firstCall("MKTA_BREAKDOWN", [100001, "SG", 5, models], OFF).endpoint).toBe("A2");
+  });
+
+  test("the what-ifs: B5 and C5 send their section's hasVat; A5 (no VAT field) says what was counted", () => {
+    expect(firstCall("MKTB_SIMULATE", [200001, "TH", 5], OFF).params).toMatchObject({
+      hasVat: false,
+    });
+    expect(firstCall("MKTB_SIMULATE", [200001, "TH", 5]).params).toMatchObject({ hasVat: true });
+    expect(firstCall("MKTC_SIMULATE", [300001, "p1"]).params).toMatchObject({ hasVat: true });
+    expect(firstCall("MKTC_SIMULATE", [300001, "p1"], OFF).params).toMatchObject({
+      hasVat: false,
+    });
+    const vat = { amount: -1.5, currency: "SGD" };
+    const answer = { breakdown: { vat }, metadata: { hasVat: true, currency: "SGD" } };
+    const sent = { shopId: 100001, region: "SG", itemId: 5 };
+    expect(profitTable(answer, true, sent).at(-1)).toEqual([
+      "Basis",
+      "output VAT counted as a cost, today's fee rates (the API's: no VAT setting here)",
+    ]);
+    expect(profitTable(answer, true, { ...sent, includeVat: false }).at(-1)).toEqual([
+      "Basis",
+      "output VAT not counted, today's fee rates",
+    ]);
   });
 
   test("B and C overviews keep includeVat as the forward VAT position (not sent unless asked)", () => {

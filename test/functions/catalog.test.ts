@@ -337,7 +337,11 @@ describe("bodies against a scripted API", () => {
 describe("arguments are checked before any request", () => {
   // One class of mistake, one message: the argument's name, then what is allowed.
   const cases: Array<[string, CellInput[], string]> = [
-    ["wrong type", [1001, "SG", "abc"], 'itemId must be a whole number of at least 0 (got "abc")'],
+    [
+      "wrong type",
+      [1001, "SG", "abc"],
+      'itemId must be a whole-number id (digits only) (got "abc")',
+    ],
     [
       "region format",
       [1001, "Singapore", 11],
@@ -359,11 +363,15 @@ describe("arguments are checked before any request", () => {
       'headers must be TRUE or FALSE (got "maybe")',
     ],
     ["missing id", [1001, "SG", ""], "itemId is required (a whole-number id)"],
-    ["fractional id", [1001, "SG", 1.5], "itemId must be a whole number of at least 0 (got 1.5)"],
+    [
+      "fractional id",
+      [1001, "SG", 1.5],
+      "itemId must be a whole-number id (digits only) (got 1.5)",
+    ],
     [
       "a range where one value goes",
       [[[1], [2]], "SG", 11],
-      "shopId must be a whole number of at least 0 (got a range)",
+      "shopId must be a whole-number id (digits only) (got a range)",
     ],
     [
       "an empty range",

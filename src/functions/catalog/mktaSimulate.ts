@@ -6,7 +6,7 @@ import { variantRowsA } from "./paramsA";
 
 export const MKTA_SIMULATE = defineFunction({
   name: "MKTA_SIMULATE",
-  help: "What-if profit of a marketplace A product after a discount, voucher, cost or fee change (changes nothing).",
+  help: "What-if profit of a marketplace A product after a discount, voucher, cost or fee change (changes nothing). Starts from the API's baseline (today's list price and discount, costs from recent sales), not your sales window's averages; A5 takes no VAT setting, so its Basis row says what the API counted.",
   marketplace: "A",
   endpoints: ["A5"],
   params: [

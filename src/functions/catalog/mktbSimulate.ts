@@ -2,7 +2,9 @@ import { answerRowsOf } from "../answer";
 import {
   cogsOverride,
   effectiveDate,
+  hasVat,
   originalPriceOverride,
+  sellerType,
   returnCostOverride,
   sellerVoucherOverride,
 } from "../common";
@@ -41,14 +43,9 @@ export const MKTB_SIMULATE = defineFunction({
       ),
     ),
     effectiveDate,
-    optional(booleanParam("coinsEnabled", "Coins deduction on (default: as set now).")),
-    optional(
-      numberParam(
-        "coinRate",
-        "Coins share of the price, fraction or % (default: the current rate).",
-        FRACTION,
-      ),
-    ),
+    // The basis as every B profit function sends it (B's common optional fields).
+    hasVat,
+    sellerType,
   ],
   example: '=MKTB_SIMULATE(500001, "MY", 40000001, , "netProfit", , , 20)',
   run: answerRowsOf("B5", ["itemId", "skuId"]),

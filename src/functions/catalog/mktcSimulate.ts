@@ -2,6 +2,7 @@ import { answerRowsOf } from "../answer";
 import {
   cogsOverride,
   effectiveDate,
+  hasVat,
   originalPriceOverride,
   returnCostOverride,
   sellerVoucherOverride,
@@ -32,6 +33,8 @@ export const MKTC_SIMULATE = defineFunction({
     effectiveDate,
     optional(booleanParam("isPreOrder", "Listed as pre-order (default: as listed now).")),
     ownFleetOnly,
+    // The basis as every C profit function sends it (spec 4.4: C's hasVat).
+    hasVat,
   ],
   example: '=MKTC_SIMULATE(700001, "17700001000001", , "netProfit", , , 20)',
   run: answerRowsOf("C5", ["productId", "skuId"]),

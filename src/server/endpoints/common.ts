@@ -40,7 +40,10 @@ const shopsC: EndpointHandler = (ctx) =>
 /** Most results one search returns. */
 const SEARCH_LIMIT = 100;
 
-/** One search result: the product's ids in its marketplace's words, and its lowest price. */
+/**
+ * One search result: the product's ids in its marketplace's words, and its lowest list price
+ * (named so: a breakdown's original price is what buyers paid over a sales window).
+ */
 function hitOf(
   marketplace: Marketplace,
   shop: { readonly region: string; readonly currency: string },
@@ -56,7 +59,7 @@ function hitOf(
     region: shop.region,
     ...productIds,
     title,
-    price: toMajor(lowest, currencyOf(shop.region).decimals),
+    lowestListPrice: toMajor(lowest, currencyOf(shop.region).decimals),
     currency: shop.currency,
     variantCount: variants.length,
   };

@@ -134,6 +134,9 @@ test("3 notes and 3 inserted values stay beside their products through two refre
   const withCells = excel.table("Refresh log");
   // This pane's refresher re-runs no cells: counted at the key's scheduler, no request.
   expect(withCells[6]?.slice(2, 5)).toEqual(["Formula cells: this sheet", 0, 0]);
+  // Asking the cells with errors again (as saving a key does) when none had one logs nothing.
+  await bridge.refresh("errors");
+  expect(excel.table("Refresh log")).toHaveLength(withCells.length);
   // The table's stamp after the last refresh: one note on A1, with that refresh's basis.
   const notes = excel.sheets.get("Top products")?.notes ?? [];
   expect(notes).toHaveLength(1);

@@ -331,7 +331,7 @@ describe("against the reference server", () => {
       cell(addon, "MKTA_BREAKDOWN", s, "SG", [[1], [2]], [[1], [2], [3]]),
     ];
     expect(messages).toEqual([
-      '#ERROR! itemId must be a whole number of at least 0 (got "abc")',
+      '#ERROR! itemId must be a whole-number id (digits only) (got "abc")',
       '#ERROR! region must be a two-letter region code such as SG (got "Singapore")',
       "#ERROR! lookbackDays must be a whole number from 1 to 730 (got -3)",
       '#ERROR! effectiveDate must be a date (a date cell or YYYY-MM-DD) (got "2025-13-01")',

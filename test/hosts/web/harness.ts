@@ -1,14 +1,15 @@
 /**
  * Browser harness of the web host tests: builds dist/web into a temp folder (the real build
- * step), serves it from a tiny static server on 127.0.0.1, and opens Debian's Chromium.
+ * step, once per Jest run: test/helpers/buildOnce.ts), serves it from a tiny static server on
+ * 127.0.0.1, and opens Debian's Chromium.
  * Requests to anything but loopback are aborted, so nothing leaves the machine.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { buildWeb } from "../../../build/web";
+import { buildOnce } from "../../helpers/buildOnce";
 import type { EndpointHandler } from "../../../src/server/handler";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -35,15 +36,16 @@ export interface WebHost {
 
 /** Build the web host and serve it; launch Chromium. */
 export async function startWebHost(): Promise<WebHost> {
-  const dist = mkdtempSync(path.join(os.tmpdir(), "mkt-web-dist-"));
-  await buildWeb({
-    root: ROOT,
-    dist,
-    version: "test",
-    apiBaseUrl: "http://127.0.0.1:9",
-    addinUrl: "https://localhost:3000",
-    minify: true,
-  });
+  const { dist, shared } = await buildOnce("mkt-web-dist", (into) =>
+    buildWeb({
+      root: ROOT,
+      dist: into,
+      version: "test",
+      apiBaseUrl: "http://127.0.0.1:9",
+      addinUrl: "https://localhost:3000",
+      minify: true,
+    }),
+  );
   const web = path.join(dist, "web");
   const server = http.createServer((req, res) => {
     const name = (req.url ?? "/").split("?")[0]?.replace(/^\/+/, "") || "index.html";
@@ -71,7 +73,7 @@ export async function startWebHost(): Promise<WebHost> {
     async close() {
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dist, { recursive: true, force: true });
+      if (!shared) rmSync(dist, { recursive: true, force: true });
     },
   };
 }

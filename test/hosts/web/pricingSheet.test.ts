@@ -89,7 +89,7 @@ describeBrowser("the pricing sheet in the web demo", () => {
     expect(new Set(rows.map((r) => r[col("Item id")])).size).toBe(500);
     // The engine computes the flag: a formula, and a value a teammate's file shows too.
     const formulas = await sheetFormulas(page, PRICING_SHEET);
-    expect(formulas[1]?.[col("Below target")]).toMatch(/^=IF\(AND\(ISNUMBER\(L2\)/);
+    expect(formulas[1]?.[col("Below target")]).toMatch(/^=IF\(ISNUMBER\(I2\),IF\(ISNUMBER\(L2\)/);
     const flags = rows.map((r) => r[col("Below target")]);
     expect(flags.filter((f) => f === "Below target").length).toBeGreaterThan(0);
     expect(flags.every((f) => f === "Below target" || f === "")).toBe(true);
@@ -149,6 +149,43 @@ describeBrowser("the pricing sheet in the web demo", () => {
         ).__sheets.get(n)?.note ?? null,
       PRICING_SHEET,
     );
-    expect(note).toMatch(/^Pricing sheet · A 100001 SG\nBasis: [^\n]+\nData fresh at: /);
+    expect(note).toMatch(
+      /^Pricing sheet · A 100001 SG\nBasis: [^\n]+\nTarget profit \(per unit[^\n]+\nData fresh at: /,
+    );
+
+    // Target profits in 2 rows (A21 mode PROFIT for those 2 only): the engine's flag compares
+    // profit at the planned price with them, not the margin. One row under its margin target
+    // gets a profit it makes (flag cleared), one over it a profit it does not (flagged).
+    const now = byHeader(await sheetValues(page, PRICING_SHEET)).rows;
+    const profitOf = (r: (typeof now)[number]) => r[col("Profit at planned price")];
+    const pick = (flagged: boolean) =>
+      now.findIndex(
+        (r, i) =>
+          !picked.includes(i) &&
+          typeof profitOf(r) === "number" &&
+          (r[col("Below target")] === "Below target") === flagged,
+      );
+    const [cleared, flagged] = [pick(true), pick(false)];
+    expect(Math.min(cleared, flagged)).toBeGreaterThanOrEqual(0);
+    const goal = (i: number, by: number) =>
+      Math.round((Number(profitOf(now[i] ?? [])) + by) * 100) / 100;
+    const profitCol = columnLetters(col("Target profit"));
+    await pasteValues(page, PRICING_SHEET, `${profitCol}${cleared + 2}`, [[goal(cleared, -0.5)]]);
+    await pasteValues(page, PRICING_SHEET, `${profitCol}${flagged + 2}`, [[goal(flagged, 0.5)]]);
+    const fromProfit = seen.length;
+    expect(await press("pricing-refresh")).toMatch(/^Pricing: asked again for 2 of /);
+    const profitAsks = distinct(seen.slice(fromProfit));
+    expect(profitAsks.map((s) => [s.endpoint, s.body.mode])).toEqual([
+      ["A21", "PROFIT"],
+      ["A21", "PROFIT"],
+    ]);
+    const flags2 = byHeader(
+      await settledValues(page, PRICING_SHEET, (v) => {
+        const r = byHeader(v).rows;
+        return r[cleared]?.[col("Below target")] === "" && r[flagged]?.[col("Below target")] !== "";
+      }),
+    ).rows;
+    expect(flags2[cleared]?.[col("Below target")]).toBe("");
+    expect(flags2[flagged]?.[col("Below target")]).toBe("Below target");
   });
 });

@@ -104,11 +104,13 @@ describe("B endpoints over HTTP", () => {
       originalPrice: 99,
       specialPriceDiscount: 9,
       sellerVoucher: 0,
-      coinsEnabled: false,
+      hasVat: false,
     })) as Json;
     const lines = b5["breakdown"] as Record<string, { amount: number }>;
     expect(lines["originalPrice"]?.amount).toBe(99);
-    expect(lines["coinDeduction"]?.amount).toBe(0);
+    // B's common hasVat reaches the what-if too: no VAT line when the seller does not count it.
+    expect(lines["vat"]?.amount ?? 0).toBe(0);
+    expect((b5["metadata"] as Json)["hasVat"]).toBe(false);
   });
 
   it("B4 required price, and 422 when unreachable", async () => {

@@ -121,6 +121,12 @@ describe("C endpoints over HTTP", () => {
     expect((c5["breakdown"] as Record<string, { amount: number }>)["adsCostPerSale"]?.amount).toBe(
       -7,
     );
+    // C's hasVat reaches the what-if: nothing overridden, it answers as the breakdown (C1).
+    const ids = { shopId: shop.shopId, productId: product.productId, skuId: sku.skuId };
+    const asIs = (await ok("/simulate", { ...ids, hasVat: true })) as Json;
+    const today = (await ok("/product", { ...ids, hasVat: true })) as Json;
+    expect(asIs["breakdown"]).toEqual(today["breakdown"]);
+    expect((asIs["metadata"] as Json)["netProfit"]).toBe((today["metadata"] as Json)["netProfit"]);
     const c6 = (await ok("/required-price", {
       shopId: shop.shopId,
       ...category,

@@ -40,7 +40,7 @@ test("a C product's exact id finds it, with its shop and lowest price", async ()
     region: shop.region,
     productId: product.productId,
     title: product.name,
-    price: expect.any(Number),
+    lowestListPrice: expect.any(Number),
     currency: shop.currency,
     variantCount: product.skus.length,
   });

@@ -1,26 +1,19 @@
 /** B5: what-if with overrides applied to the baseline of a product or one SKU. */
 import type { HandlerContext } from "../../handler";
-import type { ProductB, SkuB } from "../../data/model";
-import { toMinor, rateOf } from "../../analytics/money";
+import { toMinor } from "../../analytics/money";
 import { optBoolean, optNumber } from "../../analytics/requestFields";
 import type { UnitInputB } from "../../fees/b";
 import { productOrSkuNamed } from "../bc/results";
 import type { SellerViewB } from "./sellerView";
 import { sellerFromBody } from "./options";
 
-/** The body's overrides as engine-input changes for one SKU (money fields are per unit). */
-function overridesFor(
-  ctx: HandlerContext,
-  view: SellerViewB,
-  product: ProductB,
-  sku: SkuB,
-): Partial<UnitInputB> {
+/** The body's overrides as engine-input changes (money fields are per unit). */
+function overridesFor(ctx: HandlerContext, view: SellerViewB): Partial<UnitInputB> {
   const dp = view.currency.decimals;
   const money = (name: string): number | null => {
     const v = optNumber(ctx.body, name);
     return v === null ? null : toMinor(v, dp);
   };
-  const base = view.baseline(product, sku);
   const out: { -readonly [K in keyof UnitInputB]?: UnitInputB[K] } = {};
   const listPrice = money("originalPrice");
   if (listPrice !== null) out.listPrice = listPrice;
@@ -39,21 +32,11 @@ function overridesFor(
   if (returnCost !== null) out.returnCostPerSaleOverride = returnCost;
   const inFreeShipping = optBoolean(ctx.body, "isInFreeShipping");
   if (inFreeShipping !== null) out.isInFreeShipping = inFreeShipping;
-  // Coins: off means none redeemed; a rate means that share of what the buyer pays for the item.
-  const coinsEnabled = optBoolean(ctx.body, "coinsEnabled");
-  const coinRate = optNumber(ctx.body, "coinRate");
-  if (coinsEnabled === false) out.coinDeduction = 0;
-  else if (coinRate !== null) {
-    const price =
-      (out.listPrice ?? base.listPrice) - (out.specialPriceDiscount ?? base.specialPriceDiscount);
-    const paid = price - (out.sellerVoucher ?? base.sellerVoucher);
-    out.coinDeduction = rateOf(coinRate, Math.max(0, paid));
-  }
   return out;
 }
 
 /** B5: POST P_B/simulate. */
 export function simulateB(ctx: HandlerContext): unknown {
   const view = sellerFromBody(ctx);
-  return productOrSkuNamed(view, ctx.body, (product, sku) => overridesFor(ctx, view, product, sku));
+  return productOrSkuNamed(view, ctx.body, () => overridesFor(ctx, view));
 }
