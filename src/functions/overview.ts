@@ -29,9 +29,9 @@ export const compareToPrevious = optional(
 
 /** Options of the B and C shop overviews. */
 const shopOverviewOptions = [
-  optional(dateParam("from", "Start date (default: lookbackDays before today).")),
+  optional(dateParam("from", "Start date (default: today less the sales window).")),
   periodEnd,
-  lookbackDays(30, "Days back from today"),
+  lookbackDays(30),
   overviewTopN,
   compareToPrevious,
   vatPosition,

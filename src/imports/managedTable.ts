@@ -7,6 +7,7 @@
  */
 import type { Cell } from "../functions/cells";
 import { NUMBER_FORMATS, type ColumnFormat, type ImportColumn } from "./table";
+import type { TableBasis } from "./tableBasis";
 
 /** The column where a refresh says a product is gone from the API's answer. */
 export const STATUS_HEADER = "Status";
@@ -23,6 +24,8 @@ export interface TableRecord {
   readonly key: readonly string[];
   /** The values last written per row id, in `columns` order (null: not compared, a date). */
   readonly last: Readonly<Record<string, readonly (string | number | boolean | null)[]>>;
+  /** The basis its figures stand on (tables made before it was kept: unknown). */
+  readonly basis?: TableBasis;
 }
 
 /** A block of cells a host writes at (row, col), 0-based, with a number format per column. */

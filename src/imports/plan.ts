@@ -224,8 +224,17 @@ export function importTitle(def: ImportDefinition, basis: ProfitBasis = DEFAULT_
     countVat: o.vat ?? basis.countVat,
     salesWindowDays: o.lookbackDays ?? basis.salesWindowDays,
   };
-  return `${describeImport(def)}\n${describeBasis(used, o.effectiveDate, def.marketplace === "A")}`;
+  const ids = def.marketplace === "B" && def.kind === "allProducts" ? `\n${B7_IDS}` : "";
+  return `${describeImport(def)}\n${describeBasis(used, o.effectiveDate, def.marketplace === "A")}${ids}`;
 }
+
+/**
+ * B7's entries carry the item id and, as its cursor type (RtMktBProductCursor) does, an
+ * rtProductId. The spec never says the two are the same id (the reference server makes them so),
+ * so both columns stay, and the stamp says why.
+ */
+const B7_IDS =
+  "Item id and Product id: the API gives both (Product id is the id its pages are counted by). They are often equal, but the API does not promise it, so both are kept.";
 
 /** "page 3 of 5, 1,500 rows" for progress lines. */
 export function progressText(state: ImportState): string {

@@ -7,6 +7,8 @@
  */
 import { call, type ApiCall } from "../core/effects";
 import { messageOf } from "../core/errors";
+import { currencyDecimals } from "../core/figure";
+import { aboveListPriceNote, plannedAboveList } from "../imports/pricingNotes";
 import { plannedCallsBC, targetCallsBC } from "../imports/pricingCallsBC";
 import { BOTH_TARGETS_NOTE } from "../imports/pricingProfit";
 import {
@@ -34,7 +36,7 @@ const money = (v: unknown): number | "" => (typeof v === "number" ? v : "");
 /** Answers for `asked`, the requests spent, and what failed (for the refresh log). */
 export function* pricingAnswers(
   p: SidebarPorts,
-  where: PricingWhere,
+  where: PricingWhere & { readonly currency?: string | null },
   asked: readonly Asked[],
 ): Op<{ answers: Map<string, PricingAnswer>; requests: number; errors: string }> {
   let requests = 0;
@@ -57,6 +59,7 @@ export function* pricingAnswers(
   };
   const bc = where.marketplace === "B" || where.marketplace === "C";
   const f = bc ? FIELDS.BC : FIELDS.A;
+  const decimals = currencyDecimals(where.currency ?? null);
   const targets = yield* ask(bc ? targetCallsBC(where, asked) : targetCalls(where, asked));
   const planned = yield* ask(bc ? plannedCallsBC(where, asked) : plannedCalls(where, asked));
 
@@ -77,12 +80,18 @@ export function* pricingAnswers(
     let profitAtPlanned: number | "" = "";
     let marginAtPlanned: number | "" = "";
     if (q && "entry" in q) {
-      const listPrice = money(q.entry.originalPrice);
-      // The previews lower today's list price by a discount; they cannot raise it.
-      if (q.entry.noDiscountNeeded === true && q.entry[f.price] !== r.inputs.planned)
-        notes.push(
-          `Planned price is above today's list price ${listPrice}: change the list price on the marketplace, or plan a lower price`,
-        );
+      // With no discount the buyer pays the list price: either field names it.
+      const shown = money(q.entry.originalPrice);
+      const listPrice = shown === "" ? money(q.entry[f.price]) : shown;
+      const planned = r.inputs.planned ?? 0;
+      // The previews lower today's list price by a discount; they cannot raise it: a planned
+      // price above it is answered at the list price, which is not the price asked.
+      if (
+        q.entry.noDiscountNeeded === true &&
+        listPrice !== "" &&
+        plannedAboveList(planned, listPrice, decimals)
+      )
+        notes.push(aboveListPriceNote(planned, listPrice, r.priceToday, decimals));
       else {
         profitAtPlanned = money(q.entry[f.profit]);
         marginAtPlanned = money(q.entry[f.margin]);

@@ -12,7 +12,9 @@ import { describeBasis } from "../functions/basis";
 import type { Cell } from "../functions/cells";
 import { parseTableRecord, type GridBlock } from "../imports/managedTable";
 import { sheetFingerprint, withBlocks } from "../imports/pricingLeftover";
+import { notFoundNote, pricingLegend } from "../imports/pricingNotes";
 import { TARGET_PROFIT_LEGEND, aimOf } from "../imports/pricingProfit";
+import { pricingBasis } from "../imports/tableBasis";
 import {
   ANSWER_AT,
   FORMULA_AT,
@@ -60,6 +62,8 @@ export interface PricingOutcome {
   readonly rows: number;
   readonly asked: number;
   readonly requests: number;
+  /** Product ids the shop's list did not answer (C), each with a row that says so. */
+  readonly notFound?: readonly string[];
   /**
    * Nothing was written: the sheet holds a pricing sheet only the add-in wrote (a build cut
    * short). Ask this, and on yes call again with `replace: true`.
@@ -131,6 +135,12 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
   const [answerAt, formulaAt] = ["answer", "formula"].map((role) =>
     columns.findIndex((c) => c.role === role),
   ) as [number, number];
+  // A product id the API did not answer keeps a row that says so (issue 20: never silently).
+  const lost: Cell[][] = today.missing.map((id) => [
+    id,
+    ...Array.from({ length: formulaAt - 2 }, () => ""),
+    notFoundNote(id, ask.shopId),
+  ]);
   // Checked again before writing: the seller may have typed while the lists came.
   const choice = first.kind === "free" ? first : yield* sheetChoice(p, ask.sheetName, true);
   const table: GridBlock[] = [
@@ -141,6 +151,16 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
       values: cells,
       formats: columns.slice(0, answerAt).map((c) => NUMBER_FORMATS[c.format]),
     },
+    ...(lost.length
+      ? [
+          {
+            row: 1 + rows.length,
+            col: 0,
+            values: lost,
+            formats: columns.slice(0, formulaAt).map((c) => NUMBER_FORMATS[c.format]),
+          },
+        ]
+      : []),
   ];
   yield* io(() =>
     p.tables.write(
@@ -186,19 +206,21 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     asked.flatMap((a) => (a.cogs === undefined ? [] : [[a.id, a.cogs]])),
   );
   // Only marketplace A's lists take a sales window; B's and C's windows are return rates.
-  const title = `Pricing sheet · ${[m, ask.shopId, ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis, undefined, m === "A")}${m === "A" ? `\n${TARGET_PROFIT_LEGEND}` : ""}`;
-  const grid = [headers, ...cells];
+  const title = `Pricing sheet · ${[m, ask.shopId, ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis, undefined, m === "A")}${m === "A" ? `\n${TARGET_PROFIT_LEGEND}` : ""}\n${pricingLegend(m)}`;
+  const grid = [headers, ...cells, ...lost];
   const record: PricingRecord = {
     version: 1,
     columns: columns.map((c) => ({ header: c.header, format: c.format })),
     key: headers.slice(0, 2),
     last: {},
+    basis: pricingBasis(basis, m === "A"),
     pricing: {
       ...where,
       currency,
       dataFreshAt,
       title,
-      inputs: {},
+      // Not-found rows as answered with no inputs: Refresh leaves their note alone.
+      inputs: Object.fromEntries(today.missing.map((id) => [rowId(id, null), [null, null]])),
       ...(m === "C" ? { cogs } : {}),
       written: sheetFingerprint(grid),
       highlighted: Math.max(highlighted, p.tables.highlightRows ? rows.length : 0),
@@ -213,7 +235,12 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     grid,
     errors: missing,
   });
-  return { sheetName: ask.sheetName, rows: rows.length, ...done };
+  return {
+    sheetName: ask.sheetName,
+    rows: rows.length + lost.length,
+    ...done,
+    ...(lost.length ? { notFound: today.missing } : {}),
+  };
 }
 
 /** Row numbers (0-based sheet rows) of asked rows laid out from `top`. */

@@ -29,6 +29,7 @@ import { freezeValues, unfreezeValues } from "./freeze";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
+import { importBasis, tablesOnOtherBasis } from "./basisTables";
 import { freeSheetName, keptSheetNames, parseSheetNames } from "../imports/sheetName";
 import type {
   BulkAnswer,
@@ -244,7 +245,8 @@ export function createSidebarService(p: SidebarPorts) {
       const edits = choice.edits ?? (choice.saved ? "keep" : undefined);
       const show = choice.show === true;
       const replace = choice.replace === true;
-      const done = yield* commitTable(p, token, def.sheetName, staged, show, edits, replace);
+      const used = importBasis(def, basis); // kept in the record (basisTables.ts)
+      const done = yield* commitTable(p, token, def.sheetName, staged, show, edits, replace, used);
       const base = {
         sheetName: def.sheetName,
         rows: state.rowsSoFar,
@@ -303,6 +305,7 @@ export function createSidebarService(p: SidebarPorts) {
 
     /** "New pricing sheet" for a shop of any marketplace, and its Refresh (pricingSheet.ts). */
     newPricingSheet: (ask: PricingSheetAsk) => newPricingSheet(p, ask),
+    tablesOnOtherBasis: () => tablesOnOtherBasis(p),
     refreshPricingSheet: (sheetName: string) => refreshPricingSheet(p, sheetName),
     /** Log a refresh of formula cells ("this sheet", 12 cells run again, requests if counted). */
     *logFormulaRefresh(scope: string, cells: number, counted?: CellRequests | null) {

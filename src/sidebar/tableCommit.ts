@@ -15,6 +15,7 @@ import {
   type EditChoice,
   type EditedCell,
 } from "../imports/managedTable";
+import type { TableBasis } from "../imports/tableBasis";
 import { io, type Op } from "./op";
 import type { SidebarPorts, StagedTable } from "./ports";
 import type { EditedCellView, PlainCell } from "./views";
@@ -58,7 +59,10 @@ export function* commitTable(
   choice: EditChoice | undefined,
   /** The seller said to replace what the sheet holds: no merge. */
   replace = false,
+  /** The basis the staged figures stand on, kept in the record (basisTables.ts). */
+  basis: TableBasis | null = null,
 ): Op<TableCommit> {
+  const withBasis = <R extends object>(r: R): R => (basis ? { ...r, basis } : r);
   const columns = table.columns;
   const rows = yield* io(() => p.stage.rows(token, table.rowCount, Math.max(1, columns.length)));
   const record = replace ? null : parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
@@ -68,7 +72,7 @@ export function* commitTable(
     yield* io(() => p.stage.commit(token, sheetName, { ...table, columns: owned }, show));
     const key = keyHeaders(owned);
     if (key.length > 0) {
-      const text = JSON.stringify(firstRecord(columns, rows));
+      const text = JSON.stringify(withBasis(firstRecord(columns, rows)));
       yield* io(() => p.tables.writeRecord(sheetName, text));
     }
     return { kind: "whole" };
@@ -97,7 +101,7 @@ export function* commitTable(
     return { kind: "refresh", edited, written: false, changes };
   }
   yield* io(() => p.tables.write(sheetName, plan.blocks));
-  yield* io(() => p.tables.writeRecord(sheetName, JSON.stringify(plan.record)));
+  yield* io(() => p.tables.writeRecord(sheetName, JSON.stringify(withBasis(plan.record))));
   yield* io(() => p.tables.note(sheetName, { ...table, rowCount: rowsIn(plan.record) }));
   yield* io(() => p.stage.drop(token));
   return { kind: "refresh", edited, written: true, changes };

@@ -4,6 +4,7 @@
  */
 import { h, render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import type { ImportDefinition } from "../imports/definitions";
 import type { HostBridge, SettingsView, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { BuilderSection } from "./builderSection";
@@ -22,6 +23,7 @@ export function App(p: { bridge: HostBridge }) {
   const [shops, setShops] = useState<ShopsView | null>(null);
   const [shopsError, setShopsError] = useState("");
   const [refreshRequest, setRefreshRequest] = useState(0);
+  const [refreshThese, setRefreshThese] = useState<{ defs: ImportDefinition[] } | null>(null);
 
   const loadShops = (): void => {
     setShopsError("");
@@ -47,6 +49,7 @@ export function App(p: { bridge: HostBridge }) {
       settings,
       onSettings: setSettings,
       onRefreshImports: () => setRefreshRequest((n) => n + 1),
+      onRefreshTables: (defs) => setRefreshThese({ defs }),
     }),
     h(ShopsSection, {
       bridge: p.bridge,
@@ -55,7 +58,7 @@ export function App(p: { bridge: HostBridge }) {
       onShops: setShops,
       onReload: loadShops,
     }),
-    h(ImportsSection, { bridge: p.bridge, shops, refreshRequest }),
+    h(ImportsSection, { bridge: p.bridge, shops, refreshRequest, refreshThese }),
     h(PricingSection, { bridge: p.bridge, shops }),
     h(TeamSection, { bridge: p.bridge }),
     h(BulkSection, { bridge: p.bridge }),

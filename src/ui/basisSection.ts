@@ -6,6 +6,8 @@
 import { h } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { describeBasis, type ProfitBasis } from "../functions/basis";
+import type { ImportDefinition } from "../imports/definitions";
+import type { OtherBasisTable } from "../sidebar/basisTables";
 import type { HostBridge, SettingsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Status, TextField } from "./controls";
@@ -14,6 +16,8 @@ export interface BasisProps {
   readonly bridge: HostBridge;
   readonly basis: ProfitBasis;
   readonly onSettings: (s: SettingsView) => void;
+  /** Import these again (the imports section runs them, with its questions and progress). */
+  readonly onRefreshTables: (defs: ImportDefinition[]) => void;
 }
 
 /** What to tell the seller once the basis is saved. */
@@ -21,7 +25,20 @@ async function applyEverywhere(bridge: HostBridge): Promise<string> {
   if (!bridge.refreshScopes.includes("workbook"))
     return "Saved. Formulas use it when they next run; imports use it from the next import.";
   const { cells } = await bridge.refresh("workbook");
-  return `Saved. ${cells} formula cells are recalculating on it; imports use it from the next import.`;
+  // A cell shows its old figure until its new answer comes (minutes when many cells ask).
+  return `Saved. ${cells} formula cells are recalculating on it: each keeps its old figure until its new answer comes (the queue below shows the cells still waiting).`;
+}
+
+/** What the sidebar says of tables still on another basis, and what brings each onto it. */
+function otherBasisText(tables: readonly OtherBasisTable[]): string {
+  if (tables.length === 0) return "";
+  const each = tables.map((t) => `${t.sheetName} (${t.basis.replace(/^Basis: /, "")})`);
+  const pricing = tables.filter((t) => t.pricing).map((t) => t.sheetName);
+  const make =
+    pricing.length > 0
+      ? ` Pricing sheets take today's figures when made: make ${pricing.join(", ")} again with "New pricing sheet".`
+      : "";
+  return `On another basis: ${each.join("; ")}.${make}`;
 }
 
 /** "Profit basis" fields under Settings. */
@@ -33,6 +50,8 @@ export function BasisFields(p: BasisProps) {
     kind: "info",
   });
   const [busy, setBusy] = useState(false);
+  const [behind, setBehind] = useState<OtherBasisTable[]>([]);
+  const refreshable = behind.flatMap((t) => (t.refresh ? [t.refresh] : []));
   useEffect(() => {
     setCountVat(p.basis.countVat);
     setDays(String(p.basis.salesWindowDays));
@@ -45,7 +64,10 @@ export function BasisFields(p: BasisProps) {
         basis: { countVat, salesWindowDays: Number(days) },
       });
       p.onSettings(s);
-      setStatus({ text: await applyEverywhere(p.bridge), kind: "ok" });
+      const saved = await applyEverywhere(p.bridge);
+      const tables = await p.bridge.tablesOnOtherBasis();
+      setBehind(tables);
+      setStatus({ text: [saved, otherBasisText(tables)].filter(Boolean).join(" "), kind: "ok" });
     } catch (e) {
       setStatus({ text: messageOf(e), kind: "error" });
     } finally {
@@ -76,5 +98,16 @@ export function BasisFields(p: BasisProps) {
       onClick: () => void save(),
     }),
     h(Status, { id: "basis-status", ...status }),
+    refreshable.length > 0
+      ? h(Button, {
+          id: "basis-refresh-tables",
+          label: "Refresh them",
+          disabled: busy,
+          onClick: () => {
+            p.onRefreshTables(refreshable);
+            setBehind([]);
+          },
+        })
+      : null,
   ]);
 }

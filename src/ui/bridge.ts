@@ -15,6 +15,7 @@ import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
 import type { PricingOutcome, PricingSheetAsk } from "../sidebar/pricingSheet";
+import type { OtherBasisTable } from "../sidebar/basisTables";
 import type { TeamBridge } from "./teamBridge";
 
 export type { ImportResult, QuestionAnswers, ShopRef, ShopsView };
@@ -209,6 +210,8 @@ export interface HostBridge {
     sheetName: string,
     options?: RunOptions<PricingProgress>,
   ): Promise<PricingOutcome>;
+  /** Managed tables whose basis is not the setting's (after "Save basis"). */
+  tablesOnOtherBasis(): Promise<OtherBasisTable[]>;
   listImports(): Promise<ImportDefinition[]>;
   saveImport(def: ImportDefinition): Promise<ImportDefinition[]>;
   deleteImport(id: string): Promise<ImportDefinition[]>;

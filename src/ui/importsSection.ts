@@ -23,6 +23,8 @@ export interface ImportsProps {
   readonly shops: ShopsView | null;
   /** Incremented by the app to ask for "Refresh all imports". */
   readonly refreshRequest: number;
+  /** Set by the app to import these again (tables a new basis left behind). */
+  readonly refreshThese?: { readonly defs: ImportDefinition[] } | null;
 }
 
 type StatusLine = { text: string; kind: "info" | "ok" | "error" };
@@ -82,6 +84,10 @@ export function ImportsSection(p: ImportsProps) {
   useEffect(() => {
     if (p.refreshRequest > 0) void refreshAll();
   }, [p.refreshRequest]);
+
+  useEffect(() => {
+    if (p.refreshThese && p.refreshThese.defs.length > 0) void start(p.refreshThese.defs);
+  }, [p.refreshThese]);
 
   const definition = (): ImportDefinition => {
     const options: ImportOptions = {

@@ -11,8 +11,14 @@ import { shopLabel } from "./shopsSection";
 
 type StatusLine = { text: string; kind: "info" | "ok" | "error" };
 
+/** Product ids the API did not answer, named (each row says so too). */
+const notFound = (ids: readonly string[] = []): string =>
+  ids.length === 0
+    ? ""
+    : `, ${ids.length} not found: ${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ` and ${ids.length - 5} more` : ""}`;
+
 const said = (o: PricingOutcome, verb: string): string =>
-  `${o.sheetName}: ${verb} ${o.asked.toLocaleString("en-US")} of ${o.rows.toLocaleString("en-US")} rows in ${o.requests} request${o.requests === 1 ? "" : "s"}. ` +
+  `${o.sheetName}: ${verb} ${o.asked.toLocaleString("en-US")} of ${o.rows.toLocaleString("en-US")} rows in ${o.requests} request${o.requests === 1 ? "" : "s"}${notFound(o.notFound)}. ` +
   "Type targets and planned prices in their columns, then Refresh: only changed rows are asked.";
 
 /** The pricing sheet section. */

@@ -1,6 +1,7 @@
 /** Key entry, API address, cache time, quota meter and cache actions. */
 import { h } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import type { ImportDefinition } from "../imports/definitions";
 import type { HostBridge, SettingsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, Status, TextField } from "./controls";
@@ -14,6 +15,8 @@ export interface SettingsProps {
   readonly settings: SettingsView | null;
   readonly onSettings: (s: SettingsView) => void;
   readonly onRefreshImports: () => void;
+  /** Import these again (tables a new basis left behind). */
+  readonly onRefreshTables: (defs: ImportDefinition[]) => void;
 }
 
 /** The key and settings section. */
@@ -180,7 +183,12 @@ export function SettingsSection(p: SettingsProps) {
         }),
       ]),
       p.settings?.basis
-        ? h(BasisFields, { bridge: p.bridge, basis: p.settings.basis, onSettings: p.onSettings })
+        ? h(BasisFields, {
+            bridge: p.bridge,
+            basis: p.settings.basis,
+            onSettings: p.onSettings,
+            onRefreshTables: p.onRefreshTables,
+          })
         : null,
       h(QueueSection, { bridge: p.bridge, settings: p.settings, onSettings: p.onSettings }),
       p.bridge.sharedFileCaveat

@@ -22,6 +22,25 @@ test("every argument of the catalog has a label in words, never its API name", (
   );
 });
 
+test("help under an argument's label names other arguments in words, not by their API names", () => {
+  // Issue 20's new-user run: "Start date (default: lookbackDays before today)" under "Sales
+  // window (days)". The figure argument's help lists API field names on purpose (it accepts them).
+  const camel = names.filter((n) => /[a-z][A-Z]/.test(n));
+  const named = CATALOG.flatMap((f) =>
+    f.params
+      .filter((p) => p.name !== "field")
+      .flatMap((p) =>
+        camel
+          .filter((n) => new RegExp(`\\b${n}\\b`).test(p.help))
+          .map((n) => `${f.name} ${p.name}: ${n}`),
+      ),
+  );
+  expect([...new Set(named)]).toEqual([]);
+  expect(
+    CATALOG.flatMap((f) => f.params.filter((p) => /in days in days|Days .* in days/.test(p.help))),
+  ).toEqual([]);
+});
+
 test("a header written as the panel's label maps to its argument", () => {
   const params = [{ name: "itemId" }, { name: "manufacturingCogs" }, { name: "skuId" }];
   expect(matchHeaders(params, ["SKU", "Product (item id)", "Unit cost (COGS)"])).toEqual([

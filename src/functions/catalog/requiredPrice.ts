@@ -66,7 +66,7 @@ export const REQUIRED_PRICE = defineFunction({
     requiredAfterOptional(numberParam("cogs", "Unit product cost.")),
     emptyForSome(
       numberParam("targetMargin", "Target margin.", ANY_NUMBER),
-      "Target margin, every marketplace: a fraction or % (25% or 0.25) of the revenue per unit. Required unless targetProfit is given (A).",
+      "Target margin, every marketplace: a fraction or % (25% or 0.25) of the revenue per unit. Required unless a target profit is given (A).",
     ),
     field,
     headers,
@@ -105,7 +105,7 @@ export const REQUIRED_PRICE = defineFunction({
         "targetProfit",
         "Target profit per unit, marketplace A only, instead of a margin; empty: the margin in targetMargin is the target.",
       ),
-      "A only, instead of targetMargin: target profit per unit, an amount in the shop's currency (5 = 5 SGD), never a percent: 25% would be read as 0.25 SGD. Empty: targetMargin is the target.",
+      "A only, instead of a target margin: profit per unit, an amount in the shop's currency (5 = 5 SGD), never a percent: 25% would be read as 0.25 SGD. Empty: the target margin is the target.",
     ),
   ],
   notes: [

@@ -298,6 +298,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       (await service(undefined, options?.onProgress)).newPricingSheet(ask),
     refreshPricingSheet: async (name, options) =>
       (await service(undefined, options?.onProgress)).refreshPricingSheet(name),
+    tablesOnOtherBasis: async () => (await service()).tablesOnOtherBasis(),
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),
     deleteImport: async (id) => (await service()).deleteImport(id),

@@ -53,3 +53,37 @@ test("the sidebar's refresh of this sheet logs the requests its cells made", asy
       .filter((c) => c !== "" && c !== null),
   ).toEqual([]);
 });
+
+test("the menu's refresh of this sheet logs the requests its cells made too", async () => {
+  sim = await SheetsSim.start();
+  sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
+  await sim.call(OWNER, "getSettings");
+  const { shop, items } = demoItems(5);
+  sim.edit(
+    OWNER,
+    "A2:A6",
+    items.map((id) => [id]),
+  );
+  sim.fillDown(
+    OWNER,
+    "C2:C6",
+    `=MKTA_BREAKDOWN(${shop.shopId}, "${shop.region}", A2, , "netProfit")`,
+  );
+  await sim.runUntilIdle();
+  const before = sim.requests().length;
+  const menu = sim.startCall(OWNER, "refreshSheet", [], "menu");
+  await sim.run({ until: () => menu.done, maxMs: 600_000 });
+  expect(menu.ok).toBe(true);
+  await sim.runUntilIdle();
+  const made = sim.requests().length - before;
+  expect((menu.value as { refreshed: number }).refreshed).toBe(5);
+  expect(made).toBeGreaterThan(0);
+  const log = sim.values("Refresh log!A1:F3");
+  expect(log[1]?.slice(2, 5)).toEqual(["Formula cells: this sheet", made, 5]);
+  expect(
+    sim
+      .values("Refresh log!A3:F3")
+      .flat()
+      .filter((c) => c !== "" && c !== null),
+  ).toEqual([]);
+});

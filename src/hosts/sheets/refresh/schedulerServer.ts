@@ -10,7 +10,7 @@ import { fillLater, fillOnEdit, fillTick, installFiller } from "../fill/fillTrig
 import type { FillReport } from "../fill/filler";
 import { gas } from "../stores/gas";
 import { liveCallsPaused } from "../cells/liveCalls";
-import { refreshCellsLogged } from "./loggedRefresh";
+import { refreshCellsCounted, refreshCellsLogged, type RequestCount } from "./loggedRefresh";
 import {
   refreshCells,
   setLiveCalls,
@@ -142,20 +142,28 @@ function installBackgroundFill(): { installed: boolean; note?: string } {
   return installFiller();
 }
 
+/** The key's request count and the cells waiting, as the sidebar's status line reads them. */
+function requestCount(): RequestCount {
+  const v = view(null, "none");
+  return { sent: v.requestsSent, waiting: v.queue.cellsQueued };
+}
+
+/** A menu refresh: told, then its log row with the requests its cells made (loggedRefresh.ts). */
+const menuRefresh = (scope: RefreshScope, which: RefreshWhich, what: string): RefreshResult =>
+  refreshCellsCounted(scope, which, requestCount, (r) => told(r, what));
+
 /** Menu: refresh the selected formula cells. */
-const refreshSelection = (): RefreshResult =>
-  told(refreshCellsLogged("selection", "all"), "refreshed");
+const refreshSelection = (): RefreshResult => menuRefresh("selection", "all", "refreshed");
 /** Menu: refresh this sheet's formula cells. */
-const refreshSheet = (): RefreshResult => told(refreshCellsLogged("sheet", "all"), "refreshed");
+const refreshSheet = (): RefreshResult => menuRefresh("sheet", "all", "refreshed");
 /** Menu: refresh every formula cell. */
-const refreshWorkbook = (): RefreshResult =>
-  told(refreshCellsLogged("workbook", "all"), "refreshed");
+const refreshWorkbook = (): RefreshResult => menuRefresh("workbook", "all", "refreshed");
 /** Menu: refresh cells showing an error or waiting. */
 const refreshErrors = (): RefreshResult =>
-  told(refreshCellsLogged("workbook", "errors"), "with errors refreshed");
+  menuRefresh("workbook", "errors", "with errors refreshed");
 /** Menu: refresh answers older than the cache time. */
 const refreshOld = (): RefreshResult =>
-  told(refreshCellsLogged("workbook", "old"), "with old answers refreshed");
+  menuRefresh("workbook", "old", "with old answers refreshed");
 /** Menu: cells answer from the cache only. */
 const pauseLiveCalls = (): RefreshResult =>
   told(setLiveCalls(true), "changed: live calls are paused (cells answer from the cache)");

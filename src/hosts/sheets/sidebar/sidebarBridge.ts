@@ -116,6 +116,7 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       ),
     newPricingSheet: (ask) => server.sidebarNewPricingSheet(ask),
     refreshPricingSheet: (name) => server.sidebarRefreshPricingSheet(name),
+    tablesOnOtherBasis: () => server.sidebarTablesOnOtherBasis(),
     listImports: () => server.sidebarListImports(),
     saveImport: (def) => server.sidebarSaveImport(def),
     deleteImport: (id) => server.sidebarDeleteImport(id),
