@@ -26,6 +26,18 @@ export interface StrictRow {
 
 export type Scenario = (sim: SheetsSim) => Promise<FillDownOutcome>;
 
+/**
+ * The day's trigger budget (60 of the 90 minutes, src/hosts/sheets/stores/triggerDay.ts)
+ * already spent by the add-on's earlier fills: the quota's count and the add-on's own, as
+ * those runs would have left them. The row then measures the short runs past the budget.
+ */
+export function budgetSpent(sim: SheetsSim): void {
+  const used = 60 * 60_000;
+  const dayEnd = (Math.floor(sim.now() / 86_400_000) + 1) * 86_400_000;
+  sim.state.today(OWNER).triggerMsToday = used;
+  sim.state.user(OWNER).properties.setProperty("mkt.triggerDay", `${dayEnd}|${used}`);
+}
+
 /** One row: STRICT, with `switches` turned the other way (sheetsStrictModes.ts). */
 export async function row(
   name: string,
@@ -33,6 +45,7 @@ export async function row(
   collaborator: boolean,
   bundleDir: string,
   switches: Partial<Strictness> = {},
+  prepare: (sim: SheetsSim) => void = () => undefined,
 ): Promise<StrictRow> {
   const sim = await SheetsSim.start({ bundleDir, strict: { ...switches } });
   try {
@@ -43,6 +56,7 @@ export async function row(
       await sim.call(EDITOR, "getSettings"); // the editor's trigger is made first
     }
     await sim.call(OWNER, "getSettings");
+    prepare(sim);
     const start = sim.now();
     const out = await scenario(sim);
     const ex = sim.coordinator.executions;
