@@ -24,19 +24,19 @@ test("past the day's trigger budget a fill still ends with every number and the 
   sim = await SheetsSim.start({ strict: true });
   sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
   await sim.call(OWNER, "getSettings");
-  // The add-on's earlier fills today used 88 trigger minutes (the quota's count and the
-  // add-on's own, as its runs would have left them): 2 are left.
-  const used = 88 * 60_000;
+  // The add-on's earlier fills today used 88.5 trigger minutes (the quota's count and the
+  // add-on's own, as its runs would have left them): 1.5 are left.
+  const used = 88.5 * 60_000;
   const dayEnd = (Math.floor(sim.now() / 86_400_000) + 1) * 86_400_000;
   sim.state.today(OWNER).triggerMsToday = used;
   sim.state.user(OWNER).properties.setProperty("mkt.triggerDay", `${dayEnd}|${used}`);
   const before = sim.coordinator.executions.length;
-  // Four minutes of quota: a trigger run that slept for each minute's quota would need 3 of
-  // them and be stopped after 2, its cells left waiting (as the add-on did before the budget).
-  const out = await fillDown(sim, { level: "item", count: 240, maxMs: 40 * 60_000 });
+  // Three minutes of quota: a trigger run that slept for each minute's quota would need 2 of
+  // them and be stopped after 1.5, its cells left waiting (as the add-on did before the budget).
+  const out = await fillDown(sim, { level: "item", count: 180, maxMs: 30 * 60_000 });
   const runs = sim.coordinator.executions.slice(before).filter((e) => e.kind === "trigger");
   const ms = sim.state.today(OWNER).triggerMsToday;
-  expect(out.answered).toBe(240);
+  expect(out.answered).toBe(180);
   expect(out.refused).toBe(0);
   expect(runs.filter((r) => r.message === TRIGGER_TIME_USED)).toHaveLength(0);
   expect(ms).toBeLessThan(QUOTA_MS);
