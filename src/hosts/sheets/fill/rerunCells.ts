@@ -19,8 +19,8 @@
  * again (reading the answer its detour left in the cache). The detour text lives a few seconds
  * and the seller's formula always comes back as typed. The detour's two runs of a cell never
  * overlap (the second is written once the first is over), so a detour costs the executions a
- * clear + set costs at any moment: halving the cells a pass re-runs for it (as before) made the
- * 1,002-cell mixed fill 3 minutes slower than ceil(requests / 60) + 10 (bench/results.md).
+ * clear + set costs at any moment. (A pass used to re-run half as many cells for it; the
+ * 1,002-cell mixed fill was then 3.2 minutes over ceil(requests / 60) + 10: bench/results.md.)
  *
  * A cell is only rewritten if it still holds the formula the caller expects: a seller's edit
  * made meanwhile is never overwritten. Cells of a fill-down share their R1C1 formula, so each
