@@ -4,13 +4,15 @@
  * Modes: strict (every assumption on), noClearSet (clear + flush + set does not re-run a cell),
  * noDocStores (no document cache/properties inside custom functions), noClockFromClock (a clock
  * trigger's run cannot make the next one), documented (all three off). Scenarios: items600,
- * mixed1002, editor300, twoTabs, menu300. Prints the row as JSON (for bench/results.md).
+ * items600spent (the day's trigger budget spent before the fill), mixed1002, editor300, twoTabs,
+ * menu300. Prints the row as JSON (for bench/results.md).
  */
 import * as path from "node:path";
-import { row, WAIT_MS as HOUR_MS, type Scenario } from "./sheetsStrict";
+import { budgetSpent, row, WAIT_MS as HOUR_MS, type Scenario } from "./sheetsStrict";
 import { fillDown } from "../test/hosts/sheets/sim/fillDownRun";
 import { menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
 import type { Strictness } from "../test/hosts/sheets/sim/strict";
+import type { SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
 
 const MODES: Record<string, Partial<Strictness>> = {
   strict: {},
@@ -31,8 +33,9 @@ const items =
   (sim) =>
     fillDown(sim, { level: "item", count, maxMs: WAIT_MS, ...(by ? { by } : {}) });
 
-const SCENARIOS: Record<string, [Scenario, boolean]> = {
+const SCENARIOS: Record<string, [Scenario, boolean, ((sim: SheetsSim) => void)?]> = {
   items600: [items(600), false],
+  items600spent: [items(600), false, budgetSpent],
   mixed1002: [(sim) => mixedCells(sim, 334, WAIT_MS), false],
   editor300: [items(300, "editor@example.com"), true],
   twoTabs: [(sim) => twoTabs(sim, 300, WAIT_MS), false],
@@ -45,7 +48,15 @@ async function main(): Promise<void> {
   const picked = SCENARIOS[scenario];
   if (!switches || !picked) throw new Error(`mode ${mode} or scenario ${scenario} unknown`);
   const bundleDir = path.join(__dirname, "..", "dist", "sheets");
-  const r = await row(`${scenario} (${mode})`, picked[0], picked[1], bundleDir, switches);
+  const [scenarioFn, collaborator, prepare] = picked;
+  const r = await row(
+    `${scenario} (${mode})`,
+    scenarioFn,
+    collaborator,
+    bundleDir,
+    switches,
+    prepare,
+  );
   const { texts, ...out } = r.out;
   console.log(
     JSON.stringify({

@@ -58,4 +58,45 @@ describeBrowser("Excel on the web re-runs functions on row insert and reload", (
     expect(rig.proxy.count()).toBe(30);
     expect(rig.proxy.statuses.filter((s) => s === 429)).toEqual([]);
   });
+
+  /**
+   * functions.json is ours, but an add-in deployed with an older or hand-edited copy declares
+   * neither option: Excel then passes no address and never calls onCanceled. The cells must
+   * still answer (no refresh scope needs the address to compute a value), and a recalculation
+   * that restarts running cells must not leave any of them without its number.
+   */
+  test("a functions.json without requiresAddress and cancelable: no address, no onCanceled, every cell still answers", async () => {
+    await rig.book.useKey(rig.server.keyFor("demo"), rig.proxy.baseUrl, {
+      "mkt.listAnswers": "off",
+    });
+    const declared = await rig.excel.page.evaluate(async () => {
+      const doc = (await (await fetch("functions.json")).json()) as {
+        functions: Array<{ options?: Record<string, unknown> }>;
+      };
+      for (const f of doc.functions) {
+        delete f.options?.requiresAddress;
+        delete f.options?.cancelable;
+      }
+      const url = URL.createObjectURL(new Blob([JSON.stringify(doc)]));
+      const w = window as unknown as { excelShim: { loadMetadata(url: string): Promise<number> } };
+      await w.excelShim.loadMetadata(url);
+      return doc.functions.filter((f) => f.options?.requiresAddress || f.options?.cancelable)
+        .length;
+    });
+    expect(declared).toBe(0);
+    rig.proxy.reset();
+    const items = shop.items.slice(300, 320).map((itemId) => ({ itemId }));
+    await rig.book.enter(breakdownCells(shop, items));
+    // Recalculated while the first runs are still out: without cancelable nothing is withdrawn.
+    await rig.book.recalculate();
+    await rig.book.idle(90_000);
+    const cells = await rig.book.cells();
+    // The recalculation did restart running cells (their invocations were not told).
+    expect(cells.some((c) => c.cancels > 0)).toBe(true);
+    expect(errors(cells)).toEqual([]);
+    expect(numbers(cells)).toHaveLength(20);
+    // Each product asked at most twice (once per run that was not answered from the cache).
+    expect(rig.proxy.count()).toBeLessThanOrEqual(40);
+    expect(rig.proxy.statuses.filter((s) => s === 429)).toEqual([]);
+  });
 });

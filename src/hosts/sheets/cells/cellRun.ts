@@ -56,11 +56,18 @@ const HANDOVER_MS = 4 * 60_000;
 /**
  * Estimated time until the queue is done: the wait for quota, a minute per 60 requests, and a
  * hand-over for every trigger run the work needs (measured late otherwise: bench/results.md).
+ * From `shortFrom` on (the day's trigger budget spent) every minute's quota is a short run
+ * and a hand-over.
  */
-function etaMs(requests: number, readyAt: number | null, now: number): number {
+function etaMs(requests: number, readyAt: number | null, now: number, shortFrom?: number): number {
   const first = Math.max(0, (readyAt ?? now) - now);
   const work = first + Math.max(0, Math.ceil(requests / 60) - 1) * 61_000;
-  return work + Math.floor(work / TRIGGER_RUN_MS) * HANDOVER_MS;
+  const full = work + Math.floor(work / TRIGGER_RUN_MS) * HANDOVER_MS;
+  if (shortFrom === undefined || now + full <= shortFrom) return full;
+  // Minutes of quota served before the budget runs out; each one after it costs a hand-over.
+  const fast = Math.max(0, shortFrom - now);
+  const left = Math.max(1, Math.ceil(requests / 60) - Math.floor(fast / 61_000));
+  return Math.max(fast, first) + left * HANDOVER_MS;
 }
 
 /** A cell still needs its fetch and its re-run after its estimate. */
@@ -77,6 +84,20 @@ function fillingLeftMs(recent: QueueStatus | null, refused: boolean, now: number
   // Nothing filled lately: an edit's trigger run may be starting; once continuations were
   // refused or late, nothing else is.
   return refused ? 0 : TRIGGER_RUN_MS;
+}
+
+/**
+ * When the fill goes on in short trigger runs (the day's trigger budget spent): the trigger
+ * run filling now knows when its budget runs out; otherwise the settings' read says whether it
+ * has; the open sidebar (a recent queue with no run end) is not held to it.
+ */
+function shortRunsFrom(
+  recent: QueueStatus | null,
+  spent: boolean,
+  now: number,
+): number | undefined {
+  if (recent?.runEndsAt === undefined) return recent || !spent ? undefined : now;
+  return recent.runEndsAt > now ? recent.shortFrom : spent ? now : undefined;
 }
 
 /**
@@ -166,7 +187,12 @@ export function runCellAs<T>(
     registerWaiting(docCache, at, { f: formula, c: waiting.calls, o: tag, t: now });
     const queue = readQueue(docCache);
     const recent = queue && queue.at > now - 120_000 ? queue : null;
-    const eta = etaMs(Math.max(recent?.requests ?? 0, waiting.calls.length), waiting.readyAt, now);
+    const eta = etaMs(
+      Math.max(recent?.requests ?? 0, waiting.calls.length),
+      waiting.readyAt,
+      now,
+      shortRunsFrom(recent, session.triggerBudgetSpent, now),
+    );
     return waitingText({
       cells: Math.max(1, recent?.cells ?? 1),
       etaMs: eta,

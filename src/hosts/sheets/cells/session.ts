@@ -114,6 +114,8 @@ export interface Session {
   readonly basis: ProfitBasis;
   /** The add-on's triggers stop after an edit's run and one clock run (read with the settings). */
   readonly fillChainRefused: boolean;
+  /** The filler's trigger minutes for today are spent (read with the settings). */
+  readonly triggerBudgetSpent: boolean;
 }
 
 /** The env for this user's key, settings and caches (throws the no-key message without a key). */
@@ -173,6 +175,7 @@ export function openSession(options: RunOptions = {}): Session {
     clock,
     basis: settings.basis(),
     fillChainRefused: settings.fillChainRefused(),
+    triggerBudgetSpent: settings.triggerBudgetSpent(clock.now()),
   };
 }
 

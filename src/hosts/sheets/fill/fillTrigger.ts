@@ -9,6 +9,9 @@
  *   allows. Google documents an add-on's clock triggers "at most once an hour": until one was
  *   seen to start on time and hand over, a trigger run ends with its last word (waiting cells
  *   that still name a time run once more and say who goes on: an edit, the owner's sidebar).
+ * Trigger minutes are a daily quota (90 on consumer accounts): past the day's budget
+ * (stores/triggerDay.ts) a run spends the minute's quota it has and hands over to a clock
+ * trigger instead of sleeping for the next minute's.
  * Installable triggers run as the user who made them, with that user's key: the filler then
  * helps only cells that read that key's cache (the owner's, for custom functions).
  * Only one filler per key works at a time (a claim in the document cache, under the script
@@ -23,7 +26,7 @@ import {
   type FillReport,
 } from "./filler";
 import { gas, type CacheLike, type SheetLike, type SpreadsheetLike } from "../stores/gas";
-import { executionsPerRerun, rerunCells } from "./rerunCells";
+import { rerunCells } from "./rerunCells";
 import { scanSheets } from "../sheet/sheetScan";
 import { setFillerOwner } from "../cells/liveCalls";
 import { openSession, closeSession } from "../cells/session";
@@ -31,6 +34,7 @@ import { ownerTag, readQueue } from "./waitingCells";
 import { formatFormulaCells } from "./formatCells";
 import { ourTriggers } from "../stores/triggerList";
 import { isTimedWaitingText } from "../cells/cellTexts";
+import { dayEndsAt, TRIGGER_DAY_PROPERTY, TriggerRun } from "../stores/triggerDay";
 
 /** Top-level handler names (Stubs.js declares them; none ends in _). */
 export const FILL_ON_EDIT = "fillWaitingCellsOnEdit";
@@ -100,6 +104,29 @@ function claim(cache: CacheLike, key: string, until: number, now: number): boole
   }
 }
 
+/**
+ * A trigger run's one read of user properties (chain and the day's trigger minutes), and its
+ * share of the day's trigger time; null when properties cannot be read.
+ */
+function startRun(): { run: TriggerRun; get: (key: string) => string | null } | null {
+  try {
+    const props = gas().PropertiesService.getUserProperties();
+    const all = props.getProperties?.();
+    const get = (key: string): string | null => (all ? (all[key] ?? null) : props.getProperty(key));
+    const now = Date.now();
+    let zone = "Etc/UTC";
+    try {
+      zone = gas().Session?.getScriptTimeZone() ?? zone;
+    } catch {
+      // The UTC day then.
+    }
+    const endsAt = dayEndsAt(now, zone, (d, z, p) => gas().Utilities.formatDate(d, z, p));
+    return { run: TriggerRun.start(props, get(TRIGGER_DAY_PROPERTY), now, endsAt), get };
+  } catch {
+    return null;
+  }
+}
+
 function depsOf(book: SpreadsheetLike, cache: CacheLike, chain?: boolean): FillerDeps {
   return {
     ...(chain === undefined ? {} : { chain }),
@@ -138,17 +165,18 @@ export function fillOnEdit(): void {
   const end = start + TRIGGER_BUDGET_MS;
   const key = claimKey();
   if (!key || !claim(cache, key, end, start)) return;
-  let chain: boolean | undefined;
-  try {
-    // One Properties read per trigger run (not per cell).
-    // Unknown counts as refused until a clock run has made the next one (undocumented).
-    chain = gas().PropertiesService.getUserProperties().getProperty(CHAIN_PROPERTY) === "1";
-  } catch {
-    chain = undefined;
-  }
+  // One Properties read per trigger run (not per cell), one write at its end (the day's use).
+  const state = startRun();
+  // Unknown counts as refused until a clock run has made the next one (undocumented).
+  const chain = state ? state.get(CHAIN_PROPERTY) === "1" : undefined;
+  const run = state?.run ?? null;
   // Without a continuation known to come, the run keeps time for its last word.
   const fillEnd = chain === true ? end : end - LAST_WORD_MS;
-  const deps = { ...depsOf(book, cache, chain), runEndsAt: fillEnd };
+  const deps = {
+    ...depsOf(book, cache, chain),
+    runEndsAt: fillEnd,
+    ...(run ? { shortFrom: run.shortFrom } : {}),
+  };
   let idleSince = start;
   let seen = false;
   let last: FillReport | null = null;
@@ -161,6 +189,11 @@ export function fillOnEdit(): void {
         seen = true;
       } else if (now - idleSince > (seen ? IDLE_MS : NOTHING_MS)) break;
       const readyAt = last.queue.readyAt;
+      // Past the day's budget the run does not sleep for the next minute's quota: a clock
+      // trigger goes on (a run costs the seconds it fetches, not the minute it would wait).
+      const quotaSpent =
+        last.quotaLeft === 0 || (readyAt !== null && readyAt - now > SCAN_EVERY_MS);
+      if (run?.spent(now) && last.queue.cells > 0 && quotaSpent) break;
       // Sleep until quota frees (rescanning meanwhile while cells are still loading).
       const wait =
         readyAt !== null && readyAt > now
@@ -175,6 +208,7 @@ export function fillOnEdit(): void {
       rerunWaiting(book.getSheets(), end, true);
   } finally {
     cache.remove(key);
+    run?.finish(Date.now());
   }
 }
 
@@ -236,9 +270,19 @@ export function fillLater(): void {
   const app = gas().ScriptApp;
   for (const t of ourTriggers(app, null))
     if (t.getHandlerFunction() === FILL_LATER) app.deleteTrigger(t);
+  const state = startRun();
+  if (!state) return; // no properties today: no list of spreadsheets either
+  try {
+    fillListed(state.get, state.run);
+  } finally {
+    state.run.finish(Date.now());
+  }
+}
+
+function fillListed(get: (key: string) => string | null, run: TriggerRun): void {
   const props = gas().PropertiesService.getUserProperties();
-  const ids = (props.getProperty(DOCS_PROPERTY) ?? "").split(",").filter(Boolean);
-  const asked = Number(props.getProperty(ASKED_PROPERTY) ?? NaN);
+  const ids = (get(DOCS_PROPERTY) ?? "").split(",").filter(Boolean);
+  const asked = Number(get(ASKED_PROPERTY) ?? NaN);
   props.deleteProperty(DOCS_PROPERTY);
   // Apps Script documents add-on clock triggers "at most once an hour": one that starts this
   // late will not keep minutes a waiting text names.
@@ -249,7 +293,8 @@ export function fillLater(): void {
     try {
       // Each spreadsheet gets its share of the time left.
       const share = Date.now() + (end - Date.now()) / (ids.length - i);
-      if (!rerunWaiting(gas().SpreadsheetApp.openById(id).getSheets(), share)) unfinished.push(id);
+      const sheets = gas().SpreadsheetApp.openById(id).getSheets();
+      if (!rerunWaiting(sheets, share, false, run)) unfinished.push(id);
     } catch {
       // Deleted or no longer shared: forget it.
     }
@@ -277,9 +322,15 @@ export function fillLater(): void {
 /**
  * Re-run waiting cells until none waits (true) or `end` (false: cells still wait). The last
  * word (`lastWord`): re-run only cells whose text names a time, until none does: each then says
- * who goes on, or answers if quota has freed.
+ * who goes on, or answers if quota has freed. Past the day's budget (`run` spent) it stops
+ * (false) once the minute's quota is used and the cells it ran are over.
  */
-function rerunWaiting(sheets: readonly SheetLike[], end: number, lastWord = false): boolean {
+function rerunWaiting(
+  sheets: readonly SheetLike[],
+  end: number,
+  lastWord = false,
+  run: TriggerRun | null = null,
+): boolean {
   const flush = (): void => gas().SpreadsheetApp.flush();
   const wanted = lastWord
     ? (text: string, formula: string) => formula !== "" && isTimedWaitingText(text)
@@ -298,9 +349,8 @@ function rerunWaiting(sheets: readonly SheetLike[], end: number, lastWord = fals
     // With the minute's quota used up, cells are still run (in sheet order, the order cells
     // fetch their siblings' answers in): those whose answers are cached answer at once.
     const free = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
-    const running = Math.floor(
-      Math.max(0, RUNNING_CELLS_CAP - scanned.loading) / executionsPerRerun(),
-    );
+    if (!lastWord && free === 0 && scanned.loading === 0 && run?.spent(Date.now())) return false;
+    const running = Math.max(0, RUNNING_CELLS_CAP - scanned.loading);
     const room = free > 0 ? Math.min(free, running) : running;
     const cells = scanned.found.slice(0, room);
     for (const sheet of new Set(cells.map((c) => c.sheet)))

@@ -25,7 +25,7 @@ import { mergeCalls, requestsFor } from "../cells/fillDownPrefetch";
 import { freshAfter, readFreshRegions } from "./freshCache";
 import type { CacheLike, LockLike } from "../stores/gas";
 import { cacheKeysOf } from "./readAhead";
-import { executionsPerRerun, rerunCells, type WritableSheet } from "./rerunCells";
+import { rerunCells, type WritableSheet } from "./rerunCells";
 import type { FormattableSheet } from "./formatCells";
 import { closeSession, openSession, type Session } from "../cells/session";
 import { scanSheets, type ScannedSheet } from "../sheet/sheetScan";
@@ -52,6 +52,8 @@ export interface FillerDeps {
   readonly chain?: boolean;
   /** When this trigger run stops filling (ms); absent for the open sidebar (fillTrigger.ts). */
   readonly runEndsAt?: number;
+  /** When the day's trigger budget runs out (ms; stores/triggerDay.ts); absent: the sidebar. */
+  readonly shortFrom?: number;
 }
 
 /**
@@ -77,6 +79,8 @@ export interface FillReport {
   /** Waiting cells that read another key's cache (the spreadsheet owner's): left alone. */
   readonly otherKey: number;
   readonly queue: QueueStatus;
+  /** Requests the key's minute had left after the pass fetched (0: spent until readyAt). */
+  readonly quotaLeft: number;
 }
 
 interface WaitingCell extends CellAt {
@@ -173,15 +177,12 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
       if (served.readyAt !== null) readyAt = Math.max(readyAt ?? 0, served.readyAt);
       paused ||= served.paused;
     }
-    // Cells whose calls are unknown ask for themselves when run: only as many as quota allows.
     // Cells whose calls are unknown (and those Apps Script failed) ask for themselves when
     // run: only as many as quota allows.
     const quota = session.env.quota?.status(session.apiKey);
     const room = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
-    // The detour (rerunCells.ts) runs each cell twice.
-    const running = Math.floor(
-      Math.max(0, RUNNING_CELLS_CAP - scanned.loading) / executionsPerRerun(),
-    );
+    // A detour's two runs of a cell follow each other (rerunCells.ts): one execution at a time.
+    const running = Math.max(0, RUNNING_CELLS_CAP - scanned.loading);
     const unknown = cells.filter((c) => c.calls === null);
     const failed = takeRetries(
       deps.cache,
@@ -197,9 +198,17 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
       at: deps.now(),
       ...(deps.chain === false ? { chain: false as const } : {}),
       ...(deps.runEndsAt !== undefined ? { runEndsAt: deps.runEndsAt } : {}),
+      ...(deps.shortFrom !== undefined ? { shortFrom: deps.shortFrom } : {}),
     };
     writeQueue(deps.cache, queue);
-    return { waiting: cells.length, loading: scanned.loading, rerun, otherKey, queue };
+    return {
+      waiting: cells.length,
+      loading: scanned.loading,
+      rerun,
+      otherKey,
+      queue,
+      quotaLeft: room,
+    };
   } finally {
     closeSession(session);
   }

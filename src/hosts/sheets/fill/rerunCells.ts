@@ -17,7 +17,10 @@
  * (the same call to Sheets, but a new formula text, which Sheets runs like a seller's edit of
  * the formula), and once that run is over the seller's exact text is written back and runs
  * again (reading the answer its detour left in the cache). The detour text lives a few seconds
- * and the seller's formula always comes back as typed.
+ * and the seller's formula always comes back as typed. The detour's two runs of a cell never
+ * overlap (the second is written once the first is over), so a detour costs the executions a
+ * clear + set costs at any moment. (A pass used to re-run half as many cells for it; the
+ * 1,002-cell mixed fill was then 3.2 minutes over ceil(requests / 60) + 10: bench/results.md.)
  *
  * A cell is only rewritten if it still holds the formula the caller expects: a seller's edit
  * made meanwhile is never overwritten. Cells of a fill-down share their R1C1 formula, so each
@@ -53,11 +56,6 @@ export interface CellToRerun {
 
 /** How this execution makes cells run again: unknown until the first clear + set is read. */
 let clearSetRuns: boolean | null = null;
-
-/** Apps Script executions one re-run costs (the detour runs each cell twice). */
-export function executionsPerRerun(): number {
-  return clearSetRuns === false ? 2 : 1;
-}
 
 /** 1-based row and column -> "B7". */
 function a1Of(row: number, col: number): string {

@@ -91,6 +91,11 @@ export interface QueueStatus {
    * With continuations not known to come (chain false), work past it waits for an edit.
    */
   readonly runEndsAt?: number;
+  /**
+   * When the day's trigger budget runs out (ms; stores/triggerDay.ts): from then on each
+   * minute's quota costs a hand-over to a clock trigger. Absent: the open sidebar fills.
+   */
+  readonly shortFrom?: number;
 }
 
 const QUEUE_KEY = "mkt:queue";
@@ -109,12 +114,16 @@ export function writeQueue(cache: CacheLike, q: QueueStatus): void {
 }
 
 /** A cell's count of the queue: what the filler said of its run (chain, run end) stays. */
-export function noteQueue(cache: CacheLike, q: Omit<QueueStatus, "chain" | "runEndsAt">): void {
+export function noteQueue(
+  cache: CacheLike,
+  q: Omit<QueueStatus, "chain" | "runEndsAt" | "shortFrom">,
+): void {
   const filler = readQueue(cache);
   writeQueue(cache, {
     ...q,
     ...(filler?.chain === false ? { chain: false as const } : {}),
     ...(filler?.runEndsAt !== undefined ? { runEndsAt: filler.runEndsAt } : {}),
+    ...(filler?.shortFrom !== undefined ? { shortFrom: filler.shortFrom } : {}),
   });
 }
 

@@ -152,6 +152,8 @@ export interface AppsScriptGlobals {
     openById(id: string): SpreadsheetLike;
   };
   ScriptApp: ScriptAppLike;
+  /** Optional: the test fakes of single units leave it out (the simulator has it). */
+  Session?: { getScriptTimeZone(): string };
   HtmlService: {
     createHtmlOutputFromFile(name: string): HtmlOutputLike;
     createHtmlOutput(html: string): HtmlOutputLike;

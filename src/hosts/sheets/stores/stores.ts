@@ -13,6 +13,7 @@ import {
 import { readBasis, type ProfitBasis } from "../../../functions/basis";
 import { rejectedMark } from "../../shared/keyStatus";
 import type { CacheLike, PropertiesLike } from "./gas";
+import { TRIGGER_DAY_PROPERTY, triggerBudgetSpent } from "./triggerDay";
 
 /** CacheService as a KeyValueStore that refuses what Google would refuse. */
 export class CacheServiceStore implements KeyValueStore {
@@ -71,6 +72,11 @@ export class UserSettingsStore {
    */
   fillChainRefused(): boolean {
     return this.props.getProperty("mkt.fillChain") === "0";
+  }
+
+  /** The filler's trigger minutes for today are spent: it fills in short runs (triggerDay.ts). */
+  triggerBudgetSpent(now: number): boolean {
+    return triggerBudgetSpent(this.props.getProperty(TRIGGER_DAY_PROPERTY), now);
   }
 
   apiKey(): string | null {
