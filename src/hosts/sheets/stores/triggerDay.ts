@@ -28,11 +28,7 @@ interface TriggerDay {
 }
 
 /** The stored day, or a fresh one when it is absent, broken or over. */
-function readTriggerDay(
-  text: string | null | undefined,
-  now: number,
-  endsAt: number,
-): TriggerDay {
+function readTriggerDay(text: string | null | undefined, now: number, endsAt: number): TriggerDay {
   const [end, used] = (text ?? "").split("|").map(Number);
   return end !== undefined && used !== undefined && end > now && Number.isFinite(used)
     ? { endsAt: end, usedMs: used }
