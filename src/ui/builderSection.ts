@@ -134,8 +134,10 @@ export function BuilderSection(p: BuilderProps) {
         id: "fb-insert",
         label: "Insert into active cell",
         primary: true,
-        onClick: () =>
-          p.bridge.insertFormula(formula, { confirm: (q) => question.ask(q) }).then(
+        onClick: () => {
+          // An earlier insert's question about another cell must not stay under this answer.
+          question.dismiss();
+          return p.bridge.insertFormula(formula, { confirm: (q) => question.ask(q) }).then(
             (r) =>
               setStatus(
                 r.written
@@ -146,7 +148,8 @@ export function BuilderSection(p: BuilderProps) {
                     },
               ),
             (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
-          ),
+          );
+        },
       }),
     ]),
     question.view,

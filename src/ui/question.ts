@@ -50,5 +50,7 @@ export function useQuestion(id: string) {
         ]),
       ])
     : null;
-  return { ask, view };
+  /** A new run of the same button: the old question is answered "no" and goes away. */
+  const dismiss = (): void => pending?.answer(false);
+  return { ask, dismiss, view };
 }

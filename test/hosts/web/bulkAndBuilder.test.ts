@@ -378,6 +378,19 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     const after = await formulasNow();
     expect(after[1]?.[3]).toBe(formula); // the cell the question named, not the new selection
     expect(after[8]?.[7] ?? "").toBe("");
+
+    // Insert pressed again elsewhere while a question is open: the old question goes (answered
+    // no, its cell kept) and does not stay under the new answer (new user).
+    await select("D2");
+    await page.click("#fb-insert");
+    await page.locator("#fb-confirm").waitFor();
+    await select("H9");
+    await page.click("#fb-insert");
+    await page.waitForFunction(() =>
+      /Inserted in Sheet1!H9/.test(document.querySelector("#fb-status")?.textContent ?? ""),
+    );
+    expect(await page.locator("#fb-confirm").count()).toBe(0);
+    expect((await formulasNow())[8]?.[7]).toBe(formula);
   });
 
   test("every control is labelled, Tab walks the controls in page order, statuses are live", async () => {
