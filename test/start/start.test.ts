@@ -233,7 +233,7 @@ describe("npm start", () => {
       await page.locator("#api-key").waitFor();
       await page.fill("#api-key", key ?? "");
       await page.click("#save-key");
-      await page.locator("#key-saved").waitFor({ timeout: 10_000 });
+      await page.locator("#key-saved").waitFor({ timeout: 30_000 });
       await page.locator("#sec-builder > summary").click();
       await page.selectOption("#fb-function", "MKTA_BREAKDOWN");
       const setArg = async (name: string, value: string): Promise<void> => {
