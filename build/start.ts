@@ -239,8 +239,8 @@ function guide(o: {
     "Google Sheets:",
     "  Apps Script fetches from Google's servers, so the API needs a public https address",
     "  (this local server is not reachable from there):",
-    "    npx @google/clasp login            # once",
-    "    npx @google/clasp create --type sheets --title 'Marketplace Profit' --rootDir dist/sheets",
+    "    npx clasp login                    # once (the clasp pinned in package.json)",
+    "    npx clasp create --type sheets --title 'Marketplace Profit' --rootDir dist/sheets",
     "    MKT_BASE_URL=https://your-api.example.com npm run deploy:sheets",
     "",
   );
