@@ -16,7 +16,8 @@ afterEach(async () => {
   await sim?.close();
 });
 
-test("the sidebar's refresh of this sheet logs the requests its cells made", async () => {
+/** A simulator whose sheet holds 5 item cells (lists off) that have answered once. */
+async function fiveAnsweredCells(): Promise<void> {
   sim = await SheetsSim.start();
   sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
   await sim.call(OWNER, "getSettings");
@@ -32,6 +33,10 @@ test("the sidebar's refresh of this sheet logs the requests its cells made", asy
     `=MKTA_BREAKDOWN(${shop.shopId}, "${shop.region}", A2, , "netProfit")`,
   );
   await sim.runUntilIdle();
+}
+
+test("the sidebar's refresh of this sheet logs the requests its cells made", async () => {
+  await fiveAnsweredCells();
   const queue = sheetsQueue(
     serverProxy((name, ...args) => sim.call(OWNER, name, args)),
     { pollMs: 2000, still: 3, polls: 45, wait: (ms) => sim.run({ maxMs: ms }) },
@@ -55,21 +60,7 @@ test("the sidebar's refresh of this sheet logs the requests its cells made", asy
 });
 
 test("the menu's refresh of this sheet logs the requests its cells made too", async () => {
-  sim = await SheetsSim.start();
-  sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
-  await sim.call(OWNER, "getSettings");
-  const { shop, items } = demoItems(5);
-  sim.edit(
-    OWNER,
-    "A2:A6",
-    items.map((id) => [id]),
-  );
-  sim.fillDown(
-    OWNER,
-    "C2:C6",
-    `=MKTA_BREAKDOWN(${shop.shopId}, "${shop.region}", A2, , "netProfit")`,
-  );
-  await sim.runUntilIdle();
+  await fiveAnsweredCells();
   const before = sim.requests().length;
   const menu = sim.startCall(OWNER, "refreshSheet", [], "menu");
   await sim.run({ until: () => menu.done, maxMs: 600_000 });
