@@ -206,7 +206,7 @@ describeBrowser("a link's ?api= in Chromium", () => {
     // The page kept working with its own API meanwhile; the foreign host saw nothing at all.
     await cellAnswers("A5");
     expect(foreign.seen).toEqual([]);
-  });
+  }, 240_000); // 13 page loads: the first CI suites run beside the static checks
 
   test("inside another page's frame the link's address cannot be chosen, only kept", async () => {
     // A page on another port of this machine: the same site, so the frame shares the demo's
