@@ -41,7 +41,7 @@ export interface GateParts {
 export function keyRefusedError(): ApiError {
   return new ApiError(
     "RATE_LIMITED",
-    "Rate limit reached (60 requests/minute per key): the API kept refusing this key although it was given the time it asked for: another app, sheet or person may be using the same key, or the API is limiting it; in a minute refresh the cells with errors from the add-in's menu or pane",
+    "Rate limit reached (60 requests/minute per key): the API kept refusing this key after each wait it asked for (another app, sheet or person may use it, or the API limits it); in a minute refresh the cells with errors from the add-in's menu or pane",
     { retryable: false },
   );
 }

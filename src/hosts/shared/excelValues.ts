@@ -20,6 +20,20 @@ const DAY_MS = 86_400_000;
 /** Excel shows at most this much hover text; longer messages are cut. */
 const MAX_MESSAGE = 250;
 
+/**
+ * A message cut to fit the hover text, its last clause (after the last "; ": what the seller
+ * can do) kept whole: a plain cut would drop exactly that part of a long message.
+ */
+export function fitHover(text: string, max = MAX_MESSAGE): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= max) return line;
+  const cut = line.lastIndexOf("; ");
+  const action = cut > 0 ? line.slice(cut + 2) : "";
+  const room = max - action.length - 3;
+  if (!action || room < 40) return shorten(line, max);
+  return `${line.slice(0, room).trimEnd()}…; ${action}`;
+}
+
 /** A Date (UTC wall clock, as the catalog makes them) as an Excel serial number. */
 export function dateToSerial(date: Date): number {
   return (date.getTime() - EXCEL_EPOCH_UTC) / DAY_MS;
@@ -50,7 +64,7 @@ export function excelArguments(fn: SheetFunction, raw: readonly unknown[]): Cell
 
 /** An ApiError/ArgumentError/anything as the cell error Excel shows, with its hover message. */
 export function toExcelError(error: unknown, cf: CustomFunctionsGlobal, places: HostPlaces): Error {
-  const message = shorten(inPlaces(messageOf(error), places), MAX_MESSAGE);
+  const message = fitHover(inPlaces(messageOf(error), places));
   const missing =
     isApiError(error) && (error.code === "NOT_FOUND" || error.code === "NOT_YET_ACTIVE");
   return new cf.Error(missing ? cf.ErrorCode.notAvailable : cf.ErrorCode.invalidValue, message);
@@ -59,7 +73,7 @@ export function toExcelError(error: unknown, cf: CustomFunctionsGlobal, places: 
 /** A catalog CellError as Excel's error value of the same kind, message on hover. */
 function toExcelErrorCell(cell: CellError, cf: CustomFunctionsGlobal, places: HostPlaces): Error {
   const code = cell.code === "#N/A" ? cf.ErrorCode.notAvailable : cf.ErrorCode.invalidValue;
-  return new cf.Error(code, shorten(inPlaces(cell.message, places), MAX_MESSAGE));
+  return new cf.Error(code, fitHover(inPlaces(cell.message, places)));
 }
 
 /**

@@ -142,9 +142,7 @@ test("a storm of 429s fails every waiting cell within MAX_REFUSED_MS of the firs
   expect(ours.length).toBeLessThanOrEqual(12);
 
   const message = results[0]?.message ?? "";
-  expect(message).toMatch(
-    /another app, sheet or person may be using the same key, or the API is limiting it/,
-  );
+  expect(message).toMatch(/another app, sheet or person may use it, or the API limits it/);
   // Every host names its own way to run the cells again; none promises to do it by itself.
   expect(inPlaces(message, SHEETS_PLACES)).toContain(
     "use Extensions > Marketplace Profit > Refresh cells with errors",
