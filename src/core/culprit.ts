@@ -6,6 +6,7 @@
 import { endpointById, isEndpointId } from "../api/endpoints";
 import type { FieldSpec } from "../api/types";
 import { ApiError, isApiError } from "./errors";
+import { noEndpointError } from "./response";
 
 type Params = Readonly<Record<string, unknown>>;
 
@@ -46,6 +47,10 @@ function notFound(error: ApiError, endpoint: string, p: Params): ApiError {
   const culprit = CULPRITS[field];
   const value = text(p[field]);
   const market = endpoint.charAt(0);
+  // A request that names no shop, seller or id (the shop lists, product search) cannot miss
+  // one: a 404 there means the address has no such endpoint, whatever its body says.
+  if (!Object.keys(CULPRITS).some((k) => p[k] !== undefined))
+    return noEndpointError(error.status ?? 404);
   if (!culprit || value === "") {
     const ids = Object.keys(CULPRITS)
       .filter((k) => k !== "shopId" && k !== "sellerId")

@@ -145,7 +145,7 @@ function isErrorEnvelope(envelope: Envelope | undefined): boolean {
 }
 
 /** The address has no such endpoint: the base URL is wrong, not the ids or the key. */
-function noEndpointError(status: number): ApiError {
+export function noEndpointError(status: number): ApiError {
   return new ApiError(
     "CONFIG",
     `The API address answered that it has no such endpoint (HTTP ${status}): check the base URL in Settings (the address of the Marketplace Profit Analytics API, without a path after it)`,

@@ -74,6 +74,17 @@ describe("a wrong API address", () => {
     }
   });
 
+  test("a 404 in the API's envelope to a call that names no id is the address too", async () => {
+    // The spec shows no error envelope: any API's "not found" may look like this one.
+    const body = JSON.stringify({ status: "ERROR", statusCode: 404, message: "Not Found" });
+    for (const args of [["SHOPS"], ["SHOPS", "A"], ["PRODUCT_SEARCH", "lamp"]] as const) {
+      const [name, ...rest] = args;
+      const shown = await cell(behindProxy(404, body), name, ...rest);
+      expect(shown).toMatch(/^#ERROR! The API address answered that it has no such endpoint/);
+      expect(shown).not.toMatch(BLAMES_IDS_OR_KEY);
+    }
+  });
+
   test("the API's own 404 still names the id it could not find", async () => {
     const shown = await cell(functionEnv(server), "MKTA_ITEM", 100001, "SG", 999, "netProfit");
     expect(shown).toMatch(/^#ERROR! Not found: item 999 in shop 100001 SG/);
