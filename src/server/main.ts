@@ -114,7 +114,10 @@ async function main(): Promise<void> {
     `  data: seed ${settings.seed}, scale ${settings.scale}, today ${settings.today}; ` +
       `${settings.rateLimitPerMinute} requests/minute per key; keys in ${store.file}`,
   );
-  for (const line of keyLines) console.log(`  ${line}`);
+  // With --log, stdout carries the JSON request log (often redirected to a file): the demo key
+  // goes to stderr so it is shown on the terminal but never lands in that log.
+  const showKey = settings.log ? console.error : console.log;
+  for (const line of keyLines) showKey(`  ${line}`);
   console.log(
     `  Try: curl -H "Authorization: Bearer <key>" ${shown}/api/mkt-a/fetch-all-user-shops`,
   );

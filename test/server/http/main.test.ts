@@ -20,8 +20,11 @@ async function startServerProcess(dir: string, args: readonly string[]) {
     ["--import", "tsx", "src/server/main.ts", "--port", "0", "--data", dir, ...args],
     { cwd: ROOT, env: { ...process.env, MKT_DEMO_KEY: "" }, stdio: ["ignore", "pipe", "pipe"] },
   );
-  const out = { text: "" };
-  child.stdout.on("data", (chunk: Buffer) => (out.text += chunk.toString()));
+  const out = { text: "", stdout: "" };
+  child.stdout.on("data", (chunk: Buffer) => {
+    out.text += chunk.toString();
+    out.stdout += chunk.toString();
+  });
   child.stderr.on("data", (chunk: Buffer) => (out.text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const deadline = Date.now() + 20_000;
@@ -86,7 +89,11 @@ describe("server command line", () => {
 
   it("starts, prints its URL and a working demo key, and shuts down on SIGTERM", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-main-"));
-    const { child, exited, url, token } = await startServerProcess(dir, ["--today", "2025-06-30"]);
+    const { child, exited, url, token, out } = await startServerProcess(dir, [
+      "--today",
+      "2025-06-30",
+      "--log",
+    ]);
     try {
       expect(url).toBeDefined();
       expect(token).toBeDefined();
@@ -95,6 +102,12 @@ describe("server command line", () => {
       });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ status: "SUCCESS" });
+      // --log: the request log is stdout (redirected to a file, often); the key is not in it.
+      const logged = Date.now() + 5000;
+      while (!/fetch-all-user-shops/.test(out.stdout) && Date.now() < logged)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(out.stdout).toMatch(/fetch-all-user-shops/);
+      expect(out.stdout).not.toContain(token);
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
       // Shutdown wrote the batched lastUsed date.
