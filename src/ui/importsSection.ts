@@ -126,7 +126,16 @@ export function ImportsSection(p: ImportsProps) {
       const result = await p.bridge.runImport(def, {
         onProgress: setProgress,
         signal: controller.signal,
-        confirm: (text, answers) => question.ask(text, controller.signal, answers),
+        confirm: async (text, answers) => {
+          // The status line must not say "starting…" while the import waits for the seller.
+          setStatus({
+            text: `${label}: waiting for your answer to the question here`,
+            kind: "info",
+          });
+          const answer = await question.ask(text, controller.signal, answers);
+          setStatus({ text: `${label}: writing…`, kind: "info" });
+          return answer;
+        },
       });
       setStatus({ text: `${label}: ${importOutcome(result)}`, kind: "ok" });
       return true;
