@@ -7,7 +7,7 @@
  */
 import type { Cell } from "../functions/cells";
 import { columnLetters, type GridBlock } from "./managedTable";
-import { PRICING_COLUMNS, defaultInputs, inputOf } from "./pricingSheet";
+import { PRICING_COLUMNS, defaultInputs, inputOf, rowId } from "./pricingSheet";
 
 /** A cell as hosts read it back (a number may come back as its text, text trimmed). */
 function comparable(cell: Cell | undefined): string {
@@ -69,6 +69,8 @@ export interface WrittenCells {
   readonly written?: string;
   /** The currency's decimals the default planned prices were rounded to. */
   readonly decimals: number;
+  /** Rows planned at today's list price by default (not Price today), by row id. */
+  readonly listed?: Readonly<Record<string, number>>;
 }
 
 /** A value a formula column shows (a number, the flag, an error, nothing, or the formula). */
@@ -98,9 +100,11 @@ export function sellerCell(
   for (let r = 1; r < grid.length; r++) {
     const row = grid[r] ?? [];
     const defaults = defaultInputs({ priceToday: inputOf(row[today ?? -1]) ?? 0 }, record.decimals);
+    // The cells match what the add-in wrote: the two key columns are first.
+    const listed = record.listed?.[rowId(row[0], row[1])];
     const inputs: [number, number | null][] = [
       [target ?? -1, defaults.target],
-      [planned ?? -1, defaults.planned],
+      [planned ?? -1, listed ?? defaults.planned],
       [profit ?? -1, defaults.profit],
     ];
     for (const [c, wanted] of inputs) {

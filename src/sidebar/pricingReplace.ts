@@ -24,6 +24,8 @@ export interface PricingRecord extends TableRecord {
     readonly cogs?: Record<string, number>;
     /** The fingerprint of the cells after the add-in's last write (pricingLeftover.ts). */
     readonly written?: string;
+    /** Rows planned at today's list price by default (below Price today), by row id. */
+    readonly listed?: Record<string, number>;
     /** Rows the below-target highlight covers (a replaced sheet keeps its rule). */
     readonly highlighted?: number;
   };
@@ -71,6 +73,7 @@ export function* sheetChoice(
     pricing && "pricing" in pricing
       ? sellerCell(grid, {
           ...(pricing.pricing.written ? { written: pricing.pricing.written } : {}),
+          ...(pricing.pricing.listed ? { listed: pricing.pricing.listed } : {}),
           decimals: currencyDecimals(pricing.pricing.currency),
         })
       : "";
