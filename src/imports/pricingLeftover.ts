@@ -71,6 +71,8 @@ export interface WrittenCells {
   readonly decimals: number;
   /** Rows planned at today's list price by default (not Price today), by row id. */
   readonly listed?: Readonly<Record<string, number>>;
+  /** The headers of the two key columns (the row id). */
+  readonly key?: readonly string[];
 }
 
 /** A value a formula column shows (a number, the flag, an error, nothing, or the formula). */
@@ -81,14 +83,15 @@ const formulaValue = (c: Cell | undefined): boolean =>
   (typeof c === "string" && /^(|Below target|=.*|#.*)$/.test(c.trim()));
 
 /**
- * Null when the sheet holds only what the add-in wrote; else the first cell the seller typed
- * ("H7"), or "" when the cells no longer match what the add-in wrote (where is not known).
+ * Null when the sheet holds only what the add-in wrote; else the cells the seller typed in
+ * the table's input and formula columns (["H7", "H9"]), or [] when the cells no longer match
+ * what the add-in wrote but no such cell says where (a note beside the table, a moved row).
  */
-export function sellerCell(
+export function sellerCells(
   grid: readonly (readonly Cell[])[],
   record: WrittenCells,
-): string | null {
-  if (!record.written || sheetFingerprint(grid) !== record.written) return "";
+): string[] | null {
+  if (!record.written) return [];
   const header = (grid[0] ?? []).map(comparable);
   const col = (h: string): number => header.indexOf(h);
   const [today, target, planned, profit] = [
@@ -97,11 +100,13 @@ export function sellerCell(
     "Planned buyer price",
     "Target profit",
   ].map(col);
+  const [item, model] = (record.key ?? []).map(col);
+  const typed: string[] = [];
   for (let r = 1; r < grid.length; r++) {
     const row = grid[r] ?? [];
+    const at = (c: number) => `${columnLetters(c)}${r + 1}`;
     const defaults = defaultInputs({ priceToday: inputOf(row[today ?? -1]) ?? 0 }, record.decimals);
-    // The cells match what the add-in wrote: the two key columns are first.
-    const listed = record.listed?.[rowId(row[0], row[1])];
+    const listed = record.listed?.[rowId(row[item ?? 0], row[model ?? 1])];
     const inputs: [number, number | null][] = [
       [target ?? -1, defaults.target],
       [planned ?? -1, listed ?? defaults.planned],
@@ -112,12 +117,10 @@ export function sellerCell(
       // A blank default (Target profit): anything in the cell was typed.
       if (wanted === null && comparable(row[c]) === "") continue;
       const now = inputOf(row[c]);
-      if (now === null || wanted === null || Math.abs(now - wanted) > 1e-9)
-        return `${columnLetters(c)}${r + 1}`;
+      if (now === null || wanted === null || Math.abs(now - wanted) > 1e-9) typed.push(at(c));
     }
     for (let c = 0; c < header.length; c++)
-      if (FORMULA_HEADERS.has(header[c] ?? "") && !formulaValue(row[c]))
-        return `${columnLetters(c)}${r + 1}`;
+      if (FORMULA_HEADERS.has(header[c] ?? "") && !formulaValue(row[c])) typed.push(at(c));
   }
-  return null;
+  return typed.length || sheetFingerprint(grid) !== record.written ? typed : null;
 }
