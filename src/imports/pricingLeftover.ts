@@ -7,7 +7,7 @@
  */
 import type { Cell } from "../functions/cells";
 import { columnLetters, type GridBlock } from "./managedTable";
-import { PRICING_COLUMNS, defaultInputs, inputOf } from "./pricingSheet";
+import { PRICING_COLUMNS, defaultInputs, inputOf, rowId } from "./pricingSheet";
 
 /** A cell as hosts read it back (a number may come back as its text, text trimmed). */
 function comparable(cell: Cell | undefined): string {
@@ -69,6 +69,10 @@ export interface WrittenCells {
   readonly written?: string;
   /** The currency's decimals the default planned prices were rounded to. */
   readonly decimals: number;
+  /** Rows planned at today's list price by default (not Price today), by row id. */
+  readonly listed?: Readonly<Record<string, number>>;
+  /** The headers of the two key columns (the row id). */
+  readonly key?: readonly string[];
 }
 
 /** A value a formula column shows (a number, the flag, an error, nothing, or the formula). */
@@ -79,14 +83,15 @@ const formulaValue = (c: Cell | undefined): boolean =>
   (typeof c === "string" && /^(|Below target|=.*|#.*)$/.test(c.trim()));
 
 /**
- * Null when the sheet holds only what the add-in wrote; else the first cell the seller typed
- * ("H7"), or "" when the cells no longer match what the add-in wrote (where is not known).
+ * Null when the sheet holds only what the add-in wrote; else the cells the seller typed in
+ * the table's input and formula columns (["H7", "H9"]), or [] when the cells no longer match
+ * what the add-in wrote but no such cell says where (a note beside the table, a moved row).
  */
-export function sellerCell(
+export function sellerCells(
   grid: readonly (readonly Cell[])[],
   record: WrittenCells,
-): string | null {
-  if (!record.written || sheetFingerprint(grid) !== record.written) return "";
+): string[] | null {
+  if (!record.written) return [];
   const header = (grid[0] ?? []).map(comparable);
   const col = (h: string): number => header.indexOf(h);
   const [today, target, planned, profit] = [
@@ -95,12 +100,16 @@ export function sellerCell(
     "Planned buyer price",
     "Target profit",
   ].map(col);
+  const [item, model] = (record.key ?? []).map(col);
+  const typed: string[] = [];
   for (let r = 1; r < grid.length; r++) {
     const row = grid[r] ?? [];
+    const at = (c: number) => `${columnLetters(c)}${r + 1}`;
     const defaults = defaultInputs({ priceToday: inputOf(row[today ?? -1]) ?? 0 }, record.decimals);
+    const listed = record.listed?.[rowId(row[item ?? 0], row[model ?? 1])];
     const inputs: [number, number | null][] = [
       [target ?? -1, defaults.target],
-      [planned ?? -1, defaults.planned],
+      [planned ?? -1, listed ?? defaults.planned],
       [profit ?? -1, defaults.profit],
     ];
     for (const [c, wanted] of inputs) {
@@ -108,12 +117,10 @@ export function sellerCell(
       // A blank default (Target profit): anything in the cell was typed.
       if (wanted === null && comparable(row[c]) === "") continue;
       const now = inputOf(row[c]);
-      if (now === null || wanted === null || Math.abs(now - wanted) > 1e-9)
-        return `${columnLetters(c)}${r + 1}`;
+      if (now === null || wanted === null || Math.abs(now - wanted) > 1e-9) typed.push(at(c));
     }
     for (let c = 0; c < header.length; c++)
-      if (FORMULA_HEADERS.has(header[c] ?? "") && !formulaValue(row[c]))
-        return `${columnLetters(c)}${r + 1}`;
+      if (FORMULA_HEADERS.has(header[c] ?? "") && !formulaValue(row[c])) typed.push(at(c));
   }
-  return null;
+  return typed.length || sheetFingerprint(grid) !== record.written ? typed : null;
 }

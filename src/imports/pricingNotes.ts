@@ -7,7 +7,8 @@
 import type { Marketplace } from "../api/types";
 
 /**
- * The stamp's line under the basis. "Net profit" and "Margin" are what past sales made per
+ * The stamp's lines under the basis, then what the planned buyer price starts at (sidebar/
+ * pricingDefaults.ts). "Net profit" and "Margin" are what past sales made per
  * unit (A: over the sales window; their own prices, vouchers and returns); the answers at the
  * planned price are the preview's one sale at that price on the API's own baseline of the
  * variant's costs (A22, B15 and C9 take no sales window). Not the same basis, by the spec.
@@ -15,7 +16,7 @@ import type { Marketplace } from "../api/types";
 export function pricingLegend(m: Marketplace): string {
   const past = m === "A" ? "sales in the sales window" : "past sales";
   const baseline = m === "A" ? " (the sales window does not reach it)" : "";
-  return `Net profit, Margin: per unit of ${past}, at the prices, vouchers and returns they had. Profit and Margin at planned price: the API's estimate for one sale at the planned price on its own cost baseline${baseline}, so the two differ even at the same price.`;
+  return `Net profit, Margin: per unit of ${past}, at the prices, vouchers and returns they had. Profit and Margin at planned price: the API's estimate for one sale at the planned price on its own cost baseline${baseline}, so the two differ even at the same price.\nPlanned buyer price to start: Price today or today's list price, whichever is lower.`;
 }
 
 /** Money as the sheet shows it: the currency's decimals (2 unless the currency has none). */
@@ -33,7 +34,8 @@ export function plannedAboveList(planned: number, listPrice: number, decimals: n
 /**
  * The Answer cell for a planned price above today's list price. It names both prices: "Price
  * today" is the average buyers paid per unit of past sales (some at earlier list prices), so a
- * default planned price can sit above the list price the marketplace shows now.
+ * planned price the seller types can sit above the list price the marketplace shows now (a new
+ * sheet's default never does: sidebar/pricingDefaults.ts).
  */
 export function aboveListPriceNote(
   planned: number,

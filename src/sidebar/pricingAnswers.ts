@@ -33,35 +33,85 @@ const FIELDS = {
 
 const money = (v: unknown): number | "" => (typeof v === "number" ? v : "");
 
-/** Answers for `asked`, the requests spent, and what failed (for the refresh log). */
+/** Planned-price answers asked before the sheet is written (a new sheet's default prices). */
+export interface Early {
+  readonly answers: Answers;
+  readonly requests: number;
+  readonly failed: readonly string[];
+}
+
+const isBC = (where: PricingWhere): boolean =>
+  where.marketplace === "B" || where.marketplace === "C";
+
+/** The previews `batches` ask, by row id; a failed request answers each of its rows with why. */
+function* askAll(
+  p: SidebarPorts,
+  batches: readonly { call: ApiCall; rows: Asked[] }[],
+  failed: string[],
+): Op<Answers> {
+  const out: Answers = new Map();
+  for (const b of batches) {
+    try {
+      const data = yield* io(() =>
+        p.api.run(call(b.call.endpoint, b.call.params), { fresh: true }),
+      );
+      for (const [id, a] of previewAnswers(data)) out.set(id, a);
+    } catch (e) {
+      failed.push(`${b.call.endpoint}: ${p.api.explain(e) || messageOf(e)}`);
+      for (const r of b.rows) out.set(r.id, { reason: p.api.explain(e) });
+    }
+  }
+  return out;
+}
+
+/** A22/B15/C9 for the rows whose planned price changed, 500 a request. */
+export function* plannedAnswers(
+  p: SidebarPorts,
+  where: PricingWhere,
+  asked: readonly Asked[],
+): Op<Early> {
+  const failed: string[] = [];
+  const batches = isBC(where) ? plannedCallsBC(where, asked) : plannedCalls(where, asked);
+  return { answers: yield* askAll(p, batches, failed), requests: batches.length, failed };
+}
+
+/**
+ * Today's list price of a planned-price answer given at it because the planned price is above
+ * it (the previews discount from the list price and cannot raise it); null otherwise.
+ */
+export function listPriceAbove(
+  q: PreviewAnswer | undefined,
+  planned: number,
+  decimals: number,
+  bc: boolean,
+): number | null {
+  if (!q || !("entry" in q) || q.entry.noDiscountNeeded !== true) return null;
+  // With no discount the buyer pays the list price: either field names it.
+  const shown = money(q.entry.originalPrice);
+  const list = shown === "" ? money(q.entry[(bc ? FIELDS.BC : FIELDS.A).price]) : shown;
+  return list !== "" && plannedAboveList(planned, list, decimals) ? list : null;
+}
+
+/**
+ * Answers for `asked`, the requests spent, and what failed (for the refresh log). `early`: the
+ * planned-price answers already asked (a new sheet's), not asked again.
+ */
 export function* pricingAnswers(
   p: SidebarPorts,
   where: PricingWhere & { readonly currency?: string | null },
   asked: readonly Asked[],
+  early?: Early,
 ): Op<{ answers: Map<string, PricingAnswer>; requests: number; errors: string }> {
-  let requests = 0;
-  const failed: string[] = [];
-  const ask = function* (batches: { call: ApiCall; rows: Asked[] }[]): Op<Answers> {
-    const out: Answers = new Map();
-    for (const b of batches) {
-      requests++;
-      try {
-        const data = yield* io(() =>
-          p.api.run(call(b.call.endpoint, b.call.params), { fresh: true }),
-        );
-        for (const [id, a] of previewAnswers(data)) out.set(id, a);
-      } catch (e) {
-        failed.push(`${b.call.endpoint}: ${p.api.explain(e) || messageOf(e)}`);
-        for (const r of b.rows) out.set(r.id, { reason: p.api.explain(e) });
-      }
-    }
-    return out;
-  };
-  const bc = where.marketplace === "B" || where.marketplace === "C";
+  const failed: string[] = [...(early?.failed ?? [])];
+  const bc = isBC(where);
   const f = bc ? FIELDS.BC : FIELDS.A;
   const decimals = currencyDecimals(where.currency ?? null);
-  const targets = yield* ask(bc ? targetCallsBC(where, asked) : targetCalls(where, asked));
-  const planned = yield* ask(bc ? plannedCallsBC(where, asked) : plannedCalls(where, asked));
+  const targetBatches = bc ? targetCallsBC(where, asked) : targetCalls(where, asked);
+  const targets = yield* askAll(p, targetBatches, failed);
+  const later = early ?? (yield* plannedAnswers(p, where, asked));
+  const planned = later.answers;
+  failed.push(...(early ? [] : later.failed));
+  const requests = targetBatches.length + later.requests;
 
   const answers = new Map<string, PricingAnswer>();
   for (const r of asked) {
@@ -80,18 +130,11 @@ export function* pricingAnswers(
     let profitAtPlanned: number | "" = "";
     let marginAtPlanned: number | "" = "";
     if (q && "entry" in q) {
-      // With no discount the buyer pays the list price: either field names it.
-      const shown = money(q.entry.originalPrice);
-      const listPrice = shown === "" ? money(q.entry[f.price]) : shown;
       const planned = r.inputs.planned ?? 0;
-      // The previews lower today's list price by a discount; they cannot raise it: a planned
-      // price above it is answered at the list price, which is not the price asked.
-      if (
-        q.entry.noDiscountNeeded === true &&
-        listPrice !== "" &&
-        plannedAboveList(planned, listPrice, decimals)
-      )
-        notes.push(aboveListPriceNote(planned, listPrice, r.priceToday, decimals));
+      const list = listPriceAbove(q, planned, decimals, bc);
+      // A planned price above today's list price is answered at the list price, not the price
+      // asked: the row says so (a new sheet's default never is: pricingSheet.ts).
+      if (list !== null) notes.push(aboveListPriceNote(planned, list, r.priceToday, decimals));
       else {
         profitAtPlanned = money(q.entry[f.profit]);
         marginAtPlanned = money(q.entry[f.margin]);

@@ -6,7 +6,7 @@
  */
 import { currencyDecimals } from "../core/figure";
 import { parseTableRecord, type GridBlock, type TableRecord } from "../imports/managedTable";
-import { sellerCell } from "../imports/pricingLeftover";
+import { sellerCells } from "../imports/pricingLeftover";
 import type { PricingWhere } from "../imports/pricingSheet";
 import type { QuestionAnswers } from "./importLoop";
 import { io, type Op } from "./op";
@@ -24,6 +24,8 @@ export interface PricingRecord extends TableRecord {
     readonly cogs?: Record<string, number>;
     /** The fingerprint of the cells after the add-in's last write (pricingLeftover.ts). */
     readonly written?: string;
+    /** Rows planned at today's list price by default (below Price today), by row id. */
+    readonly listed?: Record<string, number>;
     /** Rows the below-target highlight covers (a replaced sheet keeps its rule). */
     readonly highlighted?: number;
   };
@@ -69,11 +71,13 @@ export function* sheetChoice(
   const pricing = record as PricingRecord | null;
   const typed =
     pricing && "pricing" in pricing
-      ? sellerCell(grid, {
+      ? sellerCells(grid, {
           ...(pricing.pricing.written ? { written: pricing.pricing.written } : {}),
+          ...(pricing.pricing.listed ? { listed: pricing.pricing.listed } : {}),
+          key: pricing.key,
           decimals: currencyDecimals(pricing.pricing.currency),
         })
-      : "";
+      : [];
   if (pricing && typed === null) {
     const rows = grid.slice(1).filter((r) => r.some((c) => c !== "" && c !== null)).length;
     if (!replace) return { kind: "ask", question: question(sheetName, pricing, rows) };
@@ -90,7 +94,11 @@ export function* sheetChoice(
     };
   }
   // A new sheet never writes over cells: the seller's data, or a pricing sheet's inputs.
-  const why = typed ? `; ${sheetName}!${typed} was typed by hand` : "";
+  const cells = typed ?? [];
+  const more = cells.length > 3 ? ` and ${cells.length - 3} more` : "";
+  const why = cells.length
+    ? `; ${sheetName}!${cells.slice(0, 3).join(", ")}${more} ${cells.length > 1 ? "were" : "was"} typed by hand`
+    : "";
   throw new Error(
     `${taken.address} already holds data: name a new sheet (a pricing sheet there is updated with Refresh${why})`,
   );

@@ -7,7 +7,6 @@
  */
 import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
-import { currencyDecimals } from "../core/figure";
 import { describeBasis } from "../functions/basis";
 import type { Cell } from "../functions/cells";
 import { parseTableRecord, type GridBlock } from "../imports/managedTable";
@@ -21,7 +20,6 @@ import {
   PRICING_COLUMNS,
   answerCells,
   belowTargetRule,
-  defaultInputs,
   inputOf,
   pricingColumns,
   rowCells,
@@ -34,7 +32,8 @@ import {
 import { NUMBER_FORMATS } from "../imports/table";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
-import { pricingAnswers } from "./pricingAnswers";
+import { pricingAnswers, type Early } from "./pricingAnswers";
+import { firstAsk } from "./pricingDefaults";
 import { todayRows } from "./pricingLists";
 import { sheetChoice, type PricingRecord, type ReplaceQuestion } from "./pricingReplace";
 import { logRefresh } from "./refreshLog";
@@ -126,11 +125,11 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
         ? `None of these products is in shop ${ask.shopId}: check the ids (${productIds.slice(0, 3).join(", ")})`
         : `${SHOP_WORD[m]} ${ask.shopId} ${ask.region} has no products to price`,
     );
-  const decimals = currencyDecimals(currency);
   const columns = pricingColumns(m);
   const headers = columns.map((c) => c.header);
-  const inputs = rows.map((r) => defaultInputs(r, decimals));
-  const cells: Cell[][] = rows.map((r, i) => rowCells(r, inputs[i] as PricingInputs, m));
+  // Default inputs the API answers for every row (planned at list price where lower).
+  const { asked, early, listed } = yield* firstAsk(p, { ...where, currency }, rows);
+  const cells: Cell[][] = rows.map((r, i) => rowCells(r, (asked[i] as Asked).inputs, m));
   // Where the answers and formulas start in this marketplace's layout (A has Target profit).
   const [answerAt, formulaAt] = ["answer", "formula"].map((role) =>
     columns.findIndex((c) => c.role === role),
@@ -169,6 +168,7 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
       true,
     ),
   );
+  yield* io(() => p.tables.show?.(ask.sheetName));
   // Formulas and the highlight before the answers: a build stopped while the answers come
   // leaves a whole sheet and its record, which the next "New pricing sheet" may replace.
   const highlighted = choice.kind === "replace" ? choice.highlighted : 0;
@@ -192,16 +192,6 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
         }),
       );
   }
-  const asked: Asked[] = rows.map((r, i) => ({
-    id: rowId(r.itemId, r.modelId),
-    itemId: r.itemId,
-    modelId: r.modelId,
-    ...(r.cogs === undefined ? {} : { cogs: r.cogs }),
-    inputs: inputs[i] as PricingInputs,
-    priceToday: r.priceToday,
-    askTarget: true,
-    askPlanned: true,
-  }));
   const cogs = Object.fromEntries(
     asked.flatMap((a) => (a.cogs === undefined ? [] : [[a.id, a.cogs]])),
   );
@@ -222,6 +212,7 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
       // Not-found rows as answered with no inputs: Refresh leaves their note alone.
       inputs: Object.fromEntries(today.missing.map((id) => [rowId(id, null), [null, null]])),
       ...(m === "C" ? { cogs } : {}),
+      ...(Object.keys(listed).length ? { listed } : {}),
       written: sheetFingerprint(grid),
       highlighted: Math.max(highlighted, p.tables.highlightRows ? rows.length : 0),
     },
@@ -234,7 +225,10 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     spent: requests,
     grid,
     errors: missing,
+    early,
   });
+  // Last: in Google Sheets a sheet inserted since (the Refresh log) became the active one.
+  yield* io(() => p.tables.show?.(ask.sheetName));
   return {
     sheetName: ask.sheetName,
     rows: rows.length + lost.length,
@@ -323,10 +317,12 @@ function* answerAndWrite(
     readonly grid: readonly (readonly Cell[])[];
     /** What went wrong before the answers (C7's unknown products). */
     readonly errors?: string;
+    /** Planned-price answers already asked (a new sheet's). */
+    readonly early?: Early;
   },
 ): Op<{ asked: number; requests: number }> {
   const header = (how.grid[0] ?? []).map((h) => String(h ?? "").trim());
-  const answered = yield* pricingAnswers(p, record.pricing, asked);
+  const answered = yield* pricingAnswers(p, record.pricing, asked, how.early);
   const { answers } = answered;
   const errors = [how.errors ?? "", answered.errors].filter(Boolean).join("; ");
   const requests = how.spent + answered.requests;

@@ -90,7 +90,7 @@ export function PricingSection(p: {
     h(
       "p",
       { class: "hint" },
-      "A table of the shop's variants (A models, B and C SKUs): today's price and profit, your target margin and planned buyer price, the price that reaches the target and the profit at your price. Formulas and the highlight of rows below target work for anyone who opens the file.",
+      "A table of the shop's variants (A models, B and C SKUs): today's price and profit, your target margin (20 % to start) and planned buyer price (to start, Price today or today's list price, whichever is lower: the API prices a planned price by a discount from today's list price, never above it), the price that reaches the target and the profit at your price. Formulas and the highlight of rows below target work for anyone who opens the file.",
     ),
     h(SelectField, {
       id: "pricing-shop",

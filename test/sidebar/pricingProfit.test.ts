@@ -144,10 +144,14 @@ test("target profits: A21 mode PROFIT per distinct profit, single answers match,
     rows.map((_, i) => (i === 10 ? 0.3 : i === 2 ? 0.4 : 0.2)),
   );
 
-  // A typed target profit is the seller's: the sheet is never replaced, and the cell is named.
+  // Typed targets are the seller's: the sheet is never replaced, and the cells are named (the
+  // first three in sheet order, then how many more: 10 profits and 2 margins).
+  const [profitAt, marginAt] = [col("Target profit"), col("Target margin")].map(columnLetters);
   await expect(
     bridge.newPricingSheet({ shopId: 100001, region: "SG", sheetName: SHEET, replace: true }),
-  ).rejects.toThrow(`${SHEET}!${columnLetters(col("Target profit"))}2 was typed by hand`);
+  ).rejects.toThrow(
+    `${SHEET}!${profitAt}2, ${profitAt}3, ${marginAt}4 and 9 more were typed by hand)`,
+  );
 });
 
 test("B and C sheets have no Target profit (B14 and C8 take a margin only)", async () => {

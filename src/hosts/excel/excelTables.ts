@@ -77,6 +77,11 @@ export function excelTables(
         }
         if (unsynced > 0) await context.sync();
       }),
+    show: (sheetName) =>
+      run(async (context) => {
+        (await sheetNamed(context, sheetName))?.activate();
+        await context.sync();
+      }),
     // A pricing sheet's formulas, set as formulas (values would take a text cell's "=" as text).
     formulas: (sheetName, block) =>
       run(async (context) => {

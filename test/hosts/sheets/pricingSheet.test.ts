@@ -1,7 +1,7 @@
 /**
  * Issue 20 item 2 in the built Sheets add-on (Code.js in a sandbox, real HTTP to the reference
  * server, requests counted there): "New pricing sheet" for shop 100001 SG through the sidebar's
- * server function; 50 rows against the single-product endpoints; 3 rows' targets edited and
+ * server function, made the active sheet; 50 rows against the single-product endpoints; 3 rows' targets edited and
  * Refresh asks for those 3 rows only; formulas are formulas; the stamp note and the refresh log.
  */
 import { addonSuite, loadAddon } from "./harness";
@@ -41,6 +41,8 @@ test("a 500-product pricing sheet in Sheets: batch requests, single answers matc
   expect(built.requests).toBe(distinct(seen).length);
 
   const sheet = book.getSheetByName(PRICING_SHEET) as FakeSheet;
+  // The seller sees the new sheet (as an import's), not the Refresh log made after it.
+  expect(book.getActiveSheet().getName()).toBe(PRICING_SHEET);
   const table = sheet.values();
   const { col, rows } = byHeader(table);
   expect(new Set(rows.map((r) => r[col("Item id")])).size).toBe(500);

@@ -2,7 +2,11 @@
  * Issue 20 item 2 in the web demo in Chromium, through the sidebar's "Pricing sheet" section:
  * a 500-product pricing sheet from shop 100001 SG with requests counted at the reference server;
  * 50 rows against the single-product endpoints; 3 targets typed over and Refresh asks for those
- * 3 rows only; the formulas are the engine's formulas; the stamp and the refresh log.
+ * 3 rows only; the formulas are the engine's formulas; the stamp and the refresh log. On the
+ * same page: after "Save basis" the sidebar lists the managed tables on the other basis and
+ * "Refresh them" brings an import onto it (figures and stamp); a new pricing sheet is the sheet
+ * shown; made again over itself it asks before replacing ("Keep it" keeps it), and once the
+ * seller typed in it, it is refused with the typed cells named and kept.
  */
 import type { Page } from "playwright-core";
 import { countingHandlers, type Counted } from "../../helpers/countedServer";
@@ -34,6 +38,8 @@ const describeBrowser = blocker ? describe.skip : describe;
 if (blocker) console.warn(blocker);
 
 jest.setTimeout(240_000);
+
+type Inspector = { __sheets: { active(): string; get(n: string): { note: string | null } | null } };
 
 describeBrowser("the pricing sheet in the web demo", () => {
   let api: TestServer;
@@ -192,7 +198,7 @@ describeBrowser("the pricing sheet in the web demo", () => {
       PRICING_SHEET,
     );
     expect(note).toMatch(
-      /^Pricing sheet · A 100001 SG\nBasis: [^\n]+\nTarget profit \(per unit[^\n]+\nNet profit, Margin: [^\n]+\nData fresh at: /,
+      /^Pricing sheet · A 100001 SG\nBasis: [^\n]+\nTarget profit \(per unit[^\n]+\nNet profit, Margin: [^\n]+\nPlanned buyer price to start: Price today or today's list price, whichever is lower\.\nData fresh at: /,
     );
 
     // Target profits in 2 rows (A21 mode PROFIT for those 2 only): the engine's flag compares
@@ -229,5 +235,82 @@ describeBrowser("the pricing sheet in the web demo", () => {
     ).rows;
     expect(flags2[cleared]?.[col("Below target")]).toBe("");
     expect(flags2[flagged]?.[col("Below target")]).toBe("Below target");
+  });
+
+  const openSection = async (id: string): Promise<void> => {
+    const open = await page.locator(`#${id}`).evaluate((d) => (d as HTMLDetailsElement).open);
+    if (!open) await page.locator(`#${id} > summary`).click();
+  };
+  /** The text of `selector` once it matches `done` (a refresh may end on the same text). */
+  const said = async (selector: string, done: RegExp): Promise<string> => {
+    await page.waitForFunction(
+      ([s, source]) => new RegExp(source).test(document.querySelector(s)?.textContent ?? ""),
+      [selector, done.source] as const,
+      { timeout: 90_000 },
+    );
+    return (await page.textContent(selector)) ?? "";
+  };
+  const note = (sheet: string): Promise<string> =>
+    page.evaluate((n) => (window as unknown as Inspector).__sheets.get(n)?.note ?? "", sheet);
+
+  test("Refresh them brings an import onto the saved basis; the pricing sheet asks before replacing and keeps what the seller typed", async () => {
+    // An import on the 180-day window, and a small pricing sheet.
+    await openSection("sec-imports");
+    await page.selectOption("#imp-kind", "productsByProfit");
+    await page.fill("#imp-sheet", "Top products");
+    await page.locator("#imp-options > summary").click();
+    await page.fill("#imp-limit", "8");
+    await page.click("#imp-run");
+    await said("#imp-status", /rows written/);
+    const before = await sheetValues(page, "Top products");
+    expect(await note("Top products")).toMatch(/180-day sales window/);
+
+    // The section is open from the test above; a second sheet beside its "Pricing".
+    await page.selectOption("#pricing-shop", "A:100001");
+    await page.fill("#pricing-sheet", "Pricing 2");
+    await page.fill("#pricing-products", "3");
+    expect(await pressPricing(page, "pricing-new")).toMatch(/^Pricing 2: answered \d+ of \d+ rows/);
+    // The new pricing sheet is the one shown, as an import's is.
+    expect(await page.evaluate(() => (window as unknown as Inspector).__sheets.active())).toBe(
+      "Pricing 2",
+    );
+
+    // Save a 30-day window: both tables are listed, the import can be refreshed.
+    await openSection("sec-settings");
+    await page.fill("#sales-window", "30");
+    await page.click("#save-basis");
+    const listed = await said("#basis-status", /On another basis/);
+    expect(listed).toMatch(/On another basis: .*Top products \([^)]*180-day sales window/);
+    expect(listed).toMatch(/make Pricing, Pricing 2 again with "New pricing sheet"/);
+    await page.click("#basis-refresh-tables");
+    await said("#imp-status", /refreshed by product/);
+    expect(await note("Top products")).toMatch(/30-day sales window/);
+    const after = await sheetValues(page, "Top products");
+    const profit = (before[0] ?? []).indexOf("Total profit");
+    expect(profit).toBeGreaterThan(0);
+    const figures = (t: typeof before) => t.slice(1, 9).map((r) => r[profit]);
+    expect(figures(after)).not.toEqual(figures(before));
+
+    // Made again over itself (nothing typed): asked first; "Keep it" writes nothing.
+    const untouched = await sheetValues(page, "Pricing 2");
+    await page.click("#pricing-new");
+    expect(await said("#pricing-confirm-text", /holds a pricing sheet/)).toMatch(
+      /^Pricing 2 holds a pricing sheet the add-in wrote \(\d+ rows, \d+ rows answered\) and nothing typed by hand/,
+    );
+    expect(await page.textContent("#pricing-confirm-no")).toBe("Keep it");
+    await page.click("#pricing-confirm-no");
+    await said("#pricing-status", /^Nothing written: Pricing 2 is kept/);
+    expect(await sheetValues(page, "Pricing 2")).toEqual(untouched);
+
+    // The seller types two planned prices: refused, both cells named, both kept.
+    const { col } = byHeader(untouched);
+    const planned = columnLetters(col("Planned buyer price"));
+    await pasteValues(page, "Pricing 2", `${planned}2`, [[9.5], [8.25]]);
+    const refused = await pressPricing(page, "pricing-new");
+    expect(refused).toContain(`Pricing 2!${planned}2, ${planned}3 were typed by hand`);
+    const kept = await sheetValues(page, "Pricing 2");
+    expect([kept[1]?.[col("Planned buyer price")], kept[2]?.[col("Planned buyer price")]]).toEqual([
+      9.5, 8.25,
+    ]);
   });
 });

@@ -18,13 +18,14 @@ type RuleSheet = {
 /** The pricing ports of ManagedSheets over `book`. */
 export function sheetPricing(
   book: () => SbSpreadsheet,
-): Required<Pick<ManagedSheets, "formulas" | "highlightRows">> {
+): Required<Pick<ManagedSheets, "formulas" | "highlightRows" | "show">> {
   const sheetOf = (name: string) => {
     const sheet = book().getSheetByName(name);
     if (!sheet) throw new Error(`The sheet ${name} is gone: make the pricing sheet again`);
     return sheet;
   };
   return {
+    show: (sheetName) => void book().setActiveSheet(sheetOf(sheetName)),
     formulas(sheetName, block) {
       const range = sheetOf(sheetName).getRange(
         block.row + 1,

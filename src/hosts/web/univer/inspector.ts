@@ -21,6 +21,8 @@ export interface SheetView {
 
 export interface SheetsInspector {
   names(): string[];
+  /** The sheet the seller sees. */
+  active(): string;
   get(name: string): SheetView | null;
   /** At least `rows` x `columns` (spilled results lie past the last typed cell). */
   values(name: string, rows?: number, columns?: number): Value[][];
@@ -67,6 +69,7 @@ export function sheetsInspector(book: UniverWorkbook, cells: FormulaCells): Shee
   };
   return {
     names: () => book.book.getSheets().map((s) => s.getSheetName()),
+    active: () => book.book.getActiveSheet().getSheetName(),
     values,
     formulas: (name) => used(name)?.range.getFormulas() ?? [],
     displayed: (sheet, range) => book.sheet(sheet).getRange(range).getDisplayValues(),

@@ -314,6 +314,7 @@ export class UniverWorkbook implements WorkbookSurface {
         );
       },
       highlightRows: (sheetName, rule) => highlightBelowTarget(this.inputSheet(sheetName), rule),
+      show: (sheetName) => void this.book.setActiveSheet(this.inputSheet(sheetName)),
       boldHeader: (sheetName, width) => {
         const sheet = this.book.getSheetByName(sheetName);
         sheet?.getRange(0, 0, 1, width).setFontWeight("bold");
