@@ -52,7 +52,7 @@ export async function sellerTypesBeside(sheet: SellerSheet): Promise<SellerCells
   return { notes, suppliers };
 }
 
-/** How many notes and suppliers sit on their product's row now (3/3 each is the goal). */
+/** How many notes and suppliers sit on their product's row now, and only there (3/3 is the goal). */
 export function besideTheirProduct(
   values: readonly unknown[][],
   typed: SellerCells,
@@ -62,8 +62,17 @@ export function besideTheirProduct(
   const notesAt = header.findIndex((h) => h === "Notes");
   const supplierAt = header.findIndex((h) => h === "Supplier");
   const rowOf = new Map(values.slice(1).map((r) => [String(r[idAt]), r]));
-  const count = (cells: ReadonlyMap<string, string>, at: number): number =>
-    [...cells].filter(([id, text]) => at >= 0 && rowOf.get(id)?.[at] === text).length;
+  // A copy of a note on another product's row (a move that left a cell behind) counts
+  // against it: 3 means each typed cell on its product's row and nowhere else.
+  const count = (cells: ReadonlyMap<string, string>, at: number): number => {
+    if (at < 0) return 0;
+    const beside = [...cells].filter(([id, text]) => rowOf.get(id)?.[at] === text).length;
+    const strays = values
+      .slice(1)
+      .filter((r) => r[at] !== undefined && r[at] !== null && r[at] !== "")
+      .filter((r) => cells.get(String(r[idAt])) !== r[at]).length;
+    return beside - strays;
+  };
   return { notes: count(typed.notes, notesAt), suppliers: count(typed.suppliers, supplierAt) };
 }
 
