@@ -22,7 +22,9 @@ export function cellData(cell: Cell, numberFormat: string | null = null): ICellD
       ? { v: cell, t: CellValueType.NUMBER, s: { n: { pattern: numberFormat } } }
       : { v: cell, t: CellValueType.NUMBER };
   if (typeof cell === "boolean") return { v: cell, t: CellValueType.BOOLEAN };
-  if (cell === "") return {};
+  // Empty data merges nothing in Univer (the old value stays): nulls clear the cell, as
+  // Excel's "" does, so a figure that became empty does not keep its last value.
+  if (cell === "") return { v: null, f: null, p: null, si: null };
   return { v: fitCellText(cell), t: CellValueType.FORCE_STRING };
 }
 
