@@ -3,7 +3,7 @@
  * pricing sheet's answers come as one block per row (1,329 of them for shop 100001's models),
  * and each block is a host write: in the web demo each engine write re-reads every formula
  * and redraws the grid (one a row took 17 minutes on a loaded machine), in Excel each is a
- * sync (Sheets does not stack yet: its bundle has no room). Blocks on consecutive rows with
+ * sync, in Sheets a setValues call. Blocks on consecutive rows with
  * the same column, width and formats make one block; nothing else changes (a gap, another
  * column or another width starts a new one), so exactly the same cells are written.
  */

@@ -8,6 +8,7 @@
 import { MAX_CELL_TEXT } from "../../../core/cellLimit";
 import type { Cell } from "../../../functions/cells";
 import { TEXT_FORMAT } from "../../../imports/cellText";
+import { stackBlocks } from "../../../imports/stackBlocks";
 import { importNote, type TimeText } from "../../../imports/table";
 import type { ManagedSheets } from "../../../sidebar/ports";
 import type { SbSheet, SbSpreadsheet } from "./sheetTypes";
@@ -45,7 +46,8 @@ export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedS
       const found = book().getSheetByName(sheetName);
       const sheet = found ?? (create ? book().insertSheet(sheetName) : null);
       if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
-      for (const block of blocks) {
+      // Rows stacked: a pricing sheet's answers come one block a row, each a setValues call.
+      for (const block of stackBlocks(blocks)) {
         const width = block.formats.length;
         // Text cells Plain text, numbers in their column's format (sheetWrite.ts).
         writeCells(sheet, block.row + 1, block.col + 1, width, block.values, (column) =>
