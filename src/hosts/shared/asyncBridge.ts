@@ -326,6 +326,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       const outcome = await driveBulk(job, selection.values, {
         answer: (batch) => rows.bulkRows(job, batch),
         countVat: basis.countVat,
+        sleep: (ms) => clock.sleep(ms),
         waitMs: () => queueWait(env),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
