@@ -223,6 +223,15 @@ test("a proxy too slow for the limit: the cell asks again three times, then says
     time.advance(30 * 60_000);
     await realTick(20);
     expect(sent.length).toBe(after);
+    // The seller's own refresh starts the count afresh.
+    cells.run("Sheet3!A1");
+    await drive(cells.settled);
+    expect(cells.shown.get("Sheet3!A1")).toMatchObject({
+      message: expect.stringContaining("asks again by itself at"),
+    });
+    expect(cells.shown.get("Sheet3!A1")).toMatchObject({
+      message: expect.stringContaining("(1 of 3)"),
+    });
   } finally {
     proxy.slowLegs(null);
   }
