@@ -120,8 +120,16 @@ export function rowError(e: unknown): string {
   return `#ERROR: ${messageOf(e)}`;
 }
 
-/** Did the rate limit (ours while waiting, or the API's 429 after retries) stop this row? */
-export function isRateLimited(x: unknown): boolean {
-  if (isApiError(x)) return x.code === "RATE_LIMITED";
-  return x instanceof CellError && x.message.startsWith("Rate limit reached");
+/**
+ * How a failed row may still be answered: queued again when the rate limit (ours while
+ * waiting, or the API's 429 after retries) stopped it; asked again after a wait when it
+ * failed for a passing reason (no answer in time, no connection, a 5xx).
+ */
+export function rowRetry(x: unknown): { rateLimited?: true; passing?: true } {
+  if (!isApiError(x))
+    return x instanceof CellError && x.message.startsWith("Rate limit reached")
+      ? { rateLimited: true }
+      : {};
+  if (x.code === "RATE_LIMITED") return { rateLimited: true };
+  return x.retryable ? { passing: true } : {};
 }

@@ -4,6 +4,9 @@
  * google.script.run for Sheets), progress and cancel. Cancel stops asking at once and keeps
  * the answers already in: the seller paid quota for them and each row stands alone. Rows not
  * answered come back empty, so no stale answer stays beside an input it was not made for.
+ * Rows that failed for a passing reason (no answer in time, no connection, a 5xx: a short
+ * outage) are asked again twice, 30 s and 90 s after the run's other rows are done; one of
+ * them goes first, and if it fails again the others wait for the next round unasked.
  */
 import type { Cell } from "../core/shape";
 import {
@@ -27,6 +30,9 @@ export interface BulkOutcome {
   /** Different rows asked (identical rows share one request). */
   readonly asked: number;
   readonly cancelled: boolean;
+  /** Input rows asked again after a passing failure, and of those how many still failed. */
+  readonly retried: number;
+  readonly retriedFailed: number;
 }
 
 export interface BulkLoopDeps {
@@ -42,15 +48,21 @@ export interface BulkLoopDeps {
   readonly signal?: AbortSignal;
   /** The seller's basis: the header over one-figure answers says whether VAT was counted. */
   readonly countVat?: boolean;
+  /** Waits before asking again (the host's clock); default a timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 /** Times a row goes back in the queue after the rate limit held it past its deadline. */
 const MAX_REQUEUES = 10;
+/** Waits before asking rows that failed for a passing reason again (one round each). */
+export const BULK_RETRY_WAITS_MS: readonly number[] = [30_000, 90_000];
 
 interface Group {
   readonly row: Cell[];
   readonly rows: number[];
   tries: number;
+  /** Rounds it was asked again after a passing failure. */
+  again: number;
 }
 
 const isEmptyRow = (row: readonly Cell[]): boolean =>
@@ -73,16 +85,21 @@ export async function driveBulk(
     const key = JSON.stringify(bulkRowArgs(job, row));
     const group = groups.get(key);
     if (group) group.rows.push(i);
-    else groups.set(key, { row: [...row], rows: [i], tries: 0 });
+    else groups.set(key, { row: [...row], rows: [i], tries: 0, again: 0 });
   });
   const queue = [...groups.values()];
   let header: string[] | null = null;
   let done = body.length - queue.reduce((n, g) => n + g.rows.length, 0);
   let failed = 0;
   let asked = 0;
+  let retriedFailed = 0;
+  /** Failed for a passing reason: asked again after a wait. */
+  const later: Group[] = [];
+  let waitUntil = 0;
+  const sleep = deps.sleep ?? ((ms) => new Promise<void>((r) => setTimeout(r, ms)));
   const cancelled = (): boolean => deps.signal?.aborted === true;
   const report = (): void => {
-    const waitMs = Math.max(0, deps.waitMs?.() ?? 0);
+    const waitMs = Math.max(0, deps.waitMs?.() ?? 0, waitUntil - Date.now());
     deps.onProgress?.({ done, total: body.length, failed, asked, ...(waitMs ? { waitMs } : {}) });
   };
   const settle = (group: Group, answer: BulkAnswer): void => {
@@ -94,6 +111,10 @@ export async function driveBulk(
     }
     // A row cut short by cancel has no answer; one that came back whole is kept.
     if (cancelled() && answer.failed) return;
+    if (answer.passing && group.again < BULK_RETRY_WAITS_MS.length) {
+      later.push(group);
+      return;
+    }
     header = header ?? answer.header ?? null;
     for (const i of group.rows) {
       answers[i] = answer.cells;
@@ -101,8 +122,9 @@ export async function driveBulk(
     }
     done += group.rows.length;
     if (answer.failed) failed += group.rows.length;
+    if (answer.failed && group.again > 0) retriedFailed += group.rows.length;
   };
-  const worker = async (): Promise<void> => {
+  const worker = async (once = false): Promise<void> => {
     while (queue.length > 0 && !cancelled()) {
       const sent = queue.splice(0, deps.batchSize ?? 1);
       for (const g of sent) if (g.tries === 0) asked++;
@@ -119,10 +141,35 @@ export async function driveBulk(
       for (const g of sent.slice(part.length)) if (g.tries === 0) asked--;
       part.forEach((g, k) => settle(g, got[k] ?? { cells: [""], failed: false }));
       report();
+      if (once) return;
     }
   };
-  const workers = Math.max(1, Math.min(deps.concurrency ?? 4, queue.length));
-  await Promise.all(Array.from({ length: workers }, () => worker()));
+  const workers = (): Promise<unknown> =>
+    Promise.all(
+      Array.from({ length: Math.max(1, Math.min(deps.concurrency ?? 4, queue.length)) }, () =>
+        worker(),
+      ),
+    );
+  await workers();
+  for (let round = 0; later.length > 0 && !cancelled(); round++) {
+    const wait = BULK_RETRY_WAITS_MS[round] ?? 0;
+    waitUntil = Date.now() + wait;
+    report();
+    await untilOrCancel(sleep(wait), deps.signal);
+    waitUntil = 0;
+    const again = later.splice(0);
+    for (const g of again) g.again++;
+    // One row first: if the API is still away the others are not asked this round.
+    queue.push(...again.slice(0, 1));
+    await worker(true);
+    if (later.length > 0) {
+      later.push(...again.slice(1));
+      continue;
+    }
+    queue.push(...again.slice(1));
+    await workers();
+  }
+  // Cancelled while waiting: those rows are left empty, as any row not answered.
   const width = Math.max(1, ...answers.map((r) => r?.length ?? 0));
   const pad = (r: readonly Cell[]): Cell[] => [...r, ...new Array<Cell>(width - r.length).fill("")];
   const values = answers.map((r) => pad(r ?? []));
@@ -132,7 +179,26 @@ export async function driveBulk(
     values.unshift(pad(header ?? [figure]));
     shownAs.unshift(new Array<string>(width).fill(""));
   }
-  return { values, formats: shownAs, answered: done, failed, asked, cancelled: cancelled() };
+  return {
+    values,
+    formats: shownAs,
+    answered: done,
+    failed,
+    asked,
+    cancelled: cancelled(),
+    retried: [...groups.values()].reduce((n, g) => n + (g.again > 0 ? g.rows.length : 0), 0),
+    retriedFailed,
+  };
+}
+
+/** A sleep that ends early on cancel. */
+function untilOrCancel(slept: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return slept;
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener("abort", () => resolve(), { once: true });
+    void slept.then(resolve);
+  });
 }
 
 /** What a bulk run reports once its values are placed (or not, when the seller said no). */
@@ -145,5 +211,6 @@ export function bulkResult(outcome: BulkOutcome, placed: PlacedAnswers) {
     answered: outcome.answered,
     asked: outcome.asked,
     cancelled: outcome.cancelled,
+    ...(outcome.retried ? { retried: outcome.retried, retriedFailed: outcome.retriedFailed } : {}),
   };
 }

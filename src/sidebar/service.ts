@@ -14,7 +14,7 @@ import { listPage } from "../core/paginate";
 import { CellError, type Cell } from "../core/shape";
 import { messageOf } from "../core/errors";
 import { isMissingShopList } from "../functions/shops";
-import { answerRow, bulkFunction, bulkRowArgs, isRateLimited, rowError } from "../imports/bulk";
+import { answerRow, bulkFunction, bulkRowArgs, rowError, rowRetry } from "../imports/bulk";
 import type { BulkJob } from "../imports/bulk";
 import { definitionProblem, describeImport, type ImportDefinition } from "../imports/definitions";
 import type { ImportState } from "../imports/plan";
@@ -359,14 +359,14 @@ export function createSidebarService(p: SidebarPorts) {
             cells: answer.cells.map(plain),
             ...(failed ? {} : { formats: answer.formats }),
             failed,
-            ...(failed && isRateLimited(raw) ? { rateLimited: true } : {}),
+            ...(failed ? rowRetry(raw) : {}),
             ...(answer.header && !failed ? { header: answer.header } : {}),
           });
         } catch (e) {
           answers.push({
             cells: [rowError(e)],
             failed: true,
-            ...(isRateLimited(e) ? { rateLimited: true } : {}),
+            ...rowRetry(e),
           });
         }
       }

@@ -94,6 +94,8 @@ export interface BulkAnswer {
   readonly failed: boolean;
   /** The rate limit stopped it: ask it again rather than show the error. */
   readonly rateLimited?: boolean;
+  /** It failed for a passing reason (a short outage): worth asking again after a wait. */
+  readonly passing?: boolean;
   /** Column names, when the answer is a one-record table or a breakdown. */
   readonly header?: string[];
 }

@@ -107,6 +107,9 @@ export interface BulkResult {
   /** Different rows asked: identical rows share one request. */
   readonly asked?: number;
   readonly cancelled?: boolean;
+  /** Rows asked again after a short outage (no answer, no connection, 5xx), and still failed. */
+  readonly retried?: number;
+  readonly retriedFailed?: number;
   /** False when `address` holds data and the seller did not confirm: nothing was written. */
   readonly written?: boolean;
 }

@@ -241,7 +241,16 @@ export function bulkResultText(r: BulkResult): string {
   if (r.cancelled) {
     return `Cancelled: the ${r.answered ?? 0} rows answered before it were written to ${r.address}${errors}; the others are left empty. Run again to fill them.`;
   }
-  return `Wrote ${counted(r.rows, "row")} to ${r.address}${errors}.${shared}`;
+  return `Wrote ${counted(r.rows, "row")} to ${r.address}${errors}.${shared}${retriedText(r)}`;
+}
+
+/** What the second and third asks of rows hit by a short outage did, and what is left to do. */
+function retriedText(r: BulkResult): string {
+  if (!r.retried) return "";
+  const still = r.retriedFailed ?? 0;
+  const asked = ` ${counted(r.retried, "row")} failed on a short outage (no answer, no connection or a server error) and were asked again`;
+  if (still === 0) return `${asked}: all answered.`;
+  return `${asked}: ${still} still failed. Select those rows and press Calculate again once the API answers.`;
 }
 
 function coerce(v: string | number | boolean): string | number | boolean {

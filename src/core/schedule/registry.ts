@@ -7,7 +7,12 @@ import { sha256Hex } from "../hash";
 import { MemoryStore } from "../store";
 import { Breaker } from "./breaker";
 import { Quota } from "./quota";
-import { Scheduler, type SchedulerEnv, type SchedulerStatus } from "./scheduler";
+import {
+  REQUEST_TIMEOUT_MS,
+  Scheduler,
+  type SchedulerEnv,
+  type SchedulerStatus,
+} from "./scheduler";
 
 export class SchedulerRegistry {
   private readonly byTarget = new Map<string, Scheduler>();
@@ -59,6 +64,7 @@ export function createScheduling(clock: { now(): number }): Scheduling {
   return {
     schedulers: new SchedulerRegistry(),
     quota: new Quota({ store, clock }),
-    breaker: new Breaker({ store, clock }),
+    // A probe is lost only once its request's own time limit is past.
+    breaker: new Breaker({ store, clock, probeTimeoutMs: REQUEST_TIMEOUT_MS + 5_000 }),
   };
 }

@@ -27,6 +27,14 @@ import { NeedBook } from "./needBook";
 import type { QuotaStatus, QuotaTicket } from "./quota";
 import { noAnswerError } from "./verdict";
 
+/**
+ * How long one request may take: a browser's fetch is the CORS preflight and the request
+ * together (two legs it cannot time apart), so a proxy taking 15 s a leg still answers inside.
+ * A request that takes longer fails as "did not answer in time"; the cell then asks again by
+ * itself (src/hosts/shared/reask.ts).
+ */
+export const REQUEST_TIMEOUT_MS = 45_000;
+
 /** A promise-based HTTP client (fetch). It should abort when the signal fires. */
 export interface AsyncTransport {
   fetch(request: HttpRequest, options?: { signal?: AbortSignal }): Promise<HttpResponse>;
@@ -36,7 +44,7 @@ export interface SchedulerEnv extends CommonEnv {
   readonly transport: AsyncTransport;
   readonly clock: AsyncClock;
   readonly timers?: Timers;
-  /** Longest wait for one HTTP request; default 20 s. */
+  /** Longest wait for one HTTP request, its CORS preflight included; default 45 s. */
   readonly requestTimeoutMs?: number;
   /** How long the first call of a burst waits for others to join it; default 50 ms. */
   readonly batchWindowMs?: number;
@@ -354,7 +362,7 @@ export class Scheduler {
     request: HttpRequest,
     controller: AbortController | undefined,
   ): Promise<HttpResponse> {
-    const timeoutMs = this.env.requestTimeoutMs ?? 20_000;
+    const timeoutMs = this.env.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     return new Promise<HttpResponse>((resolve, reject) => {
       const timer = this.timers.setTimeout(() => {
         controller?.abort();

@@ -13,7 +13,13 @@ import {
   officeStorage,
 } from "../shared/officeGlobals";
 import { figureOutput } from "../shared/excelValues";
-import { type ExcelCalcRun, recalculateWorkbook, refreshCells, type RefreshScope } from "./refresh";
+import {
+  type ExcelCalcRun,
+  recalculateWorkbook,
+  refreshCells,
+  type RefreshScope,
+  rerunCells,
+} from "./refresh";
 import { associateRibbon, officeActions } from "./ribbon";
 import { publishRuntimeHandle } from "./runtimeHandle";
 import { ExcelSession } from "../shared/session";
@@ -50,6 +56,8 @@ function startRuntime(customFunctions: CustomFunctionsGlobal): void {
   };
 
   const refresh = (scope: RefreshScope): Promise<number> => refreshCells(scope, session, excelRun);
+  // Cells that failed for a passing reason (timeout, no connection, 5xx) ask again by themselves.
+  session.reask.attach((addresses) => rerunCells(addresses, session, excelRun));
 
   async function setLiveCalls(on: boolean): Promise<void> {
     await storage?.setItem(LIVE_CALLS_ITEM, on ? "on" : "off");

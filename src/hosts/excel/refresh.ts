@@ -145,6 +145,18 @@ export async function recalculateWorkbook(
   return cells.length;
 }
 
+/** Re-run the tracked cells at these addresses (cells asking again by themselves). */
+export function rerunCells(
+  addresses: readonly string[],
+  session: ExcelSession,
+  run: ExcelCalcRun,
+  hasExcelApi: ExcelApiCheck = officeExcelApi,
+): Promise<number> {
+  const wanted = new Set(addresses);
+  const cells = session.cells.all().filter((c) => wanted.has(c.address));
+  return recalculate(cells, session, run, hasExcelApi);
+}
+
 /**
  * Forget these cells' answers and re-run them, sheet by sheet, as RangeAreas (ExcelApi 1.9),
  * else cell by cell (Range.calculate, 1.6).

@@ -85,7 +85,7 @@ export interface AsyncHostOptions {
   readonly onClearCache?: () => Promise<void>;
   /** Told after the key or base URL changed (e.g. the Excel runtime re-reads settings). */
   readonly onSettingsChanged?: () => void;
-  /** Per request timeout for the pane's own calls; default 20 s. */
+  /** Per request timeout for the pane's own calls; default the scheduler's (45 s). */
   readonly requestTimeoutMs?: number;
   /**
    * The host's scheduling when something else spends the same key (Excel's cells): one queue
@@ -137,7 +137,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       stats,
       transport: o.transport,
       clock,
-      requestTimeoutMs: o.requestTimeoutMs ?? 20_000,
+      ...(o.requestTimeoutMs !== undefined ? { requestTimeoutMs: o.requestTimeoutMs } : {}),
       // The key's status turns red in the pane (it reads this at its next poll).
       ...(apiKey
         ? {
@@ -326,6 +326,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       const outcome = await driveBulk(job, selection.values, {
         answer: (batch) => rows.bulkRows(job, batch),
         countVat: basis.countVat,
+        sleep: (ms) => clock.sleep(ms),
         waitMs: () => queueWait(env),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),

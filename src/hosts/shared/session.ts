@@ -9,7 +9,7 @@ import type { AsyncEnv, AsyncTransport } from "../../core/asyncDriver";
 import { runAsync, schedulerFor } from "../../core/asyncDriver";
 import { ResponseCache } from "../../core/cache";
 import { answeredWithinCacheTime, cacheOwner, forgetCall } from "../../core/callPlan";
-import type { AsyncClock } from "../../core/clock";
+import type { AsyncClock, Timers } from "../../core/clock";
 import { realAsyncClock } from "../../core/clock";
 import { createDriverStats, type DriverStats } from "../../core/driverEnv";
 import type { ApiCall, Program } from "../../core/effects";
@@ -23,6 +23,7 @@ import { readSettings, type ExcelSettings } from "./settings";
 import { DEFAULT_BASIS, type ProfitBasis } from "../../functions/basis";
 import { SETTING } from "./asyncSettings";
 import { rejectedMark } from "./keyStatus";
+import { CellReasker } from "./reask";
 
 export interface ExcelSessionOptions {
   /** OfficeRuntime.storage; null keeps everything in memory (no key can be read then). */
@@ -31,6 +32,8 @@ export interface ExcelSessionOptions {
   readonly defaultBaseUrl: string;
   readonly transport: AsyncTransport;
   readonly clock?: AsyncClock;
+  /** Timers of the request time limit (tests give the clock's own); default the global ones. */
+  readonly timers?: Timers;
   /** Fresh life of cached answers; default 600 s. */
   readonly cacheTtlSec?: number;
   readonly requestTimeoutMs?: number;
@@ -59,6 +62,8 @@ export class ExcelSession {
   readonly ready: Promise<void>;
   /** One scheduler per key, quota and breaker for every cell and the task pane (runtime handle). */
   readonly scheduling: Scheduling;
+  /** Cells that failed for a passing reason ask again by themselves once the host attaches. */
+  readonly reask: CellReasker;
   private readonly options: ExcelSessionOptions;
   private readonly clock: AsyncClock;
   private settings: { value: Promise<ExcelSettings>; readAt: number } | undefined;
@@ -77,6 +82,7 @@ export class ExcelSession {
     this.store = persisted ?? new MemoryStore({ clock: this.clock });
     this.answers = this.cacheFor(options.cacheTtlSec ?? 600);
     this.scheduling = createScheduling(this.clock);
+    this.reask = new CellReasker(this.clock);
     this.ready = persisted
       ? persisted.load().then(
           () => undefined,
@@ -128,6 +134,7 @@ export class ExcelSession {
         paused,
         substituteLists,
         ...(o.requestTimeoutMs !== undefined ? { requestTimeoutMs: o.requestTimeoutMs } : {}),
+        ...(o.timers ? { timers: o.timers } : {}),
         ...(o.batchWindowMs !== undefined ? { batchWindowMs: o.batchWindowMs } : {}),
         ...(settings.apiKey ? { onRejectedKey: this.keyRejected(settings.apiKey) } : {}),
       };
@@ -149,20 +156,27 @@ export class ExcelSession {
     const env = await this.env();
     const address = run.address;
     const token = address ? this.cells.start(address) : 0;
+    const held = address ? this.reask.started(address) : null;
     const onCall = (call: ApiCall): void => {
       if (address) this.cells.called(address, token, call);
     };
     try {
+      // A re-ask whose round's first cell just failed again: its error, without asking.
+      if (held) throw held;
       const value = await runAsync(program, env, {
         onCall,
         ...(run.signal ? { signal: run.signal } : {}),
       });
       const failed = run.showsError?.(value) ?? false;
-      if (address && !run.signal?.aborted) this.cells.settled(address, token, failed);
+      if (address && !run.signal?.aborted) {
+        this.cells.settled(address, token, failed);
+        this.reask.settled(address, null);
+      }
       return value;
     } catch (e) {
-      if (address && !run.signal?.aborted) this.cells.settled(address, token, true);
-      throw e;
+      if (!address || run.signal?.aborted) throw e;
+      this.cells.settled(address, token, true);
+      throw this.reask.settled(address, e) ?? e;
     }
   }
 

@@ -93,6 +93,8 @@ function start(): void {
     recalculate,
     selection: () => book.selection(),
   });
+  // Cells that failed for a passing reason (timeout, no connection, 5xx) ask again by themselves.
+  session.reask.attach((addresses) => refresher.rerunAt(addresses));
   const bridge = createAsyncHostBridge({
     host: "web",
     look: params.get("look") === "google" ? "google" : "fluent",

@@ -23,6 +23,7 @@ export interface WebRefresherOptions {
 /** The sidebar's refresher over the engine's formula cells. */
 export function webRefresher(o: WebRefresherOptions): HostRefresher & {
   clearCache(): Promise<void>;
+  rerunAt(addresses: readonly string[]): Promise<number>;
 } {
   async function rerun(cells: readonly TrackedCell[]): Promise<number> {
     await o.session.forget(cells);
@@ -60,6 +61,11 @@ export function webRefresher(o: WebRefresherOptions): HostRefresher & {
       return (await o.session.env()).paused !== true;
     },
     status: () => o.session.schedulerStatus(),
+    /** Re-run the cells at these addresses (cells asking again by themselves). */
+    rerunAt(addresses: readonly string[]): Promise<number> {
+      const wanted = new Set(addresses);
+      return rerun(o.session.cells.all().filter((c) => wanted.has(c.address)));
+    },
     /** Forget every answer and make every formula cell ask again. */
     async clearCache(): Promise<void> {
       await o.session.clearCache();

@@ -8,7 +8,6 @@
  */
 import { runAsync, type AsyncEnv } from "../../../src/core/asyncDriver";
 import { ResponseCache } from "../../../src/core/cache";
-import type { AsyncClock } from "../../../src/core/clock";
 import { call } from "../../../src/core/effects";
 import { isApiError } from "../../../src/core/errors";
 import { inPlaces } from "../../../src/core/places";
@@ -19,36 +18,7 @@ import { fetchTransport } from "../../../src/hosts/shared/fetchTransport";
 import { EXCEL_PLACES, WEB_PLACES } from "../../../src/hosts/shared/places";
 import { SHEETS_PLACES } from "../../../src/hosts/sheets/places";
 import { startTestServer, type TestServer } from "../../helpers/server";
-
-/** Time that moves only when the test says: to the earliest sleeper. */
-class VirtualTime implements AsyncClock {
-  private t = Date.parse("2025-06-30T08:00:00Z");
-  private sleepers: Array<{ at: number; wake: () => void }> = [];
-  now(): number {
-    return this.t;
-  }
-  sleep(ms: number): Promise<void> {
-    return new Promise((wake) => this.sleepers.push({ at: this.t + Math.max(0, ms), wake }));
-  }
-  /** Wake the earliest sleeper (time jumps to its hour); false when nobody sleeps. */
-  next(): boolean {
-    this.sleepers.sort((a, b) => a.at - b.at);
-    const first = this.sleepers.shift();
-    if (!first) return false;
-    this.t = Math.max(this.t, first.at);
-    first.wake();
-    return true;
-  }
-  /** Move on by `ms` (waking whoever sleeps until then, in order). */
-  advance(ms: number): void {
-    const target = this.t + ms;
-    this.sleepers.sort((a, b) => a.at - b.at);
-    while ((this.sleepers[0]?.at ?? Infinity) <= target) this.next();
-    this.t = target;
-  }
-}
-
-const realTick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { realTick, VirtualTime } from "../../helpers/virtualTime";
 
 let server: TestServer;
 let time: VirtualTime;

@@ -81,6 +81,7 @@ export async function callInNode(
   session: ExcelSession,
   name: string,
   args: readonly unknown[],
+  address = "Sheet1!A1",
 ): Promise<CallOutcome> {
   const fn = CATALOG.find((f) => f.name === name);
   if (!fn) throw new Error(`no catalog function ${name}`);
@@ -90,7 +91,7 @@ export async function callInNode(
     if (a === undefined) return null;
     return p.dimensionality === "matrix" && !Array.isArray(a) ? [[a]] : a;
   });
-  passed.push({ functionName: name, address: "Sheet1!A1" });
+  passed.push({ functionName: name, address });
   try {
     const value = await invokeFunction(fn, passed, {
       session,

@@ -25,6 +25,12 @@ export interface CountingProxy {
   comeBack(): Promise<void>;
   /** Answer the next `count` requests with 429 and this Retry-After, as an API would. */
   refuseNext(count: number, retryAfterSec: number): void;
+  /** A slow proxy: every request, preflight too, first waits for `delay()`; null: none. */
+  slowLegs(delay: (() => Promise<void>) | null): void;
+  /** Requests waiting in slowLegs' delay. */
+  readonly delaying: number;
+  /** Up (not gone down, or come back). */
+  readonly listening: boolean;
   /** Status of every answered request, in order (429s included). */
   readonly statuses: number[];
   close(): Promise<void>;
@@ -39,6 +45,8 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   let refusals: { left: number; retryAfterSec: number } = { left: 0, retryAfterSec: 0 };
   const statuses: number[] = [];
   let waiting: Array<() => void> = [];
+  let legDelay: (() => Promise<void>) | null = null;
+  let delaying = 0;
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void => {
     const out = http.request(
@@ -86,8 +94,21 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
         return;
       }
       const go = (): void => forward(req, res, body);
-      if (holding && req.method !== "OPTIONS") waiting.push(go);
-      else go();
+      const onward = (): void => {
+        if (holding && req.method !== "OPTIONS") waiting.push(go);
+        else go();
+      };
+      if (!legDelay) return onward();
+      // A request the client gave up on (its socket closed) is no longer waited for.
+      let waited = true;
+      const done = (): boolean => waited && !(waited = false) && (delaying--, true);
+      delaying++;
+      const socket = req.socket;
+      socket.once("close", done);
+      void legDelay().then(() => {
+        socket.off("close", done);
+        if (done()) onward();
+      });
     });
   });
   server.on("connection", (s) => {
@@ -109,6 +130,15 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
     statuses,
     refuseNext: (count, retryAfterSec) => {
       refusals = { left: count, retryAfterSec };
+    },
+    slowLegs: (delay) => {
+      legDelay = delay;
+    },
+    get listening() {
+      return server.listening;
+    },
+    get delaying() {
+      return delaying;
     },
     count: (prefix = "") => log.filter((e) => e.path.startsWith(prefix)).length,
     reset: () => {
