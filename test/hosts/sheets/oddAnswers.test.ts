@@ -91,13 +91,14 @@ describe("Sheets cells under faults (issue 22, item 8)", () => {
 
   test("a batch answer whose entries lack their ids says the shape is unexpected, not 'not found'", () => {
     const a = addonFor("idless");
-    const models = Array.from({ length: 10 }, (_, i) => [20000001 + i]);
+    // A10's itemId is never null (A1's modelId may be: test/functions/allowedShapes.test.ts).
+    const items = Array.from({ length: 10 }, (_, i) => [10000001 + i]);
     for (const value of [
-      cell(a, "MKTA_BREAKDOWN", 100001, "SG", 10000001, 20000001, "netProfit"),
-      cell(a, "MKTA_BREAKDOWN", 100001, "SG", 10000001, models),
+      cell(a, "MKTA_CORRECTED_ROAS", 100001, "SG", 10000001, "correctedRoas"),
+      cell(a, "MKTA_CORRECTED_ROAS", 100001, "SG", items),
     ]) {
       expect(value).toMatch(
-        /^#ERROR! The API answered in an unexpected shape \(endpoint A1\): an entry without its modelId: /,
+        /^#ERROR! The API answered in an unexpected shape \(endpoint A10\): an entry without its itemId: /,
       );
       expect(String(value).endsWith(suffix)).toBe(true);
     }
