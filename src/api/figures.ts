@@ -187,6 +187,11 @@ export function isContractName(name: string): boolean {
   return NAMES.has(name) || figureKind(name) !== null;
 }
 
+/** Every name the contract gives a figure or an entry's name. */
+export function contractNames(): string[] {
+  return [...FIGURES.keys(), ...NAMES];
+}
+
 /** Names whose values marketplace A sends in percent points where B and C send fractions. */
 export function percentPointNames(marketplace: Marketplace): string[] {
   return [...FIGURES]
