@@ -10,11 +10,14 @@ import { contractNames } from "../api/figures";
 import { ArgumentError } from "./argumentError";
 import { optional, textParam } from "./params";
 
-/** Breakdown lines of the contract notes (spec 2.5) and words of the tables' own labels. */
-const OTHER_NAMES =
-  "originalModelPrice specialPriceDiscount commissionFee serviceFee transactionFee paymentFee " +
-  "platformFee preOrderFee freeShippingCommission coinDeduction manufacturingCogs adsCostPerSale " +
-  "returnCost vat currency cogsSource hasVat isPreOrder isOwnFleetOnly status basis line perUnit frame answer";
+/**
+ * Words of the contract notes' breakdown lines (spec 2.5: transactionFee, coinDeduction...),
+ * metadata and C4's flags, and the tables' own labels ("Basis", "Line") that the names above
+ * lack: a name is split into such words (isOwnFleetOnly: is, own, fleet, only).
+ */
+const OTHER_WORDS =
+  "transaction payment platform pre free shipping coin deduction currency source has is own " +
+  "fleet only status basis line frame answer";
 
 /** "adsCostPerSale", "Net profit (per unit)" -> its words in lower case. */
 function wordsOf(name: string): string[] {
@@ -27,13 +30,13 @@ function wordsOf(name: string): string[] {
 
 let known: Set<string> | undefined;
 function knownWords(): Set<string> {
-  known ??= new Set(
-    [
+  known ??= new Set([
+    ...[
       ...contractNames(),
       ...ENDPOINTS.flatMap((e) => e.response.fields.map((f) => f.name)),
-      ...OTHER_NAMES.split(" "),
     ].flatMap(wordsOf),
-  );
+    ...OTHER_WORDS.split(" "),
+  ]);
   return known;
 }
 
@@ -42,7 +45,7 @@ export function checkFieldName(name: string): string {
   if (name.includes(".") || wordsOf(name).some((w) => knownWords().has(w))) return name;
   throw new ArgumentError(
     "field",
-    `"${name}" names no figure: use a row or column header as the table shows it (Net profit, Commission fee, Margin, Units sold), the API's name (netProfit) or a path (metadata.commissionRate); leave it empty for the whole table`,
+    `"${name}" names no figure: use a header the table shows (Net profit, Margin, Units sold), its API name (netProfit) or a path (metadata.x)`,
   );
 }
 

@@ -306,7 +306,7 @@ test("the headers a seller reads in tables and imports are fields of a B breakdo
 
 test("a field this answer lacks lists the names as the table shows them", async () => {
   // "VAT total" shares words with figures the contract names, so it is asked; "vatt" is
-  // refused before any request (fieldRefused.test.ts).
+  // refused before any request (refusedBeforeSending.test.ts).
   const fn = functionByName("MKTB_BREAKDOWN") as SheetFunction;
   await expect(run(fn, { ...B, itemId: 40000001, field: "VAT total" })).rejects.toThrow(
     /^Unknown field "VAT total": use one of .*Original price, .*VAT, .*Net profit/,

@@ -9,7 +9,7 @@ const B11_IDS = { idsField: "itemIds", resultIdField: "itemId", maxIds: 100 } as
 
 export const MKTB_CORRECTED_ROAS = defineFunction({
   name: "MKTB_CORRECTED_ROAS",
-  help: "Ad ROAS per marketplace B item corrected for cancelled orders. Not active yet: the API computes none for marketplace B until its provider switches it on.",
+  help: "Ad ROAS per marketplace B item corrected for cancelled orders. Not yet active: the API computes none for B until its provider activates it.",
   marketplace: "B",
   endpoints: ["B11"],
   params: [...itemRowsB, adsWindow],
@@ -22,7 +22,7 @@ export const MKTB_CORRECTED_ROAS = defineFunction({
     "B11",
     "itemId",
     (id) =>
-      `No corrected ROAS for item ${id} yet: the API computes none for marketplace B until its provider activates it (spec: not yet active); then refresh the cells with errors from the add-in's menu or pane`,
+      `No corrected ROAS for item ${id} yet: the API computes none for B until its provider activates it; then refresh the cells with errors from the add-in's menu or pane`,
     keyValueTable,
     B11_IDS,
   ),
