@@ -96,8 +96,11 @@ export function compactEndpointsModule(source: string): string {
     return requests.add(extras.length ? head + JSON.stringify(extras) : head);
   };
   const response = (f: Obj): string => {
-    unknownKeys(`response field ${String(f.name)}`, f, (k) => ["name", "type", "doc"].includes(k));
-    return responses.add(`${String(f.name)}:${typeCode(f.type)}`);
+    unknownKeys(`response field ${String(f.name)}`, f, (k) =>
+      ["name", "type", "doc", "nullable"].includes(k),
+    );
+    // "?": the spec lets it be null (A1's modelId; core/responseShape.ts reads it).
+    return responses.add(`${String(f.name)}:${typeCode(f.type)}${f.nullable ? "?" : ""}`);
   };
   const lines = endpoints.map((e) => {
     unknownKeys(
@@ -155,7 +158,7 @@ for (const code of ${s(requests.codes.join("|"))}.split("|")) {
 }
 const OUT = ${s(responses.codes.join("|"))}.split("|").map((code) => {
   const [name, type] = code.split(":");
-  return { name, type: TYPES[type] };
+  return type[1] ? { name, type: TYPES[type[0]], nullable: true } : { name, type: TYPES[type] };
 });
 export const ENDPOINTS = ${s(lines.join("|"))}.split("|").map((line) => {
   const [id, method, path, pathParams, body, flags, kind, fields, pages, batch] = line.split(" ");

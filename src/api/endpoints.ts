@@ -307,7 +307,7 @@ const TABLE = [
     summary: "Profit analysis (revenue, costs, fees, net profit) for a list of models.",
     response: res("MktAModelBreakdownFlatEntry", "array", true, [
       out("itemId", "integer", "Product."),
-      out("modelId", "integer", "Model; null for single-variant products."),
+      { ...out("modelId", "integer", "Model; null for single-variant products."), nullable: true },
       out("originalPrice", "number", "List price before discounts."),
       BREAKDOWN,
       METADATA,

@@ -175,6 +175,23 @@ export function figureKind(path: string, marketplace?: Marketplace | null): Figu
   return entry[marketplace ?? "B"];
 }
 
+/** Texts a breakdown entry names itself by (A1's model, B8's seller SKU, C7's title). */
+const NAMES = new Set(["name", "title", "modelName", "skuName", "sellerSku"]);
+
+/**
+ * True for a field the contract names: a figure of FIGURES (or a ROAS) or an entry's name.
+ * Top-level fields beside a breakdown that are not (an API's request id, a build stamp) are
+ * not the seller's figures and are not shown.
+ */
+export function isContractName(name: string): boolean {
+  return NAMES.has(name) || figureKind(name) !== null;
+}
+
+/** Every name the contract gives a figure or an entry's name. */
+export function contractNames(): string[] {
+  return [...FIGURES.keys(), ...NAMES];
+}
+
 /** Names whose values marketplace A sends in percent points where B and C send fractions. */
 export function percentPointNames(marketplace: Marketplace): string[] {
   return [...FIGURES]

@@ -59,6 +59,8 @@ export interface ResponseFieldSpec {
   readonly name: string;
   readonly type: FieldType | "datetime";
   readonly doc: string;
+  /** True where the spec says the field may be null ("modelId ... null for single-variant"). */
+  readonly nullable?: boolean;
 }
 
 export interface ResponseSpec {

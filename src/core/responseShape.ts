@@ -40,8 +40,12 @@ export function shapeProblem(spec: EndpointSpec, data: unknown): string | null {
     const odd = list.find((entry) => !isRecord(entry));
     if (odd !== undefined) return `a list of records was expected, got an entry ${sample(odd)}`;
     // A batch answer names each entry's id: without it no cell can tell which entry is its own.
+    // Where the spec lets the id be null (A1's modelId of a single-variant product), null or
+    // absent is an id too: schedule/deliver.ts gives it the one model asked that it answers.
     const idField = spec.batch?.resultIdField;
-    const idless = idField ? list.find((e) => isRecord(e) && !hasId(e[idField])) : undefined;
+    const mayLack = fields.some((f) => f.name === idField && f.nullable);
+    const idless =
+      idField && !mayLack ? list.find((e) => isRecord(e) && !hasId(e[idField])) : undefined;
     return idless === undefined ? null : `an entry without its ${idField}: ${sample(idless)}`;
   }
   if (!isRecord(data)) return `an object was expected, got ${sample(data)}`;

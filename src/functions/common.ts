@@ -9,7 +9,6 @@ import {
   wholeNumberParam,
   booleanParam,
   dateParam,
-  textParam,
   choiceParam,
   fromBasis,
   numberParam,
@@ -19,12 +18,7 @@ export const MARKETPLACES = ["A", "B", "C"] as const;
 
 export const regionCode = region("region", "Two-letter region code of the shop, e.g. SG.");
 
-export const field = optional(
-  textParam(
-    "field",
-    'Return one figure instead of the table: a row or column header as the table shows it ("VAT", "Net profit (per unit)"), that header as one word (vatPerUnit), the API\'s name (commissionFee) or a path (metadata.commissionRate). Default: the whole table.',
-  ),
-);
+export { field } from "./fieldArg";
 export const headers = optional(booleanParam("headers", "Show the header row (default TRUE)."));
 export const effectiveDate = optional(
   dateParam("effectiveDate", "Date whose fee rates apply (default today)."),

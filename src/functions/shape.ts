@@ -5,6 +5,7 @@
  */
 import { breakdownLines, breakdownTable, humanize, isRecord, toCell } from "../core/shape";
 import { currencyOf, figureCell } from "../core/figure";
+import { isContractName } from "../api/figures";
 import { describeBasis } from "./basis";
 import type { Cell, ResultCell, ResultTable } from "./cells";
 
@@ -47,6 +48,8 @@ export function profitTable(
   if (isRecord(data)) {
     for (const [k, v] of Object.entries(data)) {
       if (k === "breakdown" || k === "metadata" || lineNames.has(k)) continue;
+      // A field neither the spec nor the contract notes name is no row (a server's request id).
+      if (!isContractName(k)) continue;
       if (typeof v === "number" || typeof v === "string" || typeof v === "boolean")
         rows.push([humanize(k), figureCell(k, toCell(v), currency)]);
     }

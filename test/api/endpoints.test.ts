@@ -205,6 +205,18 @@ describe("ENDPOINTS against the spec text", () => {
       (e: Mutable<EndpointSpec>) => void delete e.pagination,
       /A11: pagination/,
     ],
+    [
+      "a field the spec lets be null read as never null",
+      "A1",
+      (e: Mutable<EndpointSpec>) => void delete e.response.fields[1]!.nullable,
+      /A1: response field modelId: the spec lets it be null/,
+    ],
+    [
+      "a field marked nullable the spec does not say may be null",
+      "A1",
+      (e: Mutable<EndpointSpec>) => void (e.response.fields[0]!.nullable = true),
+      /A1: response field itemId nullable, spec does not say/,
+    ],
   ])("fails on %s", (_what, id, change, expected) => {
     const problems = checkTable(tableWith(id, change), SPEC);
     expect(problems.join("\n")).toMatch(expected);

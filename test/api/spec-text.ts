@@ -515,14 +515,23 @@ function checkResponse(
   const expectPaging = { cursorPage: "cursor", offsetPage: "offset" }[r.kind];
   if (t.pagination !== expectPaging) p(`pagination ${String(t.pagination)}`);
   const text = r.text;
+  const nullable = new Set<string>();
   for (const m of text.matchAll(
-    /\b([a-z][A-Za-z0-9]*) \((integer|number|string|boolean|array|object)\b/g,
+    /\b([a-z][A-Za-z0-9]*) \((integer|number|string|boolean|array|object)\b([^)]*)\)/g,
   )) {
     const name = m[1] ?? "";
     if (r.kind !== "object" && r.kind !== "array" && PAGE_ENVELOPE.has(name)) continue;
+    // "modelId (integer, null for single-variant)": the reader must take null there.
+    if (/\bnull\b/.test(m[3] ?? "") && !PAGE_ENVELOPE.has(name)) nullable.add(name);
     const f = t.response.fields.find((x) => x.name === name);
     if (!f) p(`response field ${name} missing`);
     else if (f.type !== m[2]) p(`response field ${name} is ${f.type}, spec ${m[2]}`);
+  }
+  for (const f of t.response.fields) {
+    if (nullable.has(f.name) && !f.nullable)
+      p(`response field ${f.name}: the spec lets it be null`);
+    if (f.nullable && !nullable.has(f.name))
+      p(`response field ${f.name} nullable, spec does not say`);
   }
   const lines = /object-valued lines ([\w, ]+)\./.exec(text)?.[1];
   for (const name of lines?.split(/,\s*/) ?? []) {

@@ -57,7 +57,9 @@ export function coalesce(needs: readonly Need[], options: CoalesceOptions): Fetc
     const need = needs[i] as Need;
     const spec = lookup(need.endpoint);
     if (spec.batch && need.batchId !== undefined) {
-      const key = batchKey(spec.id, need.params, spec.batch.idsField);
+      const key =
+        batchKey(spec.id, need.params, spec.batch.idsField) +
+        (need.alone ? ` ${idKey(need.batchId)}` : "");
       let group = batches.get(key);
       if (!group) {
         group = { spec, first: i, ids: new Map() };

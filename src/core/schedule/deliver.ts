@@ -51,17 +51,36 @@ export function deliver(
     const batch = lookup(fetch.endpoint).batch;
     if (!batch || !Array.isArray(data)) throw noEntries(fetch.endpoint);
     const byId = groupEntriesById(data, batch.resultIdField);
+    const orphans = idlessEntries(data, batch.resultIdField);
+    const idOf = (need: number): string => idKey((needs[need] as Need).batchId);
+    const asked = new Map(fetch.serves.map((n) => [idOf(n), (needs[n] as Need).batchId]));
+    const open = new Set([...asked.keys()].filter((id) => !byId.has(id)));
+    // An entry without its id (spec 2.4: A1's modelId is null for a single-variant product)
+    // answers the one id asked that no other entry answers, and is read as that id's. Two or
+    // more ids so left are asked again one a request, where such an entry can only be its own.
+    const [onlyOpen] = open;
+    if (orphans.length === 1 && open.size === 1 && onlyOpen !== undefined)
+      byId.set(onlyOpen, [{ ...orphans[0], [batch.resultIdField]: asked.get(onlyOpen) }]);
+    const again = orphans.length > 0 && open.size > 1;
+    const answered = fetch.serves.filter((need) => !(again && open.has(idOf(need))));
     return {
-      answers: fetch.serves.map((need) => ({
+      answers: answered.map((need) => ({
         need,
         // An id with no entry answers an empty list: the body says "not found".
-        value: byId.get(idKey((needs[need] as Need).batchId)) ?? [],
+        value: byId.get(idOf(need)) ?? [],
         fromList: false,
       })),
-      fallback: [],
+      fallback: fetch.serves.filter((need) => !answered.includes(need)),
     };
   }
   return deliverFromList(fetch, needs, data);
+}
+
+/** Entries of a batch answer whose id is null or absent (allowed only where the spec says). */
+function idlessEntries(data: readonly unknown[], idField: string): Record<string, unknown>[] {
+  return data.filter(
+    (e): e is Record<string, unknown> => isRecord(e) && (e[idField] ?? null) === null,
+  );
 }
 
 function deliverFromList(fetch: Fetch, needs: readonly Need[], data: unknown): Delivery {

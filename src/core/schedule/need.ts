@@ -27,6 +27,8 @@ export interface Need {
   readonly listOk: boolean;
   /** False when the caller caches the whole call itself (a very large id range). */
   readonly cacheEach: boolean;
+  /** A batch id asked in a request of its own (its batch answer could not tell it apart). */
+  readonly alone?: boolean;
 }
 
 /** The identity of a need. */

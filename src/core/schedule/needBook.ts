@@ -168,7 +168,8 @@ export class NeedBook {
           fromList: a.fromList,
         }));
         for (const a of d.answers) settle(live[a.need] as number, { ok: true, value: a.value });
-        for (const i of d.fallback) this.noList(live[i] as number);
+        // A batch's fallback: ids its answer could not tell apart, asked again one a request.
+        for (const i of d.fallback) this.noList(live[i] as number, fetch.via === "batch");
         const next = d.next
           ? { ...d.next, serves: d.next.serves.map((i) => live[i] as number) }
           : undefined;
@@ -204,9 +205,9 @@ export class NeedBook {
     });
   }
 
-  private noList(id: number): void {
+  private noList(id: number, alone = false): void {
     const e = this.entries.get(id);
-    if (e) e.need = { ...e.need, listOk: false };
+    if (e) e.need = { ...e.need, listOk: false, ...(alone ? { alone } : {}) };
   }
 
   private remove(id: number): void {

@@ -6,7 +6,25 @@ import { ArgumentError } from "../argumentError";
 import { field, headers } from "../common";
 import { booleanParam, integerId, numberParam, optional, rangeOf, textId } from "../params";
 
-export const shopIdC = integerId("shopId", "Marketplace C shop id (see SHOPS).");
+const shopIdNumber = integerId("shopId", "Marketplace C shop id (see SHOPS).");
+/**
+ * Spec 2.4: C's shop list gives shopId as an opaque string, C's requests send it as an
+ * integer. A text id cannot be sent, so the refusal says which form the requests take.
+ */
+export const shopIdC = {
+  ...shopIdNumber,
+  read: (raw: Parameters<typeof shopIdNumber.read>[0]): number => {
+    try {
+      return shopIdNumber.read(raw);
+    } catch (e) {
+      if (typeof raw !== "string" || !(e instanceof Error)) throw e;
+      throw new ArgumentError(
+        "shopId",
+        `${e.message.replace(/^shopId /, "")}: C's requests take the shop's number (spec 2.4); if SHOPS shows none for this shop, ask your API provider`,
+      );
+    }
+  },
+};
 export const productIdsC = rangeOf(textId("productId", "Marketplace C product id."));
 const skuIdsC = optional(
   rangeOf(textId("skuId", "Marketplace C SKU id; empty for the whole product.")),

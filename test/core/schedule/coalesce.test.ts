@@ -174,9 +174,35 @@ describe("deliver", () => {
     expect(() => deliver(f, needs, { not: "a list" }, lookup)).toThrow(
       /unexpected shape \(endpoint A1\): a list was expected/,
     );
-    // Entries without their ids answer nobody: not "not found", an unexpected answer.
-    expect(() => deliver(f, needs, [{ x: 1 }, { x: 2 }], lookup)).toThrow(
-      /unexpected shape \(endpoint A1\): an entry without its modelId/,
+    // Entries without their ids answer nobody: not "not found", an unexpected answer (A10's
+    // itemId is never null; A1's modelId may be, below).
+    const items = needsOf(apiCall("A10", { shopId: 1, region: "SG", itemIds: [5, 6] }));
+    const [g] = plan(items) as [Fetch];
+    expect(() => deliver(g, items, [{ x: 1 }, { x: 2 }], lookup)).toThrow(
+      /unexpected shape \(endpoint A10\): an entry without its itemId/,
     );
+  });
+
+  it("reads an A1 entry whose modelId is null (spec 2.4) as the one model no other entry answers", () => {
+    const needs = needsOf(apiCall("A1", { shopId: 1, region: "SG", modelIds: [5, 6] }));
+    const [f] = plan(needs) as [Fetch];
+    const d = deliver(
+      f,
+      needs,
+      [
+        { modelId: 5, x: 1 },
+        { modelId: null, x: 2 },
+      ],
+      lookup,
+    );
+    expect(d.answers.map((a) => a.value)).toEqual([[{ modelId: 5, x: 1 }], [{ modelId: 6, x: 2 }]]);
+    expect(d.fallback).toEqual([]);
+    // Two such entries for two models: which is which cannot be told, so each model is asked
+    // again in a request of its own (a need marked alone is never merged with another id).
+    const both = deliver(f, needs, [{ x: 1 }, { modelId: null, x: 2 }], lookup);
+    expect(both.answers).toEqual([]);
+    expect(both.fallback).toEqual([0, 1]);
+    const alone = needs.map((n) => ({ ...n, alone: true }));
+    expect(plan(alone).map((x) => x.params.modelIds)).toEqual([[5], [6]]);
   });
 });

@@ -31,21 +31,22 @@ function messagesOf(outcome: CallOutcome): string[] {
 }
 
 test("a batch answer whose entries lack their ids: every batched cell says the shape is unexpected", async () => {
-  // Ten cells of one sheet, one model each: the session merges them into one A1 request.
+  // Ten cells of one sheet, one item each: the session merges them into one A10 request. (A1's
+  // modelId may be null, spec 2.4: test/functions/allowedShapes.test.ts reads that shape.)
   const session = nodeSession(odd.urlFor("idless"), KEY);
   const cells = await Promise.all(
     Array.from({ length: 10 }, (_, i) =>
-      callInNode(session, "MKTA_BREAKDOWN", [100001, "SG", 10000001, 20000001 + i, "netProfit"]),
+      callInNode(session, "MKTA_CORRECTED_ROAS", [100001, "SG", 10000001 + i, "correctedRoas"]),
     ),
   );
   // And one cell over a range of the ten.
-  const models = Array.from({ length: 10 }, (_, i) => [20000001 + i]);
-  const range = await call("idless", "MKTA_BREAKDOWN", [100001, "SG", 10000001, models]);
+  const items = Array.from({ length: 10 }, (_, i) => [10000001 + i]);
+  const range = await call("idless", "MKTA_CORRECTED_ROAS", [100001, "SG", items]);
   const messages = [...cells, range].flatMap(messagesOf);
   expect(messages).toHaveLength(11);
   for (const m of messages) {
     expect(m).toMatch(
-      /^#VALUE! The API answered in an unexpected shape \(endpoint A1\): an entry without its modelId: .+Check the API address in Home > API key; if it is right, tell your API provider$/,
+      /^#VALUE! The API answered in an unexpected shape \(endpoint A10\): an entry without its itemId: .+Check the API address in Home > API key; if it is right, tell your API provider$/,
     );
     expect(m).not.toMatch(/not found/);
   }

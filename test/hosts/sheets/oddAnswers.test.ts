@@ -61,8 +61,10 @@ describe("Sheets cells against an API that answers in shapes the spec does not a
       "#ERROR! The API answered with a value the spec does not allow (endpoint SHOPS_A): shopName is 40,000 characters long (a name has at most 1,000). Check the API address in Extensions > Marketplace Profit > Settings; if it is right, tell your API provider",
     );
     expect(LONG_TEXT_LENGTH).toBeGreaterThan(MAX_CELL_TEXT);
+    // A field the spec does not name is no row of the table, but can be asked by name.
     const table = cell(a, "MKTA_ITEM", 100001, "SG", 1) as unknown[][];
-    const note = table.find((row) => row[0] === "Seller note")?.[1];
+    expect(table.find((row) => row[0] === "Seller note")).toBeUndefined();
+    const note = cell(a, "MKTA_ITEM", 100001, "SG", 1, "sellerNote");
     expect([String(note).length, String(note).endsWith("…")]).toEqual([MAX_CELL_TEXT, true]);
     const field = cell(a, "MKTA_ITEM", 100001, "SG", 1, "metadata.note");
     expect([String(field).length, String(field).endsWith("…")]).toEqual([MAX_CELL_TEXT, true]);
@@ -91,13 +93,14 @@ describe("Sheets cells under faults (issue 22, item 8)", () => {
 
   test("a batch answer whose entries lack their ids says the shape is unexpected, not 'not found'", () => {
     const a = addonFor("idless");
-    const models = Array.from({ length: 10 }, (_, i) => [20000001 + i]);
+    // A10's itemId is never null (A1's modelId may be: test/functions/allowedShapes.test.ts).
+    const items = Array.from({ length: 10 }, (_, i) => [10000001 + i]);
     for (const value of [
-      cell(a, "MKTA_BREAKDOWN", 100001, "SG", 10000001, 20000001, "netProfit"),
-      cell(a, "MKTA_BREAKDOWN", 100001, "SG", 10000001, models),
+      cell(a, "MKTA_CORRECTED_ROAS", 100001, "SG", 10000001, "correctedRoas"),
+      cell(a, "MKTA_CORRECTED_ROAS", 100001, "SG", items),
     ]) {
       expect(value).toMatch(
-        /^#ERROR! The API answered in an unexpected shape \(endpoint A1\): an entry without its modelId: /,
+        /^#ERROR! The API answered in an unexpected shape \(endpoint A10\): an entry without its itemId: /,
       );
       expect(String(value).endsWith(suffix)).toBe(true);
     }
