@@ -1,9 +1,12 @@
-/** Jest runs the TypeScript tests through ts-jest (type-checking is `npm run typecheck`). */
+/**
+ * Jest runs the TypeScript tests through esbuild (test/helpers/esbuildTransform.cjs; a file that
+ * calls jest.mock() through ts-jest). Type-checking is `npm run typecheck`.
+ */
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
-  transform: { "^.+\\.ts$": "ts-jest" },
+  transform: { "^.+\\.ts$": "<rootDir>/test/helpers/esbuildTransform.cjs" },
   // Under CI a missing Chromium fails the run instead of skipping the browser suites; the run
   // gets one folder where suites share the bundles they build (test/helpers/buildOnce.ts).
   globalSetup: "<rootDir>/test/helpers/globalSetup.cjs",

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
-import { openWithApi, saveKey, settledValues, typeInto } from "./webPage";
+import { openFromApiLink, saveKey, settledValues, typeInto } from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -108,7 +108,7 @@ describeBrowser("a link's ?api= in Chromium", () => {
     host = await startWebHost();
     page = await host.browser.newPage({ viewport: { width: 1100, height: 800 } });
     await loopbackOnly(page);
-    await openWithApi(page, host.url, api.baseUrl);
+    await openFromApiLink(page, host.url, api.baseUrl);
     await saveKey(page, key);
     await cellAnswers("A1");
   });
@@ -227,7 +227,7 @@ describeBrowser("a link's ?api= in Chromium", () => {
 
   test("after the seller confirms, the page talks to the new address, key included", async () => {
     expect(withKey()).toEqual([]);
-    await openWithApi(page, host.url, foreign.baseUrl);
+    await openFromApiLink(page, host.url, foreign.baseUrl);
     expect(await savedAddress()).toBe(foreign.baseUrl);
     expect((await bar()).text).toContain(`talks to the API at ${foreign.baseUrl}`);
     // The sidebar lists the shops of the saved key at start: now from the confirmed address.
