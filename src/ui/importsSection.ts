@@ -28,6 +28,7 @@ export interface ImportsProps {
 }
 
 type StatusLine = { text: string; kind: "info" | "ok" | "error" };
+const WAITING: StatusLine = { text: "Waiting for your answer above.", kind: "info" };
 
 /** Why C is missing from a list import, and what works for C instead. */
 const NO_C_LIST =
@@ -126,16 +127,7 @@ export function ImportsSection(p: ImportsProps) {
       const result = await p.bridge.runImport(def, {
         onProgress: setProgress,
         signal: controller.signal,
-        confirm: async (text, answers) => {
-          // The status line must not say "starting…" while the import waits for the seller.
-          setStatus({
-            text: `${label}: waiting for your answer to the question here`,
-            kind: "info",
-          });
-          const answer = await question.ask(text, controller.signal, answers);
-          setStatus({ text: `${label}: writing…`, kind: "info" });
-          return answer;
-        },
+        confirm: (text, answers) => question.ask(text, controller.signal, answers),
       });
       setStatus({ text: `${label}: ${importOutcome(result)}`, kind: "ok" });
       return true;
@@ -352,7 +344,7 @@ export function ImportsSection(p: ImportsProps) {
         ])
       : null,
     question.view,
-    h(Status, { id: "imp-status", ...status }),
+    h(Status, { id: "imp-status", ...(question.view ? WAITING : status) }), // not "starting…"
     h("h2", { style: "font-size:13px;margin:10px 0 4px" }, "Saved imports"),
     saved.length === 0
       ? h("p", { class: "hint" }, "None yet.")

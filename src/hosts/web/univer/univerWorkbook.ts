@@ -331,8 +331,7 @@ export class UniverWorkbook implements WorkbookSurface {
             return typeof f === "string" ? { ...rest, f: movedFormula(f, i - from) } : rest;
           }),
         );
-        // A write skips empty cell data: cleared first, an empty cell moves as empty.
-        sheet.getRange(top, 0, order.length, width).clear();
+        sheet.getRange(top, 0, order.length, width).clear(); // an empty cell moves as empty
         this.write(sheet, top, 0, rows);
       },
       readRecord: (sheetName) => {
