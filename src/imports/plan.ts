@@ -225,7 +225,15 @@ export function importTitle(def: ImportDefinition, basis: ProfitBasis = DEFAULT_
     salesWindowDays: o.lookbackDays ?? basis.salesWindowDays,
   };
   const ids = def.marketplace === "B" && def.kind === "allProducts" ? `\n${B7_IDS}` : "";
-  return `${describeImport(def)}\n${describeBasis(used, o.effectiveDate, def.marketplace === "A")}${ids}`;
+  // A's overview takes a period (from, to), not the sales window: the stamp names the period.
+  const overview = def.kind === "shopOverview";
+  const period = !overview
+    ? ""
+    : o.from || o.to
+      ? `, period ${o.from ?? "30 days before the end"} to ${o.to ?? "today"}`
+      : ", period: the last 30 days (the API's default)";
+  const window = def.marketplace === "A" && !overview;
+  return `${describeImport(def)}\n${describeBasis(used, o.effectiveDate, window)}${period}${ids}`;
 }
 
 /**

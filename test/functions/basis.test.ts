@@ -114,6 +114,15 @@ describe("imports", () => {
     expect(stepCall(b, firstState(b)).params).toMatchObject({ hasVat: false });
     expect(importTitle(b)).toContain("Basis: output VAT not counted, fee rates of 2025-07-01");
   });
+  test("A's shop overview states its period, not a sales window it does not take", () => {
+    const overview = { ...def, kind: "shopOverview" as const };
+    expect(stepCall(overview, firstState(overview), OFF).params).not.toHaveProperty("lookbackDays");
+    const title = importTitle(overview, OFF);
+    expect(title).not.toMatch(/sales window/);
+    expect(title).toContain("period: the last 30 days (the API's default)");
+    const dated = { ...overview, options: { from: "2026-01-01", to: "2026-03-31" } };
+    expect(importTitle(dated)).toContain("period 2026-01-01 to 2026-03-31");
+  });
 });
 
 describe("settings", () => {
