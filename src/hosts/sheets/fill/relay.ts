@@ -61,9 +61,10 @@ export function relay(endsAt: number, ask: () => boolean): Relay {
     endsAt,
     over,
     sleep(ms) {
+      // `left` is taken before the cache read: Utilities.sleep refuses a negative time.
       const until = Date.now() + ms;
-      while (Date.now() < until && !over(false))
-        gas().Utilities.sleep(Math.min(5000, until - Date.now()));
+      for (let left = ms; left > 0 && !over(false); left = until - Date.now())
+        gas().Utilities.sleep(Math.min(5000, left));
     },
     end() {
       try {
