@@ -5,7 +5,8 @@
  * noDocStores (no document cache/properties inside custom functions), noClockFromClock (a clock
  * trigger's run cannot make the next one), documented (all three off). Scenarios: items600,
  * items600spent (the day's trigger budget spent before the fill), mixed1002, editor300, twoTabs,
- * menu300. Prints the row as JSON (for bench/results.md).
+ * menu300. Prints the row as JSON (for bench/results.md); MKT_TIMELINE=1 first prints where
+ * its minutes went (sheetsStrictTimeline.ts).
  */
 import * as path from "node:path";
 import { budgetSpent, row, WAIT_MS as HOUR_MS, type Scenario } from "./sheetsStrict";
@@ -13,6 +14,7 @@ import { fillDown } from "../test/hosts/sheets/sim/fillDownRun";
 import { menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
 import type { Strictness } from "../test/hosts/sheets/sim/strict";
 import type { SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
+import { timeline } from "./sheetsStrictTimeline";
 
 const MODES: Record<string, Partial<Strictness>> = {
   strict: {},
@@ -49,15 +51,22 @@ async function main(): Promise<void> {
   if (!switches || !picked) throw new Error(`mode ${mode} or scenario ${scenario} unknown`);
   const bundleDir = path.join(__dirname, "..", "dist", "sheets");
   const [scenarioFn, collaborator, prepare] = picked;
+  let seen: { sim: SheetsSim; start: number } | null = null;
   const r = await row(
     `${scenario} (${mode})`,
     scenarioFn,
     collaborator,
     bundleDir,
     switches,
-    prepare,
+    (sim) => {
+      prepare?.(sim);
+      seen = { sim, start: sim.now() };
+    },
   );
   const { texts, ...out } = r.out;
+  const at = seen as { sim: SheetsSim; start: number } | null;
+  if (process.env.MKT_TIMELINE && at)
+    console.log(timeline(at.sim, at.start, at.start + out.minutes * 60_000).join("\n"));
   console.log(
     JSON.stringify({
       name: r.name,

@@ -47,11 +47,13 @@ function callingCell(): (Place & { readonly sheetName: string; readonly cell: Ra
 
 /**
  * With the sidebar closed a trigger run fills for about 5 minutes, then hands over to a clock
- * trigger that Apps Script starts a minute or more later (up to ~4 in the strict simulator's
- * measurements): each 5 minutes of work costs that much more.
+ * trigger it asked for minutes before (fill/relay.ts): each 5 minutes of work costs the
+ * hand-over's half minute. Past the day's budget a short run asks as it ends, and Apps Script
+ * starts the next a minute or more later (up to ~4 in the strict simulator).
  */
 const TRIGGER_RUN_MS = 5 * 60_000;
-const HANDOVER_MS = 4 * 60_000;
+const HANDOVER_MS = 30_000;
+const SHORT_HANDOVER_MS = 4 * 60_000;
 
 /**
  * Estimated time until the queue is done: the wait for quota, a minute per 60 requests, and a
@@ -67,7 +69,7 @@ function etaMs(requests: number, readyAt: number | null, now: number, shortFrom?
   // Minutes of quota served before the budget runs out; each one after it costs a hand-over.
   const fast = Math.max(0, shortFrom - now);
   const left = Math.max(1, Math.ceil(requests / 60) - Math.floor(fast / 61_000));
-  return Math.max(fast, first) + left * HANDOVER_MS;
+  return Math.max(fast, first) + left * SHORT_HANDOVER_MS;
 }
 
 /** A cell still needs its fetch and its re-run after its estimate. */

@@ -35,6 +35,7 @@ import { formatFormulaCells } from "./formatCells";
 import { ourTriggers } from "../stores/triggerList";
 import { isTimedWaitingText } from "../cells/cellTexts";
 import { dayEndsAt, TRIGGER_DAY_PROPERTY, TriggerRun } from "../stores/triggerDay";
+import { relay as relayRun, takeOver, type Relay } from "./relay";
 
 /** Top-level handler names (Stubs.js declares them; none ends in _). */
 export const FILL_ON_EDIT = "fillWaitingCellsOnEdit";
@@ -177,12 +178,15 @@ export function fillOnEdit(): void {
     runEndsAt: fillEnd,
     ...(run ? { shortFrom: run.shortFrom } : {}),
   };
+  // Its continuation is asked for before its end and takes over when it starts (relay.ts).
+  const relay = relayRun(fillEnd, () => scheduleLater([book.getId()], book));
   let idleSince = start;
   let seen = false;
   let last: FillReport | null = null;
   try {
     while (Date.now() < fillEnd - PASS_MS) {
       last = fillPass(deps, Math.min(fillEnd, Date.now() + PASS_MS));
+      if (relay.over(last.queue.cells > 0)) return;
       const now = Date.now();
       if (last.waiting + last.loading > 0) {
         idleSince = now;
@@ -199,9 +203,9 @@ export function fillOnEdit(): void {
         readyAt !== null && readyAt > now
           ? Math.min(readyAt - now, last.loading > 0 ? SCAN_EVERY_MS : 30_000)
           : SCAN_EVERY_MS;
-      gas().Utilities.sleep(Math.max(100, Math.min(wait, fillEnd - Date.now())));
+      relay.sleep(Math.max(100, Math.min(wait, fillEnd - Date.now())));
     }
-    if (!last || last.queue.cells === 0) return;
+    if (!last || last.queue.cells === 0 || relay.over(false)) return;
     const later = scheduleLater([book.getId()], book);
     if (!later) recordChain(false);
     if (chain !== true && Date.now() < end - LAST_WORD_MS / 2)
@@ -209,6 +213,7 @@ export function fillOnEdit(): void {
   } finally {
     cache.remove(key);
     run?.finish(Date.now());
+    relay.end();
   }
 }
 
@@ -267,38 +272,47 @@ function scheduleLater(ids: readonly string[], book: SpreadsheetLike | null = nu
  * goes on, one trigger run after another, until no cell waits.
  */
 export function fillLater(): void {
+  takeOver();
   const app = gas().ScriptApp;
   for (const t of ourTriggers(app, null))
     if (t.getHandlerFunction() === FILL_LATER) app.deleteTrigger(t);
   const state = startRun();
   if (!state) return; // no properties today: no list of spreadsheets either
+  const ids = (state.get(DOCS_PROPERTY) ?? "").split(",").filter(Boolean);
+  const relay = relayRun(Date.now() + TRIGGER_BUDGET_MS - 30_000, () => scheduleLater(ids));
   try {
-    fillListed(state.get, state.run);
+    fillListed(state.get, state.run, ids, relay);
   } finally {
     state.run.finish(Date.now());
+    relay.end();
   }
 }
 
-function fillListed(get: (key: string) => string | null, run: TriggerRun): void {
+function fillListed(
+  get: (key: string) => string | null,
+  run: TriggerRun,
+  ids: readonly string[],
+  relay: Relay,
+): void {
   const props = gas().PropertiesService.getUserProperties();
-  const ids = (get(DOCS_PROPERTY) ?? "").split(",").filter(Boolean);
   const asked = Number(get(ASKED_PROPERTY) ?? NaN);
   props.deleteProperty(DOCS_PROPERTY);
   // Apps Script documents add-on clock triggers "at most once an hour": one that starts this
   // late will not keep minutes a waiting text names.
   const late = Date.now() - asked - LATER_MS > LATE_MS;
-  const end = Date.now() + TRIGGER_BUDGET_MS - 30_000;
+  const end = relay.endsAt;
   const unfinished: string[] = [];
   ids.forEach((id, i) => {
     try {
       // Each spreadsheet gets its share of the time left.
       const share = Date.now() + (end - Date.now()) / (ids.length - i);
       const sheets = gas().SpreadsheetApp.openById(id).getSheets();
-      if (!rerunWaiting(sheets, share, false, run)) unfinished.push(id);
+      if (!rerunWaiting(sheets, share, false, run, relay)) unfinished.push(id);
     } catch {
       // Deleted or no longer shared: forget it.
     }
   });
+  if (relay.over(false)) return;
   if (unfinished.length === 0) {
     if (late) recordChain(false);
     return;
@@ -330,6 +344,7 @@ function rerunWaiting(
   end: number,
   lastWord = false,
   run: TriggerRun | null = null,
+  relay: Relay | null = null,
 ): boolean {
   const flush = (): void => gas().SpreadsheetApp.flush();
   const wanted = lastWord
@@ -341,6 +356,7 @@ function rerunWaiting(
     closeSession(session);
     const scanned = scanSheets(sheets, wanted);
     if (scanned.found.length === 0 && scanned.loading === 0) return true;
+    if (relay?.over(true)) return false;
     if (lastWord && scanned.loading > 0 && scanned.found.length === 0) {
       // Cells still running from the pass before would not be found yet: wait for them.
       gas().Utilities.sleep(2000);
@@ -359,7 +375,7 @@ function rerunWaiting(
         cells.filter((c) => c.sheet === sheet),
         flush,
       );
-    gas().Utilities.sleep(room > 0 ? SCAN_EVERY_MS : 10_000);
+    (relay ?? gas().Utilities).sleep(room > 0 ? SCAN_EVERY_MS : 10_000);
   }
   return false;
 }

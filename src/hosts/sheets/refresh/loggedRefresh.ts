@@ -6,7 +6,8 @@
  * (sidebarQueue.ts): Sheets runs the cells again in their own executions, so the menu's run
  * reads the key's request count (the quota's, shared by every execution) every `pollMs` until it
  * stood still with no cell waiting `still` times in a row, or `polls` reads passed, and logs the
- * difference (with the cells still waiting then, if any).
+ * difference (with the cells still waiting then, if any). If nothing moved (Sheets ran no cell
+ * while the menu's run went on), the row has no count.
  */
 import { SIDEBAR_SERVER_FUNCTIONS } from "../sidebar/sidebarServer";
 import { refreshScopeWords, type CellRequests } from "../../../sidebar/refreshLog";
@@ -66,6 +67,13 @@ export function refreshCellsCounted(
   }
   // The count restarts when the key sat idle past the quota's keeping time: all are this refresh's.
   const requests = now.sent >= before ? now.sent - before : now.sent;
-  log(scope, which, result.refreshed, { requests, waiting: now.waiting });
+  // None counted: Sheets runs the cells once this script ends (it does not say when), so the
+  // row says they ask as they recalculate rather than "0 requests".
+  log(
+    scope,
+    which,
+    result.refreshed,
+    requests || now.waiting ? { requests, waiting: now.waiting } : undefined,
+  );
   return result;
 }

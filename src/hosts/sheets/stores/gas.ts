@@ -133,7 +133,11 @@ export interface ScriptAppLike {
 /** The Apps Script services the add-on touches. */
 export interface AppsScriptGlobals {
   UrlFetchApp: UrlFetchAppLike;
-  CacheService: { getDocumentCache(): CacheLike | null; getScriptCache(): CacheLike };
+  CacheService: {
+    getDocumentCache(): CacheLike | null;
+    getScriptCache(): CacheLike;
+    getUserCache?(): CacheLike;
+  };
   PropertiesService: {
     getUserProperties(): PropertiesLike;
     /** Null in a time-driven run (no document). */

@@ -248,6 +248,7 @@ export class Coordinator {
         : {}),
     });
     exec.spec.onDone(outcome);
+    if (exec.kind === "menu") for (const doc of this.state.docs.values()) this.recalculate(doc);
     this.pump();
   }
 
@@ -256,7 +257,7 @@ export class Coordinator {
     for (const [docId, writes] of exec.pending) {
       const doc = this.state.doc(docId);
       commitWrites(doc, writes);
-      this.recalculate(doc);
+      if (exec.kind !== "menu" || this.strict.recalcDuringMenu) this.recalculate(doc);
     }
     exec.pending.clear();
   }

@@ -53,6 +53,11 @@ export interface Strictness {
    * too (not documented either way; false: only its edit/change/open triggers).
    */
   readonly userTriggersListClock: boolean;
+  /**
+   * Sheets runs the custom functions a menu script's flush touched while that script goes on
+   * (sleeps, polls); false: only once it has ended (not documented either way).
+   */
+  readonly recalcDuringMenu: boolean;
 }
 
 export const KIND: Strictness = {
@@ -72,6 +77,7 @@ export const KIND: Strictness = {
   rerunOnClearFlushSet: true,
   docStoresInCustomFunctions: true,
   userTriggersListClock: false,
+  recalcDuringMenu: true,
 };
 
 export const STRICT: Strictness = {
@@ -92,6 +98,7 @@ export const STRICT: Strictness = {
   rerunOnClearFlushSet: true,
   docStoresInCustomFunctions: true,
   userTriggersListClock: false,
+  recalcDuringMenu: true,
 };
 
 /** A small seeded random source (mulberry32): runs stay reproducible. */
