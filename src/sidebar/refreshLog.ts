@@ -92,7 +92,13 @@ export function* logFormulaRefresh(
   const whole = (n: unknown): number | null =>
     typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : null;
   const requests = whole(given?.requests);
-  const counted = requests === null ? null : { requests, waiting: whole(given?.waiting) ?? 0 };
+  // No cell re-run: none asks the API, so 0 requests is known without a count.
+  const counted =
+    requests !== null
+      ? { requests, waiting: whole(given?.waiting) ?? 0 }
+      : cells === 0
+        ? { requests: 0, waiting: 0 }
+        : null;
   // Saving a key asks the cells with errors again: when there were none nothing happened, and a
   // "Refresh log" sheet the seller did not ask for would be noise.
   if (scope === SCOPE_WORDS.errors && cells === 0 && !counted?.requests) return;
