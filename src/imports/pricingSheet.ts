@@ -191,9 +191,20 @@ export function inputOf(cell: Cell | undefined): number | null {
   return null;
 }
 
+/** The row's note for inputs typed that are not numbers (they count as empty), or "". */
+export function unreadInputs(line: readonly Cell[], header: readonly string[]): string {
+  return PRICING_COLUMNS.filter((c) => c.role === "input")
+    .map((c) => [c.header, line[header.indexOf(c.header)]] as const)
+    .filter(([, v]) => v !== undefined && v !== null && v !== "" && inputOf(v) === null)
+    .map(([h, v]) => `${h} "${String(v).slice(0, 20)}" is not a number: type one or empty it`)
+    .join("; ");
+}
+
 /** A row a refresh asks for: its id, its model, its inputs and today's price (the ceiling's base). */
 export interface Asked {
   readonly id: string;
+  /** Inputs typed that are not numbers, said on the row (unreadInputs). */
+  readonly unread?: string;
   readonly itemId: PricingId;
   readonly modelId: PricingId | null;
   readonly cogs?: number;

@@ -118,6 +118,7 @@ export function* pricingAnswers(
     const t = targets.get(r.id);
     const q = planned.get(r.id);
     const notes: string[] = [];
+    if (r.unread) notes.push(r.unread);
     if (r.inputs.profit !== null && r.inputs.target !== null) notes.push(BOTH_TARGETS_NOTE);
     let priceForTarget: number | "" = "";
     if (t && "entry" in t) priceForTarget = money(t.entry[f.price]);

@@ -21,6 +21,7 @@ import {
   answerCells,
   belowTargetRule,
   inputOf,
+  unreadInputs,
   pricingColumns,
   rowCells,
   rowFormulas,
@@ -285,7 +286,9 @@ export function* refreshPricingSheet(p: SidebarPorts, sheetName: string): Op<Pri
     if (where.has(id) || !(askTarget || askPlanned)) return;
     where.set(id, r);
     const priceToday = inputOf(line[today]) ?? 0;
+    const unread = unreadInputs(line, header);
     asked.push({
+      ...(unread ? { unread } : {}),
       id,
       itemId,
       modelId,

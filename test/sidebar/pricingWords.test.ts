@@ -104,6 +104,20 @@ test("A: every default row is answered (list price where Price today is above it
   }
   expect(wholeListPrice).toBeGreaterThan(0);
 
+  // Text typed where a number goes: the row says which input and what to type, and keeps no
+  // figure from its last answer (new user: "abc" was taken for empty, the old profit stayed).
+  const first = rows[0] ?? [];
+  sheet?.values.set(`1,${col("Planned buyer price")}`, "abc");
+  sheet?.values.set(`1,${col("Target margin")}`, "lots");
+  expect((await bridge.refreshPricingSheet("Pricing")).asked).toBe(1);
+  const typedText = byHeader(excel.table("Pricing")).rows[0] ?? [];
+  expect(typedText[col("Item id")]).toBe(first[col("Item id")]);
+  expect(String(typedText[col("Answer")])).toContain(
+    'Target margin "lots" is not a number: type one or empty it; Planned buyer price "abc" is not a number: type one or empty it',
+  );
+  expect(typedText[col("Profit at planned price")]).toBe("");
+  expect(typedText[col("Planned buyer price")]).toBe("abc");
+
   const stamp = excel.sheets.get("Pricing")?.notes.join("\n") ?? "";
   expect(stamp).toContain(
     "Net profit, Margin: per unit of sales in the sales window, at the prices, vouchers and returns they had. Profit and Margin at planned price: the API's estimate for one sale at the planned price on its own cost baseline (the sales window does not reach it), so the two differ even at the same price.\nPlanned buyer price to start: Price today or today's list price, whichever is lower.",
