@@ -26,7 +26,10 @@ async function applyEverywhere(bridge: HostBridge): Promise<string> {
     return "Saved. Formulas use it when they next run; imports use it from the next import.";
   const { cells } = await bridge.refresh("workbook");
   // A cell shows its old figure until its new answer comes (minutes when many cells ask).
-  return `Saved. ${cells} formula cells are recalculating on it: each keeps its old figure until its new answer comes (the queue below shows the cells still waiting).`;
+  // 0 is not "none recalculate": the save may have set them going already (new-user run).
+  if (cells === 0)
+    return "Saved. Formula cells use it as they recalculate: each keeps its old figure until its new answer comes (the queue below shows any still waiting).";
+  return `Saved. ${cells} formula cell${cells === 1 ? " is" : "s are"} recalculating on it: each keeps its old figure until its new answer comes (the queue below shows the cells still waiting).`;
 }
 
 /** What the sidebar says of tables still on another basis, and what brings each onto it. */
