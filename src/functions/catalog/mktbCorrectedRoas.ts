@@ -15,7 +15,7 @@ export const MKTB_CORRECTED_ROAS = defineFunction({
   params: [...itemRowsB, adsWindow],
   notes: [
     'Why every row says so today: the API spec marks this endpoint (B11) "not yet active", and it answers an empty list for every item, the example\'s too. The spec gives no date.',
-    "When the provider activates it, refresh the cells from the add-in's menu or pane: the same formulas then show the figures. Marketplace A's corrected ROAS works today: MKTA_CORRECTED_ROAS.",
+    "When the provider activates it, refresh the cells with errors from the add-in's menu or pane: the same formulas then show the figures. Marketplace A's corrected ROAS works today: MKTA_CORRECTED_ROAS.",
   ],
   example: '=MKTB_CORRECTED_ROAS(500001, "MY", 40000001)',
   run: answerBatch(

@@ -8,6 +8,7 @@
  * asking (the API is still away), so a round costs one request while it is down, and the
  * scheduler's 60 a minute holds whatever the round asks once it is back.
  */
+import { askedAgain, asksAgainAt } from "../../core/schedule/reaskWords";
 import type { AsyncClock } from "../../core/clock";
 import { ApiError, isApiError } from "../../core/errors";
 
@@ -104,16 +105,14 @@ export class CellReasker {
     const delay = REASK_DELAYS_MS[asked];
     if (delay === undefined) {
       this.cells.delete(address);
-      return error.withMessage(
-        `${cause}: asked again ${asked} times by itself; once it answers, refresh the cells with errors from the add-in's menu or pane (check your connection and the base URL in Settings)`,
-      );
+      return error.withMessage(askedAgain(cause, asked));
     }
     const now = this.clock.now();
     const dueAt = Math.ceil((now + delay) / 60_000) * 60_000;
     this.cells.set(address, { asked, dueAt, ours: false });
     this.wakeFor(dueAt);
     return error.withMessage(
-      `${cause}: asks again by itself at ${clockTime(dueAt)} (${asked + 1} of ${REASK_DELAYS_MS.length}); to ask now, refresh the cells with errors from the add-in's menu or pane`,
+      asksAgainAt(cause, clockTime(dueAt), asked + 1, REASK_DELAYS_MS.length),
     );
   }
 
