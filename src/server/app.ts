@@ -29,6 +29,7 @@ import { RateLimiter } from "./rateLimit";
 import { LoopFairness } from "./fairness";
 import { MAX_BODY_DEPTH, nestedDeeperThan } from "./jsonDepth";
 import { redactSecrets } from "./redact";
+import { type LoggedRequest, urlForLog } from "./logUrl";
 import { SerializedData } from "./serialized";
 import { badRequest, problemsOfAjv } from "./schemaErrors";
 
@@ -105,7 +106,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const throttle = new AuthThrottle(options.now, options.authFailuresPerMinute);
 
   const app = Fastify({
-    logger: loggerOptions(options.logger),
+    logger: loggerOptions(options.logger, endpoints),
     bodyLimit: BODY_LIMIT_BYTES,
     // Never echo a client's request id: ours only.
     requestIdHeader: false,
@@ -372,10 +373,14 @@ function templatePattern(template: string): RegExp {
   return new RegExp(`^${parts.join("[^/]+")}$`);
 }
 
-function loggerOptions(logger: ServerOptions["logger"]): FastifyServerOptions["logger"] {
+function loggerOptions(
+  logger: ServerOptions["logger"],
+  endpoints: readonly EndpointSpec[],
+): FastifyServerOptions["logger"] {
   if (logger === undefined || logger === false) return false;
   const settings = logger === true ? {} : logger;
   const destination = settings.stream ?? process.stdout;
+  const shownUrl = urlForLog(endpoints.map((e) => e.path));
   return {
     level: settings.level ?? "info",
     // Last line of defence: whatever a line carries, no token survives in any encoding.
@@ -389,10 +394,10 @@ function loggerOptions(logger: ServerOptions["logger"]): FastifyServerOptions["l
       censor: "[redacted]",
     },
     serializers: {
-      // Method and URL only, and never a token someone pasted into a URL.
-      req: (request: { method?: string; url?: string }) => ({
+      // Method and the URL in the API's own words (logUrl.ts): nothing a client typed in it.
+      req: (request: LoggedRequest & { method?: string }) => ({
         method: request.method,
-        url: redactSecrets(request.url ?? ""),
+        url: shownUrl(request),
       }),
     },
   };

@@ -9,6 +9,7 @@ import { KeyStore } from "../../../src/server/keys/store";
 import { newToken } from "../../../src/server/keys/token";
 import { ensureDemoKey, parseServerArgs } from "../../../src/server/main";
 import { A4_REPRODUCER } from "./fixtures";
+import { onTheWire, revealsToken, tokenSpellings } from "./tokenSpellings";
 
 const ROOT = path.resolve(__dirname, "../../..");
 
@@ -108,6 +109,18 @@ describe("server command line", () => {
         await new Promise((r) => setTimeout(r, 50));
       expect(out.stdout).toMatch(/fetch-all-user-shops/);
       expect(out.stdout).not.toContain(token);
+      // The 23 spellings of the key in a path, a query and headers: the log gives none away.
+      const key = token ?? "";
+      for (const spelling of Object.values(tokenSpellings(key)).map(onTheWire)) {
+        await fetch(`${url}/api/${spelling}?k=${spelling}`, {
+          headers: { Authorization: `Bearer ${spelling}`, "X-Api-Key": spelling },
+        });
+      }
+      const after = Date.now() + 5000;
+      while ((out.stdout.match(/incoming request/g) ?? []).length < 24 && Date.now() < after)
+        await new Promise((r) => setTimeout(r, 50));
+      expect((out.stdout.match(/incoming request/g) ?? []).length).toBeGreaterThanOrEqual(24);
+      expect(revealsToken(out.stdout, key)).toBe(false);
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
       // Shutdown wrote the batched lastUsed date.
