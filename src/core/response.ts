@@ -79,6 +79,8 @@ function errorFor(
   const foreign = !isErrorEnvelope(envelope);
   if (status === 403 && foreign) return refusedOnTheWayError();
   if (status === 401 || status === 403) return new ApiError("AUTH", AUTH_MESSAGE, options);
+  if (status === 429 && !foreign && headerValue(headers, "www-authenticate") !== undefined)
+    return keyThrottledError(envelope, options);
   if (status === 404 && (foreign || problem?.field === "path")) return noEndpointError(status);
   if (status === 404) {
     return new ApiError(
@@ -132,6 +134,20 @@ function errorFor(
     `Unexpected answer from the API (HTTP ${status}): check the base URL in Settings`,
     options,
   );
+}
+
+/**
+ * A 429 that asks for other credentials (WWW-Authenticate, RFC 9110 11.6.1): the key was not
+ * accepted and has failed too often from here (contract-notes: failed authentications). Not
+ * the key's rate limit: nothing waits for it, and no other app is to blame. The API's own
+ * sentence says what happened and when to retry; it is shown as written.
+ */
+function keyThrottledError(
+  envelope: Envelope | undefined,
+  options: { status: number; field?: string },
+): ApiError {
+  const said = typeof envelope?.message === "string" ? shorten(envelope.message, 250) : "";
+  return new ApiError("AUTH", said || AUTH_MESSAGE, { ...options, retryable: false });
 }
 
 /** The API's error envelope (contract-notes): status ERROR, statusCode, message, errors. */

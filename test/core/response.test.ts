@@ -1,6 +1,8 @@
 import {
   ApiError,
   isApiError,
+  isKeyThrottled,
+  isRateLimit,
   noKeyError,
   notYetActiveError,
   redactKey,
@@ -139,6 +141,25 @@ describe("parseResponse", () => {
     const noHeader = errorOf(() => parseResponse(fail(429, "slow down")));
     expect(noHeader.retryAfterSec).toBeUndefined();
     expect(noHeader.message).toMatch(/asked to wait$/);
+  });
+
+  it("maps a 429 that asks for other credentials (WWW-Authenticate) to AUTH, in the API's own words", () => {
+    const said =
+      "This API key was not accepted, and it failed more than 30 times in a minute from your address: check that the whole key was pasted, or create a new one in Settings → API keys. Valid keys are not held back. Retry in 2 s.";
+    const e = errorOf(() =>
+      parseResponse(
+        fail(429, said, [{ field: "Authorization", problem: "was not accepted" }], {
+          "Retry-After": "2",
+          "www-authenticate": 'Bearer realm="api", error="invalid_token"',
+        }),
+      ),
+    );
+    expect(e).toMatchObject({ code: "AUTH", status: 429, retryable: false, message: said });
+    expect(isKeyThrottled(e)).toBe(true);
+    expect(isRateLimit(e)).toBe(false);
+    // Without the challenge it is the key's rate limit, waited for.
+    const limit = errorOf(() => parseResponse(fail(429, said, [], { "Retry-After": "2" })));
+    expect(isRateLimit(limit)).toBe(true);
   });
 
   it("maps 5xx (even with an HTML body) to retryable SERVER", () => {

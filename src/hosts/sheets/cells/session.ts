@@ -15,7 +15,7 @@ import {
   type SyncClock,
   type SyncEnv,
 } from "../../../core";
-import { messageOf as plainMessage } from "../../../core/errors";
+import { isKeyThrottled, messageOf as plainMessage } from "../../../core/errors";
 import { inPlaces, KEY_PAGE } from "../../../core/places";
 import { SHEETS_PLACES } from "../places";
 import { cacheOwner } from "../../../core/callPlan";
@@ -209,7 +209,7 @@ export function messageOf(err: unknown, apiKey: string | null, baseUrl?: string)
     if (err.code === "NETWORK" && baseUrl !== undefined) {
       return `Could not reach the API at ${shownUrl(baseUrl)}: check your connection or the API address in ${SETTINGS_PATH}`;
     }
-    if (err.code === "AUTH") {
+    if (err.code === "AUTH" && !isKeyThrottled(err)) {
       return `API key rejected (invalid, revoked or expired): create a new key in ${KEY_PAGE} and paste it in ${SETTINGS_PATH}`;
     }
     return inPlaces(redactKey(err, apiKey).message, SHEETS_PLACES);
