@@ -188,10 +188,14 @@ function unexpectedStatusError(status: number): ApiError {
   );
 }
 
-/** A 2xx whose body holds no envelope: empty, cut off on the way, or not JSON at all. */
+/**
+ * A 2xx whose body holds no envelope: empty, malformed, or not JSON at all. "Cut off" is only
+ * for a body the transport saw end early (`cutOff`); a body that arrived whole and stops
+ * inside its JSON is malformed: the API sent it so, and asking again gets the same.
+ */
 function unreadableAnswerError(res: HttpResponse): ApiError {
   const text = res.body.trim();
-  if (looksCutOff(text)) return cutOffError(res.status);
+  if (endsInsideJson(text)) return malformedError(res.status);
   const empty = text === "" ? "no body" : text === "null" ? "null" : "";
   return new ApiError(
     "BAD_RESPONSE",
@@ -230,8 +234,17 @@ function cutOffError(status: number): ApiError {
   );
 }
 
+/** A whole body whose JSON stops inside an object, a list or a text. */
+function malformedError(status: number): ApiError {
+  return new ApiError(
+    "BAD_RESPONSE",
+    `The API's answer was malformed (HTTP ${status}): it arrived whole, but its JSON stops before its end. Check the base URL in Settings; if it is right, tell your API provider`,
+    { status, retryable: false },
+  );
+}
+
 /** JSON that starts well but stops inside an object, a list or a text. */
-function looksCutOff(text: string): boolean {
+function endsInsideJson(text: string): boolean {
   let depth = 0;
   let inText = false;
   for (let i = 0; i < text.length; i++) {

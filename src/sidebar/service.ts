@@ -18,7 +18,14 @@ import { answerRow, bulkFunction, bulkRowArgs, rowError, rowRetry } from "../imp
 import type { BulkJob } from "../imports/bulk";
 import { definitionProblem, describeImport, type ImportDefinition } from "../imports/definitions";
 import type { ImportState } from "../imports/plan";
-import { firstState, headerRow, importTitle, readStep, stepCall } from "../imports/plan";
+import {
+  firstState,
+  headerRow,
+  importTitle,
+  leftOutText,
+  readStep,
+  stepCall,
+} from "../imports/plan";
 import { io, type Op } from "./op";
 import { commitTable } from "./tableCommit";
 import { newPricingSheet, refreshPricingSheet, type PricingSheetAsk } from "./pricingSheet";
@@ -197,7 +204,10 @@ export function createSidebarService(p: SidebarPorts) {
       checkToken(token);
       const c = stepCall(def, state, yield* io(() => p.basis()));
       // listPage: an API refusing our pageSize is asked with the spec's default, kept after.
-      const page = yield* io(() => p.api.run(listPage(c.endpoint, c.params), { fresh: true }));
+      // Entries apart: readStep leaves a row out for a value out of bounds, not the page.
+      const page = yield* io(() =>
+        p.api.run(listPage(c.endpoint, c.params, "apart"), { fresh: true }),
+      );
       const sized = page.pageSize === undefined ? state : { ...state, pageSize: page.pageSize };
       const outcome = readStep(def, sized, page.data);
       const header = state.pagesDone === 0 ? headerRow(outcome.state) : null;
@@ -252,6 +262,7 @@ export function createSidebarService(p: SidebarPorts) {
         rows: state.rowsSoFar,
         dataFreshAt: state.dataFreshAt,
         importedAt,
+        ...(state.leftOut && state.leftOut.count > 0 ? { leftOut: state.leftOut } : {}),
       };
       if (done.kind === "refresh" && !done.written) {
         return { ...base, written: false, edited: done.edited, changes: done.changes };
@@ -262,7 +273,12 @@ export function createSidebarService(p: SidebarPorts) {
         what: describeImport(def),
         requests: state.pagesDone,
         rowsChanged: c ? c.updated + c.appended + c.vanished : state.rowsSoFar,
-        errors: kept > 0 ? `kept ${counted(kept, "cell")} changed by hand` : "",
+        errors: [
+          kept > 0 ? `kept ${counted(kept, "cell")} changed by hand` : "",
+          leftOutText(state.leftOut),
+        ]
+          .filter((e) => e !== "")
+          .join("; "),
       });
       const imported = choice.saved
         ? []

@@ -56,13 +56,16 @@ describe("parseResponse", () => {
     }
   });
 
-  it("says a body that stops inside its JSON, or that the transport saw break off, was cut off", () => {
+  it("says a whole body that stops inside its JSON is malformed; one the transport saw break off was cut off", () => {
     const whole = JSON.stringify({ status: "SUCCESS", data: [{ shopName: 'a "b" {c' }] });
     const cuts = [whole.slice(0, 1), whole.slice(0, 30), whole.slice(0, -2), whole.slice(0, -1)];
     for (const body of cuts) {
       const e = errorOf(() => parseResponse({ status: 200, headers: {}, body }));
-      expect(e.message).toMatch(/^The API's answer was cut off before its end \(HTTP 200\)/);
-      expect(e.retryable).toBe(true); // the connection dropped: asking again may work
+      expect(e.message).toMatch(
+        /^The API's answer was malformed \(HTTP 200\): it arrived whole, but its JSON stops before its end/,
+      );
+      expect(e.message).not.toMatch(/cut off/);
+      expect(e.retryable).toBe(false); // the API sent it so: asking again gets the same
     }
     const broken = errorOf(() => parseResponse({ status: 200, headers: {}, body: whole + "}" }));
     expect(broken.message).toMatch(/not JSON/);

@@ -14,6 +14,7 @@ import { utf8Length } from "../../../core/hash";
 import type { Cell, CellInput, CellResult } from "../../../functions/cells";
 import { functionByName } from "../../../functions/index";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
+import { leftOutText } from "../../../imports/plan";
 import { runOpSync, syncService } from "../../../sidebar/op";
 import type { SidebarPorts } from "../../../sidebar/ports";
 import { parseSavedImports } from "../../../sidebar/savedImports";
@@ -102,16 +103,26 @@ function named<S extends object>(o: S): Named<S> {
   return Object.fromEntries(entries) as Named<S>;
 }
 
-/** What an unattended refresh left as the seller typed it, for the run's notes. */
+/**
+ * What an unattended refresh left as the seller typed it, and the rows it left out because
+ * the API sent them out of bounds, for the run's notes.
+ */
 function keptNote(result: ImportResult): string | null {
   const cells = result.edited ?? [];
-  if (cells.length === 0) return null;
-  const named = cells
-    .slice(0, 10)
-    .map((e) => e.cell)
-    .join(", ");
-  const more = cells.length > 10 ? ` and ${cells.length - 10} more` : "";
-  return `kept ${counted(cells.length, "cell")} you changed by hand (${named}${more}); refresh from the sidebar to choose`;
+  const notes: string[] = [];
+  if (cells.length > 0) {
+    const named = cells
+      .slice(0, 10)
+      .map((e) => e.cell)
+      .join(", ");
+    const more = cells.length > 10 ? ` and ${cells.length - 10} more` : "";
+    notes.push(
+      `kept ${counted(cells.length, "cell")} you changed by hand (${named}${more}); refresh from the sidebar to choose`,
+    );
+  }
+  const leftOut = leftOutText(result.leftOut);
+  if (leftOut !== "") notes.push(`${leftOut}: tell your API provider`);
+  return notes.length > 0 ? notes.join("; ") : null;
 }
 
 /** The sidebar server functions over explicit dependencies. */
