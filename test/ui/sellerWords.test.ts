@@ -63,8 +63,10 @@ test("counts say one or many, never (s)", () => {
     importOutcome({
       sheetName: "Top",
       rows: 199,
+      dataFreshAt: null,
+      importedAt: "2025-07-01T08:00:00.000Z",
       leftOut: { count: 1, named: ["item 7: name is 40,000 characters long"] },
-    } as Parameters<typeof importOutcome>[0]),
+    }),
   ).toBe(
     '199 rows written to "Top". Left out 1 row the API sent with a value the spec does not allow (item 7: name is 40,000 characters long): tell your API provider; the other rows are complete.',
   );
