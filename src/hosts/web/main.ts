@@ -137,7 +137,8 @@ async function start(): Promise<void> {
   showSaveProblem(banner, lost);
   const saveNow = keepWorkbookSaved(engine, workbooks, saves, (news) => {
     noteSave();
-    showSaveProblem(banner, news.problem ?? lost);
+    // A note of what the last visit lost stays first: the storage may still be full.
+    showSaveProblem(banner, [lost, news.problem].filter((m) => m !== null).join(" ") || null);
     // From 80 % of what the browser grants (the red line says more when a save failed).
     showSaveProblem(warning, news.problem === null ? news.warning : null);
     // A refreshed table's stamp (sheet metadata) raises no event the line hears: a moment

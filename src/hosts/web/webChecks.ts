@@ -3,7 +3,7 @@
  * (IndexedDB) live in.
  */
 import { checked, type CheckOutcome } from "../../sidebar/diagnostics";
-import { megabytes, storageEstimate, type WorkbookSaveState } from "./workbookStorage";
+import { characters, megabytes, storageEstimate, type WorkbookSaveState } from "./workbookStorage";
 
 const PROBE = "mkt.diagnostics";
 
@@ -30,7 +30,7 @@ export async function webChecks(
       const back = storage.getItem(PROBE);
       storage.removeItem(PROBE);
       if (back !== "1") return { passed: false, seen: "set, but read back nothing" };
-      const size = `${megabytes(saves.workbookChars)} M characters`;
+      const size = characters(saves.workbookChars);
       if (saves.failedAt !== null)
         return {
           passed: false,

@@ -113,6 +113,13 @@ export function megabytes(bytes: number): string {
   return (bytes / 1_000_000).toFixed(1);
 }
 
+/** "14.2 M characters", "40 thousand characters". */
+export function characters(n: number): string {
+  return n >= 100_000
+    ? `${megabytes(n)} M characters`
+    : `${Math.max(1, Math.round(n / 1000))} thousand characters`;
+}
+
 /**
  * What the browser grants the site and what it uses (navigator.storage.estimate), or null
  * where the browser does not say.
@@ -134,7 +141,7 @@ export function storageWarning(usage: number, quota: number, workbookChars: numb
   const share = Math.min(100, Math.floor((usage / quota) * 100));
   return (
     `The browser's storage for this site is ${share} % full (${megabytes(usage)} of ` +
-    `${megabytes(quota)} MB; this workbook is about ${megabytes(workbookChars)} M characters). ` +
+    `${megabytes(quota)} MB; this workbook is about ${characters(workbookChars)}). ` +
     "When it is full, changes can no longer be saved. Delete sheets you no longer need (older " +
     "Pricing, History or import sheets), or copy what you need into another spreadsheet; " +
     "freeing disk space on this computer also gives the site more room."

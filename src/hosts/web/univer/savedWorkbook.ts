@@ -7,6 +7,7 @@
  */
 import { CommandType, type FUniver, type IWorkbookData } from "@univerjs/presets";
 import {
+  characters,
   loadSavedWorkbook,
   megabytes,
   storageEstimate,
@@ -45,8 +46,8 @@ export function unsavedMessage(state: WorkbookSaveState): string {
       ? ` (the site uses ${megabytes(state.usage)} of the ${megabytes(state.quota)} MB the browser grants it)`
       : "";
   return (
-    `This workbook could not be saved in the browser: it takes ${megabytes(state.workbookChars)} M ` +
-    `characters and the browser's storage for this site is full${room}. Changes since ${since} ` +
+    `This workbook could not be saved in the browser: it takes ${characters(state.workbookChars)} ` +
+    `and the browser's storage for this site is full${room}. Changes since ${since} ` +
     "will be lost when you reload or close this tab. To keep them, delete sheets you no longer " +
     "need (older Pricing, History or import sheets) — the page saves again at once — or copy " +
     "the cells you need into another spreadsheet first; freeing disk space on this computer " +
@@ -74,6 +75,9 @@ export function keepWorkbookSaved(
   let timer: ReturnType<typeof setTimeout> | undefined;
   // One save at a time, in order: a later snapshot never lands before an earlier one.
   let queue: Promise<void> = Promise.resolve();
+  // What IndexedDB holds since this page's last save: the same text again is not written (a
+  // recalculation after opening, a change undone), which also spares a full storage.
+  let kept: string | null = null;
   const saveOnce = async (): Promise<void> => {
     const started = performance.now();
     const data = api.getActiveWorkbook()?.save();
@@ -81,10 +85,13 @@ export function keepWorkbookSaved(
     const text = JSON.stringify(data);
     state.workbookChars = text.length;
     let saved = true;
-    try {
-      await store.write(text);
-    } catch {
-      saved = false;
+    if (text !== kept) {
+      try {
+        await store.write(text);
+        kept = text;
+      } catch {
+        saved = false;
+      }
     }
     const estimate = await storageEstimate();
     state.usage = estimate?.usage ?? null;
