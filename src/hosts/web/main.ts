@@ -66,10 +66,8 @@ async function start(): Promise<void> {
   const openedAt = Date.now();
   // The workbook is in IndexedDB (an older page's in localStorage moves there, once).
   const workbooks = indexedDbWorkbook();
-  const engine = startEngine(
-    element("grid"),
-    await loadWorkbook(workbooks, window.localStorage, saves),
-  );
+  const opened = await loadWorkbook(workbooks, window.localStorage, saves);
+  const engine = startEngine(element("grid"), opened.data);
   const book = new UniverWorkbook(engine);
   const recalculate = (): void => engine.getFormula().executeCalculation();
   const cells = new FormulaCells({
@@ -135,19 +133,30 @@ async function start(): Promise<void> {
   // workbook) before the seller has read it.
   const lost = changesLostOnReload(window.sessionStorage);
   showSaveProblem(banner, lost);
-  const saveNow = keepWorkbookSaved(engine, workbooks, saves, (news) => {
-    noteSave();
-    // A note of what the last visit lost stays first: the storage may still be full.
-    showSaveProblem(banner, [lost, news.problem].filter((m) => m !== null).join(" ") || null);
-    // From 80 % of what the browser grants (the red line says more when a save failed).
-    showSaveProblem(warning, news.problem === null ? news.warning : null);
-    // A refreshed table's stamp (sheet metadata) raises no event the line hears: a moment
-    // after each change it reads the active cell and the sheet's note again.
-    bar.update();
-  });
+  const saveNow = keepWorkbookSaved(
+    engine,
+    workbooks,
+    saves,
+    (news) => {
+      noteSave();
+      // A note of what the last visit lost stays first: the storage may still be full.
+      showSaveProblem(banner, [lost, news.problem].filter((m) => m !== null).join(" ") || null);
+      // From 80 % of what the browser grants (the red line says more when a save failed).
+      showSaveProblem(warning, news.problem === null ? news.warning : null);
+      // A refreshed table's stamp (sheet metadata) raises no event the line hears: a moment
+      // after each change it reads the active cell and the sheet's note again.
+      bar.update();
+    },
+    opened.text,
+  );
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
-  // Tests and benchmarks: save now and read how long saving and loading took.
-  (window as unknown as { __workbook: unknown }).__workbook = { save: saveNow, state: saves };
+  // Tests and benchmarks: save now, read how long saving and loading took, and the workbook's
+  // text as a save would keep it.
+  (window as unknown as { __workbook: unknown }).__workbook = {
+    save: saveNow,
+    state: saves,
+    text: () => JSON.stringify(engine.getActiveWorkbook()?.save() ?? null),
+  };
   mountApp(element("sidebar"), withPlaces(bridge, WEB_PLACES));
 }
 

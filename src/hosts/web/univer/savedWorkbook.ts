@@ -16,19 +16,27 @@ import {
   type WorkbookStore,
 } from "../workbookStorage";
 
-/** The saved workbook, or null when there is none (or it cannot be read); `state` learns how long. */
+/** The workbook a page opens with, and its text as IndexedDB holds it. */
+export interface OpenedWorkbook {
+  readonly data: Partial<IWorkbookData> | null;
+  readonly text: string | null;
+}
+
+/** The saved workbook (data null when there is none or it cannot be read); `state` learns how long. */
 export async function loadWorkbook(
   store: WorkbookStore,
   legacy: Pick<Storage, "getItem" | "removeItem"> | null,
   state: WorkbookSaveState,
-): Promise<Partial<IWorkbookData> | null> {
+): Promise<OpenedWorkbook> {
   const started = performance.now();
   try {
     const { text } = await loadSavedWorkbook(store, legacy);
     const data: unknown = text ? JSON.parse(text) : null;
-    return data !== null && typeof data === "object" ? (data as Partial<IWorkbookData>) : null;
+    return data !== null && typeof data === "object"
+      ? { data: data as Partial<IWorkbookData>, text }
+      : { data: null, text: null };
   } catch {
-    return null;
+    return { data: null, text: null };
   } finally {
     state.loadMs = performance.now() - started;
   }
@@ -63,13 +71,15 @@ export interface SaveNews {
 
 /**
  * Save the workbook after changes; `onSaved` hears after every save, worked or refused. The
- * function returned saves now and resolves when IndexedDB has it (or refused it).
+ * function returned saves now and resolves when IndexedDB has it (or refused it). `opened`:
+ * the text the page opened with, which IndexedDB already holds.
  */
 export function keepWorkbookSaved(
   api: FUniver,
   store: WorkbookStore,
   state: WorkbookSaveState,
   onSaved: (news: SaveNews) => void,
+  opened: string | null = null,
   delayMs = 1000,
 ): () => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -77,7 +87,7 @@ export function keepWorkbookSaved(
   let queue: Promise<void> = Promise.resolve();
   // What IndexedDB holds since this page's last save: the same text again is not written (a
   // recalculation after opening, a change undone), which also spares a full storage.
-  let kept: string | null = null;
+  let kept: string | null = opened;
   const saveOnce = async (): Promise<void> => {
     const started = performance.now();
     const data = api.getActiveWorkbook()?.save();
