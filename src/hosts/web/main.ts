@@ -66,7 +66,7 @@ async function start(): Promise<void> {
   const openedAt = Date.now();
   // The workbook is in IndexedDB (an older page's in localStorage moves there, once).
   const workbooks = indexedDbWorkbook();
-  const opened = await loadWorkbook(workbooks, window.localStorage, saves);
+  const opened = await loadWorkbook(workbooks, window.localStorage, saves, window.sessionStorage);
   const engine = startEngine(element("grid"), opened.data);
   const book = new UniverWorkbook(engine);
   const recalculate = (): void => engine.getFormula().executeCalculation();
@@ -148,7 +148,9 @@ async function start(): Promise<void> {
       bar.update();
     },
     opened.text,
+    window.sessionStorage,
   );
+  if (opened.rescued) void saveNow();
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
   // Tests and benchmarks: save now, read how long saving and loading took, and the workbook's
   // text as a save would keep it.

@@ -137,6 +137,18 @@ describeBrowser("the web demo's workbook in IndexedDB and a full browser storage
     });
   });
 
+  test("a change reloaded at once, before its save a second later, is still there", async () => {
+    await typeInto(page, "Sheet1", "C3", "reloaded at once");
+    await page.reload(); // no wait: the page goes within the second its save waits
+    await page.locator("#api-key").waitFor();
+    expect((await sheetValues(page, "Sheet1"))[2]?.[2]).toBe("reloaded at once");
+    // And it reaches IndexedDB: a second reload still has it.
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await page.locator("#api-key").waitFor();
+    expect((await sheetValues(page, "Sheet1"))[2]?.[2]).toBe("reloaded at once");
+  });
+
   test("from 80 % of what the browser grants the page warns; full, it says so in red until it fits", async () => {
     const warning = page.locator("#storage-warning");
     const banner = page.locator("#save-problem");

@@ -16,10 +16,16 @@ import {
   type WorkbookStore,
 } from "../workbookStorage";
 
-/** The workbook a page opens with, and its text as IndexedDB holds it. */
+/** Where a page that goes within a second of a change leaves that change (sessionStorage). */
+export const RESCUE_ITEM = "mkt.web.unsavedWorkbook";
+
+/** The workbook a page opens with. */
 export interface OpenedWorkbook {
   readonly data: Partial<IWorkbookData> | null;
+  /** The text IndexedDB holds. */
   readonly text: string | null;
+  /** The data is the last page's unsaved change (RESCUE_ITEM): save it now. */
+  readonly rescued: boolean;
 }
 
 /** The saved workbook (data null when there is none or it cannot be read); `state` learns how long. */
@@ -27,16 +33,22 @@ export async function loadWorkbook(
   store: WorkbookStore,
   legacy: Pick<Storage, "getItem" | "removeItem"> | null,
   state: WorkbookSaveState,
+  rescue: Pick<Storage, "getItem" | "removeItem"> | null = null,
 ): Promise<OpenedWorkbook> {
   const started = performance.now();
   try {
-    const { text } = await loadSavedWorkbook(store, legacy);
+    const saved = (await loadSavedWorkbook(store, legacy)).text;
+    // The last page in this tab went within a second of a change: that text is newer. The
+    // page saves it to IndexedDB at once (`rescued`); until then IndexedDB holds `saved`.
+    const newer = rescue?.getItem(RESCUE_ITEM) ?? null;
+    rescue?.removeItem(RESCUE_ITEM);
+    const text = newer ?? saved;
     const data: unknown = text ? JSON.parse(text) : null;
     return data !== null && typeof data === "object"
-      ? { data: data as Partial<IWorkbookData>, text }
-      : { data: null, text: null };
+      ? { data: data as Partial<IWorkbookData>, text: saved, rescued: newer !== null }
+      : { data: null, text: null, rescued: false };
   } catch {
-    return { data: null, text: null };
+    return { data: null, text: null, rescued: false };
   } finally {
     state.loadMs = performance.now() - started;
   }
@@ -80,6 +92,7 @@ export function keepWorkbookSaved(
   state: WorkbookSaveState,
   onSaved: (news: SaveNews) => void,
   opened: string | null = null,
+  rescue: Pick<Storage, "setItem"> | null = null,
   delayMs = 1000,
 ): () => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -127,9 +140,21 @@ export function keepWorkbookSaved(
     timer = setTimeout(() => void save(), delayMs);
   });
   // A change not yet saved is saved as soon as the tab is hidden (switching tabs, closing it,
-  // reloading), when IndexedDB still has time, and again when the page goes.
+  // reloading). IndexedDB answers later, and a page that goes may not see its write through,
+  // so a reload within the second after a change also leaves the text in the tab's
+  // sessionStorage, at once, which the next page in this tab opens (RESCUE_ITEM; only when the
+  // last save worked: after a refused one the page says what is lost instead).
   const pending = (): void => {
-    if (timer !== undefined) void save();
+    if (timer === undefined) return;
+    if (rescue && state.failedAt === null) {
+      const text = JSON.stringify(api.getActiveWorkbook()?.save() ?? null);
+      try {
+        if (text !== kept) rescue.setItem(RESCUE_ITEM, text);
+      } catch {
+        // Too big for the tab's storage: IndexedDB's write below is all there is.
+      }
+    }
+    void save();
   };
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") pending();
