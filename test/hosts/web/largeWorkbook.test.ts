@@ -19,7 +19,14 @@ import { listColumns, listRows } from "../../../src/imports/table";
 import { generateDemoData } from "../../../src/server/data/generate";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
-import { openWithApi, pasteValues, saveWorkbookNow, type SaveState, type Value } from "./webPage";
+import {
+  openWithApi,
+  pasteValues,
+  saveWorkbookNow,
+  storedWorkbook,
+  type SaveState,
+  type Value,
+} from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -30,27 +37,38 @@ jest.setTimeout(600_000);
 
 type Entry = Record<string, unknown>;
 
-/** The SHA-256 of the workbook the page has now (Univer's snapshot, as the page saves it). */
+/**
+ * The workbook the page has now (Univer's snapshot, as the page saves it), with its plugins'
+ * empty resources left out: a reloaded workbook writes an empty defined-names model as "{}"
+ * where the one it was saved from wrote "" (Univer 0.25.1), the same nothing.
+ */
+function workbookText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const text = (window as unknown as { __workbook: { text(): string } }).__workbook.text();
+    const data = JSON.parse(text) as { resources?: { data: string }[] };
+    data.resources = (data.resources ?? []).filter((r) => r.data !== "" && r.data !== "{}");
+    return JSON.stringify(data);
+  });
+}
+
+/** The SHA-256 of that text, the sheets' names and the saved text's length. */
 function fingerprint(page: Page): Promise<{ hash: string; sheets: string[]; chars: number }> {
   return page.evaluate(async () => {
-    const text = (window as unknown as { __workbook: { text(): string } }).__workbook.text();
-    const data = JSON.parse(text) as {
+    const saved = (window as unknown as { __workbook: { text(): string } }).__workbook.text();
+    const data = JSON.parse(saved) as {
       sheetOrder: string[];
       sheets: Record<string, { name: string }>;
+      resources?: { data: string }[];
     };
+    data.resources = (data.resources ?? []).filter((r) => r.data !== "" && r.data !== "{}");
+    const text = JSON.stringify(data);
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
     return {
       hash: Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(""),
       sheets: data.sheetOrder.map((id) => data.sheets[id]?.name ?? id),
-      chars: text.length,
+      chars: saved.length,
     };
   });
-}
-
-function workbookText(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    (window as unknown as { __workbook: { text(): string } }).__workbook.text(),
-  );
 }
 
 describeBrowser("a team's 10,000-product workbook with two snapshots in the web demo", () => {
@@ -194,6 +212,8 @@ describeBrowser("a team's 10,000-product workbook with two snapshots in the web 
     const saved: SaveState = await saveWorkbookNow(page);
     expect(saved.failedAt).toBeNull();
     expect(saved.workbookChars).toBe(before.chars);
+    // IndexedDB's own copy is the text saved, to the character.
+    expect(await storedWorkbook(page)).toHaveLength(saved.workbookChars);
 
     const reloadStarted = Date.now();
     await page.reload();
@@ -213,7 +233,7 @@ describeBrowser("a team's 10,000-product workbook with two snapshots in the web 
         `differs at ${i} of ${a.length}/${b.length}: ${a.slice(i - 300, i + 100)} ||| ${b.slice(i - 300, i + 100)}`,
       );
     }
-    expect(after.chars).toBe(before.chars);
+
     // Nothing of it went to localStorage, which keeps the settings and the key.
     const local = await page.evaluate(() => JSON.stringify({ ...window.localStorage }).length);
     expect(local).toBeLessThan(1_200_000);
