@@ -62,7 +62,10 @@ async function bundle(ctx: BuildContext, entry: string, outfile: string): Promis
     minify: ctx.minify,
     legalComments: "none",
     logLevel: "silent",
-    define: { MKT_DEFAULT_BASE_URL: JSON.stringify(ctx.apiBaseUrl) },
+    define: {
+      MKT_DEFAULT_BASE_URL: JSON.stringify(ctx.apiBaseUrl),
+      MKT_ADDIN_VERSION: JSON.stringify(ctx.version),
+    },
   });
 }
 

@@ -32,7 +32,10 @@ export async function buildSheets(ctx: BuildContext): Promise<void> {
     // every build, and the load time, what a seller waits for, was the same (bench/results.md).
     minify: ctx.minify,
     legalComments: "none",
-    define: { __MKT_BASE_URL__: JSON.stringify(ctx.apiBaseUrl) },
+    define: {
+      __MKT_BASE_URL__: JSON.stringify(ctx.apiBaseUrl),
+      MKT_ADDIN_VERSION: JSON.stringify(ctx.version),
+    },
     outfile: path.join(out, "Code.js"),
     logLevel: "warning",
     plugins: [appsScriptOnly],

@@ -1,5 +1,10 @@
 /** Diagnostics of the web demo: the browser storage its key and workbook live in. */
-import { checked, type CheckOutcome } from "../../sidebar/diagnostics";
+import {
+  STORAGE_WARN_SHARE,
+  checked,
+  percentOf,
+  type CheckOutcome,
+} from "../../sidebar/diagnostics";
 import {
   STORAGE_LIMIT_CHARS,
   millions,
@@ -10,8 +15,9 @@ import {
 const PROBE = "mkt.diagnostics";
 
 /**
- * localStorage takes an item and gives it back (private windows and full disks may not), and
- * the workbook's last save worked: a probe of one character fits where a workbook does not.
+ * localStorage takes an item and gives it back (private windows and full disks may not), the
+ * workbook's last save worked (a probe of one character fits where a workbook does not), and
+ * the storage is under 80 % full, so the next saves still fit.
  */
 export function webChecks(
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length"> | null,
@@ -27,7 +33,7 @@ export function webChecks(
       const use = storageUse(storage);
       const used =
         `${millions(use.total)} M of about ${millions(STORAGE_LIMIT_CHARS)} M characters used ` +
-        `(cached answers ${millions(use.cache)} M)`;
+        `(${percentOf(use.total, STORAGE_LIMIT_CHARS)}; cached answers ${millions(use.cache)} M)`;
       if (saves.failedAt !== null)
         return {
           passed: false,
@@ -35,6 +41,15 @@ export function webChecks(
             `the last save of the workbook (${millions(saves.workbookChars)} M characters) ` +
             `failed at ${new Date(saves.failedAt).toTimeString().slice(0, 8)}: the browser's ` +
             `storage is full; ${used}. Delete sheets you no longer need so it fits.`,
+        };
+      // Warned before it is full: the browser refuses a save without asking, and keeps no change.
+      if (use.total >= STORAGE_WARN_SHARE * STORAGE_LIMIT_CHARS)
+        return {
+          passed: false,
+          seen:
+            `the browser's storage is nearly full: ${used}; ` +
+            `cached answers go first when it is full, then changes to the workbook are no ` +
+            `longer kept. Delete sheets you no longer need.`,
         };
       const saved =
         saves.savedAt === null
