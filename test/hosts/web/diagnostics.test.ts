@@ -39,9 +39,20 @@ describeBrowser("Diagnostics in the web demo", () => {
     const tools = page.locator("#sec-tools");
     if (!(await tools.evaluate((d) => (d as HTMLDetailsElement).open)))
       await page.locator("#sec-tools > summary").click();
-    await page.evaluate(() => document.querySelector("#diagnostics-text")?.remove());
+    // The first line holds the time of the run: a new run's table has another one.
+    const before = await page.evaluate(
+      () => (document.querySelector("#diagnostics-text") as HTMLTextAreaElement | null)?.value,
+    );
     await page.click("#run-diagnostics");
-    await page.locator("#diagnostics-text").waitFor();
+    await page.waitForFunction(
+      (was) => {
+        const text = (document.querySelector("#diagnostics-text") as HTMLTextAreaElement | null)
+          ?.value;
+        return text !== undefined && text.split("\n")[0] !== was?.split("\n")[0];
+      },
+      before,
+      { timeout: 60_000 },
+    );
     return (await page.inputValue("#diagnostics-text")).split("\n");
   };
 

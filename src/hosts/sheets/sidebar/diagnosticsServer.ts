@@ -81,7 +81,7 @@ export function sheetsChecks(): CheckOutcome[] {
  * script bound to this spreadsheet or a test deployment (Google documents no way to tell those
  * two apart, so both are named).
  */
-export function deploymentKind(): string {
+function deploymentKind(): string {
   const script = gas().ScriptApp;
   try {
     const source = script.getInstallationSource();
@@ -93,8 +93,13 @@ export function deploymentKind(): string {
       return "not an installed add-on: a script bound to this spreadsheet, or a test deployment";
     return `not known (Apps Script says ${String(source)})`;
   } catch (e) {
-    return `not known (${e instanceof Error ? e.message : String(e)})`;
+    return `not known (${whatThrew(e)})`;
   }
+}
+
+/** A thrown value's message, whatever realm its Error came from. */
+function whatThrew(e: unknown): string {
+  return typeof e === "object" && e !== null && "message" in e ? String(e.message) : String(e);
 }
 
 /** The API address of Settings, as the checks used it. */
@@ -102,7 +107,7 @@ function apiAddress(): string {
   try {
     return normaliseBaseUrl(userSettings().settings().baseUrl);
   } catch (e) {
-    return `not valid: ${e instanceof Error ? e.message : String(e)}`;
+    return `not valid: ${whatThrew(e)}`;
   }
 }
 
