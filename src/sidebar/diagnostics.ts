@@ -114,7 +114,7 @@ const CHECKS = {
   browserStorage: {
     check: "This browser keeps the key and the workbook (its local storage, under 80 % full)",
     instead:
-      "The key and the workbook are forgotten when the page closes; a full storage keeps no change: delete sheets you no longer need.",
+      "The key and the workbook are forgotten when the page closes; once it is full, a change to the workbook is not kept.",
   },
 } as const;
 
