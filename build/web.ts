@@ -61,6 +61,7 @@ export async function buildWeb(ctx: BuildContext): Promise<WebBundle> {
     metafile: true,
     define: {
       MKT_DEFAULT_BASE_URL: JSON.stringify(ctx.apiBaseUrl),
+      MKT_ADDIN_VERSION: JSON.stringify(ctx.version),
       "process.env.NODE_ENV": JSON.stringify("production"),
     },
     logLevel: "silent",

@@ -2,7 +2,12 @@
  * Diagnostics of the web demo: the browser storage its settings (localStorage) and workbook
  * (IndexedDB) live in.
  */
-import { checked, type CheckOutcome } from "../../sidebar/diagnostics";
+import {
+  STORAGE_WARN_SHARE,
+  checked,
+  percentOf,
+  type CheckOutcome,
+} from "../../sidebar/diagnostics";
 import { characters, megabytes, storageEstimate, type WorkbookSaveState } from "./workbookStorage";
 
 const PROBE = "mkt.diagnostics";
@@ -11,7 +16,8 @@ const time = (ms: number): string => new Date(ms).toTimeString().slice(0, 8);
 
 /**
  * localStorage takes an item and gives it back (private windows and full disks may not), and
- * the workbook's last save to IndexedDB worked; with what the browser grants the site.
+ * the workbook's last save to IndexedDB worked, and the site's storage is under 80 % of what the
+ * browser grants (past it the next saves may not fit).
  */
 export async function webChecks(
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null,
@@ -37,6 +43,15 @@ export async function webChecks(
           seen:
             `the last save of the workbook (${size}) failed at ${time(saves.failedAt)}: the ` +
             `browser's storage is full; ${used}. Delete sheets you no longer need so it fits.`,
+        };
+      // Warned before it is full: the browser refuses a save without asking, and keeps no change.
+      if (room !== null && room.quota > 0 && room.usage >= STORAGE_WARN_SHARE * room.quota)
+        return {
+          passed: false,
+          seen:
+            `the browser's storage for this page is nearly full: ${used} ` +
+            `(${percentOf(room.usage, room.quota)}); changes to the workbook stop being kept ` +
+            `when it is full. Delete sheets you no longer need, or free disk space.`,
         };
       const saved =
         saves.savedAt === null

@@ -101,6 +101,12 @@ test("the web demo's storage check: on, off (no localStorage, or one that forget
   expect((await webChecks(local, saves, async () => null))[0]?.seen).toMatch(
     /the browser does not say how much storage it grants/,
   );
+  // From 80 % of what the browser grants the check fails before a save is refused (issue 35).
+  const nearlyFull = async () => ({ usage: 245_000_000, quota: 300_000_000 });
+  expect((await webChecks(local, saves, nearlyFull))[0]).toMatchObject({
+    passed: false,
+    seen: expect.stringMatching(/nearly full: 245\.0 of 300\.0 MB used \(81 %\)/),
+  });
   expect((await webChecks(null, saves, room))[0]?.passed).toBe(false);
   expect((await webChecks({ ...local, setItem: () => undefined }, saves, room))[0]?.passed).toBe(
     false,
