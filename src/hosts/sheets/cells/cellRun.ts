@@ -17,16 +17,19 @@ import { gas, type CacheLike, type RangeLike } from "../stores/gas";
 import { fillerOwner, liveCallsPaused } from "./liveCalls";
 import { SHEETS_PLACES } from "../places";
 import { closeSession, messageOf, NO_KEY_MESSAGE, openSession } from "./session";
-import {
-  markOwnError,
-  ownerTag,
-  readQueue,
-  registerWaiting,
-  type QueueStatus,
-} from "../fill/waitingCells";
+import { ownerTag, readQueue, registerWaiting, type QueueStatus } from "../fill/waitingCells";
+import { markOwnError } from "../fill/ownErrors";
 
 /** The calling cell of a custom function, readable; null when there is none to read. */
-function callingCell(): (Place & { readonly sheetName: string; readonly cell: RangeLike }) | null {
+function callingCell():
+  | (Place & {
+      readonly sheetName: string;
+      readonly cell: RangeLike;
+      readonly docId: string;
+      /** The spreadsheet's time zone (File > Settings): its waiting texts' clock times. */
+      readonly timeZone: () => string;
+    })
+  | null {
   try {
     const book = gas().SpreadsheetApp.getActiveSpreadsheet();
     const range = book?.getActiveRange();
@@ -34,6 +37,8 @@ function callingCell(): (Place & { readonly sheetName: string; readonly cell: Ra
     const sheet = book.getActiveSheet();
     return {
       book,
+      docId: book.getId(),
+      timeZone: () => book.getSpreadsheetTimeZone(),
       sheet,
       sheetName: sheet.getName(),
       row: range.getRow(),
@@ -42,6 +47,26 @@ function callingCell(): (Place & { readonly sheetName: string; readonly cell: Ra
     };
   } catch {
     return null;
+  }
+}
+
+/** Leave the failing cell's own-error mark (fill/ownErrors.ts); never throws. */
+function markOwn(
+  place: {
+    readonly sheetName: string;
+    readonly row: number;
+    readonly col: number;
+    readonly docId: string;
+    readonly cell: RangeLike;
+  },
+  docCache: CacheLike | null,
+): void {
+  try {
+    const formula = place.cell.getFormula();
+    const at = { sheet: place.sheetName, row: place.row, col: place.col, formula };
+    markOwnError([docCache, gas().CacheService.getScriptCache()], place.docId, at);
+  } catch {
+    // Unmarked: the filler's retry schedule bounds what that costs.
   }
 }
 
@@ -134,6 +159,8 @@ export function runCellAs<T>(
     throw err;
   }
   const env = session.env;
+  // Set when the cell fails for Apps Script's reasons: left unmarked, so the filler retries it.
+  let hostShort = false;
   try {
     if (liveCallsPaused()) {
       const answer = runFromCache(fn.program(args, session.basis), env);
@@ -174,10 +201,13 @@ export function runCellAs<T>(
       else throw err;
     }
     const now = session.clock.now();
-    if (!here || !docCache)
+    if (!here || !docCache) {
+      // Apps Script's side (no document cache here), not the cell's: the filler retries it.
+      hostShort = true;
       throw new Error(
         `The API's 60 requests a minute are used up: in ${Math.ceil(Math.max(1000, waiting.readyAt - now) / 1000)} s, use Extensions > Marketplace Profit > Refresh cells with errors`,
       );
+    }
     const tag = ownerTag(env);
     let formula = "";
     try {
@@ -195,20 +225,38 @@ export function runCellAs<T>(
       now,
       shortRunsFrom(recent, session.triggerBudgetSpent, now),
     );
+    // Only clock runs seen to start on time are promised: otherwise a cell past the run filling
+    // now says who goes on (the hourly run, an edit, the owner's sidebar).
+    const chain = session.fillChain;
+    const unpromised = chain === "none" || chain === "hourly" || queue?.chain === false;
+    const beyond =
+      unpromised && eta + MARGIN_MS > fillingLeftMs(recent, chain === "none", now)
+        ? chain === "hourly"
+          ? "hourly"
+          : "edit"
+        : null;
+    const clockTime = (ms: number): string | null => {
+      try {
+        const zone = here.timeZone() || "Etc/UTC";
+        return gas().Utilities.formatDate(new Date(ms), zone, "HH:mm");
+      } catch {
+        return null;
+      }
+    };
+    const shownAt = beyond === null ? clockTime(now + Math.max(60_000, eta)) : null;
     return waitingText({
       cells: Math.max(1, recent?.cells ?? 1),
       etaMs: eta,
-      beyondTriggers:
-        (session.fillChainRefused || queue?.chain === false) &&
-        eta + MARGIN_MS > fillingLeftMs(recent, session.fillChainRefused, now),
+      beyond,
+      at: shownAt,
+      rerunsUntil: session.rerunsSpentUntil === null ? null : clockTime(session.rerunsSpentUntil),
       pausedUntil: waiting.paused ? waiting.readyAt : null,
       filled: fillerOwner() === tag,
       now,
     });
   } catch (err) {
     // An error of our own: the filler re-runs only cells Apps Script failed (too many at once).
-    if (here && docCache)
-      markOwnError(docCache, { sheet: here.sheetName, row: here.row, col: here.col });
+    if (place && !hostShort) markOwn(place, docCache);
     throw new Error(messageOf(err, session.apiKey, session.baseUrl));
   } finally {
     closeSession(session);

@@ -126,35 +126,3 @@ export function noteQueue(
     ...(filler?.shortFrom !== undefined ? { shortFrom: filler.shortFrom } : {}),
   });
 }
-
-/**
- * Cells that showed an error Apps Script gave them (too many executions at once, out of time)
- * are run again, but at most this many times each in 6 hours: an error of the seller's input
- * would otherwise be run for ever (Apps Script does not tell the two apart in getValues).
- */
-const MAX_RETRIES = 3;
-
-const retryKey = (c: CellAt): string => `mkr1:${waitingKey(c).slice(5)}`;
-
-/** A cell that showed its own error (bad input, API down): no retry for it. */
-export function markOwnError(cache: CacheLike, cell: CellAt): void {
-  cache.put(retryKey(cell), String(MAX_RETRIES), TTL_SEC);
-}
-
-/** The cells that may be retried now (and count this try for them). */
-export function takeRetries<C extends CellAt>(cache: CacheLike, cells: readonly C[]): C[] {
-  if (cells.length === 0) return [];
-  const keys = cells.map(retryKey);
-  const tries = cache.getAll(keys);
-  const out: C[] = [];
-  const counts: Record<string, string> = {};
-  cells.forEach((c, i) => {
-    const key = keys[i] as string;
-    const n = Number(tries[key] ?? 0);
-    if (n >= MAX_RETRIES) return;
-    out.push(c);
-    counts[key] = String(n + 1);
-  });
-  if (out.length > 0) cache.putAll(counts, TTL_SEC);
-  return out;
-}

@@ -119,7 +119,10 @@ export interface TriggerLike extends Pick<
 
 interface TriggerBuilderLike {
   forSpreadsheet(spreadsheet: SpreadsheetLike): { onEdit(): { create(): TriggerLike } };
-  timeBased(): { after(ms: number): { create(): TriggerLike } };
+  timeBased(): {
+    after(ms: number): { create(): TriggerLike };
+    everyHours(hours: number): { create(): TriggerLike };
+  };
 }
 
 export interface ScriptAppLike {
@@ -128,6 +131,9 @@ export interface ScriptAppLike {
   getProjectTriggers(): TriggerLike[];
   deleteTrigger(trigger: TriggerLike): void;
   EventType: { ON_EDIT: unknown; CLOCK: unknown };
+  /** NONE: not running as an add-on (a bound script); the test fakes may leave it out. */
+  getInstallationSource?(): unknown;
+  InstallationSource?: { NONE: unknown };
 }
 
 /** The Apps Script services the add-on touches. */
