@@ -11,7 +11,8 @@
 import * as path from "node:path";
 import { budgetSpent, row, WAIT_MS as HOUR_MS, type Scenario } from "./sheetsStrict";
 import { fillDown } from "../test/hosts/sheets/sim/fillDownRun";
-import { menuRefresh, mixedCells, staggeredCells, twoTabs } from "./sheetsStrictScenarios";
+import { menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
+import { staggeredCells } from "../test/hosts/sheets/sim/staggeredRun";
 import type { Strictness } from "../test/hosts/sheets/sim/strict";
 import { OWNER, type SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
 import { timeline } from "./sheetsStrictTimeline";

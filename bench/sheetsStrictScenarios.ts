@@ -4,9 +4,7 @@
  * fill-down row reports (fillDownRun.ts), measured over every formula cell of the book.
  */
 import { generateDemoData } from "../src/server/data/generate";
-import type { FillDownOutcome } from "../test/hosts/sheets/sim/fillDownRun";
-import { parseBox } from "../test/hosts/sheets/sim/a1";
-import { TOO_MANY_CELLS, TOO_MANY_SCRIPTS } from "../test/hosts/sheets/sim/strict";
+import { settle } from "../test/hosts/sheets/sim/fillDownRun";
 import { OWNER, type SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
 
 function demoShop() {
@@ -14,55 +12,6 @@ function demoShop() {
   const shop = data.accounts.find((a) => a.id === "demo")?.shopsA[0];
   if (!shop) throw new Error("the demo data has no marketplace A shop");
   return shop;
-}
-
-/** What each cell of a block shows (errors as "#CODE message"). */
-function shownIn(sim: SheetsSim, block: string): unknown[] {
-  const box = parseBox(block, sim.doc.book.sheets[0]?.name ?? "Sheet1");
-  return sim.doc.book.grid(box, (row, col) => sim.doc.book.shown(box.sheet, row, col)).flat();
-}
-
-/** Wait until every listed block shows numbers only; the outcome since `start`. */
-async function settle(
-  sim: SheetsSim,
-  blocks: readonly string[],
-  start: number,
-  requestsBefore: number,
-  maxMs: number,
-  answer: (shown: unknown) => boolean = (v) => typeof v === "number",
-): Promise<FillDownOutcome> {
-  const cells = (): unknown[] => blocks.flatMap((b) => shownIn(sim, b));
-  const count = cells().length;
-  const numbers = (): number => cells().filter(answer).length;
-  await sim.run({ until: () => numbers() === count && sim.coordinator.busy() === 0, maxMs });
-  const requests = sim.requests().slice(requestsBefore);
-  const texts = new Set<string>();
-  let lastNumberAt = start;
-  let lastChangeAt = start;
-  for (const [, history] of sim.histories())
-    for (const h of history) {
-      if (h.at < start) continue;
-      lastChangeAt = Math.max(lastChangeAt, h.at);
-      if (answer(h.shown)) lastNumberAt = Math.max(lastNumberAt, h.at);
-      else if (h.shown !== "Loading...") texts.add(String(h.shown));
-    }
-  const answered = numbers();
-  return {
-    cells: count,
-    answered,
-    requests: requests.length,
-    refused: requests.filter((r) => r.status === 429).length,
-    maxPerMinute: sim.maxInWindow(60_000),
-    minutes: ((answered === count ? lastNumberAt : sim.now()) - start) / 60_000,
-    settledMinutes: (lastChangeAt - start) / 60_000,
-    texts: [...texts],
-    longestCellMs: Math.max(
-      0,
-      ...sim.coordinator.executions
-        .filter((e) => e.kind === "custom" && e.start >= start)
-        .map((e) => e.end - e.start),
-    ),
-  };
 }
 
 /**
@@ -174,56 +123,4 @@ export function estimateLateness(
   const at = (q: number): number =>
     late[Math.min(late.length - 1, Math.floor(q * late.length))] ?? 0;
   return { median: at(0.5), p90: at(0.9), texts: late.length };
-}
-
-/** How the REQUIRED_PRICE column of the staggered fill-downs is typed (issue 32). */
-export type StaggeredVariant = "costs" | "equalCosts" | "margins";
-
-/**
- * A cell's final answer: a number, or an error of the add-on's own (no ad spend: ROAS has no
- * value), never Apps Script's (refused, stopped at 30 s), a waiting text or Loading...
- */
-export function isAnswer(shown: unknown): boolean {
-  if (typeof shown === "number") return true;
-  if (typeof shown !== "string" || !shown.startsWith("#")) return false;
-  return ![TOO_MANY_CELLS, TOO_MANY_SCRIPTS, "Exceeded maximum execution time"].some((m) =>
-    shown.includes(m),
-  );
-}
-
-/**
- * Issue 32's seller: 334 products (A item id, B category, C unit cost), and three columns
- * filled down one after another, 10 s apart, with the sidebar closed: D MKTA_BREAKDOWN item
- * net profit, E REQUIRED_PRICE for a profit of 5 a unit ("costs": a different unit cost per
- * row; "equalCosts": one cost for all; "margins": a 25 % margin instead, costs differing), F
- * PROFIT_ROAS RAW of the row's own product (no ad spend: #N/A with its reason, an answer).
- */
-export async function staggeredCells(
-  sim: SheetsSim,
-  rows: number,
-  maxMs: number,
-  variant: StaggeredVariant = "costs",
-): Promise<FillDownOutcome> {
-  const shop = demoShop();
-  const products = shop.products.slice(0, rows);
-  if (products.length < rows) throw new Error("too few demo products");
-  const last = rows + 1;
-  sim.edit(
-    OWNER,
-    `A2:C${last}`,
-    products.map((p, i) => [p.itemId, p.categoryId, variant === "equalCosts" ? 20 : 8 + i * 0.25]),
-  );
-  const before = sim.requests().length;
-  const start = sim.now();
-  const s = `${shop.shopId}, "${shop.region}"`;
-  const target =
-    variant === "margins"
-      ? `0.25, "requiredListingPrice"`
-      : `, "requiredListingPrice", , , , , , , , , 5`;
-  sim.fillDown(OWNER, `D2:D${last}`, `=MKTA_BREAKDOWN(${s}, A2, , "netProfit")`);
-  await sim.run({ maxMs: 10_000 });
-  sim.fillDown(OWNER, `E2:E${last}`, `=REQUIRED_PRICE("A", ${s}, B2, C2, ${target})`);
-  await sim.run({ maxMs: 10_000 });
-  sim.fillDown(OWNER, `F2:F${last}`, `=PROFIT_ROAS("A", ${s}, A2, "RAW", "roas")`);
-  return settle(sim, [`D2:F${last}`], start, before, maxMs, isAnswer);
 }

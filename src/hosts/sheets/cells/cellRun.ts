@@ -17,7 +17,13 @@ import { gas, type CacheLike, type RangeLike } from "../stores/gas";
 import { fillerOwner, liveCallsPaused } from "./liveCalls";
 import { SHEETS_PLACES } from "../places";
 import { closeSession, messageOf, NO_KEY_MESSAGE, openSession } from "./session";
-import { ownerTag, readQueue, registerWaiting, type QueueStatus } from "../fill/waitingCells";
+import {
+  ownerTag,
+  readClockRun,
+  readQueue,
+  registerWaiting,
+  type QueueStatus,
+} from "../fill/waitingCells";
 import { markOwnError } from "../fill/ownErrors";
 
 /** The calling cell of a custom function, readable; null when there is none to read. */
@@ -50,6 +56,14 @@ function callingCell():
   }
 }
 
+function scriptCache(): CacheLike | null {
+  try {
+    return gas().CacheService.getScriptCache();
+  } catch {
+    return null;
+  }
+}
+
 /** Leave the failing cell's own-error mark (fill/ownErrors.ts); never throws. */
 function markOwn(
   place: {
@@ -64,7 +78,7 @@ function markOwn(
   try {
     const formula = place.cell.getFormula();
     const at = { sheet: place.sheetName, row: place.row, col: place.col, formula };
-    markOwnError([docCache, gas().CacheService.getScriptCache()], place.docId, at);
+    markOwnError([docCache, scriptCache()], place.docId, at);
   } catch {
     // Unmarked: the filler's retry schedule bounds what that costs.
   }
@@ -102,15 +116,22 @@ const MARGIN_MS = 30_000;
 
 /**
  * How long something is known to go on filling. Unless clock triggers were seen to start on
- * time and hand over (fillTrigger.ts), only the trigger run now filling is known: a cell past
+ * time and hand over (fill/clock.ts), only the trigger run now filling is known: a cell past
  * its end says who goes on instead of a time (no extra Properties read: the settings' one
- * read has the chain). The open sidebar (a recent queue with no run end) fills while open.
+ * read has the chain). The open sidebar (a recent queue with no run end) fills while open; a
+ * clock run (no document cache) leaves its end in the script cache (`clockRunEndsAt`).
  */
-function fillingLeftMs(recent: QueueStatus | null, refused: boolean, now: number): number {
+function fillingLeftMs(
+  recent: QueueStatus | null,
+  clockRunEndsAt: number | null,
+  chain: "minutes" | "hourly" | "none" | null,
+  now: number,
+): number {
   if (recent) return recent.runEndsAt === undefined ? Infinity : recent.runEndsAt - now;
-  // Nothing filled lately: an edit's trigger run may be starting; once continuations were
-  // refused or late, nothing else is.
-  return refused ? 0 : TRIGGER_RUN_MS;
+  if (clockRunEndsAt !== null) return clockRunEndsAt - now;
+  // Nothing filled lately: an edit's trigger run may be starting (it writes the queue within
+  // seconds); once continuations were refused, or with only the hourly run, nothing is known.
+  return chain === "none" || chain === "hourly" ? 0 : TRIGGER_RUN_MS;
 }
 
 /**
@@ -229,8 +250,9 @@ export function runCellAs<T>(
     // now says who goes on (the hourly run, an edit, the owner's sidebar).
     const chain = session.fillChain;
     const unpromised = chain === "none" || chain === "hourly" || queue?.chain === false;
+    const clockRun = recent ? null : readClockRun(scriptCache(), here.docId);
     const beyond =
-      unpromised && eta + MARGIN_MS > fillingLeftMs(recent, chain === "none", now)
+      unpromised && eta + MARGIN_MS > fillingLeftMs(recent, clockRun, chain, now)
         ? chain === "hourly"
           ? "hourly"
           : "edit"

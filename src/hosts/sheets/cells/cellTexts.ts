@@ -88,6 +88,11 @@ export function isTimedWaitingText(text: unknown): boolean {
   );
 }
 
+/** True for a waiting text that says the add-on's hourly run goes on with it. */
+export function isHourlyWaitingText(text: unknown): boolean {
+  return isWaitingText(text) && String(text).includes(HOURLY_RUN);
+}
+
 /** True when a cell's text says it waits (to find waiting cells in a sheet). */
 export function isWaitingText(text: unknown): boolean {
   return typeof text === "string" && WAITING_PREFIXES.some((p) => text.startsWith(p));

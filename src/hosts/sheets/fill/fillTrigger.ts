@@ -172,7 +172,7 @@ export function fillOnEdit(): void {
     if (!asked) recordChain("none", was);
     else if (deployment === "hourly") recordChain("hourly", was);
     if (!continued && Date.now() < end - LAST_WORD_MS / 2)
-      rerunWaiting(book.getId(), book.getSheets(), end, { lastWord: true });
+      rerunWaiting(book.getId(), book.getSheets(), end, { lastWord: true, noHourly: !asked });
   } finally {
     cache.remove(key);
     run?.finish(Date.now());

@@ -13,9 +13,10 @@ import { RetryBook } from "./retryBook";
 import { scanSheets } from "../sheet/sheetScan";
 import { closeSession, openSession, userSettings } from "../cells/session";
 import type { UserSettingsStore } from "../stores/stores";
-import { isTimedWaitingText } from "../cells/cellTexts";
+import { isHourlyWaitingText, isTimedWaitingText } from "../cells/cellTexts";
 import type { TriggerRun } from "../stores/triggerDay";
 import type { Relay } from "./relay";
+import { noteClockRun } from "./waitingCells";
 
 /** How often a pass looks again while it has run cells (their runs take a few seconds). */
 export const SCAN_EVERY_MS = 3000;
@@ -37,6 +38,8 @@ export interface RerunOptions {
    * says who goes on, or answers if quota has freed).
    */
   readonly lastWord?: boolean;
+  /** With the last word: the hourly run will not come (its trigger was refused): those too. */
+  readonly noHourly?: boolean;
   readonly run?: TriggerRun | null;
   readonly relay?: Relay | null;
   /** The run's settings, read once. */
@@ -58,11 +61,15 @@ export function rerunWaiting(
   const { lastWord = false, run = null, relay = null } = o;
   const flush = (): void => gas().SpreadsheetApp.flush();
   const wanted = lastWord
-    ? (text: string, formula: string) => formula !== "" && isTimedWaitingText(text)
+    ? (text: string, formula: string) =>
+        formula !== "" &&
+        (isTimedWaitingText(text) || (o.noHourly === true && isHourlyWaitingText(text)))
     : needsFilling;
   const marks = { caches: [gas().CacheService.getDocumentCache(), scriptCache()], docId };
   const session = openSession({}, o.settings ?? userSettings());
   const sleep = (ms: number): void => (relay ?? gas().Utilities).sleep(Math.max(100, ms));
+  // The cells this run makes run again may name a time up to its end, no later.
+  if (!lastWord) noteClockRun(marks.caches[1] ?? null, docId, end, Date.now());
   try {
     while (Date.now() < end) {
       const quota = session.env.quota?.status(session.apiKey);

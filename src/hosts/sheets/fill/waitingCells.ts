@@ -126,3 +126,33 @@ export function noteQueue(
     ...(filler?.shortFrom !== undefined ? { shortFrom: filler.shortFrom } : {}),
   });
 }
+
+/**
+ * A clock trigger's run (no document cache) says in the script cache, under the spreadsheet's
+ * id, until when it makes this spreadsheet's cells run again: a cell it runs knows the time it
+ * may name (cellRun.ts).
+ */
+const clockRunKey = (docId: string): string => `mkq1:${sha256Hex(docId).slice(0, 32)}`;
+
+export function noteClockRun(
+  cache: CacheLike | null,
+  docId: string,
+  endsAt: number,
+  now: number,
+): void {
+  try {
+    cache?.put(clockRunKey(docId), String(endsAt), Math.max(1, Math.ceil((endsAt - now) / 1000)));
+  } catch {
+    // Unsaid: its cells say who goes on instead of a time.
+  }
+}
+
+/** When the clock run filling this spreadsheet stops (ms), or null when none is known. */
+export function readClockRun(cache: CacheLike | null, docId: string): number | null {
+  try {
+    const v = Number(cache?.get(clockRunKey(docId)) ?? NaN);
+    return Number.isFinite(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
