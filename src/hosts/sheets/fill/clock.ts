@@ -46,10 +46,7 @@ export function chainOf(text: string | null | undefined): Chain | null {
 export function deploymentClock(): Deployment {
   try {
     const app = gas().ScriptApp;
-    const source = app.getInstallationSource?.();
-    return source === undefined || source === app.InstallationSource?.NONE || source === "NONE"
-      ? "minutes"
-      : "hourly";
+    return app.getInstallationSource() === app.InstallationSource.NONE ? "minutes" : "hourly";
   } catch {
     return "minutes";
   }
