@@ -12,7 +12,8 @@ import * as path from "node:path";
 import { budgetSpent, row, WAIT_MS as HOUR_MS, type Scenario } from "./sheetsStrict";
 import { fillDown } from "../test/hosts/sheets/sim/fillDownRun";
 import { menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
-import { staggeredCells } from "../test/hosts/sheets/sim/staggeredRun";
+import { isAnswer, staggeredCells } from "../test/hosts/sheets/sim/staggeredRun";
+import { brokenPromises } from "../test/hosts/sheets/sim/textPromises";
 import type { Strictness } from "../test/hosts/sheets/sim/strict";
 import { OWNER, type SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
 import { timeline } from "./sheetsStrictTimeline";
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
       execQps: r.execQps,
       urlFetches: r.urlFetches,
       late: r.late,
+      // Waiting texts whose named time did not come true within 5 minutes, or that named no one.
+      brokenPromises: at ? brokenPromises(at.sim, at.start, isAnswer).length : null,
       texts: texts.slice(0, 8),
     }),
   );

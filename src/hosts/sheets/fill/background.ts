@@ -73,12 +73,13 @@ export function runClients(
 /**
  * Every trigger run's clients, in order. The filler comes first: a seller waits on those
  * cells. A second client plugs in here, e.g. the resumable table jobs (imports, pricing
- * builds, refreshes):
+ * builds, refreshes; src/sidebar/refresh/jobRuns.ts):
  *
- *     { name: "table jobs", pending: () => jobsPending(), run: (_doc, until) => continueJobs(until) }
+ *     { name: "table jobs", run: (doc, until) => continueJobs(doc.book, until) }
  *
- * where `continueJobs(deadlineMs)` runs job steps that end before `deadlineMs` and says
- * whether none is left. Such a client must keep to its share (a step that cannot end in time
+ * where `continueJobs(book, deadlineMs)` runs job steps that end before `deadlineMs` and says
+ * whether none is left (a `pending` that reads only the checkpoint lets an idle client give
+ * its share to the filler). Such a client must keep to its share (a step that cannot end in time
  * is left for the next run), count what it spends against the day's budgets first (`doc.run`),
  * and leave the key's quota to the cells it does not need (fill/README.md).
  */
