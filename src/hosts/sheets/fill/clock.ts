@@ -64,7 +64,6 @@ export function recordChain(chain: Chain, was: string | null = null): void {
 }
 
 export const CHAIN_KEY = CHAIN_PROPERTY;
-export const DOCS_KEY = DOCS_PROPERTY;
 
 /** Put these spreadsheets on the clock runs' list (one read, one write). */
 export function listDocs(ids: readonly string[]): void {
