@@ -50,7 +50,7 @@ export interface WaitingView {
  * go on (the filler finds these cells by it and leaves them be at the end of a trigger run).
  */
 const OWNER_OPENS = "the spreadsheet's owner opens";
-const TRIGGERS_MAY_STOP = "the add-on's triggers may stop before them";
+const TRIGGERS_MAY_STOP = "background runs may stop before them";
 const HOURLY_RUN = "the add-on's hourly run goes on with them";
 const RERUNS_USED = "today's background re-runs are used up";
 
