@@ -8,6 +8,7 @@
  */
 import type { Cell } from "../../src/functions/cells";
 import { createExcelTaskpaneBridge } from "../../src/hosts/excel/taskpaneBridge";
+import type { AsyncTransport } from "../../src/core/asyncDriver";
 import type { HttpRequest } from "../../src/core/request";
 import type { HttpResponse } from "../../src/core/response";
 import { fakeWorkbook, type FakeWorkbook, type SheetRecord } from "../hosts/excel/fakeWorkbook";
@@ -57,12 +58,27 @@ function move(rec: SheetRecord, to: (r: number, c: number) => [number, number] |
 
 export type ExcelModelHost = ModelHost & { readonly excel: FakeWorkbook };
 
+/** Where the pane's requests go: the scripted API, or a real server over HTTP. */
+export interface ExcelApiTarget {
+  readonly transport: AsyncTransport;
+  readonly baseUrl: string;
+  readonly apiKey: string;
+}
+
 /** The task pane in one workbook, answered by `api` (fetch, as the pane's transport). */
-export function excelHost(api: Answering, from?: FakeWorkbook): ExcelModelHost {
+export function excelHost(api: Answering | ExcelApiTarget, from?: FakeWorkbook): ExcelModelHost {
   const excel = from ?? fakeWorkbook();
+  const target: ExcelApiTarget =
+    "transport" in api
+      ? api
+      : {
+          transport: { fetch: async (request) => api.answer(request) },
+          baseUrl: MODEL_BASE_URL,
+          apiKey: MODEL_KEY,
+        };
   const settings = new Map<string, string>([
-    ["mkt.baseUrl", MODEL_BASE_URL],
-    ["mkt.apiKey", MODEL_KEY],
+    ["mkt.baseUrl", target.baseUrl],
+    ["mkt.apiKey", target.apiKey],
   ]);
   const bridge = createExcelTaskpaneBridge({
     run: excel.run,
@@ -72,8 +88,8 @@ export function excelHost(api: Answering, from?: FakeWorkbook): ExcelModelHost {
       set: async (n, v) => void settings.set(n, v),
       remove: async (n) => void settings.delete(n),
     },
-    transport: { fetch: async (request) => api.answer(request) },
-    defaultBaseUrl: MODEL_BASE_URL,
+    transport: target.transport,
+    defaultBaseUrl: target.baseUrl,
     refresher: {
       scopes: [],
       refresh: async () => 0,
@@ -170,6 +186,10 @@ export function excelHost(api: Answering, from?: FakeWorkbook): ExcelModelHost {
       void name;
     },
 
+    async setBasis(basis) {
+      settings.set("mkt.countVat", basis.countVat ? "on" : "off");
+      settings.set("mkt.salesWindowDays", String(basis.salesWindowDays));
+    },
     saveImport: async (def) => void (await bridge.saveImport(def)),
     runImport: (def, confirm) => bridge.runImport(def, { confirm }),
     async refreshSaved(_kind, def) {

@@ -56,6 +56,9 @@ export interface ModelHost {
   /** Delete the table's record where the host keeps it, or cut characters off its end. */
   loseRecord(sheet: string, how: "delete" | "truncate"): Promise<void>;
 
+  /** Settings > profit basis (the sales window and VAT every import sends). */
+  setBasis(basis: { readonly countVat: boolean; readonly salesWindowDays: number }): Promise<void>;
+
   /** The sidebar's Save. Throws what the sidebar shows when it refuses. */
   saveImport(def: ImportDefinition): Promise<void>;
   /** The sidebar's Import (its import loop, asking the seller through `confirm`). */

@@ -31,6 +31,9 @@ export async function checkSellerData(
     ...(path ? { path } : {}),
   });
   const seconds = Math.round((performance.now() - started) / 100) / 10;
-  if (details.failed) throw new Error(`seed ${seed}: ${fc.defaultReportMessage(details) ?? ""}`);
+  if (details.failed)
+    throw new Error(
+      `seed ${seed}: ${fc.defaultReportMessage(details) ?? ""}\n${String(details.errorInstance)}`,
+    );
   return { seed, runs, ran: details.numRuns, seconds };
 }

@@ -184,6 +184,10 @@ export function sheetsHost(
       }
     },
 
+    async setBasis(basis) {
+      userProps.setProperty("mkt.countVat", basis.countVat ? "on" : "off");
+      userProps.setProperty("mkt.salesWindowDays", String(basis.salesWindowDays));
+    },
     async saveImport(def) {
       await viaScriptRun(server.sidebarSaveImport)(def);
     },

@@ -10,7 +10,8 @@
  *   cleared value keeps its style; `clearContent` keeps styles, `clear` drops everything;
  * - `getLastRow` / `getLastColumn` count styled cells too, and are 0 on an empty sheet;
  * - `getValues` gives null for an empty cell;
- * - inserting or deleting a row or column moves the cells after it (and the sheet's size);
+ * - inserting or deleting a row or column moves the cells after it (and the sheet's size); an
+ *   inserted one takes the style of the one before it (above, left);
  * - custom metadata belongs to the sheet: it stays through a rename.
  *
  * Formulas are not computed (the model's tables hold none); styles are kept as given.
@@ -182,9 +183,24 @@ export class FakeUniverSheet {
     this.cells.clear();
     for (const [k, v] of moved) this.cells.set(k, v);
   }
+  /** The new row or column takes the style of the one before it (above, left), as Univer's. */
+  private styleFrom(
+    from: (r: number, c: number) => boolean,
+    to: (r: number, c: number) => [number, number],
+  ) {
+    for (const [k, v] of [...this.cells]) {
+      const [r, c] = k.split(",").map(Number) as [number, number];
+      if (from(r, c) && v.s !== undefined) this.cells.set(to(r, c).join(","), { s: v.s } as Data);
+    }
+  }
   insertColumnBefore(col: number): this {
     this.move((r, c) => [r, c >= col ? c + 1 : c]);
     this.maxCols++;
+    if (col > 0)
+      this.styleFrom(
+        (_, c) => c === col - 1,
+        (r) => [r, col],
+      );
     return this;
   }
   deleteColumn(col: number): this {
@@ -195,6 +211,11 @@ export class FakeUniverSheet {
   insertRowBefore(row: number): this {
     this.move((r, c) => [r >= row ? r + 1 : r, c]);
     this.maxRows++;
+    if (row > 0)
+      this.styleFrom(
+        (r) => r === row - 1,
+        (_, c) => [row, c],
+      );
     return this;
   }
   deleteRow(row: number): this {

@@ -4,6 +4,11 @@
  * slice, checked against the engine by webEngine.test.ts); after every add-in step what the
  * seller typed is still there, once, beside its product (sellerModel.ts).
  */
+// The engine's ES modules do not load in Jest's CommonJS runtime: the workbook code needs only
+// its cell types (@univerjs/core's CellValueType); engineCheck.ts runs the real engine.
+jest.mock("@univerjs/presets", () => ({
+  CellValueType: { STRING: 1, NUMBER: 2, BOOLEAN: 3, FORCE_STRING: 4 },
+}));
 import { checkSellerData } from "../property";
 import { installVirtualTime } from "../virtualTime";
 import { webHost } from "./webHost";

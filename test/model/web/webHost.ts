@@ -135,6 +135,10 @@ export function webHost(
       s.setCustomMetadata(custom);
     },
 
+    async setBasis(basis) {
+      settings.set("mkt.countVat", basis.countVat ? "on" : "off");
+      settings.set("mkt.salesWindowDays", String(basis.salesWindowDays));
+    },
     saveImport: async (def) => void (await bridge.saveImport(def)),
     runImport: (def, confirm) => bridge.runImport(def, { confirm }),
     async refreshSaved(_kind, def) {
