@@ -197,21 +197,24 @@ class TypeId extends Base {
   async run(m: SellerModel, r: Real) {
     const grid = await view(m, r);
     const keys = rowKeys(m, grid);
-    const keyCols = m.cols.flatMap((c, i) => (KEY_HEADERS.has(ownHeader(c) ?? "") ? [i] : []));
-    if (!keyCols.includes(m.cols.indexOf(`own:${m.keyHeader}`))) return;
+    const keyCols = m.keyHeaders.map((h) => m.cols.indexOf(`own:${h}`));
+    if (keyCols.some((c) => c < 0)) return;
     const blank = keys.findIndex((k, i) => i > m.titles && k === NO_ID);
     const row = blank >= 0 ? blank : Math.max(grid.length, m.titles + 1);
     const products = [...m.rows.keys()];
-    const choices = [...PROTOTYPE_IDS, ...products];
-    const text = choices[this.pick % choices.length] as string;
-    const isProduct = m.rows.has(text);
-    // An id typed as a seller would: a number where the product's id is one.
-    const value: Cell = isProduct && /^\d+$/.test(text) ? Number(text) : text;
-    for (const col of keyCols) {
+    const typedIds = PROTOTYPE_IDS.map((t) => keyCols.map(() => t).join("|"));
+    const choices = [...typedIds, ...products];
+    const key = choices[this.pick % choices.length] as string;
+    const isProduct = m.rows.has(key);
+    const parts = key.split("|");
+    for (const [i, col] of keyCols.entries()) {
+      const text = parts[i] ?? "";
+      // An id typed as a seller would: a number where the product's id is one.
+      const value: Cell = isProduct && /^\d+$/.test(text) ? Number(text) : text;
       const now = await view(m, r);
-      await typeEntry(m, r, now, { row, col, product: text }, value, "id");
+      await typeEntry(m, r, now, { row, col, product: key }, value, "id");
     }
-    if (isProduct) m.rows.set(text, (m.rows.get(text) ?? 0) + 1);
+    if (isProduct) m.rows.set(key, (m.rows.get(key) ?? 0) + 1);
   }
   toString() {
     return `typeIdInOwnRow(#${this.pick})`;
@@ -367,8 +370,8 @@ class Sort extends Base {
       e.product = keys[now] as string;
     }
     // Ids moved with them: recount each product's rows.
-    const keyAt = m.cols.indexOf(`own:${m.keyHeader}`);
-    if (keyAt >= left && keyAt < left + cols) {
+    const keyAt = m.keyHeaders.map((h) => m.cols.indexOf(`own:${h}`));
+    if (keyAt.some((k) => k >= left && k < left + cols)) {
       const counts = new Map<string, number>();
       for (const k of keys) if (m.rows.has(k)) counts.set(k, (counts.get(k) ?? 0) + 1);
       for (const k of m.rows.keys()) m.rows.set(k, counts.get(k) ?? 0);
@@ -444,6 +447,7 @@ class LoseRecord extends Base {
   }
   async run(m: SellerModel, r: Real) {
     await r.host.loseRecord(m.sheet, this.how);
+    m.recordLost = true;
   }
   toString() {
     return `loseRecord(${this.how})`;
@@ -512,6 +516,21 @@ function crashCheck(e: unknown, step: string): string {
 /** The products in the API's answer, by id as the sheet shows them. */
 const live = (r: Real): Promise<string[]> => r.api.liveIds();
 
+/**
+ * Before an add-in step after the record was lost: a cell typed equal to the API's figure it
+ * holds now is indistinguishable from the add-in's (no record of what it wrote): not counted.
+ */
+async function unknowable(m: SellerModel, r: Real): Promise<void> {
+  if (!m.recordLost) return;
+  const kept: Entry[] = [];
+  for (const e of m.entries) {
+    const header = ownHeader(e.col);
+    const api = e.what === "equal" && header ? await r.api.figureUnder(e.product, header) : null;
+    if (api === null || !same(api, e.value)) kept.push(e);
+  }
+  m.entries = kept;
+}
+
 /** After a write of the table: every product in the answer has a row. */
 async function answered(m: SellerModel, r: Real): Promise<void> {
   for (const id of await live(r)) m.rows.set(id, Math.max(1, m.rows.get(id) ?? 0));
@@ -534,6 +553,7 @@ class Import extends Base {
     super();
   }
   async run(m: SellerModel, r: Real) {
+    await unknowable(m, r);
     const before = await r.host.fingerprint(m.sheet);
     let consented = false;
     const confirm: Confirm = async (question, answers) => {
@@ -571,6 +591,7 @@ class Import extends Base {
     }
     if (consented) await replaced(m, r);
     else await answered(m, r);
+    m.recordLost = false;
     checkInvariant(m, await view(m, r), await live(r));
   }
   toString() {
@@ -583,6 +604,7 @@ class Refresh extends Base {
     super();
   }
   async run(m: SellerModel, r: Real) {
+    await unknowable(m, r);
     const before = await r.host.fingerprint(m.sheet);
     let outcome;
     try {
@@ -599,6 +621,7 @@ class Refresh extends Base {
       return;
     }
     await answered(m, r);
+    m.recordLost = false;
     checkInvariant(m, await view(m, r), await live(r));
   }
   toString() {
@@ -717,8 +740,9 @@ export async function startModel(
     titles: 0,
     entries: [],
     rows: new Map((await live(r)).map((id) => [id, 1])),
-    keyHeader: "Item id",
+    keyHeaders: (grid[0] ?? []).map((h) => idText(h)).filter((h) => KEY_HEADERS.has(h)),
     next: 1,
+    recordLost: false,
     story: [],
   };
   return { model, real: r };

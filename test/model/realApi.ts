@@ -51,13 +51,20 @@ export class RealApi implements ModelApi {
     return body.data?.entries ?? [];
   }
 
+  /** A product as the model names it: its id cells, joined (B: rtProductId|itemId). */
+  private idOf(e: Record<string, unknown>): string {
+    return this.marketplace === "A"
+      ? String(e.itemId)
+      : `${String(e.rtProductId)}|${String(e.itemId)}`;
+  }
+
   async liveIds(): Promise<string[]> {
-    return (await this.entries()).map((e) => String(e.itemId));
+    return (await this.entries()).map((e) => this.idOf(e));
   }
 
   async figureUnder(productId: string, header: string): Promise<number | null> {
     const entries = await this.entries();
-    const entry = entries.find((e) => String(e.itemId) === productId);
+    const entry = entries.find((e) => this.idOf(e) === productId);
     if (!entry || header === "Rank") return null;
     const columns = listColumns([entry], this.marketplace);
     const cell = listRows([entry], columns)[0]?.[columns.findIndex((c) => c.header === header)];

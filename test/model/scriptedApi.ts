@@ -127,12 +127,16 @@ export class ScriptedApi implements ModelApi {
     return typeof cell === "number" ? cell : null;
   }
 
+  /** A product as the model names it: its id cells, joined (B: rtProductId|itemId). */
   async liveIds(): Promise<string[]> {
-    return this.ranked().map((i) => this.idText(i));
+    return this.ranked().map((i) =>
+      this.marketplace === "A" ? this.idText(i) : `${this.idText(i)}|${this.idText(i)}`,
+    );
   }
 
   async figureUnder(productId: string, header: string): Promise<number | null> {
-    const index = this.pool.findIndex((p) => String(p.id) === productId);
+    const id = productId.split("|")[0];
+    const index = this.pool.findIndex((p) => String(p.id) === id);
     return index < 0 ? null : this.figureOf(index, header);
   }
 

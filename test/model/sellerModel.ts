@@ -78,9 +78,14 @@ export interface SellerModel {
   entries: Entry[];
   /** Rows each product should have (copies included). */
   rows: Map<string, number>;
-  /** Header of the column whose cells name the product (A: Item id, B: Item id). */
-  readonly keyHeader: string;
+  /** Headers of the columns whose cells together name the product (A: Item id; B: Product id, Item id). */
+  readonly keyHeaders: readonly string[];
   next: number;
+  /**
+   * The seller lost the table's record since the add-in last wrote it: a cell typed equal to
+   * the API's figure then cannot be told from the add-in's (no record says what it wrote).
+   */
+  recordLost: boolean;
   /** The steps so far, for the failure's story. */
   readonly story: string[];
 }
@@ -108,12 +113,12 @@ export function idText(c: Cell | undefined): string {
 
 /** What each row of the sheet is: TITLE, HEADER, a product id, or NO_ID. */
 export function rowKeys(m: SellerModel, grid: readonly (readonly Cell[])[]): string[] {
-  const keyAt = m.cols.indexOf(`own:${m.keyHeader}`);
+  const keyAt = m.keyHeaders.map((h) => m.cols.indexOf(`own:${h}`));
   return grid.map((line, r) => {
     if (r < m.titles) return TITLE;
     if (r === m.titles) return HEADER;
-    const id = keyAt >= 0 ? idText(line[keyAt]) : "";
-    return id === "" ? NO_ID : id;
+    const parts = keyAt.map((c) => (c >= 0 ? idText(line[c]) : ""));
+    return parts.every((p) => p === "") ? NO_ID : parts.join("|");
   });
 }
 
@@ -221,7 +226,7 @@ function match(
 }
 
 /** Status words of a row the refresh marks as a copy of another. */
-export const DUPLICATE_STATUS = /duplicate/i;
+export const DUPLICATE_STATUS = /^copy of row /i;
 /** Status words of a row whose product the API no longer lists. */
 export const GONE_STATUS = /not in the api's answer/i;
 
@@ -258,7 +263,9 @@ export function checkInvariant(
   const typedStatus = new Set(
     m.entries.filter((e) => e.col === "own:Status").map((e) => `${e.product}`),
   );
-  const statusOk = statusAt >= 0 && header[statusAt] === "Status";
+  // Two columns headed alike: the add-in names them and writes neither (tableLayout.ts).
+  const once = (h: string) => header.filter((x) => x === h).length === 1;
+  const statusOk = statusAt >= 0 && header[statusAt] === "Status" && once("Status");
   for (const [product, n] of count) {
     if (n < 2 || product === NO_ID || product === HEADER || product === TITLE) continue;
     if (!statusOk || typedStatus.has(product)) continue;
@@ -282,7 +289,8 @@ export function checkInvariant(
         `${k} is not in the API's answer; its Status says ${show(line[statusAt])}`,
       );
     const rankTyped = m.entries.some((e) => e.product === k && e.col === "own:Rank");
-    if (rankAt >= 0 && header[rankAt] === "Rank" && !rankTyped && idText(line[rankAt]) !== "")
+    const rankOk = rankAt >= 0 && header[rankAt] === "Rank" && once("Rank");
+    if (rankOk && !rankTyped && idText(line[rankAt]) !== "")
       throw new Violation(
         "gone row keeps a rank",
         `${k} is not in the API's answer and still shows rank ${show(line[rankAt])}`,
