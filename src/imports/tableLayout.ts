@@ -107,6 +107,12 @@ export function tableLayout(
     );
   }
   const keyAt = (top[0] as { at: number[] }).at;
+  // Ids under the header, none of them the table's: the header was moved to another column.
+  const holdsIds = rows.some((r) => hasId(idOf(grid[r] ?? [], keyAt)));
+  if (best === 0 && last.size > 0 && holdsIds)
+    throw new Error(
+      `The column headed "${record.key.join('", "')}" holds none of the table's ids, so its rows cannot be matched: put the header back over the ids (or import into a new sheet)`,
+    );
 
   // Each id's rows; its own row is the one that holds the most of what was written for it.
   const byId = new Map<string, number[]>();

@@ -129,7 +129,7 @@ abstract class Base implements Step {
 
 // ---- The seller's hands -------------------------------------------------------------------
 
-class TypeSeller extends Base {
+export class TypeSeller extends Base {
   constructor(
     readonly row: number,
     readonly col: number,
@@ -156,7 +156,7 @@ class TypeSeller extends Base {
   }
 }
 
-class TypeOwned extends Base {
+export class TypeOwned extends Base {
   constructor(
     readonly row: number,
     readonly col: number,
@@ -190,7 +190,7 @@ class TypeOwned extends Base {
 }
 
 /** The seller types an id into a row of their own: every id column (B has two), the same id. */
-class TypeId extends Base {
+export class TypeId extends Base {
   constructor(readonly pick: number) {
     super();
   }
@@ -207,6 +207,9 @@ class TypeId extends Base {
     const key = choices[this.pick % choices.length] as string;
     const isProduct = m.rows.has(key);
     const parts = key.split("|");
+    // What the seller typed in that row before is beside this id now.
+    const here = [...rowsOf(m, grid)].filter(([, at]) => at === row).map(([e]) => e);
+    for (const e of here) e.product = key;
     for (const [i, col] of keyCols.entries()) {
       const text = parts[i] ?? "";
       // An id typed as a seller would: a number where the product's id is one.
@@ -221,7 +224,7 @@ class TypeId extends Base {
   }
 }
 
-class InsertColumn extends Base {
+export class InsertColumn extends Base {
   constructor(
     readonly where: "left" | "inside" | "right",
     readonly header: "seller" | "addin" | "blank",
@@ -254,7 +257,7 @@ class InsertColumn extends Base {
   }
 }
 
-class DeleteColumn extends Base {
+export class DeleteColumn extends Base {
   constructor(readonly pick: number) {
     super();
   }
@@ -276,7 +279,7 @@ class DeleteColumn extends Base {
   }
 }
 
-class InsertTitle extends Base {
+export class InsertTitle extends Base {
   async run(m: SellerModel, r: Real) {
     await r.host.insertRow(m.sheet, 0);
     m.titles++;
@@ -289,7 +292,7 @@ class InsertTitle extends Base {
   }
 }
 
-class InsertBlankRow extends Base {
+export class InsertBlankRow extends Base {
   constructor(readonly pick: number) {
     super();
   }
@@ -303,7 +306,7 @@ class InsertBlankRow extends Base {
   }
 }
 
-class DeleteRow extends Base {
+export class DeleteRow extends Base {
   constructor(readonly pick: number) {
     super();
   }
@@ -329,7 +332,7 @@ class DeleteRow extends Base {
 }
 
 /** Sort the rows under the header: the whole width, or a few of the table's columns only. */
-class Sort extends Base {
+export class Sort extends Base {
   constructor(
     readonly some: boolean,
     readonly from: number,
@@ -356,6 +359,12 @@ class Sort extends Base {
     const before = rowsOf(m, grid);
     await r.host.sortRange(m.sheet, { top, left, rows, cols }, by, this.ascending);
     if (!this.some) return; // whole rows moved: every cell stays beside its product
+    for (let c = left; c < left + cols; c++) {
+      const h = ownHeader(m.cols[c] ?? "") ?? "";
+      if (h === "Status" || h === "Rank") m.moved.add(h);
+      // Ids moved apart from their cells: every cell of those rows changed, to the add-in.
+      if (m.keyHeaders.includes(h)) ["Status", "Rank"].forEach((x) => m.moved.add(x));
+    }
     // The seller moved cells between rows: what they typed now sits beside another product.
     const order = sortOrder(
       grid.slice(top).map((l) => l[by] ?? ""),
@@ -385,7 +394,7 @@ class Sort extends Base {
   }
 }
 
-class EditHeader extends Base {
+export class EditHeader extends Base {
   constructor(
     readonly col: number,
     readonly kind: "seller" | "addin",
@@ -410,7 +419,7 @@ class EditHeader extends Base {
   }
 }
 
-class Rename extends Base {
+export class Rename extends Base {
   constructor(readonly pick: number) {
     super();
   }
@@ -426,7 +435,7 @@ class Rename extends Base {
 }
 
 /** The seller points the sidebar's import at the sheet's name now and saves it. */
-class PointImport extends Base {
+export class PointImport extends Base {
   async run(m: SellerModel, r: Real) {
     m.form = { ...m.form, sheetName: m.sheet };
     try {
@@ -441,7 +450,7 @@ class PointImport extends Base {
   }
 }
 
-class LoseRecord extends Base {
+export class LoseRecord extends Base {
   constructor(readonly how: "delete" | "truncate") {
     super();
   }
@@ -454,7 +463,7 @@ class LoseRecord extends Base {
   }
 }
 
-class CopyRow extends Base {
+export class CopyRow extends Base {
   constructor(readonly pick: number) {
     super();
   }
@@ -488,7 +497,7 @@ class CopyRow extends Base {
   }
 }
 
-class Api extends Base {
+export class Api extends Base {
   constructor(readonly change: ApiChange) {
     super();
   }
@@ -545,7 +554,7 @@ async function replaced(m: SellerModel, r: Real): Promise<void> {
   m.rows = new Map((await live(r)).map((id) => [id, 1]));
 }
 
-class Import extends Base {
+export class Import extends Base {
   constructor(
     readonly replace: boolean,
     readonly overwrite: boolean,
@@ -599,7 +608,7 @@ class Import extends Base {
   }
 }
 
-class Refresh extends Base {
+export class Refresh extends Base {
   constructor(readonly kind: "menu" | "daily") {
     super();
   }
@@ -629,7 +638,7 @@ class Refresh extends Base {
   }
 }
 
-class Resort extends Base {
+export class Resort extends Base {
   async run(m: SellerModel, r: Real) {
     const before = await r.host.fingerprint(m.sheet);
     try {
@@ -646,7 +655,7 @@ class Resort extends Base {
   }
 }
 
-class Snapshot extends Base {
+export class Snapshot extends Base {
   async run(m: SellerModel, r: Real) {
     const before = await r.host.fingerprint(m.sheet);
     let why = "a snapshot";
@@ -675,53 +684,102 @@ const apiChange: fc.Arbitrary<ApiChange> = fc.oneof(
   fc.record({ kind: fc.constant("idsAsText" as const), on: fc.boolean() }),
 );
 
-/** Every action, weighted so a sequence of 40 does a bit of everything. */
-export function steps(options: { daily: boolean }): fc.Arbitrary<Step>[] {
-  const arbs: fc.Arbitrary<Step>[] = [
-    fc.tuple(pick, pick, fc.boolean()).map(([a, b, n]) => new TypeSeller(a, b, n)),
-    fc
-      .tuple(pick, pick, fc.constantFrom("text" as const, "figure" as const, "equal" as const))
-      .map(([a, b, k]) => new TypeOwned(a, b, k)),
-    fc
-      .tuple(pick, pick, fc.constantFrom("equal" as const, "figure" as const))
-      .map(([a, b, k]) => new TypeOwned(a, b, k)),
-    pick.map((p) => new TypeId(p)),
-    fc
-      .tuple(
-        fc.constantFrom("left" as const, "inside" as const, "right" as const),
-        fc.constantFrom("seller" as const, "addin" as const, "blank" as const),
-        pick,
-      )
-      .map(([w, h, p]) => new InsertColumn(w, h, p)),
-    pick.map((p) => new DeleteColumn(p)),
-    fc.constant(new InsertTitle()),
-    pick.map((p) => new InsertBlankRow(p)),
-    pick.map((p) => new DeleteRow(p)),
-    fc
-      .tuple(fc.boolean(), pick, pick, pick, fc.boolean())
-      .map(([s, f, c, b, a]) => new Sort(s, f, c, b, a)),
-    fc
-      .tuple(pick, fc.constantFrom("seller" as const, "addin" as const), pick)
-      .map(([c, k, p]) => new EditHeader(c, k, p)),
-    pick.map((p) => new Rename(p)),
-    fc.constant(new PointImport()),
-    fc.constantFrom("delete" as const, "truncate" as const).map((h) => new LoseRecord(h)),
-    pick.map((p) => new CopyRow(p)),
-    apiChange.map((c) => new Api(c)),
-    apiChange.map((c) => new Api(c)),
-    fc.tuple(fc.boolean(), fc.boolean()).map(([a, b]) => new Import(a, b)),
-    fc.tuple(fc.boolean(), fc.boolean()).map(([a, b]) => new Import(a, b)),
-    fc.constant(new Refresh("menu")),
-    fc.constant(new Resort()),
-    fc.constant(new Snapshot()),
-  ];
-  if (options.daily) arbs.push(fc.constant(new Refresh("daily")));
-  return arbs;
+/**
+ * Every action, weighted as a team's weeks go: mostly the seller's edits, now and then the
+ * API's changes, and an add-in step (import, refresh, re-sort, snapshot) about one in six.
+ */
+export function steps(options: { daily: boolean }): fc.Arbitrary<Step> {
+  const w = <T extends Step>(weight: number, arbitrary: fc.Arbitrary<T>) => ({
+    weight,
+    arbitrary: arbitrary as fc.Arbitrary<Step>,
+  });
+  const owned = fc.constantFrom("text" as const, "figure" as const, "equal" as const);
+  return fc.oneof(
+    w(
+      4,
+      fc.tuple(pick, pick, fc.boolean()).map(([a, b, n]) => new TypeSeller(a, b, n)),
+    ),
+    w(
+      4,
+      fc.tuple(pick, pick, owned).map(([a, b, k]) => new TypeOwned(a, b, k)),
+    ),
+    w(
+      1,
+      pick.map((p) => new TypeId(p)),
+    ),
+    w(
+      2,
+      fc
+        .tuple(
+          fc.constantFrom("left" as const, "inside" as const, "right" as const),
+          fc.constantFrom("seller" as const, "addin" as const, "blank" as const),
+          pick,
+        )
+        .map(([where, h, p]) => new InsertColumn(where, h, p)),
+    ),
+    w(
+      1,
+      pick.map((p) => new DeleteColumn(p)),
+    ),
+    w(1, fc.constant(new InsertTitle())),
+    w(
+      1,
+      pick.map((p) => new InsertBlankRow(p)),
+    ),
+    w(
+      1,
+      pick.map((p) => new DeleteRow(p)),
+    ),
+    w(
+      2,
+      fc
+        .tuple(fc.boolean(), pick, pick, pick, fc.boolean())
+        .map(([some, f, c, b, a]) => new Sort(some, f, c, b, a)),
+    ),
+    w(
+      1,
+      fc
+        .tuple(pick, fc.constantFrom("seller" as const, "addin" as const), pick)
+        .map(([c, k, p]) => new EditHeader(c, k, p)),
+    ),
+    w(
+      1,
+      pick.map((p) => new Rename(p)),
+    ),
+    w(1, fc.constant(new PointImport())),
+    w(
+      1,
+      fc.constantFrom("delete" as const, "truncate" as const).map((h) => new LoseRecord(h)),
+    ),
+    w(
+      1,
+      pick.map((p) => new CopyRow(p)),
+    ),
+    w(
+      4,
+      apiChange.map((c) => new Api(c)),
+    ),
+    w(
+      2,
+      fc.tuple(fc.boolean(), fc.boolean()).map(([a, b]) => new Import(a, b)),
+    ),
+    w(1, fc.constant(new Refresh(options.daily ? "daily" : "menu"))),
+    w(1, fc.constant(new Refresh("menu"))),
+    w(1, fc.constant(new Resort())),
+    w(1, fc.constant(new Snapshot())),
+  );
 }
 
-/** A sequence of 1 to 40 actions. */
+/**
+ * A sequence of 1 to 40 actions: half of them short (up to 10, fast-check's own bias toward
+ * small cases), half of any length up to 40.
+ */
 export function sequences(options: { daily: boolean }): fc.Arbitrary<Iterable<Step>> {
-  return fc.commands(steps(options), { maxCommands: 40, size: "max" });
+  const each = [steps(options)];
+  return fc.oneof(
+    fc.commands(each, { maxCommands: 40, size: "small" }),
+    fc.commands(each, { maxCommands: 40, size: "max" }),
+  );
 }
 
 /** The first import: the table every sequence starts from, and the model that knows it. */
@@ -743,6 +801,7 @@ export async function startModel(
     keyHeaders: (grid[0] ?? []).map((h) => idText(h)).filter((h) => KEY_HEADERS.has(h)),
     next: 1,
     recordLost: false,
+    moved: new Set(),
     story: [],
   };
   return { model, real: r };

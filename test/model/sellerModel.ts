@@ -86,6 +86,11 @@ export interface SellerModel {
    * the API's figure then cannot be told from the add-in's (no record says what it wrote).
    */
   recordLost: boolean;
+  /**
+   * The seller sorted the Status or Rank column apart from its rows: the add-in then takes
+   * those cells for theirs (they changed by hand), so gone rows' marks are not checked.
+   */
+  moved: Set<string>;
   /** The steps so far, for the failure's story. */
   readonly story: string[];
 }
@@ -265,7 +270,8 @@ export function checkInvariant(
   );
   // Two columns headed alike: the add-in names them and writes neither (tableLayout.ts).
   const once = (h: string) => header.filter((x) => x === h).length === 1;
-  const statusOk = statusAt >= 0 && header[statusAt] === "Status" && once("Status");
+  const statusOk =
+    statusAt >= 0 && header[statusAt] === "Status" && once("Status") && !m.moved.has("Status");
   for (const [product, n] of count) {
     if (n < 2 || product === NO_ID || product === HEADER || product === TITLE) continue;
     if (!statusOk || typedStatus.has(product)) continue;
@@ -289,7 +295,7 @@ export function checkInvariant(
         `${k} is not in the API's answer; its Status says ${show(line[statusAt])}`,
       );
     const rankTyped = m.entries.some((e) => e.product === k && e.col === "own:Rank");
-    const rankOk = rankAt >= 0 && header[rankAt] === "Rank" && once("Rank");
+    const rankOk = rankAt >= 0 && header[rankAt] === "Rank" && once("Rank") && !m.moved.has("Rank");
     if (rankOk && !rankTyped && idText(line[rankAt]) !== "")
       throw new Violation(
         "gone row keeps a rank",

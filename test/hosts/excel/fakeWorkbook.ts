@@ -163,9 +163,9 @@ export function fakeWorkbook(
     let cols = 0;
     for (const [k, v] of rec.values) {
       if (v === "" || v === undefined) continue;
-      const [r, c] = k.split(",").map(Number) as [number, number];
-      rows = Math.max(rows, r + 1);
-      cols = Math.max(cols, c + 1);
+      const comma = k.indexOf(",");
+      rows = Math.max(rows, Number(k.slice(0, comma)) + 1);
+      cols = Math.max(cols, Number(k.slice(comma + 1)) + 1);
     }
     return { rows, cols };
   };
