@@ -6,7 +6,6 @@
  * batch of bulk rows): the loops that drive the steps, with progress and cancel, are the
  * client's (importLoop.ts, imports/bulk.ts).
  */
-import { counted } from "../core/counted";
 import type { Marketplace } from "../api/types";
 import { apiCall, parallel } from "../core/effects";
 import { listPage } from "../core/paginate";
@@ -28,6 +27,8 @@ import {
 } from "../imports/plan";
 import { io, type Op } from "./op";
 import { commitTable } from "./tableCommit";
+import { keptCells, refreshNotes } from "./refreshNotes";
+import { parseTableRecord } from "../imports/managedTable";
 import { newPricingSheet, refreshPricingSheet, type PricingSheetAsk } from "./pricingSheet";
 import { logFormulaRefresh, logRefresh, type CellRequests } from "./refreshLog";
 import { resortTable } from "./teamTables";
@@ -82,6 +83,8 @@ export function createSidebarService(p: SidebarPorts) {
   function* othersData(def: ImportDefinition): Op<string | null> {
     const data = yield* io(() => p.stage.dataIn(def.sheetName));
     if (data === null || data.imported === true) return null;
+    // A sheet the add-in keeps a table record for is its own, whatever its name was before.
+    if (parseTableRecord(yield* io(() => p.tables.readRecord(def.sheetName)))) return null;
     const name = def.sheetName.toLowerCase();
     const ours = (n: string): boolean => n.toLowerCase() === name;
     // The sheet's own mark decides where the host has one: a sheet the seller made under an
@@ -256,7 +259,18 @@ export function createSidebarService(p: SidebarPorts) {
       const show = choice.show === true;
       const replace = choice.replace === true;
       const used = importBasis(def, basis); // kept in the record (basisTables.ts)
-      const done = yield* commitTable(p, token, def.sheetName, staged, show, edits, replace, used);
+      const unattended = choice.saved === true;
+      const done = yield* commitTable(
+        p,
+        token,
+        def.sheetName,
+        staged,
+        show,
+        edits,
+        replace,
+        used,
+        unattended,
+      );
       const base = {
         sheetName: def.sheetName,
         rows: state.rowsSoFar,
@@ -268,17 +282,14 @@ export function createSidebarService(p: SidebarPorts) {
         return { ...base, written: false, edited: done.edited, changes: done.changes };
       }
       const c = done.kind === "refresh" ? done.changes : null;
-      const kept = done.kind === "refresh" && edits !== "overwrite" ? done.edited.length : 0;
+      const kept = done.kind === "refresh" && edits !== "overwrite" ? done.edited : [];
+      const notes = done.kind === "refresh" ? refreshNotes(done) : [];
       yield* logRefresh(p.tables, stamp, {
         what: describeImport(def),
         requests: state.pagesDone,
         rowsChanged: c ? c.updated + c.appended + c.vanished : state.rowsSoFar,
-        errors: [
-          kept > 0 ? `kept ${counted(kept, "cell")} changed by hand` : "",
-          leftOutText(state.leftOut),
-        ]
-          .filter((e) => e !== "")
-          .join("; "),
+        errors: [...notes, leftOutText(state.leftOut)].filter((e) => e !== "").join(" "),
+        kept: keptCells(kept),
       });
       const imported = choice.saved
         ? []
@@ -293,6 +304,7 @@ export function createSidebarService(p: SidebarPorts) {
             written: true,
             edited: edits === "overwrite" ? [] : done.edited,
             changes: done.changes,
+            ...(notes.length > 0 ? { notes } : {}),
           }
         : base;
     },
