@@ -43,6 +43,12 @@ const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
     "sellerVoucher",
     "computedSellerDiscount",
     "computedSellerVoucher",
+    // The previews' discounts by the marketplace's name for them (B: special price, C: seller).
+    "currentSpecialPriceDiscount",
+    "computedSpecialPriceDiscount",
+    "currentSellerDiscount",
+    "resultingBuyerPrice",
+    "resultingProfit",
     "cogs",
     "profit",
     "totalProfit",
@@ -72,6 +78,8 @@ const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
     "totalFutureMonthlyProfit",
     "totalMonthlyProfitDelta",
     "runningTotal",
+    // An overview's cost pie: the sum of its costs, and each cost's amount.
+    "total",
     "value",
     "outputVat",
     "inputVat",
@@ -88,6 +96,8 @@ const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
     "unitShare",
     "revenueChange",
     "profitChange",
+    // A cost pie's slice: its part of the total.
+    "share",
   ]),
   ...group("points", [
     "grossGmvPercent",
@@ -105,6 +115,7 @@ const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
   ["productMargin", MARGIN],
   ["avgMargin", MARGIN],
   ["baselineMargin", MARGIN],
+  ["resultingMargin", MARGIN],
   // A4's targetMargin is an amount per unit; B4/C6's a fraction (contract notes).
   ["targetMargin", { A: "money", B: "percent", C: "percent" }],
   ...group("ratio", [
@@ -173,6 +184,48 @@ export function figureKind(path: string, marketplace?: Marketplace | null): Figu
   if (entry === undefined) return /Roas$/.test(leaf) ? "ratio" : null;
   if (typeof entry === "string") return entry;
   return entry[marketplace ?? "B"];
+}
+
+/**
+ * Breakdown lines that are one figure under each marketplace's name (contract notes, "Line
+ * names"; spec 2.5 words B's "voucher", C's "platform fee (CGF)", A's output VAT): a seller's
+ * `field` spelt any of these ways finds the line of the answer at hand, so a function's help
+ * example works on every marketplace whose breakdown has that line.
+ */
+const LINE_SYNONYMS: readonly (readonly string[])[] = [
+  ["originalPrice", "originalModelPrice", "listPrice"],
+  ["sellerDiscount", "specialPriceDiscount", "discount"],
+  ["sellerVoucher", "voucher"],
+  ["commissionFee", "commission"],
+  ["serviceFee"],
+  ["transactionFee"],
+  ["paymentFee"],
+  ["platformFee", "cgf"],
+  ["preOrderFee"],
+  ["freeShippingCommission"],
+  ["coinDeduction"],
+  ["cogs", "manufacturingCogs", "productCost"],
+  ["adsCostPerSale", "adsCost", "ads"],
+  ["vat", "outputVat"],
+  ["returnCost", "expectedReturnCost", "returns"],
+];
+
+/** "Output VAT (per unit)", "vatPerUnit" -> "vat": a line's name once case, punctuation and "per unit" go. */
+export function lineWord(name: string): string {
+  const squashed = name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return squashed.endsWith("perunit") && squashed.length > 7 ? squashed.slice(0, -7) : squashed;
+}
+
+const LINE_GROUPS: ReadonlyMap<string, readonly string[]> = new Map(
+  LINE_SYNONYMS.flatMap((group) => group.map((n): [string, readonly string[]] => [lineWord(n), group])),
+);
+
+/**
+ * The names one breakdown line goes by on the marketplaces (itself first), for a seller's
+ * spelling of it ("VAT", "outputVat", "vatPerUnit", "voucher"); empty for a name of no line.
+ */
+export function lineSynonyms(name: string): readonly string[] {
+  return LINE_GROUPS.get(lineWord(name)) ?? [];
 }
 
 /** Texts a breakdown entry names itself by (A1's model, B8's seller SKU, C7's title). */

@@ -59,12 +59,28 @@ export function currencyOf(record: unknown): string | null {
   return typeof c === "string" ? c : null;
 }
 
+/** Ids that name a shop (a B seller's too): shown as numbers, as the functions take them. */
+const SHOP_IDS = new Set(["shopId", "sellerId"]);
+
+/**
+ * A shop id sent as text, as C's shop list sends it (spec 2.4: "an opaque string", while C's
+ * bodies take the integer): its number where the text is exactly one (no sign, no leading
+ * zero, at most 15 digits, so the number is the same id), else the text as sent.
+ */
+export function shopIdCell<C>(name: string, cell: C): C | number {
+  const leaf = name.split(".").pop() ?? name;
+  return SHOP_IDS.has(leaf) && typeof cell === "string" && /^[1-9]\d{0,14}$/.test(cell)
+    ? Number(cell)
+    : cell;
+}
+
 /** A cell of the figure `name` as a Figure where it is a number the contract knows. */
-export function figureCell<C>(name: string, cell: C, currency: string | null): C | Figure {
-  if (typeof cell !== "number" || !Number.isFinite(cell)) return cell;
+export function figureCell<C>(name: string, given: C, currency: string | null): C | Figure {
+  const cell = shopIdCell(name, given);
+  if (typeof cell !== "number" || !Number.isFinite(cell)) return cell as C;
   const kind = figureKind(name);
   return kind === null || kind === "date" || kind === "day"
-    ? cell
+    ? (cell as C)
     : new Figure(cell, kind, kind === "money" ? currency : null);
 }
 

@@ -257,8 +257,12 @@ export function flattenRecord(record: unknown, withPointsCopies = false): Array<
  * flattenRecord with every number the contract knows as a Figure (lines are money in the
  * record's currency), so a table shows each the same way everywhere.
  */
-export function figurePairs(record: unknown): Array<[string, Cell | Figure]> {
-  const currency = currencyOf(record);
+export function figurePairs(
+  record: unknown,
+  fallbackCurrency: string | null = null,
+): Array<[string, Cell | Figure]> {
+  // An entry of a document's list (a category) is in the document's currency.
+  const currency = currencyOf(record) ?? fallbackCurrency;
   const lines = new Set(breakdownLines(record).map(([name]) => name));
   return flattenRecord(record).map(([k, c]) => [
     k,
@@ -283,8 +287,16 @@ export function pairsTable<C extends ResultCell = Cell>(
 }
 
 /** Many records as one table: a header row (optional) and one row per record. */
-export function recordsTable(records: readonly unknown[], headers: boolean): ResultTable {
-  return pairsTable(records.map(figurePairs), headers, recordHeaders(records));
+export function recordsTable(
+  records: readonly unknown[],
+  headers: boolean,
+  currency: string | null = null,
+): ResultTable {
+  return pairsTable(
+    records.map((r) => figurePairs(r, currency)),
+    headers,
+    recordHeaders(records),
+  );
 }
 
 /** Per-unit figures of a breakdown entry that are not lines. */
@@ -319,7 +331,7 @@ export function documentTable(data: unknown, headers: boolean): ResultTable {
   const visit = (value: unknown, title: string): void => {
     if (isArrayOfRecords(value)) {
       rows.push([humanize(title)]);
-      rows.push(...recordsTable(value, true));
+      rows.push(...recordsTable(value, true, currencyOf(data)));
     } else if (isRecord(value) && !isLineObject(value)) {
       for (const [k, v] of Object.entries(value)) visit(v, title ? `${title}.${k}` : k);
     }
