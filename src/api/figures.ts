@@ -21,7 +21,7 @@ const group = (kind: FigureKind, names: readonly string[]): Array<[string, Entry
   names.map((n) => [n, kind]);
 
 /** Marketplace A answers margins in percent points; B and C as fractions (contract notes). */
-const MARGIN: Entry = { A: "points", B: "percent", C: "percent" };
+const MARGIN: Readonly<Record<Marketplace, FigureKind>> = { A: "points", B: "percent", C: "percent" };
 
 /** Every figure name of the contract with its kind (lines of a breakdown are money too). */
 const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
@@ -170,6 +170,19 @@ const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
   ...group("day", ["effectiveDate", "effectiveFrom", "from", "to", "previousFrom", "previousTo"]),
 ]);
 
+/** A margin distribution's figures (A18, B16, C10): margins, like the margins they sum up. */
+export const DISTRIBUTION_STATS = [
+  "min",
+  "q1",
+  "median",
+  "q3",
+  "max",
+  "lowerFence",
+  "upperFence",
+  "outliers",
+] as const;
+const STAT_NAMES: ReadonlySet<string> = new Set(DISTRIBUTION_STATS);
+
 /**
  * The kind of the figure at `path` ("metadata.netProfit", "breakdown.vat", "raw.roas") as it
  * is on the wire for `marketplace`, or as the add-in holds it when omitted (after
@@ -180,6 +193,8 @@ export function figureKind(path: string, marketplace?: Marketplace | null): Figu
   const parts = path.split(".");
   const leaf = parts[parts.length - 1] ?? path;
   if (parts[0] === "breakdown" && parts.length === 2) return "money";
+  if (parts.includes("marginDistribution") && STAT_NAMES.has(leaf))
+    return MARGIN[marketplace ?? "B"];
   const entry = FIGURES.get(leaf);
   if (entry === undefined) return /Roas$/.test(leaf) ? "ratio" : null;
   if (typeof entry === "string") return entry;
@@ -260,4 +275,14 @@ export const CURRENCY_DECIMALS: Readonly<Record<string, number>> = {
   PHP: 2,
   VND: 0,
   IDR: 0,
+};
+
+/** Each region's currency (contract notes, "Currencies by region"), for answers that omit it. */
+export const REGION_CURRENCY: Readonly<Record<string, string>> = {
+  SG: "SGD",
+  MY: "MYR",
+  TH: "THB",
+  PH: "PHP",
+  VN: "VND",
+  ID: "IDR",
 };
