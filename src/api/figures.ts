@@ -21,7 +21,11 @@ const group = (kind: FigureKind, names: readonly string[]): Array<[string, Entry
   names.map((n) => [n, kind]);
 
 /** Marketplace A answers margins in percent points; B and C as fractions (contract notes). */
-const MARGIN: Readonly<Record<Marketplace, FigureKind>> = { A: "points", B: "percent", C: "percent" };
+const MARGIN: Readonly<Record<Marketplace, FigureKind>> = {
+  A: "points",
+  B: "percent",
+  C: "percent",
+};
 
 /** Every figure name of the contract with its kind (lines of a breakdown are money too). */
 const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
@@ -225,6 +229,19 @@ const LINE_SYNONYMS: readonly (readonly string[])[] = [
   ["returnCost", "expectedReturnCost", "returns"],
 ];
 
+/**
+ * Figures that are one figure under each marketplace's name for it: A's price previews answer
+ * `buyerPrice` and `margin` where B's and C's answer `resultingBuyerPrice` and `resultingMargin`,
+ * B's discount is its "special price" one. A `field` spelt either way finds it.
+ */
+const FIGURE_SYNONYMS: readonly (readonly string[])[] = [
+  ["resultingBuyerPrice", "buyerPrice"],
+  ["resultingMargin", "margin"],
+  ["resultingProfit", "netProfit"],
+  ["computedSellerDiscount", "computedSpecialPriceDiscount"],
+  ["currentSellerDiscount", "currentSpecialPriceDiscount"],
+];
+
 /** "Output VAT (per unit)", "vatPerUnit" -> "vat": a line's name once case, punctuation and "per unit" go. */
 export function lineWord(name: string): string {
   const squashed = name.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -232,7 +249,9 @@ export function lineWord(name: string): string {
 }
 
 const LINE_GROUPS: ReadonlyMap<string, readonly string[]> = new Map(
-  LINE_SYNONYMS.flatMap((group) => group.map((n): [string, readonly string[]] => [lineWord(n), group])),
+  LINE_SYNONYMS.flatMap((group) =>
+    group.map((n): [string, readonly string[]] => [lineWord(n), group]),
+  ),
 );
 
 /**
@@ -241,6 +260,17 @@ const LINE_GROUPS: ReadonlyMap<string, readonly string[]> = new Map(
  */
 export function lineSynonyms(name: string): readonly string[] {
   return LINE_GROUPS.get(lineWord(name)) ?? [];
+}
+
+const FIGURE_GROUPS: ReadonlyMap<string, readonly string[]> = new Map(
+  FIGURE_SYNONYMS.flatMap((group) =>
+    group.map((n): [string, readonly string[]] => [lineWord(n), group]),
+  ),
+);
+
+/** The names one figure (not a line) goes by on the marketplaces; empty for other names. */
+export function figureSynonyms(name: string): readonly string[] {
+  return FIGURE_GROUPS.get(lineWord(name)) ?? [];
 }
 
 /** Texts a breakdown entry names itself by (A1's model, B8's seller SKU, C7's title). */

@@ -7,7 +7,7 @@
  * match exactly, then ignoring case, then ignoring case, spaces and punctuation.
  */
 import { isDateTimeArray } from "../api/datetime";
-import { lineSynonyms, lineWord } from "../api/figures";
+import { figureSynonyms, lineSynonyms, lineWord } from "../api/figures";
 import { ApiError } from "./errors";
 import { type Figure, currencyOf, figureCell } from "./figure";
 import { breakdownLines, isLineObject, isRecord } from "./lines";
@@ -16,12 +16,14 @@ import {
   type DateTimeToCell,
   type ShapeOptions,
   dateTimeToUtcDate,
+  figureList,
   flattenRecord,
   humanize,
   lineLabel,
   netProfitOf,
   recordHeaders,
   toCell,
+  valueAt,
 } from "./shape";
 
 /** The record's figure named `field`; an unknown name fails naming the ones that exist. */
@@ -54,7 +56,11 @@ function findField(
     candidates.find(([name]) => name === wanted) ??
     candidates.find(([name]) => name.toLowerCase() === lower) ??
     (squashed === "" ? undefined : candidates.find(([name]) => squash(name) === squashed));
-  if (hit) return asFigure(record, hit[2], toCell(hit[1], dateTime));
+  if (hit)
+    return (
+      figureList(hit[2], hit[1], currencyOf(record)) ??
+      asFigure(record, hit[2], toCell(hit[1], dateTime))
+    );
   // A header of a table of entries names a per-unit figure "… (per unit)" (shape.ts), and its
   // one-word form "vatPerUnit": the figure without it.
   const perUnit = lineWord(wanted);
@@ -67,6 +73,11 @@ function findField(
   for (const name of lineSynonyms(wanted)) {
     const line = lines.find(([n]) => n === name);
     if (line) return asFigure(record, `breakdown.${line[0]}`, line[1].amount);
+  }
+  // A figure by another marketplace's name for it (A's buyerPrice is B's resultingBuyerPrice).
+  for (const name of figureSynonyms(wanted)) {
+    const other = keys.find(([n]) => n === name && squash(n) !== squashed);
+    if (other) return asFigure(record, other[2], toCell(other[1], dateTime));
   }
   const atPath = wanted.includes(".") ? valueAtLoose(record, wanted) : undefined;
   if (atPath !== undefined && (isScalarValue(atPath) || isLineObject(atPath))) {
@@ -141,18 +152,21 @@ const unlabelled = new WeakMap<object, Candidate[]>();
 function listCandidates(record: unknown, withLabels: boolean): Candidate[] {
   const lines = breakdownLines(record);
   const out: Candidate[] = lines.map(([n, l]) => [n, l.amount, `breakdown.${n}`]);
-  if (withLabels) for (const [n, l] of lines) out.push([lineLabel(n, l), l.amount, `breakdown.${n}`]);
+  if (withLabels)
+    for (const [n, l] of lines) out.push([lineLabel(n, l), l.amount, `breakdown.${n}`]);
   if (!isRecord(record)) return out;
   if (isRecord(record.metadata)) {
-    for (const [n, v] of Object.entries(record.metadata))
-      if (isScalarValue(v)) out.push([n, v, n]);
+    for (const [n, v] of Object.entries(record.metadata)) if (isScalarValue(v)) out.push([n, v, n]);
   }
   for (const [n, v] of Object.entries(record)) if (isScalarValue(v)) out.push([n, v, n]);
   // The "Net profit" row every breakdown table ends with, also where metadata lacks it.
   if (lines.length > 0 && !out.some(([n]) => n === "netProfit"))
     out.push(["netProfit", netProfitOf(record), "netProfit"]);
-  for (const [n, v] of flattenRecord(record, true))
-    if (!out.some(([k]) => k === n)) out.push([n, v, n]);
+  for (const [n, v] of flattenRecord(record, true)) {
+    // A list of figures keeps its numbers, read as the table shows them (figureList).
+    const raw = valueAt(record, n);
+    if (!out.some(([k]) => k === n)) out.push([n, Array.isArray(raw) ? raw : v, n]);
+  }
   if (!withLabels) return out;
   // The headers shape.ts gives these names in tables of entries (recordHeaders) and key/value
   // tables (humanize): their identifier forms ("vatPerUnit") then match ignoring spacing.

@@ -292,7 +292,7 @@ export function figurePairs(
  * A list of figures in one cell (a distribution's outliers) as the seller reads each one:
  * "-93.58%, -77.56%", not the bare numbers; null for anything else.
  */
-function figureList(name: string, value: unknown, currency: string | null): string | null {
+export function figureList(name: string, value: unknown, currency: string | null): string | null {
   if (!Array.isArray(value) || value.length === 0) return null;
   if (!value.every((v) => typeof v === "number" && Number.isFinite(v))) return null;
   const cells = value.map((v) => figureCell(name, v as number, currency));

@@ -9,7 +9,7 @@ import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import { CellError, type Cell, type ResultCell } from "./cells";
-import { effectiveDate, field, headers, VAT_SETTING } from "./common";
+import { effectiveDate, fieldOf, headers, VAT_SETTING } from "./common";
 import type { ParamSpec } from "./define";
 import {
   choiceParam,
@@ -309,7 +309,9 @@ export function previewParams<const N extends string, V, const O extends readonl
     variantIds,
     ...own,
     cogsRange,
-    field,
+    fieldOf(
+      '"Resulting margin" (resultingMargin), "Buyer price" (buyerPrice) or "Computed seller discount" (computedSellerDiscount), for one product and variant',
+    ),
     headers,
     ...previewOptions,
   ] as const;

@@ -165,9 +165,12 @@ function isListTitle(table: readonly unknown[][], r: number): boolean {
   if (filled(row) !== 1) return false;
   if (filled(next) > 2) return true;
   const first = entry[0];
+  // A list's header row, then its first entry: an id, or a name under "Name" (issue 35: the
+  // entries of a document's lists are named in words, "Commission fee", no longer by API name).
   return (
     next.every((c) => typeof c === "string") &&
-    (typeof first === "number" || (typeof first === "string" && /^[a-z0-9]/.test(first)))
+    (typeof first === "number" ||
+      (typeof first === "string" && (/^[a-z0-9]/.test(first) || next[0] === "Name")))
   );
 }
 
@@ -310,7 +313,14 @@ test("the headers a seller reads in tables and imports are fields of a B breakdo
 test("one figure reads one way however its field is spelt (issue 35): a line by label, API name or header", async () => {
   const a = functionByName("MKTA_BREAKDOWN") as SheetFunction;
   const args = { ...A, itemId: 10001691 };
-  const spellings = ["VAT", "vat", "outputVat", "Output VAT", "vatPerUnit", "Output VAT (per unit)"];
+  const spellings = [
+    "VAT",
+    "vat",
+    "outputVat",
+    "Output VAT",
+    "vatPerUnit",
+    "Output VAT (per unit)",
+  ];
   const answers = await Promise.all(spellings.map((field) => run(a, { ...args, field })));
   for (const [i, answer] of answers.entries())
     expect({ field: spellings[i], answer }).toEqual({
