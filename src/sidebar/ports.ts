@@ -129,11 +129,26 @@ export interface FormulaCells {
     /** "" where a cell holds no formula. */
     readonly formulas: string[][];
     readonly values: Cell[][];
+    /**
+     * The number format each value shows in where it is the value's own, not the cell's
+     * (Excel's formatted numbers: a frozen value keeps it only if written on the cell); absent
+     * where the cells themselves hold the formats (Sheets, the web demo).
+     */
+    readonly formats?: readonly (readonly string[])[];
   }>;
-  /** Write cells (0-based): a formula, or else a value as it was (text stays text). */
+  /**
+   * Write cells (0-based): a formula, or else a value as it was (text stays text). `format`: the
+   * cell's number format to set with it ("" back to the automatic one); absent leaves it.
+   */
   write(
     sheetName: string,
-    cells: readonly { row: number; col: number; formula: string | null; value: Cell }[],
+    cells: readonly {
+      row: number;
+      col: number;
+      formula: string | null;
+      value: Cell;
+      format?: string;
+    }[],
   ): Io<void>;
   /** The sheet's kept formulas (JSON, no secret), or null. */
   readKept(sheetName: string): Io<string | null>;
