@@ -7,8 +7,8 @@
  * a spill's cells get theirs by offset. Formats follow the answer (issue 35): a cell of the
  * answer takes its figure's format where it has the automatic one or one of the figure
  * table's (a format some answer left there), and gives such a format back where it holds no
- * figure now; a table Sheets could not expand (#REF!) gives its formats back from the empty
- * cells it would have filled. A format the seller chose (any other) stays. A cell whose answer
+ * figure now; a table Sheets could not expand (#REF!, or another formula in its cells) gives
+ * its formats back from the empty cells it would have filled. A format the seller chose (any other) stays. A cell whose answer
  * is not cached keeps its format.
  */
 import { runSync } from "../../../core";
@@ -103,7 +103,9 @@ export function formatFormulaCells(
         if (result === undefined) continue;
         const formats = resultFormats(result);
         const grid = Array.isArray(formats) ? formats : [[formats]];
-        const blocked = SHOWS_ERROR.test(String(shown.get(r.row) ?? ""));
+        const blocked =
+          SHOWS_ERROR.test(String(shown.get(r.row) ?? "")) ||
+          formulaInside(sheet, r.row, col, grid.length, grid[0]?.length ?? 1);
         grid.forEach((line, i) =>
           line.forEach((f, j) => {
             const at = `${r.row + i},${col + j}`;
@@ -130,6 +132,23 @@ function shownValues(
   const top = Math.min(...rows);
   const values = sheet.getRange(top, col, Math.max(...rows) - top + 1, 1).getValues();
   return new Map(rows.map((r) => [r, values[r - top]?.[0]]));
+}
+
+/**
+ * Whether another formula stands in the table's cells (its top-left one aside): Sheets cannot
+ * expand it there (#REF!). Read from the formulas, because right after a refresh's flush the
+ * top cell may still read "Loading..." rather than its error.
+ */
+function formulaInside(
+  sheet: FormattableSheet,
+  row: number,
+  col: number,
+  rows: number,
+  cols: number,
+): boolean {
+  if (rows * cols <= 1) return false;
+  const formulas = sheet.getRange(row, col, rows, cols).getFormulasR1C1();
+  return formulas.some((line, i) => line.some((f, j) => (i > 0 || j > 0) && !!f));
 }
 
 /** The cells of `at` ("row,col") that hold nothing, read one column run at a time. */
