@@ -43,11 +43,15 @@ export interface FigureLook {
  */
 export const FIGURE_LOOKS: Readonly<Record<FigureKind, FigureLook>> = {
   money: {
-    reads: "an amount in the shop's currency with its decimals (2; VND and IDR none), the currency named beside it",
+    reads:
+      "an amount in the shop's currency with its decimals (2; VND and IDR none), the currency named beside it",
     format: (currency) => (currencyDecimals(currency) === 0 ? "#,##0" : "#,##0.00"),
   },
   percent: { reads: "a margin, rate or share as a percentage: 23.50%", format: () => "0.00%" },
-  points: { reads: "a figure the API gives in percent points, with %: 6.90%", format: () => '0.00"%"' },
+  points: {
+    reads: "a figure the API gives in percent points, with %: 6.90%",
+    format: () => '0.00"%"',
+  },
   ratio: { reads: "a multiple such as a ROAS: 3.20", format: () => "#,##0.00" },
   count: { reads: "a whole number: units, orders, days, products", format: () => "#,##0" },
   id: { reads: "an id, every digit and no separators", format: () => "0" },

@@ -15,7 +15,12 @@ import { isApiError } from "../../src/core/errors";
 import { humanize } from "../../src/core/shape";
 import { CATALOG, functionByName, type CellInput } from "../../src/functions";
 import type { SheetFunction } from "../../src/functions/define";
-import { errorsAsText, resultFormats, resultText, type CellResult } from "../../src/functions/cells";
+import {
+  errorsAsText,
+  resultFormats,
+  resultText,
+  type CellResult,
+} from "../../src/functions/cells";
 import { excelResult } from "../../src/hosts/shared/excelValues";
 import { EXCEL_PLACES, WEB_PLACES } from "../../src/hosts/shared/places";
 import type { ExcelCell } from "../../src/hosts/shared/officeGlobals";
@@ -83,7 +88,7 @@ const textOf = (s: Shown): string => ("text" in s ? s.text : render(s.value, s.f
 // ------------------------------------------------------------ how each host shows an answer
 
 type View = (result: CellResult) => Shown[][];
-const grid = <T,>(x: T | T[][]): T[][] => (Array.isArray(x) ? x : [[x]]);
+const grid = <T>(x: T | T[][]): T[][] => (Array.isArray(x) ? x : [[x]]);
 
 function excelCell(cell: ExcelCell): Shown {
   if (typeof cell === "number") return { value: cell, format: "General" };
@@ -108,7 +113,9 @@ const VIEWS: Readonly<Record<string, View>> = {
     );
     return grid(shown.value).map((row, r) =>
       row.map((v, c): Shown =>
-        typeof v === "number" ? { value: v, format: formats.get(`${r},${c}`) ?? "" } : { text: String(v) },
+        typeof v === "number"
+          ? { value: v, format: formats.get(`${r},${c}`) ?? "" }
+          : { text: String(v) },
       ),
     );
   },
@@ -167,7 +174,11 @@ function objections(rows: Shown[][], scalarLabel: string | null): string[] {
           : (header?.[c] ?? ""));
       const kind = labelKind(label ?? "");
       const where = `row ${r + 1} "${label}": ${text}`;
-      if ("value" in cell && !Number.isInteger(cell.value) && (cell.format === "" || cell.format === "General"))
+      if (
+        "value" in cell &&
+        !Number.isInteger(cell.value) &&
+        (cell.format === "" || cell.format === "General")
+      )
         found.push(`bare number, ${where}`);
       if ("text" in cell && /^-?\d*\.\d{3,}$/.test(text)) found.push(`bare number, ${where}`);
       if (kind === "count" && !/^-?[\d,]+$/.test(text)) found.push(`count with decimals, ${where}`);
@@ -193,7 +204,8 @@ interface Case {
 function casesOf(fn: SheetFunction): Case[] {
   const args = exampleArgs(fn);
   const fieldAt = fn.params.findIndex((p) => p.name === "field");
-  const field = fieldAt >= 0 && typeof args[fieldAt] === "string" ? (args[fieldAt] as string) : null;
+  const field =
+    fieldAt >= 0 && typeof args[fieldAt] === "string" ? (args[fieldAt] as string) : null;
   const out: Case[] = [{ fn, args, label: fn.example, field }];
   if (field !== null) {
     const whole = [...args];
