@@ -5,7 +5,7 @@
  * stays reachable beside each as `<name>Points` (e.g. field "marginPoints").
  */
 
-import { percentPointNames } from "../api/figures";
+import { DISTRIBUTION_STATS, percentPointNames } from "../api/figures";
 
 /** Marketplace A figures that are margins in percent points (contract, src/api/figures.ts). */
 const A_MARGIN_KEYS = new Set(percentPointNames("A"));
@@ -27,12 +27,36 @@ export function isPointsCopy(key: string, holder: Readonly<Record<string, unknow
   return key.endsWith("Points") && key.slice(0, -"Points".length) in holder;
 }
 
+/** The figures of a margin distribution that are margins (its `count` is not). */
+const DISTRIBUTION_MARGINS: ReadonlySet<string> = new Set(DISTRIBUTION_STATS);
+
+/**
+ * A's margin distribution (A18: "unit": "percent", percent points like A's other margins) as
+ * fractions, as B and C send theirs: one distribution reads the same on every marketplace. Its
+ * `unit` goes, as it named the points converted here.
+ */
+function distributionAsFractions(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === "unit") continue;
+    if (!DISTRIBUTION_MARGINS.has(k)) out[k] = v;
+    else if (typeof v === "number") out[k] = pointsToFraction(v);
+    else if (Array.isArray(v))
+      out[k] = v.map((x: unknown) => (typeof x === "number" ? pointsToFraction(x) : x));
+    else out[k] = v;
+  }
+  return out;
+}
+
 function convert(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(convert);
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (A_MARGIN_KEYS.has(k) && typeof v === "number") {
+    if (k === "marginDistribution" && v !== null && typeof v === "object" && !Array.isArray(v)) {
+      const d = v as Record<string, unknown>;
+      out[k] = d.unit === "percent" ? distributionAsFractions(d) : d;
+    } else if (A_MARGIN_KEYS.has(k) && typeof v === "number") {
       out[k] = pointsToFraction(v);
       out[`${k}Points`] = v;
     } else out[k] = convert(v);

@@ -7,19 +7,23 @@
  * match exactly, then ignoring case, then ignoring case, spaces and punctuation.
  */
 import { isDateTimeArray } from "../api/datetime";
+import { figureSynonyms, lineSynonyms, lineWord } from "../api/figures";
 import { ApiError } from "./errors";
 import { type Figure, currencyOf, figureCell } from "./figure";
 import { breakdownLines, isLineObject, isRecord } from "./lines";
 import {
   type Cell,
+  type DateTimeToCell,
   type ShapeOptions,
   dateTimeToUtcDate,
+  figureList,
   flattenRecord,
   humanize,
   lineLabel,
   netProfitOf,
   recordHeaders,
   toCell,
+  valueAt,
 } from "./shape";
 
 /** The record's figure named `field`; an unknown name fails naming the ones that exist. */
@@ -28,8 +32,21 @@ export function pickField(
   field: string,
   options: ShapeOptions = {},
 ): Cell | Figure {
-  const dateTime = options.dateTime ?? dateTimeToUtcDate;
-  const wanted = field.trim();
+  const found = findField(record, field.trim(), options.dateTime ?? dateTimeToUtcDate);
+  if (found !== undefined) return found;
+  throw new ApiError(
+    "INVALID_ARGUMENT",
+    `Unknown field "${field.trim()}": use one of ${shownNames(record).join(", ")}`,
+    { field: "field" },
+  );
+}
+
+/** pickField's search: the name as written, then without "per unit", then as another marketplace's line. */
+function findField(
+  record: unknown,
+  wanted: string,
+  dateTime: DateTimeToCell,
+): Cell | Figure | undefined {
   // A catalog name matches a key exactly: no labels to word for the common case.
   const keys = fieldCandidates(record, false);
   const candidates = keys.some(([name]) => name === wanted) ? keys : fieldCandidates(record);
@@ -39,19 +56,34 @@ export function pickField(
     candidates.find(([name]) => name === wanted) ??
     candidates.find(([name]) => name.toLowerCase() === lower) ??
     (squashed === "" ? undefined : candidates.find(([name]) => squash(name) === squashed));
-  if (hit) return asFigure(record, hit[0], toCell(hit[1], dateTime));
-  // A header of a table of entries names a per-unit figure "… (per unit)" (shape.ts).
-  const perUnit = /\s*\(per unit\)$/i;
-  if (perUnit.test(wanted)) return pickField(record, wanted.replace(perUnit, ""), options);
+  if (hit)
+    return (
+      figureList(hit[2], hit[1], currencyOf(record)) ??
+      asFigure(record, hit[2], toCell(hit[1], dateTime))
+    );
+  // A header of a table of entries names a per-unit figure "… (per unit)" (shape.ts), and its
+  // one-word form "vatPerUnit": the figure without it.
+  const perUnit = lineWord(wanted);
+  if (perUnit !== squashed && perUnit !== "") {
+    const bare = findField(record, perUnit, dateTime);
+    if (bare !== undefined) return bare;
+  }
+  // A line by another marketplace's name for it (B's "voucher" is A's "sellerVoucher").
+  const lines = breakdownLines(record);
+  for (const name of lineSynonyms(wanted)) {
+    const line = lines.find(([n]) => n === name);
+    if (line) return asFigure(record, `breakdown.${line[0]}`, line[1].amount);
+  }
+  // A figure by another marketplace's name for it (A's buyerPrice is B's resultingBuyerPrice).
+  for (const name of figureSynonyms(wanted)) {
+    const other = keys.find(([n]) => n === name && squash(n) !== squashed);
+    if (other) return asFigure(record, other[2], toCell(other[1], dateTime));
+  }
   const atPath = wanted.includes(".") ? valueAtLoose(record, wanted) : undefined;
   if (atPath !== undefined && (isScalarValue(atPath) || isLineObject(atPath))) {
     return asFigure(record, wanted, toCell(atPath, dateTime));
   }
-  throw new ApiError(
-    "INVALID_ARGUMENT",
-    `Unknown field "${wanted}": use one of ${shownNames(record).join(", ")}`,
-    { field: "field" },
-  );
+  return undefined;
 }
 
 /** The record's field names as a table shows them ("Commission fee", "Net profit"), for errors. */
@@ -65,10 +97,14 @@ export function fieldNames(record: unknown): string[] {
   return [...new Set(fieldCandidates(record, false).map(([name]) => name))];
 }
 
-/** The figure `name` of `record` with its kind and currency (a line, by key or label, is money). */
-function asFigure(record: unknown, name: string, cell: Cell): Cell | Figure {
-  const line = breakdownLines(record).some(([n, l]) => n === name || lineLabel(n, l) === name);
-  const leaf = name.split(".").pop() ?? name;
+/**
+ * The figure at `source` (the API's name or path the value came from, "breakdown.vat" for a
+ * line) with its kind and currency: however the seller spelt it, one figure reads one way.
+ */
+function asFigure(record: unknown, source: string, cell: Cell): Cell | Figure {
+  const parts = source.split(".");
+  const leaf = parts[parts.length - 1] ?? source;
+  const line = parts[0] === "breakdown" || breakdownLines(record).some(([n]) => n === source);
   return figureCell(line ? "breakdown." + leaf : leaf, cell, currencyOf(record));
 }
 
@@ -93,11 +129,14 @@ function isScalarValue(v: unknown): boolean {
   return v === null || typeof v !== "object" || isDateTimeArray(v) || v instanceof Date;
 }
 
+/** A name a seller may use, its value, and the API name or path the value came from. */
+type Candidate = [name: string, value: unknown, source: string];
+
 /**
- * (name, value) pairs in lookup order: lines, metadata, top level, nested one level down;
+ * (name, value, source) in lookup order: lines, metadata, top level, nested one level down;
  * with labels, then every name as a table heads it (row label, column header "… (per unit)").
  */
-function fieldCandidates(record: unknown, withLabels = true): ReadonlyArray<[string, unknown]> {
+function fieldCandidates(record: unknown, withLabels = true): readonly Candidate[] {
   if (!isRecord(record)) return listCandidates(record, withLabels);
   // A parsed answer is never changed: its names are listed once however many fields are read.
   const memo = withLabels ? labelled : unlabelled;
@@ -107,28 +146,35 @@ function fieldCandidates(record: unknown, withLabels = true): ReadonlyArray<[str
   memo.set(record, listed);
   return listed;
 }
-const labelled = new WeakMap<object, Array<[string, unknown]>>();
-const unlabelled = new WeakMap<object, Array<[string, unknown]>>();
+const labelled = new WeakMap<object, Candidate[]>();
+const unlabelled = new WeakMap<object, Candidate[]>();
 
-function listCandidates(record: unknown, withLabels: boolean): Array<[string, unknown]> {
+function listCandidates(record: unknown, withLabels: boolean): Candidate[] {
   const lines = breakdownLines(record);
-  const out: Array<[string, unknown]> = lines.map(([n, l]) => [n, l.amount]);
-  if (withLabels) for (const [n, l] of lines) out.push([lineLabel(n, l), l.amount]);
+  const out: Candidate[] = lines.map(([n, l]) => [n, l.amount, `breakdown.${n}`]);
+  if (withLabels)
+    for (const [n, l] of lines) out.push([lineLabel(n, l), l.amount, `breakdown.${n}`]);
   if (!isRecord(record)) return out;
   if (isRecord(record.metadata)) {
-    for (const [n, v] of Object.entries(record.metadata)) if (isScalarValue(v)) out.push([n, v]);
+    for (const [n, v] of Object.entries(record.metadata)) if (isScalarValue(v)) out.push([n, v, n]);
   }
-  for (const [n, v] of Object.entries(record)) if (isScalarValue(v)) out.push([n, v]);
+  for (const [n, v] of Object.entries(record)) if (isScalarValue(v)) out.push([n, v, n]);
   // The "Net profit" row every breakdown table ends with, also where metadata lacks it.
   if (lines.length > 0 && !out.some(([n]) => n === "netProfit"))
-    out.push(["netProfit", netProfitOf(record)]);
-  for (const [n, v] of flattenRecord(record, true))
-    if (!out.some(([k]) => k === n)) out.push([n, v]);
+    out.push(["netProfit", netProfitOf(record), "netProfit"]);
+  for (const [n, v] of flattenRecord(record, true)) {
+    // A list of figures keeps its numbers, read as the table shows them (figureList).
+    const raw = valueAt(record, n);
+    if (!out.some(([k]) => k === n)) out.push([n, Array.isArray(raw) ? raw : v, n]);
+  }
   if (!withLabels) return out;
   // The headers shape.ts gives these names in tables of entries (recordHeaders) and key/value
   // tables (humanize): their identifier forms ("vatPerUnit") then match ignoring spacing.
   const headerOf = recordHeaders([record]);
   const named = [...out];
-  for (const [n, v] of named) out.push([headerOf(n), v], [humanize(n), v]);
+  for (const [n, v, source] of named) {
+    const shownAs = source.startsWith("breakdown.") ? source.slice("breakdown.".length) : n;
+    out.push([headerOf(shownAs), v, source], [humanize(shownAs), v, source]);
+  }
   return out;
 }

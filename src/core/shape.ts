@@ -4,11 +4,12 @@
  * converter the host passes.
  */
 import { isDateTimeArray } from "../api/datetime";
+import { REGION_CURRENCY } from "../api/figures";
 import type { DateTimeArray } from "../api/datetime";
 import { fitCellText } from "./cellLimit";
 import { isPointsCopy } from "./marginUnit";
 import { ApiError, isApiError, messageOf } from "./errors";
-import { Figure, currencyOf, figureCell } from "./figure";
+import { Figure, currencyOf, figureCell, figureText } from "./figure";
 import { type BreakdownLine, breakdownLines, isLineObject, isRecord, sumOfLines } from "./lines";
 
 export { type BreakdownLine, breakdownLines, isRecord };
@@ -218,6 +219,21 @@ export function padTable<C extends ResultCell = Cell>(rows: readonly C[][]): Arr
   );
 }
 
+/** An object whose every value is a flat record of figures (no line objects, no lists). */
+function isRecordOfRecords(value: unknown): value is Record<string, Record<string, unknown>> {
+  if (!isRecord(value) || isLineObject(value)) return false;
+  const inner = Object.values(value);
+  return (
+    inner.length > 0 &&
+    inner.every(
+      (v) =>
+        isRecord(v) &&
+        !isLineObject(v) &&
+        Object.values(v).every((x) => x === null || typeof x !== "object"),
+    )
+  );
+}
+
 function isArrayOfRecords(value: unknown): value is Array<Record<string, unknown>> {
   return Array.isArray(value) && value.length > 0 && value.every(isRecord);
 }
@@ -257,13 +273,31 @@ export function flattenRecord(record: unknown, withPointsCopies = false): Array<
  * flattenRecord with every number the contract knows as a Figure (lines are money in the
  * record's currency), so a table shows each the same way everywhere.
  */
-export function figurePairs(record: unknown): Array<[string, Cell | Figure]> {
-  const currency = currencyOf(record);
+export function figurePairs(
+  record: unknown,
+  fallbackCurrency: string | null = null,
+): Array<[string, Cell | Figure]> {
+  // An entry of a document's list (a category) is in the document's currency.
+  const currency = currencyOf(record) ?? fallbackCurrency;
   const lines = new Set(breakdownLines(record).map(([name]) => name));
   return flattenRecord(record).map(([k, c]) => [
     k,
-    lines.has(k) ? figureCell("breakdown." + k, c, currency) : figureCell(k, c, currency),
+    lines.has(k)
+      ? figureCell("breakdown." + k, c, currency)
+      : (figureList(k, valueAt(record, k), currency) ?? figureCell(k, c, currency)),
   ]);
+}
+
+/**
+ * A list of figures in one cell (a distribution's outliers) as the seller reads each one:
+ * "-93.58%, -77.56%", not the bare numbers; null for anything else.
+ */
+export function figureList(name: string, value: unknown, currency: string | null): string | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  if (!value.every((v) => typeof v === "number" && Number.isFinite(v))) return null;
+  const cells = value.map((v) => figureCell(name, v as number, currency));
+  if (!cells.every((c) => c instanceof Figure)) return null;
+  return fitCellText(cells.map((c) => figureText(c as Figure)).join(", "));
 }
 
 /** Rows given as (column, cell) pairs: columns in first-seen order, "" where a row lacks one. */
@@ -283,8 +317,16 @@ export function pairsTable<C extends ResultCell = Cell>(
 }
 
 /** Many records as one table: a header row (optional) and one row per record. */
-export function recordsTable(records: readonly unknown[], headers: boolean): ResultTable {
-  return pairsTable(records.map(figurePairs), headers, recordHeaders(records));
+export function recordsTable(
+  records: readonly unknown[],
+  headers: boolean,
+  currency: string | null = null,
+): ResultTable {
+  return pairsTable(
+    records.map((r) => figurePairs(r, currency)),
+    headers,
+    recordHeaders(records),
+  );
 }
 
 /** Per-unit figures of a breakdown entry that are not lines. */
@@ -299,31 +341,81 @@ export function recordHeaders(records: readonly unknown[]): (key: string) => str
   for (const record of records)
     for (const [name, line] of breakdownLines(record))
       if (!labels.has(name)) labels.set(name, `${lineLabel(name, line)} (per unit)`);
+  // Only a breakdown's revenue is per unit: an overview's top product has its period's total.
+  const perUnit = labels.size > 0;
   return (key) =>
-    labels.get(key) ?? (PER_UNIT.has(key) ? `${humanize(key)} (per unit)` : humanize(key));
+    labels.get(key) ??
+    (perUnit && PER_UNIT.has(key) ? `${humanize(key)} (per unit)` : humanize(key));
 }
 
 /** One record as a two-column (field, value) table. */
 export function keyValueTable(record: unknown, headers: boolean): ResultTable {
-  const rows: ResultCell[][] = figurePairs(record).map(([k, v]) => [humanize(k), v]);
+  return fieldValueRows(record, headers, null);
+}
+
+/** keyValueTable with money in `currency` where the record names none. */
+function fieldValueRows(record: unknown, headers: boolean, currency: string | null): ResultTable {
+  const rows: ResultCell[][] = figurePairs(record, currency).map(([k, v]) => [humanize(k), v]);
   if (headers) rows.unshift(["Field", "Value"]);
   return rows.length === 0 ? [[NO_ROWS]] : padTable(rows);
 }
 
 /**
  * A whole document (a shop overview): its figures as (field, value) rows, then each list in
- * it as a titled block of rows, so every number the API sent has a cell.
+ * it as a titled block of rows, so every number the API sent has a cell. Money is in the
+ * document's currency, else the currency of the region it was asked for (`sent.region`).
  */
-export function documentTable(data: unknown, headers: boolean): ResultTable {
-  const rows: ResultCell[][] = keyValueTable(data, headers).filter((r) => r[0] !== NO_ROWS);
+export function documentTable(
+  data: unknown,
+  headers: boolean,
+  sent?: Readonly<Record<string, unknown>>,
+): ResultTable {
+  const region = typeof sent?.region === "string" ? sent.region.toUpperCase() : "";
+  const currency = currencyOf(data) ?? REGION_CURRENCY[region] ?? null;
+  const rows: ResultCell[][] = fieldValueRows(data, headers, currency).filter(
+    (r) => r[0] !== NO_ROWS,
+  );
   const visit = (value: unknown, title: string): void => {
+    if (CHART_ONLY_LISTS.has(title.split(".")[0] ?? "")) return;
     if (isArrayOfRecords(value)) {
       rows.push([humanize(title)]);
-      rows.push(...recordsTable(value, true));
+      rows.push(...recordsTable(value.map(sellerEntry), true, currency));
+    } else if (isRecordOfRecords(value) && title !== "") {
+      // Figures by name (a channel breakdown's organic, ads, affiliate): one row each.
+      rows.push([humanize(title)]);
+      const named = Object.entries(value).map(([k, v]) => ({ name: sellerName(k), ...v }));
+      rows.push(...recordsTable(named, true, currency));
     } else if (isRecord(value) && !isLineObject(value)) {
       for (const [k, v] of Object.entries(value)) visit(v, title ? `${title}.${k}` : k);
     }
   };
   if (isRecord(data)) for (const [k, v] of Object.entries(data)) visit(v, k);
   return rows.length === 0 ? [[NO_ROWS]] : padTable(rows);
+}
+
+/** Lists of an answer that only draw a picture (a Sankey's nodes and links): no seller figure. */
+export const CHART_ONLY_LISTS: ReadonlySet<string> = new Set(["sankey"]);
+
+/** Fields of a listed entry that draw its chart (a waterfall step's kind and running sum). */
+const CHART_FIELDS: ReadonlySet<string> = new Set(["kind", "running"]);
+
+/** An API name ("commissionFee", "revenue") in words; a product's or category's name as it is. */
+export function sellerName(name: string): string {
+  return /^[a-z][a-zA-Z0-9]*$/.test(name) ? humanize(name) : name;
+}
+
+/**
+ * A listed entry (a cost breakdown's line, a category) as a seller reads it: named by its
+ * label where it has one, else its name in words ("Commission fee", never "commissionFee"),
+ * without the fields that only draw its chart.
+ */
+export function sellerEntry(entry: Record<string, unknown>): Record<string, unknown> {
+  const { label, ...rest } = entry;
+  const named = typeof label === "string" && label !== "" ? label : rest.name;
+  const out: Record<string, unknown> = {};
+  if (typeof named === "string") out.name = sellerName(named);
+  for (const [k, v] of Object.entries(rest))
+    if (k !== "name" && !CHART_FIELDS.has(k) && !(k === "id" && typeof named === "string"))
+      out[k] = v;
+  return out;
 }

@@ -18,7 +18,7 @@ export const MARKETPLACES = ["A", "B", "C"] as const;
 
 export const regionCode = region("region", "Two-letter region code of the shop, e.g. SG.");
 
-export { field } from "./fieldArg";
+export { field, fieldOf } from "./fieldArg";
 export const headers = optional(booleanParam("headers", "Show the header row (default TRUE)."));
 export const effectiveDate = optional(
   dateParam("effectiveDate", "Date whose fee rates apply (default today)."),

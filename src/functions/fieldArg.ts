@@ -49,8 +49,23 @@ export function checkFieldName(name: string): string {
   );
 }
 
-const text = textParam(
-  "field",
-  'Return one figure instead of the table: a row or column header as the table shows it ("VAT", "Net profit (per unit)"), that header as one word (vatPerUnit), the API\'s name (commissionFee) or a path (metadata.commissionRate). Default: the whole table.',
+/**
+ * The `field` argument of a function whose table holds `examples` (figures its own answer has,
+ * as "Its header" (itsApiName) pairs): the help's examples are ones the function takes
+ * (test/functions/helpExamples.test.ts types each into it).
+ */
+export function fieldOf(examples: string) {
+  const text = textParam(
+    "field",
+    `Return one figure instead of the table: ${examples}. A header as the table shows it, that header as one word or the API's name all work. Default: the whole table.`,
+  );
+  return optional({
+    ...text,
+    read: (raw: Parameters<typeof text.read>[0]) => checkFieldName(text.read(raw)),
+  });
+}
+
+/** `field` of a breakdown: every marketplace's breakdown has these lines. */
+export const field = fieldOf(
+  '"VAT" (vatPerUnit), "Net profit" (netProfit), "Commission fee" (commissionFee) or a path (metadata.commissionRate)',
 );
-export const field = optional({ ...text, read: (raw) => checkFieldName(text.read(raw)) });

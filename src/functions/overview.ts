@@ -6,7 +6,7 @@ import type { Marketplace } from "../api/types";
 import { documentTable } from "../core/shape";
 import { answerArgs } from "./answer";
 import { ArgumentError } from "./argumentError";
-import { field, headers, lookbackDays, regionCode, vatPosition } from "./common";
+import { fieldOf, headers, lookbackDays, regionCode, vatPosition } from "./common";
 import { defineFunction, type ParamSpec, type SheetFunction } from "./define";
 import { booleanParam, dateParam, optional, wholeNumberParam } from "./params";
 
@@ -54,7 +54,13 @@ export function shopOverviewFunction(o: OverviewOf): SheetFunction {
     help: o.help,
     marketplace: o.marketplace,
     endpoints: [o.endpoint],
-    params: [o.shop, regionCode, field, headers, ...shopOverviewOptions],
+    params: [
+      o.shop,
+      regionCode,
+      fieldOf('"Total profit" (totalProfit), "Units sold" (unitsSold) or "Avg margin" (avgMargin)'),
+      headers,
+      ...shopOverviewOptions,
+    ],
     example: o.example,
     run: answerArgs(o.endpoint, documentTable, checkPeriod),
   });

@@ -9,7 +9,7 @@ import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
 import { ArgumentError } from "./argumentError";
 import { CellError, type Cell, type ResultCell } from "./cells";
-import { effectiveDate, field, headers, VAT_SETTING } from "./common";
+import { effectiveDate, fieldOf, headers, VAT_SETTING } from "./common";
 import type { ParamSpec } from "./define";
 import {
   choiceParam,
@@ -215,8 +215,12 @@ function* previewRows(
       if (!hit) return [...idPairs, ["status", "Not in the answer"]];
       const { breakdown: _b, metadata: _m, ...figures } = hit.entry;
       const rest = flattenRecord(figures).filter(([k]) => k !== ids.item && k !== ids.variant);
-      const row: Array<[string, Cell]> = [...idPairs, ["status", hit.status], ...rest];
-      currencies.set(row, currencyOf(hit.entry));
+      const currency = currencyOf(hit.entry);
+      // The currency its money is in, as every breakdown table names it.
+      const named: Array<[string, Cell]> =
+        currency !== null && !rest.some(([k]) => k === "currency") ? [["currency", currency]] : [];
+      const row: Array<[string, Cell]> = [...idPairs, ["status", hit.status], ...rest, ...named];
+      currencies.set(row, currency);
       return row;
     };
     return hits.length === 0 ? [rowOf(undefined)] : hits.map(rowOf);
@@ -305,7 +309,9 @@ export function previewParams<const N extends string, V, const O extends readonl
     variantIds,
     ...own,
     cogsRange,
-    field,
+    fieldOf(
+      '"Resulting margin" (resultingMargin), "Buyer price" (buyerPrice) or "Computed seller discount" (computedSellerDiscount), for one product and variant',
+    ),
     headers,
     ...previewOptions,
   ] as const;

@@ -26,6 +26,8 @@ type Kept = Record<
     readonly cols: number;
     /** The block's values when frozen: Unfreeze empties only cells that still hold them. */
     readonly v?: readonly (readonly Cell[])[];
+    /** Cells Freeze gave a number format (Excel: the answer's own): Unfreeze takes it back. */
+    readonly n?: ReadonlyArray<readonly [row: number, col: number]>;
   }
 >;
 
@@ -78,7 +80,13 @@ function parseKept(text: string | null): Kept {
 export function* freezeValues(cells: FormulaCells, scope: "selection" | "sheet"): Op<FreezeResult> {
   const got = yield* io(() => cells.read(scope));
   const kept = parseKept(yield* io(() => cells.readKept(got.sheetName)));
-  const writes: { row: number; col: number; formula: string | null; value: Cell }[] = [];
+  const writes: {
+    row: number;
+    col: number;
+    formula: string | null;
+    value: Cell;
+    format?: string;
+  }[] = [];
   const taken = new Set<string>();
   const at = (r: number, c: number) => ({
     f: got.formulas[r]?.[c] ?? "",
@@ -107,20 +115,25 @@ export function* freezeValues(cells: FormulaCells, scope: "selection" | "sheet")
       )
         rows++;
       const v: Cell[][] = [];
+      const n: Array<[number, number]> = [];
       for (let i = 0; i < rows; i++)
         for (let j = 0; j < cols; j++) {
           const key = `${r + i},${c + j}`;
           if (taken.has(key) || (i + j > 0 && at(r + i, c + j).f)) continue;
           taken.add(key);
           (v[i] ??= [])[j] = at(r + i, c + j).v ?? "";
+          // A figure whose format was its value's own (Excel) keeps it on the frozen cell.
+          const format = got.formats?.[r + i]?.[c + j] ?? "";
+          if (format !== "" && format !== "General") n.push([i, j]);
           writes.push({
             row: got.row + r + i,
             col: got.col + c + j,
             formula: null,
             value: at(r + i, c + j).v ?? "",
+            ...(format !== "" && format !== "General" ? { format } : {}),
           });
         }
-      kept[`${got.row + r},${got.col + c}`] = { f, rows, cols, v };
+      kept[`${got.row + r},${got.col + c}`] = { f, rows, cols, v, ...(n.length > 0 ? { n } : {}) };
       frozen++;
     }),
   );
@@ -152,7 +165,13 @@ export function* unfreezeValues(
   const inside = (r: number, c: number): boolean =>
     scope === "sheet" ||
     (r >= got.row && r < got.row + height && c >= got.col && c < got.col + width);
-  const writes: { row: number; col: number; formula: string | null; value: Cell }[] = [];
+  const writes: {
+    row: number;
+    col: number;
+    formula: string | null;
+    value: Cell;
+    format?: string;
+  }[] = [];
   let restored = 0;
   const moved: string[] = [];
   for (const [key, k] of Object.entries(kept)) {
@@ -167,12 +186,16 @@ export function* unfreezeValues(
       continue;
     }
     // The spilled block is emptied so the answer can spill again (only cells still holding
-    // the frozen value: one the seller changed since stays), then the formula goes back.
+    // the frozen value: one the seller changed since stays), then the formula goes back. A
+    // format Freeze set goes with it: the answer brings its own (issue 35), and a cell it no
+    // longer fills reads as on a fresh sheet.
+    const formatted = new Set((k.n ?? []).map(([i, j]) => `${i},${j}`));
+    const back = (i: number, j: number) => (formatted.has(`${i},${j}`) ? { format: "" } : {});
     for (let i = 0; i < k.rows; i++)
       for (let j = 0; j < k.cols; j++)
         if (i + j > 0 && !blank(now(i, j)) && same(now(i, j), k.v?.[i]?.[j]))
-          writes.push({ row: r + i, col: c + j, formula: null, value: "" });
-    writes.push({ row: r, col: c, formula: k.f, value: "" });
+          writes.push({ row: r + i, col: c + j, formula: null, value: "", ...back(i, j) });
+    writes.push({ row: r, col: c, formula: k.f, value: "", ...back(0, 0) });
     delete kept[key];
     restored++;
   }

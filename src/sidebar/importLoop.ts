@@ -82,8 +82,9 @@ export function editedQuestion(
     .join("; ");
   const more = edited.length > SHOWN_EDITS ? ` and ${edited.length - SHOWN_EDITS} more` : "";
   const cells = edited.length === 1 ? "1 cell" : `${edited.length} cells`;
+  const were = edited.length === 1 ? "was" : "were";
   return [
-    `${cells} of ${sheetName} that the refresh fills were changed by hand: ${named}${more}. Keep your values there, or write the API's figures over them?`,
+    `${cells} of ${sheetName} that the refresh fills ${were} changed by hand: ${named}${more}. Keep your values there, or write the API's figures over them?`,
     { yes: "Write the API's figures", no: "Keep my values" },
   ];
 }

@@ -109,6 +109,8 @@ export interface ManagedSheets {
   formulas?(sheetName: string, block: FormulaBlock): Io<void>;
   /** Highlight rows 2.. of the table where `formula` (row 2's, relative) is true. */
   highlightRows?(sheetName: string, rule: HighlightRule): Io<void>;
+  /** Give column `col` (0-based) room for a sentence (a pricing sheet's Answer); absent: none. */
+  sentenceColumn?(sheetName: string, col: number): Io<void>;
   /** Make the sheet the one the seller sees (a new pricing sheet, as imports do at commit). */
   show?(sheetName: string): Io<void>;
 }
@@ -138,11 +140,26 @@ export interface FormulaCells {
     /** "" where a cell holds no formula. */
     readonly formulas: string[][];
     readonly values: Cell[][];
+    /**
+     * The number format each value shows in where it is the value's own, not the cell's
+     * (Excel's formatted numbers: a frozen value keeps it only if written on the cell); absent
+     * where the cells themselves hold the formats (Sheets, the web demo).
+     */
+    readonly formats?: readonly (readonly string[])[];
   }>;
-  /** Write cells (0-based): a formula, or else a value as it was (text stays text). */
+  /**
+   * Write cells (0-based): a formula, or else a value as it was (text stays text). `format`: the
+   * cell's number format to set with it ("" back to the automatic one); absent leaves it.
+   */
   write(
     sheetName: string,
-    cells: readonly { row: number; col: number; formula: string | null; value: Cell }[],
+    cells: readonly {
+      row: number;
+      col: number;
+      formula: string | null;
+      value: Cell;
+      format?: string;
+    }[],
   ): Io<void>;
   /** The sheet's kept formulas (JSON, no secret), or null. */
   readKept(sheetName: string): Io<string | null>;

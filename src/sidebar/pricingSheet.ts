@@ -169,6 +169,12 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
       true,
     ),
   );
+  // The import look: a bold header that stays in view while the seller scrolls the rows.
+  yield* io(() => p.tables.boldHeader(ask.sheetName, headers.length));
+  // The Answer column's sentences come later: room for them now (a fitted sheet sized it to
+  // its header).
+  const answerCol = headers.indexOf("Answer");
+  if (answerCol >= 0) yield* io(() => p.tables.sentenceColumn?.(ask.sheetName, answerCol));
   yield* io(() => p.tables.show?.(ask.sheetName));
   // Formulas and the highlight before the answers: a build stopped while the answers come
   // leaves a whole sheet and its record, which the next "New pricing sheet" may replace.
@@ -197,7 +203,7 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     asked.flatMap((a) => (a.cogs === undefined ? [] : [[a.id, a.cogs]])),
   );
   // Only marketplace A's lists take a sales window; B's and C's windows are return rates.
-  const title = `Pricing sheet · ${[m, ask.shopId, ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis, undefined, m === "A")}${m === "A" ? `\n${TARGET_PROFIT_LEGEND}` : ""}\n${pricingLegend(m)}`;
+  const title = `Pricing sheet · ${[m, ask.shopId, ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis, undefined, m === "A")}${m === "A" ? `\n${TARGET_PROFIT_LEGEND}` : ""}\n${pricingLegend(m)}${currency ? `\nMoney in ${currency}.` : ""}`;
   const grid = [headers, ...cells, ...lost];
   const record: PricingRecord = {
     version: 1,

@@ -67,6 +67,12 @@ export function BasisFields(p: BasisProps) {
         basis: { countVat, salesWindowDays: Number(days) },
       });
       p.onSettings(s);
+      // The line says the saved basis at once; the tables' news follows (about 5 s later it
+      // still named the previous one).
+      setStatus({
+        text: `${describeBasis(s.basis ?? p.basis)}. Saved; applying it…`,
+        kind: "info",
+      });
       const saved = await applyEverywhere(p.bridge);
       const tables = await p.bridge.tablesOnOtherBasis();
       setBehind(tables);

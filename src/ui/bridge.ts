@@ -65,6 +65,8 @@ export interface QueueView {
   readonly unreachableForSeconds: number | null;
   /** False while the seller paused live calls. */
   readonly liveCalls: boolean;
+  /** Requests sent and not answered yet (their cells read Loading… meanwhile); absent: 0. */
+  readonly inFlight?: number;
   /** Anything else the seller should know (Sheets: cells only the owner's key can fill). */
   readonly note?: string;
 }

@@ -25,6 +25,8 @@ export interface ImportsProps {
   readonly refreshRequest: number;
   /** Set by the app to import these again (tables a new basis left behind). */
   readonly refreshThese?: { readonly defs: ImportDefinition[] } | null;
+  /** The profit basis' VAT choice as last saved (the app's settings); absent: read once. */
+  readonly basisVat?: boolean | null;
 }
 
 type StatusLine = { text: string; kind: "info" | "ok" | "error" };
@@ -82,6 +84,14 @@ export function ImportsSection(p: ImportsProps) {
     p.bridge.getAutoRefresh().then(setAuto, () => undefined);
   }, [p.bridge]);
 
+  // A basis saved in this pane moves the box and its label at once (it kept "profit basis:
+  // on" after VAT was turned off).
+  useEffect(() => {
+    if (p.basisVat === undefined || p.basisVat === null) return;
+    setBasisVat(p.basisVat);
+    setVat(p.basisVat);
+  }, [p.basisVat]);
+
   useEffect(() => {
     if (p.refreshRequest > 0) void refreshAll();
   }, [p.refreshRequest]);
@@ -125,7 +135,12 @@ export function ImportsSection(p: ImportsProps) {
     abort.current = controller;
     try {
       const result = await p.bridge.runImport(def, {
-        onProgress: setProgress,
+        onProgress: (now) => {
+          setProgress(now);
+          // The line says how far it got (it said "starting…" through a 16 s write).
+          if (now.phase !== "done")
+            setStatus({ text: `${label}: ${progressLine(now)}`, kind: "info" });
+        },
         signal: controller.signal,
         confirm: (text, answers) => question.ask(text, controller.signal, answers),
       });
@@ -394,4 +409,10 @@ export function ImportsSection(p: ImportsProps) {
       ? h("p", { class: "hint", id: "auto-refresh-state" }, autoRefreshSummary(auto))
       : null,
   ]);
+}
+
+/** "reading, 1,200 rows so far…", "writing 2,100 rows…": an import's status while it works. */
+export function progressLine(p: { phase: string; rowsSoFar: number }): string {
+  const rows = `${p.rowsSoFar.toLocaleString("en-US")} row${p.rowsSoFar === 1 ? "" : "s"}`;
+  return p.phase === "writing" ? `writing ${rows}…` : `reading, ${rows} so far…`;
 }

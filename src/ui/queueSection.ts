@@ -37,6 +37,14 @@ export function queueText(q: QueueView): string {
     parts.push(
       `${q.cellsQueued} cell${q.cellsQueued === 1 ? "" : "s"} queued, done in ${duration(q.secondsToDone)}.`,
     );
+  // Cells whose request went out are no longer queued but still read Loading….
+  const sent = q.inFlight ?? 0;
+  if (q.cellsQueued === 0 && sent > 0)
+    parts.push(
+      sent === 1
+        ? "1 request on its way: its cells answer when it comes back."
+        : `${sent} requests on their way: their cells answer when they come back.`,
+    );
   if (q.note) parts.push(q.note);
   return parts.length > 0 ? parts.join(" ") : "No cells waiting.";
 }

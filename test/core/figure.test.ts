@@ -63,3 +63,20 @@ test("text and numbers the contract does not list stay as they are", () => {
   expect(figureCell("shopName", "Shop", null)).toBe("Shop");
   expect(figureCell("someNewFigure", 3, null)).toBe(3);
 });
+
+test("a shop id sent as text reads as its number only where the number is exactly that id", () => {
+  expect(figureCell("shopId", "700001", null)).toEqual(new Figure(700001, "id"));
+  expect(figureCell("sellerId", "500001", null)).toEqual(new Figure(500001, "id"));
+  // Opaque ids, a leading zero, or more digits than a number holds exactly stay text.
+  for (const text of ["shop-7", "0700001", "12345678901234567", "7e5", "-7"])
+    expect(figureCell("shopId", text, null)).toBe(text);
+  // Other ids keep their type: C's product ids are text (spec 2.4).
+  expect(figureCell("productId", "17700001000001", null)).toBe("17700001000001");
+});
+
+test("preview and overview figures the contract names have a kind (issue 35)", () => {
+  for (const name of ["resultingBuyerPrice", "resultingProfit", "computedSpecialPriceDiscount"])
+    expect(figureKind(name)).toBe("money");
+  expect(figureKind("resultingMargin", "B")).toBe("percent");
+  expect(figureKind("share")).toBe("percent");
+});

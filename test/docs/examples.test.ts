@@ -7,61 +7,14 @@
  * `shop`) fails too: the docs use the demo account's ids.
  */
 import { valueOf } from "../helpers/figureValues";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { runAsync, type AsyncEnv } from "../../src/core/asyncDriver";
 import { isApiError } from "../../src/core/errors";
 import { CellError } from "../../src/core/shape";
 import { ENDPOINTS } from "../../src/api/endpoints";
-import { CATALOG, functionByName, type CellInput } from "../../src/functions";
+import { CATALOG, functionByName } from "../../src/functions";
+import { formulasIn, parseFormula as parse } from "../helpers/exampleArgs";
 import { functionEnv } from "../helpers/functionEnv";
 import { startTestServer, type TestServer } from "../helpers/server";
-
-const ROOT = path.resolve(__dirname, "..", "..");
-
-/** Every inline `=NAME(...)` of a Markdown file, outside fenced blocks (those are signatures). */
-function formulasIn(file: string): string[] {
-  const text = readFileSync(path.join(ROOT, file), "utf8").replace(/```[\s\S]*?```/g, "");
-  return [...text.matchAll(/`(=[A-Z][A-Z0-9_.]*\([^`]*\))`/g)].map((m) => m[1] ?? "");
-}
-
-/** Split top-level arguments: commas outside quotes and parentheses. */
-function splitArgs(inner: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let current = "";
-  for (const ch of inner) {
-    if (ch === '"') quoted = !quoted;
-    if (!quoted && ch === "(") depth++;
-    if (!quoted && ch === ")") depth--;
-    if (!quoted && depth === 0 && ch === ",") {
-      out.push(current.trim());
-      current = "";
-    } else current += ch;
-  }
-  if (inner.trim() !== "") out.push(current.trim());
-  return out;
-}
-
-/** One argument as Sheets passes it: empty, text, number, 25% as 0.25, TRUE, DATE(y,m,d). */
-function argumentValue(text: string): CellInput {
-  if (text === "") return undefined;
-  if (/^".*"$/.test(text)) return text.slice(1, -1).replace(/""/g, '"');
-  if (/^(TRUE|FALSE)$/i.test(text)) return text.toUpperCase() === "TRUE";
-  const percent = /^(-?\d+(?:\.\d+)?)%$/.exec(text);
-  if (percent) return Number(percent[1]) / 100;
-  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
-  const date = /^DATE\((\d+),\s*(\d+),\s*(\d+)\)$/.exec(text);
-  if (date) return new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3]));
-  throw new Error(`not a value a reader can type in as is: ${text}`);
-}
-
-function parse(formula: string): { name: string; args: CellInput[] } {
-  const m = /^=(?:MKT\.)?([A-Z_]+)\((.*)\)$/.exec(formula);
-  if (!m) throw new Error(`not a formula: ${formula}`);
-  return { name: m[1] ?? "", args: splitArgs(m[2] ?? "").map(argumentValue) };
-}
 
 const INACTIVE = new Set(ENDPOINTS.filter((e) => e.status !== "active").map((e) => e.id));
 

@@ -51,7 +51,7 @@ describe("not found names the id, the shop and the region", () => {
       "#ERROR! Not found: category 12 has no commission rate in SG. MKTA_CATEGORIES(shop, region) lists the valid ones",
     );
     const table = (await cell("MKTA_CATEGORIES", 100001, "SG")) as unknown[][];
-    expect(table[0]).toEqual(["Category id", "Name", "Commission rate (fraction)"]);
+    expect(table[0]).toEqual(["Category id", "Name", "Commission rate"]);
     const first = table[1]?.[0];
     expect(typeof first).toBe("number");
     expect(typeof (await cell("MKTA_NEW_PRODUCT", 100001, "SG", 25, first, "netProfit"))).toBe(

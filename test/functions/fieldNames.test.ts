@@ -9,6 +9,7 @@
 import { runAsync, type AsyncEnv } from "../../src/core/asyncDriver";
 import { CATALOG, CellError, functionByName, type CellInput } from "../../src/functions";
 import type { SheetFunction } from "../../src/functions/define";
+import { Figure } from "../../src/core/figure";
 import { valueOf } from "../helpers/figureValues";
 import { functionEnv } from "../helpers/functionEnv";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -164,9 +165,12 @@ function isListTitle(table: readonly unknown[][], r: number): boolean {
   if (filled(row) !== 1) return false;
   if (filled(next) > 2) return true;
   const first = entry[0];
+  // A list's header row, then its first entry: an id, or a name under "Name" (issue 35: the
+  // entries of a document's lists are named in words, "Commission fee", no longer by API name).
   return (
     next.every((c) => typeof c === "string") &&
-    (typeof first === "number" || (typeof first === "string" && /^[a-z0-9]/.test(first)))
+    (typeof first === "number" ||
+      (typeof first === "string" && (/^[a-z0-9]/.test(first) || next[0] === "Name")))
   );
 }
 
@@ -300,8 +304,29 @@ test("the headers a seller reads in tables and imports are fields of a B breakdo
     "netProfitPerUnit",
     "sellerVoucherPerUnit",
     "commissionPerUnit",
+    // Spec 2.5's word for B's line, and the spelling A's help gives.
+    "voucherPerUnit",
   ])
-    expect(typeof (await run(fn, { ...args, field }))).toBe("number");
+    expect(typeof valueOf(await run(fn, { ...args, field }))).toBe("number");
+});
+
+test("one figure reads one way however its field is spelt (issue 35): a line by label, API name or header", async () => {
+  const a = functionByName("MKTA_BREAKDOWN") as SheetFunction;
+  const args = { ...A, itemId: 10001691 };
+  const spellings = [
+    "VAT",
+    "vat",
+    "outputVat",
+    "Output VAT",
+    "vatPerUnit",
+    "Output VAT (per unit)",
+  ];
+  const answers = await Promise.all(spellings.map((field) => run(a, { ...args, field })));
+  for (const [i, answer] of answers.entries())
+    expect({ field: spellings[i], answer }).toEqual({
+      field: spellings[i],
+      answer: new Figure(valueOf(answers[0]) as number, "money", "SGD"),
+    });
 });
 
 test("a field this answer lacks lists the names as the table shows them", async () => {

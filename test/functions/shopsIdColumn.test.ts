@@ -24,9 +24,11 @@ test("every row of SHOPS() has its id under Shop id, B sellers included", async 
   expect(header.filter((h) => /id$/i.test(h) && /shop|seller/i.test(h))).toEqual(["Shop id"]);
   const rows = table.slice(1);
   expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(["A", "B", "C"]));
-  // (C's API sends its shop id as text; A and B as numbers.)
-  for (const row of rows) expect(String(row[1])).toMatch(/^\d+$/);
-  expect(rows.filter((r) => r[0] === "B").map((r) => r[1])).toContain(500001);
+  // C's API sends its shop id as text (spec 2.4), A and B as numbers: all three read as the
+  // number the functions take (issue 35), the same id exactly.
+  for (const row of rows) expect(typeof valueOf(row[1])).toBe("number");
+  expect(rows.filter((r) => r[0] === "C").map((r) => valueOf(r[1]))).toContain(700001);
+  expect(rows.filter((r) => r[0] === "B").map((r) => valueOf(r[1]))).toContain(500001);
   // The id of a B row is what MKTB functions take as sellerId.
   const item = functionByName("MKTB_ITEM") as SheetFunction;
   const b = rows.find((r) => r[0] === "B") ?? [];
@@ -34,7 +36,7 @@ test("every row of SHOPS() has its id under Shop id, B sellers included", async 
   expect(
     typeof valueOf(
       await runAsync(
-        item.program([b[1] as number, region as string, 40000001, "netProfit"]),
+        item.program([valueOf(b[1]) as number, region as string, 40000001, "netProfit"]),
         functionEnv(server),
       ),
     ),

@@ -4,8 +4,9 @@
  * MKTA_NEW_PRODUCT and REQUIRED_PRICE without a detour (issue 12).
  */
 import { call } from "../../core/effects";
+import { figureCell } from "../../core/figure";
 import { isRecord, toCell } from "../../core/shape";
-import type { Cell } from "../cells";
+import type { ResultCell } from "../cells";
 import { headers, regionCode } from "../common";
 import { shopIdA } from "./paramsA";
 import { defineFunction } from "../define";
@@ -20,7 +21,7 @@ export const MKTA_CATEGORIES = defineFunction({
   endpoints: ["A20"],
   params: [shopIdA, regionCode, headers],
   notes: [
-    "From the commission overview (A20) over the last 730 days: the categories the shop sold in (at most 100). Commission rate is a fraction (0.06 = 6 %).",
+    "From the commission overview (A20) over the last 730 days: the categories the shop sold in (at most 100). The commission rate is a fraction shown as a percentage (0.06 reads 6.00%).",
   ],
   example: '=MKTA_CATEGORIES(100001, "SG")',
   *run(a) {
@@ -30,12 +31,16 @@ export const MKTA_CATEGORIES = defineFunction({
       ...A20_WIDEST,
     });
     const list = isRecord(data) && Array.isArray(data.byCategory) ? data.byCategory : [];
-    const rows: Cell[][] = list
+    const rows: ResultCell[][] = list
       .filter(isRecord)
-      .map((c) => [toCell(c.categoryId), toCell(c.name), toCell(c.currentRate)]);
+      .map((c) => [
+        figureCell("categoryId", toCell(c.categoryId), null),
+        toCell(c.name),
+        figureCell("currentRate", toCell(c.currentRate), null),
+      ]);
     if (rows.length === 0)
       return `No categories: shop ${a.shopId} ${a.region} sold nothing in 730 days`;
-    const head: Cell[] = ["Category id", "Name", "Commission rate (fraction)"];
+    const head: ResultCell[] = ["Category id", "Name", "Commission rate"];
     return (a.headers ?? true) ? [head, ...rows] : rows;
   },
 });

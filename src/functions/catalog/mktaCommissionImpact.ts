@@ -1,6 +1,6 @@
 import { documentTable } from "../../core/shape";
 import { answerArgs } from "../answer";
-import { field, headers, includeVat, regionCode } from "../common";
+import { fieldOf, headers, includeVat, regionCode } from "../common";
 import { defineFunction } from "../define";
 import { dateParam, optional, wholeNumberParam } from "../params";
 import { salesWindow, shopIdA } from "./paramsA";
@@ -14,7 +14,9 @@ export const MKTA_COMMISSION_IMPACT = defineFunction({
     shopIdA,
     regionCode,
     dateParam("effectiveDate", "Date the new commission rates take effect."),
-    field,
+    fieldOf(
+      '"Total monthly profit delta" (totalMonthlyProfitDelta) or "Affected product count" (affectedProductCount)',
+    ),
     headers,
     salesWindow,
     includeVat,

@@ -1,6 +1,6 @@
 import { documentTable } from "../../core/shape";
 import { answerArgs } from "../answer";
-import { field, headers, includeVat, regionCode, topN } from "../common";
+import { fieldOf, headers, includeVat, regionCode, topN } from "../common";
 import { defineFunction } from "../define";
 import { salesWindow, shopIdA } from "./paramsA";
 
@@ -9,7 +9,17 @@ export const MKTA_COMMISSION_OVERVIEW = defineFunction({
   help: "Current marketplace A commission rates and what they cost you, by category.",
   marketplace: "A",
   endpoints: ["A20"],
-  params: [shopIdA, regionCode, field, headers, salesWindow, includeVat, topN],
+  params: [
+    shopIdA,
+    regionCode,
+    fieldOf(
+      '"Total monthly commission" (totalMonthlyCommission) or "Commission as percent of revenue" (commissionAsPercentOfRevenue)',
+    ),
+    headers,
+    salesWindow,
+    includeVat,
+    topN,
+  ],
   example: '=MKTA_COMMISSION_OVERVIEW(100001, "SG", "commissionAsPercentOfRevenue")',
   run: answerArgs("A20", documentTable),
 });

@@ -1,6 +1,6 @@
 import { documentTable } from "../../core/shape";
 import { answerOne } from "../answer";
-import { field, headers, includeVat, regionCode } from "../common";
+import { fieldOf, headers, includeVat, regionCode } from "../common";
 import { defineFunction } from "../define";
 import { checkPeriod, compareToPrevious, overviewTopN, periodEnd } from "../overview";
 import { choiceParam, dateParam, optional } from "../params";
@@ -40,7 +40,7 @@ export const MKTA_OVERVIEW = defineFunction({
         ["SUMMARY", "PRODUCTS", "BREAKDOWNS", "FLOW", "DISTRIBUTION", "ALL"],
       ),
     ),
-    field,
+    fieldOf('"Total profit" (totalProfit), "Units sold" (unitsSold) or "Avg margin" (avgMargin)'),
     headers,
     ...overviewOptions,
   ],

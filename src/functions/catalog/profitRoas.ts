@@ -4,7 +4,7 @@ import { ApiError } from "../../core/errors";
 import { isRecord, keyValueTable, toCell } from "../../core/shape";
 import { present } from "../answer";
 import { type Cell, CellError, type ResultCell } from "../cells";
-import { effectiveDate, field, headers, includeVat, lookbackDays, sellerType } from "../common";
+import { effectiveDate, fieldOf, headers, includeVat, lookbackDays, sellerType } from "../common";
 import { need, onlyFor, shopOrSeller } from "../crossArgs";
 import { defineFunction } from "../define";
 import { choiceParam, integerId, optional, rangeOf, region } from "../params";
@@ -76,7 +76,9 @@ export const PROFIT_ROAS = defineFunction({
         ["RAW", "CLEANED", "DEFLATED"],
       ),
     ),
-    field,
+    fieldOf(
+      '"ROAS" (roas), "Total ad expense" (totalAdExpense) or "Total profit from ads" (totalProfitFromAds)',
+    ),
     headers,
     lookbackDays(180, "Ads history window"),
     includeVat,

@@ -1,8 +1,8 @@
 import type { Marketplace } from "../../api/types";
 import { apiCall, parallel } from "../../core/effects";
 import { ApiError } from "../../core/errors";
-import { flattenRecord, pairsTable } from "../../core/shape";
-import type { Cell } from "../cells";
+import { figurePairs, pairsTable } from "../../core/shape";
+import type { ResultCell } from "../cells";
 import { MARKETPLACES, headers } from "../common";
 import { defineFunction } from "../define";
 import { choiceParam, optional } from "../params";
@@ -12,7 +12,7 @@ import { SHOP_ENDPOINTS, isMissingShopList } from "../shops";
  * A shop's figures with its id first as "shopId" on every marketplace: B calls it sellerId,
  * and the functions take it in the same place (shopId/sellerId, the first id argument).
  */
-function withOneId(pairs: Array<[string, Cell]>): Array<[string, Cell]> {
+function withOneId(pairs: Array<[string, ResultCell]>): Array<[string, ResultCell]> {
   const id = pairs.find(([k]) => k === "shopId") ?? pairs.find(([k]) => k === "sellerId");
   const rest = pairs.filter(([k]) => k !== "shopId" && k !== "sellerId");
   return id ? [["shopId", id[1]], ...rest] : rest;
@@ -32,7 +32,7 @@ export const SHOPS = defineFunction({
     const markets: Marketplace[] = a.marketplace ? [a.marketplace] : [...MARKETPLACES];
     // parallel, not fetchEach: a single list's failure must reach isMissingShopList, not the cell.
     const outcomes = yield* parallel(markets.map((mk) => apiCall(SHOP_ENDPOINTS[mk], {})));
-    const rows: Array<Array<[string, Cell]>> = [];
+    const rows: Array<Array<[string, ResultCell]>> = [];
     outcomes.forEach((o, i) => {
       const market = markets[i] ?? "A";
       if (!o.ok && isMissingShopList(market, o.error)) {
@@ -45,7 +45,8 @@ export const SHOPS = defineFunction({
       }
       if (!o.ok) throw o.error;
       for (const shop of Array.isArray(o.value) ? o.value : [])
-        rows.push([["marketplace", market], ...withOneId(flattenRecord(shop))]);
+        // Figures (counts, ids) read as everywhere; C's text shop id as the number it is.
+        rows.push([["marketplace", market], ...withOneId(figurePairs(shop))]);
     });
     return rows.length === 0 ? [["No shops connected"]] : pairsTable(rows, a.headers ?? true);
   },

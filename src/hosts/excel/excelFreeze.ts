@@ -2,15 +2,21 @@
  * Freeze values in Excel: the selection's or its sheet's formulas and values read in one sync,
  * cells written one by one (a value as it was: text behind an apostrophe stays text, as Excel
  * reads a typed apostrophe), the kept formulas in a document setting ("mkt.frozen.<sheet>").
+ * An answer's figures carry their format in the value (formatted numbers), so a frozen figure
+ * gets it on its cell (read with valuesAsJson, ExcelApi 1.16) and Unfreeze takes it back.
  */
 import type { Cell } from "../../functions/cells";
 import type { FormulaCells } from "../../sidebar/ports";
 import { excelValue } from "./answerCells";
+import { type ExcelApiCheck, officeExcelApi } from "./excelApi";
 import type { ExcelRun } from "./xlTypes";
 
 const keptName = (sheetName: string): string => `mkt.frozen.${sheetName}`;
 
-export function excelFormulaCells(run: ExcelRun): FormulaCells {
+export function excelFormulaCells(
+  run: ExcelRun,
+  hasExcelApi: ExcelApiCheck = officeExcelApi,
+): FormulaCells {
   return {
     read: (scope) =>
       run(async (context) => {
@@ -29,7 +35,9 @@ export function excelFormulaCells(run: ExcelRun): FormulaCells {
                 used.isNullObject ? 1 : used.rowIndex + used.rowCount,
                 used.isNullObject ? 1 : used.columnIndex + used.columnCount,
               );
-        range.load("rowIndex,columnIndex,formulas,values");
+        // Formatted numbers carry their format in the value, not the cell (ExcelApi 1.16).
+        const asJson = hasExcelApi("1.16");
+        range.load(`rowIndex,columnIndex,formulas,values${asJson ? ",valuesAsJson" : ""}`);
         await context.sync();
         // A formula's text differs from what it shows; text that starts with "=" does not.
         const formulas = range.formulas.map((r, i) =>
@@ -43,6 +51,7 @@ export function excelFormulaCells(run: ExcelRun): FormulaCells {
           col: range.columnIndex,
           formulas,
           values: range.values as Cell[][],
+          ...(asJson ? { formats: valueFormats(range.valuesAsJson) } : {}),
         };
       }),
     write: (sheetName, cells) =>
@@ -53,6 +62,9 @@ export function excelFormulaCells(run: ExcelRun): FormulaCells {
         if (sheet.isNullObject) throw new Error(`The sheet ${sheetName} is gone`);
         for (const c of cells) {
           const cell = sheet.getRangeByIndexes(c.row, c.col, 1, 1);
+          // The format first: a value written into a formatted cell reads in its format.
+          if (c.format !== undefined)
+            cell.numberFormat = [[c.format === "" ? "General" : c.format]];
           if (c.formula !== null) cell.formulas = [[c.formula]];
           else {
             const v = excelValue(c.value);
@@ -74,4 +86,17 @@ export function excelFormulaCells(run: ExcelRun): FormulaCells {
         await context.sync();
       }),
   };
+}
+
+/** Each cell's value's own number format (a formatted number), "" where it has none. */
+function valueFormats(json: unknown): string[][] {
+  if (!Array.isArray(json)) return [];
+  return json.map((row: unknown) =>
+    Array.isArray(row)
+      ? row.map((cell: unknown) => {
+          const format = (cell as { numberFormat?: unknown } | null)?.numberFormat;
+          return typeof format === "string" ? format : "";
+        })
+      : [],
+  );
 }

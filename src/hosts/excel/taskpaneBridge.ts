@@ -241,7 +241,7 @@ export function excelWorkbook(
     ...excelAnswerCells(run),
 
     managed: excelTables(run, hasExcelApi),
-    formulaCells: excelFormulaCells(run),
+    formulaCells: excelFormulaCells(run, hasExcelApi),
 
     insertChart: (plan) => run((context) => insertExcelChart(context, plan)),
 

@@ -7,6 +7,8 @@
 /** An Excel range as far as the task pane touches it. */
 export interface XlRange {
   values: unknown[][];
+  /** ExcelApi 1.16: each value as JSON, a formatted number with its numberFormat. */
+  readonly valuesAsJson?: unknown[][];
   numberFormat: unknown[][];
   formulas: unknown[][];
   address: string;

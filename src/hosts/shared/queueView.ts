@@ -33,6 +33,7 @@ export function queueViewOf(
       ? Math.max(0, Math.ceil(((breaker.retryAt ?? now) - now) / 1000))
       : null,
     liveCalls,
+    inFlight: status?.inFlight ?? 0,
   };
 }
 

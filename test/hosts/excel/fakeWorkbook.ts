@@ -76,6 +76,47 @@ function excelTyped(v: unknown, format: unknown, textKept: boolean): unknown {
 
 const key = (r: number, c: number): string => `${r},${c}`;
 
+/** A value Excel computed for a cell: a formatted number `{type: "Double", basicValue, numberFormat}` or plain. */
+interface FormattedNumber {
+  readonly type: "Double";
+  readonly basicValue: number;
+  readonly numberFormat: string;
+}
+const isFormatted = (v: unknown): v is FormattedNumber =>
+  typeof v === "object" && v !== null && (v as { type?: unknown }).type === "Double";
+
+/** What `values` reads of a computed value: a formatted number's basic value. */
+function basicValue(v: unknown): unknown {
+  return isFormatted(v) ? v.basicValue : v;
+}
+
+/** What `valuesAsJson` reads of a computed value (ExcelApi 1.16's CellValue shapes). */
+function cellJson(v: unknown): unknown {
+  if (isFormatted(v)) return { ...v };
+  if (typeof v === "number") return { type: "Double", basicValue: v };
+  if (typeof v === "boolean") return { type: "Boolean", basicValue: v };
+  return { type: "String", basicValue: String(v ?? "") };
+}
+
+/**
+ * The number format a cell's value shows in: a formatted number's own (Microsoft: "the format
+ * is applied to the value and not to the cell"), else the cell's. Which wins when both are set
+ * is not documented: `cellWins` takes the other reading (FAKES.md E-F1).
+ */
+export function shownFormat(
+  sheet: SheetRecord,
+  row: number,
+  col: number,
+  cellWins = false,
+): string {
+  const held = sheet.values.get(key(row, col));
+  const value = held instanceof ParsedFormula ? held.answer : held;
+  const cell = sheet.formats.get(key(row, col));
+  const own = isFormatted(value) ? value.numberFormat : undefined;
+  const cellFormat = typeof cell === "string" && cell !== "General" ? cell : undefined;
+  return (cellWins ? (cellFormat ?? own) : (own ?? cellFormat)) ?? "General";
+}
+
 /** Column letters of a 0-based index (0 -> A, 26 -> AA). */
 const letters = (c: number): string =>
   c < 26 ? String.fromCharCode(65 + c) : letters(Math.floor(c / 26) - 1) + letters(c % 26);
@@ -185,6 +226,7 @@ export function fakeWorkbook(
         for (let r = 0; r < n; r++) for (let c = 0; c < w; c++) fill(sheet, r0 + r, c0 + c);
       };
     let loaded: unknown[][] = [];
+    let loadedJson: unknown[][] = [];
     let loadedFormulas: unknown[][] = [];
     let loadedFormats: unknown[][] = [];
     const self = {
@@ -214,7 +256,9 @@ export function fakeWorkbook(
             );
             const computed = (v: unknown): unknown =>
               v instanceof ParsedFormula && v.answer !== undefined ? v.answer : v;
-            loaded = held.map((r) => r.map(computed));
+            // A formatted number's basic value; valuesAsJson keeps its format (ExcelApi 1.16).
+            loaded = held.map((r) => r.map((v) => basicValue(computed(v))));
+            loadedJson = held.map((r) => r.map((v) => cellJson(computed(v))));
             loadedFormulas = held.map((r) =>
               r.map((v) => (v instanceof ParsedFormula ? v.formula : v)),
             );
@@ -240,6 +284,11 @@ export function fakeWorkbook(
       },
       get values(): unknown[][] {
         return loaded;
+      },
+      get valuesAsJson(): unknown[][] {
+        if (!hasExcelApi("1.16"))
+          throw new Error("valuesAsJson is not available below ExcelApi 1.16");
+        return loadedJson;
       },
       set numberFormat(rows: unknown[][]) {
         queue(cells((s, r, c) => s.formats.set(key(r, c), rows[r - r0]?.[c - c0] ?? "General")));

@@ -163,7 +163,7 @@ test("a figure typed over is named and kept unless the seller says to overwrite 
   await bridge.saveSettings({ basis: { salesWindowDays: 45 } });
   const kept = await bridge.runImport(DEF, { confirm: answer(false) });
   expect(asked[0]?.text).toMatch(
-    /^1 cell of Top products that the refresh fills were changed by hand: [A-Z]+3 \(Total profit of \d+: yours 12345, the API's [\d.]+\)/,
+    /^1 cell of Top products that the refresh fills was changed by hand: [A-Z]+3 \(Total profit of \d+: yours 12345, the API's [\d.]+\)/,
   );
   expect(asked[0]?.answers).toEqual({ yes: "Write the API's figures", no: "Keep my values" });
   expect(kept.edited).toHaveLength(1);

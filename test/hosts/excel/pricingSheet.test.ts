@@ -42,6 +42,9 @@ test("a 500-product pricing sheet: a few batch requests, single answers match, e
   expect(rows.length).toBe(built.rows);
   // Formulas are formulas (a teammate's Excel computes them), not text.
   const sheet = excel.sheets.get(PRICING_SHEET);
+  // The import look: a bold header frozen in view (issue 35).
+  expect(sheet?.frozenRows).toBe(1);
+  expect(sheet?.bold.has(`0,${col("Answer")}`)).toBe(true);
   const flag = `1,${col("Below target")}`;
   expect(sheet?.values.get(flag)).toMatch(/^=IF\(ISNUMBER\(I2\),IF\(ISNUMBER\(L2\)/);
   expect(sheet?.formats.get(flag)).toBe("General");

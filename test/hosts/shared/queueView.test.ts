@@ -1,6 +1,7 @@
 /** The sidebar's "done in about N s" falls steadily while nothing new is queued. */
 import type { SchedulerStatus } from "../../../src/core/schedule/scheduler";
 import { steadyQueueView } from "../../../src/hosts/shared/queueView";
+import { queueText } from "../../../src/ui/queueSection";
 
 const status = (queuedCalls: number, etaMs: number): SchedulerStatus => ({
   queuedCalls,
@@ -31,4 +32,15 @@ test("more cells queued may push it later; an empty queue says 0 s", () => {
   expect(view(status(10, 20_000), 0, true).secondsToDone).toBe(20);
   expect(view(status(50, 80_000), 1_000, true).secondsToDone).toBe(80);
   expect(view(status(0, 0), 2_000, true).secondsToDone).toBe(0);
+});
+
+test("cells whose request is out are said, not 'No cells waiting.' (issue 35)", () => {
+  const view = steadyQueueView();
+  const out = (n: number) => queueText(view({ ...status(0, 0), inFlight: n }, 0, true));
+  expect(out(1)).toBe("1 request on its way: its cells answer when it comes back.");
+  expect(out(3)).toBe("3 requests on their way: their cells answer when they come back.");
+  expect(out(0)).toBe("No cells waiting.");
+  // A finished queue clears with its next reading: nothing of "7 cells queued" stays.
+  view(status(7, 1_000), 0, true);
+  expect(queueText(view(status(0, 0), 2_000, true))).toBe("No cells waiting.");
 });

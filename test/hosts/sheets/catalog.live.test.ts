@@ -242,7 +242,7 @@ describe("marketplace A", () => {
     const data = record(await direct("A20", { ...shopA, lookbackDays: 730, topN: 100 }));
     const cats = data.byCategory as { categoryId: number; currentRate: number }[];
     const table = run("MKTA_CATEGORIES", ...A) as unknown[][];
-    expect(table[0]).toEqual(["Category id", "Name", "Commission rate (fraction)"]);
+    expect(table[0]).toEqual(["Category id", "Name", "Commission rate"]);
     expect(table.slice(1).map((r) => [r[0], r[2]])).toEqual(
       cats.map((c) => [c.categoryId, c.currentRate]),
     );

@@ -43,6 +43,9 @@ test("a 500-product pricing sheet in Sheets: batch requests, single answers matc
   const sheet = book.getSheetByName(PRICING_SHEET) as FakeSheet;
   // The seller sees the new sheet (as an import's), not the Refresh log made after it.
   expect(book.getActiveSheet().getName()).toBe(PRICING_SHEET);
+  // The import look: a bold header frozen in view (issue 35).
+  expect(sheet.frozenRows).toBe(1);
+  expect(sheet.bold.has("1,1")).toBe(true);
   const table = sheet.values();
   const { col, rows } = byHeader(table);
   expect(new Set(rows.map((r) => r[col("Item id")])).size).toBe(500);
@@ -64,6 +67,7 @@ test("a 500-product pricing sheet in Sheets: batch requests, single answers matc
   // The stamp: source, basis, fresh-at, who.
   const note = sheet.getRange(1, 1, 1, 1).getNote();
   expect(note).toMatch(/^Pricing sheet · A 100001 SG\nBasis: /);
+  expect(note).toMatch(/\nMoney in SGD\.\n/);
   expect(note).toMatch(/Data fresh at: /);
   expect(note).toMatch(/Refreshed by: .*key mkta_pat_/);
 

@@ -198,7 +198,7 @@ describeBrowser("the pricing sheet in the web demo", () => {
       PRICING_SHEET,
     );
     expect(note).toMatch(
-      /^Pricing sheet · A 100001 SG\nBasis: [^\n]+\nTarget profit \(per unit[^\n]+\nNet profit, Margin: [^\n]+\nPlanned buyer price to start: Price today or today's list price, whichever is lower\.\nData fresh at: /,
+      /^Pricing sheet · A 100001 SG\nBasis: [^\n]+\nTarget profit \(per unit[^\n]+\nNet profit, Margin: [^\n]+\nPlanned buyer price to start: Price today or today's list price, whichever is lower\.\nMoney in SGD\.\nData fresh at: /,
     );
 
     // Target profits in 2 rows (A21 mode PROFIT for those 2 only): the engine's flag compares

@@ -1,60 +1,143 @@
 /**
- * Number formats on the cells of formula answers. A table's formats wait until the engine has
- * spilled it: a table that cannot spill (#SPILL!) owns none of the cells below it, and giving
- * them its formats re-set the formats of cells other answers had formatted — Univer then showed
- * every figure of the sheet rounded (168.99 as 169, -2.36% as 0), and saved it so.
+ * Number formats on the cells of formula answers, owned by the answer that set them
+ * (formatOwners.ts). A table's formats wait until the engine has spilled it: a table that cannot
+ * spill (#SPILL!) owns none of the cells below it. After every calculation each owner is looked
+ * at again: an answer now blocked, showing an error, deleted or typed over gives its formats
+ * back, so a later answer in those cells reads as on a fresh sheet (issue 35); frozen values
+ * keep theirs. Formats are set as mutations, not commands: they are no step of the seller's
+ * undo (Ctrl+Z undoes what they did; the next calculation puts the formats right).
  */
+import {
+  RemoveNumfmtMutation,
+  SetNumfmtMutation,
+  transformCellsToRange,
+  type FWorksheet,
+} from "@univerjs/preset-sheets-core";
 import type { FUniver } from "@univerjs/presets";
+import { CATALOG } from "../../../functions";
 import type { CellPlace } from "../formulaCells";
 import type { CellFormat } from "../engineErrors";
 import { GETTING_DATA, PLAIN_FORMAT } from "../engineErrors";
+import { FormatOwners, type FormatGrid, type SavedOwners } from "./formatOwners";
 
-/** The formats this page gave cells (by sheet and cell), to tell them from the seller's own. */
-const ourFormats = new Map<string, string>();
+/** The sheet metadata keys: the owners kept here, the formulas Freeze values kept. */
+const OWNERS = "mktFormats";
+const FROZEN = "mktFrozen";
 
-/**
- * Give the cells of an answer their number formats, where the cell's format is still the
- * default or one this page set: a format the seller chose stays.
- */
-function formatCells(api: FUniver, place: CellPlace, formats: readonly CellFormat[]): void {
-  const sheet = api.getActiveWorkbook()?.getSheetBySheetId(place.sheetId);
-  if (!sheet) return;
-  for (const [r, c, format] of formats) {
-    const key = `${place.sheetId}!${place.row + r}:${place.column + c}`;
-    // A cell without a format of its own: only one this page set there goes.
-    if (format === PLAIN_FORMAT && !ourFormats.has(key)) continue;
-    const cell = sheet.getRange(place.row + r, place.column + c);
-    const current = cell.getNumberFormat();
-    if (current === format) continue;
-    if (current && current !== "General" && current !== ourFormats.get(key)) continue;
-    cell.setNumberFormat(format);
-    if (format === PLAIN_FORMAT) ourFormats.delete(key);
-    else ourFormats.set(key, format);
+const OURS = new RegExp(`^=\\s*(${CATALOG.map((f) => f.name).join("|")})\\s*\\(`, "i");
+
+/** A sheet's cells' formats through the engine, changed by mutations (no undo step). */
+function gridOf(api: FUniver, sheet: FWorksheet): FormatGrid {
+  const unitId = api.getActiveWorkbook()?.getId() ?? "";
+  const subUnitId = sheet.getSheetId();
+  return {
+    formatAt: (row, col) => sheet.getRange(row, col).getNumberFormat() ?? "",
+    setFormats(cells) {
+      const set = cells.flatMap(([row, col, pattern]) =>
+        pattern === null ? [] : [{ row, col, pattern }],
+      );
+      const cleared = cells.filter(([, , f]) => f === null);
+      if (set.length > 0)
+        api.syncExecuteCommand(SetNumfmtMutation.id, transformCellsToRange(unitId, subUnitId, set));
+      if (cleared.length > 0)
+        api.syncExecuteCommand(RemoveNumfmtMutation.id, {
+          unitId,
+          subUnitId,
+          ranges: cleared.map(([row, col]) => ({
+            startRow: row,
+            endRow: row,
+            startColumn: col,
+            endColumn: col,
+          })),
+        });
+    },
+  };
+}
+
+function metadataOf(sheet: FWorksheet): Record<string, unknown> {
+  return (sheet.getCustomMetadata() as Record<string, unknown> | null) ?? {};
+}
+
+/** The anchors ("row,col") whose formulas Freeze values keeps for this sheet. */
+function frozenAnchors(sheet: FWorksheet): Set<string> {
+  const text = metadataOf(sheet)[FROZEN];
+  try {
+    const kept = typeof text === "string" ? (JSON.parse(text) as unknown) : null;
+    return new Set(kept && typeof kept === "object" ? Object.keys(kept) : []);
+  } catch {
+    return new Set();
   }
 }
 
-/** Formats answers as they arrive: one cell's at once, a table's once the engine spilled it. */
+/** Formats answers as they arrive, and gives back those of answers that went. */
 export function answerFormats(
   api: FUniver,
 ): (place: CellPlace, formats: readonly CellFormat[]) => void {
-  const waiting = new Map<string, { place: CellPlace; formats: readonly CellFormat[] }>();
-  // Formatted a turn later, outside the engine's callback (other listeners of it still hear it).
-  const formatWaiting = (): void => {
-    for (const [key, { place, formats }] of waiting) {
-      const sheet = api.getActiveWorkbook()?.getSheetBySheetId(place.sheetId);
-      const shown = sheet?.getRange(place.row, place.column).getValue();
-      // Not spilled yet, or blocked: the cells around are not this table's.
-      if (shown === GETTING_DATA || shown === "#SPILL!") continue;
-      waiting.delete(key);
-      formatCells(api, place, formats);
+  const owners = new Map<string, FormatOwners>();
+  const sheetOf = (sheetId: string): FWorksheet | null =>
+    api.getActiveWorkbook()?.getSheetBySheetId(sheetId) ?? null;
+  const ownersOf = (sheet: FWorksheet): FormatOwners => {
+    const id = sheet.getSheetId();
+    let found = owners.get(id);
+    if (!found) {
+      found = new FormatOwners((metadataOf(sheet)[OWNERS] as SavedOwners | undefined) ?? null);
+      owners.set(id, found);
+    }
+    return found;
+  };
+  const keep = (sheet: FWorksheet): void => {
+    sheet.setCustomMetadata({ ...metadataOf(sheet), [OWNERS]: ownersOf(sheet).toJSON() });
+  };
+
+  const claim = (place: CellPlace, formats: readonly CellFormat[]): void => {
+    const sheet = sheetOf(place.sheetId);
+    if (!sheet) return;
+    const wanted = formats.map(([r, c, f]) => [r, c, f === PLAIN_FORMAT ? "" : f] as const);
+    if (ownersOf(sheet).claim(gridOf(api, sheet), place.row, place.column, wanted) > 0) keep(sheet);
+  };
+
+  /** Every owner looked at again: one whose answer went gives its formats back. */
+  const review = (): void => {
+    for (const sheet of api.getActiveWorkbook()?.getSheets() ?? []) {
+      const sheetOwners = owners.get(sheet.getSheetId()) ?? ownersOf(sheet);
+      const anchors = sheetOwners.anchors();
+      if (anchors.length === 0) continue;
+      const frozen = frozenAnchors(sheet);
+      let changed = 0;
+      for (const [row, col] of anchors) {
+        const cell = sheet.getRange(row, col);
+        const formula = cell.getFormula() ?? "";
+        const shown = cell.getValue();
+        const ours = OURS.test(formula);
+        const gone = ours
+          ? typeof shown === "string" && shown.startsWith("#") // blocked or failed
+          : formula !== "" || // the seller's own formula now
+            shown === null ||
+            shown === undefined ||
+            shown === "" || // deleted
+            !frozen.has(`${row},${col}`); // typed over (frozen values keep their formats)
+        if (gone) changed += sheetOwners.release(gridOf(api, sheet), row, col);
+      }
+      if (changed > 0) keep(sheet);
     }
   };
-  api.getFormula().calculationEnd(() => {
-    if (waiting.size > 0) setTimeout(formatWaiting, 0);
-  });
+
+  const waiting = new Map<string, { place: CellPlace; formats: readonly CellFormat[] }>();
+  // Formatted a turn later, outside the engine's callback (other listeners of it still hear it).
+  const afterCalculation = (): void => {
+    for (const [k, { place, formats }] of waiting) {
+      const shown = sheetOf(place.sheetId)?.getRange(place.row, place.column).getValue();
+      if (shown === GETTING_DATA) continue; // not spilled yet
+      waiting.delete(k);
+      // Blocked: the cells around are not this table's (review gives back what it had).
+      if (shown !== "#SPILL!") claim(place, formats);
+    }
+    review();
+  };
+  api.getFormula().calculationEnd(() => setTimeout(afterCalculation, 0));
   return (place, formats) => {
     if (formats.every(([r, c]) => r === 0 && c === 0)) {
-      formatCells(api, place, formats);
+      claim(place, formats);
       return;
     }
     // The newest answer of the cell wins; it is formatted after the next calculation.

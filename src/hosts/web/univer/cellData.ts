@@ -1,8 +1,10 @@
 /**
  * Cells as the engine stores them: a value with its type and number format. Text is written
- * as text (FORCE_STRING), so a product called "=HYPERLINK(...)" or "00123" stays what it was;
+ * as text (FORCE_STRING where the grid would read it otherwise), so a product called
+ * "=HYPERLINK(...)" or "00123" stays what it was;
  * dates are serial numbers with a date format, as a spreadsheet keeps them.
  */
+import { readsAsOther } from "../forcedText";
 import { CellValueType, type CellValue, type ICellData, type Nullable } from "@univerjs/presets";
 import type { Cell } from "../../../functions/cells";
 import { fitCellText } from "../../../core/cellLimit";
@@ -25,7 +27,10 @@ export function cellData(cell: Cell, numberFormat: string | null = null): ICellD
   // Empty data merges nothing in Univer (the old value stays): nulls clear the cell, as
   // Excel's "" does, so a figure that became empty does not keep its last value.
   if (cell === "") return { v: null, f: null, p: null, si: null };
-  return { v: fitCellText(cell), t: CellValueType.FORCE_STRING };
+  const text = fitCellText(cell);
+  // Forced text shows a leading ' in the formula bar ('Rank): only text the grid would read
+  // as a number, date, boolean or formula is forced.
+  return { v: text, t: readsAsOther(text) ? CellValueType.FORCE_STRING : CellValueType.STRING };
 }
 
 /** What a seller types: "=..." is a formula, a leading apostrophe keeps text, numbers are numbers. */

@@ -47,3 +47,11 @@ export function fitBlocks(
       blocks.filter((b) => b.col === col).flatMap((b) => b.values),
     );
 }
+
+/** Room for a sentence: about 70 characters, read whole where the answers come later. */
+const SENTENCE_WIDTH = 500;
+
+/** Widen column `col` of `sheet` for sentences (never narrower than it is). */
+export function sentenceWidth(sheet: FWorksheet, col: number): void {
+  if (sheet.getColumnWidth(col) < SENTENCE_WIDTH) sheet.setColumnWidth(col, SENTENCE_WIDTH);
+}

@@ -10,7 +10,7 @@ import type { FWorkbook, FWorksheet } from "@univerjs/preset-sheets-core";
 import type { FUniver, ICellData } from "@univerjs/presets";
 import type { Cell } from "../../../functions/cells";
 import { WRITE_CHUNK_ROWS, chunkRows } from "../../../imports/cellText";
-import { fitBlocks, fitColumns } from "./columnWidths";
+import { fitBlocks, fitColumns, sentenceWidth } from "./columnWidths";
 import { writePaged } from "./pageTurns";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
@@ -315,6 +315,7 @@ export class UniverWorkbook implements WorkbookSurface {
       },
       highlightRows: (sheetName, rule) => highlightBelowTarget(this.inputSheet(sheetName), rule),
       show: (sheetName) => void this.book.setActiveSheet(this.inputSheet(sheetName)),
+      sentenceColumn: (sheetName, col) => void sentenceWidth(this.inputSheet(sheetName), col),
       boldHeader: (sheetName, width) => {
         const sheet = this.book.getSheetByName(sheetName);
         sheet?.getRange(0, 0, 1, width).setFontWeight("bold");
