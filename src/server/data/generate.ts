@@ -24,8 +24,14 @@ export interface GenerateOptions {
   readonly hostileNames?: boolean;
 }
 
-/** Days between today and the scheduled commission change. */
+/** Days between today and the scheduled commission change (A, B and C, in two categories of three). */
 const SCHEDULED_CHANGE_IN_DAYS = 30;
+/**
+ * Days between today and marketplace B's scheduled service-fee change: the free-shipping
+ * programme of region MY (the demo seller 500001's) goes from 6 % to 7 %, a second date after
+ * the commission change, so a B seller sees two changes ahead.
+ */
+const SCHEDULED_FEE_CHANGE_B_IN_DAYS = 60;
 
 const cache = new Map<string, DemoData>();
 
@@ -243,6 +249,13 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
     today,
     ordersFrom,
     scheduledRateChangeDate: scheduled,
+    scheduledFeeChangesB: [
+      {
+        region: "MY",
+        effectiveFrom: addDays(today, SCHEDULED_FEE_CHANGE_B_IN_DAYS),
+        freeShippingRate: 0.07,
+      },
+    ],
     categoriesA,
     categoriesB,
     categoriesC,

@@ -1,0 +1,64 @@
+/**
+ * Runs a sheet's steps (imports/sheetSteps.ts) over the host's API port, one request a step,
+ * folding each answer into the state; `after` hears every step with the state (the checkpoint a
+ * job keeps) and what is left. A failed request is a step too: its rows say why, and the sheet
+ * goes on. Requests are counted as the issue counts them: batches, and single requests for rows
+ * the batches did not cover.
+ */
+import { call } from "../core/effects";
+import { messageOf } from "../core/errors";
+import { nextStep, requestsLeft, type SheetStage, type StepAnswer } from "../imports/sheetSteps";
+import { io, type Op } from "./op";
+import type { SidebarPorts } from "./ports";
+
+/** What a run cost. */
+export interface StepCount {
+  /** Batch and list requests. */
+  readonly batches: number;
+  /** Single requests for rows no batch covered. */
+  readonly singles: number;
+}
+
+/** Where a run is, for the progress line. */
+export interface StepProgress {
+  readonly stage: string;
+  readonly done: number;
+  readonly left: number;
+}
+
+/** Run every step of `stagesOf(state)` from `state` on; the final state and the count. */
+export function* runSteps<S>(
+  p: SidebarPorts,
+  stagesOf: (s: S) => readonly SheetStage<S>[],
+  state: S,
+  after?: (s: S, at: StepProgress) => Op<void>,
+): Op<{ state: S; count: StepCount }> {
+  let s = state;
+  let batches = 0;
+  let singles = 0;
+  for (;;) {
+    const stages = stagesOf(s);
+    const at = nextStep(stages, s);
+    if (!at) break;
+    const { request } = at;
+    let answer: StepAnswer;
+    try {
+      const data = yield* io(() =>
+        p.api.run(call(request.call.endpoint, request.call.params), { fresh: true }),
+      );
+      answer = { ok: true, data };
+    } catch (e) {
+      answer = { ok: false, error: p.api.explain(e) || messageOf(e) };
+    }
+    if (request.single) singles++;
+    else batches++;
+    s = at.stage.fold(s, request, answer);
+    if (after)
+      yield* after(s, {
+        stage: at.stage.name,
+        done: batches + singles,
+        left: requestsLeft(stagesOf(s), s),
+      });
+  }
+  return { state: s, count: { batches, singles } };
+}
