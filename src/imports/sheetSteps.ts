@@ -77,3 +77,11 @@ export function requestsLeft<S>(stages: readonly SheetStage<S>[], s: S): number 
     .slice(at.index)
     .reduce((n, stage, i) => n + (i === 0 ? stage.pending(s).length : stage.estimate(s)), 0);
 }
+
+/** One request of a stage. */
+export const requestOf = (id: string, c: ApiCall, rows: number, single = false): SheetRequest => ({
+  id,
+  call: c,
+  rows,
+  ...(single ? { single: true } : {}),
+});

@@ -51,8 +51,8 @@ export interface VariantKey {
   readonly variantId: number | string | null;
 }
 
-/** What the previews answered per row id (or why not). */
-export type PointAnswer = PricePoint | { readonly reason: string };
+/** What the previews answered per row id, or why not (the API's words, and its typed reason). */
+export type PointAnswer = PricePoint | { readonly reason: string; readonly code?: string };
 
 /** Everything the steps gathered. */
 export interface FeeChangeState extends StepState {

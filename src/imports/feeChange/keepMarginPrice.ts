@@ -23,6 +23,10 @@ export interface PricePoint {
   readonly profit: number;
   /** The unit cost the profit counts (the COGS line), where the answer has one. */
   readonly cogs?: number;
+  /** The API's margin of the sale (a fraction), where it gave one. */
+  readonly margin?: number | null;
+  /** Where the API took the cost from (explicit, inferred, missing), where it said. */
+  readonly cogsSource?: string | null;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { SheetStage } from "../sheetSteps";
 import { decimalsOf, type FeeChangeState, type PointAnswer } from "./feeChangeAsk";
 import { keepMarginPrice, type KeepPrice } from "./keepMarginPrice";
 import { belowListPrice, previewPoints } from "./previewPoints";
-import { batchStage } from "./stageKinds";
+import { batchStage } from "../batchStage";
 import { figuresOf, pointOf, variantRows, type VariantRow } from "./variants";
 
 /** Which sale of a row a preview prices. */
@@ -49,7 +49,7 @@ export function previewStage(
   set: PointSet,
   request: PreviewRequest,
 ): SheetStage<FeeChangeState> {
-  return batchStage<VariantRow>({
+  return batchStage<FeeChangeState, VariantRow>({
     name: `${endpoint} ${NAMES[set](s.ask.date)}`,
     items: (st) => variantRows(st).filter((r) => askedPrice(st, r, set) !== null),
     size: PREVIEW_ELEMENTS,

@@ -1,6 +1,6 @@
 /**
- * Sales as the buyer-price previews price them (A22, B15, C9), by row id: the buyer price and the
- * profit of a unit, or the API's reason where it could not. Asked at a price above today's list
+ * Sales as the price previews price them (A21/A22, B14/B15, C8/C9), by row id: the buyer price,
+ * the profit and margin of a unit, or the API's reason where it could not. Asked at a price above today's list
  * price (pricingSheet.ts's ceilingPrice), a preview answers the sale at the list price itself
  * (no discount is needed), which is how a sheet learns each variant's list price without a
  * request of its own.
@@ -12,8 +12,8 @@ import { unitFiguresOf } from "./unitFigures";
 
 /** Where an adjusted entry holds the buyer price and the profit (A22 vs B15 and C9). */
 const FIELDS = {
-  A: { price: "buyerPrice", profit: "netProfit" },
-  BC: { price: "resultingBuyerPrice", profit: "resultingProfit" },
+  A: { price: "buyerPrice", profit: "netProfit", margin: "margin" },
+  BC: { price: "resultingBuyerPrice", profit: "resultingProfit", margin: "resultingMargin" },
 } as const;
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -24,18 +24,24 @@ export function previewPoints(data: unknown, marketplaceA: boolean): Map<string,
   const out = new Map<string, PointAnswer>();
   for (const [id, a] of previewAnswers(data)) {
     if (!("entry" in a)) {
-      out.set(id, { reason: a.reason });
+      out.set(id, a);
       continue;
     }
     const meta = isRecord(a.entry.metadata) ? a.entry.metadata : {};
     const price = num(a.entry[f.price]);
     const profit = num(a.entry[f.profit]) ?? num(meta.netProfit);
-    const cogs = unitFiguresOf(a.entry)?.cogs;
+    const figures = unitFiguresOf(a.entry);
+    const margin = num(a.entry[f.margin]) ?? num(meta.margin);
     out.set(
       id,
       price === null || profit === null
         ? { reason: "the preview answered no price or profit" }
-        : { price, profit, ...(cogs === undefined ? {} : { cogs }) },
+        : {
+            price,
+            profit,
+            margin,
+            ...(figures ? { cogs: figures.cogs, cogsSource: figures.cogsSource } : {}),
+          },
     );
   }
   return out;

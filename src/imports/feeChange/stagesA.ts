@@ -18,7 +18,8 @@ import type { SheetStage } from "../sheetSteps";
 import { decimalsOf, type FeeChangeState, type ListedProduct } from "./feeChangeAsk";
 import { keepPriceOf, previewStages } from "./keepPriceStages";
 import { previewPoints } from "./previewPoints";
-import { batchStage, walkStage } from "./stageKinds";
+import { batchStage } from "../batchStage";
+import { walkStage } from "./walkStage";
 import { currencyIn, unitFiguresOf, withoutVat, type UnitFigures } from "./unitFigures";
 import { pointOf, variantRows, type VariantRow } from "./variants";
 
@@ -96,7 +97,7 @@ const a7 = (s: FeeChangeState, later: boolean) =>
 
 /** A1 today or at the date: each model's own figures. */
 const a1 = (s: FeeChangeState, later: boolean) =>
-  batchStage<VariantRow>({
+  batchStage<FeeChangeState, VariantRow>({
     name: later ? `A1 at ${s.ask.date}` : "A1 today",
     items: modelRows,
     size: A1_IDS,
@@ -165,7 +166,7 @@ function aboveList(s: FeeChangeState): VariantRow[] {
  * shows whether a fee cap lies between the list price and it (keepMarginPrice.ts).
  */
 const a21Above = () =>
-  batchStage<VariantRow>({
+  batchStage<FeeChangeState, VariantRow>({
     name: "A21 above the list price",
     items: aboveList,
     size: PREVIEW_ELEMENTS,
@@ -200,7 +201,7 @@ const a21Above = () =>
 
 /** A21 alone for an uncovered row: the lowest price at the date reaching its own margin. */
 const a21Alone = () =>
-  batchStage<VariantRow>({
+  batchStage<FeeChangeState, VariantRow>({
     name: "A21 for rows the batches missed",
     items: uncovered,
     size: 1,
@@ -236,7 +237,7 @@ const a21Alone = () =>
 
 /** A19 at the date: the monthly totals (old rates, new rates) the summary is checked with. */
 const a19 = (): SheetStage<FeeChangeState> =>
-  batchStage<string>({
+  batchStage<FeeChangeState, string>({
     name: "A19 commission impact",
     items: (st) => [st.ask.date],
     size: 1,

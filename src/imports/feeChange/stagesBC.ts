@@ -12,7 +12,8 @@ import { rowId } from "../pricingSheet";
 import type { SheetStage } from "../sheetSteps";
 import type { FeeChangeState, ListedProduct } from "./feeChangeAsk";
 import { previewStages } from "./keepPriceStages";
-import { batchStage, walkStage } from "./stageKinds";
+import { batchStage } from "../batchStage";
+import { walkStage } from "./walkStage";
 import { currencyIn, unitFiguresOf, type UnitFigures } from "./unitFigures";
 
 /** B7's page size (the contract's largest). */
@@ -22,7 +23,7 @@ const C7_IDS = 100;
 
 /** B8 today or at the date: every SKU's figures, and each product's SKUs. */
 const b8 = (s: FeeChangeState, later: boolean) =>
-  batchStage<string>({
+  batchStage<FeeChangeState, string>({
     name: later ? `B8 at ${s.ask.date}` : "B8 today",
     items: (st) => [later ? st.ask.date : "today"],
     size: 1,
@@ -83,7 +84,7 @@ const b7 = () =>
 
 /** C7 today or at the date for the named products: each product and its SKUs' figures. */
 const c7 = (s: FeeChangeState, later: boolean) =>
-  batchStage<string>({
+  batchStage<FeeChangeState, string>({
     name: later ? `C7 at ${s.ask.date}` : "C7 today",
     items: (st) => st.ask.productIds ?? [],
     size: C7_IDS,

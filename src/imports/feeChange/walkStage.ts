@@ -1,22 +1,13 @@
 /**
- * The two kinds of stage a fee-change sheet is made of (sheetSteps.ts): a walk of a shop list,
- * one page a request, and batches over the sheet's rows, one part a request. Each names its
- * requests from the state alone, so a step asked again (a resumed job) is the same request.
+ * A fee-change sheet's walk of a shop list (sheetSteps.ts), one page a request, until the list
+ * ends; its requests are named from the state alone, so a step asked again (a resumed job) is
+ * the same request. Its batches over rows are batchStage.ts's.
  */
 import type { ApiCall } from "../../core/effects";
 import { isRecord } from "../../core/shape";
 import { cursorValue, pageRows } from "../../core/paginate";
-import { chunkRows } from "../cellText";
-import { markAnswered, notAnswered, type SheetRequest, type SheetStage } from "../sheetSteps";
+import { markAnswered, notAnswered, requestOf, type SheetStage } from "../sheetSteps";
 import type { FeeChangeState, Walk } from "./feeChangeAsk";
-
-/** One request of a stage. */
-export const requestOf = (id: string, c: ApiCall, rows: number, single = false): SheetRequest => ({
-  id,
-  call: c,
-  rows,
-  ...(single ? { single: true } : {}),
-});
 
 /** Which walk of the state a stage moves. */
 type WalkName = "today" | "later" | "variantWalk";
@@ -78,42 +69,5 @@ export function walkStage(o: {
       };
     },
     estimate: o.estimate,
-  };
-}
-
-/** Batches over the sheet's rows: `size` rows a request, one request per part. */
-export function batchStage<T>(o: {
-  readonly name: string;
-  /** The rows this stage asks for, from the stages before it (stable once those are done). */
-  readonly items: (s: FeeChangeState) => readonly T[];
-  readonly size: number;
-  readonly request: (s: FeeChangeState, part: readonly T[]) => ApiCall;
-  readonly take: (s: FeeChangeState, part: readonly T[], data: unknown) => FeeChangeState;
-  /** What a failed request leaves for its rows (they say why). */
-  readonly failed?: (s: FeeChangeState, part: readonly T[], error: string) => FeeChangeState;
-  /** Rows are priced one per request (the batches did not cover them). */
-  readonly single?: boolean;
-  /** Items, guessed before the stages this one depends on are done. */
-  readonly estimateItems: (s: FeeChangeState) => number;
-}): SheetStage<FeeChangeState> {
-  const all = (s: FeeChangeState): SheetRequest[] =>
-    chunkRows(o.items(s), o.size).map((part, i) =>
-      requestOf(`${o.name} #${i}`, o.request(s, part), part.length, o.single === true),
-    );
-  const partOf = (s: FeeChangeState, id: string): readonly T[] => {
-    const i = Number(id.slice(id.lastIndexOf("#") + 1));
-    return chunkRows(o.items(s), o.size)[i] ?? [];
-  };
-  return {
-    name: o.name,
-    pending: (s) => (o.items(s).length === 0 ? [] : notAnswered(s, all(s))),
-    fold(s, request, answer) {
-      const part = partOf(s, request.id);
-      const done = markAnswered(s, request);
-      if (answer.ok) return o.take(done, part, answer.data);
-      const noted = { ...done, errors: [...s.errors, `${o.name}: ${answer.error}`] };
-      return o.failed ? o.failed(noted, part, answer.error) : noted;
-    },
-    estimate: (s) => Math.ceil(o.estimateItems(s) / o.size),
   };
 }
