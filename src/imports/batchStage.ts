@@ -3,7 +3,6 @@
  * by their part's index, so a step asked again (a resumed job) is the same request for the same
  * rows. The rows must follow from the stages before this one alone (not from its own answers).
  */
-import type { ApiCall } from "../core/effects";
 import { chunkRows } from "./cellText";
 import {
   markAnswered,
@@ -25,7 +24,7 @@ export function batchStage<S extends BatchState, T>(o: {
   /** The rows this stage asks for, from the stages before it (stable once those are done). */
   readonly items: (s: S) => readonly T[];
   readonly size: number;
-  readonly request: (s: S, part: readonly T[]) => ApiCall;
+  readonly request: (s: S, part: readonly T[]) => SheetRequest["call"];
   readonly take: (s: S, part: readonly T[], data: unknown) => S;
   /** What a failed request leaves for its rows (they say why). */
   readonly failed?: (s: S, part: readonly T[], error: string) => S;

@@ -7,17 +7,28 @@
  * folds the same answer into the same state.
  */
 import type { ApiCall } from "../core/effects";
+import type { CellInput } from "../functions/cells";
+
+/** A formula cell a step answers, as a seller would type it (name and arguments). */
+export interface CellAsk {
+  readonly name: string;
+  readonly args: readonly CellInput[];
+}
 
 /** One request of a sheet's plan. */
 export interface SheetRequest {
   /** Unique in the sheet's run ("A1 at 2025-07-30 #3"): what was answered is kept by it. */
   readonly id: string;
-  readonly call: ApiCall;
+  /** The request; or, for a row of single-endpoint answers, the cells that ask them. */
+  readonly call: ApiCall | { readonly cells: readonly CellAsk[] };
   /** Rows its answer covers (a batch's), for the progress line and the request count. */
   readonly rows: number;
   /** A single request for one row the batches did not cover (counted apart). */
   readonly single?: boolean;
 }
+
+/** A cell's answer as a state keeps it (plain JSON): its value, or its error's sentence. */
+export type CellAnswer = { readonly value: unknown } | { readonly error: string };
 
 /** What one request brought: its answer, or the seller's sentence for why it failed. */
 export type StepAnswer =
@@ -79,7 +90,12 @@ export function requestsLeft<S>(stages: readonly SheetStage<S>[], s: S): number 
 }
 
 /** One request of a stage. */
-export const requestOf = (id: string, c: ApiCall, rows: number, single = false): SheetRequest => ({
+export const requestOf = (
+  id: string,
+  c: SheetRequest["call"],
+  rows: number,
+  single = false,
+): SheetRequest => ({
   id,
   call: c,
   rows,

@@ -7,7 +7,16 @@
  */
 import { call } from "../core/effects";
 import { messageOf } from "../core/errors";
-import { nextStep, requestsLeft, type SheetStage, type StepAnswer } from "../imports/sheetSteps";
+import { Figure } from "../core/figure";
+import { CellError } from "../core/shape";
+import {
+  nextStep,
+  requestsLeft,
+  type CellAnswer,
+  type CellAsk,
+  type SheetStage,
+  type StepAnswer,
+} from "../imports/sheetSteps";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 
@@ -24,6 +33,21 @@ export interface StepProgress {
   readonly stage: string;
   readonly done: number;
   readonly left: number;
+}
+
+/**
+ * Formula cells answered as a seller's cells are (the host's cache, queue and batching: cells
+ * asking the same request share it), each kept as its value or its error's sentence.
+ */
+function* cellAnswers(p: SidebarPorts, cells: readonly CellAsk[]): Op<CellAnswer[]> {
+  const out: CellAnswer[] = [];
+  for (const c of cells) {
+    const result = yield* io(() => p.api.answer(c.name, [...c.args]));
+    const first = Array.isArray(result) ? result[0]?.[0] : result;
+    const value = first instanceof Figure ? first.value : (first ?? null);
+    out.push(value instanceof CellError ? { error: value.message } : { value });
+  }
+  return out;
 }
 
 /** Run every step of `stagesOf(state)` from `state` on; the final state and the count. */
@@ -43,9 +67,11 @@ export function* runSteps<S>(
     const { request } = at;
     let answer: StepAnswer;
     try {
-      const data = yield* io(() =>
-        p.api.run(call(request.call.endpoint, request.call.params), { fresh: true }),
-      );
+      const asked = request.call;
+      const data =
+        "cells" in asked
+          ? yield* cellAnswers(p, asked.cells)
+          : yield* io(() => p.api.run(call(asked.endpoint, asked.params), { fresh: true }));
       answer = { ok: true, data };
     } catch (e) {
       answer = { ok: false, error: p.api.explain(e) || messageOf(e) };
