@@ -60,6 +60,8 @@ const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
     "cleanedProfitFromAds",
     "deflatedProfitFromAds",
     "baselineNetProfit",
+    // FEE_CHANGE's per-unit profit of today beside the date's netProfit (issue 34).
+    "netProfitToday",
     "profitDelta",
     "monthlyRevenue",
     "monthlyCommission",
@@ -88,6 +90,8 @@ const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
     "unitShare",
     "revenueChange",
     "profitChange",
+    // FEE_CHANGE's margin of today (a fraction, as every margin a cell shows).
+    "marginToday",
   ]),
   ...group("points", [
     "grossGmvPercent",

@@ -7,6 +7,7 @@
  * with the book's cost. The book's reading rules are checked on their own.
  */
 import { memoryPorts } from "../helpers/memoryPorts";
+import type { Cell } from "../../src/functions/cells";
 import { rawPost } from "../helpers/pricingScenario";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { costOn, readCostBook } from "../../src/imports/costBook/costBook";
@@ -93,9 +94,9 @@ test("a pricing sheet counts the old cost before the date and the new one after 
     const models = await a1(server, key, modelIds);
     const booked = models.slice(0, 3);
     book.sheets.get(COST_BOOK_SHEET)?.push(
-      ...booked.flatMap((m) => [
-        ["A", m.itemId, m.modelId, 3, "2025-01-01", "supplier quote"],
-        ["A", m.itemId, m.modelId, 4.5, "2025-07-15", "new supplier"],
+      ...booked.flatMap((m): Cell[][] => [
+        ["A", Number(m.itemId), Number(m.modelId), 3, "2025-01-01", "supplier quote"],
+        ["A", Number(m.itemId), Number(m.modelId), 4.5, "2025-07-15", "new supplier"],
       ]),
     );
     await run(newPricingSheet(ports, { ...ask, sheetName: "Pricing" }));
@@ -140,8 +141,8 @@ test("the fee-change sheet counts today's cost today and the date's at the date;
   book.sheets
     .get(COST_BOOK_SHEET)
     ?.push(
-      ["B", sku.itemId, sku.skuId, 10, "2025-01-01", ""],
-      ["B", sku.itemId, sku.skuId, 12, "2025-07-15", ""],
+      ["B", Number(sku.itemId), Number(sku.skuId), 10, "2025-01-01", ""],
+      ["B", Number(sku.itemId), Number(sku.skuId), 12, "2025-07-15", ""],
     );
   const f = await run(
     feeChangeFigures(ports, { marketplace: "B", shopId: 500001, region: "MY", date: "2025-07-30" }),
