@@ -112,7 +112,8 @@ const CHECKS = {
     instead: "Cells cannot read your key and show 'No API key'; save it again after each start.",
   },
   browserStorage: {
-    check: "This browser keeps the key and the workbook (its storage, under 80 % of what it grants)",
+    check:
+      "This browser keeps the key and the workbook (its storage, under 80 % of what it grants)",
     instead:
       "The key and the workbook are forgotten when the page closes; once it is full, a change to the workbook is not kept.",
   },
