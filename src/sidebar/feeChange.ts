@@ -83,12 +83,11 @@ function checked(q: FeeChangeQuestion): void {
     throw new Error("Target margin: a fraction such as 0.2 (20 %)");
 }
 
-/** The figures of a fee-change sheet for `q`; `after` hears each step (progress, checkpoint). */
-export function* feeChangeFigures(
+/** The state a fee-change sheet's steps start from, and the requests its date took (A20). */
+export function* feeChangeStart(
   p: SidebarPorts,
   q: FeeChangeQuestion,
-  after?: (s: FeeChangeState, at: StepProgress) => Op<void>,
-): Op<FeeChangeFigures> {
+): Op<{ state: FeeChangeState; dateRequests: number }> {
   checked(q);
   let date = q.date ?? "";
   let dateRequests = 0;
@@ -105,7 +104,7 @@ export function* feeChangeFigures(
       );
   }
   const basis = yield* io(() => p.basis());
-  const first = firstFeeChangeState({
+  const state = firstFeeChangeState({
     marketplace: q.marketplace,
     shopId: q.shopId,
     region: q.region,
@@ -116,11 +115,31 @@ export function* feeChangeFigures(
       ? { productIds: [...new Set(q.productIds.map((id) => id.trim()))].filter(Boolean) }
       : {}),
   });
-  const run = yield* runSteps(p, feeChangeStages, first, after);
+  return { state, dateRequests };
+}
+
+/** The rows and summary of a sheet whose steps are all answered, at the team's cost book. */
+export function* feeChangeFinish(
+  p: SidebarPorts,
+  state: FeeChangeState,
+  targetMargin: number | undefined,
+): Op<{ rows: FeeChangeRow[]; summary: FeeChangeSummary; book: CostBook | null }> {
   const book = yield* teamCostBook(p);
   const today = new Date(p.now()).toISOString().slice(0, 10);
-  const rows = feeChangeRows(run.state, book, today);
-  const summary = feeChangeSummary(run.state, rows, q.targetMargin ?? 0.2);
+  const rows = feeChangeRows(state, book, today);
+  const summary = feeChangeSummary(state, rows, targetMargin ?? 0.2);
+  return { rows, summary, book };
+}
+
+/** The figures of a fee-change sheet for `q`; `after` hears each step (progress, checkpoint). */
+export function* feeChangeFigures(
+  p: SidebarPorts,
+  q: FeeChangeQuestion,
+  after?: (s: FeeChangeState, at: StepProgress) => Op<void>,
+): Op<FeeChangeFigures> {
+  const { state, dateRequests } = yield* feeChangeStart(p, q);
+  const run = yield* runSteps(p, feeChangeStages, state, after);
+  const { rows, summary, book } = yield* feeChangeFinish(p, run.state, q.targetMargin);
   return {
     state: run.state,
     rows,

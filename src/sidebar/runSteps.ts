@@ -50,13 +50,18 @@ function* cellAnswers(p: SidebarPorts, cells: readonly CellAsk[]): Op<CellAnswer
   return out;
 }
 
-/** Run every step of `stagesOf(state)` from `state` on; the final state and the count. */
+/**
+ * Run the steps of `stagesOf(state)` from `state` on: every one, or (with `more`) until the
+ * host's call has no time for another after at least one; the state, the count and whether the
+ * sheet's requests are all answered (false: call again from the state, its checkpoint).
+ */
 export function* runSteps<S>(
   p: SidebarPorts,
   stagesOf: (s: S) => readonly SheetStage<S>[],
   state: S,
   after?: (s: S, at: StepProgress) => Op<void>,
-): Op<{ state: S; count: StepCount }> {
+  more?: () => boolean,
+): Op<{ state: S; count: StepCount; done: boolean }> {
   let s = state;
   let batches = 0;
   let singles = 0;
@@ -64,6 +69,8 @@ export function* runSteps<S>(
     const stages = stagesOf(s);
     const at = nextStep(stages, s);
     if (!at) break;
+    if (more && batches + singles > 0 && !more())
+      return { state: s, count: { batches, singles }, done: false };
     const { request } = at;
     let answer: StepAnswer;
     try {
@@ -86,5 +93,5 @@ export function* runSteps<S>(
         left: requestsLeft(stagesOf(s), s),
       });
   }
-  return { state: s, count: { batches, singles } };
+  return { state: s, count: { batches, singles }, done: true };
 }
