@@ -23,11 +23,11 @@ type StatusLine = { text: string; kind: "info" | "ok" | "error" };
 const n = (x: number): string => x.toLocaleString("en-US");
 
 /** What the seller reads when the sheet is written. */
-export function feeChangeDoneText(o: FeeChangeSheetOutcome): string {
+export function feeChangeDoneText(o: FeeChangeSheetOutcome, refreshed = false): string {
   const asked = o.requests.batches + o.requests.singles;
   const kept = o.keptEdits ? ` Kept ${n(o.keptEdits)} cells you changed by hand.` : "";
   return (
-    `${o.sheetName}: ${n(o.rows)} variants at the fees of ${o.date} in ${n(asked)} requests (${n(o.requests.batches)} batches, ${n(o.requests.singles)} single). ` +
+    `${o.sheetName}${refreshed ? " refreshed" : ""}: ${n(o.rows)} variants at the fees of ${o.date} in ${n(asked)} requests (${n(o.requests.batches)} batches, ${n(o.requests.singles)} single). ` +
     `${n(o.lossMaking)} lose money then, ${n(o.belowTarget)} fall below the target margin, ${n(o.guessedCogs)} rest on a cost nobody entered (add it to the Cost book).${kept}`
   );
 }
@@ -66,6 +66,7 @@ export function FeeChangeSection(p: {
       checkpoint: FeeChangeCheckpoint | undefined,
       options: RunOptions<PricingProgress>,
     ) => Promise<FeeChangeSheetStep>,
+    refreshed = false,
   ): Promise<void> => {
     const controller = new AbortController();
     cancel.current = controller;
@@ -82,7 +83,7 @@ export function FeeChangeSection(p: {
         setStatus({ text: feeChangeProgressText(step.progress), kind: "info" });
         step = await call(step.checkpoint, options);
       }
-      if ("done" in step) setStatus({ text: feeChangeDoneText(step.done), kind: "ok" });
+      if ("done" in step) setStatus({ text: feeChangeDoneText(step.done, refreshed), kind: "ok" });
       else setStatus({ text: "Cancelled: nothing was written.", kind: "info" });
     } catch (e) {
       setStatus({ text: messageOf(e), kind: "error" });
@@ -181,8 +182,10 @@ export function FeeChangeSection(p: {
         label: "Refresh",
         disabled: running,
         onClick: () =>
-          void run((checkpoint, options) =>
-            p.bridge.refreshFeeChangeSheet(sheetName.trim(), checkpoint, options),
+          void run(
+            (checkpoint, options) =>
+              p.bridge.refreshFeeChangeSheet(sheetName.trim(), checkpoint, options),
+            true,
           ),
       }),
       running
@@ -202,7 +205,7 @@ export function FeeChangeSection(p: {
               setStatus({
                 text: r.made
                   ? 'Made the sheet "Cost book": type a row per variant (Marketplace, Item id, Variant id, Cost, Valid from). Pricing and fee-change sheets take costs from it at each row\'s date.'
-                  : 'The sheet "Cost book" already holds costs: it is kept as it is.',
+                  : 'The sheet "Cost book" is already there: it is kept as it is.',
                 kind: "ok",
               }),
             (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
