@@ -23,6 +23,7 @@ import {
   SUMMARY_ROWS,
   feeChangeCells,
   feeChangeColumns,
+  moneyFormat,
   summaryBlock,
 } from "../imports/feeChange/feeChangeTable";
 import { requestsLeft } from "../imports/sheetSteps";
@@ -172,10 +173,7 @@ function* writeSheet(
   const record = yield* sheetOwner(p, ask.sheetName);
   const m = state.ask.marketplace;
   const summaryCells = summaryBlock(state, summary, target, 4);
-  const summaryFormats = [
-    "@",
-    ...Array<string>(3).fill(NUMBER_FORMATS[columns[4]?.format ?? "money"]),
-  ];
+  const summaryFormats = ["@", ...Array<string>(3).fill(NUMBER_FORMATS[moneyFormat(state)])];
   let top = SUMMARY_ROWS;
   let blocks: GridBlock[];
   let next: TableRecord;

@@ -45,12 +45,6 @@ export interface Walk {
   readonly total?: number;
 }
 
-/** A variant's row key: product id and variant id (A model, B and C SKU; null: none). */
-export interface VariantKey {
-  readonly itemId: number | string;
-  readonly variantId: number | string | null;
-}
-
 /** What the previews answered per row id, or why not (the API's words, and its typed reason). */
 export type PointAnswer = PricePoint | { readonly reason: string; readonly code?: string };
 

@@ -156,7 +156,9 @@ export function summaryLines(sum: FeeChangeSummary, s: FeeChangeState): Cell[][]
     ["This sheet", sum.totals.today, sum.totals.later, sum.totals.change],
     impact
       ? ["A19 (the API's impact summary)", impact.current, impact.future, impact.delta]
-      : ["A19 (the API's impact summary)", "", "", ""],
+      : a.marketplace === "A"
+        ? ["A19 (the API's impact summary)", "", "", ""]
+        : [`Marketplace ${a.marketplace}: no impact summary from the API`, "", "", ""],
     [agreementText(sum, s), "", "", ""],
     [
       `${sum.lossMaking} of ${sum.variants} variants lose money on ${a.date} (${sum.turnsLossMaking} of them make money today); ${sum.belowTarget} fall below the target margin; ${sum.guessedCogs} rest on a cost nobody entered (inferred or missing: see COGS)`,

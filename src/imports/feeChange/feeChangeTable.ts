@@ -6,8 +6,8 @@
  * variant loses money or falls below the team's target margin at the date.
  */
 import type { Cell } from "../../functions/cells";
-import type { ImportColumn } from "../table";
-import type { FeeChangeState } from "./feeChangeAsk";
+import type { ColumnFormat, ImportColumn } from "../table";
+import { decimalsOf, type FeeChangeState } from "./feeChangeAsk";
 import { monthFactor, type FeeChangeRow } from "./feeChangeRows";
 import { summaryLines, type FeeChangeSummary } from "./feeChangeSummary";
 
@@ -17,9 +17,16 @@ export const SUMMARY_ROWS = 8;
 /** The header of a variant's id column per marketplace (A models, B and C SKUs). */
 const VARIANT_HEADER = { A: "Model id", B: "SKU id", C: "SKU id" } as const;
 
-/** The table's columns (paths name the key's two columns, as imports' do). */
+/** The shop currency's money format (no minor unit: VND, IDR). */
+export const moneyFormat = (s: FeeChangeState): ColumnFormat =>
+  decimalsOf(s) === 0 ? "money0" : "money";
+
+/**
+ * The table's columns, what a seller decides on first (flag, monthly change, the price to set),
+ * the figures behind it after; paths name the key's two columns, as imports' do.
+ */
 export function feeChangeColumns(s: FeeChangeState): ImportColumn[] {
-  const money = (s.ask.decimals ?? 2) === 0 ? "money0" : "money";
+  const money = moneyFormat(s);
   return [
     {
       header: s.ask.marketplace === "B" ? "Product id" : "Item id",
@@ -28,16 +35,16 @@ export function feeChangeColumns(s: FeeChangeState): ImportColumn[] {
     },
     { header: VARIANT_HEADER[s.ask.marketplace], path: "modelId", format: "text" },
     { header: "Name", path: "", format: "text" },
+    { header: "Flag", path: "", format: "text" },
+    { header: "Change/month", path: "", format: money },
+    { header: "Change/unit", path: "", format: money },
+    { header: "Price keeping today's margin", path: "", format: money },
+    { header: "List price today", path: "", format: money },
     { header: "Units a month", path: "", format: "count" },
     { header: "Profit/unit today", path: "", format: money },
     { header: "Margin today", path: "", format: "fraction" },
     { header: "Profit/unit at date", path: "", format: money },
     { header: "Margin at date", path: "", format: "fraction" },
-    { header: "Change/unit", path: "", format: money },
-    { header: "Change/month", path: "", format: money },
-    { header: "List price today", path: "", format: money },
-    { header: "Price keeping today's margin", path: "", format: money },
-    { header: "Flag", path: "", format: "text" },
     { header: "COGS", path: "", format: "text" },
     { header: "Note", path: "", format: "text" },
   ];
@@ -64,16 +71,16 @@ export function feeChangeCells(s: FeeChangeState, row: FeeChangeRow, target: num
     String(row.itemId),
     row.variantId === null ? "" : String(row.variantId),
     row.name,
+    flagOf(row, target),
+    orBlank(row.changePerMonth),
+    orBlank(row.changePerUnit),
+    orBlank(row.keepPrice),
+    orBlank(row.listPrice),
     units,
     orBlank(row.today?.profit),
     orBlank(row.today?.margin),
     orBlank(row.later?.profit),
     orBlank(row.later?.margin),
-    orBlank(row.changePerUnit),
-    orBlank(row.changePerMonth),
-    orBlank(row.listPrice),
-    orBlank(row.keepPrice),
-    flagOf(row, target),
     row.cogs,
     row.note,
   ];

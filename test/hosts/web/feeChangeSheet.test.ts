@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { countingHandlers, type Counted } from "../../helpers/countedServer";
-import { rawPost } from "../../helpers/pricingScenario";
+import { distinct, rawPost } from "../../helpers/pricingScenario";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { SUMMARY_ROWS } from "../../../src/imports/feeChange/feeChangeTable";
 import { columnLetters } from "../../../src/imports/managedTable";
@@ -74,7 +74,9 @@ describeBrowser("the fee-change sheet in the web demo", () => {
     expect(said).toMatch(
       /^Fee change: \d+ variants at the fees of 2025-08-29 in 11 requests \(11 batches, 0 single\)/,
     );
-    expect(seen.length - from).toBe(11);
+    // Distinct bodies: a request sent again after a timeout on a loaded machine is one.
+    const built = distinct(seen.slice(from));
+    expect(built).toHaveLength(11);
 
     const grid = await sheetValues(page, "Fee change");
     expect(grid[0]?.[0]).toBe("Fee change on 2025-08-29 · B 500001 MY");
@@ -103,8 +105,8 @@ describeBrowser("the fee-change sheet in the web demo", () => {
     await pasteValues(page, "Fee change", at(4), [["drop it"]]);
     const again = seen.length;
     expect(await press("fee-change-refresh")).toMatch(/^Fee change refreshed: \d+ variants/);
-    expect(seen.slice(again).map((s) => s.endpoint)).toEqual(
-      seen.slice(from, from + 11).map((s) => s.endpoint),
+    expect(distinct(seen.slice(again)).map((s) => s.endpoint)).toEqual(
+      built.map((s) => s.endpoint),
     );
     const after = await sheetValues(page, "Fee change");
     const mineAt = header.length + 1;
