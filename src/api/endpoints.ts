@@ -90,8 +90,12 @@ const FROM = opt("from", "date", "Start date (YYYY-MM-DD).");
 const TO = opt("to", "date", "End date (YYYY-MM-DD).");
 const ids = <N extends string>(name: N, items: FieldType, doc: string) =>
   req(name, "array", doc, { items, min: 1, max: MAX_BATCH_IDS });
-const fraction = <N extends string>(name: N, doc: string, required = false) =>
-  (required ? req : opt)(name, "number", `${doc} Fraction 0..1.`, { min: 0, max: 1 });
+/** A fraction 0..1; optional unless `required` is true (typed so, for `Params`). */
+function fraction<N extends string>(name: N, doc: string): Field<N, "number", false>;
+function fraction<N extends string>(name: N, doc: string, required: true): Field<N, "number", true>;
+function fraction<N extends string>(name: N, doc: string, required = false) {
+  return (required ? req : opt)(name, "number", `${doc} Fraction 0..1.`, { min: 0, max: 1 });
+}
 /** Money a caller sends: never negative (our decision; contract notes "Limits"). */
 const money = <N extends string>(name: N, doc: string) => opt(name, "number", doc, { min: 0 });
 

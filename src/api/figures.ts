@@ -70,6 +70,8 @@ const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
     "cleanedProfitFromAds",
     "deflatedProfitFromAds",
     "baselineNetProfit",
+    // FEE_CHANGE's per-unit profit of today beside the date's netProfit (issue 34).
+    "netProfitToday",
     "profitDelta",
     "monthlyRevenue",
     "monthlyCommission",
@@ -102,6 +104,8 @@ const FIGURES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
     "profitChange",
     // A cost pie's slice: its part of the total.
     "share",
+    // FEE_CHANGE's margin of today (a fraction, as every margin a cell shows).
+    "marginToday",
   ]),
   ...group("points", [
     "grossGmvPercent",

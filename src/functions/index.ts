@@ -14,6 +14,7 @@ import { MKTA_OVERVIEW } from "./catalog/mktaOverview";
 import { MKTA_COMMISSION_IMPACT } from "./catalog/mktaCommissionImpact";
 import { MKTA_COMMISSION_OVERVIEW } from "./catalog/mktaCommissionOverview";
 import { MKTA_CATEGORIES } from "./catalog/mktaCategories";
+import { FEE_CHANGE } from "./catalog/feeChange";
 import { MKTB_BREAKDOWN } from "./catalog/mktbBreakdown";
 import { MKTB_ITEM } from "./catalog/mktbItem";
 import { MKTB_NEW_PRODUCT } from "./catalog/mktbNewProduct";
@@ -51,6 +52,7 @@ export const CATALOG: readonly SheetFunction[] = [
   MKTA_COMMISSION_IMPACT,
   MKTA_COMMISSION_OVERVIEW,
   MKTA_CATEGORIES,
+  FEE_CHANGE,
   MKTB_BREAKDOWN,
   MKTB_ITEM,
   MKTB_NEW_PRODUCT,

@@ -12,6 +12,7 @@ import {
   byTarget,
   type Asked,
   type PricingRow,
+  costingOf,
   type PricingWhere,
 } from "./pricingSheet";
 
@@ -25,6 +26,7 @@ function todayOf(e: Record<string, unknown>) {
     unitsSold: num(e.unitsSold) ?? num(meta.unitsSold) ?? 0,
     netProfit: num(meta.netProfit) ?? 0,
     margin: num(meta.margin),
+    ...costingOf(e),
   };
 }
 
@@ -89,14 +91,16 @@ function whereFields(where: PricingWhere): Record<string, unknown> {
     : { shopId: where.shopId, hasVat: where.includeVat };
 }
 
-/** One preview element naming a row's SKU (C8 requires the SKU's unit cost). */
-function skuOf(where: PricingWhere, r: Asked, withCogs: boolean): Record<string, unknown> {
-  if (where.marketplace === "B") return { itemId: Number(r.itemId), skuId: Number(r.modelId) };
-  return {
-    productId: String(r.itemId),
-    skuId: String(r.modelId),
-    ...(withCogs ? { cogs: r.cogs ?? 0 } : {}),
-  };
+/**
+ * One preview element naming a row's SKU, with its unit cost where the row has one (C's own, or
+ * the team's cost book's: every B and C preview takes it, and C8 requires it).
+ */
+function skuOf(where: PricingWhere, r: Asked, required: boolean): Record<string, unknown> {
+  const cogs = r.cogs ?? (required ? 0 : undefined);
+  const withCogs = cogs === undefined ? {} : { cogs };
+  if (where.marketplace === "B")
+    return { itemId: Number(r.itemId), skuId: Number(r.modelId), ...withCogs };
+  return { productId: String(r.itemId), skuId: String(r.modelId), ...withCogs };
 }
 
 /** B14/C8 requests for rows whose target changed: one per target value, 500 SKUs each. */
@@ -106,7 +110,7 @@ export const targetCallsBC = (where: PricingWhere, rows: readonly Asked[]) =>
       ...whereFields(where),
       // B and C read a fraction, as the sheet holds it (despite the field's name).
       targetMarginPercent: target,
-      skus: part.map((r) => skuOf(where, r, true)),
+      skus: part.map((r) => skuOf(where, r, where.marketplace === "C")),
     }),
   );
 

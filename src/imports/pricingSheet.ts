@@ -10,6 +10,7 @@ import type { Marketplace } from "../api/types";
 import type { ApiCall } from "../core/effects";
 import { isRecord } from "../core/shape";
 import type { Cell } from "../functions/cells";
+import { unitFiguresOf } from "./feeChange/unitFigures";
 import { columnLetters } from "./managedTable";
 import type { ColumnFormat } from "./table";
 
@@ -22,6 +23,8 @@ export const PRICING_COLUMNS = [
   { header: "Units sold", format: "count", role: "today" },
   { header: "Net profit", format: "money", role: "today" },
   { header: "Margin", format: "fraction", role: "today" },
+  // Where the cost of today's figures came from (issue 34: inferred costs are marked).
+  { header: "COGS", format: "text", role: "today" },
   { header: "Target margin", format: "fraction", role: "input" },
   // Marketplace A only (A21 mode PROFIT; B14 and C8 take a margin): pricingProfit.ts.
   { header: "Target profit", format: "money", role: "input" },
@@ -78,8 +81,19 @@ export interface PricingRow {
   readonly unitsSold: number;
   readonly netProfit: number;
   readonly margin: number | null;
-  /** C: the SKU's unit cost (C8 requires one; the SKU's own keeps the figure the same). */
+  /**
+   * The unit cost the previews are asked with: C's own (C8 requires one; the SKU's keeps the
+   * figure the same), or the team's cost book's on any marketplace (B and C previews take it).
+   */
   readonly cogs?: number;
+  /** The cost today's figures count, where it came from, and their day (the entry's). */
+  readonly costing?: {
+    readonly cogs: number;
+    readonly cogsSource: string | null;
+    readonly day: string | null;
+  };
+  /** What the COGS cell says (costBook/pricingCosts.ts). */
+  readonly cogsNote?: string;
 }
 
 /** What the seller asks of a row: a margin (0.2 = 20 %), a buyer price; null: an empty cell. */
@@ -114,6 +128,12 @@ function priceOf(entry: Record<string, unknown>): number {
   return line("originalModelPrice") + line("sellerDiscount") + line("sellerVoucher");
 }
 
+/** An entry's cost line, where the API took it from, and its day (for the cost book). */
+export function costingOf(entry: Record<string, unknown>): Pick<PricingRow, "costing"> {
+  const f = unitFiguresOf(entry);
+  return f ? { costing: { cogs: f.cogs, cogsSource: f.cogsSource, day: f.day } } : {};
+}
+
 /** Rows of the first `limit` products of A7 pages, one per model A12 named for the product. */
 export function pricingRows(
   products: readonly unknown[],
@@ -131,6 +151,7 @@ export function pricingRows(
       unitsSold: num(e.unitsSold) ?? num(meta.unitsSold) ?? 0,
       netProfit: num(meta.netProfit) ?? 0,
       margin: num(meta.margin),
+      ...costingOf(e),
     };
     for (const modelId of models.get(e.itemId) ?? [null]) rows.push({ ...base, modelId });
   }
@@ -158,6 +179,7 @@ export function withModelFigures(
       unitsSold: num(e.modelUnitsSold) ?? row.unitsSold,
       netProfit: num(meta.netProfit) ?? row.netProfit,
       margin: num(meta.margin),
+      ...costingOf(e),
     };
   });
 }
@@ -364,6 +386,7 @@ export function rowCells(row: PricingRow, inputs: PricingInputs, m: Marketplace)
     row.unitsSold,
     row.netProfit,
     row.margin ?? "",
+    row.cogsNote ?? "",
     inputs.target ?? "",
     ...(m === "A" ? [inputs.profit ?? ""] : []),
     inputs.planned ?? "",

@@ -20,6 +20,8 @@ import {
   type PricingAnswer,
   type PricingWhere,
 } from "../imports/pricingSheet";
+import { profitAtCost } from "../imports/costBook/bookCost";
+import { unitFiguresOf } from "../imports/feeChange/unitFigures";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 
@@ -32,6 +34,22 @@ const FIELDS = {
 } as const;
 
 const money = (v: unknown): number | "" => (typeof v === "number" ? v : "");
+
+/** What an A row priced for a target says when the cost book gives its cost. */
+const A21_AT_API_COST =
+  "Price for target at the API's cost: A's target preview (A21) takes no cost; the profit at the planned price counts the Cost book's";
+
+/** A's preview answer at the team's cost `cogs`: [profit, margin] (null: no cost line). */
+function atTeamCost(
+  entry: Record<string, unknown>,
+  cogs: number,
+  decimals: number,
+): [number, number | ""] | null {
+  const f = unitFiguresOf(entry);
+  if (!f) return null;
+  const profit = profitAtCost(f.profit, f.cogs, cogs, decimals);
+  return [profit, f.revenue > 0 ? profit / f.revenue : ""];
+}
 
 /** Planned-price answers asked before the sheet is written (a new sheet's default prices). */
 export interface Early {
@@ -121,8 +139,10 @@ export function* pricingAnswers(
     if (r.unread) notes.push(r.unread);
     if (r.inputs.profit !== null && r.inputs.target !== null) notes.push(BOTH_TARGETS_NOTE);
     let priceForTarget: number | "" = "";
-    if (t && "entry" in t) priceForTarget = money(t.entry[f.price]);
-    else if (t && bc && t.code === "unreachable_margin")
+    if (t && "entry" in t) {
+      priceForTarget = money(t.entry[f.price]);
+      if (!bc && r.cogs !== undefined) notes.push(A21_AT_API_COST);
+    } else if (t && bc && t.code === "unreachable_margin")
       // B14/C8 discount from today's list price; they cannot raise it.
       notes.push(
         `Target not reached even at today's list price (no discount): raise the list price on the marketplace, or lower the target`,
@@ -139,6 +159,9 @@ export function* pricingAnswers(
       else {
         profitAtPlanned = money(q.entry[f.profit]);
         marginAtPlanned = money(q.entry[f.margin]);
+        // A's previews take no cost: at the cost book's, the profit moves by the difference.
+        const atCost = !bc && r.cogs !== undefined ? atTeamCost(q.entry, r.cogs, decimals) : null;
+        if (atCost) [profitAtPlanned, marginAtPlanned] = atCost;
       }
     } else if (q) notes.push(`Planned price: ${q.reason}`);
     answers.set(r.id, { priceForTarget, profitAtPlanned, marginAtPlanned, note: notes.join("; ") });

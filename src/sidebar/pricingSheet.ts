@@ -31,6 +31,9 @@ import {
   type PricingWhere,
 } from "../imports/pricingSheet";
 import { NUMBER_FORMATS } from "../imports/table";
+import { costedPricingRows } from "../imports/costBook/pricingCosts";
+import { currencyDecimals } from "../core/figure";
+import { teamCostBook } from "./costBookSheet";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { pricingAnswers, type Early } from "./pricingAnswers";
@@ -119,7 +122,15 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
     includeVat: basis.countVat,
     salesWindowDays: basis.salesWindowDays,
   });
-  const { rows, currency, dataFreshAt } = today;
+  const { currency, dataFreshAt } = today;
+  // Today's figures at the team's costs where the cost book has them (issue 34 item 5).
+  const rows = costedPricingRows(
+    today.rows,
+    yield* teamCostBook(p),
+    m,
+    new Date(p.now()).toISOString().slice(0, 10),
+    currencyDecimals(currency),
+  );
   if (rows.length === 0)
     throw new Error(
       m === "C"
@@ -218,7 +229,8 @@ export function* newPricingSheet(p: SidebarPorts, ask: PricingSheetAsk): Op<Pric
       title,
       // Not-found rows as answered with no inputs: Refresh leaves their note alone.
       inputs: Object.fromEntries(today.missing.map((id) => [rowId(id, null), [null, null]])),
-      ...(m === "C" ? { cogs } : {}),
+      // C's own costs (C8 requires one), and the cost book's on any marketplace.
+      ...(Object.keys(cogs).length > 0 ? { cogs } : {}),
       ...(Object.keys(listed).length ? { listed } : {}),
       written: sheetFingerprint(grid),
       highlighted: Math.max(highlighted, p.tables.highlightRows ? rows.length : 0),

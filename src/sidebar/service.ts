@@ -30,6 +30,13 @@ import { commitTable } from "./tableCommit";
 import { keptCells, refreshNotes } from "./refreshNotes";
 import { parseTableRecord } from "../imports/managedTable";
 import { newPricingSheet, refreshPricingSheet, type PricingSheetAsk } from "./pricingSheet";
+import { newCostBook } from "./costBookSheet";
+import {
+  feeChangeSheet,
+  refreshFeeChangeSheet,
+  type FeeChangeCheckpoint,
+  type FeeChangeSheetAsk,
+} from "./feeChangeSheet";
 import { logFormulaRefresh, logRefresh, type CellRequests } from "./refreshLog";
 import { resortTable } from "./teamTables";
 import { historyChartBlock, keepSnapshot, productHistory } from "./history";
@@ -334,6 +341,16 @@ export function createSidebarService(p: SidebarPorts) {
     /** "New pricing sheet" for a shop of any marketplace, and its Refresh (pricingSheet.ts). */
     newPricingSheet: (ask: PricingSheetAsk) => newPricingSheet(p, ask),
     tablesOnOtherBasis: () => tablesOnOtherBasis(p),
+    /**
+     * "Fee-change sheet" and its Refresh (feeChangeSheet.ts): one call's steps; while a
+     * checkpoint comes back, call again with it.
+     */
+    feeChangeSheet: (ask: FeeChangeSheetAsk, checkpoint?: FeeChangeCheckpoint) =>
+      feeChangeSheet(p, ask, checkpoint),
+    refreshFeeChangeSheet: (sheetName: string, checkpoint?: FeeChangeCheckpoint) =>
+      refreshFeeChangeSheet(p, String(sheetName), checkpoint),
+    /** Make the team's "Cost book" sheet (headers) where none is (costBookSheet.ts). */
+    newCostBook: () => newCostBook(p),
     refreshPricingSheet: (sheetName: string) => refreshPricingSheet(p, sheetName),
     /** Log a refresh of formula cells ("this sheet", 12 cells run again, requests if counted). */
     *logFormulaRefresh(scope: string, cells: number, counted?: CellRequests | null) {

@@ -11,6 +11,7 @@ import { BuilderSection } from "./builderSection";
 import { BulkSection } from "./bulkSection";
 import { ImportsSection } from "./importsSection";
 import { PricingSection } from "./pricingSection";
+import { FeeChangeSection } from "./feeChangeSection";
 import { SettingsSection } from "./settingsSection";
 import { ShopsSection } from "./shopsSection";
 import { TeamSection } from "./teamSection";
@@ -66,6 +67,7 @@ export function App(p: { bridge: HostBridge }) {
       basisVat: settings?.basis?.countVat ?? null,
     }),
     h(PricingSection, { bridge: p.bridge, shops }),
+    h(FeeChangeSection, { bridge: p.bridge, shops }),
     h(TeamSection, { bridge: p.bridge }),
     h(BulkSection, { bridge: p.bridge }),
     h(BuilderSection, { bridge: p.bridge, shops }),

@@ -15,6 +15,11 @@ import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
 import type { PricingOutcome, PricingSheetAsk } from "../sidebar/pricingSheet";
+import type {
+  FeeChangeCheckpoint,
+  FeeChangeSheetAsk,
+  FeeChangeSheetStep,
+} from "../sidebar/feeChangeSheet";
 import type { OtherBasisTable } from "../sidebar/basisTables";
 import type { TeamBridge } from "./teamBridge";
 
@@ -215,6 +220,23 @@ export interface HostBridge {
     sheetName: string,
     options?: RunOptions<PricingProgress>,
   ): Promise<PricingOutcome>;
+  /**
+   * "Fee-change sheet" for a shop and a date, and Refresh of one: the steps one call has time
+   * for (Sheets: a few minutes; Excel and the web demo: all). While the answer is a checkpoint,
+   * call again with it; nothing is asked twice.
+   */
+  feeChangeSheet(
+    ask: FeeChangeSheetAsk,
+    checkpoint?: FeeChangeCheckpoint,
+    options?: RunOptions<PricingProgress>,
+  ): Promise<FeeChangeSheetStep>;
+  refreshFeeChangeSheet(
+    sheetName: string,
+    checkpoint?: FeeChangeCheckpoint,
+    options?: RunOptions<PricingProgress>,
+  ): Promise<FeeChangeSheetStep>;
+  /** Make the team's "Cost book" sheet where none is (an existing one is never touched). */
+  newCostBook(): Promise<{ readonly made: boolean }>;
   /** Managed tables whose basis is not the setting's (after "Save basis"). */
   tablesOnOtherBasis(): Promise<OtherBasisTable[]>;
   listImports(): Promise<ImportDefinition[]>;

@@ -49,6 +49,8 @@ const CASES: Record<string, readonly Case[]> = {
   ),
   MKTA_COMMISSION_IMPACT: [{ args: { ...A, effectiveDate: new Date(2030, 0, 1) } }],
   MKTA_COMMISSION_OVERVIEW: [{ args: A }],
+  // The demo's commission change, 30 days after the server's today (2025-06-30).
+  FEE_CHANGE: [{ args: { ...A, itemId: 10001691, date: new Date(2025, 6, 30) } }],
   MKTB_BREAKDOWN: [
     { args: { ...B, itemId: 40000001 }, ranges: { itemId: [[40000001], [40000002]] } },
     { args: { ...B, itemId: 40000001, skuId: 400000011 } },

@@ -219,7 +219,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       stamp: pageStamp(apiKey),
       basis: () => basis,
       now: () => clock.now(),
-      moreTime: () => true,
+      // No call limit in the page; a cancel ends a step-wise sheet's run at its next step.
+      moreTime: () => signal?.aborted !== true,
     };
     const watched = onProgress ? watchedPorts(ports, onProgress, o.workbook.watchRows) : ports;
     return asyncService(createSidebarService(watched));
@@ -298,6 +299,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       (await service(undefined, options?.onProgress)).newPricingSheet(ask),
     refreshPricingSheet: async (name, options) =>
       (await service(undefined, options?.onProgress)).refreshPricingSheet(name),
+    feeChangeSheet: async (ask, checkpoint, options) =>
+      (await service(options?.signal, options?.onProgress)).feeChangeSheet(ask, checkpoint),
+    refreshFeeChangeSheet: async (name, checkpoint, options) =>
+      (await service(options?.signal, options?.onProgress)).refreshFeeChangeSheet(name, checkpoint),
+    newCostBook: async () => (await service()).newCostBook(),
     tablesOnOtherBasis: async () => (await service()).tablesOnOtherBasis(),
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),

@@ -31,8 +31,14 @@ export interface GenerateOptions {
   readonly catalogue?: Catalogue;
 }
 
-/** Days between today and the scheduled commission change. */
+/** Days between today and the scheduled commission change (A, B and C, in two categories of three). */
 const SCHEDULED_CHANGE_IN_DAYS = 30;
+/**
+ * Days between today and marketplace B's scheduled service-fee change: the free-shipping
+ * programme of region MY (the demo seller 500001's) goes from 6 % to 7 %, a second date after
+ * the commission change, so a B seller sees two changes ahead.
+ */
+const SCHEDULED_FEE_CHANGE_B_IN_DAYS = 60;
 
 const cache = new Map<string, DemoData>();
 
@@ -269,6 +275,13 @@ function build({
     catalogue,
     ordersFrom,
     scheduledRateChangeDate: scheduled,
+    scheduledFeeChangesB: [
+      {
+        region: "MY",
+        effectiveFrom: addDays(today, SCHEDULED_FEE_CHANGE_B_IN_DAYS),
+        freeShippingRate: 0.07,
+      },
+    ],
     categoriesA,
     categoriesB,
     categoriesC,

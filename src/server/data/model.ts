@@ -22,6 +22,16 @@ export interface EffectiveRate {
   readonly rate: number;
 }
 
+/**
+ * A change of marketplace B's free-shipping programme rate (a service fee) in one region from a
+ * date on, scheduled relative to the data's today (fees/ratesB.ts layers it on the fee table).
+ */
+export interface FreeShippingChangeB {
+  readonly region: string;
+  readonly effectiveFrom: string;
+  readonly freeShippingRate: number;
+}
+
 /** Marketplace A or B category (integer id). */
 export interface CategoryAB {
   readonly categoryId: number;
@@ -216,6 +226,8 @@ export interface DemoData {
   readonly ordersFrom: string;
   /** Date of the scheduled commission-rate change (after today), present in the rate tables. */
   readonly scheduledRateChangeDate: string;
+  /** Service-fee changes of marketplace B scheduled after today (later than the commission's). */
+  readonly scheduledFeeChangesB: readonly FreeShippingChangeB[];
   readonly categoriesA: readonly CategoryAB[];
   readonly categoriesB: readonly CategoryAB[];
   readonly categoriesC: readonly CategoryC[];

@@ -10,6 +10,7 @@ import {
   type EffectiveChange,
   type EffectiveEntry,
 } from "../analytics/effectiveDated";
+import type { FreeShippingChangeB } from "../data/model";
 import { vatRateOn } from "./vat";
 
 export interface FeeScheduleB {
@@ -94,7 +95,33 @@ const changes: readonly EffectiveChange<FeesB>[] = [
 /** The table: a 2020 baseline per region, then each change layered on the one before it. */
 export const FEE_SCHEDULE_B: readonly EffectiveEntry<FeesB>[] = layeredTable(base, changes);
 
-/** The B fee schedule in force in `region` on `date`. */
-export function feeScheduleB(region: string, date: string): FeeScheduleB {
-  return { ...valueOn(FEE_SCHEDULE_B, region, date), vatRate: vatRateOn(region, date) };
+/** Tables with a dataset's scheduled changes layered in, one per list of changes. */
+const withScheduled = new WeakMap<readonly FreeShippingChangeB[], EffectiveEntry<FeesB>[]>();
+
+/** The fee table with changes scheduled relative to the dataset's today, in date order. */
+function tableWith(scheduled: readonly FreeShippingChangeB[]): readonly EffectiveEntry<FeesB>[] {
+  if (scheduled.length === 0) return FEE_SCHEDULE_B;
+  let table = withScheduled.get(scheduled);
+  if (!table) {
+    const extra = scheduled.map((c): EffectiveChange<FeesB> => [
+      c.region,
+      c.effectiveFrom,
+      { freeShippingRate: c.freeShippingRate },
+    ]);
+    table = layeredTable(base, [...changes, ...extra]);
+    withScheduled.set(scheduled, table);
+  }
+  return table;
+}
+
+/**
+ * The B fee schedule in force in `region` on `date`; `scheduled`: the dataset's service-fee
+ * changes after its today (DemoData.scheduledFeeChangesB).
+ */
+export function feeScheduleB(
+  region: string,
+  date: string,
+  scheduled: readonly FreeShippingChangeB[] = [],
+): FeeScheduleB {
+  return { ...valueOn(tableWith(scheduled), region, date), vatRate: vatRateOn(region, date) };
 }

@@ -116,6 +116,10 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       ),
     newPricingSheet: (ask) => server.sidebarNewPricingSheet(ask),
     refreshPricingSheet: (name) => server.sidebarRefreshPricingSheet(name),
+    feeChangeSheet: (ask, checkpoint) => server.sidebarFeeChangeSheet(ask, checkpoint),
+    refreshFeeChangeSheet: (name, checkpoint) =>
+      server.sidebarRefreshFeeChangeSheet(name, checkpoint),
+    newCostBook: () => server.sidebarNewCostBook(),
     tablesOnOtherBasis: () => server.sidebarTablesOnOtherBasis(),
     listImports: () => server.sidebarListImports(),
     saveImport: (def) => server.sidebarSaveImport(def),

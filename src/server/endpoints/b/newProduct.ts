@@ -22,7 +22,7 @@ function listingFromBody(
   const fields = newListing.listingFields(ctx, currency, cogsField, true);
   const categoryId = reqNumber(ctx.body, "categoryId");
   const sellerType = optString(ctx.body, "sellerType") === "MALL" ? "MALL" : "REGULAR";
-  const schedule = feeScheduleB(region, fields.effectiveDate);
+  const schedule = feeScheduleB(region, fields.effectiveDate, ctx.data.scheduledFeeChangesB);
   const categoryCommissionRate = categoryRateB(ctx.data, categoryId, region, fields.effectiveDate);
   return {
     market: MARKET_B,

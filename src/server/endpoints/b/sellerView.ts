@@ -85,7 +85,7 @@ export function sellerViewB(
     (categoryId: number) => categoryId,
     (categoryId) => categoryRateB(data, categoryId, shop.region, options.effectiveDate),
   );
-  const schedule = feeScheduleB(shop.region, options.effectiveDate);
+  const schedule = feeScheduleB(shop.region, options.effectiveDate, data.scheduledFeeChangesB);
   return viewBC(
     {
       market: MARKET_B,

@@ -1,0 +1,67 @@
+/**
+ * A campaign planned over chosen SKUs (issue 34 item 3), over the host's ports: the question
+ * checked, the team's cost book read, the campaign's steps run one request each, the rows made.
+ * The pricing sheet's campaign mode writes them (campaignSheet.ts).
+ */
+import type { Marketplace } from "../api/types";
+import type { Campaign, CampaignSku, CampaignState } from "../imports/campaign/campaignAsk";
+import { firstCampaignState } from "../imports/campaign/campaignAsk";
+import { campaignRows, type CampaignRow } from "../imports/campaign/campaignRows";
+import { campaignStages } from "../imports/campaign/campaignStages";
+import { teamCostBook } from "./costBookSheet";
+import { io, type Op } from "./op";
+import type { SidebarPorts } from "./ports";
+import { runSteps, type StepCount, type StepProgress } from "./runSteps";
+
+export interface CampaignQuestion {
+  readonly marketplace: Marketplace;
+  readonly shopId: number;
+  readonly region: string;
+  readonly skus: readonly CampaignSku[];
+  readonly campaign: Campaign;
+  /** 0.2 = 20 % unless said. */
+  readonly targetMargin?: number;
+}
+
+export interface CampaignFigures {
+  readonly state: CampaignState;
+  readonly rows: readonly CampaignRow[];
+  readonly count: StepCount;
+}
+
+/** The sentence for a campaign the API cannot price; null when it is fine. */
+export function campaignProblem(c: Campaign): string | null {
+  if (c.kind === "discount" && !(c.percent > 0 && c.percent < 1))
+    return "Discount: a share of the list price between 0 and 100 % (15 % or 0.15)";
+  if (c.kind === "voucher" && !(c.amount > 0)) return "Voucher: an amount per unit above 0";
+  if (c.kind === "price" && !(c.buyerPrice > 0)) return "Buyer price: an amount above 0";
+  return null;
+}
+
+/** The figures of a campaign on `q.skus`; `after` hears each step (progress, checkpoint). */
+export function* campaignFigures(
+  p: SidebarPorts,
+  q: CampaignQuestion,
+  after?: (s: CampaignState, at: StepProgress) => Op<void>,
+): Op<CampaignFigures> {
+  const problem = campaignProblem(q.campaign);
+  if (problem) throw new Error(problem);
+  if (q.skus.length === 0) throw new Error("Choose the SKUs that join the campaign");
+  if (q.skus.length > 5000) throw new Error("SKUs: at most 5000 a campaign");
+  const target = q.targetMargin ?? 0.2;
+  if (!(target > -1 && target < 1)) throw new Error("Target margin: a fraction such as 0.2 (20 %)");
+  const basis = yield* io(() => p.basis());
+  const book = yield* teamCostBook(p);
+  const first = firstCampaignState({
+    marketplace: q.marketplace,
+    shopId: q.shopId,
+    region: q.region,
+    skus: q.skus,
+    campaign: q.campaign,
+    targetMargin: target,
+    includeVat: basis.countVat,
+    book,
+  });
+  const run = yield* runSteps(p, campaignStages, first, after);
+  return { state: run.state, rows: campaignRows(run.state), count: run.count };
+}

@@ -1,0 +1,259 @@
+/**
+ * "Fee-change sheet" and its Refresh (issue 34 item 2), written once for every host: the
+ * figures' steps (feeChange.ts) run in host calls, then a managed table under a summary. A call
+ * runs steps while the host gives it time (Sheets: a few minutes) and otherwise hands back the
+ * steps' state, plain JSON, for the next call to go on from: nothing is asked twice. The first
+ * build writes the table whole; a later one (Refresh, or a new build into the same sheet)
+ * updates the add-in's columns by item and variant id, appends new variants, marks vanished
+ * ones, keeps every cell the seller typed and every column they added, and rewrites the summary.
+ */
+import type { Cell } from "../functions/cells";
+import { describeBasis } from "../functions/basis";
+import {
+  firstRecord,
+  parseTableRecord,
+  planRefresh,
+  withStatus,
+  type GridBlock,
+  type TableRecord,
+} from "../imports/managedTable";
+import type { FeeChangeState } from "../imports/feeChange/feeChangeAsk";
+import { feeChangeStages } from "../imports/feeChange/feeChangeStages";
+import {
+  SUMMARY_ROWS,
+  feeChangeCells,
+  feeChangeColumns,
+  moneyFormat,
+  summaryBlock,
+} from "../imports/feeChange/feeChangeTable";
+import { requestsLeft } from "../imports/sheetSteps";
+import { NUMBER_FORMATS } from "../imports/table";
+import { pricingBasis } from "../imports/tableBasis";
+import { feeChangeFinish, feeChangeStart, type FeeChangeQuestion } from "./feeChange";
+import { io, type Op } from "./op";
+import type { SidebarPorts } from "./ports";
+import { logRefresh } from "./refreshLog";
+import { runSteps, type StepCount, type StepProgress } from "./runSteps";
+
+/** A new fee-change sheet: the question and where it goes. */
+export interface FeeChangeSheetAsk extends FeeChangeQuestion {
+  readonly sheetName: string;
+}
+
+/** Where a sheet's steps stopped: give it back to go on (plain JSON). */
+export interface FeeChangeCheckpoint {
+  readonly ask: FeeChangeSheetAsk;
+  readonly state: FeeChangeState;
+  readonly count: StepCount;
+}
+
+/** What a finished build or refresh did. */
+export interface FeeChangeSheetOutcome {
+  readonly sheetName: string;
+  /** The day the new fees apply. */
+  readonly date: string;
+  readonly rows: number;
+  /** Batch and list requests, and single requests for rows the batches did not cover. */
+  readonly requests: StepCount;
+  readonly lossMaking: number;
+  readonly belowTarget: number;
+  readonly guessedCogs: number;
+  /** What the summary says of A19's totals (or why B and C have none). */
+  readonly agreement: string;
+  /** Cells the seller changed in the add-in's columns, kept as they typed them. */
+  readonly keptEdits: number;
+  readonly appended: number;
+  readonly vanished: number;
+}
+
+/** One call's work: the sheet written, or the checkpoint to go on from and where it is. */
+export type FeeChangeSheetStep =
+  | { readonly done: FeeChangeSheetOutcome }
+  | { readonly checkpoint: FeeChangeCheckpoint; readonly progress: StepProgress };
+
+/** The fee-change part of a table's record: the question, asked again at Refresh. */
+export interface FeeChangeRecord extends TableRecord {
+  readonly feeChange: {
+    readonly ask: FeeChangeSheetAsk;
+    /** The table's header row (0-based), under the summary. */
+    readonly top: number;
+  };
+}
+
+const isFeeChange = (r: TableRecord | null): r is FeeChangeRecord =>
+  r !== null && "feeChange" in r && typeof (r as FeeChangeRecord).feeChange?.ask === "object";
+
+/** The sheet's fee-change record, or null when the sheet is free; throws when it is the seller's. */
+function* sheetOwner(p: SidebarPorts, sheetName: string): Op<FeeChangeRecord | null> {
+  const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
+  if (isFeeChange(record)) return record;
+  const taken = yield* io(() => p.stage.dataIn(sheetName));
+  if (taken)
+    throw new Error(
+      `${taken.address} already holds data that is not a fee-change sheet: name a new sheet`,
+    );
+  return null;
+}
+
+/** Build a fee-change sheet (or go on from `checkpoint`); refreshes it where it is one already. */
+export function* feeChangeSheet(
+  p: SidebarPorts,
+  ask: FeeChangeSheetAsk,
+  checkpoint?: FeeChangeCheckpoint,
+): Op<FeeChangeSheetStep> {
+  const name = String(ask.sheetName ?? "").trim();
+  if (name === "" || /[[\]*?/\\:]/.test(name))
+    throw new Error("Name the sheet (no [ ] * ? / \\ :)");
+  const at: FeeChangeCheckpoint =
+    checkpoint ??
+    (yield* (function* () {
+      yield* sheetOwner(p, name); // refuses the seller's sheet before a request is spent
+      const started = yield* feeChangeStart(p, ask);
+      return {
+        ask: { ...ask, sheetName: name, date: started.state.ask.date },
+        state: started.state,
+        count: { batches: started.dateRequests, singles: 0 },
+      };
+    })());
+  const run = yield* runSteps(p, feeChangeStages, at.state, undefined, () => p.moreTime());
+  const count = {
+    batches: at.count.batches + run.count.batches,
+    singles: at.count.singles + run.count.singles,
+  };
+  if (!run.done)
+    return {
+      checkpoint: { ask: at.ask, state: run.state, count },
+      progress: {
+        stage: "asking",
+        done: count.batches + count.singles,
+        left: requestsLeft(feeChangeStages(run.state), run.state),
+      },
+    };
+  return { done: yield* writeSheet(p, at.ask, run.state, count) };
+}
+
+/** Refresh a fee-change sheet: its question asked again (or go on from `checkpoint`). */
+export function* refreshFeeChangeSheet(
+  p: SidebarPorts,
+  sheetName: string,
+  checkpoint?: FeeChangeCheckpoint,
+): Op<FeeChangeSheetStep> {
+  const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
+  if (!isFeeChange(record))
+    throw new Error(`${sheetName} is not a fee-change sheet: make one with "Fee-change sheet"`);
+  return yield* feeChangeSheet(p, { ...record.feeChange.ask, sheetName }, checkpoint);
+}
+
+/** The header row of the table in `grid`: the recorded one, or where the key headers moved. */
+function headerRow(grid: readonly (readonly Cell[])[], record: FeeChangeRecord): number {
+  const has = (r: number): boolean =>
+    record.key.every((k) => (grid[r] ?? []).some((c) => String(c ?? "").trim() === k));
+  if (has(record.feeChange.top)) return record.feeChange.top;
+  const found = grid.findIndex((_, r) => has(r));
+  if (found < 0)
+    throw new Error(
+      `The table's id columns "${record.key.join('" and "')}" are no longer in its header row, so its rows cannot be matched: put the headers back, or make a new sheet`,
+    );
+  return found;
+}
+
+/** Write the sheet: whole the first time, merged by id after; the stamp and the log. */
+function* writeSheet(
+  p: SidebarPorts,
+  ask: FeeChangeSheetAsk,
+  state: FeeChangeState,
+  count: StepCount,
+): Op<FeeChangeSheetOutcome> {
+  const target = ask.targetMargin ?? 0.2;
+  const { rows, summary } = yield* feeChangeFinish(p, state, target);
+  const columns = feeChangeColumns(state);
+  const owned = withStatus(columns);
+  const cells = rows.map((r) => [...feeChangeCells(state, r, target), ""]);
+  const basis = yield* io(() => p.basis());
+  const record = yield* sheetOwner(p, ask.sheetName);
+  const m = state.ask.marketplace;
+  const summaryCells = summaryBlock(state, summary, target, 4);
+  const summaryFormats = ["@", ...Array<string>(3).fill(NUMBER_FORMATS[moneyFormat(state)])];
+  let top = SUMMARY_ROWS;
+  let blocks: GridBlock[];
+  let next: TableRecord;
+  let changes = { edited: 0, appended: rows.length, vanished: 0 };
+  if (!record) {
+    blocks = [
+      {
+        row: top,
+        col: 0,
+        values: [owned.map((c) => c.header), ...cells],
+        formats: owned.map((c) => NUMBER_FORMATS[c.format]),
+      },
+    ];
+    next = firstRecord(columns, cells);
+  } else {
+    const grid = (yield* io(() => p.tables.read(ask.sheetName))) ?? [];
+    top = headerRow(grid, record);
+    const plan = planRefresh({
+      grid: grid.slice(top),
+      record,
+      columns: owned,
+      rows: cells,
+      today: new Date(p.now()).toISOString().slice(0, 10),
+    });
+    blocks = plan.blocks.map((b) => ({ ...b, row: b.row + top }));
+    next = plan.record;
+    changes = {
+      edited: plan.edited.length,
+      appended: plan.appendedRows,
+      vanished: plan.vanishedRows,
+    };
+  }
+  // The summary above the table (the add-in's four columns); never below its header row.
+  const summaryRows = summaryCells.slice(0, top);
+  blocks.unshift({ row: 0, col: 0, values: summaryRows, formats: summaryFormats });
+  yield* io(() => p.tables.write(ask.sheetName, blocks, true));
+  const full: FeeChangeRecord = {
+    ...next,
+    basis: pricingBasis(basis, m === "A"),
+    feeChange: { ask, top },
+  };
+  yield* io(() => p.tables.writeRecord(ask.sheetName, JSON.stringify(full)));
+  yield* io(() => p.tables.show?.(ask.sheetName));
+  const refreshedAt = new Date(p.now()).toISOString();
+  const stamp = yield* io(() => p.stamp(refreshedAt));
+  const title = `Fee change on ${state.ask.date} · ${[m, state.ask.shopId, state.ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis, undefined, m === "A")}`;
+  yield* io(() =>
+    p.tables.note(ask.sheetName, {
+      columns: owned,
+      rowCount: Object.keys(full.last).length,
+      dataFreshAt: state.dataFreshAt,
+      importedAt: refreshedAt,
+      title,
+      refreshedBy: stamp.who,
+    }),
+  );
+  const errors = [
+    ...state.errors.slice(0, 3),
+    ...(changes.edited ? [`kept ${changes.edited} cells changed by hand`] : []),
+  ].join("; ");
+  yield* logRefresh(p.tables, stamp, {
+    what: `${title.split("\n")[0] ?? "Fee change"} → ${ask.sheetName}`,
+    requests: count.batches + count.singles,
+    rowsChanged: rows.length,
+    errors,
+  });
+  // Last: in Google Sheets a sheet inserted since (the Refresh log) became the active one.
+  yield* io(() => p.tables.show?.(ask.sheetName));
+  const agreement = String(summaryCells[4]?.[0] ?? "");
+  return {
+    sheetName: ask.sheetName,
+    date: state.ask.date,
+    rows: rows.length,
+    requests: count,
+    lossMaking: summary.lossMaking,
+    belowTarget: summary.belowTarget,
+    guessedCogs: summary.guessedCogs,
+    agreement,
+    keptEdits: changes.edited,
+    appended: changes.appended,
+    vanished: changes.vanished,
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * "Fee-change sheet" (issue 34 item 2): for a shop and a date, every variant's profit today and
+ * at the date, the monthly change, the price that keeps today's margin, flags, sorted by monthly
+ * loss under a summary; and the team's "Cost book" the sheets take costs from. The host answers
+ * a call with the sheet or with a checkpoint (Sheets: a call has a few minutes); this loop calls
+ * again from the checkpoint until the sheet is written, showing requests done and left.
+ */
+import { h } from "preact";
+import { useRef, useState } from "preact/hooks";
+import type {
+  FeeChangeCheckpoint,
+  FeeChangeSheetOutcome,
+  FeeChangeSheetStep,
+} from "../sidebar/feeChangeSheet";
+import type { HostBridge, PricingProgress, RunOptions, ShopsView } from "./bridge";
+import { messageOf } from "./bridge";
+import { Button, Section, SelectField, Status, TextField } from "./controls";
+import { pricingProgressText } from "./pricingProgress";
+import { shopLabel } from "./shopsSection";
+
+type StatusLine = { text: string; kind: "info" | "ok" | "error" };
+
+const n = (x: number): string => x.toLocaleString("en-US");
+
+/** What the seller reads when the sheet is written. */
+export function feeChangeDoneText(o: FeeChangeSheetOutcome, refreshed = false): string {
+  const asked = o.requests.batches + o.requests.singles;
+  const kept = o.keptEdits ? ` Kept ${n(o.keptEdits)} cells you changed by hand.` : "";
+  return (
+    `${o.sheetName}${refreshed ? " refreshed" : ""}: ${n(o.rows)} variants at the fees of ${o.date} in ${n(asked)} requests (${n(o.requests.batches)} batches, ${n(o.requests.singles)} single). ` +
+    `${n(o.lossMaking)} lose money then, ${n(o.belowTarget)} fall below the target margin, ${n(o.guessedCogs)} rest on a cost nobody entered (add it to the Cost book).${kept}`
+  );
+}
+
+/** The line between calls: requests done, left, and minutes at the API's 60 a minute. */
+export function feeChangeProgressText(step: { done: number; left: number }): string {
+  const minutes = Math.max(1, Math.ceil(step.left / 60));
+  return `Asking the API… ${n(step.done)} requests done, about ${n(step.left)} to go (${minutes} min at 60 a minute). Cancel stops it; nothing is written until the end.`;
+}
+
+/** The fee-change section. */
+export function FeeChangeSection(p: {
+  readonly bridge: HostBridge;
+  readonly shops: ShopsView | null;
+}) {
+  const shops = p.shops?.shops ?? [];
+  const keyOf = (s: { marketplace: string; id: string }): string => `${s.marketplace}:${s.id}`;
+  const [shopKey, setShopKey] = useState("");
+  const [sheetName, setSheetName] = useState("Fee change");
+  const [date, setDate] = useState("");
+  const [target, setTarget] = useState("20");
+  const [productIds, setProductIds] = useState("");
+  const [running, setRunning] = useState(false);
+  const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
+  const cancel = useRef<AbortController | null>(null);
+  const shop = shops.find((s) => keyOf(s) === shopKey) ?? shops[0];
+  const isC = shop?.marketplace === "C";
+  const ids = productIds
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const margin = Number(target);
+
+  const run = async (
+    call: (
+      checkpoint: FeeChangeCheckpoint | undefined,
+      options: RunOptions<PricingProgress>,
+    ) => Promise<FeeChangeSheetStep>,
+    refreshed = false,
+  ): Promise<void> => {
+    const controller = new AbortController();
+    cancel.current = controller;
+    setRunning(true);
+    setStatus({ text: "Asking the API…", kind: "info" });
+    const options: RunOptions<PricingProgress> = {
+      signal: controller.signal,
+      onProgress: (at) => setStatus({ text: pricingProgressText(at), kind: "info" }),
+    };
+    try {
+      let step = await call(undefined, options);
+      while ("checkpoint" in step) {
+        if (controller.signal.aborted) break;
+        setStatus({ text: feeChangeProgressText(step.progress), kind: "info" });
+        step = await call(step.checkpoint, options);
+      }
+      if ("done" in step) setStatus({ text: feeChangeDoneText(step.done, refreshed), kind: "ok" });
+      else setStatus({ text: "Cancelled: nothing was written.", kind: "info" });
+    } catch (e) {
+      setStatus({ text: messageOf(e), kind: "error" });
+    } finally {
+      cancel.current = null;
+      setRunning(false);
+    }
+  };
+
+  const problem = !shop
+    ? "Pick a shop (Shops, above)"
+    : isC && ids.length === 0
+      ? "Product ids: enter the marketplace C product ids (the API lists no C products)"
+      : date.trim() !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(date.trim())
+        ? "Date: write it as YYYY-MM-DD, e.g. 2026-12-29"
+        : date.trim() === "" && shop.marketplace !== "A"
+          ? `Date: type the day the new fees apply (YYYY-MM-DD); marketplace ${shop.marketplace}'s API names no scheduled changes`
+          : !(target.trim() !== "" && margin > -100 && margin < 100)
+            ? "Target margin: a percentage such as 20"
+            : sheetName.trim() === "" || /[[\]*?/\\:]/.test(sheetName)
+              ? "Name the sheet (no [ ] * ? / \\ :)"
+              : null;
+
+  return h(Section, { id: "fee-change", title: "Before a fee change" }, [
+    h(
+      "p",
+      { class: "hint" },
+      "A sheet of every variant of the shop with its profit and margin per unit today and at the date's fees, the change per unit and per month, the listing price that keeps today's margin, and a flag where it loses money or falls below your target margin; largest monthly loss first, a summary on top (on A, checked against the API's impact summary). Costs come from the Cost book where it has them. Refresh keeps your own columns and cells.",
+    ),
+    h(SelectField, {
+      id: "fee-change-shop",
+      label: "Shop or seller",
+      value: shop ? keyOf(shop) : "",
+      options: shops.map((s) => ({ value: keyOf(s), label: shopLabel(s) })),
+      onChange: setShopKey,
+    }),
+    h(TextField, {
+      id: "fee-change-date",
+      label: "Date the new fees apply (YYYY-MM-DD)",
+      value: date,
+      onInput: setDate,
+      hint:
+        shop?.marketplace === "A"
+          ? "Empty: the next commission change the API knows of for this shop."
+          : "Type the day: this marketplace's API names no scheduled changes.",
+    }),
+    h(TextField, {
+      id: "fee-change-target",
+      label: "Target margin %",
+      type: "number",
+      value: target,
+      onInput: setTarget,
+    }),
+    isC
+      ? h(TextField, {
+          id: "fee-change-product-ids",
+          label: "Product ids (comma separated)",
+          value: productIds,
+          onInput: setProductIds,
+          hint: "Marketplace C's API lists no products: paste the ids.",
+        })
+      : null,
+    h(TextField, {
+      id: "fee-change-sheet",
+      label: "Sheet",
+      value: sheetName,
+      onInput: setSheetName,
+    }),
+    h("div", { class: "row" }, [
+      h(Button, {
+        id: "fee-change-new",
+        label: "Fee-change sheet",
+        primary: true,
+        disabled: running,
+        onClick: () =>
+          problem || !shop
+            ? setStatus({ text: problem ?? "", kind: "error" })
+            : void run((checkpoint, options) =>
+                p.bridge.feeChangeSheet(
+                  {
+                    marketplace: shop.marketplace,
+                    shopId: Number(shop.id),
+                    region: shop.region,
+                    sheetName: sheetName.trim(),
+                    targetMargin: margin / 100,
+                    ...(date.trim() ? { date: date.trim() } : {}),
+                    ...(isC ? { productIds: ids } : {}),
+                  },
+                  checkpoint,
+                  options,
+                ),
+              ),
+      }),
+      h(Button, {
+        id: "fee-change-refresh",
+        label: "Refresh",
+        disabled: running,
+        onClick: () =>
+          void run(
+            (checkpoint, options) =>
+              p.bridge.refreshFeeChangeSheet(sheetName.trim(), checkpoint, options),
+            true,
+          ),
+      }),
+      running
+        ? h(Button, {
+            id: "fee-change-cancel",
+            label: "Cancel",
+            onClick: () => cancel.current?.abort(),
+          })
+        : null,
+      h(Button, {
+        id: "fee-change-cost-book",
+        label: "New cost book",
+        disabled: running,
+        onClick: () =>
+          void p.bridge.newCostBook().then(
+            (r) =>
+              setStatus({
+                text: r.made
+                  ? 'Made the sheet "Cost book": type a row per variant (Marketplace, Item id, Variant id, Cost, Valid from). Pricing and fee-change sheets take costs from it at each row\'s date.'
+                  : 'The sheet "Cost book" is already there: it is kept as it is.',
+                kind: "ok",
+              }),
+            (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
+          ),
+      }),
+    ]),
+    h(Status, { id: "fee-change-status", ...status }),
+  ]);
+}

@@ -1,0 +1,94 @@
+/**
+ * The sidebar's ports over a reference server (real HTTP through the async hosts' driver,
+ * scheduler and fetch transport) and an in-memory workbook: sheets as grids, records as text.
+ * For the host-neutral sheet computations (issue 34), whose hosts are tested apart.
+ */
+import { runAsync } from "../../src/core/asyncDriver";
+import { messageOf } from "../../src/core/errors";
+import { DEFAULT_BASIS, type ProfitBasis } from "../../src/functions/basis";
+import type { Cell } from "../../src/functions/cells";
+import { functionByName } from "../../src/functions/index";
+import type { GridBlock } from "../../src/imports/managedTable";
+import { runOpAsync, type Op } from "../../src/sidebar/op";
+import type { ManagedSheets, SidebarPorts, TextSlot } from "../../src/sidebar/ports";
+import { functionEnv } from "./functionEnv";
+import type { TestServer } from "./server";
+
+/** An in-memory workbook: each sheet a grid of cells, each table's record a text. */
+export interface MemoryBook {
+  readonly sheets: Map<string, Cell[][]>;
+  readonly records: Map<string, string>;
+}
+
+const slot = (): TextSlot => {
+  let text: string | null = null;
+  return { read: () => text, write: (t) => void (text = t) };
+};
+
+function memoryTables(book: MemoryBook): ManagedSheets {
+  return {
+    read: (name) => book.sheets.get(name)?.map((r) => [...r]) ?? null,
+    write(name, blocks: readonly GridBlock[], create) {
+      let grid = book.sheets.get(name);
+      if (!grid) {
+        if (!create) throw new Error(`no sheet ${name}`);
+        grid = [];
+        book.sheets.set(name, grid);
+      }
+      for (const b of blocks)
+        b.values.forEach((line, i) => {
+          const row = (grid[b.row + i] ??= []);
+          line.forEach((v, j) => {
+            while (row.length < b.col + j) row.push("");
+            row[b.col + j] = v;
+          });
+        });
+    },
+    boldHeader: () => undefined,
+    note: () => undefined,
+    moveRows: () => undefined,
+    readRecord: (name) => book.records.get(name) ?? null,
+    writeRecord: (name, text) => void book.records.set(name, text),
+  };
+}
+
+/** Ports over `server` as a fresh demo key, at `perMinute` client requests a minute. */
+export function memoryPorts(
+  server: TestServer,
+  options: { readonly basis?: ProfitBasis; readonly perMinute?: number } = {},
+): { ports: SidebarPorts; book: MemoryBook; run: <T>(op: Op<T>) => Promise<T> } {
+  const env = functionEnv(server, { perMinute: options.perMinute ?? 100_000 });
+  // Sheets ask fresh (no cache), as the hosts run them.
+  const { cache: _cache, ...fresh } = env;
+  const basis = options.basis ?? DEFAULT_BASIS;
+  const book: MemoryBook = { sheets: new Map(), records: new Map() };
+  const ports: SidebarPorts = {
+    api: {
+      run: (program, how) => runAsync(program, how?.fresh ? fresh : env),
+      answer: (name, args) => {
+        const fn = functionByName(name);
+        if (!fn) throw new Error(`Unknown function ${name}`);
+        return runAsync(fn.program(args, basis), env);
+      },
+      explain: messageOf,
+    },
+    savedImports: slot(),
+    typedShops: slot(),
+    importedSheets: slot(),
+    stage: {
+      open: () => undefined,
+      append: () => undefined,
+      commit: () => undefined,
+      dataIn: () => null,
+      sheetNames: () => [...book.sheets.keys()],
+      drop: () => undefined,
+      rows: () => [],
+    },
+    tables: memoryTables(book),
+    basis: () => basis,
+    stamp: () => ({ when: "now", who: "test" }),
+    now: () => Date.now(),
+    moreTime: () => true,
+  };
+  return { ports, book, run: (op) => runOpAsync(op) };
+}

@@ -1,0 +1,189 @@
+/**
+ * The fee-change sheet as the sidebar writes it (issue 34 item 2), host-neutral, over real HTTP
+ * to the reference server with requests counted there (seller 500001 MY, the demo's B change of
+ * 2025-08-29): a summary on top, then a managed table of every SKU, largest monthly loss first,
+ * flags, stamp and Refresh log; a Refresh keeps the seller's column and a cell they changed and
+ * asks the same requests again; a run cut into calls (Sheets' limit) resumes from its
+ * checkpoint without asking anything twice and writes the same sheet; a sheet of the seller's is
+ * refused before a request. The hosts' own tests drive the same through their sidebars.
+ */
+import { countedServer, type Counted } from "../helpers/countedServer";
+import { memoryPorts } from "../helpers/memoryPorts";
+import { rawPost } from "../helpers/pricingScenario";
+import type { TestServer } from "../helpers/server";
+import type { Cell } from "../../src/functions/cells";
+import { rowId } from "../../src/imports/pricingSheet";
+import { SUMMARY_ROWS } from "../../src/imports/feeChange/feeChangeTable";
+import {
+  feeChangeSheet,
+  refreshFeeChangeSheet,
+  type FeeChangeSheetAsk,
+  type FeeChangeSheetStep,
+} from "../../src/sidebar/feeChangeSheet";
+import { REFRESH_LOG_SHEET } from "../../src/sidebar/refreshLog";
+
+jest.setTimeout(120_000);
+let server: TestServer;
+let seen: Counted[];
+beforeAll(async () => {
+  ({ server, seen } = await countedServer());
+});
+afterAll(() => server.close());
+
+const ASK: FeeChangeSheetAsk = {
+  marketplace: "B",
+  shopId: 500001,
+  region: "MY",
+  date: "2025-08-29",
+  targetMargin: 0.2,
+  sheetName: "Fee change",
+};
+type Json = Record<string, unknown>;
+const list = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
+
+/** The table under the summary: its header and rows by header. */
+function table(grid: readonly (readonly Cell[])[]) {
+  const header = (grid[SUMMARY_ROWS] ?? []).map(String);
+  const rows = grid.slice(SUMMARY_ROWS + 1).filter((r) => r.some((c) => c !== "" && c != null));
+  const col = (h: string): number => {
+    const i = header.indexOf(h);
+    if (i < 0) throw new Error(`no column ${h} in ${header.join(", ")}`);
+    return i;
+  };
+  return { header, rows, col };
+}
+
+const done = (step: FeeChangeSheetStep) => {
+  if (!("done" in step)) throw new Error("the sheet was not finished");
+  return step.done;
+};
+
+test("B 500001 MY: summary, every SKU sorted by monthly loss, flags; Refresh keeps the seller's cells", async () => {
+  const { ports, book, run } = memoryPorts(server);
+  const from = seen.length;
+  const built = done(await run(feeChangeSheet(ports, ASK)));
+  expect(built.requests).toEqual({ batches: 11, singles: 0 });
+  expect(seen.length - from).toBe(11);
+
+  const grid = book.sheets.get("Fee change") ?? [];
+  // The summary: the date and shop, the totals, why B has no A19 to agree with, the counts.
+  expect(String(grid[0]?.[0])).toBe("Fee change on 2025-08-29 · B 500001 MY");
+  expect(grid[2]?.[0]).toBe("This sheet");
+  const [today, later, change] = [1, 2, 3].map((c) => grid[2]?.[c]) as number[];
+  expect(change).toBeCloseTo((later ?? 0) - (today ?? 0), 1);
+  expect(change).toBeLessThan(0);
+  expect(String(grid[4]?.[0])).toContain("Marketplace B has no impact summary like A19");
+  expect(String(grid[5]?.[0])).toContain(`of ${built.rows} variants lose money on 2025-08-29`);
+
+  // Every SKU of B8, once, largest monthly loss first; flags agree with the figures.
+  const b8 = list(
+    await rawPost(
+      server,
+      server.keyFor("demo"),
+      "/api/mkt-b/financial-breakdown/partner/sku-breakdowns/all/500001/MY",
+      {},
+    ),
+  );
+  const t = table(grid);
+  const ids = t.rows.map((r) => rowId(String(r[t.col("Product id")]), String(r[t.col("SKU id")])));
+  expect([...ids].sort()).toEqual(b8.map((e) => rowId(String(e.itemId), String(e.skuId))).sort());
+  const monthly = t.rows.map((r) => r[t.col("Change/month")]);
+  expect(monthly.every((v) => typeof v === "number")).toBe(true);
+  expect(monthly).toEqual([...(monthly as number[])].sort((a, b) => a - b));
+  let flagged = 0;
+  for (const r of t.rows) {
+    const profit = r[t.col("Profit/unit at date")] as number;
+    const margin = r[t.col("Margin at date")] as number;
+    const flag = String(r[t.col("Flag")]);
+    if (profit < 0) expect(flag).toMatch(/loss-making/i);
+    else if (margin < 0.2) expect(flag).toMatch(/below target margin/i);
+    else expect(flag).toBe("");
+    if (flag) flagged++;
+  }
+  expect(flagged).toBe(built.belowTarget);
+  expect(t.rows.every((r) => String(r[t.col("COGS")]) !== "")).toBe(true);
+  // The log says what was asked.
+  const log = book.sheets.get(REFRESH_LOG_SHEET) ?? [];
+  expect(log).toHaveLength(2);
+  expect(log[1]?.[2]).toBe("Fee change on 2025-08-29 · B 500001 MY → Fee change");
+  expect(log[1]?.[3]).toBe(11);
+
+  // The seller's column to the right and a figure they changed, then Refresh.
+  const sheet = book.sheets.get("Fee change") ?? [];
+  const mine = t.header.length + 1;
+  (sheet[SUMMARY_ROWS] ??= [])[mine] = "Our decision";
+  const noteRows = [SUMMARY_ROWS + 1, SUMMARY_ROWS + 5, SUMMARY_ROWS + 40];
+  const idAt = (r: number): string => `${sheet[r]?.[0]}/${sheet[r]?.[1]}`;
+  const decided = new Map(noteRows.map((r) => [idAt(r), `raise price ${r}`]));
+  for (const r of noteRows) (sheet[r] ??= [])[mine] = `raise price ${r}`;
+  const edited = SUMMARY_ROWS + 3;
+  const nameAt = t.col("Name");
+  (sheet[edited] ??= [])[nameAt] = "Our own name";
+  const again = seen.length;
+  const refreshed = done(await run(refreshFeeChangeSheet(ports, "Fee change")));
+  expect(seen.length - again).toBe(11);
+  expect(refreshed.keptEdits).toBe(1);
+  expect(refreshed.appended + refreshed.vanished).toBe(0);
+  const after = book.sheets.get("Fee change") ?? [];
+  expect(after[edited]?.[nameAt]).toBe("Our own name");
+  expect(after[SUMMARY_ROWS]?.[mine]).toBe("Our decision");
+  for (const r of noteRows) expect(after[r]?.[mine]).toBe(decided.get(idAt(r)));
+  expect(table(after).rows).toHaveLength(t.rows.length);
+  const log2 = book.sheets.get(REFRESH_LOG_SHEET) ?? [];
+  expect(log2).toHaveLength(3);
+  expect(String(log2[2]?.[5])).toContain("kept 1 cells changed by hand");
+});
+
+test("a run cut into calls resumes from its checkpoint: no request twice, the same sheet", async () => {
+  const whole = memoryPorts(server);
+  const oneGo = done(await whole.run(feeChangeSheet(whole.ports, ASK)));
+
+  // Two requests a call, as a host with little time left per call would run.
+  const cut = memoryPorts(server);
+  let budget = 0;
+  const ports = { ...cut.ports, moreTime: () => --budget > 0 };
+  const from = seen.length;
+  let calls = 0;
+  budget = 2;
+  let step = await cut.run(feeChangeSheet(ports, ASK));
+  const lefts: number[] = [];
+  while ("checkpoint" in step) {
+    calls++;
+    lefts.push(step.progress.left);
+    // The checkpoint crosses a host boundary as JSON (google.script.run).
+    const checkpoint = JSON.parse(JSON.stringify(step.checkpoint)) as typeof step.checkpoint;
+    budget = 2;
+    step = await cut.run(feeChangeSheet(ports, ASK, checkpoint));
+  }
+  expect(calls).toBeGreaterThanOrEqual(5);
+  expect(lefts[0]).toBeGreaterThan(0);
+  const outcome = done(step);
+  expect(seen.length - from).toBe(11);
+  expect(outcome.requests).toEqual(oneGo.requests);
+  expect(cut.book.sheets.get("Fee change")).toEqual(whole.book.sheets.get("Fee change"));
+});
+
+test("a sheet holding the seller's data is refused before any request", async () => {
+  const { ports, book, run } = memoryPorts(server);
+  book.sheets.set("Costs", [["SKU", "Cost"]]);
+  const owned = {
+    ...ports,
+    stage: {
+      ...ports.stage,
+      dataIn: (name: string) =>
+        book.sheets.has(name) ? { address: `${name}!A1:B1`, imported: false } : null,
+    },
+  };
+  const from = seen.length;
+  await expect(run(feeChangeSheet(owned, { ...ASK, sheetName: "Costs" }))).rejects.toThrow(
+    "Costs!A1:B1 already holds data that is not a fee-change sheet: name a new sheet",
+  );
+  await expect(
+    run(feeChangeSheet(owned, { ...ASK, date: "29/08/2025", sheetName: "New" })),
+  ).rejects.toThrow("Date: write it as YYYY-MM-DD");
+  await expect(run(refreshFeeChangeSheet(owned, "Costs"))).rejects.toThrow(
+    'Costs is not a fee-change sheet: make one with "Fee-change sheet"',
+  );
+  expect(seen.length).toBe(from);
+  expect(book.sheets.get("Costs")).toEqual([["SKU", "Cost"]]);
+});
