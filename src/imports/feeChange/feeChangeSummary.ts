@@ -120,11 +120,11 @@ const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
 
 /**
  * What the summary says of A19: that the totals agree (within 0.5 %), or why they do not.
- * Empty on B and C, which have no impact summary (said in the lines instead).
+ * On B and C, which have no impact summary (the line above says so), what the totals are.
  */
 export function agreementText(sum: FeeChangeSummary, s: FeeChangeState): string {
   if (s.ask.marketplace !== "A")
-    return `Marketplace ${s.ask.marketplace} has no impact summary like A19 to check these totals against: they are the sum of the rows below.`;
+    return "These totals are the sum of the rows below, checked against nothing else.";
   const impact = sum.impact;
   if (!impact) return "A19 was not asked.";
   if ("error" in impact)
@@ -158,7 +158,7 @@ export function summaryLines(sum: FeeChangeSummary, s: FeeChangeState): Cell[][]
       ? ["A19 (the API's impact summary)", impact.current, impact.future, impact.delta]
       : a.marketplace === "A"
         ? ["A19 (the API's impact summary)", "", "", ""]
-        : [`Marketplace ${a.marketplace}: no impact summary from the API`, "", "", ""],
+        : [`Marketplace ${a.marketplace} has no impact summary like A19`, "", "", ""],
     [agreementText(sum, s), "", "", ""],
     [
       `${sum.lossMaking} of ${sum.variants} variants lose money on ${a.date} (${sum.turnsLossMaking} of them make money today); ${sum.belowTarget} fall below the target margin; ${sum.guessedCogs} rest on a cost nobody entered (inferred or missing: see COGS)`,
