@@ -6,6 +6,7 @@ import type { ImportDefinition } from "../imports/definitions";
 import type { ImportTable } from "../imports/table";
 import { driveImport, type ImportProgress } from "./importLoop";
 import { NO_TABLES, memoryStage } from "./memoryStage";
+import { memoryJobs } from "./jobs/memoryJobs";
 import { asyncService } from "./op";
 import { createSidebarService } from "./service";
 
@@ -62,6 +63,7 @@ export async function runImport(def: ImportDefinition, deps: ImportRunDeps): Pro
       sheetNames: async () => [],
     }),
     tables: NO_TABLES,
+    jobs: memoryJobs(),
     stamp: (iso) => ({ when: iso, who: "this computer" }),
     basis: () => deps.basis ?? DEFAULT_BASIS,
     now: () => (deps.now?.() ?? new Date()).getTime(),

@@ -12,8 +12,14 @@ import type { Io } from "./op";
 
 /** The API runner: the host's driver, scheduler, quota and cache for the saved key. */
 export interface ApiRunner {
-  /** Run a body as the saved key; `fresh` skips the cache (imports, which must be new). */
-  run<T>(program: Program<T>, options?: { readonly fresh?: boolean }): Io<T>;
+  /**
+   * Run a body as the saved key; `fresh` skips the cache (imports, which must be new); `job`
+   * asks in a job's share of the quota, which leaves formula cells their room.
+   */
+  run<T>(
+    program: Program<T>,
+    options?: { readonly fresh?: boolean; readonly job?: boolean },
+  ): Io<T>;
   /** Run one catalog function once as the saved key (a bulk row). */
   answer(name: string, args: CellInput[]): Io<CellResult>;
   /** What the seller reads about a failed call in this host (and where to fix it). */
@@ -140,6 +146,25 @@ export interface FormulaCells {
   writeKept(sheetName: string, text: string): Io<void>;
 }
 
+/** A part of a job's checkpoint: head (small, read often), body (the kind's state), lease, cancel. */
+export type JobPart = "head" | "body" | "lease" | "cancel";
+
+/**
+ * Where jobs keep their checkpoints in the document (src/sidebar/jobs/): Sheets a hidden
+ * sheet, Excel document settings, the web demo the workbook.
+ */
+export interface JobStore {
+  /** Ids of the jobs this document keeps. */
+  ids(): Io<string[]>;
+  read(id: string, part: JobPart): Io<string | null>;
+  write(id: string, part: JobPart, text: string): Io<void>;
+  /** Forget a job, every part. */
+  remove(id: string): Io<void>;
+  /** Hold the document's lock while a lease is read and taken (Sheets); absent: one runner. */
+  lock?(): Io<void>;
+  unlock?(): Io<void>;
+}
+
 /** Who refreshed and when, as a table's stamp and the refresh log say it. */
 export interface RefreshStamp {
   /** The moment in the sheet's time zone ("2026-11-26 16:40 (Asia/Singapore)"). */
@@ -159,6 +184,8 @@ export interface SidebarPorts {
   readonly importedSheets: TextSlot;
   readonly stage: ImportStage;
   readonly tables: ManagedSheets;
+  /** Jobs' checkpoints in this document. */
+  readonly jobs: JobStore;
   /** Freeze and unfreeze (absent where the host cannot yet). */
   readonly formulaCells?: FormulaCells;
   /** The seller's profit basis (VAT, sales window) that imports send and state in their title. */

@@ -2,9 +2,8 @@
  * The sidebar's features, written once for every host: shops and typed-in shops, saved
  * imports, imports (staged page by page, committed at the end) and bulk rows. Each member is
  * an operation over the host's ports (ports.ts); Sheets runs them blocking inside its server
- * calls, Excel and the web demo in the page (op.ts). Long work is step-wise (an import page, a
- * batch of bulk rows): the loops that drive the steps, with progress and cancel, are the
- * client's (importLoop.ts, imports/bulk.ts).
+ * calls, Excel and the web demo in the page (op.ts). Long work is a job (jobs/): its steps,
+ * checkpoint and plan are here; the client only wakes it (jobs/driveJob.ts).
  */
 import { counted } from "../core/counted";
 import type { Marketplace } from "../api/types";
@@ -21,7 +20,8 @@ import type { ImportState } from "../imports/plan";
 import { firstState, headerRow, importTitle, readStep, stepCall } from "../imports/plan";
 import { io, type Op } from "./op";
 import { commitTable } from "./tableCommit";
-import { newPricingSheet, refreshPricingSheet, type PricingSheetAsk } from "./pricingSheet";
+import { jobOps } from "./jobs/jobRunner";
+import { RUNNABLE_KINDS, type JobKindName } from "./jobs/jobKinds";
 import { logFormulaRefresh, logRefresh, type CellRequests } from "./refreshLog";
 import { resortTable } from "./teamTables";
 import { historyChartBlock, keepSnapshot, productHistory } from "./history";
@@ -105,6 +105,7 @@ export function createSidebarService(p: SidebarPorts) {
     }
   }
 
+  const jobs = jobOps(p, RUNNABLE_KINDS);
   const service = {
     /**
      * The three shop lists, fetched in parallel, each settling alone: the B and C lists are
@@ -303,10 +304,19 @@ export function createSidebarService(p: SidebarPorts) {
       return { ok: true };
     },
 
-    /** "New pricing sheet" for a shop of any marketplace, and its Refresh (pricingSheet.ts). */
-    newPricingSheet: (ask: PricingSheetAsk) => newPricingSheet(p, ask),
     tablesOnOtherBasis: () => tablesOnOtherBasis(p),
-    refreshPricingSheet: (sheetName: string) => refreshPricingSheet(p, sheetName),
+
+    /**
+     * Long work as jobs (jobs/jobRunner.ts): start one (its checkpoint in the document), run
+     * one step as `runner` (a page, a trigger run), say yes to its cost, answer its question,
+     * cancel it, list the document's jobs.
+     */
+    jobStart: (kind: JobKindName, input: unknown) => jobs.start(String(kind), input),
+    jobStep: (id: string, runner: string) => jobs.step(String(id), String(runner)),
+    jobConfirm: (id: string) => jobs.confirm(String(id)),
+    jobAnswer: (id: string, yes: boolean) => jobs.answer(String(id), yes === true),
+    jobCancel: (id: string) => jobs.cancel(String(id)),
+    jobList: () => jobs.list(),
     /** Log a refresh of formula cells ("this sheet", 12 cells run again, requests if counted). */
     *logFormulaRefresh(scope: string, cells: number, counted?: CellRequests | null) {
       const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));

@@ -15,10 +15,11 @@ import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
 import type { PricingOutcome, PricingSheetAsk } from "../sidebar/pricingSheet";
+import type { JobView } from "../sidebar/jobs/jobRecord";
 import type { OtherBasisTable } from "../sidebar/basisTables";
 import type { TeamBridge } from "./teamBridge";
 
-export type { ImportResult, QuestionAnswers, ShopRef, ShopsView };
+export type { ImportResult, JobView, QuestionAnswers, ShopRef, ShopsView };
 
 /** The look the app takes: Google add-on (Sheets) or Fluent-like (Excel, web). */
 export type HostLook = "google" | "fluent";
@@ -78,15 +79,20 @@ export interface RunOptions<P> {
   readonly signal?: AbortSignal;
 }
 
-/** Where a pricing sheet's build or refresh is, for a line the seller reads while it works. */
-export interface PricingProgress {
-  /** Asking the API, writing cells, writing formulas, adding the below-target highlight. */
-  readonly stage: "asking" | "writing" | "formulas" | "highlight";
-  /** Requests sent so far (asking), rows written so far (writing, formulas). */
-  readonly done: number;
-  /** Rows the write holds (writing, formulas); 0 when not known. */
-  readonly total: number;
-  readonly sheet: string;
+/**
+ * A job's options: its progress (each step's view), Cancel, and how the sidebar asks the
+ * seller its cost (above a minute) and its questions; without `confirm` each takes its "no".
+ */
+export interface JobRunOptions extends RunOptions<JobView> {
+  readonly confirm?: (question: string, answers: QuestionAnswers) => Promise<boolean>;
+}
+
+/** The long work a document holds (jobs), as the sidebar resumes and shows it. */
+export interface JobsBridge {
+  /** Every job kept in this document (left by a closed sidebar, a reload, another runner). */
+  list(): Promise<JobView[]>;
+  /** Go on with a job from its checkpoint until it ends; resolves with its result. */
+  resume(id: string, options?: JobRunOptions): Promise<unknown>;
 }
 
 /** The selected input table for a bulk calculation. */
@@ -203,16 +209,12 @@ export interface HostBridge {
   runImport(def: ImportDefinition, options?: ImportRunOptions): Promise<ImportResult>;
   /**
    * "New pricing sheet" for a shop, and Refresh of one (asks only for rows whose inputs
-   * changed). `onProgress` hears each stage where the host can tell (not Sheets).
+   * changed): jobs, each step's view told to `onProgress`.
    */
-  newPricingSheet(
-    ask: PricingSheetAsk,
-    options?: RunOptions<PricingProgress>,
-  ): Promise<PricingOutcome>;
-  refreshPricingSheet(
-    sheetName: string,
-    options?: RunOptions<PricingProgress>,
-  ): Promise<PricingOutcome>;
+  newPricingSheet(ask: PricingSheetAsk, options?: JobRunOptions): Promise<PricingOutcome>;
+  refreshPricingSheet(sheetName: string, options?: JobRunOptions): Promise<PricingOutcome>;
+  /** The document's jobs: resumed when the sidebar opens. */
+  readonly jobs: JobsBridge;
   /** Managed tables whose basis is not the setting's (after "Save basis"). */
   tablesOnOtherBasis(): Promise<OtherBasisTable[]>;
   listImports(): Promise<ImportDefinition[]>;

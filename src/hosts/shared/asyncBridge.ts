@@ -40,27 +40,23 @@ import type {
   HostBridge,
   HostLook,
   InsertedChart,
-  PricingProgress,
   QuotaView,
   SelectionView,
 } from "../../ui/bridge";
+import { jobsOf, runJob, type JobClient } from "../../sidebar/jobs/driveJob";
+import type { PricingOutcome } from "../../sidebar/pricingSheet";
+import { documentJobs, type DocumentValues } from "./documentJobs";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
 import { asyncTeamBridge, cellRequestsSince, logCellsRefresh, pageStamp } from "./asyncTeam";
 import { asyncSettingsMethods } from "./asyncSettingsBridge";
-import { type RowsWatch, watchedPorts } from "./pricingProgress";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
-export interface WorkbookSurface extends AnswerSheet, TableSheets {
+export interface WorkbookSurface extends AnswerSheet, TableSheets, DocumentValues {
   readSelection(): Promise<SelectionView>;
   /** Into the active cell if empty, else nothing (written: false); at `confirmedAt` always. */
   insertFormula: InsertFormula;
   /** Add a native chart of a planned table (absent: the host has none, the web demo). */
   insertChart?(plan: ChartPlan): Promise<void>;
-  /** Per-document values without secrets (saved import definitions, refresh option). */
-  getDocumentValue(name: string): Promise<string | null>;
-  setDocumentValue(name: string, value: string): Promise<void>;
-  /** Rows of a managed-table write told as they land (pricing progress; absent: stages only). */
-  readonly watchRows?: RowsWatch;
 }
 
 /** Document value names (no secrets). */
@@ -178,22 +174,19 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     write,
   });
   const stage = memoryStage(o.workbook);
-  /**
-   * The sidebar service in this page; `signal` withdraws its queued calls (cancel), `onProgress`
-   * hears a pricing sheet's stages.
-   */
-  const service = async (signal?: AbortSignal, onProgress?: (at: PricingProgress) => void) => {
+  const jobs = documentJobs(o.workbook);
+  /** The sidebar service in this page; `signal` withdraws its queued calls (cancel). */
+  const service = async (signal?: AbortSignal) => {
     const e = await currentEnvs();
     // Read once per run: a bulk row must not wait on storage before it joins the queue.
     const { basis, apiKey } = await settings();
     const ports: SidebarPorts = {
       api: {
         run: (program, how) =>
-          runAsync(
-            program,
-            how?.fresh ? e.fresh : e.cached,
-            signal ? { signal, abortInFlight: how?.fresh === true } : {},
-          ),
+          runAsync(program, how?.fresh ? e.fresh : e.cached, {
+            ...(signal ? { signal, abortInFlight: how?.fresh === true } : {}),
+            ...(how?.job ? { share: "job" as const } : {}),
+          }),
         answer: (name, args) => {
           const fn = functionByName(name);
           if (!fn) throw new Error(`Unknown function ${name}`);
@@ -215,15 +208,27 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       ),
       stage,
       tables: o.workbook.managed ?? NO_TABLES,
+      jobs,
       ...(o.workbook.formulaCells ? { formulaCells: o.workbook.formulaCells } : {}),
       stamp: pageStamp(apiKey),
       basis: () => basis,
       now: () => clock.now(),
       moreTime: () => true,
     };
-    const watched = onProgress ? watchedPorts(ports, onProgress, o.workbook.watchRows) : ports;
-    return asyncService(createSidebarService(watched));
+    return asyncService(createSidebarService(ports));
   };
+  /** This page runs jobs under this name (their lease says who holds them). */
+  const runner = `page-${Math.random().toString(36).slice(2, 10)}`;
+  /** The job operations, a step's requests withdrawn on `signal` (Cancel). */
+  const jobClient = (signal?: AbortSignal): JobClient => ({
+    start: async (kind, input) => (await service()).jobStart(kind as never, input),
+    step: async (id) => (await service(signal)).jobStep(id, runner),
+    confirm: async (id) => (await service()).jobConfirm(id),
+    answer: async (id, yes) => (await service()).jobAnswer(id, yes),
+    cancel: async (id) => (await service()).jobCancel(id),
+    list: async () => (await service()).jobList(),
+  });
+  const jobsBridge = jobsOf(jobClient());
 
   const bridge: HostBridge & { readonly stats: DriverStats } = {
     host: o.host,
@@ -294,10 +299,19 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       return driveImport(await service(options.signal), def, options);
     },
 
-    newPricingSheet: async (ask, options) =>
-      (await service(undefined, options?.onProgress)).newPricingSheet(ask),
-    refreshPricingSheet: async (name, options) =>
-      (await service(undefined, options?.onProgress)).refreshPricingSheet(name),
+    newPricingSheet: (ask, options = {}) =>
+      runJob(jobClient(options.signal), "pricingBuild", ask, options) as Promise<PricingOutcome>,
+    refreshPricingSheet: (sheetName, options = {}) =>
+      runJob(
+        jobClient(options.signal),
+        "pricingRefresh",
+        { sheetName },
+        options,
+      ) as Promise<PricingOutcome>,
+    jobs: {
+      list: () => jobsBridge.list(),
+      resume: (id, options = {}) => jobsOf(jobClient(options.signal)).resume(id, options),
+    },
     tablesOnOtherBasis: async () => (await service()).tablesOnOtherBasis(),
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),

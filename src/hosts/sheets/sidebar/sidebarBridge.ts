@@ -1,8 +1,7 @@
 /**
  * The Sheets sidebar's HostBridge: every call goes through the one typed proxy over
- * google.script.run (serverProxy.ts). Imports and bulk runs are driven from here step by step
- * with the client loops every host shares (src/sidebar/importLoop.ts, bulkLoop.ts), so no
- * server call comes near Apps Script's 6-minute limit.
+ * google.script.run (serverProxy.ts). Long work is a job (src/sidebar/jobs/): the sidebar wakes
+ * it one step per server call, so no call comes near Apps Script's 6-minute limit.
  */
 import { ApiError, type ApiErrorCode, messageOf } from "../../../core/errors";
 import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../../sidebar/diagnostics";
@@ -14,6 +13,8 @@ import { type AnswerSheet, writeAnswers } from "../../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../../sidebar/bulkLoop";
 import { insertAsking } from "../../../sidebar/formulaPlace";
 import { driveImport } from "../../../sidebar/importLoop";
+import { jobsOf, runJob, type JobClient } from "../../../sidebar/jobs/driveJob";
+import type { PricingOutcome } from "../../../sidebar/pricingSheet";
 import type { HostBridge, SettingsView } from "../../../ui/bridge";
 import { chartPlan } from "../../../ui/charts/chartPlan";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../../ui/keyForm";
@@ -48,6 +49,16 @@ const BULK_ROWS_PER_CALL = 10;
  */
 export function createGoogleScriptBridge(call: ServerCall): HostBridge {
   const server = serverProxy(call);
+  /** This sidebar runs jobs under this name, one step per server call (each far under 6 min). */
+  const runner = `sidebar-${Math.random().toString(36).slice(2, 10)}`;
+  const jobs: JobClient = {
+    start: (kind, input) => server.sidebarJobStart(kind as never, input),
+    step: (id) => server.sidebarJobStep(id, runner),
+    confirm: (id) => server.sidebarJobConfirm(id),
+    answer: (id, yes) => server.sidebarJobAnswer(id, yes),
+    cancel: (id) => server.sidebarJobCancel(id),
+    list: () => server.sidebarJobList(),
+  };
   const view = async (): Promise<SettingsView> => {
     const s = await server.getSettings();
     return {
@@ -114,8 +125,11 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
         def,
         options,
       ),
-    newPricingSheet: (ask) => server.sidebarNewPricingSheet(ask),
-    refreshPricingSheet: (name) => server.sidebarRefreshPricingSheet(name),
+    newPricingSheet: (ask, options) =>
+      runJob(jobs, "pricingBuild", ask, options) as Promise<PricingOutcome>,
+    refreshPricingSheet: (sheetName, options) =>
+      runJob(jobs, "pricingRefresh", { sheetName }, options) as Promise<PricingOutcome>,
+    jobs: jobsOf(jobs),
     tablesOnOtherBasis: () => server.sidebarTablesOnOtherBasis(),
     listImports: () => server.sidebarListImports(),
     saveImport: (def) => server.sidebarSaveImport(def),

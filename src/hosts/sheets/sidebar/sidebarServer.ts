@@ -30,6 +30,8 @@ import { writeCells } from "../sheet/sheetWrite";
 import { ourTriggers } from "../stores/triggerList";
 import { formatFormulaCells } from "../fill/formatCells";
 import { sheetTables } from "../sheet/sheetTables";
+import { sheetJobs } from "../sheet/sheetJobs";
+import type { LockLike } from "../stores/gas";
 import { sheetFormulaCells } from "../sheet/sheetFreeze";
 import { keyPrefixOf } from "../../../ui/keyForm";
 import type { TimeText } from "../../../imports/table";
@@ -61,8 +63,13 @@ export interface SidebarServerDeps {
   /** The open document's properties (throws in a time-driven run). */
   documentProperties(): SbProperties;
   userProperties(): SbProperties;
-  /** Run a body as the current user; `fresh`: past the cache. */
-  runProgram<T>(program: Program<T>, options: { readonly fresh: boolean }): T;
+  /** Run a body as the current user; `fresh`: past the cache; `job`: in a job's share. */
+  runProgram<T>(
+    program: Program<T>,
+    options: { readonly fresh: boolean; readonly job?: boolean },
+  ): T;
+  /** The lock jobs take their lease under (absent: tests with one runner). */
+  lock?(): LockLike | null;
   /** Run a catalog function once as the current user. */
   runFunction(name: string, args: CellInput[]): CellResult;
   /** What the seller reads about a failed call (Sheets: where to fix the key or URL). */
@@ -133,7 +140,8 @@ export function createSidebarServer(deps: SidebarServerDeps) {
   };
   const ports = (book: () => SbSpreadsheet, unattended = false): SidebarPorts => ({
     api: {
-      run: (program, how) => deps.runProgram(program, { fresh: how?.fresh === true }),
+      run: (program, how) =>
+        deps.runProgram(program, { fresh: how?.fresh === true, job: how?.job === true }),
       answer: (name, args) => deps.runFunction(name, args),
       explain: (e) => deps.explain?.(e) ?? plainMessage(e),
     },
@@ -161,6 +169,7 @@ export function createSidebarServer(deps: SidebarServerDeps) {
     },
     stage: sheetStage(book, sheetTime(book)),
     tables: sheetTables(book, sheetTime(book)),
+    jobs: sheetJobs(book, () => deps.lock?.() ?? null),
     formulaCells: sheetFormulaCells(book, sheetTables(book, sheetTime(book))),
     stamp: (iso) => ({ when: sheetTime(book)(iso), who: who(unattended) }),
     basis: () => basisOf(deps.userProperties()),
@@ -303,6 +312,11 @@ interface AppsScriptSlice {
   };
 }
 
+/** The one Apps Script lock jobs use (the add-on's every lock is the script lock). */
+interface AppsScriptLocks {
+  LockService: { getScriptLock(): LockLike };
+}
+
 const startedAt = Date.now();
 
 /** Dependencies from the Apps Script globals and the Sheets host's session (fresh, 60 s budget). */
@@ -324,7 +338,11 @@ function appsScriptDeps(): SidebarServerDeps {
     },
     userProperties: () => g.PropertiesService.getUserProperties(),
     runProgram: (program, how) =>
-      runProgram(program, { budgetMs: 60_000, ...(how.fresh ? { noCache: true } : {}) }),
+      runProgram(program, {
+        budgetMs: 60_000,
+        ...(how.fresh ? { noCache: true } : {}),
+        ...(how.job ? { share: "job" as const } : {}),
+      }),
     runFunction: (name, args) => {
       const fn = functionByName(name);
       if (!fn) throw new Error(`Unknown function ${name}`);
@@ -357,6 +375,7 @@ export const SIDEBAR_SERVER_FUNCTIONS: SidebarServerFunctions = createSidebarSer
   documentProperties: () => appsScriptDeps().documentProperties(),
   userProperties: () => appsScriptDeps().userProperties(),
   runProgram: (program, how) => appsScriptDeps().runProgram(program, how),
+  lock: () => (globalThis as unknown as AppsScriptLocks).LockService.getScriptLock(),
   runFunction: (n, a) => appsScriptDeps().runFunction(n, a),
   explain: (e) => appsScriptDeps().explain?.(e) ?? String(e),
   triggers: () => appsScriptDeps().triggers(),
