@@ -43,8 +43,9 @@ export interface SheetData {
 export type StagedTable = Omit<ImportTable, "rows"> & { readonly rowCount: number };
 
 /**
- * Where an import's pages wait until the last one arrived (Sheets: a hidden sheet, since the
- * pages come in several server calls; async hosts: memory). The target is touched only at commit.
+ * Where an import's pages wait until the last one arrived (Sheets: a hidden sheet; Excel and
+ * the web demo: the document's values), across the job's steps. The target is touched only at
+ * commit.
  */
 export interface ImportStage {
   open(token: string): Io<void>;
@@ -61,7 +62,8 @@ export interface ImportStage {
   ): Io<void>;
   /**
    * Replace the target sheet's data with the staged table (a new sheet when there is none),
-   * bold its header, then drop the staging; `show` makes it the active sheet.
+   * bold its header; `show` makes it the active sheet. The staging stays until `drop` (a job
+   * drops it after its checkpoint, so a commit run twice writes the same table).
    */
   commit(token: string, sheetName: string, table: StagedTable, show: boolean): Io<void>;
   /**
@@ -72,7 +74,7 @@ export interface ImportStage {
   dataIn(sheetName: string): Io<SheetData | null>;
   /** Every sheet's name in the document (a new import sheet needs a free one). */
   sheetNames(): Io<string[]>;
-  /** Forget a staged import (failure or cancel); nothing else changes. */
+  /** Forget a staged import (done, failed or cancelled); nothing else changes. */
   drop(token: string): Io<void>;
   /** The staged rows (a managed table's refresh merges them into the sheet by id). */
   rows(token: string, count: number, width: number): Io<Cell[][]>;
@@ -163,6 +165,8 @@ export interface JobStore {
   /** Hold the document's lock while a lease is read and taken (Sheets); absent: one runner. */
   lock?(): Io<void>;
   unlock?(): Io<void>;
+  /** How often a step looks for a cancel asked elsewhere (a read costs in Sheets); default each unit. */
+  readonly cancelPollMs?: number;
 }
 
 /** Who refreshed and when, as a table's stamp and the refresh log say it. */

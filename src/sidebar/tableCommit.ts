@@ -103,6 +103,5 @@ export function* commitTable(
   yield* io(() => p.tables.write(sheetName, plan.blocks));
   yield* io(() => p.tables.writeRecord(sheetName, JSON.stringify(withBasis(plan.record))));
   yield* io(() => p.tables.note(sheetName, { ...table, rowCount: rowsIn(plan.record) }));
-  yield* io(() => p.stage.drop(token));
   return { kind: "refresh", edited, written: true, changes };
 }

@@ -10,7 +10,7 @@ import type { Cell, CellInput } from "../functions/cells";
 import type { BulkJob, BulkProgress } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
 import { zonedTime } from "../imports/table";
-import type { ImportProgress, QuestionAnswers } from "../sidebar/importLoop";
+import type { QuestionAnswers } from "../sidebar/importQuestions";
 import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
@@ -68,6 +68,15 @@ export interface QueueView {
   readonly liveCalls: boolean;
   /** Anything else the seller should know (Sheets: cells only the owner's key can fill). */
   readonly note?: string;
+  /** Long work this sidebar runs on the key (jobs): each still needs its own requests. */
+  readonly jobs?: readonly QueuedJob[];
+}
+
+/** A job on the queue line: what it still asks and how long that takes at its share. */
+export interface QueuedJob {
+  readonly title: string;
+  readonly requestsLeft: number;
+  readonly secondsLeft: number;
 }
 
 /** What a refresh re-runs: the selection, the active sheet, the workbook, cells with errors, old answers. */
@@ -118,12 +127,6 @@ export interface BulkResult {
   readonly retriedFailed?: number;
   /** False when `address` holds data and the seller did not confirm: nothing was written. */
   readonly written?: boolean;
-}
-
-/** An import's options: how the sidebar asks before replacing data no import wrote. */
-export interface ImportRunOptions extends RunOptions<ImportProgress> {
-  /** Shows the question with its two answers; true means "replace". Without it: a new sheet. */
-  readonly confirm?: (question: string, answers: QuestionAnswers) => Promise<boolean>;
 }
 
 /** A bulk run's options: where its answers go, and how the sidebar asks before overwriting. */
@@ -206,7 +209,7 @@ export interface HostBridge {
    * Fetch every page, then write the sheet and show it. A sheet holding data no import wrote
    * is replaced only when `confirm` says yes; otherwise the import goes to a new sheet.
    */
-  runImport(def: ImportDefinition, options?: ImportRunOptions): Promise<ImportResult>;
+  runImport(def: ImportDefinition, options?: JobRunOptions): Promise<ImportResult>;
   /**
    * "New pricing sheet" for a shop, and Refresh of one (asks only for rows whose inputs
    * changed): jobs, each step's view told to `onProgress`.

@@ -10,7 +10,8 @@ import {
   describeImport,
   marketplacesFor,
 } from "../imports/definitions";
-import type { ImportProgress } from "../sidebar/importLoop";
+import type { JobView } from "./bridge";
+import { jobLine } from "./jobLine";
 import type { AutoRefreshView, HostBridge, ShopsView } from "./bridge";
 import { autoRefreshSummary, messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
@@ -54,7 +55,7 @@ export function ImportsSection(p: ImportsProps) {
   const [productIds, setProductIds] = useState("");
   const [saved, setSaved] = useState<ImportDefinition[]>([]);
   const [auto, setAuto] = useState<AutoRefreshView | null>(null);
-  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [progress, setProgress] = useState<JobView | null>(null);
   const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
   const [running, setRunning] = useState(false);
   const question = useQuestion("imp-confirm");
@@ -336,11 +337,11 @@ export function ImportsSection(p: ImportsProps) {
     running && progress
       ? h("div", { id: "imp-progress" }, [
           h("progress", {
-            max: progress.totalPages ?? undefined,
-            value: progress.totalPages ? progress.pagesDone : undefined,
+            max: progress.steps + progress.stepsLeft,
+            value: progress.steps,
             "aria-label": "Import progress",
           }),
-          h("p", { class: "hint", id: "imp-progress-text" }, progress.text),
+          h("p", { class: "hint", id: "imp-progress-text" }, jobLine(progress)),
         ])
       : null,
     question.view,

@@ -29,7 +29,6 @@ import { EXCEL_PLACES, WEB_PLACES, placed } from "./places";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
-import { driveImport } from "../../sidebar/importLoop";
 import { NO_TABLES, memoryStage, type TableSheets } from "../../sidebar/memoryStage";
 import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../sidebar/diagnostics";
 import { asyncService, runOpAsync } from "../../sidebar/op";
@@ -40,11 +39,13 @@ import type {
   HostBridge,
   HostLook,
   InsertedChart,
+  JobRunOptions,
   QuotaView,
   SelectionView,
 } from "../../ui/bridge";
-import { jobsOf, runJob, type JobClient } from "../../sidebar/jobs/driveJob";
+import { jobsOf, jobsOnTheLine, runJob, type JobClient } from "../../sidebar/jobs/driveJob";
 import type { PricingOutcome } from "../../sidebar/pricingSheet";
+import type { ImportResult } from "../../sidebar/views";
 import { documentJobs, type DocumentValues } from "./documentJobs";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
 import { asyncTeamBridge, cellRequestsSince, logCellsRefresh, pageStamp } from "./asyncTeam";
@@ -173,7 +174,15 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     read,
     write,
   });
-  const stage = memoryStage(o.workbook);
+  // Staged pages live in the document: a reload resumes an import from its pages.
+  const stage = memoryStage(o.workbook, {
+    get: (n) => o.workbook.getDocumentValue(n),
+    set: (n, v) => o.workbook.setDocumentValue(n, v),
+    remove: (n) =>
+      o.workbook.removeDocumentValue
+        ? o.workbook.removeDocumentValue(n)
+        : o.workbook.setDocumentValue(n, ""),
+  });
   const jobs = documentJobs(o.workbook);
   /** The sidebar service in this page; `signal` withdraws its queued calls (cancel). */
   const service = async (signal?: AbortSignal) => {
@@ -229,6 +238,13 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     list: async () => (await service()).jobList(),
   });
   const jobsBridge = jobsOf(jobClient());
+  /** The page's running jobs, for the queue line. */
+  const onTheLine = jobsOnTheLine();
+  const job = <T>(kind: string, input: unknown, options: JobRunOptions = {}): Promise<T> =>
+    onTheLine.watch(
+      options,
+      (o) => runJob(jobClient(options.signal), kind, input, o) as Promise<T>,
+    );
 
   const bridge: HostBridge & { readonly stats: DriverStats } = {
     host: o.host,
@@ -257,13 +273,16 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         limitPerMinute: quota.limit,
         cacheHitRate: lookups === 0 ? null : stats.cacheHits / lookups,
         keyRejected: s.keyRejected,
-        queue: queueView(
-          o.refresher?.status
-            ? await o.refresher.status()
-            : scheduling.schedulers.status(s.apiKey ?? "", s.baseUrl),
-          clock.now(),
-          (await o.refresher?.liveCalls()) ?? true,
-        ),
+        queue: {
+          ...queueView(
+            o.refresher?.status
+              ? await o.refresher.status()
+              : scheduling.schedulers.status(s.apiKey ?? "", s.baseUrl),
+            clock.now(),
+            (await o.refresher?.liveCalls()) ?? true,
+          ),
+          jobs: onTheLine.line(),
+        },
       };
     },
 
@@ -294,10 +313,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       return bridge.listShops();
     },
 
-    async runImport(def, options = {}) {
-      // Cancel withdraws the page waiting in the queue and stops waiting for the one in flight.
-      return driveImport(await service(options.signal), def, options);
-    },
+    // Cancel withdraws the page waiting in the queue and stops waiting for the one in flight.
+    runImport: (def, options) => job<ImportResult>("import", { def }, options),
 
     newPricingSheet: (ask, options = {}) =>
       runJob(jobClient(options.signal), "pricingBuild", ask, options) as Promise<PricingOutcome>,
@@ -316,7 +333,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),
     deleteImport: async (id) => (await service()).deleteImport(id),
-    team: asyncTeamBridge(() => service(), o.workbook),
+    team: asyncTeamBridge(() => service(), o.workbook, jobClient()),
 
     async getAutoRefresh(): Promise<AutoRefreshView> {
       const on = (await o.workbook.getDocumentValue(DOCUMENT_VALUE.autoRefresh)) === "on";

@@ -6,7 +6,7 @@
  * a step that failed (the execution limit, no connection) is tried again after a wait, from
  * the checkpoint the last good step left.
  */
-import type { QuestionAnswers } from "../importLoop";
+import type { QuestionAnswers } from "../importQuestions";
 import { secondsLeft } from "./jobPace";
 import type { JobView } from "./jobRecord";
 
@@ -54,6 +54,36 @@ export function costQuestion(view: JobView): [string, QuestionAnswers] {
     `${view.title} needs ${costWords(view)} at the API's limit (the add-in leaves room for your formula cells meanwhile). Start it?`,
     { yes: "Start", no: "Cancel" },
   ];
+}
+
+/** The jobs a page drives, as the queue line counts them (their latest views). */
+export function jobsOnTheLine() {
+  const running = new Map<string, JobView>();
+  return {
+    /** Run `drive` with its progress also kept for the line until it ends, however it ends. */
+    async watch<T>(options: DriveOptions, drive: (o: DriveOptions) => Promise<T>): Promise<T> {
+      let id: string | null = null;
+      try {
+        return await drive({
+          ...options,
+          onProgress: (view) => {
+            id = view.id;
+            running.set(view.id, view);
+            options.onProgress?.(view);
+          },
+        });
+      } finally {
+        if (id !== null) running.delete(id);
+      }
+    },
+    /** Each job still going: what it asks, and how long that takes. */
+    line: () =>
+      [...running.values()].map((v) => ({
+        title: v.title,
+        requestsLeft: v.left.requests,
+        secondsLeft: v.secondsLeft,
+      })),
+  };
 }
 
 /** The job operations a page needs to start and resume jobs. */

@@ -6,6 +6,7 @@
  * unit at a time (a request answered and kept, a block written), so whatever stops the step
  * keeps every unit before it; a unit run twice writes the same cells.
  */
+import type { Program } from "../../core/effects";
 import type { Op } from "../op";
 import type { SidebarPorts } from "../ports";
 import type { JobLeft, JobQuestion } from "./jobRecord";
@@ -17,6 +18,8 @@ export interface StepContext {
   more(): Op<boolean>;
   /** Ask the API as this job: fresh, in the job's share of the quota, counted. */
   ask(endpoint: string, params: Record<string, unknown>): Op<unknown>;
+  /** Run a body (a list's page, which may ask twice) as this job, counted as one request. */
+  run<T>(program: Program<T>): Op<T>;
   /** Nobody is there to answer a question (a trigger's or daily run). */
   readonly unattended: boolean;
   /** Words for the stamp of a table left unfinished: when it goes on. */
@@ -40,6 +43,8 @@ export interface Begun<S> {
 
 /** One kind of job. */
 export interface JobKind<I, S> {
+  /** Requests a step sends at most (default REQUESTS_PER_STEP): fewer, finer progress. */
+  readonly perStep?: number;
   /** Check the input and make the first state; nothing is asked of the API here. */
   begin(p: SidebarPorts, input: I, unattended: boolean): Op<Begun<S>>;
   /** The seller's answer to the question the job waits on; a text: the job ends, cancelled. */

@@ -1,11 +1,15 @@
 /** Every kind of job the add-in runs, by the name its checkpoint keeps. */
+import { importJob } from "./importJob";
 import type { AnyJobKind } from "./jobKind";
 import { pricingBuildJob } from "./pricingBuildJob";
 import { pricingRefreshJob } from "./pricingRefreshJob";
+import { snapshotJob } from "./snapshotJob";
 
 export const JOB_KINDS = {
+  import: importJob,
   pricingBuild: pricingBuildJob,
   pricingRefresh: pricingRefreshJob,
+  snapshot: snapshotJob,
 } as const;
 
 /** A kind's name. */

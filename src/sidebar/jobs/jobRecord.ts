@@ -4,7 +4,7 @@
  * state, linear in the job's rows, read and written once a step. Both are plain JSON: they
  * cross google.script.run and live in a hidden sheet, document settings or the workbook.
  */
-import type { QuestionAnswers } from "../importLoop";
+import type { QuestionAnswers } from "../importQuestions";
 import { secondsLeft, stepsLeft } from "./jobPace";
 
 /** Where a job is. */
@@ -60,6 +60,8 @@ export interface JobHead {
   readonly spent: number;
   readonly spentMs: number;
   readonly left: JobLeft;
+  /** Requests a step sends at most (its kind's). */
+  readonly perStep: number;
   /** What its next step does, in the seller's words ("asking each model's figures"). */
   readonly doing: string;
   readonly question?: JobQuestion;

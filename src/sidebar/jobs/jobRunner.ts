@@ -13,6 +13,7 @@ import type { JobStore, SidebarPorts } from "../ports";
 import { logRefresh } from "../refreshLog";
 import type { AnyJobKind, StepContext, StepEnd } from "./jobKind";
 import { REQUESTS_PER_STEP, secondsLeft } from "./jobPace";
+
 import { isPassing } from "./passing";
 import {
   isOver,
@@ -28,8 +29,6 @@ import {
 export const STEP_MS = 100_000;
 /** A lease outlives its step's last unit by this much (a request may take a minute). */
 const LEASE_SLACK_MS = 90_000;
-/** A cancel asked from elsewhere is looked for at most this often within a step. */
-const CANCEL_POLL_MS = 10_000;
 /** Waits after passing stops in a row (no quota, a 5xx burst, no connection). */
 const STOP_WAITS_MS = [15_000, 30_000, 60_000, 120_000, 300_000];
 
@@ -123,6 +122,7 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
         spent: 0,
         spentMs: 0,
         left,
+        perStep: k.perStep ?? REQUESTS_PER_STEP,
         doing: k.doing(begun.state as never),
         stops: 0,
         createdAt: now,
@@ -153,17 +153,20 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           : "continues when the sidebar is open",
         *more() {
           if (cancel) return false;
-          if (p.now() - checked >= CANCEL_POLL_MS) {
+          if (p.now() - checked >= (store.cancelPollMs ?? 0)) {
             checked = p.now();
             cancel = (yield* io(() => store.read(id, "cancel"))) === "1";
           }
-          return !cancel && p.now() < end && asks < REQUESTS_PER_STEP;
+          return !cancel && p.now() < end && asks < h.perStep;
         },
         *ask(endpoint, params) {
+          return yield* ctx.run(call(endpoint, params));
+        },
+        *run(program) {
           const started = p.now();
           asks++;
           try {
-            return yield* io(() => p.api.run(call(endpoint, params), { fresh: true, job: true }));
+            return yield* io(() => p.api.run(program, { fresh: true, job: true }));
           } finally {
             askMs += p.now() - started;
           }

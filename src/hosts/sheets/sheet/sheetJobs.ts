@@ -40,6 +40,8 @@ export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null
   /** The job's row (1-based), or 0. */
   const rowOf = (s: SbSheet, id: string): number => ids(s).indexOf(id) + 1;
   return {
+    // A cancel from another execution (the sidebar's Cancel) is seen within this long.
+    cancelPollMs: 10_000,
     ids: () => {
       const s = sheet(false);
       return s ? ids(s).filter((id) => id !== "") : [];
@@ -74,9 +76,13 @@ export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null
     },
     remove(id) {
       const s = sheet(false);
-      const row = s ? rowOf(s, id) : 0;
-      // The row is emptied, not deleted: another job's row number stays where a runner read it.
-      if (s && row > 0) s.getRange(row, 1, 1, Math.max(1, s.getLastColumn())).clear();
+      const list = s ? ids(s) : [];
+      const row = list.indexOf(id) + 1;
+      if (!s || row === 0) return;
+      // The last job gone: so is its sheet. Else the row is emptied, not deleted: another
+      // job's row stays where a runner read it.
+      if (list.every((x) => x === id || x === "")) book().deleteSheet(s);
+      else s.getRange(row, 1, 1, Math.max(1, s.getLastColumn())).clear();
     },
     lock() {
       held = lock();
