@@ -240,9 +240,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
   const jobsBridge = jobsOf(jobClient());
   /** The page's running jobs, for the queue line. */
   const onTheLine = jobsOnTheLine();
+  // A job's waits on the page's clock (a test's virtual time).
+  const paced = (o: JobRunOptions = {}) => ({ sleep: (ms: number) => clock.sleep(ms), ...o });
   const job = <T>(kind: string, input: unknown, options: JobRunOptions = {}): Promise<T> =>
     onTheLine.watch(
-      options,
+      paced(options),
       (o) => runJob(jobClient(options.signal), kind, input, o) as Promise<T>,
     );
 

@@ -1,7 +1,9 @@
 /**
  * Jobs' checkpoints in an async host's document: Excel's document settings, the web demo's
  * workbook metadata (each saved with the file). One value a part of a job ("mkt.job.<id>.head"),
- * and the list of jobs ("mkt.jobs"). One page runs them, so no lock is needed.
+ * and the list of jobs ("mkt.jobs"). A lease is this page's alone, kept in memory: one page
+ * runs a document's jobs, and a page that closed or reloaded mid-step holds nothing the next
+ * page must wait out (its step left the last checkpoint, which the next one goes on from).
  */
 import type { JobPart, JobStore } from "../../sidebar/ports";
 
@@ -14,11 +16,12 @@ export interface DocumentValues {
 }
 
 const INDEX = "mkt.jobs";
-const PARTS: readonly JobPart[] = ["head", "body", "lease", "cancel"];
+const PARTS: readonly JobPart[] = ["head", "body", "cancel"];
 const nameOf = (id: string, part: JobPart): string => `mkt.job.${id}.${part}`;
 
 /** The jobs kept in `book`. */
 export function documentJobs(book: DocumentValues): JobStore {
+  const leases = new Map<string, string>();
   const ids = async (): Promise<string[]> => {
     try {
       const list: unknown = JSON.parse((await book.getDocumentValue(INDEX)) ?? "[]");
@@ -29,13 +32,18 @@ export function documentJobs(book: DocumentValues): JobStore {
   };
   return {
     ids,
-    read: async (id, part) => (await book.getDocumentValue(nameOf(id, part))) || null,
+    read: async (id, part) =>
+      part === "lease"
+        ? (leases.get(id) ?? null)
+        : (await book.getDocumentValue(nameOf(id, part))) || null,
     async write(id, part, text) {
+      if (part === "lease") return void leases.set(id, text);
       await book.setDocumentValue(nameOf(id, part), text);
       const list = await ids();
       if (!list.includes(id)) await book.setDocumentValue(INDEX, JSON.stringify([...list, id]));
     },
     async remove(id) {
+      leases.delete(id);
       for (const part of PARTS) {
         const name = nameOf(id, part);
         if (book.removeDocumentValue) await book.removeDocumentValue(name);
