@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type { Catalogue } from "../src/server/data/largeCatalogue";
 
 /** What the parent gets back. */
 export interface BenchServer {
@@ -21,7 +22,7 @@ export interface BenchServer {
 
 const TODAY = "2025-06-30";
 
-async function serve(scale: number): Promise<void> {
+async function serve(scale: number, catalogue: Catalogue): Promise<void> {
   const { buildServer } = await import("../src/server/app");
   const { generateDemoData } = await import("../src/server/data/generate");
   const { ALL_HANDLERS } = await import("../src/server/endpoints");
@@ -34,7 +35,7 @@ async function serve(scale: number): Promise<void> {
   if (process.env.MKT_BENCH_DEFAULT_HEAP !== "1") useServerHeapPolicy();
   const app = buildServer({
     handlers: ALL_HANDLERS,
-    data: generateDemoData({ seed: 1, scale, today: TODAY }),
+    data: generateDemoData({ seed: 1, scale, today: TODAY, catalogue }),
     keyStore,
     today: TODAY,
     rateLimitPerMinute: 100_000_000,
@@ -62,17 +63,31 @@ async function serve(scale: number): Promise<void> {
   process.stdin.resume();
 }
 
-/** Start the bench server in a child process at this demo-data scale. */
-export async function startBenchServer(scale: number): Promise<BenchServer> {
+/**
+ * Start the bench server in a child process at this demo-data scale (and catalogue: "large"
+ * adds the team's 10,000 products, src/server/data/largeCatalogue.ts).
+ */
+export async function startBenchServer(
+  scale: number,
+  catalogue: Catalogue = "demo",
+): Promise<BenchServer> {
   const root = path.resolve(__dirname, "..");
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), __filename, String(scale)],
+    [
+      path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+      __filename,
+      String(scale),
+      catalogue,
+    ],
     { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
   );
   const info = await new Promise<{ baseUrl: string; key: string }>((resolve, reject) => {
     let buffer = "";
-    const timer = setTimeout(() => reject(new Error("bench server did not start in 60 s")), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error("bench server did not start in 120 s")),
+      120_000,
+    );
     child.stdout?.on("data", (chunk: Buffer) => {
       buffer += chunk.toString("utf8");
       const nl = buffer.indexOf("\n");
@@ -103,8 +118,10 @@ export async function startBenchServer(scale: number): Promise<BenchServer> {
 }
 
 if (require.main === module) {
-  serve(Number(process.argv[2] ?? "1")).catch((e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  });
+  serve(Number(process.argv[2] ?? "1"), process.argv[3] === "large" ? "large" : "demo").catch(
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

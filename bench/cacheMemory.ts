@@ -15,7 +15,7 @@ import { addDays } from "../src/server/analytics/periods";
 import { buildServer } from "../src/server/app";
 import { generateDemoData } from "../src/server/data/generate";
 import { ALL_HANDLERS } from "../src/server/endpoints";
-import { rememberedSize } from "../src/server/endpoints/a/remembered";
+import { rememberedSize } from "../src/server/endpoints/remembered";
 import { useServerHeapPolicy } from "../src/server/heap";
 import { integerFlag, parseFlags } from "../src/server/keys/flags";
 import { KeyStore } from "../src/server/keys/store";

@@ -3,19 +3,16 @@
  * Each host has its own step (build/sheets.ts, build/excel.ts, build/web.ts); this file only
  * prepares dist/ and runs them, so a failing step fails the whole build.
  */
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { BuildContext } from "./context";
+import { buildAddress } from "./addresses";
+import { packageVersion, type BuildContext } from "./context";
 import { buildSheets } from "./sheets";
 import { buildExcel } from "./excel";
 import { buildWeb } from "./web";
 
-function readVersion(root: string): string {
-  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
-    version: string;
-  };
-  return pkg.version;
-}
+/** The reference server of `npm start`: the default API address of a local build. */
+const LOCAL_API = "http://localhost:8787";
 
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, "..");
@@ -25,8 +22,9 @@ async function main(): Promise<void> {
   const ctx: BuildContext = {
     root,
     dist,
-    version: readVersion(root),
-    apiBaseUrl: process.env.MKT_BASE_URL ?? "http://localhost:8787",
+    version: packageVersion(root),
+    // Refused here if Settings would refuse it at run time: every cell would say so.
+    apiBaseUrl: buildAddress("MKT_BASE_URL", process.env.MKT_BASE_URL ?? LOCAL_API, "build"),
     addinUrl: process.env.MKT_ADDIN_URL ?? "https://localhost:3000",
     minify: process.env.MKT_MINIFY !== "0",
   };

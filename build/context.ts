@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
 /** What every host build step gets: where to write, and the settings that come from the environment. */
 export interface BuildContext {
   /** Repository root. */
@@ -12,4 +15,10 @@ export interface BuildContext {
   readonly addinUrl: string;
   /** Minify bundles (production) or not (debuggable). */
   readonly minify: boolean;
+}
+
+/** package.json's version: the manifests and Diagnostics take it from there. */
+export function packageVersion(root: string): string {
+  return (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string })
+    .version;
 }

@@ -1,13 +1,19 @@
 /**
- * `npm run deploy:sheets` (after `npm run build`): pushes dist/sheets to your Apps Script project
- * with the clasp pinned in package.json, and exits non-zero with a sentence saying what to do on
- * any failure. clasp itself exits 0 after an unknown option and after a non-interactive push it
- * skipped, so success is only what clasp confirms in words ("Pushed N files", "already up to date").
+ * `npm run deploy:sheets`: builds dist/sheets for MKT_BASE_URL and pushes it to your Apps Script
+ * project with the clasp pinned in package.json; exits 1 with a sentence saying what to do on
+ * any failure. Before anything is built or pushed, MKT_BASE_URL must pass the add-in's own
+ * address rule and be https on a host Google's servers can reach (build/addresses.ts): Apps
+ * Script fetches from Google, and its allow-list takes https only. clasp itself exits 0 after an
+ * unknown option and after a non-interactive push it skipped, so success is only what clasp
+ * confirms in words: Code.js among the files it pushed, or "already up to date".
  * The project file is .clasp.json at the repository root, or clasp's own `clasp_config_project`.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { deployAddress } from "./addresses";
+import { packageVersion, type BuildContext } from "./context";
+import { buildSheets } from "./sheets";
 
 const ROOT = path.resolve(__dirname, "..");
 const EXPECTED_ROOT_DIR = "dist/sheets";
@@ -18,9 +24,10 @@ export function projectProblem(projectFile: string): string | null {
   const name = path.basename(projectFile);
   if (!existsSync(projectFile)) {
     return (
-      `No ${name} at ${projectFile}: run "cp .clasp.json.example .clasp.json" and paste your ` +
-      `project's Script ID into "scriptId" (in the spreadsheet: Extensions > Apps Script > ` +
-      `Project Settings > IDs > Script ID), ${AGAIN}`
+      `No ${name} at ${projectFile}: make the add-on's standalone project with npx clasp create ` +
+      `--type standalone --title "Marketplace Profit" --rootDir dist/sheets (it writes ${name}), ` +
+      `or run "cp .clasp.json.example .clasp.json" and paste an existing project's Script ID ` +
+      `into "scriptId" (Apps Script editor > Project Settings > IDs > Script ID), ${AGAIN}`
     );
   }
   let config: { scriptId?: unknown; rootDir?: unknown; srcDir?: unknown };
@@ -33,7 +40,7 @@ export function projectProblem(projectFile: string): string | null {
   if (!/^[A-Za-z0-9_-]{20,}$/.test(scriptId) || /PASTE/i.test(scriptId)) {
     return (
       `"scriptId" in ${projectFile} is not a Script ID (got "${scriptId}"): paste the one shown ` +
-      `under Extensions > Apps Script > Project Settings > IDs > Script ID, ${AGAIN}`
+      `under Project Settings > IDs > Script ID in the Apps Script editor, ${AGAIN}`
     );
   }
   const rootDir = config.srcDir ?? config.rootDir;
@@ -42,10 +49,6 @@ export function projectProblem(projectFile: string): string | null {
       `"rootDir" in ${projectFile} must be "${EXPECTED_ROOT_DIR}" (got ${JSON.stringify(rootDir)}): ` +
       `clasp would push the wrong folder. Fix it, ${AGAIN}`
     );
-  }
-  const content = path.resolve(path.dirname(projectFile), EXPECTED_ROOT_DIR);
-  if (!existsSync(path.join(content, "appsscript.json"))) {
-    return `${content} has no build: run "npm run build" (npm run deploy:sheets does it first), ${AGAIN}`;
   }
   return null;
 }
@@ -79,7 +82,16 @@ export function claspProblem(exitCode: number | null, output: string): string | 
       `cannot edit that project. Log in as an editor ("npx clasp login"), ${AGAIN}`
     );
   }
-  const confirmed = /^(Pushed (\d+|one) files?|Script is already up to date)/m.test(output);
+  // "Pushed 0 files" / "Pushed no files" sent nothing; a push without Code.js is not the add-on.
+  const pushed = /^Pushed (one|[1-9][\d,]*) files?\b/m.test(output);
+  const withCode = /^\W*(\S*[\\/])?Code\.js\s*$/m.test(output);
+  if (exitCode === 0 && /^Pushed (0|no) files?\b/m.test(output)) {
+    return `clasp pushed no files (${firstLine(output, /Pushed/)}): nothing was sent; check "rootDir" and any .claspignore, ${AGAIN}`;
+  }
+  if (exitCode === 0 && pushed && !withCode) {
+    return `clasp did not push Code.js (${firstLine(output, /Pushed/)}): the add-on was not sent; check "rootDir" and any .claspignore, ${AGAIN}`;
+  }
+  const confirmed = pushed || /^Script is already up to date/m.test(output);
   if (exitCode !== 0 || !confirmed || /\berror\b/i.test(output)) {
     return (
       `clasp did not confirm the push (exit ${String(exitCode)}: ${firstLine(output)}): read ` +
@@ -89,8 +101,8 @@ export function claspProblem(exitCode: number | null, output: string): string | 
   return null;
 }
 
-function firstLine(output: string): string {
-  const line = output.split("\n").find((l) => /error|unknown|skipping/i.test(l)) ?? output;
+function firstLine(output: string, wanted = /error|unknown|skipping/i): string {
+  const line = output.split("\n").find((l) => wanted.test(l)) ?? output;
   return line.trim().split("\n")[0]?.slice(0, 160) || "no output";
 }
 
@@ -103,33 +115,76 @@ function claspBin(): string {
   return path.join(dir, pkg.bin.clasp ?? "build/src/index.js");
 }
 
-function main(): number {
+/** What deploy:sheets talks to at its edges: the environment, the build, the clasp process. */
+export interface DeployEdges {
+  readonly env: NodeJS.ProcessEnv;
+  /** Builds dist/sheets into `dist` for the API at `baseUrl`. */
+  build(dist: string, baseUrl: string): Promise<void>;
+  /** The clasp entry script run with node (the pinned one, or a fake in tests). */
+  readonly claspBin: string;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+/** The deploy: 0 when clasp confirmed the push, else 1 after one sentence on `err`. */
+export async function deploySheets(edges: DeployEdges): Promise<number> {
+  const fail = (why: string) => {
+    edges.err(`deploy:sheets failed. ${why}\n`);
+    return 1;
+  };
+  let baseUrl: string;
+  try {
+    baseUrl = deployAddress("MKT_BASE_URL", edges.env.MKT_BASE_URL, "google", "deploy:sheets");
+  } catch (e) {
+    return fail(`Nothing was built or pushed: ${(e as Error).message}`);
+  }
   const projectFile = path.resolve(
-    process.env.clasp_config_project ?? path.join(ROOT, ".clasp.json"),
+    edges.env.clasp_config_project ?? path.join(ROOT, ".clasp.json"),
   );
   const before = projectProblem(projectFile);
-  if (before) {
-    console.error(`deploy:sheets failed. ${before}`);
-    return 1;
+  if (before) return fail(before);
+  // clasp pushes every file of rootDir: a fresh folder, so nothing of an older build goes along.
+  const dist = path.resolve(path.dirname(projectFile), "dist");
+  rmSync(path.join(dist, "sheets"), { recursive: true, force: true });
+  try {
+    await edges.build(dist, baseUrl);
+  } catch (e) {
+    return fail(`The build for ${baseUrl} failed (${(e as Error).message}): fix it, ${AGAIN}`);
   }
+  if (!existsSync(path.join(dist, "sheets", "appsscript.json")))
+    return fail(`The build wrote no ${path.join(dist, "sheets", "appsscript.json")}: ${AGAIN}`);
   // --force: appsscript.json is ours (scopes, urlFetchWhitelist); without it a non-interactive
   // clasp skips a changed manifest and still exits 0.
-  const run = spawnSync(process.execPath, [claspBin(), "-P", projectFile, "push", "--force"], {
+  const run = spawnSync(process.execPath, [edges.claspBin, "-P", projectFile, "push", "--force"], {
     cwd: path.dirname(projectFile),
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    env: { ...edges.env, NO_COLOR: "1", FORCE_COLOR: "0" },
   });
   const output = `${run.stdout ?? ""}${run.stderr ?? ""}${run.error ? String(run.error) : ""}`;
-  process.stdout.write(output);
+  edges.out(output);
   const problem = claspProblem(run.status, output);
-  if (problem) {
-    console.error(`deploy:sheets failed. ${problem}`);
-    return 1;
-  }
-  console.log(
-    "deploy:sheets: pushed dist/sheets. Reload the spreadsheet and open Extensions > Marketplace Profit.",
+  if (problem) return fail(problem);
+  edges.out(
+    `deploy:sheets: pushed dist/sheets for ${baseUrl}. Reload the spreadsheet (or run your test deployment) and open Extensions > Marketplace Profit.\n`,
   );
   return 0;
 }
 
-if (require.main === module) process.exitCode = main();
+if (require.main === module)
+  void deploySheets({
+    env: process.env,
+    build: (dist, apiBaseUrl) => {
+      const ctx: BuildContext = {
+        root: ROOT,
+        dist,
+        version: packageVersion(ROOT),
+        apiBaseUrl,
+        addinUrl: "https://localhost:3000", // the Excel add-in's address: not part of dist/sheets
+        minify: true,
+      };
+      return buildSheets(ctx);
+    },
+    claspBin: claspBin(),
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+  }).then((code) => (process.exitCode = code));

@@ -18,6 +18,7 @@ import {
   signatureDifferences,
   type ShippedSignature,
 } from "../src/hosts/excel/parity";
+import { deployAddress } from "./addresses";
 import type { BuildContext } from "./context";
 import { buildExcelTaskpaneScript } from "./ui";
 
@@ -61,7 +62,10 @@ async function bundle(ctx: BuildContext, entry: string, outfile: string): Promis
     minify: ctx.minify,
     legalComments: "none",
     logLevel: "silent",
-    define: { MKT_DEFAULT_BASE_URL: JSON.stringify(ctx.apiBaseUrl) },
+    define: {
+      MKT_DEFAULT_BASE_URL: JSON.stringify(ctx.apiBaseUrl),
+      MKT_ADDIN_VERSION: JSON.stringify(ctx.version),
+    },
   });
 }
 
@@ -121,12 +125,12 @@ export function manifestVersion(version: string): string {
 
 /** The manifest template with the add-in's https origin and version filled in. */
 export function renderManifest(template: string, addinUrl: string, version: string): string {
-  const url = addinUrl.trim().replace(/\/+$/, "");
-  if (!/^https:\/\/[^/?#\s"<>&]+(\/[^?#\s"<>&]*)?$/.test(url)) {
+  // The add-in's own address rule (no query, no user info, a port in range), then https.
+  const url = deployAddress("MKT_ADDIN_URL", addinUrl, null, "build");
+  if (/[\s"'<>&]/.test(url))
     throw new Error(
-      `MKT_ADDIN_URL must be an https:// URL without query (got "${addinUrl}"): Office loads add-ins over https only`,
+      "MKT_ADDIN_URL holds a space, quote, < > or &, which manifest.xml cannot carry",
     );
-  }
   // The template's own comment explains placeholders and local defaults: not for a shipped copy.
   const filled = template
     .replace(

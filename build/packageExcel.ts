@@ -2,17 +2,19 @@
  * `npm run package:excel`: the Excel add-in built for a real address, in one folder ready to
  * upload to any static HTTPS host (dist/excel-package/site), with the manifest to deploy beside
  * it (dist/excel-package/manifest.xml). Needs MKT_ADDIN_URL (where the folder will be served)
- * and MKT_BASE_URL (the API's address); refuses loopback addresses, and fails when the
+ * and MKT_BASE_URL (the API's address), each checked by the add-in's own address rule and
+ * refused when it is not https or points at this computer (build/addresses.ts); fails when the
  * manifest does not pass the offline check or a file still points at this computer.
  */
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import type { BuildContext } from "./context";
+import { deployAddress } from "./addresses";
+import { packageVersion, type BuildContext } from "./context";
 import { buildExcel } from "./excel";
 import { manifestProblems } from "./manifestCheck";
 
 const ROOT = path.resolve(__dirname, "..");
-const LOOPBACK = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:|\/|$)/i;
+const COMMAND = "package:excel";
 
 /**
  * Places in a built file that point at this computer. The core's base-URL rule names the
@@ -35,27 +37,15 @@ function files(dir: string): string[] {
   });
 }
 
-function address(name: string): string {
-  const value = (process.env[name] ?? "").trim().replace(/\/+$/, "");
-  if (!/^https:\/\//.test(value) || LOOPBACK.test(value))
-    throw new Error(
-      `${name} must be the https:// address ${name === "MKT_ADDIN_URL" ? "where you will upload the add-in's files" : "of the API"} (got "${value}"), e.g. ${name}=https://addin.example.com npm run package:excel`,
-    );
-  return value;
-}
-
 async function main(): Promise<void> {
-  const addinUrl = address("MKT_ADDIN_URL");
-  const apiBaseUrl = address("MKT_BASE_URL");
+  // Both checked before anything is built, with the rule the add-in applies at run time.
+  const addinUrl = deployAddress("MKT_ADDIN_URL", process.env.MKT_ADDIN_URL, "office", COMMAND);
+  const apiBaseUrl = deployAddress("MKT_BASE_URL", process.env.MKT_BASE_URL, "office", COMMAND);
   const out = path.join(ROOT, "dist", "excel-package");
   const work = path.join(out, "build");
   rmSync(out, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const version = (
-    JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-      version: string;
-    }
-  ).version;
+  const version = packageVersion(ROOT);
   const ctx: BuildContext = { root: ROOT, dist: work, version, apiBaseUrl, addinUrl, minify: true };
   await buildExcel(ctx);
   const site = path.join(out, "site");

@@ -7,6 +7,10 @@
  * MKT_DATA_DIR (.data: keys, the demo key, generated dev certificates), MKT_BASE_URL (kept for
  * the build if set, e.g. an https URL for Google Sheets), MKT_START_SKIP_BUILD=1 (serve the
  * dist/ already built: tests, which must not rebuild dist/ under other tests' feet).
+ *
+ * One flag: `npm start -- --catalogue large` serves the demo account with a team's catalogue
+ * added (10,000 more products: A 5,000 in two shops, B 3,000, C 2,000; src/server/data/
+ * largeCatalogue.ts). Without it the demo stays small and starts fast.
  */
 import { spawnSync } from "node:child_process";
 import { X509Certificate } from "node:crypto";
@@ -19,6 +23,9 @@ import { buildServer } from "../src/server/app";
 import { useServerHeapPolicy } from "../src/server/heap";
 import { generateDemoData } from "../src/server/data/generate";
 import { ALL_HANDLERS } from "../src/server/endpoints";
+import { FlagError, parseFlags } from "../src/server/keys/flags";
+import type { Catalogue } from "../src/server/data/largeCatalogue";
+import { catalogueFlag } from "../src/server/main";
 import { KeyStore } from "../src/server/keys/store";
 import { looksLikeToken } from "../src/server/keys/token";
 
@@ -31,6 +38,8 @@ export interface StartSettings {
   readonly webPort: number;
   readonly excelPort: number;
   readonly dataDir: string;
+  /** `--catalogue large`: the demo account with a team's 10,000-product catalogue added. */
+  readonly catalogue: Catalogue;
 }
 
 /** A clear, actionable failure: printed without a stack, exit code 1. */
@@ -45,9 +54,19 @@ function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   return port;
 }
 
-/** Reads ports and the data folder from the environment. */
-export function startSettings(env: NodeJS.ProcessEnv): StartSettings {
+/** Reads ports and the data folder from the environment, the catalogue from the command line. */
+export function startSettings(env: NodeJS.ProcessEnv, argv: readonly string[] = []): StartSettings {
+  let catalogue: Catalogue;
+  try {
+    const flags = parseFlags(argv, { catalogue: "value" });
+    if (flags.positionals.length > 0)
+      throw new FlagError(`Unexpected "${flags.positionals[0]}" (npm start -- --catalogue large).`);
+    catalogue = catalogueFlag(flags.values.catalogue);
+  } catch (e) {
+    throw e instanceof FlagError ? new StartError(e.message) : e;
+  }
   const settings = {
+    catalogue,
     apiPort: portFrom(env, "MKT_API_PORT", 8787),
     webPort: portFrom(env, "MKT_WEB_PORT", 8080),
     excelPort: portFrom(env, "MKT_EXCEL_PORT", 3000),
@@ -203,6 +222,8 @@ function guide(o: {
   webUrl: string;
   token: string;
   created: boolean;
+  /** What the server serves, e.g. "demo account". */
+  account: string;
   excel: { url: string; note: string } | { error: string };
 }): string {
   const { settings } = o;
@@ -218,7 +239,7 @@ function guide(o: {
     `  Try every function now:   ${o.webUrl}`,
     `  Demo API key:             ${o.token}`,
     `                            (${o.created ? "new" : "the same as last time"}; paste it under API key and settings > Check and save key; kept in ${keyFile})`,
-    `  Reference API server:     ${o.apiUrl}  (demo account, 60 requests/minute per key)`,
+    `  Reference API server:     ${o.apiUrl}  (${o.account}, 60 requests/minute per key)`,
     "",
     "Excel on the web (sideload):",
   ];
@@ -248,7 +269,7 @@ function guide(o: {
 }
 
 async function main(): Promise<void> {
-  const settings = startSettings(process.env);
+  const settings = startSettings(process.env, process.argv.slice(2));
   build(settings);
 
   const running: { api: FastifyInstance | null; store: KeyStore | null; servers: AddinServer[] } = {
@@ -281,9 +302,12 @@ async function main(): Promise<void> {
     const { token, created } = demoKey(store, settings.dataDir);
     const today = new Date().toISOString().slice(0, 10);
     useServerHeapPolicy(); // this process serves the API: keep its heap near what is live
+    if (settings.catalogue === "large")
+      console.log("Generating the large catalogue (10,000 more products, about 5 to 15 s)...");
+    const data = generateDemoData({ seed: 1, scale: 1, today, catalogue: settings.catalogue });
     const api = buildServer({
       handlers: ALL_HANDLERS,
-      data: generateDemoData({ seed: 1, scale: 1, today }),
+      data,
       keyStore: store,
       today,
     });
@@ -333,7 +357,18 @@ async function main(): Promise<void> {
       running.servers.push(files);
       excel = { url: files.url, note: tls.note };
     }
-    console.log(guide({ settings, apiUrl, webUrl, token, created, excel }));
+    const account = data.accounts[0];
+    const products = account
+      ? [...account.shopsA, ...account.sellersB, ...account.shopsC].reduce(
+          (n, s) => n + s.products.length,
+          0,
+        )
+      : 0;
+    const described =
+      settings.catalogue === "large"
+        ? `demo account with the large catalogue: ${products.toLocaleString("en-US")} products`
+        : "demo account";
+    console.log(guide({ settings, apiUrl, webUrl, token, created, account: described, excel }));
   } catch (e) {
     await stopAll(running);
     throw e;

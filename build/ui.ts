@@ -22,7 +22,11 @@ export async function bundleBrowserScript(
     minify: ctx.minify,
     write: false,
     legalComments: "none",
-    define: { MKT_DEFAULT_BASE_URL: JSON.stringify(ctx.apiBaseUrl), ...define },
+    define: {
+      MKT_DEFAULT_BASE_URL: JSON.stringify(ctx.apiBaseUrl),
+      MKT_ADDIN_VERSION: JSON.stringify(ctx.version),
+      ...define,
+    },
     logLevel: "silent",
   });
   const out = result.outputFiles[0];

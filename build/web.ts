@@ -22,6 +22,8 @@ body{margin:0;display:flex;height:100vh;font-family:"Segoe UI",Roboto,Arial,sans
 #cell-message[data-kind=cell]{color:#a50e0e;background:#fce8e6}
 #save-problem{padding:6px 8px;color:#fff;background:#c5221f;font-weight:600;white-space:normal}
 #save-problem[hidden]{display:none}
+#storage-warning{padding:6px 8px;color:#3c2a00;background:#fdd663;font-weight:600;white-space:normal}
+#storage-warning[hidden]{display:none}
 #api-bar{display:flex;flex-wrap:wrap;align-items:center;gap:6px;padding:3px 8px;border-bottom:1px solid #dadce0;color:#3c4043;background:#fff;overflow-wrap:anywhere}
 #api-bar[data-kind=offer]{padding:8px;color:#3c2a00;background:#fef7e0;font-weight:600}
 #api-bar[data-kind=unusable]{color:#a50e0e;background:#fce8e6}
@@ -59,6 +61,7 @@ export async function buildWeb(ctx: BuildContext): Promise<WebBundle> {
     metafile: true,
     define: {
       MKT_DEFAULT_BASE_URL: JSON.stringify(ctx.apiBaseUrl),
+      MKT_ADDIN_VERSION: JSON.stringify(ctx.version),
       "process.env.NODE_ENV": JSON.stringify("production"),
     },
     logLevel: "silent",
@@ -66,7 +69,7 @@ export async function buildWeb(ctx: BuildContext): Promise<WebBundle> {
   const html = appPage({
     title: "Marketplace profit — web demo",
     head: PAGE_CSS,
-    body: '<main id="sheet" aria-label="Spreadsheet"><div id="api-bar" role="region" aria-label="API address" aria-live="polite"></div><div id="save-problem" role="alert" hidden></div><div id="cell-message" role="status" aria-live="polite"></div><div id="grid"></div></main>\n<aside id="sidebar" aria-label="Add-in"></aside>',
+    body: '<main id="sheet" aria-label="Spreadsheet"><div id="api-bar" role="region" aria-label="API address" aria-live="polite"></div><div id="save-problem" role="alert" hidden></div><div id="storage-warning" role="status" hidden></div><div id="cell-message" role="status" aria-live="polite"></div><div id="grid"></div></main>\n<aside id="sidebar" aria-label="Add-in"></aside>',
     scriptSrc: [],
   }).replace("</body>", '<script type="module" src="app.js"></script>\n</body>');
   writeFileSync(path.join(out, "index.html"), html);

@@ -1,12 +1,14 @@
 /**
  * `npm run server -- [--port N] [--host H] [--data DIR] [--today YYYY-MM-DD] [--seed N]
- * [--scale N] [--rate-limit N] [--demo-key TOKEN] [--log]`: generates the demo data, makes
- * sure the demo account has a key, listens and prints the URL and how to get a key.
+ * [--scale N] [--catalogue demo|large] [--rate-limit N] [--demo-key TOKEN] [--log]`: generates
+ * the demo data, makes sure the demo account has a key, listens and prints the URL and how to
+ * get a key.
  */
 import * as path from "path";
 import { buildServer } from "./app";
 import { useServerHeapPolicy } from "./heap";
 import { generateDemoData } from "./data/generate";
+import { CATALOGUES, type Catalogue } from "./data/largeCatalogue";
 import { ALL_HANDLERS } from "./endpoints";
 import { FlagError, integerFlag, parseFlags } from "./keys/flags";
 import { KeyStore, KeyStoreError } from "./keys/store";
@@ -23,10 +25,24 @@ export interface ServerSettings {
   readonly today: string;
   readonly seed: number;
   readonly scale: number;
+  /** "large" adds a team's 10,000-product catalogue to the demo account. */
+  readonly catalogue: Catalogue;
   readonly rateLimitPerMinute: number;
   /** Token to register for the demo account (--demo-key or MKT_DEMO_KEY), or null. */
   readonly demoKey: string | null;
   readonly log: boolean;
+}
+
+/** The `--catalogue` flag of `npm start` and `npm run server`: "demo" when absent. */
+export function catalogueFlag(value: string | undefined): Catalogue {
+  if (value === undefined) return "demo";
+  const found = CATALOGUES.find((c) => c === value);
+  if (found === undefined)
+    throw new FlagError(
+      `--catalogue must be demo (the small demo account, the default) or large (10,000 more ` +
+        `products: A 5,000 in two shops, B 3,000, C 2,000); got "${value}".`,
+    );
+  return found;
 }
 
 /** Reads flags and environment (PORT, MKT_DATA_DIR, MKT_DEMO_KEY); throws FlagError. */
@@ -42,6 +58,7 @@ export function parseServerArgs(
     today: "value",
     seed: "value",
     scale: "value",
+    catalogue: "value",
     "rate-limit": "value",
     "demo-key": "value",
     log: "switch",
@@ -60,6 +77,7 @@ export function parseServerArgs(
     today,
     seed: integerFlag(flags, "seed", 1, 0, 2 ** 31 - 1),
     scale: integerFlag(flags, "scale", 1, 1, 1000),
+    catalogue: catalogueFlag(flags.values.catalogue),
     rateLimitPerMinute: integerFlag(flags, "rate-limit", 60, 1, 10_000_000),
     demoKey: flags.values["demo-key"] ?? (env.MKT_DEMO_KEY || null),
     log: flags.switches.has("log"),
@@ -98,6 +116,7 @@ async function main(): Promise<void> {
     seed: settings.seed,
     scale: settings.scale,
     today: settings.today,
+    catalogue: settings.catalogue,
   });
   const app = buildServer({
     handlers: ALL_HANDLERS,
@@ -111,7 +130,7 @@ async function main(): Promise<void> {
   const shown = url.replace("[::1]", "localhost");
   console.log(`Marketplace Profit Analytics API (reference server) at ${shown}`);
   console.log(
-    `  data: seed ${settings.seed}, scale ${settings.scale}, today ${settings.today}; ` +
+    `  data: seed ${settings.seed}, scale ${settings.scale}, ${settings.catalogue} catalogue, today ${settings.today}; ` +
       `${settings.rateLimitPerMinute} requests/minute per key; keys in ${store.file}`,
   );
   // With --log, stdout carries the JSON request log (often redirected to a file): the demo key

@@ -22,11 +22,37 @@ export interface DiagnosticRow extends CheckOutcome {
   readonly instead: string;
 }
 
-export interface DiagnosticsReport {
+/** Where the checks ran, for support: besides the host, what only the host can tell. */
+export interface DiagnosticsPlace {
+  /** The API address the checks asked (Settings' address: no key, no user info). */
+  readonly apiAddress: string;
+  /** How the add-in runs here, where the host can tell (Sheets: add-on or bound script). */
+  readonly deployment?: string;
+  /** The version of the code that ran the checks, when that is not this bundle (Code.js). */
+  readonly version?: string;
+}
+
+export interface DiagnosticsReport extends DiagnosticsPlace {
   readonly host: "sheets" | "excel" | "web";
+  /** The add-in's version (package.json when it was built). */
+  readonly version: string;
   /** When it ran (ms since 1970). */
   readonly at: number;
   readonly rows: readonly DiagnosticRow[];
+}
+
+declare const MKT_ADDIN_VERSION: string | undefined;
+
+/** The version the build stamped (build/*.ts define it); run from source, none. */
+export const ADDIN_VERSION =
+  typeof MKT_ADDIN_VERSION === "string" ? MKT_ADDIN_VERSION : "development (not a build)";
+
+/** Storage this full or more is reported before it runs out (issue 35: 98 % passed). */
+export const STORAGE_WARN_SHARE = 0.8;
+
+/** The share of `limit` that `used` takes, as "83 %". */
+export function percentOf(used: number, limit: number): string {
+  return `${Math.floor((used / limit) * 100)} %`;
 }
 
 /** Every check any host runs: its name in the table and the add-in's fallback. */
@@ -86,8 +112,10 @@ const CHECKS = {
     instead: "Cells cannot read your key and show 'No API key'; save it again after each start.",
   },
   browserStorage: {
-    check: "This browser keeps the key and the workbook (its local storage)",
-    instead: "The key and the workbook are forgotten when the page closes.",
+    check:
+      "This browser keeps the key and the workbook (its storage, under 80 % of what it grants)",
+    instead:
+      "The key and the workbook are forgotten when the page closes; once it is full, a change to the workbook is not kept.",
   },
 } as const;
 
@@ -159,6 +187,13 @@ export function diagnosticsReport(
   host: DiagnosticsReport["host"],
   outcomes: readonly CheckOutcome[],
   at: number,
+  place: DiagnosticsPlace,
 ): DiagnosticsReport {
-  return { host, at, rows: outcomes.map((o) => ({ ...o, ...CHECKS[o.id] })) };
+  return {
+    host,
+    ...place,
+    version: place.version ?? ADDIN_VERSION,
+    at,
+    rows: outcomes.map((o) => ({ ...o, ...CHECKS[o.id] })),
+  };
 }

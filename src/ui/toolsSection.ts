@@ -27,10 +27,23 @@ export function convertedText(done: ConvertedFormulas): string {
 
 const RESULT = { true: "passed", false: "FAILED", null: "not checked" } as const;
 
-/** The table as plain text, for "Copy for support" (no key in it: checks never hold one). */
+/** Where the checks ran: version, host (and how it is installed, where it can tell), API. */
+function aboutLines(report: DiagnosticsReport): string[] {
+  return [
+    `Add-in version: ${report.version}`,
+    `Host: ${HOST_NAMES[report.host]}${report.deployment ? `, running as ${report.deployment}` : ""}`,
+    `API address: ${report.apiAddress}`,
+  ];
+}
+
+/**
+ * The table as plain text, for "Copy for support": the version, the host, the API address and
+ * each check (no key in it: checks never hold one, and the address has no user info).
+ */
 export function diagnosticsText(report: DiagnosticsReport): string {
   return [
     `Marketplace Profit diagnostics, ${HOST_NAMES[report.host]}, ${new Date(report.at).toISOString()}`,
+    ...aboutLines(report),
     ...report.rows.map(
       (r) =>
         `${RESULT[String(r.passed) as keyof typeof RESULT]}\t${r.check}\t${r.seen}${r.passed === true ? "" : `\tThe add-in then: ${r.instead}`}`,
@@ -87,6 +100,11 @@ export function ToolsSection(p: { bridge: HostBridge }) {
     h(Status, { id: "tools-status", ...status }),
     report
       ? h("div", { id: "diagnostics" }, [
+          h(
+            "p",
+            { id: "diagnostics-about" },
+            aboutLines(report).flatMap((line, i) => (i ? [h("br", null), line] : [line])),
+          ),
           h("table", null, [
             h(
               "thead",

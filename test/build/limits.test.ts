@@ -1,14 +1,13 @@
 /**
  * Limits the project holds itself to (issue 11): no source file over 400 lines except the
- * endpoint table, and the Apps Script bundle within the 200 KB issue 20 allows. Code.js holds
- * everything the Sheets add-on runs: the catalog's functions (without their help texts, which
- * Stubs.js and FunctionHelp.html carry), the packed endpoint table, the cell scheduler and
+ * endpoint table, and the Apps Script bundle within the 260,000 bytes issue 35 allows. Code.js
+ * holds everything the Sheets add-on runs: the catalog's functions (without their help texts,
+ * which Stubs.js and FunctionHelp.html carry), the packed endpoint table, the cell scheduler and
  * cache, imports, managed tables, pricing sheets, stamps, refresh log, history, freeze and the
- * sidebar's server side. Two build passes keep it small without changing what it does: UglifyJS
- * after esbuild (build/sheetsMinify.ts), and repeated property names and strings read from one
- * variable each (build/sheetsAlias.ts), which took it from 208,727 to 188,093 bytes; 192,131
- * after this stop's features landed (2026-11-27). What matters to a seller is its load, which
- * `npm run bench` measures (a fresh V8 context) against 20 ms.
+ * sidebar's server side. esbuild's own minifier is its only minifier (build/sheets.ts):
+ * 222,496 bytes when the hand-written renaming pass and UglifyJS left (192,131 with them).
+ * What matters to a seller is its load, which `npm run bench` measures (a fresh V8 context)
+ * against 20 ms.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +16,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const MAX_LINES = 400;
 /** Tables, not code: one entry per endpoint of the spec. */
 const TABLES = new Set(["src/api/endpoints.ts"]);
-const SHEETS_BUNDLE_MAX_BYTES = 200_000;
+const SHEETS_BUNDLE_MAX_BYTES = 260_000;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -36,7 +35,7 @@ test("no source file is over 400 lines, except the endpoint table", () => {
   expect(long).toEqual([]);
 });
 
-test("the Sheets bundle (Code.js) stays within 200,000 bytes (issue 20)", () => {
+test("the Sheets bundle (Code.js) stays within 260,000 bytes (issue 35)", () => {
   const bundle = path.join(ROOT, "dist", "sheets", "Code.js");
   if (!existsSync(bundle)) throw new Error("run npm run build first (npm test does)");
   expect(statSync(bundle).size).toBeLessThanOrEqual(SHEETS_BUNDLE_MAX_BYTES);

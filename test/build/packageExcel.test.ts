@@ -1,10 +1,11 @@
 /**
  * `npm run package:excel` for a real address (issue 24 item 3): the folder to upload and the
  * manifest to deploy point at that address only (no localhost anywhere but the core's own
- * loopback rule), and the manifest passes the offline check.
+ * loopback rule), and the manifest passes the offline check. An address the add-in refuses at
+ * run time is refused before the build (issue 36 item 3).
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { manifestProblems } from "../../build/manifestCheck";
 import { loopbackMentions } from "../../build/packageExcel";
@@ -65,11 +66,55 @@ test("built for https://addin.example.com: no localhost in the package, the mani
 
 test("a loopback address is refused with the variable to set", () => {
   const run = packageFor("https://localhost:3000", "https://api.example.com");
-  expect(run.status).not.toBe(0);
-  expect(run.stderr).toMatch(/MKT_ADDIN_URL must be the https:\/\/ address where you will upload/);
+  expect(run.status).toBe(1);
+  expect(run.stderr).toMatch(
+    /localhost is this computer, which your team's computers cannot reach/,
+  );
+  expect(run.stderr).toMatch(/Set it to the https:\/\/ address where you will upload/);
   const api = packageFor("https://addin.example.com", "http://localhost:8787");
-  expect(api.status).not.toBe(0);
-  expect(api.stderr).toMatch(/MKT_BASE_URL must be the https:\/\/ address of the API/);
+  expect(api.status).toBe(1);
+  expect(api.stderr).toMatch(
+    /MKT_BASE_URL="http:\/\/localhost:8787" is refused: it must start with https/,
+  );
+});
+
+test("addresses the add-in refuses at run time exit 1 with a sentence, and no password reaches the package (issue 36)", () => {
+  const cases: Array<[string, string, RegExp]> = [
+    [
+      "https://addin.example.com",
+      "https://api.example.com?k=1",
+      /MKT_BASE_URL=.* must not contain \? or #/,
+    ],
+    [
+      "https://addin.example.com",
+      "https://user@api.example.com",
+      /MKT_BASE_URL=.* user name or password/,
+    ],
+    [
+      "https://addin.example.com",
+      "https://api.example.com:0",
+      /MKT_BASE_URL=.* port must be 1 to 65535 \(got 0\)/,
+    ],
+    [
+      "https://user:secret@addin.example.com",
+      "https://api.example.com",
+      /MKT_ADDIN_URL=.* user name or password/,
+    ],
+    [
+      "https://addin.example.com:70000",
+      "https://api.example.com",
+      /MKT_ADDIN_URL=.* port must be 1 to 65535/,
+    ],
+  ];
+  for (const [addin, api, sentence] of cases) {
+    const run = packageFor(addin, api);
+    expect({ addin, api, status: run.status }).toEqual({ addin, api, status: 1 });
+    expect(run.stderr).toMatch(/^package:excel failed\. MKT_(BASE|ADDIN)_URL=/);
+    expect(run.stderr).toMatch(sentence);
+    expect(run.stderr).not.toContain("secret");
+  }
+  const left = existsSync(OUT) ? files(OUT).filter((f) => !f.endsWith(".png")) : [];
+  for (const file of left) expect(readFileSync(file, "utf8")).not.toContain("secret");
 });
 
 test("loopbackMentions finds addresses, not the loopback rule", () => {

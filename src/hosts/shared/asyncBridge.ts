@@ -388,7 +388,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       const { fresh } = await currentEnvs();
       const probe = () => runAsync(call("SHOPS_A", {}), fresh);
       const api = await runOpAsync(apiChecks(probe, () => bridge.getQuota()));
-      return diagnosticsReport(o.host, [...api, ...((await o.hostChecks?.()) ?? [])], clock.now());
+      const rows = [...api, ...((await o.hostChecks?.()) ?? [])];
+      return diagnosticsReport(o.host, rows, clock.now(), { apiAddress: fresh.baseUrl });
     },
 
     async clearCache() {

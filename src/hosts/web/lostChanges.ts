@@ -3,7 +3,7 @@
  * save. Never silently: the browser asks before the page goes (beforeunload), and after a
  * reload the page says what was lost and what to do. The note of a failed save lives in
  * sessionStorage: the tab keeps it across a reload, and it has its own room, so it fits when
- * localStorage (where the workbook lives) is full.
+ * the storage the workbook lives in (IndexedDB) is full.
  */
 import type { WorkbookSaveState } from "./workbookStorage";
 

@@ -27,7 +27,7 @@ import { UniverWorkbook } from "./univer/univerWorkbook";
 import { webRefresher } from "./webRefresher";
 import { showSaveProblem } from "./saveBanner";
 import { changesLostOnReload, guardUnsavedChanges } from "./lostChanges";
-import { WEB_CACHE_BUDGET, newSaveState } from "./workbookStorage";
+import { WEB_CACHE_BUDGET, indexedDbWorkbook, newSaveState } from "./workbookStorage";
 
 declare const MKT_DEFAULT_BASE_URL: string;
 
@@ -37,7 +37,7 @@ function element(id: string): HTMLElement {
   return found;
 }
 
-function start(): void {
+async function start(): Promise<void> {
   const params = new URLSearchParams(window.location.search);
   const defaultBaseUrl =
     typeof MKT_DEFAULT_BASE_URL === "string" ? MKT_DEFAULT_BASE_URL : "http://localhost:8787";
@@ -55,7 +55,7 @@ function start(): void {
   });
   const storage = localOfficeStorage();
   const transport = browserFetchTransport();
-  // Cached answers keep to a fifth of the browser's storage: the workbook needs the rest.
+  // Cached answers keep to a fifth of localStorage: the settings and the key live there too.
   const session = new ExcelSession({
     storage,
     defaultBaseUrl,
@@ -64,7 +64,10 @@ function start(): void {
   });
   const saves = newSaveState();
   const openedAt = Date.now();
-  const engine = startEngine(element("grid"), loadWorkbook(window.localStorage));
+  // The workbook is in IndexedDB (an older page's in localStorage moves there, once).
+  const workbooks = indexedDbWorkbook();
+  const opened = await loadWorkbook(workbooks, window.localStorage, saves, window.sessionStorage);
+  const engine = startEngine(element("grid"), opened.data);
   const book = new UniverWorkbook(engine);
   const recalculate = (): void => engine.getFormula().executeCalculation();
   const cells = new FormulaCells({
@@ -118,27 +121,47 @@ function start(): void {
       });
     },
     onClearCache: () => refresher.clearCache(),
-    hostChecks: () => Promise.resolve(webChecks(window.localStorage, saves)),
+    hostChecks: () => webChecks(window.localStorage, saves),
   });
   const bar = mountMessageBar(element("cell-message"), engine, book, cells);
   // A save the browser refuses is said in red until one works; a reload then asks first, and
   // the next page says what was lost.
   const banner = element("save-problem");
+  const warning = element("storage-warning");
   const noteSave = guardUnsavedChanges(window.sessionStorage, saves, openedAt);
   // What was lost stays said this visit: the engine's first recalculation saves (the same
   // workbook) before the seller has read it.
   const lost = changesLostOnReload(window.sessionStorage);
   showSaveProblem(banner, lost);
-  keepWorkbookSaved(engine, window.localStorage, saves, (problem) => {
-    noteSave();
-    showSaveProblem(banner, problem ?? lost);
-    // A refreshed table's stamp (sheet metadata) raises no event the line hears: a moment
-    // after each change it reads the active cell and the sheet's note again.
-    bar.update();
-  });
+  const saveNow = keepWorkbookSaved(
+    engine,
+    workbooks,
+    saves,
+    (news) => {
+      noteSave();
+      // A note of what the last visit lost stays first: the storage may still be full.
+      showSaveProblem(banner, [lost, news.problem].filter((m) => m !== null).join(" ") || null);
+      // From 80 % of what the browser grants (the red line says more when a save failed).
+      showSaveProblem(warning, news.problem === null ? news.warning : null);
+      // A refreshed table's stamp (sheet metadata) raises no event the line hears: a moment
+      // after each change it reads the active cell and the sheet's note again.
+      bar.update();
+    },
+    opened.text,
+    window.sessionStorage,
+  );
+  if (opened.rescued) void saveNow();
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
+  // Tests and benchmarks: save now, read how long saving and loading took, and the workbook's
+  // text as a save would keep it.
+  (window as unknown as { __workbook: unknown }).__workbook = {
+    save: saveNow,
+    state: saves,
+    text: () => JSON.stringify(engine.getActiveWorkbook()?.save() ?? null),
+  };
   mountApp(element("sidebar"), withPlaces(bridge, WEB_PLACES));
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-else start();
+if (document.readyState === "loading")
+  document.addEventListener("DOMContentLoaded", () => void start());
+else void start();

@@ -22,6 +22,7 @@ import type {
 import {
   FIXED_NAME_SLOTS,
   HOSTILE_NAMES,
+  brandedProductName,
   fixedProductName,
   productName,
   variantName,
@@ -66,7 +67,11 @@ function baseProducts(rng: Rng, spec: ShopSpec, singleShare: number): BaseProduc
   const out: BaseProduct[] = [];
   for (let i = 0; i < n; i++) {
     const fixed = names.fixedSlots && i < FIXED_NAME_SLOTS;
-    const drawn = fixed ? fixedProductName(i) : productName(rng);
+    const drawn = fixed
+      ? fixedProductName(i)
+      : spec.branded === true
+        ? brandedProductName(rng)
+        : productName(rng);
     const name = names.fixedSlots && names.hostile ? (HOSTILE_NAMES[i] ?? drawn) : drawn;
     const variantCount = rng.chance(singleShare) ? 1 : rng.int(2, 5);
     const base = median * Math.exp(rng.normal() * 0.8);
@@ -88,7 +93,7 @@ function baseProducts(rng: Rng, spec: ShopSpec, singleShare: number): BaseProduc
   return out;
 }
 
-interface ShopSpec {
+export interface ShopSpec {
   readonly id: number;
   readonly region: string;
   readonly name: string;
@@ -98,6 +103,8 @@ interface ShopSpec {
   readonly hostile: boolean;
   /** Test data: give those slots HOSTILE_NAMES. */
   readonly hostileNames?: boolean;
+  /** Names lead with a house brand (large shops: more distinct names). */
+  readonly branded?: boolean;
   readonly itemBase: number;
 }
 
@@ -188,7 +195,7 @@ function itemOf(
   };
 }
 
-type ShopSpecA = ShopSpec & { inServiceFeeProgramme: boolean };
+export type ShopSpecA = ShopSpec & { inServiceFeeProgramme: boolean };
 
 export function genShopA(world: DemoWorld, spec: ShopSpecA, cats: readonly CategoryAB[]): ShopA {
   const shop = shopOf(world, "A", spec, {
@@ -213,7 +220,7 @@ export function genShopA(world: DemoWorld, spec: ShopSpecA, cats: readonly Categ
   return { shopId: spec.id, ...shop, inServiceFeeProgramme: spec.inServiceFeeProgramme };
 }
 
-type ShopSpecB = ShopSpec & { sellerType: SellerTypeB };
+export type ShopSpecB = ShopSpec & { sellerType: SellerTypeB };
 
 export function genSellerB(
   world: DemoWorld,

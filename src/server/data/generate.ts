@@ -10,6 +10,7 @@ import type { CategoryAB, CategoryC, DemoAccount, DemoData } from "./model";
 import { makeRng } from "./rng";
 import { rateTable, seasonality, type Calendar } from "./sales";
 import { genShopA, genSellerB, genShopC, type DemoWorld } from "./demoShops";
+import { largeCatalogueShops, type Catalogue } from "./largeCatalogue";
 
 export interface GenerateOptions {
   readonly seed: number;
@@ -22,6 +23,12 @@ export interface GenerateOptions {
    * otherwise hostile names (HOSTILE_NAMES). Off for `npm start`; numbers are the same either way.
    */
   readonly hostileNames?: boolean;
+  /**
+   * "large" adds a team's catalogue to the demo account: 10,000 more products in new shops
+   * (largeCatalogue.ts). The demo's own shops and the rival account stay exactly as they are.
+   * Default "demo".
+   */
+  readonly catalogue?: Catalogue;
 }
 
 /** Days between today and the scheduled commission change. */
@@ -31,7 +38,13 @@ const cache = new Map<string, DemoData>();
 
 /** The demo dataset for (seed, scale, today); memoized within the process. */
 export function generateDemoData(options: GenerateOptions): DemoData {
-  const key = `${options.seed}|${options.scale}|${options.today}|${options.hostileNames === true}`;
+  const key = [
+    options.seed,
+    options.scale,
+    options.today,
+    options.hostileNames === true,
+    options.catalogue ?? "demo",
+  ].join("|");
   let data = cache.get(key);
   if (!data) {
     data = build(options);
@@ -89,7 +102,13 @@ const BASE_RATE: Readonly<Record<string, number>> = {
   ID: 0.065,
 };
 
-function build({ seed, scale, today, hostileNames = false }: GenerateOptions): DemoData {
+function build({
+  seed,
+  scale,
+  today,
+  hostileNames = false,
+  catalogue = "demo",
+}: GenerateOptions): DemoData {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`today must be YYYY-MM-DD, got ${today}`);
   const s = Math.max(0.01, scale);
   const count = (n: number): number => Math.max(12, Math.round(n * s));
@@ -237,15 +256,32 @@ function build({ seed, scale, today, hostileNames = false }: GenerateOptions): D
       ),
     ],
   };
+  // Drawn after everything else, from a stream of their own: the demo's shops and the rival's
+  // are the same numbers with and without them.
+  const large =
+    catalogue === "large"
+      ? largeCatalogueShops(seed, cal, { a: categoriesA, b: categoriesB, c: categoriesC })
+      : null;
   return {
     seed,
     scale: s,
     today,
+    catalogue,
     ordersFrom,
     scheduledRateChangeDate: scheduled,
     categoriesA,
     categoriesB,
     categoriesC,
-    accounts: [demo, rival],
+    accounts: [
+      large === null
+        ? demo
+        : {
+            ...demo,
+            shopsA: [...demo.shopsA, ...large.shopsA],
+            sellersB: [...demo.sellersB, ...large.sellersB],
+            shopsC: [...demo.shopsC, ...large.shopsC],
+          },
+      rival,
+    ],
   };
 }

@@ -208,6 +208,8 @@ export interface DemoAccount {
 export interface DemoData {
   readonly seed: number;
   readonly scale: number;
+  /** "demo" (the small demo account) or "large" (with a team's 10,000-product catalogue). */
+  readonly catalogue: "demo" | "large";
   /** The "today" the data was generated for (YYYY-MM-DD). Orders end the day before. */
   readonly today: string;
   /** First day with orders (today - 365 days). */

@@ -95,6 +95,35 @@ export function productName(rng: Rng): string {
   return `${rng.pick(ADJECTIVES)} ${rng.pick(NOUNS)}${rng.pick(PACKS)}`;
 }
 
+/** House brands of the large catalogue's shops (a 3,000-product shop needs more than 2,944 names). */
+const BRANDS = [
+  "Aruna",
+  "Bellamy",
+  "Cobalt",
+  "Daily Nest",
+  "Everleaf",
+  "Fieldcraft",
+  "Greyhaus",
+  "Haven & Co",
+  "Isla",
+  "Juniper",
+  "Kaito",
+  "Lumio",
+  "Marlowe",
+  "Northpeak",
+  "Orla",
+  "Pavo",
+  "Quill",
+  "Rattan Road",
+  "Sora",
+  "Tamarind",
+];
+
+/** A plausible product name with a brand, for shops of thousands of products. */
+export function brandedProductName(rng: Rng): string {
+  return `${rng.pick(BRANDS)} ${productName(rng)}`;
+}
+
 const VARIANTS = ["Black", "White", "Red", "Blue", "Green", "S", "M", "L", "XL", "Pink"];
 
 /** A variant (model / SKU) name, distinct within the product for k < 10. */

@@ -72,42 +72,62 @@ test("Diagnostics in Excel: all on passes; each requirement set and the storage 
   expect(results(noKey.rows)).toMatchObject({ apiAddress: null, keyAccepted: false });
 });
 
-test("the web demo's storage check: on, off (no localStorage, or one that forgets), and a workbook save that failed", () => {
+test("the web demo's storage check: on, off (no localStorage, or one that forgets), and a workbook save that failed", async () => {
   const items = new Map<string, string>();
   const local = {
     getItem: (k: string) => items.get(k) ?? null,
     setItem: (k: string, v: string) => void items.set(k, v),
     removeItem: (k: string) => void items.delete(k),
-    key: (i: number) => [...items.keys()][i] ?? null,
-    get length() {
-      return items.size;
-    },
   };
   const saves = newSaveState();
-  items.set("mkt.cache.x", "y".repeat(999_990));
-  expect(webChecks(local, saves)).toEqual([
+  const room = async () => ({ usage: 12_300_000, quota: 300_000_000 });
+  expect(await webChecks(local, saves, room)).toEqual([
     {
       id: "browserStorage",
       passed: true,
-      seen: "set and read back; no change to save yet; 1.0 M of about 5.2 M characters used (cached answers 1.0 M)",
+      seen: "settings set and read back; no change to save yet; 12.3 of 300.0 MB used",
     },
   ]);
-  expect(webChecks(null, saves)[0]?.passed).toBe(false);
-  expect(webChecks({ ...local, setItem: () => undefined }, saves)[0]?.passed).toBe(false);
+  const saved = {
+    ...saves,
+    savedAt: Date.now(),
+    saveMs: 812.4,
+    loadMs: 95,
+    workbookChars: 14_200_000,
+  };
+  expect((await webChecks(local, saved, room))[0]?.seen).toMatch(
+    /^settings set and read back; workbook \(14\.2 M characters\) saved in IndexedDB at \d\d:\d\d:\d\d in 812 ms; opened in 95 ms; 12\.3 of 300\.0 MB used$/,
+  );
+  expect((await webChecks(local, saves, async () => null))[0]?.seen).toMatch(
+    /the browser does not say how much storage it grants/,
+  );
+  // From 80 % of what the browser grants the check fails before a save is refused (issue 35).
+  const nearlyFull = async () => ({ usage: 245_000_000, quota: 300_000_000 });
+  expect((await webChecks(local, saves, nearlyFull))[0]).toMatchObject({
+    passed: false,
+    seen: expect.stringMatching(/nearly full: 245\.0 of 300\.0 MB used \(81 %\)/),
+  });
+  expect((await webChecks(null, saves, room))[0]?.passed).toBe(false);
+  expect((await webChecks({ ...local, setItem: () => undefined }, saves, room))[0]?.passed).toBe(
+    false,
+  );
   expect(
-    webChecks(
-      {
-        ...local,
-        setItem: () => {
-          throw new Error("QuotaExceededError");
+    (
+      await webChecks(
+        {
+          ...local,
+          setItem: () => {
+            throw new Error("QuotaExceededError");
+          },
         },
-      },
-      saves,
+        saves,
+        room,
+      )
     )[0],
   ).toMatchObject({ passed: false, seen: "QuotaExceededError" });
   // The probe fits where the workbook did not: the check says the save failed, not "passed".
   const failed = { ...saves, failedAt: Date.now(), workbookChars: 5_300_000 };
-  expect(webChecks(local, failed)[0]).toMatchObject({
+  expect((await webChecks(local, failed, room))[0]).toMatchObject({
     passed: false,
     seen: expect.stringMatching(/last save of the workbook \(5\.3 M characters\) failed/),
   });

@@ -48,6 +48,38 @@ test("everything on: every check Sheets can run passes, the two that need anothe
   expect(text).not.toContain(suite.server.keys.demo);
 });
 
+test("the report names the add-in's version, the API address and how the add-on is installed, and Copy for support holds them", async () => {
+  const kinds = {
+    APPS_MARKETPLACE_DOMAIN_ADD_ON: "editor add-on, installed for your domain by its administrator",
+    WEB_STORE_ADD_ON: "editor add-on, installed by you",
+    NONE: "not an installed add-on: a script bound to this spreadsheet, or a test deployment",
+  } as const;
+  for (const [source, kind] of Object.entries(kinds)) {
+    const loaded = addon(suite.server.keys.demo);
+    loaded.scriptApp.installationSource = source as keyof typeof kinds;
+    const report = await diagnose(loaded);
+    // Code.js says which build ran the checks (the harness builds version 0.0.0-test).
+    expect(report).toMatchObject({
+      version: "0.0.0-test",
+      apiAddress: suite.server.baseUrl,
+      deployment: kind,
+    });
+    const text = diagnosticsText(report).split("\n");
+    expect(text.slice(1, 4)).toEqual([
+      "Add-in version: 0.0.0-test",
+      `Host: Google Sheets, running as ${kind}`,
+      `API address: ${suite.server.baseUrl}`,
+    ]);
+    // Each check, one line each.
+    expect(text.slice(4).map((l) => l.split("\t")[1])).toEqual(report.rows.map((r) => r.check));
+  }
+  const broken = addon(suite.server.keys.demo);
+  (broken.context.ScriptApp as { getInstallationSource(): unknown }).getInstallationSource = () => {
+    throw new Error("Exception: not available");
+  };
+  expect((await diagnose(broken)).deployment).toBe("not known (Exception: not available)");
+});
+
 test("each assumption switched off once fails its own row and says what the add-on does instead", async () => {
   const off: Array<[string, (a: LoadedAddon) => void]> = [
     [

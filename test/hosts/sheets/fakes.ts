@@ -607,8 +607,16 @@ class FakeTrigger implements TriggerLike {
  * getProjectTriggers() lists all of the user's. `forExecution` is ScriptApp as one execution
  * sees it (the open document, or null in a time-driven run).
  */
+/** ScriptApp.InstallationSource's names (Apps Script's enum values compare by identity). */
+export type InstallationSource = "APPS_MARKETPLACE_DOMAIN_ADD_ON" | "WEB_STORE_ADD_ON" | "NONE";
+
 export class FakeScriptApp {
   readonly triggers: FakeTrigger[] = [];
+  /**
+   * What getInstallationSource() answers. NONE ("not running as an add-on") by default: Google
+   * documents it for a script that is not an add-on, and says nothing of a test deployment.
+   */
+  installationSource: InstallationSource = "NONE";
   forExecution(document: () => FakeSpreadsheet | null) {
     const triggers = this.triggers;
     const create = (handler: string): FakeTrigger => {
@@ -626,6 +634,12 @@ export class FakeScriptApp {
     };
     return {
       EventType: { CLOCK: "CLOCK", ON_OPEN: "ON_OPEN", ON_EDIT: "ON_EDIT" },
+      InstallationSource: {
+        APPS_MARKETPLACE_DOMAIN_ADD_ON: "APPS_MARKETPLACE_DOMAIN_ADD_ON",
+        WEB_STORE_ADD_ON: "WEB_STORE_ADD_ON",
+        NONE: "NONE",
+      },
+      getInstallationSource: (): InstallationSource => this.installationSource,
       getUserTriggers: (doc: FakeSpreadsheet): FakeTrigger[] =>
         triggers.filter((t) => t.eventType !== "CLOCK" && t.documentId === doc.getId()),
       getProjectTriggers: (): FakeTrigger[] => [...triggers],

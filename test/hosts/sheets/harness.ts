@@ -34,8 +34,8 @@ const ROOT = path.resolve(__dirname, "../../..");
 /**
  * Build dist/sheets (the real build step) into a temp dist folder; returns its path. Once per
  * Jest run (test/helpers/buildOnce.ts): ~25 suites each built it before, ~4 s of CPU apiece.
- * Minified as shipped: the bundle's own passes (build/sheetsAlias.ts, UglifyJS) rewrite code,
- * so the tests run the Code.js a seller installs, not a kinder unminified one.
+ * Minified as shipped: esbuild's minifier rewrites code, so the tests run the Code.js a seller
+ * installs, not a kinder unminified one.
  */
 export function buildSheetsBundle(): string {
   const { dist } = buildOnceSync("sheets-dist", (into) => buildSheetsInto(into));

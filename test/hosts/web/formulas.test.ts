@@ -19,6 +19,7 @@ import {
   selectCells,
   settledValues,
   sheetValues,
+  storedWorkbook,
   typeInto,
 } from "./webPage";
 
@@ -341,9 +342,13 @@ describeBrowser("formulas in the web demo's spreadsheet", () => {
 
   test("the workbook survives a reload, the key is never in it, and the page logs no errors", async () => {
     await page.waitForTimeout(1500); // the save runs a moment after the last change
-    const saved = await page.evaluate(() => window.localStorage.getItem("mkt.web.workbook") ?? "");
+    const saved = await storedWorkbook(page);
     expect(saved).toContain("MKTA_BREAKDOWN");
     expect(saved).not.toContain(key);
+    // The key stays in localStorage, which no longer holds the workbook.
+    const local = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+    expect(local).toContain(key);
+    expect(local).not.toContain("MKTA_BREAKDOWN");
     proxy.reset();
     await page.reload();
     const values = await settledValues(page, "Fill", (v) => typeof v[0]?.[2] === "number");

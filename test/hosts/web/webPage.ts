@@ -167,3 +167,51 @@ export async function openFromApiLink(page: Page, pageUrl: string, baseUrl: stri
   await page.locator(`#api-address[data-address="${baseUrl}"]`).waitFor();
   await page.locator("#api-key").waitFor();
 }
+
+/**
+ * The workbook as the page last kept it in IndexedDB (database "mkt-web", store "workbook"),
+ * read with the browser's own API, or "" when there is none.
+ */
+export function storedWorkbook(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open("mkt-web");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("workbook")) {
+            db.close();
+            return resolve("");
+          }
+          const get = db.transaction("workbook").objectStore("workbook").get("current");
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => {
+            db.close();
+            resolve(typeof get.result === "string" ? get.result : "");
+          };
+        };
+      }),
+  );
+}
+
+/** How the page's saves went (src/hosts/web/workbookStorage.ts WorkbookSaveState). */
+export interface SaveState {
+  savedAt: number | null;
+  failedAt: number | null;
+  workbookChars: number;
+  saveMs: number | null;
+  loadMs: number | null;
+  usage: number | null;
+  quota: number | null;
+}
+
+/** Save the workbook now (as the page does a moment after a change); resolves when kept or refused. */
+export function saveWorkbookNow(page: Page): Promise<SaveState> {
+  return page.evaluate(async () => {
+    const w = (window as unknown as { __workbook: { save(): Promise<void>; state: SaveState } })
+      .__workbook;
+    await w.save();
+    return { ...w.state };
+  });
+}

@@ -7,7 +7,7 @@
 import { generateDemoData } from "../../../src/server/data/generate";
 import type { DemoAccount } from "../../../src/server/data/model";
 import { handlersA } from "../../../src/server/endpoints/a";
-import { REMEMBERED_BYTES, rememberedSize } from "../../../src/server/endpoints/a/remembered";
+import { REMEMBERED_BYTES, rememberedSize } from "../../../src/server/endpoints/remembered";
 import type { HandlerContext } from "../../../src/server/handler";
 import { SerializedData } from "../../../src/server/serialized";
 

@@ -5,11 +5,17 @@
  * that need another execution or another person are added by the sidebar as not checked.
  */
 import { call } from "../../../core/effects";
+import { normaliseBaseUrl } from "../../../core/baseUrl";
 import { isApiError } from "../../../core/errors";
 import { runSync } from "../../../core/syncDriver";
-import { checked, type CheckOutcome } from "../../../sidebar/diagnostics";
+import {
+  ADDIN_VERSION,
+  checked,
+  type CheckOutcome,
+  type DiagnosticsPlace,
+} from "../../../sidebar/diagnostics";
 import { gas } from "../stores/gas";
-import { closeSession, messageOf, openSession } from "../cells/session";
+import { closeSession, messageOf, openSession, userSettings } from "../cells/session";
 
 const PROBE = "mkt.diagnostics";
 /** The filler's clock trigger handler (schedulerServer.ts): the one the add-on really makes. */
@@ -69,10 +75,51 @@ export function sheetsChecks(): CheckOutcome[] {
   ];
 }
 
-/** Sidebar: the API probe and the host checks (the client builds the table). */
+/**
+ * How this script runs, as far as Apps Script tells (ScriptApp.getInstallationSource): an
+ * add-on installed by the domain's administrator or by the user, or not an add-on, which is a
+ * script bound to this spreadsheet or a test deployment (Google documents no way to tell those
+ * two apart, so both are named).
+ */
+function deploymentKind(): string {
+  const script = gas().ScriptApp;
+  try {
+    const source = script.getInstallationSource();
+    const kinds = script.InstallationSource;
+    if (source === kinds.APPS_MARKETPLACE_DOMAIN_ADD_ON)
+      return "editor add-on, installed for your domain by its administrator";
+    if (source === kinds.WEB_STORE_ADD_ON) return "editor add-on, installed by you";
+    if (source === kinds.NONE)
+      return "not an installed add-on: a script bound to this spreadsheet, or a test deployment";
+    return `not known (Apps Script says ${String(source)})`;
+  } catch (e) {
+    return `not known (${whatThrew(e)})`;
+  }
+}
+
+/** A thrown value's message, whatever realm its Error came from. */
+function whatThrew(e: unknown): string {
+  return typeof e === "object" && e !== null && "message" in e ? String(e.message) : String(e);
+}
+
+/** The API address of Settings, as the checks used it. */
+function apiAddress(): string {
+  try {
+    return normaliseBaseUrl(userSettings().settings().baseUrl);
+  } catch (e) {
+    return `not valid: ${whatThrew(e)}`;
+  }
+}
+
+/** Sidebar: the API probe, the host checks and where they ran (the client builds the table). */
 export function diagnoseSheets(): {
   api: { code: string; message: string };
   checks: CheckOutcome[];
+  place: DiagnosticsPlace;
 } {
-  return { api: apiProbe(), checks: sheetsChecks() };
+  return {
+    api: apiProbe(),
+    checks: sheetsChecks(),
+    place: { apiAddress: apiAddress(), deployment: deploymentKind(), version: ADDIN_VERSION },
+  };
 }

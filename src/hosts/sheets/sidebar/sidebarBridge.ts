@@ -210,12 +210,13 @@ export function createGoogleScriptBridge(
         ),
       ),
     async runDiagnostics() {
-      const { api, checks } = await server.diagnoseSheets();
+      const { api, checks, place } = await server.diagnoseSheets();
       const probe = () => {
         if (api.code !== "OK") throw new ApiError(api.code as ApiErrorCode, api.message);
       };
       const outcomes = await runOpAsync(apiChecks(probe, () => bridge.getQuota()));
-      return diagnosticsReport("sheets", [...outcomes, ...checks, ...NOT_FROM_SIDEBAR], Date.now());
+      const rows = [...outcomes, ...checks, ...NOT_FROM_SIDEBAR];
+      return diagnosticsReport("sheets", rows, Date.now(), place);
     },
   };
   return withPlaces(bridge, SHEETS_PLACES);

@@ -128,6 +128,13 @@ export interface ScriptAppLike {
   getProjectTriggers(): TriggerLike[];
   deleteTrigger(trigger: TriggerLike): void;
   EventType: { ON_EDIT: unknown; CLOCK: unknown };
+  /** How the script came to be installed as an add-on for this user (NONE: not an add-on). */
+  getInstallationSource(): unknown;
+  InstallationSource: {
+    APPS_MARKETPLACE_DOMAIN_ADD_ON: unknown;
+    WEB_STORE_ADD_ON: unknown;
+    NONE: unknown;
+  };
 }
 
 /** The Apps Script services the add-on touches. */

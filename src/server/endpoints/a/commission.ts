@@ -7,7 +7,7 @@ import { findCategoryAB, nextRateChange } from "../../data/lookup";
 import { netProfitMinor, revenueMinor } from "../../fees/a";
 import type { EndpointHandler, HandlerContext } from "../../handler";
 import { ApiProblem } from "../../problem";
-import { rememberFor } from "./remembered";
+import { rememberFor } from "../remembered";
 import {
   commissionRateA,
   realizedA,

@@ -10,7 +10,7 @@ import {
   type SerializedData,
   withLeadingField,
 } from "../../serialized";
-import { rememberFor } from "./remembered";
+import { rememberFor } from "../remembered";
 import { roasSummaryA } from "./roas";
 import {
   breakdownWithMetadata,

@@ -3,7 +3,7 @@ import { type Period } from "../../analytics/periods";
 import type { DemoData, OrderChannel } from "../../data/model";
 import { orderLinesA, saleTermsA } from "../../fees/a";
 import { feeScheduleA } from "../../fees/ratesA";
-import { rememberFor } from "./remembered";
+import { rememberFor } from "../remembered";
 import { commissionRateA, unitCogs, type ShopIndex } from "./shop";
 
 export const COST_LINES = [

@@ -8,6 +8,7 @@ import { optNumber } from "../../analytics/requestFields";
 import { aggregate, breakdownWire, skuResult, unitsOf } from "../bc/results";
 import type { SellerViewB } from "./sellerView";
 import { sellerFromPath } from "./options";
+import { rememberFor } from "../remembered";
 
 interface ProductRowB {
   readonly product: ProductB;
@@ -21,6 +22,23 @@ export function productRowsB(view: SellerViewB): ProductRowB[] {
     const results = product.skus.map((sku) => skuResult(view, product, sku));
     return { product, unit: aggregate(view, results), unitsSold: unitsOf(results) };
   });
+}
+
+/** A product row's breakdown and its place in a list (estimate, bytes). */
+const ROW_BYTES = 400;
+
+/**
+ * The rows of B7's and B12's pages, remembered for the request's settings: paging through a
+ * 3,000-product seller computes them once, not once a page.
+ */
+function listRowsB(view: SellerViewB): readonly ProductRowB[] {
+  const o = view.options;
+  return rememberFor(
+    view.shop,
+    `rowsB|${view.today}|${o.sellerType}|${o.hasVat}|${o.effectiveDate}|${o.lookbackDays}`,
+    () => productRowsB(view),
+    (rows) => rows.length * ROW_BYTES,
+  );
 }
 
 function entryWire(view: SellerViewB, row: ProductRowB): Record<string, unknown> {
@@ -37,7 +55,7 @@ function entryWire(view: SellerViewB, row: ProductRowB): Record<string, unknown>
 export function productPageB(ctx: HandlerContext): unknown {
   const view = sellerFromPath(ctx);
   const page = cursorPage(
-    productRowsB(view),
+    listRowsB(view),
     (row) => row.product.itemId,
     optNumber(ctx.body, "cursorRtProductId"),
     optNumber(ctx.body, "pageSize") ?? 50,
@@ -49,7 +67,7 @@ export function productPageB(ctx: HandlerContext): unknown {
 /** B12: POST P_B/products/{sellerId}/{region}/sorted-by-profit (profit over the 30-day window). */
 export function sortedByProfitB(ctx: HandlerContext): unknown {
   const view = sellerFromPath(ctx);
-  const ranked = productRowsB(view)
+  const ranked = listRowsB(view)
     .map((row) => ({ row, totalProfitMinor: row.unit.netProfitMinor * row.unitsSold }))
     .sort(
       (a, b) =>

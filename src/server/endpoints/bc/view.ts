@@ -18,6 +18,7 @@ import { missing } from "../../analytics/requestFields";
 import { notFound } from "../../data/lookup";
 import type { OrderBase, ShopBase, VariantBase } from "../../data/model";
 import type { UnitInputBC } from "../../fees/engineBC";
+import { rememberFor } from "../remembered";
 import { idOf, type MarketBC } from "./market";
 
 /** A B or C SKU. */
@@ -55,12 +56,38 @@ export interface ViewBC<P, S, I, O> extends ShopStats<P, S> {
   readonly lookedIn: string;
   readonly currency: Currency;
   readonly options: OptionsBC;
+  /** The server's today, which the window ends on. */
+  readonly today: string;
   /** Request settings every metadata block repeats before the lookback (B: seller type). */
   readonly settings: Readonly<Record<string, unknown>>;
   readonly schedule: { readonly vatRate: number };
   /** Engine input for the SKU as listed today with the window's average promotions. */
   baseline(product: P, sku: S): I;
 }
+
+/**
+ * A shop's statistics for a window, remembered: they read every order of the year (a
+ * 3,000-product seller of the large catalogue has 65,000), so each request of a pricing sheet
+ * or list page would otherwise read them again.
+ */
+function rememberedStats<P extends ProductBC<S>, S extends SkuBC, I, O extends OrderBC>(
+  market: MarketBC<P, S, I, O>,
+  shop: ShopBase<P, O, unknown>,
+  lookbackDays: number,
+  today: string,
+): ShopStats<P, S> {
+  const skus = shop.products.reduce((n, p) => n + p.skus.length, 0);
+  return rememberFor(
+    shop,
+    `statsBC|${today}|${lookbackDays}`,
+    () => shopStats(market, shop, lookbackDays, today),
+    // A SKU's window sales and a product's (a dozen numbers each, in maps).
+    () => (skus + shop.products.length) * STATS_BYTES_PER_ENTRY,
+  );
+}
+
+/** One SKU's or product's window sales in the statistics' maps (estimate, bytes). */
+const STATS_BYTES_PER_ENTRY = 240;
 
 /** Sales of the lookback window ending today and the COGS inference over every SKU of the shop. */
 function shopStats<P extends ProductBC<S>, S extends SkuBC, I, O extends OrderBC>(
@@ -132,13 +159,14 @@ export function viewBC<
   today: string,
 ): ViewBC<P, S, I, O> & { shop: Shop; options: Options; schedule: Schedule } {
   const { market, shop, options } = parts;
-  const stats = shopStats(market, shop, options.lookbackDays, today);
+  const stats = rememberedStats(market, shop, options.lookbackDays, today);
   return {
     ...stats,
     market,
     shop,
     lookedIn: parts.lookedIn,
     options,
+    today,
     settings: parts.settings,
     schedule: parts.schedule,
     currency: currencyOf(shop.region),

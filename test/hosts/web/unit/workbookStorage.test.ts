@@ -1,60 +1,100 @@
 /**
- * The web demo keeps the seller's workbook before cached API answers: when the browser's
- * storage is full, the answers kept there go (the page still has them in memory) and the
- * workbook is saved; only a workbook too big on its own is reported.
+ * The web demo's workbook moves from localStorage (older pages) to IndexedDB once, on the first
+ * load, and leaves localStorage only when IndexedDB has it: a store that cannot be read or
+ * written, or that gives back something else, keeps the old copy where it is. From 80 % of what
+ * the browser grants, the page warns in words the seller can act on.
  */
-import { CACHE_ITEM_PREFIX } from "../../../../src/hosts/shared/persistedStore";
-import { WORKBOOK_ITEM, storeWorkbook } from "../../../../src/hosts/web/workbookStorage";
+import {
+  LEGACY_WORKBOOK_ITEM,
+  loadSavedWorkbook,
+  storageWarning,
+  type WorkbookStore,
+} from "../../../../src/hosts/web/workbookStorage";
 
-/** Web Storage with a quota in characters, like a browser's ~5 M. */
-class QuotaStorage implements Storage {
-  private readonly items = new Map<string, string>();
-  constructor(private readonly quota: number) {}
-  get length(): number {
-    return this.items.size;
+/** IndexedDB's part: a value, and switches for the ways a browser refuses. */
+class FakeStore implements WorkbookStore {
+  value: string | null = null;
+  writes = 0;
+  refuseRead = false;
+  refuseWrite = false;
+  /** A write that reports success but keeps nothing (a store cleared under the page). */
+  forget = false;
+  async read(): Promise<string | null> {
+    if (this.refuseRead) throw new Error("UnknownError");
+    return this.value;
   }
-  key(i: number): string | null {
-    return [...this.items.keys()][i] ?? null;
-  }
-  getItem(k: string): string | null {
-    return this.items.get(k) ?? null;
-  }
-  removeItem(k: string): void {
-    this.items.delete(k);
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  setItem(k: string, v: string): void {
-    const used = [...this.items].reduce(
-      (n, [key, val]) => n + (key === k ? 0 : key.length + val.length),
-      0,
-    );
-    if (used + k.length + v.length > this.quota) throw new Error("QuotaExceededError");
-    this.items.set(k, v);
+  async write(text: string): Promise<void> {
+    this.writes += 1;
+    if (this.refuseWrite) throw new DOMException("full", "QuotaExceededError");
+    if (!this.forget) this.value = text;
   }
 }
 
-test("a full storage drops the cached answers, never the seller's workbook", () => {
-  const storage = new QuotaStorage(10_000);
-  storage.setItem(`${CACHE_ITEM_PREFIX}a`, "x".repeat(4_000));
-  storage.setItem(`${CACHE_ITEM_PREFIX}b`, "x".repeat(4_000));
-  storage.setItem("mkt.apiKey", "k");
-  expect(storeWorkbook(storage, "y".repeat(5_000))).toBe(true);
-  expect(storage.getItem(WORKBOOK_ITEM)).toBe("y".repeat(5_000));
-  expect(storage.getItem(`${CACHE_ITEM_PREFIX}a`)).toBeNull();
-  expect(storage.getItem("mkt.apiKey")).toBe("k"); // settings stay
+function legacyWith(
+  text: string | null,
+): Map<string, string> & Pick<Storage, "getItem" | "removeItem"> {
+  const items = new Map<string, string>();
+  if (text !== null) items.set(LEGACY_WORKBOOK_ITEM, text);
+  items.set("mkt.apiKey", "mkta_pat_secret");
+  return Object.assign(items, {
+    getItem: (k: string) => items.get(k) ?? null,
+    removeItem: (k: string) => void items.delete(k),
+  });
+}
+
+const WORKBOOK = JSON.stringify({
+  id: "wb",
+  sheets: { s1: { cellData: { 0: { 0: { v: "x" } } } } },
 });
 
-test("with room to spare the cached answers stay", () => {
-  const storage = new QuotaStorage(100_000);
-  storage.setItem(`${CACHE_ITEM_PREFIX}a`, "x".repeat(4_000));
-  expect(storeWorkbook(storage, "y".repeat(5_000))).toBe(true);
-  expect(storage.getItem(`${CACHE_ITEM_PREFIX}a`)).not.toBeNull();
+test("an older page's workbook moves to IndexedDB once, then leaves localStorage; the key stays", async () => {
+  const store = new FakeStore();
+  const legacy = legacyWith(WORKBOOK);
+  expect(await loadSavedWorkbook(store, legacy)).toEqual({ text: WORKBOOK, from: "moved" });
+  expect(store.value).toBe(WORKBOOK);
+  expect(legacy.getItem(LEGACY_WORKBOOK_ITEM)).toBeNull();
+  expect(legacy.getItem("mkt.apiKey")).toBe("mkta_pat_secret");
+  // The next load reads IndexedDB and writes nothing.
+  expect(await loadSavedWorkbook(store, legacy)).toEqual({ text: WORKBOOK, from: "indexedDb" });
+  expect(store.writes).toBe(1);
 });
 
-test("a workbook too big on its own is not stored, and says so", () => {
-  const storage = new QuotaStorage(1_000);
-  expect(storeWorkbook(storage, "y".repeat(5_000))).toBe(false);
-  expect(storage.getItem(WORKBOOK_ITEM)).toBeNull();
+test("nothing is lost when IndexedDB refuses: the old copy stays and is used; the next load tries again", async () => {
+  for (const fail of ["refuseRead", "refuseWrite", "forget"] as const) {
+    const store = new FakeStore();
+    store[fail] = true;
+    const legacy = legacyWith(WORKBOOK);
+    expect(await loadSavedWorkbook(store, legacy)).toEqual({ text: WORKBOOK, from: "kept" });
+    expect(legacy.getItem(LEGACY_WORKBOOK_ITEM)).toBe(WORKBOOK);
+    store[fail] = false;
+    expect(await loadSavedWorkbook(store, legacy)).toEqual({ text: WORKBOOK, from: "moved" });
+    expect(legacy.getItem(LEGACY_WORKBOOK_ITEM)).toBeNull();
+  }
+});
+
+test("IndexedDB's workbook wins over a leftover old copy, which goes; no workbook anywhere is null", async () => {
+  const store = new FakeStore();
+  store.value = "newer";
+  const legacy = legacyWith(WORKBOOK);
+  expect(await loadSavedWorkbook(store, legacy)).toEqual({ text: "newer", from: "indexedDb" });
+  expect(legacy.getItem(LEGACY_WORKBOOK_ITEM)).toBeNull();
+  expect(store.writes).toBe(0);
+  expect(await loadSavedWorkbook(new FakeStore(), legacyWith(null))).toEqual({
+    text: null,
+    from: "none",
+  });
+  expect(await loadSavedWorkbook(new FakeStore(), null)).toEqual({ text: null, from: "none" });
+});
+
+test("the warning starts at 80 % of what the browser grants and says what to do", () => {
+  expect(storageWarning(79_999_999, 100_000_000, 14_000_000)).toBeNull();
+  const warning = storageWarning(80_000_000, 100_000_000, 14_000_000);
+  expect(warning).toMatch(
+    /^The browser's storage for this site is 80 % full \(80\.0 of 100\.0 MB; this workbook is about 14\.0 M characters\)\./,
+  );
+  expect(warning).toMatch(
+    /Delete sheets you no longer need \(older Pricing, History or import sheets\)/,
+  );
+  expect(storageWarning(150, 100, 1)).toMatch(/100 % full/);
+  expect(storageWarning(0, 0, 0)).toBeNull();
 });

@@ -1,11 +1,11 @@
 /**
  * Results remembered per shop and request window (A7, A11, A12 product rows, A13-A18 period
- * totals, A19/A20 answers), in one least-recently-used cache shared by every shop, so memory
+ * totals, A19/A20 answers; B and C window statistics, B7/B12 product rows and B8 SKU entries),
+ * in one least-recently-used cache shared by every shop, so memory
  * stays bounded however many distinct windows (`lookbackDays`, `effectiveDate`, `from`/`to`)
  * callers ask for (issue 22: each new window kept about 2.8 MB, forever).
  */
 import { LRUCache } from "lru-cache";
-import type { ShopIndex } from "./shop";
 
 /**
  * The cache's size in bytes of what it keeps, as each result's owner estimates it (list rows:
@@ -28,13 +28,16 @@ const cache = new LRUCache<string, Entry>({
   sizeCalculation: (e) => e.bytes,
 });
 
-/** Each shop index gets its own number, so equal keys of different datasets never meet. */
-const shopNumbers = new WeakMap<ShopIndex, number>();
+/**
+ * Each owner (an A shop index, a B seller, a C shop) gets its own number, so equal keys of
+ * different shops and datasets never meet.
+ */
+const shopNumbers = new WeakMap<object, number>();
 let lastShopNumber = 0;
 /** Results computed so far (a miss each). */
 let computed = 0;
 
-function shopNumber(idx: ShopIndex): number {
+function shopNumber(idx: object): number {
   let n = shopNumbers.get(idx);
   if (n === undefined) shopNumbers.set(idx, (n = ++lastShopNumber));
   return n;
@@ -46,7 +49,7 @@ function shopNumber(idx: ShopIndex): number {
  * callers never mutate them. `bytesOf` is the result's size in bytes (an estimate, at least 1).
  */
 export function rememberFor<T>(
-  idx: ShopIndex,
+  idx: object,
   key: string,
   compute: () => T,
   bytesOf: (value: T) => number,
