@@ -1,7 +1,8 @@
 /**
  * Which stops a job waits out and goes on from (no quota yet, a 5xx burst the driver's retries
- * did not outlast, no connection, Apps Script's own busy services), and which end it (a key
- * rejected, a request the API refuses, a sheet deleted under it).
+ * did not outlast, no connection, Apps Script's own busy services, an Excel batch lost with its
+ * connection or service), and which end it (a key rejected, a request the API refuses, a sheet
+ * deleted under it).
  */
 import { isApiError, messageOf } from "../../core/errors";
 import { isWaitingForQuota } from "../../core/schedule/waiting";
@@ -10,5 +11,5 @@ import { isWaitingForQuota } from "../../core/schedule/waiting";
 export function isPassing(e: unknown): boolean {
   if (isWaitingForQuota(e)) return true;
   if (isApiError(e)) return e.retryable && e.code !== "AUTH";
-  return /timed out|too many times|try again|temporar|service error/i.test(messageOf(e));
+  return /timed out|too many times|try again|temporar|service error|connection|unavailable/i.test(messageOf(e));
 }

@@ -22,23 +22,13 @@ import {
 import { driveSheetsJob } from "./sheetsJobs";
 import type { JobView } from "../../../src/sidebar/jobs/jobRecord";
 import type { SyncHttp } from "./syncHttp";
+import { seeded } from "../../helpers/seeded";
 
 jest.setTimeout(600_000);
 const suite = addonSuite();
 const ASK = { shopId: 100001, region: "SG", sheetName: "Pricing", products: 6 };
 const STOPS = ["limit", "closed", "reload", "5xx"] as const;
 type Stop = (typeof STOPS)[number];
-
-/** A seeded random source (mulberry32): the same stops every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One document and its executions: each call a fresh execution over the same stores. */
 function documentOf() {
