@@ -8,7 +8,7 @@
  */
 import { fillDown, type FillDownOutcome } from "../test/hosts/sheets/sim/fillDownRun";
 import { OWNER, SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
-import type { Strictness } from "../test/hosts/sheets/sim/strict";
+import { TOO_MANY_CELLS, type Strictness } from "../test/hosts/sheets/sim/strict";
 import { estimateLateness, menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
 
 export const WAIT_MS = 60 * 60_000;
@@ -20,6 +20,8 @@ export interface StrictRow {
   readonly triggerMinutes: number;
   readonly properties: number;
   readonly cellRuns: number;
+  /** Cell executions Apps Script refused for concurrency ("exec qps"). */
+  readonly execQps: number;
   readonly urlFetches: number;
   readonly late: ReturnType<typeof estimateLateness>;
 }
@@ -68,6 +70,7 @@ export async function row(
         ex.filter((e) => e.kind === "trigger").reduce((n, e) => n + e.end - e.start, 0) / 60_000,
       properties: users.reduce((n, u) => n + u.propertiesCalls, 0),
       cellRuns: ex.filter((e) => e.kind === "custom").length,
+      execQps: ex.filter((e) => e.kind === "custom" && e.message === TOO_MANY_CELLS).length,
       urlFetches: users.reduce((n, u) => n + u.urlFetchesToday, 0),
       late: estimateLateness(sim, start),
     } satisfies StrictRow;

@@ -12,8 +12,10 @@ import * as path from "node:path";
 import { budgetSpent, row, WAIT_MS as HOUR_MS, type Scenario } from "./sheetsStrict";
 import { fillDown } from "../test/hosts/sheets/sim/fillDownRun";
 import { menuRefresh, mixedCells, twoTabs } from "./sheetsStrictScenarios";
+import { isAnswer, staggeredCells } from "../test/hosts/sheets/sim/staggeredRun";
+import { brokenPromises } from "../test/hosts/sheets/sim/textPromises";
 import type { Strictness } from "../test/hosts/sheets/sim/strict";
-import type { SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
+import { OWNER, type SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
 import { timeline } from "./sheetsStrictTimeline";
 
 const MODES: Record<string, Partial<Strictness>> = {
@@ -21,6 +23,9 @@ const MODES: Record<string, Partial<Strictness>> = {
   noClearSet: { rerunOnClearFlushSet: false },
   noDocStores: { docStoresInCustomFunctions: false },
   noClockFromClock: { clockFromClock: false },
+  /** An editor add-on: its clock triggers run at most hourly (bound scripts: "jitter"). */
+  addon: { clockTrigger: "hourly" },
+  addonNoChain: { clockTrigger: "hourly", clockFromClock: false },
   documented: {
     rerunOnClearFlushSet: false,
     docStoresInCustomFunctions: false,
@@ -42,7 +47,16 @@ const SCENARIOS: Record<string, [Scenario, boolean, ((sim: SheetsSim) => void)?]
   editor300: [items(300, "editor@example.com"), true],
   twoTabs: [(sim) => twoTabs(sim, 300, WAIT_MS), false],
   menu300: [(sim) => menuRefresh(sim, 300, WAIT_MS), false],
+  // Issue 32: three columns filled down 10 s apart, the shop lists on (the seller's default).
+  staggered1002: [(sim) => staggeredCells(sim, 334, WAIT_MS), false, listsOn],
+  staggered1002equal: [(sim) => staggeredCells(sim, 334, WAIT_MS, "equalCosts"), false, listsOn],
+  staggered1002margins: [(sim) => staggeredCells(sim, 334, WAIT_MS, "margins"), false, listsOn],
 };
+
+/** row() turns the shop lists off (one request a product); the staggered rows keep the default. */
+function listsOn(sim: SheetsSim): void {
+  sim.state.user(OWNER).properties.deleteProperty("mkt.listAnswers");
+}
 
 async function main(): Promise<void> {
   const [mode = "strict", scenario = "items600"] = process.argv.slice(2);
@@ -78,8 +92,12 @@ async function main(): Promise<void> {
       properties: r.properties,
       cellRuns: r.cellRuns,
       propertiesPerCellRun: Number((r.properties / Math.max(1, r.cellRuns)).toFixed(2)),
+      propertiesPerCell: Number((r.properties / Math.max(1, out.cells)).toFixed(2)),
+      execQps: r.execQps,
       urlFetches: r.urlFetches,
       late: r.late,
+      // Waiting texts whose named time did not come true within 5 minutes, or that named no one.
+      brokenPromises: at ? brokenPromises(at.sim, at.start, isAnswer).length : null,
       texts: texts.slice(0, 8),
     }),
   );

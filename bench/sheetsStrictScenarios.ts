@@ -4,7 +4,7 @@
  * fill-down row reports (fillDownRun.ts), measured over every formula cell of the book.
  */
 import { generateDemoData } from "../src/server/data/generate";
-import type { FillDownOutcome } from "../test/hosts/sheets/sim/fillDownRun";
+import { settle } from "../test/hosts/sheets/sim/fillDownRun";
 import { OWNER, type SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
 
 function demoShop() {
@@ -12,48 +12,6 @@ function demoShop() {
   const shop = data.accounts.find((a) => a.id === "demo")?.shopsA[0];
   if (!shop) throw new Error("the demo data has no marketplace A shop");
   return shop;
-}
-
-/** Wait until every listed block shows numbers only; the outcome since `start`. */
-async function settle(
-  sim: SheetsSim,
-  blocks: readonly string[],
-  start: number,
-  requestsBefore: number,
-  maxMs: number,
-): Promise<FillDownOutcome> {
-  const cells = (): unknown[] => blocks.flatMap((b) => sim.values(b).flat());
-  const count = cells().length;
-  const numbers = (): number => cells().filter((v) => typeof v === "number").length;
-  await sim.run({ until: () => numbers() === count && sim.coordinator.busy() === 0, maxMs });
-  const requests = sim.requests().slice(requestsBefore);
-  const texts = new Set<string>();
-  let lastNumberAt = start;
-  let lastChangeAt = start;
-  for (const [, history] of sim.histories())
-    for (const h of history) {
-      if (h.at < start) continue;
-      lastChangeAt = Math.max(lastChangeAt, h.at);
-      if (typeof h.shown === "number") lastNumberAt = Math.max(lastNumberAt, h.at);
-      else if (h.shown !== "Loading...") texts.add(String(h.shown));
-    }
-  const answered = numbers();
-  return {
-    cells: count,
-    answered,
-    requests: requests.length,
-    refused: requests.filter((r) => r.status === 429).length,
-    maxPerMinute: sim.maxInWindow(60_000),
-    minutes: ((answered === count ? lastNumberAt : sim.now()) - start) / 60_000,
-    settledMinutes: (lastChangeAt - start) / 60_000,
-    texts: [...texts],
-    longestCellMs: Math.max(
-      0,
-      ...sim.coordinator.executions
-        .filter((e) => e.kind === "custom" && e.start >= start)
-        .map((e) => e.end - e.start),
-    ),
-  };
 }
 
 /**

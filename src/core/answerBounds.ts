@@ -40,6 +40,46 @@ function fieldProblem(name: string, value: unknown): string | null {
   return null;
 }
 
+/** What a list answer's entries come to once each is held to the bounds. */
+export interface BoundedEntries {
+  readonly kept: unknown[];
+  /** One line per entry left out: "item 10001691: name is 40,000 characters long (...)". */
+  readonly leftOut: string[];
+}
+
+/**
+ * A list answer's entries held to the bounds one by one (issue 36): an entry with a value the
+ * spec does not allow is one bad row, left out and named, and the others are the answer.
+ * `firstRow`: the 1-based row of entries[0] in the whole list (for entries without an id).
+ */
+export function entriesWithinBounds(entries: readonly unknown[], firstRow = 1): BoundedEntries {
+  const kept: unknown[] = [];
+  const leftOut: string[] = [];
+  entries.forEach((entry, i) => {
+    const problem = outOfBoundsValue([entry]);
+    if (problem === null) kept.push(entry);
+    else leftOut.push(`${entryName(entry) ?? `row ${count(firstRow + i)}`}: ${problem}`);
+  });
+  return { kept, leftOut };
+}
+
+/** "item 10001691" from an entry's first id that is one (item, SKU, product, model, ...). */
+function entryName(entry: unknown): string | null {
+  if (typeof entry !== "object" || entry === null) return null;
+  const fields = Object.entries(entry);
+  const order = ["itemId", "skuId", "productId", "modelId"];
+  fields.sort(([a], [b]) => rank(order, a) - rank(order, b));
+  for (const [name, value] of fields)
+    if (ID_FIELD.test(name) && fieldProblem(name, value) === null && value !== null)
+      return `${name.slice(0, -2).replace(/^sku$/, "SKU")} ${String(value)}`;
+  return null;
+}
+
+function rank(order: readonly string[], name: string): number {
+  const at = order.indexOf(name);
+  return at < 0 ? order.length : at;
+}
+
 /** The first value of `data` outside what the spec allows, in words; null when all fit. */
 export function outOfBoundsValue(data: unknown): string | null {
   const stack: Array<[value: unknown, depth: number]> = [[data, 0]];

@@ -53,7 +53,8 @@ export function apiCall<E extends string, P extends Readonly<Record<string, unkn
 
 /**
  * Call one endpoint and get its `data`. A failure is thrown into the body as an ApiError,
- * and so is an answer in a shape the spec does not allow (see responseShape.ts).
+ * and so is an answer in a shape the spec does not allow (see responseShape.ts; `entries:
+ * "apart"`: a list's entries are left for the caller to hold to the bounds one by one).
  * For a batch endpoint (see BatchSpec) the result holds the entries of the ids asked,
  * in any order; an id with no entry is simply absent.
  */
@@ -61,7 +62,12 @@ export function* call<
   T = unknown,
   E extends string = string,
   P extends Readonly<Record<string, unknown>> = Readonly<Record<string, unknown>>,
->(endpoint: E, params: P & ParamsCheck<E, P>, reads?: readonly AnswerReads[]): Program<T> {
+>(
+  endpoint: E,
+  params: P & ParamsCheck<E, P>,
+  reads?: readonly AnswerReads[],
+  entries: "whole" | "apart" = "whole",
+): Program<T> {
   const loose: Readonly<Record<string, unknown>> = params;
   let answer: unknown;
   try {
@@ -69,7 +75,7 @@ export function* call<
   } catch (error) {
     throw nameTheCulprit(error, endpoint, loose);
   }
-  return marginsAsFractions(endpoint, checkResponseShape(endpoint, answer)) as T;
+  return marginsAsFractions(endpoint, checkResponseShape(endpoint, answer, entries)) as T;
 }
 
 /** Run calls in parallel; each outcome settles on its own, so one failed row spoils no other. */

@@ -62,6 +62,16 @@ export class ApiError extends Error {
   }
 }
 
+/** The API's rate limit on the key (its 429 without WWW-Authenticate): worth waiting for. */
+export function isRateLimit(error: ApiError): boolean {
+  return error.status === 429 && error.code === "RATE_LIMITED";
+}
+
+/** A key refused after failing too often (response.ts): its message is the API's sentence. */
+export function isKeyThrottled(error: ApiError): boolean {
+  return error.status === 429 && error.code === "AUTH";
+}
+
 /** True for an ApiError (also across bundle copies, by shape). */
 export function isApiError(value: unknown): value is ApiError {
   return (

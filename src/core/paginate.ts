@@ -79,21 +79,26 @@ export const SPEC_DEFAULT_PAGE_SIZE = 50;
  * One list page. An API that refuses the pageSize asked (a 400 naming field pageSize: its
  * maximum is below ours) is asked the same page again with the spec's default, once; the
  * caller keeps `pageSize` for the pages after. Offset pages past the first keep the size they
- * began with (page n at another size is other rows).
+ * began with (page n at another size is other rows). `entries: "apart"`: an import holds each
+ * entry to the bounds itself (imports/plan.ts readStep).
  */
 export function* listPage(
   endpoint: string,
   params: Readonly<Record<string, unknown>>,
+  entries: "whole" | "apart" = "whole",
 ): Program<{ data: unknown; pageSize: number | undefined }> {
   const asked = typeof params.pageSize === "number" ? params.pageSize : undefined;
   try {
-    return { data: yield* call(endpoint, params), pageSize: asked };
+    return { data: yield* call(endpoint, params, undefined, entries), pageSize: asked };
   } catch (error) {
     const firstPage = params.page === undefined || params.page === 0;
     const refused = isApiError(error) && error.status === 400 && error.field === "pageSize";
     if (!refused || !firstPage || asked === undefined || asked <= SPEC_DEFAULT_PAGE_SIZE)
       throw error;
     const params50 = { ...params, pageSize: SPEC_DEFAULT_PAGE_SIZE };
-    return { data: yield* call(endpoint, params50), pageSize: SPEC_DEFAULT_PAGE_SIZE };
+    return {
+      data: yield* call(endpoint, params50, undefined, entries),
+      pageSize: SPEC_DEFAULT_PAGE_SIZE,
+    };
   }
 }

@@ -79,6 +79,8 @@ function errorFor(
   const foreign = !isErrorEnvelope(envelope);
   if (status === 403 && foreign) return refusedOnTheWayError();
   if (status === 401 || status === 403) return new ApiError("AUTH", AUTH_MESSAGE, options);
+  if (status === 429 && !foreign && headerValue(headers, "www-authenticate") !== undefined)
+    return keyThrottledError(envelope, options);
   if (status === 404 && (foreign || problem?.field === "path")) return noEndpointError(status);
   if (status === 404) {
     return new ApiError(
@@ -134,6 +136,20 @@ function errorFor(
   );
 }
 
+/**
+ * A 429 that asks for other credentials (WWW-Authenticate, RFC 9110 11.6.1): the key was not
+ * accepted and has failed too often from here (contract-notes: failed authentications). Not
+ * the key's rate limit: nothing waits for it, and no other app is to blame. The API's own
+ * sentence says what happened and when to retry; it is shown as written.
+ */
+function keyThrottledError(
+  envelope: Envelope | undefined,
+  options: { status: number; field?: string },
+): ApiError {
+  const said = typeof envelope?.message === "string" ? shorten(envelope.message, 250) : "";
+  return new ApiError("AUTH", said || AUTH_MESSAGE, { ...options, retryable: false });
+}
+
 /** The API's error envelope (contract-notes): status ERROR, statusCode, message, errors. */
 function isErrorEnvelope(envelope: Envelope | undefined): boolean {
   if (envelope === undefined) return false;
@@ -172,10 +188,14 @@ function unexpectedStatusError(status: number): ApiError {
   );
 }
 
-/** A 2xx whose body holds no envelope: empty, cut off on the way, or not JSON at all. */
+/**
+ * A 2xx whose body holds no envelope: empty, malformed, or not JSON at all. "Cut off" is only
+ * for a body the transport saw end early (`cutOff`); a body that arrived whole and stops
+ * inside its JSON is malformed: the API sent it so, and asking again gets the same.
+ */
 function unreadableAnswerError(res: HttpResponse): ApiError {
   const text = res.body.trim();
-  if (looksCutOff(text)) return cutOffError(res.status);
+  if (endsInsideJson(text)) return malformedError(res.status);
   const empty = text === "" ? "no body" : text === "null" ? "null" : "";
   return new ApiError(
     "BAD_RESPONSE",
@@ -214,8 +234,17 @@ function cutOffError(status: number): ApiError {
   );
 }
 
+/** A whole body whose JSON stops inside an object, a list or a text. */
+function malformedError(status: number): ApiError {
+  return new ApiError(
+    "BAD_RESPONSE",
+    `The API's answer was malformed (HTTP ${status}): it arrived whole, but its JSON stops before its end. Check the base URL in Settings; if it is right, tell your API provider`,
+    { status, retryable: false },
+  );
+}
+
 /** JSON that starts well but stops inside an object, a list or a text. */
-function looksCutOff(text: string): boolean {
+function endsInsideJson(text: string): boolean {
   let depth = 0;
   let inText = false;
   for (let i = 0; i < text.length; i++) {

@@ -66,6 +66,14 @@ export function shapeProblem(spec: EndpointSpec, data: unknown): string | null {
   return null;
 }
 
+/** A list answer without its list of entries (a page keeps its other fields). */
+function withoutEntries(data: unknown): unknown {
+  if (Array.isArray(data)) return [];
+  if (!isRecord(data)) return data;
+  const list = listIn(data);
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== list));
+}
+
 function hasId(value: unknown): boolean {
   return typeof value === "number" || (typeof value === "string" && value !== "");
 }
@@ -80,13 +88,19 @@ function listIn(record: Record<string, unknown>): unknown[] | undefined {
 
 /**
  * `data` as it came, or an unexpected-shape error for endpoints of the table (also for a
- * value outside the spec's bounds: answerBounds.ts).
+ * value outside the spec's bounds: answerBounds.ts). `entries: "apart"`: a list answer's own
+ * entries are not held to the bounds here (an import holds each entry to them on its own,
+ * entriesWithinBounds: one bad row fails one row); the rest of the answer is.
  */
-export function checkResponseShape(endpointId: string, data: unknown): unknown {
+export function checkResponseShape(
+  endpointId: string,
+  data: unknown,
+  entries: "whole" | "apart" = "whole",
+): unknown {
   if (!isEndpointId(endpointId)) return data;
   const problem = shapeProblem(endpointById(endpointId), data);
   if (problem !== null) throw unexpectedShapeError(endpointId, problem);
-  const outOfBounds = outOfBoundsValue(data);
+  const outOfBounds = outOfBoundsValue(entries === "whole" ? data : withoutEntries(data));
   if (outOfBounds !== null)
     throw unexpectedShapeError(endpointId, outOfBounds, "with a value the spec does not allow");
   return data;

@@ -17,6 +17,7 @@ import { definitionProblem, describeImport, importRoute } from "./definitions";
 import type { ImportColumn } from "./table";
 import { OVERVIEW_COLUMNS, emptyListColumns, listColumns, listRows, overviewRows } from "./table";
 import { checkResponseShape } from "../core/responseShape";
+import { entriesWithinBounds } from "../core/answerBounds";
 
 /** Rows per page asked of the API (contract-notes: pageSize at most 500). */
 export const IMPORT_PAGE_SIZE = 500;
@@ -44,7 +45,41 @@ export interface ImportState {
   readonly pageSize?: number;
   /** pageFingerprint of the last page's rows: the same page again stops the import. */
   readonly lastPage?: string;
+  /** Rows the API sent with a value the spec does not allow: left out, named (LeftOutRows). */
+  readonly leftOut?: LeftOutRows;
   readonly done: boolean;
+}
+
+/**
+ * Rows an import left out because the API sent them with a value the spec does not allow (a
+ * 40,000-character name): one bad row fails one row, the import goes on (issue 36). The
+ * first few are named; plain JSON, carried in ImportState between server calls.
+ */
+export interface LeftOutRows {
+  readonly count: number;
+  readonly named: readonly string[];
+}
+
+/** Left-out rows named at most (the rest are counted). */
+const LEFT_OUT_NAMED = 5;
+
+/** `before` and the rows of one more page left out. */
+function leftOutWith(before: LeftOutRows | undefined, more: readonly string[]): LeftOutRows {
+  const named = [...(before?.named ?? []), ...more].slice(0, LEFT_OUT_NAMED);
+  return { count: (before?.count ?? 0) + more.length, named };
+}
+
+/** "left out 1 row the API sent with a value the spec does not allow (item 7: ...)", or "". */
+export function leftOutText(leftOut: LeftOutRows | undefined): string {
+  if (!leftOut || leftOut.count === 0) return "";
+  const rows = leftOut.count === 1 ? "1 row" : `${leftOut.count.toLocaleString("en-US")} rows`;
+  const more = leftOut.count > leftOut.named.length ? "; ..." : "";
+  return `left out ${rows} the API sent with a value the spec does not allow (${leftOut.named.join("; ")}${more})`;
+}
+
+/** Rows the API sent so far: the rows kept and the rows left out. */
+function rowsSent(state: ImportState): number {
+  return state.rowsSoFar + (state.leftOut?.count ?? 0);
 }
 
 /** The answer to one step. */
@@ -139,7 +174,7 @@ function pageSizeFor(def: ImportDefinition, state: ImportState): number {
   if (limit === undefined) return size;
   // Offset page n is rows n*size on: every page keeps the first page's size (readStep cuts
   // the last page to the limit); a cursor page may shrink to the rows still wanted.
-  const wanted = routeOf(def).paging === "offset" ? limit : limit - state.rowsSoFar;
+  const wanted = routeOf(def).paging === "offset" ? limit : limit - rowsSent(state);
   return Math.max(1, Math.min(size, wanted));
 }
 
@@ -147,7 +182,8 @@ function pageSizeFor(def: ImportDefinition, state: ImportState): number {
 export function readStep(def: ImportDefinition, state: ImportState, data: unknown): StepOutcome {
   const route = routeOf(def);
   const endpoint = route.endpoints[state.endpointIndex] ?? "";
-  checkResponseShape(endpoint, data);
+  // A list's entries are held to the bounds one by one below: a bad row is left out, named.
+  checkResponseShape(endpoint, data, def.kind === "shopOverview" ? "whole" : "apart");
   const dataFreshAt = (isRecord(data) && dateFieldToIso(data.dataFreshAt)) || state.dataFreshAt;
   const pagesDone = state.pagesDone + 1;
 
@@ -171,10 +207,13 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
   }
 
   const limit = def.options?.limit ?? Number.POSITIVE_INFINITY;
-  let records: unknown[] = pageRows<unknown>(data);
-  const lastPage = pageFingerprint(records);
+  const sent = pageRows<unknown>(data);
+  const lastPage = pageFingerprint(sent);
   if (lastPage !== "" && lastPage === state.lastPage) throw repeatedPageError(IMPORT_AGAIN);
-  records = records.slice(0, Math.max(0, limit - state.rowsSoFar));
+  // The limit counts the API's rows (the top 200 are 200 rows of its list, one left out or not).
+  const wanted = sent.slice(0, Math.max(0, limit - rowsSent(state)));
+  const bounded = entriesWithinBounds(wanted, rowsSent(state) + 1);
+  const records = bounded.kept;
   const columns =
     state.columns ??
     (records.length > 0
@@ -182,8 +221,17 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
       : emptyListColumns(endpoint, def.marketplace));
   const rows = listRows(records, columns);
   const rowsSoFar = state.rowsSoFar + rows.length;
-  const base = { ...state, pagesDone, rowsSoFar, columns, dataFreshAt, lastPage };
-  if (rowsSoFar >= limit || route.paging === "single") {
+  const leftOut = bounded.leftOut.length > 0 ? leftOutWith(state.leftOut, bounded.leftOut) : null;
+  const base = {
+    ...state,
+    pagesDone,
+    rowsSoFar,
+    columns,
+    dataFreshAt,
+    lastPage,
+    ...(leftOut ? { leftOut } : {}),
+  };
+  if (rowsSent(state) + wanted.length >= limit || route.paging === "single") {
     return { rows, state: { ...base, totalPages: pagesDone, done: true } };
   }
   if (route.paging === "offset") {
@@ -197,7 +245,7 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
     const size = state.pageSize ?? IMPORT_PAGE_SIZE;
     const pagesForLimit = Number.isFinite(limit) ? Math.ceil(limit / size) : totalPages;
     const expected = Math.min(totalPages, pagesForLimit);
-    const done = state.page + 1 >= totalPages || records.length === 0;
+    const done = state.page + 1 >= totalPages || sent.length === 0;
     return { rows, state: { ...base, page: state.page + 1, totalPages: expected, done } };
   }
   const next = cursorValue(isRecord(data) ? data.nextCursor : null);

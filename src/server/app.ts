@@ -17,7 +17,7 @@ import { endpointSchemas, isRealDate, withoutUnsetKnown } from "../api/schema";
 import type { EndpointSpec } from "../api/types";
 import type { SuccessEnvelope } from "../api/envelope";
 import { authenticate, type Caller } from "./auth";
-import { AuthThrottle, FAILURES_PER_MINUTE } from "./authThrottle";
+import { AuthThrottle, type FailureVerdict } from "./authThrottle";
 import { REQUEST_BUDGET_MS, runWithBudget } from "./budget";
 import type { DemoData } from "./data/model";
 import type { EndpointHandler } from "./handler";
@@ -29,6 +29,7 @@ import { RateLimiter } from "./rateLimit";
 import { LoopFairness } from "./fairness";
 import { MAX_BODY_DEPTH, nestedDeeperThan } from "./jsonDepth";
 import { redactSecrets } from "./redact";
+import { type LoggedRequest, urlForLog } from "./logUrl";
 import { SerializedData } from "./serialized";
 import { badRequest, problemsOfAjv } from "./schemaErrors";
 
@@ -50,7 +51,7 @@ export interface ServerOptions {
   readonly today: string;
   /** Requests per minute per key (default 60, spec 8). */
   readonly rateLimitPerMinute?: number;
-  /** Failed authentications per minute per remote address (default 30, authThrottle.ts). */
+  /** Failed authentications per minute per address and key (default 30, authThrottle.ts). */
   readonly authFailuresPerMinute?: number;
   /** Off by default. Authorization headers and tokens are never logged. */
   readonly logger?: boolean | ServerLogOptions;
@@ -76,16 +77,34 @@ class RateLimited extends ApiProblem {
   }
 }
 
-/** A 429 for an address that failed to authenticate too often (authThrottle.ts). */
+/**
+ * A 429 for a request whose key was not accepted, from an address (and key) that failed too
+ * often (authThrottle.ts). Its sentence is what a client shows as it is: what happened, that
+ * the key is at fault, what to do, when to retry. WWW-Authenticate says that other credentials
+ * would be answered (RFC 9110 11.6.1), which tells it from the key's rate limit.
+ */
 class TooManyFailures extends ApiProblem {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(readonly verdict: FailureVerdict) {
+    const { keySent, scope, limit, waitSeconds } = verdict;
+    const what = keySent
+      ? "This API key was not accepted"
+      : "No API key was sent (the Authorization header is missing)";
+    const count =
+      scope === "address"
+        ? `your address failed to authenticate more than ${limit} times in a minute`
+        : keySent
+          ? `it failed more than ${limit} times in a minute from your address`
+          : `requests without a key failed more than ${limit} times in a minute from your address`;
+    const todo = keySent
+      ? "check that the whole key was pasted, or create a new one in Settings → API keys"
+      : 'send "Authorization: Bearer <API key>"';
     super(
       429,
-      `Too many failed authentications from your address (more than ${FAILURES_PER_MINUTE} a minute). Retry in ${retryAfterSeconds} s with a valid API key.`,
+      `${what}, and ${count}: ${todo}. Valid keys are not held back. Retry in ${waitSeconds} s.`,
       [
         {
           field: "Authorization",
-          problem: `failed more than ${FAILURES_PER_MINUTE} times a minute`,
+          problem: `was not accepted, after more than ${limit} failures a minute`,
         },
       ],
     );
@@ -105,7 +124,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const throttle = new AuthThrottle(options.now, options.authFailuresPerMinute);
 
   const app = Fastify({
-    logger: loggerOptions(options.logger),
+    logger: loggerOptions(options.logger, endpoints),
     bodyLimit: BODY_LIMIT_BYTES,
     // Never echo a client's request id: ours only.
     requestIdHeader: false,
@@ -174,8 +193,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.setErrorHandler((error: FastifyError | ApiProblem, request, reply) => {
     const envelope = errorEnvelope(error);
     if (envelope.statusCode >= 500) request.log.error({ err: error }, "request failed");
-    if (error instanceof RateLimited || error instanceof TooManyFailures)
-      reply.header("Retry-After", String(error.retryAfterSeconds));
+    if (error instanceof RateLimited) reply.header("Retry-After", String(error.retryAfterSeconds));
+    if (error instanceof TooManyFailures) {
+      reply.header("Retry-After", String(error.verdict.waitSeconds));
+      reply.header("WWW-Authenticate", bearerChallenge(error.verdict.keySent));
+    }
     if (envelope.statusCode === 503) reply.header("Retry-After", "1");
     if (envelope.statusCode === 401) reply.header("WWW-Authenticate", 'Bearer realm="api"');
     void reply.code(envelope.statusCode).send(envelope);
@@ -238,7 +260,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     origin: "*",
     methods: ["GET", "POST", "OPTIONS"],
     allowedHeaders: ["Authorization", "Content-Type"],
-    exposedHeaders: ["Retry-After"],
+    exposedHeaders: ["Retry-After", "WWW-Authenticate"],
     credentials: false,
     maxAge: 600,
   });
@@ -259,8 +281,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
         attachValidation: true,
         // Authenticate before reading the body: a stranger cannot make us parse 1 MB.
         onRequest: async (request) => {
-          const wait = throttle.waitSeconds(request.ip);
-          if (wait > 0) throw new TooManyFailures(wait);
+          // A valid key is answered as its own rate limit allows: the throttle is asked only
+          // about a request that failed to authenticate (authThrottle.ts).
           let caller: Caller;
           try {
             caller = authenticate(
@@ -269,7 +291,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
               options.data.accounts,
             );
           } catch (e) {
-            throttle.failed(request.ip);
+            const verdict = throttle.failed(request.ip, request.headers.authorization);
+            if (verdict.waitSeconds > 0) throw new TooManyFailures(verdict);
             throw e;
           }
           const decision = limiter.take(caller.key.hash);
@@ -361,6 +384,11 @@ function withToday(spec: EndpointSpec, body: unknown, today: string): Record<str
   return out;
 }
 
+/** RFC 6750's challenge: a key that was sent is an invalid token; no key, no error code. */
+function bearerChallenge(keySent: boolean): string {
+  return keySent ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
+}
+
 /** `/x/{shopId}` -> `/x/:shopId` (fastify's parameter syntax). */
 function fastifyPath(template: string): string {
   return template.replace(/\{(\w+)\}/g, ":$1");
@@ -372,10 +400,14 @@ function templatePattern(template: string): RegExp {
   return new RegExp(`^${parts.join("[^/]+")}$`);
 }
 
-function loggerOptions(logger: ServerOptions["logger"]): FastifyServerOptions["logger"] {
+function loggerOptions(
+  logger: ServerOptions["logger"],
+  endpoints: readonly EndpointSpec[],
+): FastifyServerOptions["logger"] {
   if (logger === undefined || logger === false) return false;
   const settings = logger === true ? {} : logger;
   const destination = settings.stream ?? process.stdout;
+  const shownUrl = urlForLog(endpoints.map((e) => e.path));
   return {
     level: settings.level ?? "info",
     // Last line of defence: whatever a line carries, no token survives in any encoding.
@@ -389,10 +421,10 @@ function loggerOptions(logger: ServerOptions["logger"]): FastifyServerOptions["l
       censor: "[redacted]",
     },
     serializers: {
-      // Method and URL only, and never a token someone pasted into a URL.
-      req: (request: { method?: string; url?: string }) => ({
+      // Method and the URL in the API's own words (logUrl.ts): nothing a client typed in it.
+      req: (request: LoggedRequest & { method?: string }) => ({
         method: request.method,
-        url: redactSecrets(request.url ?? ""),
+        url: shownUrl(request),
       }),
     },
   };

@@ -1,7 +1,8 @@
 /**
  * "Convert formulas for Excel / for Sheets": every catalog formula in the workbook's used
- * ranges rewritten into this host's form (src/functions/convertFormulas.ts). Only cells whose
- * formula changes are written; a cell that was a spill copy in a Sheets export is emptied.
+ * ranges rewritten into this host's form (src/functions/convertFormulas.ts). Only cells that
+ * hold a formula are read as one (formulaCells), only cells whose formula changes are
+ * written; a cell that was a spill copy in a Sheets export is emptied.
  */
 import { convertFormula, type FormulaHost } from "../functions/convertFormulas";
 import { io, type Io, type Op } from "./op";
@@ -35,6 +36,30 @@ export interface ConvertedFormulas {
   readonly formulas: number;
   readonly sheets: number;
   readonly emptied: number;
+}
+
+/**
+ * A block's formulas as Convert may rewrite them, "" for every cell that holds no formula: one
+ * whose formula text does not start with "=", a Text ("@") cell, or one whose formula equals
+ * its value. Excel's `formulas` reads a text cell as its text (office-js #6687, the apostrophe
+ * dropped), so an imported name "=SHOPS()&HYPERLINK(...)" kept as text would read as a formula
+ * and be written back as one; a formula's value is what it computed, never its own text.
+ * `values` where the host's formula read can return text (Excel); Sheets' getFormulas gives ""
+ * for every value.
+ */
+export function formulaCells(
+  formulas: ReadonlyArray<ReadonlyArray<unknown>>,
+  formats: ReadonlyArray<ReadonlyArray<unknown>>,
+  values?: ReadonlyArray<ReadonlyArray<unknown>>,
+): string[][] {
+  return formulas.map((row, r) =>
+    row.map((formula, c) => {
+      if (typeof formula !== "string" || !formula.startsWith("=")) return "";
+      if (formats[r]?.[c] === "@") return "";
+      if (values && values[r]?.[c] === formula) return "";
+      return formula;
+    }),
+  );
 }
 
 /** The cells whose formula differs in `host`'s form. */

@@ -124,6 +124,14 @@ export function* keepSnapshot(p: SidebarPorts, sheetName: string): Op<SnapshotRe
     );
   const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
   const rows = snapshotRows(grid, record, sheetName, stamp.when);
+  // Past the bound the snapshot would push out every older one and then itself (keptHistory
+  // keeps a snapshot whole or not at all): refused before anything is written.
+  if (rows.length > HISTORY_LIMIT) {
+    const count = (n: number) => n.toLocaleString("en-US");
+    throw new Error(
+      `${sheetName} has ${count(rows.length)} products, more than History keeps (${count(HISTORY_LIMIT)} rows in all): nothing was written; keep snapshots of a table of at most ${count(HISTORY_LIMIT)} products (an import with a row limit)`,
+    );
+  }
   const before = (yield* io(() => p.tables.read(HISTORY_SHEET))) ?? [];
   const fresh = before.length === 0;
   const old = before.slice(1);

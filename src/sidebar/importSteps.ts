@@ -10,7 +10,7 @@ import { ApiError, isApiError, messageOf } from "../core/errors";
 import { listPage } from "../core/paginate";
 import { describeImport, type ImportDefinition } from "../imports/definitions";
 import type { ImportState } from "../imports/plan";
-import { headerRow, importTitle, readStep, stepCall } from "../imports/plan";
+import { headerRow, importTitle, leftOutText, readStep, stepCall } from "../imports/plan";
 import { freeSheetName, keptSheetNames, parseSheetNames } from "../imports/sheetName";
 import { importBasis } from "../imports/tableBasis";
 import { io, type Op } from "./op";
@@ -69,7 +69,8 @@ export function* stagePage(
 ): Op<ImportState> {
   const c = stepCall(def, state, yield* io(() => p.basis()));
   // listPage: an API refusing our pageSize is asked with the spec's default, kept after.
-  const page = yield* run(listPage(c.endpoint, c.params));
+  // Entries apart: readStep leaves a row out for a value out of bounds, not the page.
+  const page = yield* run(listPage(c.endpoint, c.params, "apart"));
   const sized = page.pageSize === undefined ? state : { ...state, pageSize: page.pageSize };
   const outcome = readStep(def, sized, page.data);
   const header = state.pagesDone === 0 ? headerRow(outcome.state) : null;
@@ -132,6 +133,7 @@ export function* commitImport(
     rows: state.rowsSoFar,
     dataFreshAt: state.dataFreshAt,
     importedAt,
+    ...(state.leftOut && state.leftOut.count > 0 ? { leftOut: state.leftOut } : {}),
   };
   if (done.kind === "refresh" && !done.written)
     return { ...base, written: false, edited: done.edited, changes: done.changes };
@@ -160,7 +162,12 @@ export function* logImport(
     what: describeImport(def),
     requests: state.pagesDone,
     rowsChanged: c ? c.updated + c.appended + c.vanished : state.rowsSoFar,
-    errors: kept > 0 ? `kept ${counted(kept, "cell")} changed by hand` : "",
+    errors: [
+      kept > 0 ? `kept ${counted(kept, "cell")} changed by hand` : "",
+      leftOutText(state.leftOut),
+    ]
+      .filter((e) => e !== "")
+      .join("; "),
   });
   // A trigger's run cannot read document properties: a saved import's sheet is its own anyway.
   if (saved) return;

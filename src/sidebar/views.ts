@@ -1,5 +1,6 @@
 /** Plain-JSON shapes the service answers with (they cross google.script.run: no Date). */
 import type { Marketplace } from "../api/types";
+import type { LeftOutRows } from "../imports/plan";
 
 /** One shop (A, C) or seller (B) the app can offer in pickers. */
 export interface ShopRef {
@@ -38,6 +39,8 @@ export interface ImportResult {
   readonly written?: boolean;
   /** Cells the seller changed by hand (kept unless they chose to overwrite them). */
   readonly edited?: readonly EditedCellView[];
+  /** Rows the API sent with a value the spec does not allow: not written, named. */
+  readonly leftOut?: LeftOutRows;
   /** A refresh of a managed table: rows updated by id, appended, and marked as gone. */
   readonly changes?: {
     readonly updated: number;

@@ -1,16 +1,28 @@
 /** What an import did, in one line for the imports section's status. */
 import type { ImportResult } from "./bridge";
 import { counted } from "./counted";
+import { leftOutText } from "../imports/plan";
 
 /**
  * "60 rows written to "Top products"." for a first import; for a refresh of a managed table
  * what changed by product, and the cells the seller changed that were left as they are.
  */
 export function importOutcome(result: ImportResult): string {
+  return `${written(result)}${leftOut(result)}`;
+}
+
+function written(result: ImportResult): string {
   const where = `"${result.sheetName}"`;
   const c = result.changes;
   if (!c) return `${counted(result.rows, "row")} written to ${where}.`;
   const kept = (result.edited ?? []).length;
   const keptText = kept > 0 ? ` Kept ${counted(kept, "cell")} you changed by hand.` : "";
   return `${where} refreshed by product: ${c.updated} updated in place, ${c.appended} new at the bottom, ${c.vanished} marked gone in Status; your own columns were not touched.${keptText}`;
+}
+
+/** Rows the API sent out of bounds: each named, and who can mend them. */
+function leftOut(result: ImportResult): string {
+  const text = leftOutText(result.leftOut);
+  if (text === "") return "";
+  return ` ${text[0]?.toUpperCase()}${text.slice(1)}: tell your API provider; the other rows are complete.`;
 }

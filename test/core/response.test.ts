@@ -1,6 +1,8 @@
 import {
   ApiError,
   isApiError,
+  isKeyThrottled,
+  isRateLimit,
   noKeyError,
   notYetActiveError,
   redactKey,
@@ -54,13 +56,16 @@ describe("parseResponse", () => {
     }
   });
 
-  it("says a body that stops inside its JSON, or that the transport saw break off, was cut off", () => {
+  it("says a whole body that stops inside its JSON is malformed; one the transport saw break off was cut off", () => {
     const whole = JSON.stringify({ status: "SUCCESS", data: [{ shopName: 'a "b" {c' }] });
     const cuts = [whole.slice(0, 1), whole.slice(0, 30), whole.slice(0, -2), whole.slice(0, -1)];
     for (const body of cuts) {
       const e = errorOf(() => parseResponse({ status: 200, headers: {}, body }));
-      expect(e.message).toMatch(/^The API's answer was cut off before its end \(HTTP 200\)/);
-      expect(e.retryable).toBe(true); // the connection dropped: asking again may work
+      expect(e.message).toMatch(
+        /^The API's answer was malformed \(HTTP 200\): it arrived whole, but its JSON stops before its end/,
+      );
+      expect(e.message).not.toMatch(/cut off/);
+      expect(e.retryable).toBe(false); // the API sent it so: asking again gets the same
     }
     const broken = errorOf(() => parseResponse({ status: 200, headers: {}, body: whole + "}" }));
     expect(broken.message).toMatch(/not JSON/);
@@ -139,6 +144,25 @@ describe("parseResponse", () => {
     const noHeader = errorOf(() => parseResponse(fail(429, "slow down")));
     expect(noHeader.retryAfterSec).toBeUndefined();
     expect(noHeader.message).toMatch(/asked to wait$/);
+  });
+
+  it("maps a 429 that asks for other credentials (WWW-Authenticate) to AUTH, in the API's own words", () => {
+    const said =
+      "This API key was not accepted, and it failed more than 30 times in a minute from your address: check that the whole key was pasted, or create a new one in Settings → API keys. Valid keys are not held back. Retry in 2 s.";
+    const e = errorOf(() =>
+      parseResponse(
+        fail(429, said, [{ field: "Authorization", problem: "was not accepted" }], {
+          "Retry-After": "2",
+          "www-authenticate": 'Bearer realm="api", error="invalid_token"',
+        }),
+      ),
+    );
+    expect(e).toMatchObject({ code: "AUTH", status: 429, retryable: false, message: said });
+    expect(isKeyThrottled(e)).toBe(true);
+    expect(isRateLimit(e)).toBe(false);
+    // Without the challenge it is the key's rate limit, waited for.
+    const limit = errorOf(() => parseResponse(fail(429, said, [], { "Retry-After": "2" })));
+    expect(isRateLimit(limit)).toBe(true);
   });
 
   it("maps 5xx (even with an HTML body) to retryable SERVER", () => {

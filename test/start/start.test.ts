@@ -7,7 +7,7 @@
  * the function builder previews MKTA_BREAKDOWN, which must equal the API's own figure. Ctrl-C
  * (SIGINT to the group, as a terminal sends it) must close every server and exit 0.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -15,6 +15,7 @@ import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { KeyStore } from "../../src/server/keys/store";
 import { demoKey, startSettings } from "../../build/start";
+import { spawnOwned, stopAllOwned } from "../helpers/ownedProcesses";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const CHROMIUM = "/usr/bin/chromium";
@@ -71,7 +72,9 @@ function npmStart(env: Record<string, string>, whole = false): Started {
   const [command, args] = whole
     ? ["sh", ["-c", START_SCRIPT ?? ""]]
     : [process.execPath, ["--import", "tsx", "build/start.ts"]];
-  const child = spawn(command, args, {
+  // Its own process group (ownedProcesses.ts), so a SIGINT reaches every process like Ctrl-C,
+  // and it is ended whatever becomes of the test.
+  const child = spawnOwned(command, args, {
     cwd: ROOT,
     // npm puts node_modules/.bin first on PATH; so do we.
     env: {
@@ -81,7 +84,6 @@ function npmStart(env: Record<string, string>, whole = false): Started {
       ...env,
       PATH: `${path.join(ROOT, "node_modules", ".bin")}:${process.env.PATH ?? ""}`,
     },
-    detached: true, // its own process group, so a SIGINT reaches every process like Ctrl-C
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (c: Buffer) => (out += c.toString("utf8")));
@@ -134,21 +136,18 @@ describe("npm start", () => {
     return d;
   };
   let browser: Browser | null = null;
-  let running: Started | null = null;
 
   afterAll(async () => {
-    await browser?.close();
-    if (running) {
-      interrupt(running);
-      await running.exited;
-    }
+    // Each step ends on its own: a browser that will not close does not keep npm start running.
+    await browser?.close().catch(() => undefined);
+    await stopAllOwned(); // SIGTERM to each group still running, SIGKILL after a grace
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   test("prints the page and a demo key; the page previews a function; Ctrl-C stops it all with exit 0", async () => {
     const ports = { api: await freePort(), web: await freePort(), excel: await freePort() };
     const dataDir = tempDir("mkt-start-data-");
-    running = npmStart({
+    const running = npmStart({
       MKT_API_PORT: String(ports.api),
       MKT_WEB_PORT: String(ports.web),
       MKT_EXCEL_PORT: String(ports.excel),
@@ -259,11 +258,9 @@ describe("npm start", () => {
       );
     }
 
-    const s = running;
-    interrupt(s);
-    expect(await s.exited).toBe(0);
-    expect(s.output()).toContain("Stopped.");
-    running = null;
+    interrupt(running);
+    expect(await running.exited).toBe(0);
+    expect(running.output()).toContain("Stopped.");
     for (const port of [ports.api, ports.web, ports.excel])
       expect(await canListen(port)).toBe(true);
   });
@@ -302,14 +299,12 @@ describe("npm start", () => {
     const keys: string[] = [];
     for (const round of [1, 2]) {
       const s = npmStart(await env());
-      running = s;
       const [, key] = await waitForOutput(s, /Demo API key:\s+(mkta_pat_\w+)/, 40_000);
       keys.push(key ?? "");
       expect(s.output()).toContain(round === 1 ? "(new;" : "(the same as last time;");
       interrupt(s, "SIGTERM");
       expect(await s.exited).toBe(0);
       expect(s.output()).toContain("SIGTERM: stopping the servers");
-      running = null;
     }
     expect(keys[1]).toBe(keys[0]);
   });

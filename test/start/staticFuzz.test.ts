@@ -5,7 +5,7 @@
  * gets 10,000 seeded random paths with odd methods and headers, plus raw requests no client
  * library would send. Every answer is 2xx/3xx/4xx, never 5xx, and the process lives on.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
 import fc from "fast-check";
+import { spawnOwned, stopGroup } from "../helpers/ownedProcesses";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PATHS_PER_PORT = 10_000;
@@ -228,7 +229,6 @@ const RAW_REQUESTS = [
 describe("npm start's static file servers under a fuzz of paths and headers", () => {
   let child: ChildProcess;
   let output = "";
-  let exited: Promise<number | null>;
   let ports: { api: number; web: number; excel: number };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "mkt-fuzz-data-"));
   const home = mkdtempSync(path.join(os.tmpdir(), "mkt-fuzz-home-"));
@@ -238,7 +238,7 @@ describe("npm start's static file servers under a fuzz of paths and headers", ()
       if (!existsSync(path.join(ROOT, "dist", file)))
         throw new Error(`dist/${file} is missing: run npm run build first (npm test does)`);
     ports = { api: await freePort(), web: await freePort(), excel: await freePort() };
-    child = spawn(process.execPath, ["--import", "tsx", "build/start.ts"], {
+    child = spawnOwned(process.execPath, ["--import", "tsx", "build/start.ts"], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -253,7 +253,6 @@ describe("npm start's static file servers under a fuzz of paths and headers", ()
     });
     child.stdout?.on("data", (c: Buffer) => (output += c.toString("utf8")));
     child.stderr?.on("data", (c: Buffer) => (output += c.toString("utf8")));
-    exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
     const until = Date.now() + 60_000;
     while (!/Add-in files at https:/.test(output)) {
       if (child.exitCode !== null || Date.now() > until)
@@ -263,10 +262,8 @@ describe("npm start's static file servers under a fuzz of paths and headers", ()
   });
 
   afterAll(async () => {
-    if (child?.exitCode === null) {
-      child.kill("SIGTERM");
-      await exited;
-    }
+    // Its whole process group, SIGKILL after a grace: ended even if it never came up.
+    if (child) await stopGroup(child, "SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
   });

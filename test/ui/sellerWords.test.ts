@@ -60,6 +60,17 @@ test("counts say one or many, never (s)", () => {
     '1 row written to "Top".',
   );
   expect(
+    importOutcome({
+      sheetName: "Top",
+      rows: 199,
+      dataFreshAt: null,
+      importedAt: "2025-07-01T08:00:00.000Z",
+      leftOut: { count: 1, named: ["item 7: name is 40,000 characters long"] },
+    }),
+  ).toBe(
+    '199 rows written to "Top". Left out 1 row the API sent with a value the spec does not allow (item 7: name is 40,000 characters long): tell your API provider; the other rows are complete.',
+  );
+  expect(
     bulkResultText({ rows: 1, address: "Names!E1", failed: 0 } as Parameters<
       typeof bulkResultText
     >[0]),

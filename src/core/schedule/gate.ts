@@ -7,7 +7,7 @@
  * waiting cell then fails with, like a server that does not answer.
  */
 import type { Settled } from "../effects";
-import { ApiError } from "../errors";
+import { ApiError, isRateLimit } from "../errors";
 import type { Breaker, BreakerStatus } from "./breaker";
 import type { Quota, QuotaStatus, QuotaTicket } from "./quota";
 
@@ -114,7 +114,7 @@ export class Gate {
     for (const outcome of outcomes) {
       if (outcome.ok || !isConnectionFailure(outcome.error)) answered = true;
       else unreachable++;
-      if (!outcome.ok && outcome.error.status === 429) {
+      if (!outcome.ok && isRateLimit(outcome.error)) {
         const sec = outcome.error.retryAfterSec;
         pauseUntil = Math.max(
           pauseUntil,

@@ -7,7 +7,7 @@
 import type { EndpointSpec } from "../../api/types";
 import type { RandomSource } from "../clock";
 import type { Settled } from "../effects";
-import type { ApiError } from "../errors";
+import { type ApiError, isRateLimit } from "../errors";
 import type { RetryPolicy } from "../retry";
 import { type CoalesceOptions, type Fetch, coalesce } from "./coalesce";
 import type { NeedAnswer } from "../callPlan";
@@ -143,7 +143,7 @@ export class NeedBook {
     const live = fetch.serves.filter((id) => this.entries.has(id));
     const needs = new Map(live.map((id) => [id, this.entries.get(id) as Entry]));
     for (const e of needs.values())
-      if (outcome.ok === false && outcome.error.status === 429) e.rateLimited++;
+      if (outcome.ok === false && isRateLimit(outcome.error)) e.rateLimited++;
     const local = { ...fetch, serves: live.map((_, i) => i) };
     const verdict: Verdict = verdictOf(local, outcome, {
       needs: live.map((id) => (needs.get(id) as Entry).need),

@@ -8,7 +8,7 @@
 import type { EndpointSpec } from "../../api/types";
 import type { RandomSource } from "../clock";
 import type { Settled } from "../effects";
-import { ApiError, isApiError, toApiError } from "../errors";
+import { ApiError, isApiError, isRateLimit, toApiError } from "../errors";
 import { type RetryPolicy, backoffDelayMs } from "../retry";
 import { NO_ANSWER_IN_TIME, unreachableError } from "./breaker";
 import type { Fetch } from "./coalesce";
@@ -54,7 +54,7 @@ export function verdictOf(fetch: Fetch, outcome: Settled<unknown>, ctx: VerdictC
     }
   }
   const error = outcome.error;
-  if (error.status === 429) {
+  if (isRateLimit(error)) {
     // The key's pause (Quota) bounds the time; this bounds the tries of short Retry-Afters.
     if (ctx.rateLimited < MAX_RATE_LIMITED) return { kind: "again", delayMs: 0, rateLimited: true };
     return { kind: "failed", error: keyRefusedError() };

@@ -1,9 +1,11 @@
 /**
  * The task pane's tools over Excel.run: Convert formulas for Excel (every sheet's used range,
- * the catalog's formulas rewritten into `MKT.NAME(` form, only changed cells written).
+ * the catalog's formulas rewritten into `MKT.NAME(` form, only cells holding a formula read as
+ * one, only changed cells written).
  */
 import {
   convertWorkbook,
+  formulaCells,
   type FormulaGrid,
   type FormulaSheet,
 } from "../../sidebar/convertFormulas";
@@ -35,7 +37,7 @@ function excelFormulaGrid(run: ExcelRun): FormulaGrid {
           .map((u) => {
             const { rowIndex, columnIndex, rowCount, columnCount } = u.range;
             const cells = u.sheet.getRangeByIndexes(rowIndex, columnIndex, rowCount, columnCount);
-            cells.load("formulas");
+            cells.load("formulas,values,numberFormat");
             return { name: u.sheet.name, top: rowIndex, left: columnIndex, cells };
           });
         await context.sync();
@@ -43,7 +45,7 @@ function excelFormulaGrid(run: ExcelRun): FormulaGrid {
           name: b.name,
           top: b.top,
           left: b.left,
-          formulas: b.cells.formulas.map((row) => row.map((f) => (typeof f === "string" ? f : ""))),
+          formulas: formulaCells(b.cells.formulas, b.cells.numberFormat, b.cells.values),
         }));
       }),
     write: (changes) =>

@@ -6,7 +6,7 @@
 import { type AsyncEnv, runAsync } from "../../core/asyncDriver";
 import { normaliseBaseUrl } from "../../core/baseUrl";
 import { call } from "../../core/effects";
-import { isApiError, messageOf } from "../../core/errors";
+import { isApiError, isKeyThrottled, messageOf } from "../../core/errors";
 import { checkBasis } from "../../functions/basis";
 import type { HostBridge, SettingsView } from "../../ui/bridge";
 import { REJECTED_KEY_MESSAGE, keyFormProblem, keyPrefixOf } from "../../ui/keyForm";
@@ -53,7 +53,9 @@ export function asyncSettingsMethods(p: SettingsParts): SettingsMethods {
       try {
         await runAsync(call("SHOPS_A", {}), p.trialEnv(key.trim(), await p.settings()));
       } catch (e) {
-        if (isApiError(e) && e.code === "AUTH") throw new Error(REJECTED_KEY_MESSAGE);
+        // A key refused after failing too often: the API's sentence says why and when.
+        if (isApiError(e) && e.code === "AUTH")
+          throw new Error(isKeyThrottled(e) ? e.message : REJECTED_KEY_MESSAGE);
         const why = messageOf(e);
         throw new Error(`The key was not saved: we could not check it (${why})`);
       }

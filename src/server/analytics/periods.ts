@@ -64,10 +64,18 @@ export function resolvePeriod(request: PeriodRequest, today: string): Period {
   const lookback = request.lookbackDays ?? 30;
   const from = request.from ?? addDays(to, -(lookback - 1));
   // The comparison period before it must be a date too (year 0000 has no year before it).
-  if (from < EARLIEST)
-    throw new ApiProblem(400, `\`from\` must be ${EARLIEST} or later`, [
-      { field: "from", problem: `must be ${EARLIEST} or later` },
-    ]);
+  // A `from` the caller did not send is named by what made it: `to` and lookbackDays.
+  if (from < EARLIEST) {
+    if (request.from !== undefined && request.from !== null)
+      throw new ApiProblem(400, `\`from\` must be ${EARLIEST} or later`, [
+        { field: "from", problem: `must be ${EARLIEST} or later` },
+      ]);
+    throw new ApiProblem(
+      400,
+      `\`to\` minus lookbackDays (${lookback} days) starts before ${EARLIEST}: send a later \`to\` or fewer lookbackDays`,
+      [{ field: "to", problem: `must be at least ${lookback} days after ${EARLIEST}` }],
+    );
+  }
   const days = daysBetween(from, to) + 1;
   if (days < 1)
     throw new ApiProblem(400, "`from` must not be after `to`", [

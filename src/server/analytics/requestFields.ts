@@ -3,6 +3,7 @@
  * defaults; these only narrow `unknown` without casts crossing module boundaries).
  */
 import { ApiProblem } from "../problem";
+import { badRequest } from "../schemaErrors";
 
 type Body = Readonly<Record<string, unknown>>;
 
@@ -42,12 +43,13 @@ const FIRST_RATES = "2020-01-01";
 /** The date whose rates apply: the body's effectiveDate, or today (every endpoint's default). */
 export function effectiveDateOf(ctx: { readonly body: Body; readonly today: string }): string {
   const date = optString(ctx.body, "effectiveDate") ?? ctx.today;
-  // Before the fee tables start no rate is in force: say so, not "unknown category".
+  // Before the fee tables start no rate is in force: say so, not "unknown category", in the
+  // words of every refused field ("Invalid request: effectiveDate must be ...").
   if (date < FIRST_RATES)
-    throw new ApiProblem(400, `no fee rates are known before ${FIRST_RATES}`, [
+    throw badRequest([
       {
         field: "effectiveDate",
-        problem: `must be ${FIRST_RATES} or later, when the fee rates start`,
+        problem: `must be ${FIRST_RATES} or later: no fee rates are known before it`,
       },
     ]);
   return date;

@@ -67,20 +67,29 @@ test("SHOPS with a shop id of 1e308 or a 40,000-character name: an unexpected an
   });
 });
 
-test.each(["cut", "cutjson"])(
-  "%s: a truncated 200 body says the answer was cut off, not that the API is unreachable",
-  async (mode) => {
-    for (const [name, args] of [
-      ["SHOPS", []],
-      ["MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]],
-    ] as const) {
-      const [message] = messagesOf(await call(mode, name, [...args]));
-      expect(message).toMatch(
-        /^#VALUE! The API's answer was cut off before its end \(HTTP 200\): the connection dropped on the way; use Home > Refresh > Refresh cells with errors, and if it keeps happening, check the API address in Home > API key$/,
-      );
-    }
-  },
-);
+test("cutjson: a 200 body that arrived whole but stops inside its JSON is malformed, not cut off", async () => {
+  for (const [name, args] of [
+    ["SHOPS", []],
+    ["MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]],
+  ] as const) {
+    const [message] = messagesOf(await call("cutjson", name, [...args]));
+    expect(message).toMatch(
+      /^#VALUE! The API's answer was malformed \(HTTP 200\): it arrived whole, but its JSON stops before its end\. Check the API address in Home > API key; if it is right, tell your API provider$/,
+    );
+  }
+});
+
+test("cut: a 200 body that ended early says the answer was cut off, not that the API is unreachable", async () => {
+  for (const [name, args] of [
+    ["SHOPS", []],
+    ["MKTA_ITEM", [100001, "SG", 10000001, "netProfit"]],
+  ] as const) {
+    const [message] = messagesOf(await call("cut", name, [...args]));
+    expect(message).toMatch(
+      /^#VALUE! The API's answer was cut off before its end \(HTTP 200\): the connection dropped on the way; use Home > Refresh > Refresh cells with errors, and if it keeps happening, check the API address in Home > API key$/,
+    );
+  }
+});
 
 test("a JSON null body says the answer was empty", async () => {
   for (const [name, args] of [

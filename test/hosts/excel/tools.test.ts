@@ -15,8 +15,9 @@ import {
 import type { ExcelCheckEnv } from "../../../src/hosts/excel/excelTools";
 import { webChecks } from "../../../src/hosts/web/webChecks";
 import { newSaveState } from "../../../src/hosts/web/workbookStorage";
+import { HOSTILE_NAMES } from "../../helpers/hostileNames";
 import { startTestServer, type TestServer } from "../../helpers/server";
-import { fakeWorkbook } from "./fakeWorkbook";
+import { ParsedFormula, fakeWorkbook } from "./fakeWorkbook";
 import { memoryOfficeStorage } from "./nodeExcel";
 
 let server: TestServer;
@@ -135,27 +136,31 @@ test("the web demo's storage check: on, off (no localStorage, or one that forget
 
 test("Convert formulas for Excel rewrites a Sheets export in place, leaving everything else", async () => {
   const { bridge, excel } = pane();
+  // Formulas as Excel holds them: their value is what they computed, not their text.
   excel.addSheet("Data", [
     ["Item", "Profit", "Note"],
     [
       10001691,
-      '=IFERROR(__xludf.DUMMYFUNCTION("MKTA_BREAKDOWN(100001,""SG"",A2)"),"Line")',
-      "=SUM(B2:B3)",
+      new ParsedFormula(
+        '=IFERROR(__xludf.DUMMYFUNCTION("MKTA_BREAKDOWN(100001,""SG"",A2)"),"Line")',
+        "Line",
+      ),
+      new ParsedFormula("=SUM(B2:B3)", 12.5),
     ],
     [
       10001549,
-      '=IFERROR(__xludf.DUMMYFUNCTION("""COMPUTED_VALUE"""),12.5)',
+      new ParsedFormula('=IFERROR(__xludf.DUMMYFUNCTION("""COMPUTED_VALUE"""),12.5)', 12.5),
       "SHOPS() is typed text",
     ],
-    [1, "=SHOPS()", '="MKT.SHOPS("'],
+    [1, new ParsedFormula("=SHOPS()", "Shop"), new ParsedFormula('="MKT.SHOPS("', "MKT.SHOPS(")],
   ]);
   const done = await bridge.convertFormulas!();
   expect(done).toEqual({ host: "excel", formulas: 2, sheets: 1, emptied: 1 });
   expect(excel.table("Data")).toEqual([
     ["Item", "Profit", "Note"],
-    [10001691, '=MKT.MKTA_BREAKDOWN(100001,"SG",A2)', "=SUM(B2:B3)"],
+    [10001691, '=MKT.MKTA_BREAKDOWN(100001,"SG",A2)', new ParsedFormula("=SUM(B2:B3)", 12.5)],
     [10001549, "", "SHOPS() is typed text"],
-    [1, "=MKT.SHOPS()", '="MKT.SHOPS("'],
+    [1, "=MKT.SHOPS()", new ParsedFormula('="MKT.SHOPS("', "MKT.SHOPS(")],
   ]);
   expect(await bridge.convertFormulas!()).toEqual({
     host: "excel",
@@ -163,4 +168,31 @@ test("Convert formulas for Excel rewrites a Sheets export in place, leaving ever
     sheets: 0,
     emptied: 0,
   });
+});
+
+test("Convert formulas for Excel touches only formulas: 5 hostile imported names stay the same text", async () => {
+  const { bridge, excel } = pane();
+  const sheet = excel.addSheet("Imported", [
+    ["Name", "Profit"],
+    ...HOSTILE_NAMES.map((name, i) => [
+      name,
+      new ParsedFormula(`=MKTA_BREAKDOWN(100001,"SG",A${i + 2})`, 1.5 + i),
+    ]),
+    // Text typed with an apostrophe in a General cell: formulas reads it back without one
+    // (office-js #6687); and a formula whose value reads as its own text, which cannot be told
+    // from such text. Neither is written.
+    ["=SHOPS()", new ParsedFormula("=SHOPS()", "=SHOPS()")],
+  ]);
+  // The import writes names into Text ("@") cells; the apostrophe row's cell is General.
+  HOSTILE_NAMES.forEach((_, i) => sheet.formats.set(`${i + 1},0`, "@"));
+  const done = await bridge.convertFormulas!();
+  expect(done).toEqual({ host: "excel", formulas: 5, sheets: 1, emptied: 0 });
+  const table = excel.table("Imported");
+  expect(table.map((row) => row[0])).toEqual(["Name", ...HOSTILE_NAMES, "=SHOPS()"]);
+  // Still text: nothing was written through `formulas` into them.
+  expect(excel.writes.filter((w) => w.at[1] === 0)).toEqual([]);
+  expect(table.slice(1, 6).map((row) => row[1])).toEqual(
+    HOSTILE_NAMES.map((_, i) => `=MKT.MKTA_BREAKDOWN(100001,"SG",A${i + 2})`),
+  );
+  expect(sheet.values.get("6,1")).toEqual(new ParsedFormula("=SHOPS()", "=SHOPS()"));
 });

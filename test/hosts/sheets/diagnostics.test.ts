@@ -9,6 +9,7 @@ import { addonSuite, loadAddon, type LoadedAddon } from "./harness";
 import { createGoogleScriptBridge } from "../../../src/hosts/sheets/sidebar/sidebarBridge";
 import type { DiagnosticsReport } from "../../../src/sidebar/diagnostics";
 import { diagnosticsText } from "../../../src/ui/toolsSection";
+import { HOSTILE_NAMES } from "../../helpers/hostileNames";
 
 const suite = addonSuite();
 
@@ -155,4 +156,34 @@ test("Convert formulas for Sheets (the sidebar's bridge over the fake): Excel's 
     ["=SUM(A1:B1)", ""],
   ]);
   expect(loaded.sheet.getRange(2, 2).getValues()).toEqual([["MKT.SHOPS() as text"]]);
+});
+
+test("Convert formulas for Sheets touches only formulas: 5 hostile imported names stay the same text", async () => {
+  const loaded = addon(suite.server.keys.demo);
+  const names = HOSTILE_NAMES.map((name) => [name]);
+  // As an import writes names: a Plain text ("@") column, then the values.
+  const column = loaded.sheet.getRange(1, 1, names.length, 1);
+  column.setNumberFormats(names.map(() => ["@"]));
+  column.setValues(names);
+  names.forEach((_, i) =>
+    loaded.sheet.getRange(i + 1, 2).setFormula(`=MKT.MKTA_BREAKDOWN(100001,"SG",A${i + 1})`),
+  );
+  // A Plain text cell that holds a formula is left as it is too.
+  loaded.sheet.getRange(6, 1).setNumberFormats([["@"]]);
+  loaded.sheet.getRange(6, 1).setFormula("=MKT.SHOPS()");
+  const bridge = createGoogleScriptBridge((name, ...args) =>
+    Promise.resolve().then(() => loaded.call(name, ...args)),
+  );
+  expect(await bridge.convertFormulas?.()).toEqual({
+    host: "sheets",
+    formulas: 5,
+    sheets: 1,
+    emptied: 0,
+  });
+  expect(column.getValues()).toEqual(names);
+  expect(column.getFormulas()).toEqual(names.map(() => [""]));
+  expect(loaded.sheet.getRange(1, 2, 5, 1).getFormulas()).toEqual(
+    names.map((_, i) => [`=MKTA_BREAKDOWN(100001,"SG",A${i + 1})`]),
+  );
+  expect(loaded.sheet.getRange(6, 1).getFormulas()).toEqual([["=MKT.SHOPS()"]]);
 });

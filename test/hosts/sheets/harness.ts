@@ -2,7 +2,7 @@
  * Loads the BUILT dist/sheets files (Code.js + Stubs.js) into a node:vm context with the
  * Apps Script fakes, as Apps Script concatenates a project's files into one global scope.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
@@ -28,6 +28,7 @@ import type { StrictAnswers } from "../../helpers/strictSpec";
 import type { Counted } from "../../helpers/countedServer";
 import { SyncHttp } from "./syncHttp";
 import { buildOnceSync } from "../../helpers/buildOnce";
+import { spawnOwned, stopGroup } from "../../helpers/ownedProcesses";
 
 const ROOT = path.resolve(__dirname, "../../..");
 
@@ -81,7 +82,9 @@ export interface ServerProcessOptions {
 export async function startServerProcess(
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(
+  // Its own process group (ownedProcesses.ts): ended by the suite whatever happens, tsx's
+  // child with it; and it ends itself when this process's end closes its stdin.
+  const child: ChildProcess = spawnOwned(
     process.execPath,
     [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(__dirname, "serverProcess.ts")],
     {
@@ -92,7 +95,10 @@ export async function startServerProcess(
   );
   const line = await new Promise<string>((resolve, reject) => {
     let buffer = "";
-    const timer = setTimeout(() => reject(new Error("server process did not start")), 20_000);
+    const timer = setTimeout(() => {
+      void stopGroup(child);
+      reject(new Error("server process did not start"));
+    }, 20_000);
     child.stdout?.on("data", (chunk: Buffer) => {
       buffer += chunk.toString("utf8");
       const nl = buffer.indexOf("\n");
@@ -129,12 +135,9 @@ export async function startServerProcess(
         child.stdout?.on("data", done);
         child.stdin?.write("seen\n");
       }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: async () => {
+      await stopGroup(child, "SIGTERM");
+    },
   };
 }
 

@@ -273,6 +273,8 @@ function setup(
     elapsedMs?: () => number;
     /** openById fails with this message. */
     openFails?: string;
+    /** The API names this row (0-based) 40,000 characters long, a value no API may send. */
+    longNameAt?: number;
   } = {},
 ) {
   const book = opts.book === undefined ? new FakeBook() : opts.book;
@@ -294,7 +296,7 @@ function setup(
         return {
           rank: i + 1,
           itemId: 5000 + i,
-          name: NAMES[i] ?? `Product ${i}`,
+          name: i === opts.longNameAt ? "n".repeat(40_000) : (NAMES[i] ?? `Product ${i}`),
           totalProfit: 900 - i,
         };
       },
@@ -468,6 +470,21 @@ describe("Sheets sidebar import server functions", () => {
     expect(server.sidebarRefreshThisDocument()).toEqual({ refreshed: 2, failed: [], kept: [] });
     expect(book.getSheetByName("Profit 2")?.cells).toHaveLength(701);
     expect(server.sidebarDeleteImport("p").map((d) => d.id)).toEqual(["q"]);
+  });
+
+  test("a refresh with one row out of bounds writes the others and names it in the run's notes", () => {
+    const { server, book } = setup(200, undefined, { longNameAt: 120 });
+    server.sidebarSaveImport(DEF);
+    expect(server.sidebarRefreshThisDocument()).toEqual({
+      refreshed: 1,
+      failed: [],
+      kept: [
+        "Profit: left out 1 row the API sent with a value the spec does not allow (item 5120: name is 40,000 characters long (a name has at most 1,000)): tell your API provider",
+      ],
+    });
+    const cells = book.getSheetByName("Profit")?.cells ?? [];
+    expect(cells).toHaveLength(200); // the header and 199 products
+    expect(cells.flat().some((c) => c?.value === 5120)).toBe(false);
   });
 
   test("daily refresh in two documents: one trigger; the handler (no open spreadsheet) refreshes both", () => {

@@ -26,7 +26,7 @@ test("100 filled-down cells: all numbers, no cell ever asks to recalculate", asy
   expect(out.refused).toBe(0);
   expect(out.minutes).toBeLessThanOrEqual(Math.ceil(out.requests / 60) + 1);
   for (const t of out.texts)
-    expect(t).toMatch(/^Waiting for quota: \d+ cells? queued, about \d+ min$/);
+    expect(t).toMatch(/^Waiting for quota: \d+ cells? queued, about \d+ min \(by \d\d:\d\d\)$/);
 });
 
 test("with no filler installed, waiting cells say where to start it, and it fills them", async () => {

@@ -212,11 +212,15 @@ test("no continuation from a clock run: the cells left say an edit goes on, and 
  * that is enforced (sim README, item 3): `after(60 s)` firing an hour later ("hourly") or not
  * made at all ("refused"). With the sidebar closed, the cells the edit trigger's run leaves
  * waiting must not name minutes nobody keeps: each says who goes on (an edit, the owner's open
- * sidebar), and that is so.
+ * sidebar), and that is so. "hourly" here is the fallback of a deployment that says it is no
+ * add-on (`getInstallationSource()` NONE) and still gets an add-on's clock: the late clock run
+ * is noticed. (An add-on that knows it is one: addonClock.sim.test.ts.)
  */
 describe.each(["hourly", "refused"] as const)("clock trigger %s, sidebar closed", (mode) => {
   test("the cells an edit trigger's run leaves say who goes on, and an edit (or the late clock run) does", async () => {
-    sim = await SheetsSim.start({ strict: { clockTrigger: mode } });
+    sim = await SheetsSim.start({
+      strict: { clockTrigger: mode, ...(mode === "hourly" ? { installationSource: "NONE" } : {}) },
+    });
     sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
     await sim.call(OWNER, "getSettings");
     const { shop, items } = demoItems(3);

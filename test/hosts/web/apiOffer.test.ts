@@ -196,6 +196,8 @@ describeBrowser("a link's ?api= in Chromium", () => {
       [`?api=${encodeURIComponent(`http://local\thost:${port}`)}`, "unusable"],
       ["?api=http://127.0.0.1.evil.example", "unusable"], // plain http off this machine
       [`?api=${encodeURIComponent("https://\u0435xample.com")}`, "unusable"], // IDN (Cyrillic e)
+      // A path that reads like another address (issue 36): the key would go to localhost:port.
+      [`?api=${encodeURIComponent(`http://localhost:${port}/@127.0.0.1:${apiPort}`)}`, "unusable"],
     ];
     for (const [tail, kind] of cases) {
       await page.goto(`${host.url}${tail}`);
@@ -206,7 +208,7 @@ describeBrowser("a link's ?api= in Chromium", () => {
     // The page kept working with its own API meanwhile; the foreign host saw nothing at all.
     await cellAnswers("A5");
     expect(foreign.seen).toEqual([]);
-  }, 240_000); // 13 page loads: the first CI suites run beside the static checks
+  }, 240_000); // 14 page loads: the first CI suites run beside the static checks
 
   test("inside another page's frame the link's address cannot be chosen, only kept", async () => {
     // A page on another port of this machine: the same site, so the frame shares the demo's

@@ -122,6 +122,38 @@ describe("date fields", () => {
     }
   });
 
+  it("a date refused for its value names its field in the message (A1's effectiveDate 0000-01-01 too)", async () => {
+    const unnamed: string[] = [];
+    const checked: string[] = [];
+    for (const { spec, field } of DATE_FIELDS) {
+      for (const date of ["0000-01-01", "1970-01-01"]) {
+        const params = { ...validParams(spec), [field.name]: date };
+        const { path, body } = wireOf({ spec, label: "", params });
+        const r = await send(path, body ?? "");
+        // Refused for this date (not for an id or a field the case leaves out): named.
+        const errors = r.json.errors as Array<{ field: string }> | undefined;
+        if (r.status !== 400 || errors?.[0]?.field !== field.name) continue;
+        checked.push(`${spec.id} ${field.name} ${date}`);
+        const message = String(r.json.message);
+        if (!message.includes(field.name)) unnamed.push(`${spec.id} ${field.name}: ${message}`);
+      }
+    }
+    expect(unnamed).toEqual([]);
+    expect(checked).toContain("A1 effectiveDate 0000-01-01");
+    // A `from` the caller did not send is named by what made it (`to` and lookbackDays).
+    const A13 = DATE_FIELDS.find(({ spec }) => spec.id === "A13")?.spec;
+    if (!A13) throw new Error("no A13");
+    const { from: _from, ...withoutFrom } = validParams(A13);
+    const early = wireOf({ spec: A13, label: "", params: { ...withoutFrom, to: "1970-01-05" } });
+    const r = await send(early.path, early.body ?? "");
+    expect({ status: r.status, message: r.json.message, errors: r.json.errors }).toEqual({
+      status: 400,
+      message:
+        "`to` minus lookbackDays (30 days) starts before 1970-01-01: send a later `to` or fewer lookbackDays",
+      errors: [{ field: "to", problem: "must be at least 30 days after 1970-01-01" }],
+    });
+  });
+
   it("any date in any date field (and pairs of them): 200 or a 4xx, never a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -1,5 +1,4 @@
 /** `npm run server` as a user runs it: a child process, its printed URL and demo key, SIGTERM. */
-import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -8,24 +7,26 @@ import { ALL_HANDLERS } from "../../../src/server/endpoints";
 import { KeyStore } from "../../../src/server/keys/store";
 import { newToken } from "../../../src/server/keys/token";
 import { ensureDemoKey, parseServerArgs } from "../../../src/server/main";
+import { spawnOwned, stopGroup } from "../../helpers/ownedProcesses";
 import { A4_REPRODUCER } from "./fixtures";
+import { onTheWire, revealsToken, tokenSpellings } from "./tokenSpellings";
 
 const ROOT = path.resolve(__dirname, "../../..");
 
 /** `npm run server` (node --import tsx src/server/main.ts) in a child process, once it listens. */
 async function startServerProcess(dir: string, args: readonly string[]) {
   // Exactly the npm script: node itself gets the signal (no tsx CLI parent relaying it).
-  const child = spawn(
+  const child = spawnOwned(
     process.execPath,
     ["--import", "tsx", "src/server/main.ts", "--port", "0", "--data", dir, ...args],
     { cwd: ROOT, env: { ...process.env, MKT_DEMO_KEY: "" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   const out = { text: "", stdout: "" };
-  child.stdout.on("data", (chunk: Buffer) => {
+  child.stdout?.on("data", (chunk: Buffer) => {
     out.text += chunk.toString();
     out.stdout += chunk.toString();
   });
-  child.stderr.on("data", (chunk: Buffer) => (out.text += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (out.text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const deadline = Date.now() + 20_000;
   while (!/Try: curl/.test(out.text) && Date.now() < deadline)
@@ -108,12 +109,24 @@ describe("server command line", () => {
         await new Promise((r) => setTimeout(r, 50));
       expect(out.stdout).toMatch(/fetch-all-user-shops/);
       expect(out.stdout).not.toContain(token);
+      // The 23 spellings of the key in a path, a query and headers: the log gives none away.
+      const key = token ?? "";
+      for (const spelling of Object.values(tokenSpellings(key)).map(onTheWire)) {
+        await fetch(`${url}/api/${spelling}?k=${spelling}`, {
+          headers: { Authorization: `Bearer ${spelling}`, "X-Api-Key": spelling },
+        });
+      }
+      const after = Date.now() + 5000;
+      while ((out.stdout.match(/incoming request/g) ?? []).length < 24 && Date.now() < after)
+        await new Promise((r) => setTimeout(r, 50));
+      expect((out.stdout.match(/incoming request/g) ?? []).length).toBeGreaterThanOrEqual(24);
+      expect(revealsToken(out.stdout, key)).toBe(false);
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
       // Shutdown wrote the batched lastUsed date.
       expect(new KeyStore(dir).list()[0]?.lastUsed).not.toBeNull();
     } finally {
-      child.kill("SIGKILL");
+      await stopGroup(child, "SIGKILL");
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -170,7 +183,7 @@ describe("npm run server under load", () => {
       });
       expect(tookMs).toBeLessThan(2000);
     } finally {
-      child.kill("SIGKILL");
+      await stopGroup(child, "SIGKILL");
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 40_000);

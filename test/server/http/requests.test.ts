@@ -289,7 +289,9 @@ describe("request bodies, routing and CORS over HTTP", () => {
     });
     expect(answer.status).toBe(401);
     expect(answer.headers.get("access-control-allow-origin")).toBe("*");
-    expect(answer.headers.get("access-control-expose-headers")).toBe("Retry-After");
+    expect(answer.headers.get("access-control-expose-headers")).toBe(
+      "Retry-After, WWW-Authenticate",
+    );
   });
 
   it("answers an incomplete CORS preflight with the error envelope", async () => {

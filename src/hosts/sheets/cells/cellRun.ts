@@ -18,15 +18,24 @@ import { fillerOwner, liveCallsPaused } from "./liveCalls";
 import { SHEETS_PLACES } from "../places";
 import { closeSession, messageOf, NO_KEY_MESSAGE, openSession } from "./session";
 import {
-  markOwnError,
   ownerTag,
+  readClockRun,
   readQueue,
   registerWaiting,
   type QueueStatus,
 } from "../fill/waitingCells";
+import { markOwnError } from "../fill/ownErrors";
 
 /** The calling cell of a custom function, readable; null when there is none to read. */
-function callingCell(): (Place & { readonly sheetName: string; readonly cell: RangeLike }) | null {
+function callingCell():
+  | (Place & {
+      readonly sheetName: string;
+      readonly cell: RangeLike;
+      readonly docId: string;
+      /** The spreadsheet's time zone (File > Settings): its waiting texts' clock times. */
+      readonly timeZone: () => string;
+    })
+  | null {
   try {
     const book = gas().SpreadsheetApp.getActiveSpreadsheet();
     const range = book?.getActiveRange();
@@ -34,6 +43,8 @@ function callingCell(): (Place & { readonly sheetName: string; readonly cell: Ra
     const sheet = book.getActiveSheet();
     return {
       book,
+      docId: book.getId(),
+      timeZone: () => book.getSpreadsheetTimeZone(),
       sheet,
       sheetName: sheet.getName(),
       row: range.getRow(),
@@ -42,6 +53,34 @@ function callingCell(): (Place & { readonly sheetName: string; readonly cell: Ra
     };
   } catch {
     return null;
+  }
+}
+
+function scriptCache(): CacheLike | null {
+  try {
+    return gas().CacheService.getScriptCache();
+  } catch {
+    return null;
+  }
+}
+
+/** Leave the failing cell's own-error mark (fill/ownErrors.ts); never throws. */
+function markOwn(
+  place: {
+    readonly sheetName: string;
+    readonly row: number;
+    readonly col: number;
+    readonly docId: string;
+    readonly cell: RangeLike;
+  },
+  docCache: CacheLike | null,
+): void {
+  try {
+    const formula = place.cell.getFormula();
+    const at = { sheet: place.sheetName, row: place.row, col: place.col, formula };
+    markOwnError([docCache, scriptCache()], place.docId, at);
+  } catch {
+    // Unmarked: the filler's retry schedule bounds what that costs.
   }
 }
 
@@ -77,15 +116,22 @@ const MARGIN_MS = 30_000;
 
 /**
  * How long something is known to go on filling. Unless clock triggers were seen to start on
- * time and hand over (fillTrigger.ts), only the trigger run now filling is known: a cell past
+ * time and hand over (fill/clock.ts), only the trigger run now filling is known: a cell past
  * its end says who goes on instead of a time (no extra Properties read: the settings' one
- * read has the chain). The open sidebar (a recent queue with no run end) fills while open.
+ * read has the chain). The open sidebar (a recent queue with no run end) fills while open; a
+ * clock run (no document cache) leaves its end in the script cache (`clockRunEndsAt`).
  */
-function fillingLeftMs(recent: QueueStatus | null, refused: boolean, now: number): number {
+function fillingLeftMs(
+  recent: QueueStatus | null,
+  clockRunEndsAt: number | null,
+  chain: "minutes" | "hourly" | "none" | null,
+  now: number,
+): number {
   if (recent) return recent.runEndsAt === undefined ? Infinity : recent.runEndsAt - now;
-  // Nothing filled lately: an edit's trigger run may be starting; once continuations were
-  // refused or late, nothing else is.
-  return refused ? 0 : TRIGGER_RUN_MS;
+  if (clockRunEndsAt !== null) return clockRunEndsAt - now;
+  // Nothing filled lately: an edit's trigger run may be starting (it writes the queue within
+  // seconds); once continuations were refused, or with only the hourly run, nothing is known.
+  return chain === "none" || chain === "hourly" ? 0 : TRIGGER_RUN_MS;
 }
 
 /**
@@ -134,6 +180,8 @@ export function runCellAs<T>(
     throw err;
   }
   const env = session.env;
+  // Set when the cell fails for Apps Script's reasons: left unmarked, so the filler retries it.
+  let hostShort = false;
   try {
     if (liveCallsPaused()) {
       const answer = runFromCache(fn.program(args, session.basis), env);
@@ -174,10 +222,13 @@ export function runCellAs<T>(
       else throw err;
     }
     const now = session.clock.now();
-    if (!here || !docCache)
+    if (!here || !docCache) {
+      // Apps Script's side (no document cache here), not the cell's: the filler retries it.
+      hostShort = true;
       throw new Error(
         `The API's 60 requests a minute are used up: in ${Math.ceil(Math.max(1000, waiting.readyAt - now) / 1000)} s, use Extensions > Marketplace Profit > Refresh cells with errors`,
       );
+    }
     const tag = ownerTag(env);
     let formula = "";
     try {
@@ -195,20 +246,39 @@ export function runCellAs<T>(
       now,
       shortRunsFrom(recent, session.triggerBudgetSpent, now),
     );
+    // Only clock runs seen to start on time are promised: otherwise a cell past the run filling
+    // now says who goes on (the hourly run, an edit, the owner's sidebar).
+    const chain = session.fillChain;
+    const unpromised = chain === "none" || chain === "hourly" || queue?.chain === false;
+    const clockRun = recent ? null : readClockRun(scriptCache(), here.docId);
+    const beyond =
+      unpromised && eta + MARGIN_MS > fillingLeftMs(recent, clockRun, chain, now)
+        ? chain === "hourly"
+          ? "hourly"
+          : "edit"
+        : null;
+    const clockTime = (ms: number): string | null => {
+      try {
+        const zone = here.timeZone() || "Etc/UTC";
+        return gas().Utilities.formatDate(new Date(ms), zone, "HH:mm");
+      } catch {
+        return null;
+      }
+    };
+    const shownAt = beyond === null ? clockTime(now + Math.max(60_000, eta)) : null;
     return waitingText({
       cells: Math.max(1, recent?.cells ?? 1),
       etaMs: eta,
-      beyondTriggers:
-        (session.fillChainRefused || queue?.chain === false) &&
-        eta + MARGIN_MS > fillingLeftMs(recent, session.fillChainRefused, now),
+      beyond,
+      at: shownAt,
+      rerunsUntil: session.rerunsSpentUntil === null ? null : clockTime(session.rerunsSpentUntil),
       pausedUntil: waiting.paused ? waiting.readyAt : null,
       filled: fillerOwner() === tag,
       now,
     });
   } catch (err) {
     // An error of our own: the filler re-runs only cells Apps Script failed (too many at once).
-    if (here && docCache)
-      markOwnError(docCache, { sheet: here.sheetName, row: here.row, col: here.col });
+    if (place && !hostShort) markOwn(place, docCache);
     throw new Error(messageOf(err, session.apiKey, session.baseUrl));
   } finally {
     closeSession(session);

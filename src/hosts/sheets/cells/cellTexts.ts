@@ -5,6 +5,9 @@
  */
 import { SETTINGS_PATH } from "./session";
 
+/** Where the seller runs every waiting or failed cell again. */
+const REFRESH_ERRORS_PATH = "Extensions > Marketplace Profit > Refresh cells with errors";
+
 /** Where live calls are turned back on. */
 export const RESUME_PATH = "Extensions > Marketplace Profit > Resume live calls";
 
@@ -27,10 +30,18 @@ export interface WaitingView {
   /** Whether something fills waiting cells by itself (the edit trigger is installed). */
   readonly filled: boolean;
   /**
-   * Set when the work is more than the triggers Apps Script is known to start will fill (a
-   * clock trigger's run could not make the next one): the rest waits for an edit or the sidebar.
+   * Set when the work is more than the trigger runs known to come within minutes will fill:
+   * "hourly", an editor add-on's hourly run goes on (fill/clock.ts), or sooner an edit or the
+   * sidebar; "edit", nothing goes on by itself until an edit or the owner's sidebar.
    */
-  readonly beyondTriggers?: boolean;
+  readonly beyond?: "hourly" | "edit" | null;
+  /** The clock time the estimate comes to, as the spreadsheet shows times ("14:05"). */
+  readonly at?: string | null;
+  /**
+   * Today's re-runs of cells are used up (stores/triggerDay.ts): nothing by itself makes these
+   * cells run again before this time ("00:00"), only the seller's refresh.
+   */
+  readonly rerunsUntil?: string | null;
   readonly now: number;
 }
 
@@ -39,18 +50,29 @@ export interface WaitingView {
  * go on (the filler finds these cells by it and leaves them be at the end of a trigger run).
  */
 const OWNER_OPENS = "the spreadsheet's owner opens";
-const TRIGGERS_MAY_STOP = "the add-on's triggers may stop before them";
+const TRIGGERS_MAY_STOP = "background runs may stop before them";
+const HOURLY_RUN = "the add-on's hourly run goes on with them";
+const RERUNS_USED = "today's background re-runs are used up";
 
-/** "Waiting for quota: 140 cells queued, about 3 min" (and how they get filled, if nothing will). */
+/**
+ * "Waiting for quota: 140 cells queued, about 3 min (by 14:05)", or who goes on with them when
+ * no trigger run known to come within minutes will: each text names only a time that some run
+ * keeps.
+ */
 export function waitingText(v: WaitingView): string {
   const queued = `${v.cells} cell${v.cells === 1 ? "" : "s"} queued`;
+  const eta = `${minutes(v.etaMs)}${v.at ? ` (by ${v.at})` : ""}`;
   const head =
     v.pausedUntil !== null && v.pausedUntil > v.now
-      ? `Waiting: the API asked for a pause of ${Math.ceil((v.pausedUntil - v.now) / 1000)} s; ${queued}, ${minutes(v.etaMs)}`
-      : `Waiting for quota: ${queued}, ${minutes(v.etaMs)}`;
+      ? `Waiting: the API asked for a pause of ${Math.ceil((v.pausedUntil - v.now) / 1000)} s; ${queued}, ${eta}`
+      : `Waiting for quota: ${queued}, ${eta}`;
   // Formula cells use the spreadsheet owner's key, so only the owner's sidebar can fill them.
   if (!v.filled) return `${head}; ${OWNER_OPENS} ${SETTINGS_PATH} to fill them`;
-  return v.beyondTriggers
+  if (v.rerunsUntil)
+    return `Waiting for quota: ${queued}; ${RERUNS_USED}: they go on after ${v.rerunsUntil}, or now with ${REFRESH_ERRORS_PATH}`;
+  if (v.beyond === "hourly")
+    return `Waiting for quota: ${queued}; ${HOURLY_RUN} (Google runs it at most once an hour), or now at anyone's edit of this spreadsheet or while the owner has ${SETTINGS_PATH} open`;
+  return v.beyond === "edit"
     ? `Waiting for quota: ${queued}, ${TRIGGERS_MAY_STOP}: they go on at anyone's next edit of this spreadsheet or while the owner has ${SETTINGS_PATH} open`
     : head;
 }
@@ -62,9 +84,13 @@ export function waitingText(v: WaitingView): string {
 export function isTimedWaitingText(text: unknown): boolean {
   return (
     isWaitingText(text) &&
-    !String(text).includes(TRIGGERS_MAY_STOP) &&
-    !String(text).includes(OWNER_OPENS)
+    ![TRIGGERS_MAY_STOP, OWNER_OPENS, HOURLY_RUN, RERUNS_USED].some((t) => String(text).includes(t))
   );
+}
+
+/** True for a waiting text that says the add-on's hourly run goes on with it. */
+export function isHourlyWaitingText(text: unknown): boolean {
+  return isWaitingText(text) && String(text).includes(HOURLY_RUN);
 }
 
 /** True when a cell's text says it waits (to find waiting cells in a sheet). */

@@ -15,7 +15,7 @@ import {
   type SyncClock,
   type SyncEnv,
 } from "../../../core";
-import { messageOf as plainMessage } from "../../../core/errors";
+import { isKeyThrottled, messageOf as plainMessage } from "../../../core/errors";
 import type { RequestShare } from "../../../core/schedule/jobShare";
 import { inPlaces, KEY_PAGE } from "../../../core/places";
 import { SHEETS_PLACES } from "../places";
@@ -28,6 +28,7 @@ import { ReadAheadStore } from "../fill/readAhead";
 import { sheetsBreaker, sheetsQuota } from "../stores/rateLimit";
 import { CacheServiceStore, UserSettingsStore } from "../stores/stores";
 import { urlFetchTransport } from "../stores/transport";
+import { chainOf } from "../fill/clock";
 
 declare const __MKT_BASE_URL__: string | undefined;
 
@@ -115,15 +116,22 @@ export interface Session {
   readonly clock: SyncClock;
   /** The seller's profit basis: every function of this execution runs on it. */
   readonly basis: ProfitBasis;
-  /** The add-on's triggers stop after an edit's run and one clock run (read with the settings). */
-  readonly fillChainRefused: boolean;
+  /** What goes on after the trigger run filling now (fill/clock.ts; read with the settings). */
+  readonly fillChain: "minutes" | "hourly" | "none" | null;
   /** The filler's trigger minutes for today are spent (read with the settings). */
   readonly triggerBudgetSpent: boolean;
+  /** Today's re-runs of cells are used up until then (ms; read with the settings), or null. */
+  readonly rerunsSpentUntil: number | null;
 }
 
-/** The env for this user's key, settings and caches (throws the no-key message without a key). */
-export function openSession(options: RunOptions = {}): Session {
-  const settings = userSettings();
+/**
+ * The env for this user's key, settings and caches (throws the no-key message without a key).
+ * A trigger run passes the settings it read once (one Properties call a run, not a pass).
+ */
+export function openSession(
+  options: RunOptions = {},
+  settings: UserSettingsStore = userSettings(),
+): Session {
   const apiKey = options.apiKey ?? settings.apiKey();
   if (!apiKey) throw new Error(NO_KEY_MESSAGE);
   const clock = appsScriptClock();
@@ -178,8 +186,9 @@ export function openSession(options: RunOptions = {}): Session {
     cache,
     clock,
     basis: settings.basis(),
-    fillChainRefused: settings.fillChainRefused(),
+    fillChain: chainOf(settings.fillChain()),
     triggerBudgetSpent: settings.triggerBudgetSpent(clock.now()),
+    rerunsSpentUntil: settings.rerunsSpentUntil(clock.now()),
   };
 }
 
@@ -215,7 +224,7 @@ export function messageOf(err: unknown, apiKey: string | null, baseUrl?: string)
     if (err.code === "NETWORK" && baseUrl !== undefined) {
       return `Could not reach the API at ${shownUrl(baseUrl)}: check your connection or the API address in ${SETTINGS_PATH}`;
     }
-    if (err.code === "AUTH") {
+    if (err.code === "AUTH" && !isKeyThrottled(err)) {
       return `API key rejected (invalid, revoked or expired): create a new key in ${KEY_PAGE} and paste it in ${SETTINGS_PATH}`;
     }
     return inPlaces(redactKey(err, apiKey).message, SHEETS_PLACES);

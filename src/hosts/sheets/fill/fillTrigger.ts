@@ -1,45 +1,58 @@
 /**
- * Who runs the background filler, and when:
+ * Who runs the background work, and when:
  * - the open sidebar calls `fillTick` every few seconds while cells wait;
  * - with the sidebar closed, an installable edit trigger (made when the seller saves a key or
- *   opens the sidebar): a fill-down is an edit, so the trigger starts with it and keeps
- *   filling for up to ~5 of its 6 minutes;
- * - if cells still wait when that time is up, a one-off clock trigger continues: it only makes
- *   waiting cells run again (a clock trigger has no document cache), as many as the quota
- *   allows. Google documents an add-on's clock triggers "at most once an hour": until one was
- *   seen to start on time and hand over, a trigger run ends with its last word (waiting cells
- *   that still name a time run once more and say who goes on: an edit, the owner's sidebar).
+ *   opens the sidebar): a fill-down is an edit, so the trigger starts with it and gives its
+ *   clients (background.ts: the filler first) up to ~5.75 of its 6 minutes;
+ * - if work is left when that time is up, the deployment's clock goes on (clock.ts): a bound
+ *   script's one-off clock trigger a minute or a few later, each run handing over to the next
+ *   (relay.ts); an editor add-on's recurring hourly trigger. A clock run has no document cache:
+ *   its filler makes waiting cells run again and each asks for itself (rerunWaiting.ts).
+ * Until a continuation is known to come within minutes, a run ends with its last word:
+ * waiting cells that still name a time run once more and say who goes on (the hourly run, an
+ * edit, the owner's sidebar).
  * Trigger minutes are a daily quota (90 on consumer accounts): past the day's budget
  * (stores/triggerDay.ts) a run spends the minute's quota it has and hands over to a clock
- * trigger instead of sleeping for the next minute's.
+ * trigger instead of sleeping for the next minute's; the same record counts every cell made to
+ * run again (each costs an execution and its Properties read).
  * Installable triggers run as the user who made them, with that user's key: the filler then
  * helps only cells that read that key's cache (the owner's, for custom functions).
  * Only one filler per key works at a time (a claim in the document cache, under the script
  * lock); a collaborator's filler with another key never blocks the owner's.
  */
 import { messageOf } from "../../../core/errors";
-import {
-  fillPass,
-  needsFilling,
-  RUNNING_CELLS_CAP,
-  type FillerDeps,
-  type FillReport,
-} from "./filler";
-import { gas, type CacheLike, type SheetLike, type SpreadsheetLike } from "../stores/gas";
-import { rerunCells } from "./rerunCells";
-import { scanSheets } from "../sheet/sheetScan";
+import { fillPass, type FillReport } from "./filler";
+import { gas, type CacheLike } from "../stores/gas";
 import { setFillerOwner } from "../cells/liveCalls";
 import { openSession, closeSession } from "../cells/session";
 import { ownerTag, readQueue } from "./waitingCells";
-import { formatFormulaCells } from "./formatCells";
 import { ourTriggers } from "../stores/triggerList";
-import { isTimedWaitingText } from "../cells/cellTexts";
-import { dayEndsAt, TRIGGER_DAY_PROPERTY, TriggerRun } from "../stores/triggerDay";
+import {
+  countRerunsOutside,
+  dayEndsAt,
+  TRIGGER_DAY_PROPERTY,
+  TriggerRun,
+} from "../stores/triggerDay";
 import { relay as relayRun, takeOver, type Relay } from "./relay";
+import { BACKGROUND_CLIENTS, runClients } from "./background";
+import { depsOf } from "./fillClient";
+import { rerunWaiting } from "./rerunWaiting";
+import {
+  askClock,
+  CHAIN_KEY,
+  chainOf,
+  deploymentClock,
+  dropClock,
+  listDocs,
+  recordChain,
+  startedLate,
+  takeListed,
+  type Deployment,
+} from "./clock";
 
 /** Top-level handler names (Stubs.js declares them; none ends in _). */
 export const FILL_ON_EDIT = "fillWaitingCellsOnEdit";
-export const FILL_LATER = "fillWaitingCellsLater";
+export { FILL_LATER } from "./clock";
 
 /**
  * One filler at a time PER KEY: a filler fills only the cells that read its key's cache, so a
@@ -55,41 +68,14 @@ function claimKey(): string | null {
   }
 }
 /**
- * A trigger's filling stops here, 15 s short of its 6 minutes (the last pass and its reruns fit
+ * A trigger's work stops here, 15 s short of its 6 minutes (the last pass and its reruns fit
  * in that; if Apps Script stopped it anyway, the cells would simply still wait).
  */
 const TRIGGER_BUDGET_MS = 5 * 60_000 + 45_000;
-/**
- * How long one pass may wait for quota. Short, so that a pass does not sleep for the next
- * minute's quota with only the cells it knew: the loop sleeps instead and scans again, and the
- * cells that registered meanwhile share the next minute's requests.
- */
-const PASS_MS = 15_000;
 const SIDEBAR_PASS_MS = 15_000;
-const SCAN_EVERY_MS = 3000;
 /**
- * A trigger stops after this long with no waiting and no loading cell, once it has seen some;
- * an edit that started no formula cells at all ends it after a couple of scans (installable
- * triggers' daily run time is limited: 90 min for consumer accounts).
- */
-const IDLE_MS = 45_000;
-const NOTHING_MS = 6000;
-const LATER_MS = 60_000;
-const DOCS_PROPERTY = "mkt.fillDocs";
-/** When the clock trigger now waiting was asked for (ms): its run measures how late it is. */
-const ASKED_PROPERTY = "mkt.fillLaterAsked";
-/**
- * "1" once a clock trigger's run started on time and could make the next clock trigger; "0"
- * once one could not be made (from an edit trigger's run or a clock run) or started more than
- * LATE_MS late. Google documents add-on clock triggers "at most once an hour", one per user per
- * document, and none for a run with no document open: until a continuation was seen to work,
- * waiting texts promise nothing past the trigger run now filling.
- */
-const CHAIN_PROPERTY = "mkt.fillChain";
-const LATE_MS = 10 * 60_000;
-/**
- * The end of a trigger run that no continuation is known to follow: waiting cells whose text
- * still names a time are run once more so that each says who goes on (an edit, the sidebar).
+ * The end of a trigger run that no continuation is known to follow within minutes: waiting
+ * cells whose text still names a time are run once more so that each says who goes on.
  */
 const LAST_WORD_MS = 30_000;
 
@@ -105,6 +91,17 @@ function claim(cache: CacheLike, key: string, until: number, now: number): boole
   }
 }
 
+/** When the script time zone's day that holds `now` ends (ms). */
+function dayEnd(now: number): number {
+  let zone = "Etc/UTC";
+  try {
+    zone = gas().Session?.getScriptTimeZone() ?? zone;
+  } catch {
+    // The UTC day then.
+  }
+  return dayEndsAt(now, zone, (d, z, p) => gas().Utilities.formatDate(d, z, p));
+}
+
 /**
  * A trigger run's one read of user properties (chain and the day's trigger minutes), and its
  * share of the day's trigger time; null when properties cannot be read.
@@ -115,32 +112,16 @@ function startRun(): { run: TriggerRun; get: (key: string) => string | null } | 
     const all = props.getProperties?.();
     const get = (key: string): string | null => (all ? (all[key] ?? null) : props.getProperty(key));
     const now = Date.now();
-    let zone = "Etc/UTC";
-    try {
-      zone = gas().Session?.getScriptTimeZone() ?? zone;
-    } catch {
-      // The UTC day then.
-    }
-    const endsAt = dayEndsAt(now, zone, (d, z, p) => gas().Utilities.formatDate(d, z, p));
-    return { run: TriggerRun.start(props, get(TRIGGER_DAY_PROPERTY), now, endsAt), get };
+    return { run: TriggerRun.start(props, get(TRIGGER_DAY_PROPERTY), now, dayEnd(now)), get };
   } catch {
     return null;
   }
 }
 
-function depsOf(book: SpreadsheetLike, cache: CacheLike, chain?: boolean): FillerDeps {
-  return {
-    ...(chain === undefined ? {} : { chain }),
-    sheets: () => book.getSheets(),
-    format: (sheet, cells) => formatFormulaCells(book, sheet, cells),
-    cache,
-    lock: () => gas().LockService.getScriptLock(),
-    flush: () => gas().SpreadsheetApp.flush(),
-    now: () => Date.now(),
-  };
-}
-
-/** Make sure this spreadsheet's edit trigger exists (a full-auth execution); never throws. */
+/**
+ * Make sure this spreadsheet's edit trigger exists (a full-auth execution), and tell the cells
+ * when this deployment's clock is hourly (an editor add-on); never throws.
+ */
 export function installFiller(): { installed: boolean; note?: string } {
   try {
     const book = gas().SpreadsheetApp.getActiveSpreadsheet();
@@ -151,13 +132,17 @@ export function installFiller(): { installed: boolean; note?: string } {
     if (!ourTriggers(app, book).some((t) => t.getHandlerFunction() === FILL_ON_EDIT))
       app.newTrigger(FILL_ON_EDIT).forSpreadsheet(book).onEdit().create();
     setFillerOwner(ownerTag(session.env));
+    if (deploymentClock() === "hourly") {
+      const was = gas().PropertiesService.getUserProperties().getProperty(CHAIN_KEY);
+      if (chainOf(was) === null) recordChain("hourly", was);
+    }
     return { installed: true };
   } catch (err) {
     return { installed: false, note: messageOf(err) };
   }
 }
 
-/** The edit trigger: fill waiting cells for up to ~5 minutes, then hand over (see file comment). */
+/** The edit trigger: the background clients for up to ~5.75 minutes, then the clock goes on. */
 export function fillOnEdit(): void {
   const book = gas().SpreadsheetApp.getActiveSpreadsheet();
   const cache = gas().CacheService.getDocumentCache();
@@ -168,63 +153,30 @@ export function fillOnEdit(): void {
   if (!key || !claim(cache, key, end, start)) return;
   // One Properties read per trigger run (not per cell), one write at its end (the day's use).
   const state = startRun();
-  // Unknown counts as refused until a clock run has made the next one (undocumented).
-  const chain = state ? state.get(CHAIN_PROPERTY) === "1" : undefined;
   const run = state?.run ?? null;
-  // Without a continuation known to come, the run keeps time for its last word.
-  const fillEnd = chain === true ? end : end - LAST_WORD_MS;
-  const deps = {
-    ...depsOf(book, cache, chain),
-    runEndsAt: fillEnd,
-    ...(run ? { shortFrom: run.shortFrom } : {}),
-  };
-  // Its continuation is asked for before its end and takes over when it starts (relay.ts).
-  const relay = relayRun(fillEnd, () => scheduleLater([book.getId()], book));
-  let idleSince = start;
-  let seen = false;
-  let last: FillReport | null = null;
+  const deployment = deploymentClock();
+  const was = state?.get(CHAIN_KEY) ?? null;
+  // An add-on's cells are told from the first run that the hourly trigger goes on.
+  if (deployment === "hourly" && chainOf(was) === null) recordChain("hourly", was);
+  // Only continuations seen to start on time are promised (undocumented for add-ons).
+  const continued = deployment === "minutes" && chainOf(was) === "minutes";
+  // Without a continuation known to come within minutes, the run keeps time for its last word.
+  const workEnd = continued ? end : end - LAST_WORD_MS;
+  const ask = (): boolean => askClock(deployment, [book.getId()], book);
+  // A bound script's continuation is asked for before the run's end and takes over (relay.ts).
+  const relay = deployment === "minutes" ? relayRun(workEnd, ask) : null;
+  const doc = { id: book.getId(), book, cache, run, relay, continued };
   try {
-    while (Date.now() < fillEnd - PASS_MS) {
-      last = fillPass(deps, Math.min(fillEnd, Date.now() + PASS_MS));
-      if (relay.over(last.queue.cells > 0)) return;
-      const now = Date.now();
-      if (last.waiting + last.loading > 0) {
-        idleSince = now;
-        seen = true;
-      } else if (now - idleSince > (seen ? IDLE_MS : NOTHING_MS)) break;
-      const readyAt = last.queue.readyAt;
-      // Past the day's budget the run does not sleep for the next minute's quota: a clock
-      // trigger goes on (a run costs the seconds it fetches, not the minute it would wait).
-      const quotaSpent =
-        last.quotaLeft === 0 || (readyAt !== null && readyAt - now > SCAN_EVERY_MS);
-      if (run?.spent(now) && last.queue.cells > 0 && quotaSpent) break;
-      // Sleep until quota frees (rescanning meanwhile while cells are still loading).
-      const wait =
-        readyAt !== null && readyAt > now
-          ? Math.min(readyAt - now, last.loading > 0 ? SCAN_EVERY_MS : 30_000)
-          : SCAN_EVERY_MS;
-      relay.sleep(Math.max(100, Math.min(wait, fillEnd - Date.now())));
-    }
-    if (!last || last.queue.cells === 0 || relay.over(false)) return;
-    const later = scheduleLater([book.getId()], book);
-    if (!later) recordChain(false);
-    if (chain !== true && Date.now() < end - LAST_WORD_MS / 2)
-      rerunWaiting(book.getSheets(), end, true);
+    if (runClients(BACKGROUND_CLIENTS, doc, workEnd) || relay?.over(false)) return;
+    const asked = ask();
+    if (!asked) recordChain("none", was);
+    else if (deployment === "hourly") recordChain("hourly", was);
+    if (!continued && Date.now() < end - LAST_WORD_MS / 2)
+      rerunWaiting(book.getId(), book.getSheets(), end, { lastWord: true, noHourly: !asked });
   } finally {
     cache.remove(key);
     run?.finish(Date.now());
-    relay.end();
-  }
-}
-
-/** Record whether continuations work (best effort: the texts then keep their last knowledge). */
-function recordChain(works: boolean): void {
-  try {
-    gas()
-      .PropertiesService.getUserProperties()
-      .setProperty(CHAIN_PROPERTY, works ? "1" : "0");
-  } catch {
-    // Properties quota used up: nothing to do.
+    relay?.end();
   }
 }
 
@@ -239,52 +191,47 @@ export function fillTick(): { report: FillReport | null; filler: "sidebar" | "tr
   if (!claim(cache, key, now + SIDEBAR_PASS_MS + 30_000, now))
     return { report: null, filler: readQueue(cache) ? "trigger" : "none" };
   try {
-    return { report: fillPass(depsOf(book, cache), now + SIDEBAR_PASS_MS), filler: "sidebar" };
+    const report = fillPass(depsOf(book, cache), now + SIDEBAR_PASS_MS);
+    // The open sidebar's re-runs count against the day's budget too (triggerDay.ts).
+    if (report.rerun > 0)
+      countRerunsOutside(
+        gas().PropertiesService.getUserProperties(),
+        report.rerun,
+        Date.now(),
+        dayEnd(Date.now()),
+      );
+    return { report, filler: "sidebar" };
   } finally {
     cache.remove(key);
   }
 }
 
-/** Add these spreadsheets to the clock trigger's list and make sure the trigger exists. */
-function scheduleLater(ids: readonly string[], book: SpreadsheetLike | null = null): boolean {
-  try {
-    const props = gas().PropertiesService.getUserProperties();
-    const docs = new Set((props.getProperty(DOCS_PROPERTY) ?? "").split(",").filter(Boolean));
-    for (const id of ids) docs.add(id);
-    props.setProperty(DOCS_PROPERTY, [...docs].slice(-20).join(","));
-    const app = gas().ScriptApp;
-    if (ourTriggers(app, book).some((t) => t.getHandlerFunction() === FILL_LATER)) return true;
-    app.newTrigger(FILL_LATER).timeBased().after(LATER_MS).create();
-    props.setProperty(ASKED_PROPERTY, String(Date.now()));
-    return true;
-  } catch {
-    // Another clock trigger of this add-on (daily refresh) may hold the one allowed here, or
-    // Apps Script refuses a clock trigger made from a clock trigger's run.
-    return false;
-  }
-}
-
 /**
- * The clock trigger: for up to ~5 minutes, run waiting (and failed) cells again in each listed
- * spreadsheet, as many at a time as quota and Apps Script's executions allow; each cell asks
- * for its own answers (a clock trigger has no document cache to fetch them into). Spreadsheets
- * whose cells still wait when its time is up get the next clock trigger: a fill of any size
- * goes on, one trigger run after another, until no cell waits.
+ * The clock trigger: for up to ~5.25 minutes, the background clients in each listed
+ * spreadsheet (opened by id: no document is open in a clock run). Spreadsheets with work left
+ * when its time is up stay listed and the clock goes on: a bound script's next one-off trigger,
+ * or an add-on's hourly trigger, which stays until a run finds nothing left anywhere.
  */
 export function fillLater(): void {
-  takeOver();
-  const app = gas().ScriptApp;
-  for (const t of ourTriggers(app, null))
-    if (t.getHandlerFunction() === FILL_LATER) app.deleteTrigger(t);
+  const deployment = deploymentClock();
+  if (deployment === "minutes") {
+    takeOver();
+    dropClock(); // the one-off that fired (it stays listed until deleted)
+  }
   const state = startRun();
   if (!state) return; // no properties today: no list of spreadsheets either
-  const ids = (state.get(DOCS_PROPERTY) ?? "").split(",").filter(Boolean);
-  const relay = relayRun(Date.now() + TRIGGER_BUDGET_MS - 30_000, () => scheduleLater(ids));
+  const ids = takeListed(state.get);
+  const relay =
+    deployment === "minutes"
+      ? relayRun(Date.now() + TRIGGER_BUDGET_MS - LAST_WORD_MS, () =>
+          askClock("minutes", ids, null),
+        )
+      : null;
   try {
-    fillListed(state.get, state.run, ids, relay);
+    fillListed(state.get, state.run, ids, relay, deployment);
   } finally {
     state.run.finish(Date.now());
-    relay.end();
+    relay?.end();
   }
 }
 
@@ -292,90 +239,50 @@ function fillListed(
   get: (key: string) => string | null,
   run: TriggerRun,
   ids: readonly string[],
-  relay: Relay,
+  relay: Relay | null,
+  deployment: Deployment,
 ): void {
-  const props = gas().PropertiesService.getUserProperties();
-  const asked = Number(get(ASKED_PROPERTY) ?? NaN);
-  props.deleteProperty(DOCS_PROPERTY);
-  // Apps Script documents add-on clock triggers "at most once an hour": one that starts this
-  // late will not keep minutes a waiting text names.
-  const late = Date.now() - asked - LATER_MS > LATE_MS;
-  const end = relay.endsAt;
+  const was = get(CHAIN_KEY);
+  // Apps Script documents add-on clock triggers "at most once an hour": a one-off that starts
+  // this late will not keep minutes a waiting text names.
+  const late = deployment === "minutes" && startedLate(get);
+  const end = Date.now() + TRIGGER_BUDGET_MS - LAST_WORD_MS;
   const unfinished: string[] = [];
   ids.forEach((id, i) => {
     try {
       // Each spreadsheet gets its share of the time left.
       const share = Date.now() + (end - Date.now()) / (ids.length - i);
-      const sheets = gas().SpreadsheetApp.openById(id).getSheets();
-      if (!rerunWaiting(sheets, share, false, run, relay)) unfinished.push(id);
+      const book = gas().SpreadsheetApp.openById(id);
+      const doc = { id, book, cache: null, run, relay, continued: false };
+      if (!runClients(BACKGROUND_CLIENTS, doc, share)) unfinished.push(id);
     } catch {
       // Deleted or no longer shared: forget it.
     }
   });
-  if (relay.over(false)) return;
+  if (relay?.over(false)) return;
   if (unfinished.length === 0) {
-    if (late) recordChain(false);
+    if (deployment === "hourly") dropClock();
+    else if (late) recordChain("none", was);
     return;
   }
-  const chained = scheduleLater(unfinished);
-  recordChain(chained && !late);
-  if (chained && !late) return;
-  // Nothing runs these cells again soon (an hour, or never, until an edit or the owner's
-  // sidebar): run them once more so that each says so (or answers, if quota has freed).
+  if (deployment === "minutes") {
+    const chained = askClock("minutes", unfinished, null);
+    recordChain(chained && !late ? "minutes" : "none", was);
+    if (chained && !late) return;
+  } else {
+    // The hourly trigger stays: it comes back in an hour for the spreadsheets listed.
+    listDocs(unfinished);
+    recordChain("hourly", was);
+  }
+  // Nothing runs these cells again within minutes (an hour, or never, until an edit or the
+  // owner's sidebar): run them once more so that each says so (or answers, if quota has freed).
   const lastWordEnd = Date.now() + LAST_WORD_MS - 5000;
   unfinished.forEach((id, i) => {
     try {
       const share = Date.now() + (lastWordEnd - Date.now()) / (unfinished.length - i);
-      rerunWaiting(gas().SpreadsheetApp.openById(id).getSheets(), share, true);
+      rerunWaiting(id, gas().SpreadsheetApp.openById(id).getSheets(), share, { lastWord: true });
     } catch {
       // Deleted or no longer shared.
     }
   });
-}
-
-/**
- * Re-run waiting cells until none waits (true) or `end` (false: cells still wait). The last
- * word (`lastWord`): re-run only cells whose text names a time, until none does: each then says
- * who goes on, or answers if quota has freed. Past the day's budget (`run` spent) it stops
- * (false) once the minute's quota is used and the cells it ran are over.
- */
-function rerunWaiting(
-  sheets: readonly SheetLike[],
-  end: number,
-  lastWord = false,
-  run: TriggerRun | null = null,
-  relay: Relay | null = null,
-): boolean {
-  const flush = (): void => gas().SpreadsheetApp.flush();
-  const wanted = lastWord
-    ? (text: string, formula: string) => formula !== "" && isTimedWaitingText(text)
-    : needsFilling;
-  while (Date.now() < end) {
-    const session = openSession();
-    const quota = session.env.quota?.status(session.apiKey);
-    closeSession(session);
-    const scanned = scanSheets(sheets, wanted);
-    if (scanned.found.length === 0 && scanned.loading === 0) return true;
-    if (relay?.over(true)) return false;
-    if (lastWord && scanned.loading > 0 && scanned.found.length === 0) {
-      // Cells still running from the pass before would not be found yet: wait for them.
-      gas().Utilities.sleep(2000);
-      continue;
-    }
-    // With the minute's quota used up, cells are still run (in sheet order, the order cells
-    // fetch their siblings' answers in): those whose answers are cached answer at once.
-    const free = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
-    if (!lastWord && free === 0 && scanned.loading === 0 && run?.spent(Date.now())) return false;
-    const running = Math.max(0, RUNNING_CELLS_CAP - scanned.loading);
-    const room = free > 0 ? Math.min(free, running) : running;
-    const cells = scanned.found.slice(0, room);
-    for (const sheet of new Set(cells.map((c) => c.sheet)))
-      rerunCells(
-        sheet,
-        cells.filter((c) => c.sheet === sheet),
-        flush,
-      );
-    (relay ?? gas().Utilities).sleep(room > 0 ? SCAN_EVERY_MS : 10_000);
-  }
-  return false;
 }

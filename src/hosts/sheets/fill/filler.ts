@@ -25,26 +25,41 @@ import { mergeCalls, requestsFor } from "../cells/fillDownPrefetch";
 import { freshAfter, readFreshRegions } from "./freshCache";
 import type { CacheLike, LockLike } from "../stores/gas";
 import { cacheKeysOf } from "./readAhead";
-import { rerunCells, type WritableSheet } from "./rerunCells";
+import { rerunCells, runsPerRerun, type WritableSheet } from "./rerunCells";
 import type { FormattableSheet } from "./formatCells";
 import { closeSession, openSession, type Session } from "../cells/session";
+import type { UserSettingsStore } from "../stores/stores";
 import { scanSheets, type ScannedSheet } from "../sheet/sheetScan";
 import {
   forgetWaiting,
   ownerTag,
   readWaiting,
-  takeRetries,
   waitingKey,
   writeQueue,
   type CellAt,
   type QueueStatus,
 } from "./waitingCells";
+import { ownErrorsAmong } from "./ownErrors";
+import { RetryBook } from "./retryBook";
 
 export interface FillerDeps {
   readonly sheets: () => ReadonlyArray<ScannedSheet & WritableSheet & FormattableSheet>;
   /** Give re-run cells their answers' number formats (formatCells.ts); absent: none. */
   readonly format?: (sheet: FormattableSheet, cells: readonly CellAt[]) => void;
   readonly cache: CacheLike;
+  /** The spreadsheet's id (the retry book and the own-error marks are kept by it). */
+  readonly docId: string;
+  /** Caches the cells' own-error marks are read from, besides the document cache. */
+  readonly markCaches?: readonly CacheLike[];
+  /**
+   * How many more cells this run may make run again today (each costs a custom-function
+   * execution and its Properties read: stores/triggerDay.ts); absent: no limit (tests).
+   */
+  readonly rerunsLeft?: () => number;
+  /** Count cells made to run again against the day's budget. */
+  readonly countReruns?: (cells: number) => void;
+  /** The run's settings, read once (each pass would otherwise read Properties again). */
+  readonly settings?: UserSettingsStore;
   readonly lock: () => LockLike;
   readonly flush: () => void;
   readonly now: () => number;
@@ -67,7 +82,33 @@ export const ERROR_TEXT = "#ERROR!";
 
 /** A cell to find: waiting for quota, or one of ours that Apps Script failed. */
 export function needsFilling(text: string, formula: string): boolean {
-  return formula !== "" && (isWaitingText(text) || (text === ERROR_TEXT && isOurFormula(formula)));
+  return formula !== "" && (isWaitingText(text) || isFailedCell(text, formula));
+}
+
+/** One of our cells showing `#ERROR!`: its own error, or Apps Script's (ownErrors.ts). */
+export function isFailedCell(text: string, formula: string): boolean {
+  return text === ERROR_TEXT && isOurFormula(formula);
+}
+
+/**
+ * Of these `#ERROR!` cells, those Apps Script failed that still have tries (`pending`: the fill
+ * is not over while any is left), and of them those to run again now (`retry`, at most `room`,
+ * due on the retry book's schedule; their try is counted in the book). A cell failed on its own
+ * is neither: its error is its answer.
+ */
+export function failedToRetry<C extends CellAt & { readonly formula: string }>(
+  failed: readonly C[],
+  book: RetryBook,
+  marks: { readonly caches: ReadonlyArray<CacheLike | null>; readonly docId: string },
+  room: number,
+  now: number,
+): { readonly retry: C[]; readonly pending: C[] } {
+  if (failed.length === 0) return { retry: [], pending: [] };
+  const own = ownErrorsAmong(marks.caches, marks.docId, failed);
+  const left = failed.filter((c) => !own.has(c) && book.triesLeft(c) > 0);
+  const retry = left.filter((c) => book.due(c, now)).slice(0, Math.max(0, room));
+  book.tried(retry, now);
+  return { retry, pending: left };
 }
 
 /** What one pass found and did. */
@@ -137,7 +178,7 @@ function serve(
 
 /** One pass over the spreadsheet (see the file comment); fetching stops at `until`. */
 export function fillPass(deps: FillerDeps, until: number): FillReport {
-  const session = openSession();
+  const session = openSession({}, deps.settings);
   try {
     const mine = ownerTag(session.env);
     const regions = readFreshRegions(deps.cache);
@@ -169,7 +210,7 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
     let paused = false;
     for (const fresh of new Set(cells.filter((c) => c.calls).map((c) => c.fresh))) {
       const group = cells.filter((c) => c.calls && c.fresh === fresh);
-      const s = fresh === 0 ? session : openSession({ freshAfter: fresh });
+      const s = fresh === 0 ? session : openSession({ freshAfter: fresh }, deps.settings);
       const served = serve(group, s, until);
       if (s !== session) closeSession(s);
       ready.push(...served.ready);
@@ -182,16 +223,30 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
     const quota = session.env.quota?.status(session.apiKey);
     const room = quota ? Math.max(0, quota.limit - quota.used - 5) : 0;
     // A detour's two runs of a cell follow each other (rerunCells.ts): one execution at a time.
-    const running = Math.max(0, RUNNING_CELLS_CAP - scanned.loading);
-    const unknown = cells.filter((c) => c.calls === null);
-    const failed = takeRetries(
-      deps.cache,
-      unknown.filter((c) => c.text === ERROR_TEXT).slice(0, Math.min(room, running)),
+    // Each cell run again costs an execution and a Properties read: counted first (budget).
+    const running = Math.min(
+      Math.max(0, RUNNING_CELLS_CAP - scanned.loading),
+      deps.rerunsLeft?.() ?? Infinity,
     );
-    ready.push(...unknown.filter((c) => c.text !== ERROR_TEXT).slice(0, room), ...failed);
+    const unknown = cells.filter((c) => c.calls === null);
+    ready.push(...unknown.filter((c) => c.text !== ERROR_TEXT).slice(0, room));
+    const book = RetryBook.open(deps.docId);
+    const erroring = unknown.filter((c) => c.text === ERROR_TEXT);
+    const failed = failedToRetry(
+      erroring,
+      book,
+      { caches: [deps.cache, ...(deps.markCaches ?? [])], docId: deps.docId },
+      Math.min(room, running - Math.min(ready.length, running)),
+      deps.now(),
+    );
+    ready.push(...failed.retry);
     const rerun = rerunReady(deps, ready.slice(0, running));
+    book.save(erroring, deps.now());
+    deps.countReruns?.(rerun * runsPerRerun());
+    // Cells failed on their own (or out of tries) are answered: not in the queue.
+    const queued = cells.length - erroring.length + failed.pending.length;
     const queue: QueueStatus = {
-      cells: cells.length - rerun,
+      cells: Math.max(0, queued - rerun),
       requests: requestsFor(open, endpointLookup(session.env)),
       readyAt,
       pausedUntil: paused ? readyAt : null,
@@ -202,7 +257,7 @@ export function fillPass(deps: FillerDeps, until: number): FillReport {
     };
     writeQueue(deps.cache, queue);
     return {
-      waiting: cells.length,
+      waiting: queued,
       loading: scanned.loading,
       rerun,
       otherKey,

@@ -57,6 +57,11 @@ export interface CellToRerun {
 /** How this execution makes cells run again: unknown until the first clear + set is read. */
 let clearSetRuns: boolean | null = null;
 
+/** Custom-function executions one cell's re-run costs (two while this execution detours). */
+export function runsPerRerun(): number {
+  return clearSetRuns === false ? 2 : 1;
+}
+
 /** 1-based row and column -> "B7". */
 function a1Of(row: number, col: number): string {
   return `${columnLetters(col - 1)}${row}`;

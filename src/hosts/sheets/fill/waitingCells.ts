@@ -128,33 +128,31 @@ export function noteQueue(
 }
 
 /**
- * Cells that showed an error Apps Script gave them (too many executions at once, out of time)
- * are run again, but at most this many times each in 6 hours: an error of the seller's input
- * would otherwise be run for ever (Apps Script does not tell the two apart in getValues).
+ * A clock trigger's run (no document cache) says in the script cache, under the spreadsheet's
+ * id, until when it makes this spreadsheet's cells run again: a cell it runs knows the time it
+ * may name (cellRun.ts).
  */
-const MAX_RETRIES = 3;
+const clockRunKey = (docId: string): string => `mkq1:${sha256Hex(docId).slice(0, 32)}`;
 
-const retryKey = (c: CellAt): string => `mkr1:${waitingKey(c).slice(5)}`;
-
-/** A cell that showed its own error (bad input, API down): no retry for it. */
-export function markOwnError(cache: CacheLike, cell: CellAt): void {
-  cache.put(retryKey(cell), String(MAX_RETRIES), TTL_SEC);
+export function noteClockRun(
+  cache: CacheLike | null,
+  docId: string,
+  endsAt: number,
+  now: number,
+): void {
+  try {
+    cache?.put(clockRunKey(docId), String(endsAt), Math.max(1, Math.ceil((endsAt - now) / 1000)));
+  } catch {
+    // Unsaid: its cells say who goes on instead of a time.
+  }
 }
 
-/** The cells that may be retried now (and count this try for them). */
-export function takeRetries<C extends CellAt>(cache: CacheLike, cells: readonly C[]): C[] {
-  if (cells.length === 0) return [];
-  const keys = cells.map(retryKey);
-  const tries = cache.getAll(keys);
-  const out: C[] = [];
-  const counts: Record<string, string> = {};
-  cells.forEach((c, i) => {
-    const key = keys[i] as string;
-    const n = Number(tries[key] ?? 0);
-    if (n >= MAX_RETRIES) return;
-    out.push(c);
-    counts[key] = String(n + 1);
-  });
-  if (out.length > 0) cache.putAll(counts, TTL_SEC);
-  return out;
+/** When the clock run filling this spreadsheet stops (ms), or null when none is known. */
+export function readClockRun(cache: CacheLike | null, docId: string): number | null {
+  try {
+    const v = Number(cache?.get(clockRunKey(docId)) ?? NaN);
+    return Number.isFinite(v) ? v : null;
+  } catch {
+    return null;
+  }
 }

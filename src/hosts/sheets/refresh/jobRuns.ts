@@ -6,6 +6,7 @@
  */
 import { counted } from "../../../core/counted";
 import type { ImportDefinition } from "../../../imports/definitions";
+import { leftOutText } from "../../../imports/plan";
 import { continueJobs, type JobsLeft } from "../../../sidebar/jobs/continueJobs";
 import { RUNNABLE_KINDS } from "../../../sidebar/jobs/jobKinds";
 import { jobOps } from "../../../sidebar/jobs/jobRunner";
@@ -14,16 +15,26 @@ import type { ImportResult } from "../../../sidebar/views";
 import { sheetsPorts, type SidebarServerDeps } from "../sidebar/sheetsPorts";
 import type { SbSpreadsheet } from "../sheet/sheetTypes";
 
-/** What an unattended refresh left as the seller typed it, for the run's notes. */
+/**
+ * What an unattended refresh left as the seller typed it, and the rows it left out because
+ * the API sent them out of bounds, for the run's notes.
+ */
 function keptNote(result: ImportResult): string | null {
   const cells = result.edited ?? [];
-  if (cells.length === 0) return null;
-  const named = cells
-    .slice(0, 10)
-    .map((e) => e.cell)
-    .join(", ");
-  const more = cells.length > 10 ? ` and ${cells.length - 10} more` : "";
-  return `kept ${counted(cells.length, "cell")} you changed by hand (${named}${more}); refresh from the sidebar to choose`;
+  const notes: string[] = [];
+  if (cells.length > 0) {
+    const named = cells
+      .slice(0, 10)
+      .map((e) => e.cell)
+      .join(", ");
+    const more = cells.length > 10 ? ` and ${cells.length - 10} more` : "";
+    notes.push(
+      `kept ${counted(cells.length, "cell")} you changed by hand (${named}${more}); refresh from the sidebar to choose`,
+    );
+  }
+  const leftOut = leftOutText(result.leftOut);
+  if (leftOut !== "") notes.push(`${leftOut}: tell your API provider`);
+  return notes.length > 0 ? notes.join("; ") : null;
 }
 
 /** The job runs of Sheets over explicit dependencies. */

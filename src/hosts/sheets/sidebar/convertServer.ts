@@ -1,8 +1,8 @@
 /**
  * The spreadsheet as Convert formulas reads it (each sheet's formulas from A1 to its last row
- * and column) and writes it (only the cells that change, one by one).
+ * and column, Plain text cells left out) and writes it (only the cells that change, one by one).
  */
-import type { FormulaGrid } from "../../../sidebar/convertFormulas";
+import { formulaCells, type FormulaGrid } from "../../../sidebar/convertFormulas";
 import type { SpreadsheetLike } from "../stores/gas";
 
 export function sheetsFormulaGrid(book: SpreadsheetLike): FormulaGrid {
@@ -12,7 +12,8 @@ export function sheetsFormulaGrid(book: SpreadsheetLike): FormulaGrid {
         const rows = sheet.getLastRow();
         const columns = sheet.getLastColumn();
         if (rows === 0 || columns === 0) return [];
-        const formulas = sheet.getRange(1, 1, rows, columns).getFormulas();
+        const block = sheet.getRange(1, 1, rows, columns);
+        const formulas = formulaCells(block.getFormulas(), block.getNumberFormats());
         return [{ name: sheet.getName(), top: 0, left: 0, formulas }];
       }),
     write: (changes) => {

@@ -119,7 +119,10 @@ export interface TriggerLike extends Pick<
 
 interface TriggerBuilderLike {
   forSpreadsheet(spreadsheet: SpreadsheetLike): { onEdit(): { create(): TriggerLike } };
-  timeBased(): { after(ms: number): { create(): TriggerLike } };
+  timeBased(): {
+    after(ms: number): { create(): TriggerLike };
+    everyHours(hours: number): { create(): TriggerLike };
+  };
 }
 
 export interface ScriptAppLike {

@@ -13,7 +13,7 @@ import {
 import { readBasis, type ProfitBasis } from "../../../functions/basis";
 import { rejectedMark } from "../../shared/keyStatus";
 import type { CacheLike, PropertiesLike } from "./gas";
-import { TRIGGER_DAY_PROPERTY, triggerBudgetSpent } from "./triggerDay";
+import { rerunsSpentUntil, TRIGGER_DAY_PROPERTY, triggerBudgetSpent } from "./triggerDay";
 
 /** CacheService as a KeyValueStore that refuses what Google would refuse. */
 export class CacheServiceStore implements KeyValueStore {
@@ -67,16 +67,22 @@ export class UserSettingsStore {
   ) {}
 
   /**
-   * A clock trigger's run could not make the next one (fillTrigger.ts writes it): the add-on's
-   * triggers then stop after an edit's trigger run and one clock run.
+   * What goes on after the trigger run filling now (fill/clock.ts writes it): "1" clock runs
+   * within minutes, "h" the add-on's hourly run, "0" nothing until an edit or the sidebar;
+   * null: not known yet.
    */
-  fillChainRefused(): boolean {
-    return this.props.getProperty("mkt.fillChain") === "0";
+  fillChain(): string | null {
+    return this.props.getProperty("mkt.fillChain");
   }
 
   /** The filler's trigger minutes for today are spent: it fills in short runs (triggerDay.ts). */
   triggerBudgetSpent(now: number): boolean {
     return triggerBudgetSpent(this.props.getProperty(TRIGGER_DAY_PROPERTY), now);
+  }
+
+  /** When today's re-runs of cells are all used, the day's end (ms); else null (triggerDay.ts). */
+  rerunsSpentUntil(now: number): number | null {
+    return rerunsSpentUntil(this.props.getProperty(TRIGGER_DAY_PROPERTY), now);
   }
 
   apiKey(): string | null {

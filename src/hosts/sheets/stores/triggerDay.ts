@@ -9,6 +9,11 @@
  * a day inside the quota, and 30 minutes kept for those short runs, the daily import refresh
  * and the edits' runs that find nothing to fill.
  *
+ * Every cell the filler makes run again costs a custom-function execution, and each execution
+ * reads the owner's properties once (50,000 Properties calls a day on consumer accounts): the
+ * same record counts those re-runs, and past DAILY_RERUN_BUDGET no filler makes a cell run again
+ * until the day ends (the cells say so). A loop can then cost at most that budget.
+ *
  * The day is the script time zone's calendar day (Google's own reset time is not documented
  * per user; a day boundary in between only makes the count start afresh early or late). Two
  * trigger runs of one user ending at the same moment may each write their own total: the
@@ -21,24 +26,58 @@ export const TRIGGER_DAY_PROPERTY = "mkt.triggerDay";
 /** Trigger minutes a day the filler may spend sleeping for quota (of the consumer 90). */
 const DAILY_TRIGGER_BUDGET_MS = 60 * 60_000;
 
-/** "endsAt|usedMs": when this day ends (ms) and the trigger time used in it. */
+/**
+ * Cells the fillers may make run again in a day (of the consumer 50,000 Properties calls: the
+ * rest is for the cells' own first runs, the triggers and the sidebar).
+ */
+export const DAILY_RERUN_BUDGET = 20_000;
+
+/** "endsAt|usedMs|reruns": when this day ends (ms), the trigger time and the re-runs used in it. */
 interface TriggerDay {
   readonly endsAt: number;
   readonly usedMs: number;
+  readonly reruns: number;
 }
 
 /** The stored day, or a fresh one when it is absent, broken or over. */
 function readTriggerDay(text: string | null | undefined, now: number, endsAt: number): TriggerDay {
-  const [end, used] = (text ?? "").split("|").map(Number);
+  const [end, used, reruns] = (text ?? "").split("|").map(Number);
   return end !== undefined && used !== undefined && end > now && Number.isFinite(used)
-    ? { endsAt: end, usedMs: used }
-    : { endsAt, usedMs: 0 };
+    ? { endsAt: end, usedMs: used, reruns: Number.isFinite(reruns) ? (reruns as number) : 0 }
+    : { endsAt, usedMs: 0, reruns: 0 };
 }
+
+const write = (day: TriggerDay): string => `${day.endsAt}|${Math.round(day.usedMs)}|${day.reruns}`;
 
 /** Has the filler's budget for today been spent (read by cells, with their settings)? */
 export function triggerBudgetSpent(text: string | null | undefined, now: number): boolean {
   const day = readTriggerDay(text, now, 0);
   return day.endsAt > now && day.usedMs >= DAILY_TRIGGER_BUDGET_MS;
+}
+
+/** When today's re-runs are all used: the day's end (ms), else null (read by cells). */
+export function rerunsSpentUntil(text: string | null | undefined, now: number): number | null {
+  const day = readTriggerDay(text, now, 0);
+  return day.endsAt > now && day.reruns >= DAILY_RERUN_BUDGET ? day.endsAt : null;
+}
+
+/**
+ * Re-runs made outside a trigger run (the open sidebar's passes): added to the day at once
+ * (one read and one write, only for a pass that made cells run again); never throws.
+ */
+export function countRerunsOutside(
+  props: PropertiesLike,
+  cells: number,
+  now: number,
+  endsAt: number,
+): void {
+  if (cells <= 0) return;
+  try {
+    const day = readTriggerDay(props.getProperty(TRIGGER_DAY_PROPERTY), now, endsAt);
+    props.setProperty(TRIGGER_DAY_PROPERTY, write({ ...day, reruns: day.reruns + cells }));
+  } catch {
+    // Properties quota used up: the trigger runs' count goes on.
+  }
 }
 
 /**
@@ -57,6 +96,9 @@ export function dayEndsAt(
 
 /** One trigger run's share of the day (read at its start, written once at its end). */
 export class TriggerRun {
+  /** Cells this run made run again (added to the day at its end). */
+  private reruns = 0;
+
   private constructor(
     private readonly props: PropertiesLike,
     private readonly day: TriggerDay,
@@ -82,15 +124,31 @@ export class TriggerRun {
     return now >= this.shortFrom;
   }
 
+  /** Cells this run may still make run again today. */
+  rerunsLeft(): number {
+    return Math.max(0, DAILY_RERUN_BUDGET - this.day.reruns - this.reruns);
+  }
+
+  /** Count cells made to run again (counted before they run: the budget is checked first). */
+  countReruns(cells: number): void {
+    this.reruns += Math.max(0, cells);
+  }
+
   /** Add this run's time to the day (the run's one Properties write); never throws. */
   finish(now: number): void {
     // A run that goes past the day's end counts in the new day from its start (one write).
     const day =
-      now >= this.day.endsAt ? { endsAt: this.day.endsAt + 86_400_000, usedMs: 0 } : this.day;
+      now >= this.day.endsAt
+        ? { endsAt: this.day.endsAt + 86_400_000, usedMs: 0, reruns: 0 }
+        : this.day;
     try {
       this.props.setProperty(
         TRIGGER_DAY_PROPERTY,
-        `${day.endsAt}|${Math.round(day.usedMs + now - this.startedAt)}`,
+        write({
+          endsAt: day.endsAt,
+          usedMs: day.usedMs + now - this.startedAt,
+          reruns: day.reruns + this.reruns,
+        }),
       );
     } catch {
       // Properties quota used up: the next run counts from the last total.

@@ -183,10 +183,18 @@ export interface WorkbookRig {
 
 /** Start the rig; `timeScale`: page and server share a clock that runs that much faster. */
 export async function startWorkbookRig(
-  options: { rateLimitPerMinute?: number; timeScale?: { factor: number; t0: number } } = {},
+  options: {
+    rateLimitPerMinute?: number;
+    /** The server's failed-authentication throttle (default: high enough never to trigger). */
+    authFailuresPerMinute?: number;
+    timeScale?: { factor: number; t0: number };
+  } = {},
 ): Promise<WorkbookRig> {
   const server = await startTestServer({
     ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
+    ...(options.authFailuresPerMinute
+      ? { authFailuresPerMinute: options.authFailuresPerMinute }
+      : {}),
     ...(options.timeScale ? { now: scaledNow(options.timeScale) } : {}),
   });
   const proxy = await startCountingProxy(server.baseUrl);

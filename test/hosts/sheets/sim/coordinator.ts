@@ -302,8 +302,10 @@ export class Coordinator {
   armClock(trigger: TriggerRecord): void {
     const at = trigger.nextAt;
     if (at === undefined) return;
-    this.agenda.system(at, () => {
+    const late = trigger.jitterMs ? Math.round(this.random() * trigger.jitterMs) : 0;
+    this.agenda.system(at + late, () => {
       if (!this.state.triggers.includes(trigger) || trigger.nextAt !== at) return;
+      // A recurring trigger keeps its period from its own schedule; each run may start late.
       trigger.nextAt = trigger.everyMs !== undefined ? at + trigger.everyMs : undefined;
       this.armClock(trigger);
       this.start({

@@ -27,6 +27,20 @@ export function demoItems(count: number): { shop: DemoShop; items: number[] } {
   return { shop: { shopId: shop.shopId, region: shop.region }, items };
 }
 
+/** The first A shop and `count` of its products: item id and category id. */
+export function demoProducts(count: number): {
+  shop: DemoShop;
+  products: Array<{ itemId: number; categoryId: number }>;
+} {
+  const shop = firstShop();
+  const products = shop.products
+    .slice(0, count)
+    .map((p) => ({ itemId: p.itemId, categoryId: p.categoryId }));
+  if (products.length < count)
+    throw new Error(`the demo shop has ${products.length} products, not ${count}`);
+  return { shop: { shopId: shop.shopId, region: shop.region }, products };
+}
+
 /** The first A shop and `count` (itemId, modelId) pairs, model ids distinct. */
 export function demoModels(count: number): {
   shop: DemoShop;

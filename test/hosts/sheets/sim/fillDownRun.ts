@@ -3,6 +3,7 @@
  * in column C filled down over every row, each cell its own execution; then nothing but time.
  * Reports what the server counted and what every cell ever showed.
  */
+import { parseBox } from "./a1";
 import { demoItems, demoModels } from "./demoItems";
 import { OWNER, type SheetsSim } from "./sheetsSim";
 
@@ -95,6 +96,58 @@ export async function fillDown(sim: SheetsSim, o: FillDownOptions): Promise<Fill
     longestCellMs: Math.max(
       0,
       ...sim.coordinator.executions.filter((e) => e.kind === "custom").map((e) => e.end - e.start),
+    ),
+  };
+}
+
+/** What each cell of a block shows (errors as "#CODE message"). */
+function shownIn(sim: SheetsSim, block: string): unknown[] {
+  const box = parseBox(block, sim.doc.book.sheets[0]?.name ?? "Sheet1");
+  return sim.doc.book.grid(box, (row, col) => sim.doc.book.shown(box.sheet, row, col)).flat();
+}
+
+/**
+ * Wait until every cell of the listed blocks shows an answer (a number unless `answer` says
+ * otherwise); the outcome since `start`, over every formula cell of the book.
+ */
+export async function settle(
+  sim: SheetsSim,
+  blocks: readonly string[],
+  start: number,
+  requestsBefore: number,
+  maxMs: number,
+  answer: (shown: unknown) => boolean = (v) => typeof v === "number",
+): Promise<FillDownOutcome> {
+  const cells = (): unknown[] => blocks.flatMap((b) => shownIn(sim, b));
+  const count = cells().length;
+  const numbers = (): number => cells().filter(answer).length;
+  await sim.run({ until: () => numbers() === count && sim.coordinator.busy() === 0, maxMs });
+  const requests = sim.requests().slice(requestsBefore);
+  const texts = new Set<string>();
+  let lastNumberAt = start;
+  let lastChangeAt = start;
+  for (const [, history] of sim.histories())
+    for (const h of history) {
+      if (h.at < start) continue;
+      lastChangeAt = Math.max(lastChangeAt, h.at);
+      if (answer(h.shown)) lastNumberAt = Math.max(lastNumberAt, h.at);
+      else if (h.shown !== "Loading...") texts.add(String(h.shown));
+    }
+  const answered = numbers();
+  return {
+    cells: count,
+    answered,
+    requests: requests.length,
+    refused: requests.filter((r) => r.status === 429).length,
+    maxPerMinute: sim.maxInWindow(60_000),
+    minutes: ((answered === count ? lastNumberAt : sim.now()) - start) / 60_000,
+    settledMinutes: (lastChangeAt - start) / 60_000,
+    texts: [...texts],
+    longestCellMs: Math.max(
+      0,
+      ...sim.coordinator.executions
+        .filter((e) => e.kind === "custom" && e.start >= start)
+        .map((e) => e.end - e.start),
     ),
   };
 }

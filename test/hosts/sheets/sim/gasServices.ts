@@ -158,6 +158,12 @@ function scriptApp(host: Host): Record<string, unknown> {
       (host("ScriptApp.getUserTriggers", ss.getId()) as TriggerInfo[]).map(trigger),
     deleteTrigger: (t: { getUniqueId(): string }) =>
       void host("ScriptApp.deleteTrigger", t.getUniqueId()),
+    getInstallationSource: () => host("ScriptApp.getInstallationSource"),
+    InstallationSource: {
+      APPS_MARKETPLACE_DOMAIN_ADD_ON: "APPS_MARKETPLACE_DOMAIN_ADD_ON",
+      NONE: "NONE",
+      WEB_STORE_ADD_ON: "WEB_STORE_ADD_ON",
+    },
     EventType: { CLOCK: "CLOCK", ON_OPEN: "ON_OPEN", ON_EDIT: "ON_EDIT", ON_CHANGE: "ON_CHANGE" },
     AuthMode: {
       NONE: "NONE",

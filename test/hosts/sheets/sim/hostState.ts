@@ -61,6 +61,8 @@ export interface TriggerRecord {
   /** Clock triggers: next firing (sim ms) and repeat period, if any. */
   nextAt?: number;
   readonly everyMs?: number;
+  /** A recurring trigger's runs each start up to this late (never early). */
+  readonly jitterMs?: number;
 }
 
 export interface UserState {

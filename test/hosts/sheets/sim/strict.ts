@@ -37,7 +37,15 @@ export interface Strictness {
    * treats `after(ms)` as a minimum plus up to `clockJitterMs`; "refused" refuses to make one.
    */
   readonly clockTrigger: "hourly" | "jitter" | "refused";
+  /** How late a clock trigger may fire: `after(ms)` in "jitter", each `everyHours` run in "hourly". */
   readonly clockJitterMs: number;
+  /**
+   * What `ScriptApp.getInstallationSource()` answers (documented: NONE "Script is not running as
+   * an add-on"); null: as the clock says, NONE with "jitter" (a bound script's clock), an
+   * add-on's WEB_STORE_ADD_ON with "hourly" or "refused". A switch so that a test can make the
+   * two disagree (an add-on's test deployment is not documented either way).
+   */
+  readonly installationSource: "NONE" | "WEB_STORE_ADD_ON" | null;
   /**
    * A clock trigger's run may make the next one-off clock trigger for the file its trigger was
    * made in (a continuation). Not documented either way: add-on clock triggers belong to the
@@ -73,6 +81,7 @@ export const KIND: Strictness = {
   otherSellers: null,
   clockTrigger: "hourly",
   clockJitterMs: 0,
+  installationSource: null,
   clockFromClock: false,
   rerunOnClearFlushSet: true,
   docStoresInCustomFunctions: true,
@@ -94,6 +103,7 @@ export const STRICT: Strictness = {
   otherSellers: { everyMs: 10_000, lockHoldMs: 300, cachePuts: 5 },
   clockTrigger: "jitter",
   clockJitterMs: 3 * 60_000,
+  installationSource: null,
   clockFromClock: true,
   rerunOnClearFlushSet: true,
   docStoresInCustomFunctions: true,

@@ -54,6 +54,7 @@ function create(ctx: HandlerContext, exec: ExecRecord, spec: Record<string, unkn
   if (fn.endsWith("_")) throw new Error(`Script function not found: ${fn}`);
   let nextAt: number | undefined;
   let everyMs: number | undefined;
+  let jitterMs: number | undefined;
   if (type === "CLOCK") {
     const mode = ctx.state.strict.clockTrigger;
     if (mode === "refused") throw new Error("Add-ons may not create time-based triggers here.");
@@ -63,8 +64,11 @@ function create(ctx: HandlerContext, exec: ExecRecord, spec: Record<string, unkn
     if (spec.everyMinutes !== undefined)
       throw new Error("Add-ons may use time-based triggers at most hourly");
     if (spec.afterMs !== undefined) nextAt = ctx.now() + Math.max(Number(spec.afterMs), min) + late;
-    else if (spec.everyHours !== undefined) everyMs = Math.max(Number(spec.everyHours) * HOUR, min);
-    else if (spec.everyDays !== undefined) {
+    else if (spec.everyHours !== undefined) {
+      everyMs = Math.max(Number(spec.everyHours) * HOUR, min);
+      // "The time may be slightly randomized" (gas-installable): each run up to the jitter late.
+      if (mode === "hourly") jitterMs = ctx.state.strict.clockJitterMs;
+    } else if (spec.everyDays !== undefined) {
       everyMs = Number(spec.everyDays) * DAY;
       const hour = Number(spec.atHour ?? 0);
       if (!(hour >= 0 && hour < 24)) throw new Error("Invalid argument: hour");
@@ -80,6 +84,7 @@ function create(ctx: HandlerContext, exec: ExecRecord, spec: Record<string, unkn
     user: exec.user,
     ...(nextAt !== undefined ? { nextAt } : {}),
     ...(everyMs !== undefined ? { everyMs } : {}),
+    ...(jitterMs ? { jitterMs } : {}),
   };
   ctx.state.triggers.push(record);
   if (type === "CLOCK") ctx.armClock(record);
@@ -104,6 +109,12 @@ export function triggerCalls(): Record<string, Handler> {
         )
         .map(info),
     }),
+    "ScriptApp.getInstallationSource": (ctx) => {
+      const s = ctx.state.strict;
+      return {
+        value: s.installationSource ?? (s.clockTrigger === "jitter" ? "NONE" : "WEB_STORE_ADD_ON"),
+      };
+    },
     "ScriptApp.deleteTrigger": (ctx, exec, [uid]) => {
       const at = ctx.state.triggers.findIndex((t) => t.uid === uid && t.user === exec.user);
       if (at >= 0) ctx.state.triggers.splice(at, 1);

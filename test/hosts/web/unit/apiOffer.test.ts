@@ -10,15 +10,40 @@ import { apiLink, withoutApiParameter } from "../../../../src/hosts/web/apiOffer
 const CURRENT = "http://127.0.0.1:8787";
 
 describe("apiLink", () => {
-  test("another address is offered, normalised", () => {
+  test("another address is offered, normalised, shown as origin and path", () => {
     expect(apiLink("https://Evil.Example/", CURRENT)).toEqual({
       kind: "offer",
       address: "https://evil.example",
+      shown: "https://evil.example",
     });
     expect(apiLink("http://localhost:9999", CURRENT)).toEqual({
       kind: "offer",
       address: "http://localhost:9999",
+      shown: "http://localhost:9999",
     });
+    expect(apiLink("https://api.example.com/mkta/v1.2/", CURRENT)).toEqual({
+      kind: "offer",
+      address: "https://api.example.com/mkta/v1.2",
+      shown: "https://api.example.com, path /mkta/v1.2",
+    });
+  });
+
+  test("a path that reads like another address is not offered (issue 36)", () => {
+    for (const raw of [
+      "http://localhost:9999/https://evil.example",
+      "https://api.example.com/@evil.example",
+      "https://api.example.com//evil.example/x",
+      "https://api.example.com/\\evil.example",
+      "https://api.example.com/evil.example.com",
+      "https://api.example.com/x/203.0.113.7",
+      "https://api.example.com/%2F%2Fevil.example",
+      "https://api.example.com/%40evil.example",
+    ]) {
+      const link = apiLink(raw, CURRENT);
+      expect({ raw, kind: link.kind }).toEqual({ raw, kind: "unusable" });
+      if (link.kind === "unusable")
+        expect(link.reason).toMatch(/^its path .* reads like another address/);
+    }
   });
 
   test("no link, an empty one, or the address in use asks nothing", () => {
