@@ -200,4 +200,9 @@ export interface SidebarPorts {
   now(): number;
   /** May one more bulk row start in this call? (Apps Script: a call has six minutes.) */
   moreTime(): boolean;
+  /**
+   * When a job left unfinished goes on, in this host's words, for its table's stamp (Sheets:
+   * by the add-on's clock with the sidebar closed). Absent: when the sidebar is open again.
+   */
+  jobsContinue?(): string;
 }

@@ -148,9 +148,11 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
       let cancel = false;
       const ctx: StepContext = {
         unattended: h.unattended,
-        continues: h.unattended
-          ? "continues at the add-in's next run"
-          : "continues when the sidebar is open",
+        continues:
+          p.jobsContinue?.() ??
+          (h.unattended
+            ? "continues at the add-in's next run"
+            : "continues when the sidebar is open"),
         *more() {
           if (cancel) return false;
           if (p.now() - checked >= (store.cancelPollMs ?? 0)) {

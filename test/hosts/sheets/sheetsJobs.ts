@@ -49,5 +49,7 @@ export function driveSheetsJob(first: JobView, o: SheetsJobRun): unknown {
       view = o.call("sidebarJobStep", view.id, runner) as JobView;
     }
   }
-  throw new Error(`the job did not end in ${o.maxSteps ?? 500} steps`);
+  throw new Error(
+    `the job did not end in ${o.maxSteps ?? 500} steps (last: ${view.phase}, ${view.stopped ?? view.error ?? ""}, wait ${view.waitMs} ms)`,
+  );
 }

@@ -49,6 +49,11 @@ export interface SidebarServerDeps {
   elapsedMs(): number;
   /** Utilities.formatDate. */
   formatDate: FormatDate;
+  /**
+   * A job is left unfinished in `book`: ask the background clock to go on with it (fill/clock.ts)
+   * and say when, for its table's stamp. Absent: it goes on when the sidebar is open again.
+   */
+  keepJobsGoing?(book: SbSpreadsheet): string;
 }
 
 /** Document property holding saved import definitions (the only import list of the add-on). */
@@ -112,5 +117,6 @@ export function sheetsPorts(deps: SidebarServerDeps) {
     basis: () => basisOf(deps.userProperties()),
     now: () => deps.now().getTime(),
     moreTime: () => deps.elapsedMs() <= BULK_CALL_BUDGET_MS,
+    ...(deps.keepJobsGoing ? { jobsContinue: () => deps.keepJobsGoing?.(book()) ?? "" } : {}),
   });
 }

@@ -8,19 +8,21 @@
 import type { Cell } from "../../../functions/cells";
 import { functionByName } from "../../../functions/index";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
-import { runOpSync, syncService } from "../../../sidebar/op";
+import { syncService } from "../../../sidebar/op";
 import { parseSavedImports } from "../../../sidebar/savedImports";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
 import { createSidebarService } from "../../../sidebar/service";
 import type { PlainCell } from "../../../sidebar/views";
 import { dailyRefresh } from "../refresh/dailyRefresh";
 import { sheetsJobRuns } from "../refresh/jobRuns";
+import type { JobsLeft } from "../../../sidebar/jobs/continueJobs";
 import { messageOf, runProgram, userSettings } from "../cells/session";
 import type { FormatDate } from "../cells/sheetDates";
 import { writeCells } from "../sheet/sheetWrite";
 import { ourTriggers } from "../stores/triggerList";
 import { formatFormulaCells } from "../fill/formatCells";
-import type { LockLike } from "../stores/gas";
+import { askClock, deploymentClock } from "../fill/clock";
+import type { LockLike, SpreadsheetLike } from "../stores/gas";
 import { DEFINITIONS_PROPERTY, sheetsPorts, type SidebarServerDeps } from "./sheetsPorts";
 import { insertSheetChart } from "../sheet/sheetCharts";
 import type { ChartPlan } from "../../../ui/charts/chartPlan";
@@ -252,15 +254,29 @@ function appsScriptDeps(): SidebarServerDeps {
     now: () => new Date(),
     elapsedMs: () => Date.now() - startedAt,
     formatDate: (date, zone, pattern) => g.Utilities.formatDate(date, zone, pattern),
+    keepJobsGoing: (doc) =>
+      keepJobsGoing(doc, (at) => g.Utilities.formatDate(at, doc.getSpreadsheetTimeZone(), "HH:mm")),
   };
 }
 
 /**
- * The functions the sidebar reaches through google.script.run. Apps Script only finds
- * top-level functions, so the bundle's stub file has one wrapper per member, made from this
- * object's own names and arities (stubs.ts).
+ * Ask the background clock (fill/clock.ts) to go on with a document's unfinished job, and say
+ * when for its table's stamp: a bound script's one-off clock within minutes, an editor add-on's
+ * hourly run (Google runs it at most once an hour), or now whenever the sidebar is open.
  */
-export const SIDEBAR_SERVER_FUNCTIONS: SidebarServerFunctions = createSidebarServer({
+function keepJobsGoing(book: SbSpreadsheet, hhmm: (at: Date) => string): string {
+  const deployment = deploymentClock();
+  // The book is a whole Spreadsheet (the active one, or a trigger run's openById).
+  if (!askClock(deployment, [book.getId()], book as unknown as SpreadsheetLike))
+    return "continues when the sidebar is open (the add-on's clock could not be set)";
+  const by = hhmm(new Date(Date.now() + (deployment === "hourly" ? 60 : 5) * 60_000));
+  return deployment === "hourly"
+    ? `continues at the add-on's hourly run (by about ${by}), or now if you open the sidebar`
+    : `continues by the add-on's clock within minutes (by about ${by}), or now if you open the sidebar`;
+}
+
+/** Each member reads the Apps Script globals when called (none exist when the bundle loads). */
+const APPS_SCRIPT_DEPS: SidebarServerDeps = {
   spreadsheet: () => appsScriptDeps().spreadsheet(),
   openSpreadsheet: (id) => appsScriptDeps().openSpreadsheet(id),
   documentProperties: () => appsScriptDeps().documentProperties(),
@@ -273,4 +289,21 @@ export const SIDEBAR_SERVER_FUNCTIONS: SidebarServerFunctions = createSidebarSer
   now: () => new Date(),
   elapsedMs: () => Date.now() - startedAt,
   formatDate: (date, zone, pattern) => appsScriptDeps().formatDate(date, zone, pattern),
-});
+  keepJobsGoing: (book) => appsScriptDeps().keepJobsGoing?.(book) ?? "",
+};
+
+/**
+ * The functions the sidebar reaches through google.script.run. Apps Script only finds
+ * top-level functions, so the bundle's stub file has one wrapper per member, made from this
+ * object's own names and arities (stubs.ts).
+ */
+export const SIDEBAR_SERVER_FUNCTIONS: SidebarServerFunctions =
+  createSidebarServer(APPS_SCRIPT_DEPS);
+
+/**
+ * Steps of `book`'s unfinished jobs until `until` (a trigger run's share: fill/background.ts);
+ * what is left. The book is the one the run was given (a clock run opens it by id).
+ */
+export function continueTableJobs(book: SbSpreadsheet, until: number): JobsLeft {
+  return sheetsJobRuns(APPS_SCRIPT_DEPS).continueJobs(book, until);
+}
