@@ -1,19 +1,41 @@
 /**
- * A managed table: an import the add-in owns, known by its column headers and by each row's
- * product id. A refresh is planned here, host-free: figures are updated in place row by row by
- * id, new products appended, vanished ones marked in the Status column; columns the seller
- * added (right of the table or inserted inside it) are never written and stay on their row;
- * an owned cell the seller changed by hand is reported, and overwritten only when asked.
+ * A managed table: an import the add-in owns, known by its columns and by each row's product
+ * id. A refresh is planned here, host-free: figures are updated in place row by row by id, new
+ * products appended, vanished ones marked in the Status column, unranked and shaded; columns
+ * the seller added (right of the table or inserted inside it, whatever their header) are never
+ * written and stay on their row; an owned cell the seller changed by hand (Status and Name
+ * too, and a figure equal to the API's) is named, kept, and named again at every refresh
+ * until the seller chooses to write the API's figures over it; a copied row is named, never
+ * refreshed (issue 33). Where the columns and rows are: tableLayout.ts.
  */
 import type { Cell } from "../functions/cells";
 import { NUMBER_FORMATS, type ColumnFormat, type ImportColumn } from "./table";
 import type { TableBasis } from "./tableBasis";
+import {
+  SEP,
+  comparable,
+  hasId,
+  idOf,
+  sameValue,
+  tableLayout,
+  type LastValues,
+  type TableLayout,
+} from "./tableLayout";
 
 /** The column where a refresh says a product is gone from the API's answer. */
 export const STATUS_HEADER = "Status";
+/** The column of a ranked list's rank: a product gone from the answer has none. */
+const RANK_HEADER = "Rank";
 
 /** Paths that name a product, SKU or model row (several together form the key). */
 const ID_PATHS = /^(itemId|productId|rtProductId|skuId|modelId|shopId|sellerId)$/;
+
+/** Fill of a row whose product is gone from the API's answer (light grey). */
+export const GONE_FILL = "#eeeeee";
+/** Fill of a cell kept as the seller typed it, the API's figure differing (light amber). */
+export const KEPT_FILL = "#fff2cc";
+
+type Written = string | number | boolean | null;
 
 /** What the workbook remembers about a managed table (no secret; plain JSON). */
 export interface TableRecord {
@@ -23,7 +45,12 @@ export interface TableRecord {
   /** Headers of the columns whose values together name a row. */
   readonly key: readonly string[];
   /** The values last written per row id, in `columns` order (null: not compared, a date). */
-  readonly last: Readonly<Record<string, readonly (string | number | boolean | null)[]>>;
+  readonly last: Readonly<Record<string, readonly Written[]>>;
+  /**
+   * Cells the seller typed over and kept (record column indexes per row id): named at every
+   * refresh until the seller writes the API's figures over them, whatever they hold.
+   */
+  readonly typed?: Readonly<Record<string, readonly number[]>>;
   /** The basis its figures stand on (tables made before it was kept: unknown). */
   readonly basis?: TableBasis;
 }
@@ -34,6 +61,15 @@ export interface GridBlock {
   readonly col: number;
   readonly values: Cell[][];
   readonly formats: readonly string[];
+}
+
+/** A rectangle the add-in fills with a colour, or clears of its fill (null). */
+export interface GridFill {
+  readonly row: number;
+  readonly col: number;
+  readonly rows: number;
+  readonly cols: number;
+  readonly color: string | null;
 }
 
 /** An owned cell the seller changed by hand since the add-in last wrote it. */
@@ -47,15 +83,28 @@ export interface EditedCell {
   readonly api: Cell;
 }
 
+/** A row holding the id of another row (a teammate's copy): never refreshed, named. */
+export interface CopiedRow {
+  /** 1-based sheet rows, as the seller reads them. */
+  readonly row: number;
+  readonly of: number;
+  readonly id: string;
+}
+
 /** What the seller decided about edited cells: keep theirs, or let the API's figures in. */
 export type EditChoice = "keep" | "overwrite";
 
 /** A planned refresh. */
 export interface RefreshPlan {
   readonly blocks: GridBlock[];
+  /** Gone rows shaded, rows back unshaded, kept cells marked (hosts that can fill cells). */
+  readonly fills: GridFill[];
   readonly record: TableRecord;
   /** Cells the seller changed (kept unless the choice was "overwrite"). */
   readonly edited: EditedCell[];
+  readonly copies: CopiedRow[];
+  /** Headers of columns the add-in left alone: two alike, or one no longer holding its cells. */
+  readonly leftAlone: string[];
   readonly updatedRows: number;
   readonly appendedRows: number;
   readonly vanishedRows: number;
@@ -83,30 +132,13 @@ export function keyHeaders(columns: readonly ImportColumn[]): string[] {
   return columns.filter((c) => ID_PATHS.test(c.path)).map((c) => c.header);
 }
 
-/** A value as compared between what was written and what the sheet holds now. */
-function comparable(cell: Cell | undefined): string | number | boolean | null {
-  if (cell === undefined || cell === null) return "";
-  if (cell instanceof Date) return null; // hosts hand dates back as Date or serial: not compared
-  if (typeof cell === "number") return Number(cell.toPrecision(12));
-  if (typeof cell === "string") return cell.trim();
-  return cell;
+/** A record's last values by id, never through the object prototype ("constructor" is an id). */
+export function lastValues(record: Pick<TableRecord, "last">): Map<string, readonly Written[]> {
+  return new Map(Object.entries(record.last));
 }
 
-const sameValue = (a: string | number | boolean | null, b: Cell | undefined): boolean => {
-  if (a === null) return true;
-  const now = comparable(b);
-  if (now === null) return true;
-  if (typeof a === "number" && typeof now === "number") return Math.abs(a - now) < 1e-9;
-  // A number the host read back as its text (or the other way round) is the same figure.
-  return String(a) === String(now);
-};
-
-/** Key parts are joined by a unit separator, which no cell shows. */
-const SEP = "\u001f";
-const hasId = (id: string): boolean => id.split(SEP).some((part) => part !== "");
-
-const idOf = (row: readonly Cell[], at: readonly number[]): string =>
-  at.map((c) => String(comparable(row[c]) ?? "")).join(SEP);
+/** An id map as the record keeps it (own properties only, "__proto__" included). */
+const asRecord = <V>(map: ReadonlyMap<string, V>): Record<string, V> => Object.fromEntries(map);
 
 /** The record of a table just written whole (a first import): every row's values. */
 export function firstRecord(
@@ -116,26 +148,51 @@ export function firstRecord(
   const all = withStatus(columns);
   const key = keyHeaders(all);
   const at = key.map((h) => all.findIndex((c) => c.header === h));
-  const last: Record<string, (string | number | boolean | null)[]> = {};
+  const last = new Map<string, Written[]>();
   for (const row of rows) {
     const id = idOf(row, at);
-    if (hasId(id)) last[id] = all.map((_, i) => comparable(row[i]));
+    if (hasId(id) && !last.has(id))
+      last.set(
+        id,
+        all.map((_, i) => comparable(row[i])),
+      );
   }
   return {
     version: 1,
     columns: all.map((c) => ({ header: c.header, format: c.format })),
     key,
-    last,
+    last: asRecord(last),
   };
 }
+
+/**
+ * The record of a table whose own record was lost or cut short, made from the sheet's
+ * headers: nothing is known of what was written, so every owned cell that differs from the
+ * API's figure is named as the seller's (rebuilt: true) until the seller chooses.
+ */
+export function rebuiltRecord(columns: readonly ImportColumn[]): TableRecord & { rebuilt: true } {
+  const all = withStatus(columns);
+  return {
+    version: 1,
+    columns: all.map((c) => ({ header: c.header, format: c.format })),
+    key: keyHeaders(all),
+    last: {},
+    rebuilt: true,
+  };
+}
+
+const isStringList = (x: unknown): x is string[] =>
+  Array.isArray(x) && x.every((s) => typeof s === "string");
 
 /** A stored record, or null when the text is not one (anyone with edit rights can change it). */
 export function parseTableRecord(text: string | null): TableRecord | null {
   if (!text) return null;
   try {
     const r = JSON.parse(text) as Partial<TableRecord>;
-    if (r.version !== 1 || !Array.isArray(r.columns) || !Array.isArray(r.key)) return null;
+    if (r.version !== 1 || !Array.isArray(r.columns) || !isStringList(r.key)) return null;
     if (r.key.length === 0 || typeof r.last !== "object" || r.last === null) return null;
+    if (!r.columns.every((c) => typeof c?.header === "string")) return null;
+    if (!Object.values(r.last).every(Array.isArray)) return null;
     return r as TableRecord;
   } catch {
     return null;
@@ -146,8 +203,8 @@ export function parseTableRecord(text: string | null): TableRecord | null {
 export interface RefreshInput {
   /** The sheet's values from A1 (row 0 is the header row). */
   readonly grid: readonly (readonly Cell[])[];
-  readonly record: TableRecord;
-  readonly columns: readonly ImportColumn[];
+  readonly record: TableRecord & { readonly rebuilt?: true };
+  readonly columns: readonly { readonly header: string }[];
   readonly rows: readonly Cell[][];
   /** Undefined: edited cells are kept and reported (the caller asks before writing). */
   readonly choice?: EditChoice;
@@ -155,177 +212,220 @@ export interface RefreshInput {
   readonly today: string;
 }
 
-/** Plan a refresh of a managed table; throws when the sheet lost the id column. */
+/** What the add-in itself writes in Status: "", a gone mark, a copy mark. */
+const OWN_STATUS = /^(Not in the API's answer on |Copy of row )/;
+const isOwnStatus = (c: Cell | undefined): boolean => {
+  const v = comparable(c);
+  return v === "" || (typeof v === "string" && OWN_STATUS.test(v));
+};
+
+/** Plan a refresh of a managed table; throws when the sheet lost (or doubled) the id column. */
 export function planRefresh(input: RefreshInput): RefreshPlan {
   const { grid, record } = input;
-  const header = (grid[0] ?? []).map((h) => String(h ?? "").trim());
-  const sheetCol = (h: string): number => header.indexOf(h);
-  const keyAt = record.key.map(sheetCol);
-  const missingKey = record.key.find((_, i) => (keyAt[i] ?? -1) < 0);
-  if (missingKey !== undefined) {
-    throw new Error(
-      `The table's id column "${missingKey}" is no longer in row 1, so its rows cannot be matched: put the header back, or import into a new sheet`,
-    );
-  }
-  // Owned columns that are still there (a column the seller deleted is left alone).
-  const owned = record.columns
-    .map((c, j) => ({ ...c, j, at: sheetCol(c.header) }))
-    .filter((c) => c.at >= 0);
+  const last: LastValues = lastValues(record);
+  const typed = new Map(Object.entries(record.typed ?? {}).map(([id, js]) => [id, new Set(js)]));
+  const layout: TableLayout = tableLayout(grid, record, last);
   const statusJ = record.columns.findIndex((c) => c.header === STATUS_HEADER);
+  const rankJ = record.columns.findIndex((c) => c.header === RANK_HEADER);
+  const keyJ = new Set(record.key.map((h) => record.columns.findIndex((c) => c.header === h)));
 
-  // The API's rows by id, in the owned columns' order.
+  // The API's rows by id, in the record's columns' order (a copy in the answer counts once).
   const freshAt = record.columns.map((c) => input.columns.findIndex((f) => f.header === c.header));
   const freshKeyAt = record.key.map((h) => input.columns.findIndex((f) => f.header === h));
   const fresh = new Map<string, Cell[]>();
   for (const row of input.rows) {
     const id = idOf(row, freshKeyAt);
-    if (!fresh.has(id))
+    if (hasId(id) && !fresh.has(id))
       fresh.set(
         id,
         freshAt.map((i) => (i >= 0 ? (row[i] ?? "") : "")),
       );
   }
 
-  const height = Math.max(grid.length, 1);
-  const values: Cell[][] = []; // owned values per sheet row (index = row), by record column
-  const kept = new Set<string>(); // "row,j" cells left as the seller made them
+  const writes = new Map<number, Map<number, Cell>>(); // sheet row -> record column -> value
+  const put = (r: number, j: number, v: Cell): void => {
+    if ((layout.at[j] ?? -1) < 0) return;
+    let row = writes.get(r);
+    if (!row) writes.set(r, (row = new Map()));
+    row.set(j, v);
+  };
+  const fills: GridFill[] = [];
   const edited: EditedCell[] = [];
-  const last: Record<string, (string | number | boolean | null)[]> = {};
-  const seen = new Set<string>();
+  const nextLast = new Map<string, Written[]>();
+  const nextTyped = new Map<string, number[]>();
   let updatedRows = 0;
   let vanishedRows = 0;
   const gone = `Not in the API's answer on ${input.today}`;
+  const owned = record.columns.flatMap((_, j) => ((layout.at[j] ?? -1) >= 0 ? [j] : []));
+  const span = tableSpan(layout.at);
 
-  for (let r = 1; r < height; r++) {
+  for (const [id, r] of layout.rowOf) {
     const line = grid[r] ?? [];
-    const id = idOf(line, keyAt);
-    if (!hasId(id) || seen.has(id)) continue; // the seller's own rows
-    seen.add(id);
     const apiRow = fresh.get(id);
-    const before = record.last[id];
-    const next: Cell[] = record.columns.map((c) => {
-      const at = sheetCol(c.header);
-      return at >= 0 ? (line[at] ?? "") : "";
-    });
-    const written = (before ?? []).slice();
+    const before = last.get(id);
+    const keptBefore = typed.get(id) ?? new Set<number>();
+    const written: Written[] = record.columns.map((_, j) => before?.[j] ?? null);
+    const keptNow: number[] = [];
+    /** A cell the seller changed: typed over before, or differing from what was written. */
+    const byHand = (j: number, api: Cell): boolean => {
+      const now = line[layout.at[j] ?? -1];
+      if (keptBefore.has(j)) return true;
+      const was = before?.[j];
+      if (was !== undefined) return !sameValue(was, now);
+      // Nothing known of this row (a rebuilt record, an id the seller typed or moved): a cell
+      // that differs from the API's is the seller's, unless blank or the add-in's own mark.
+      if (j === statusJ) return !isOwnStatus(now);
+      // A whole number in Rank is a rank the add-in wrote (a seller types notes, not ranks).
+      if (j === rankJ && Number.isInteger(comparable(now))) return false;
+      return comparable(now) !== "" && !sameValue(comparable(api), now);
+    };
+    const name = (j: number, api: Cell): void => {
+      const col = layout.at[j] ?? -1;
+      edited.push({
+        cell: `${columnLetters(col)}${r + 1}`,
+        header: record.columns[j]?.header ?? "",
+        id: id.split(SEP).join(" / "),
+        yours: line[col] ?? "",
+        api,
+      });
+    };
     if (apiRow) {
       updatedRows++;
-      for (const c of owned) {
-        if (c.j === statusJ) {
-          next[c.j] = "";
-          written[c.j] = "";
-          continue;
-        }
-        const now = line[c.at] ?? "";
-        const was = before?.[c.j];
-        const api = apiRow[c.j] ?? "";
-        const changedByHand = was !== undefined && !sameValue(was, now);
-        if (changedByHand && !sameValue(comparable(api), now)) {
-          edited.push({
-            cell: `${columnLetters(c.at)}${r + 1}`,
-            header: c.header,
-            id: id.split(SEP).join(" / "),
-            yours: now,
-            api,
-          });
+      for (const j of owned) {
+        const api = j === statusJ ? "" : (apiRow[j] ?? "");
+        if (!keyJ.has(j) && byHand(j, api)) {
+          name(j, api);
           if (input.choice !== "overwrite") {
-            kept.add(`${r},${c.j}`);
-            continue; // `written` keeps the old value, so the edit stays known
+            keptNow.push(j);
+            written[j] ??= comparable(api);
+            continue;
           }
         }
-        next[c.j] = api;
-        written[c.j] = comparable(api);
+        put(r, j, api);
+        written[j] = comparable(api);
       }
+      if (wasGone(before, statusJ)) fills.push({ row: r, ...span, rows: 1, color: null });
     } else {
       vanishedRows++;
-      // Its last figures stay as they are (not rewritten); only the Status cell says so.
-      for (const c of owned) if (c.j !== statusJ) kept.add(`${r},${c.j}`);
-      if (statusJ >= 0) {
-        next[statusJ] = gone;
-        written[statusJ] = gone;
+      // Its last figures stay as they are; Status says so and the rank goes, where not typed.
+      for (const j of [statusJ, rankJ]) {
+        if (j < 0 || (layout.at[j] ?? -1) < 0) continue;
+        const mark = j === statusJ ? gone : "";
+        if (byHand(j, mark)) {
+          keptNow.push(j);
+          continue;
+        }
+        const now = line[layout.at[j] ?? -1];
+        // A gone mark already there keeps its first day.
+        const value =
+          j === statusJ && isOwnStatus(now) && comparable(now) !== "" ? (now ?? mark) : mark;
+        put(r, j, value);
+        written[j] = comparable(value);
       }
+      for (const j of keptBefore) if (!keptNow.includes(j)) keptNow.push(j);
+      fills.push({ row: r, ...span, rows: 1, color: GONE_FILL });
     }
-    values[r] = next;
-    if (before || apiRow) last[id] = written;
+    // A gone row never written is still unknown: when its product comes back, its cells that
+    // differ from the API's are the seller's (byHand), not taken for the add-in's.
+    if (apiRow || before) nextLast.set(id, written);
+    if (keptNow.length > 0) nextTyped.set(id, keptNow);
+    for (const j of keptBefore)
+      if (!keptNow.includes(j))
+        fills.push({ row: r, col: layout.at[j] ?? 0, rows: 1, cols: 1, color: null });
+    for (const j of keptNow)
+      if (apiRow)
+        fills.push({ row: r, col: layout.at[j] ?? 0, rows: 1, cols: 1, color: KEPT_FILL });
+  }
+
+  // A teammate's copy of a row: named in its Status (where the add-in wrote it), not refreshed.
+  const copies: CopiedRow[] = [];
+  for (const [r, own] of layout.copies) {
+    const id = idOf(grid[r] ?? [], layout.keyAt);
+    copies.push({ row: r + 1, of: own + 1, id: id.split(SEP).join(" / ") });
+    const col = layout.at[statusJ] ?? -1;
+    if (statusJ >= 0 && col >= 0 && isOwnStatus(grid[r]?.[col]))
+      put(r, statusJ, `Copy of row ${own + 1} (${id.split(SEP).join(" / ")}): not refreshed`);
   }
 
   // New products go under the last row that holds anything.
-  let bottom = height;
+  let bottom = Math.max(grid.length, 1);
   while (bottom > 1 && (grid[bottom - 1] ?? []).every((v) => comparable(v) === "")) bottom--;
   let appendedRows = 0;
   for (const [id, apiRow] of fresh) {
-    if (seen.has(id) || !hasId(id)) continue;
-    values[bottom + appendedRows] = apiRow.map((v, j) => (j === statusJ ? "" : v));
-    last[id] = apiRow.map((v, j) => (j === statusJ ? "" : comparable(v)));
-    appendedRows++;
+    if (layout.rowOf.has(id)) continue;
+    const r = bottom + appendedRows++;
+    for (const j of owned) put(r, j, j === statusJ ? "" : (apiRow[j] ?? ""));
+    nextLast.set(
+      id,
+      apiRow.map((v, j) => (j === statusJ ? "" : comparable(v))),
+    );
   }
 
+  const { rebuilt: _rebuilt, typed: _typed, ...kept } = record;
   return {
-    blocks: blocksOf(values, owned, kept, bottom + appendedRows),
-    record: { ...record, last },
+    blocks: blocksOf(writes, record, layout.at),
+    fills,
+    record: {
+      ...kept,
+      last: asRecord(nextLast),
+      ...(nextTyped.size > 0 ? { typed: asRecord(nextTyped) } : {}),
+    },
     edited,
+    copies,
+    leftAlone: [...layout.ambiguous, ...layout.unrecognised],
     updatedRows,
     appendedRows,
     vanishedRows,
   };
 }
 
-type OwnedColumn = { readonly format: ColumnFormat; readonly j: number; readonly at: number };
+/** Whether a row was marked gone at the last refresh (so coming back clears its shade). */
+const wasGone = (before: readonly Written[] | undefined, statusJ: number): boolean =>
+  typeof before?.[statusJ] === "string" && OWN_STATUS.test(before[statusJ] as string);
+
+/** The columns a row's shade covers: the table's own, first to last. */
+function tableSpan(at: readonly number[]): { col: number; cols: number } {
+  const found = at.filter((c) => c >= 0);
+  if (found.length === 0) return { col: 0, cols: 1 };
+  const [lo, hi] = [Math.min(...found), Math.max(...found)];
+  return { col: lo, cols: hi - lo + 1 };
+}
 
 /**
- * Write blocks: one per run of adjacent owned columns and run of rows, split around cells the
- * seller keeps and rows the table does not own, so no seller cell is ever written.
+ * Write blocks: per row, each run of adjacent owned cells the plan writes (hosts stack the
+ * runs of consecutive rows into one write: stackBlocks.ts), so no other cell is ever written.
  */
 function blocksOf(
-  values: readonly (Cell[] | undefined)[],
-  owned: readonly OwnedColumn[],
-  kept: ReadonlySet<string>,
-  height: number,
+  writes: ReadonlyMap<number, ReadonlyMap<number, Cell>>,
+  record: TableRecord,
+  at: readonly number[],
 ): GridBlock[] {
-  const sorted = [...owned].sort((a, b) => a.at - b.at);
-  const runs: OwnedColumn[][] = [];
-  for (const c of sorted) {
-    const run = runs[runs.length - 1];
-    const prev = run?.[run.length - 1];
-    if (run && prev && prev.at + 1 === c.at) run.push(c);
-    else runs.push([c]);
-  }
+  const byColumn = record.columns
+    .map((c, j) => ({ j, col: at[j] ?? -1, format: NUMBER_FORMATS[c.format] ?? "@" }))
+    .filter((c) => c.col >= 0)
+    .sort((a, b) => a.col - b.col);
   const blocks: GridBlock[] = [];
-  for (const run of runs) {
-    let open: { row: number; rows: Cell[][] } | null = null;
-    const first = run[0];
-    if (!first) continue;
+  for (const r of [...writes.keys()].sort((a, b) => a - b)) {
+    const row = writes.get(r) as ReadonlyMap<number, Cell>;
+    let run: typeof byColumn = [];
     const flush = (): void => {
-      if (open)
+      const first = run[0];
+      if (first)
         blocks.push({
-          row: open.row,
-          col: first.at,
-          values: open.rows,
-          formats: run.map((c) => NUMBER_FORMATS[c.format]),
+          row: r,
+          col: first.col,
+          values: [run.map((c) => row.get(c.j) ?? "")],
+          formats: run.map((c) => c.format),
         });
-      open = null;
+      run = [];
     };
-    for (let r = 1; r < height; r++) {
-      const line = values[r];
-      const holes = line ? run.filter((c) => kept.has(`${r},${c.j}`)) : run;
-      if (!line || holes.length > 0) {
-        flush();
-        if (line) {
-          // A row with kept cells: each cell apart, the kept ones left out.
-          for (const c of run)
-            if (!kept.has(`${r},${c.j}`))
-              blocks.push({
-                row: r,
-                col: c.at,
-                values: [[line[c.j] ?? ""]],
-                formats: [NUMBER_FORMATS[c.format]],
-              });
-        }
-        continue;
+    for (const c of byColumn) {
+      const prev = run[run.length - 1];
+      if (!row.has(c.j)) flush();
+      else {
+        if (prev && prev.col + 1 !== c.col) flush();
+        run.push(c);
       }
-      const cells = run.map((c) => line[c.j] ?? "");
-      if (open) (open as { rows: Cell[][] }).rows.push(cells);
-      else open = { row: r, rows: [cells] };
     }
     flush();
   }

@@ -5,7 +5,8 @@
  * host-free; each host moves its rows' values, formulas and formats (ports.ts moveRows).
  */
 import type { Cell } from "../functions/cells";
-import type { TableRecord } from "./managedTable";
+import { lastValues, STATUS_HEADER, type TableRecord } from "./managedTable";
+import { tableLayout } from "./tableLayout";
 
 /** The rows to move: sheet row `top + i` (0-based) takes what row `top + order[i]` held. */
 export interface ResortPlan {
@@ -28,20 +29,30 @@ export function profitHeader(record: TableRecord): string | null {
 const blank = (c: Cell | undefined): boolean =>
   c === undefined || c === null || (typeof c === "string" && c.trim() === "");
 
+/** A Status the refresh wrote for a product gone from the API's answer. */
+const GONE = /^Not in the API's answer on /;
+
 /**
- * Rows 1..last (under the header) ordered by profit, highest first; rows without a number
- * there (the seller's own rows, a product whose figure was cleared) keep their order below.
+ * Rows 1..last (under the header) ordered by profit, highest first; rows of products gone from
+ * the API's answer next, then rows without a number there (the seller's own rows, a product
+ * whose figure was cleared), each keeping their order. The profit column is the add-in's own
+ * (tableLayout.ts), never a column the seller headed alike.
  */
 export function planResort(grid: readonly (readonly Cell[])[], record: TableRecord): ResortPlan {
   const header = profitHeader(record);
-  const headers = (grid[0] ?? []).map((h) => String(h ?? "").trim());
-  const at = header === null ? -1 : headers.indexOf(header);
-  if (header === null || at < 0)
+  if (header === null) throw new Error("This table has no profit column to sort by");
+  const layout = tableLayout(grid, record, lastValues(record));
+  const j = record.columns.findIndex((c) => c.header === header);
+  const at = layout.at[j] ?? -1;
+  if (at < 0)
     throw new Error(
-      header === null
-        ? "This table has no profit column to sort by"
+      layout.ambiguous.includes(header)
+        ? `Row 1 has "${header}" more than once and the add-in cannot tell which is its own: rename the column you added, then re-sort`
         : `The column "${header}" is no longer in row 1: put its header back to re-sort`,
     );
+  const statusAt = layout.at[record.columns.findIndex((c) => c.header === STATUS_HEADER)] ?? -1;
+  const gone = (r: number): boolean =>
+    statusAt >= 0 && GONE.test(String(grid[r]?.[statusAt] ?? "").trim());
   let last = grid.length - 1;
   while (last > 0 && (grid[last] ?? []).every(blank)) last--;
   const rows = Array.from({ length: last }, (_, i) => i + 1);
@@ -49,10 +60,13 @@ export function planResort(grid: readonly (readonly Cell[])[], record: TableReco
     const v = grid[r]?.[at];
     return typeof v === "number" && Number.isFinite(v) ? v : null;
   };
-  const ranked = rows.filter((r) => profit(r) !== null);
+  const ranked = rows.filter((r) => profit(r) !== null && !gone(r));
   // Array.prototype.sort is stable: equal profits keep the sheet's order.
   ranked.sort((a, b) => (profit(b) ?? 0) - (profit(a) ?? 0));
-  const order = [...ranked, ...rows.filter((r) => profit(r) === null)].map((r) => r - 1);
+  const rest = rows.filter((r) => !ranked.includes(r));
+  const order = [...ranked, ...rest.filter(gone), ...rest.filter((r) => !gone(r))].map(
+    (r) => r - 1,
+  );
   const width = Math.max(0, ...grid.map((r) => r.length));
   return { top: 1, order, width, header, moved: order.filter((o, i) => o !== i).length };
 }

@@ -232,7 +232,23 @@ export function zonedTime(iso: string, timeZone?: string): string {
   try {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return iso;
-    const format = new Intl.DateTimeFormat("en-CA", {
+    const format = zoneFormat(timeZone);
+    const parts = format.formatToParts(date);
+    const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? "";
+    const zone = format.resolvedOptions().timeZone;
+    return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")} (${zone})`;
+  } catch {
+    return iso;
+  }
+}
+
+/** One formatter per time zone: making one costs far more than formatting with it. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? "";
+  let format = zoneFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
       ...(timeZone ? { timeZone } : {}),
       year: "numeric",
       month: "2-digit",
@@ -241,13 +257,9 @@ export function zonedTime(iso: string, timeZone?: string): string {
       minute: "2-digit",
       hourCycle: "h23",
     });
-    const part = (type: string): string =>
-      format.formatToParts(date).find((p) => p.type === type)?.value ?? "";
-    const zone = format.resolvedOptions().timeZone;
-    return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")} (${zone})`;
-  } catch {
-    return iso;
+    zoneFormats.set(key, format);
   }
+  return format;
 }
 
 /**

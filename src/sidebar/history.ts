@@ -4,7 +4,8 @@
  * one product's rows read back for the sidebar's chart of its profit and price over time.
  */
 import type { Cell } from "../functions/cells";
-import { parseTableRecord, type TableRecord } from "../imports/managedTable";
+import { lastValues, parseTableRecord, type TableRecord } from "../imports/managedTable";
+import { tableLayout } from "../imports/tableLayout";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { logRefresh } from "./refreshLog";
@@ -25,8 +26,9 @@ const HEADER = [
   "Price",
   "Margin",
   "Units",
+  "Typed by hand",
 ];
-const FORMATS = ["@", "@", "@", "@", "#,##0.00", "#,##0.00", "0.00%", "#,##0"];
+const FORMATS = ["@", "@", "@", "@", "#,##0.00", "#,##0.00", "0.00%", "#,##0", "@"];
 /**
  * Which of the table's columns fill the figures (first match wins): the net profit per unit,
  * the figure every function and import calls net profit, before a window's total profit.
@@ -60,35 +62,42 @@ export interface ProductHistory {
 const number = (c: Cell | undefined): number | null =>
   typeof c === "number" && Number.isFinite(c) ? c : null;
 
-/** The rows a snapshot of `grid` adds: one per product row (the table's own rows). */
+/**
+ * The rows a snapshot of `grid` adds: one per product row (the table's own rows, a teammate's
+ * copy of one left out), each figure from the add-in's own column (tableLayout.ts, never a
+ * column the seller headed alike); a figure the seller typed and kept is stored as theirs,
+ * named in "Typed by hand", never as the API's.
+ */
 export function snapshotRows(
   grid: readonly (readonly Cell[])[],
   record: TableRecord,
   sheetName: string,
   when: string,
 ): Cell[][] {
-  const headers = (grid[0] ?? []).map((h) => String(h ?? "").trim());
-  const owned = new Set(record.columns.map((c) => c.header));
+  const layout = tableLayout(grid, record, lastValues(record));
+  const typed = new Map(Object.entries(record.typed ?? {}));
   const find = (res: readonly RegExp[]): number => {
     for (const re of res) {
-      const at = headers.findIndex((h) => owned.has(h) && re.test(h));
-      if (at >= 0) return at;
+      const j = record.columns.findIndex((c, i) => (layout.at[i] ?? -1) >= 0 && re.test(c.header));
+      if (j >= 0) return j;
     }
     return -1;
   };
-  const keyAt = record.key.map((h) => headers.indexOf(h));
-  const nameAt = find([/name/i, /title/i]);
-  const figureAt = FIGURES.map(find);
+  const cell = (r: number, j: number): Cell | undefined =>
+    j >= 0 ? grid[r]?.[layout.at[j] ?? -1] : undefined;
+  const nameJ = find([/name/i, /title/i]);
+  const figureJ = FIGURES.map(find);
   const rows: Cell[][] = [];
-  for (const line of grid.slice(1)) {
-    const id = keyAt.map((k) => String(line[k] ?? "").trim());
-    if (id.every((part) => part === "")) continue; // the seller's own rows
+  const own = [...layout.rowOf].sort((a, b) => a[1] - b[1]);
+  for (const [id, r] of own) {
+    const byHand = figureJ.filter((j) => j >= 0 && typed.get(id)?.includes(j));
     rows.push([
       when,
       sheetName,
-      id.join(" / "),
-      nameAt >= 0 ? String(line[nameAt] ?? "") : "",
-      ...figureAt.map((at) => (at >= 0 ? (number(line[at]) ?? "") : "")),
+      layout.keyAt.map((k) => String(grid[r]?.[k] ?? "").trim()).join(" / "),
+      String(cell(r, nameJ) ?? ""),
+      ...figureJ.map((j) => number(cell(r, j)) ?? ""),
+      byHand.map((j) => record.columns[j]?.header ?? "").join(", "),
     ]);
   }
   return rows;
@@ -148,8 +157,11 @@ export function* keepSnapshot(p: SidebarPorts, sheetName: string): Op<SnapshotRe
       ]
     : rows;
   const at = fresh ? 1 : trimmed ? 1 : before.length;
+  // A History made before "Typed by hand" gets the header's new column too.
+  const header =
+    fresh || String(before[0]?.[HEADER.length - 1] ?? "") !== HEADER[HEADER.length - 1];
   const blocks = [
-    ...(fresh ? [{ row: 0, col: 0, values: [HEADER], formats: HEADER.map(() => "@") }] : []),
+    ...(header ? [{ row: 0, col: 0, values: [HEADER], formats: HEADER.map(() => "@") }] : []),
     ...(body.length > 0 ? [{ row: at, col: 0, values: body, formats: FORMATS }] : []),
   ];
   yield* io(() => p.tables.write(HISTORY_SHEET, blocks, true));

@@ -5,7 +5,6 @@
  * Pages wait in the host's stage (Sheets: a hidden sheet; Excel and the web demo: the
  * document) until the last one is in: the target is touched only at commit.
  */
-import { counted } from "../core/counted";
 import { ApiError, isApiError, messageOf } from "../core/errors";
 import { listPage } from "../core/paginate";
 import { describeImport, type ImportDefinition } from "../imports/definitions";
@@ -17,6 +16,8 @@ import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { logRefresh } from "./refreshLog";
 import { parseSavedImports } from "./savedImports";
+import { keptCells, refreshNotes } from "./refreshNotes";
+import { parseTableRecord } from "../imports/managedTable";
 import { commitTable } from "./tableCommit";
 import type { CommitChoice, ImportResult, ImportTarget } from "./views";
 
@@ -24,6 +25,8 @@ import type { CommitChoice, ImportResult, ImportTarget } from "./views";
 export function* othersData(p: SidebarPorts, def: ImportDefinition): Op<string | null> {
   const data = yield* io(() => p.stage.dataIn(def.sheetName));
   if (data === null || data.imported === true) return null;
+  // A sheet the add-in keeps a table record for is its own, whatever its name was before.
+  if (parseTableRecord(yield* io(() => p.tables.readRecord(def.sheetName)))) return null;
   const name = def.sheetName.toLowerCase();
   const ours = (n: string): boolean => n.toLowerCase() === name;
   // The sheet's own mark decides where the host has one: a sheet the seller made under an
@@ -127,6 +130,7 @@ export function* commitImport(
     edits,
     choice.replace === true,
     used,
+    choice.saved === true,
   );
   const base = {
     sheetName: def.sheetName,
@@ -137,12 +141,14 @@ export function* commitImport(
   };
   if (done.kind === "refresh" && !done.written)
     return { ...base, written: false, edited: done.edited, changes: done.changes };
+  const notes = done.kind === "refresh" ? refreshNotes(done) : [];
   return done.kind === "refresh"
     ? {
         ...base,
         written: true,
         edited: edits === "overwrite" ? [] : done.edited,
         changes: done.changes,
+        ...(notes.length > 0 ? { notes } : {}),
       }
     : base;
 }
@@ -157,17 +163,12 @@ export function* logImport(
 ): Op<void> {
   const stamp = yield* io(() => p.stamp(result.importedAt));
   const c = result.changes;
-  const kept = result.edited?.length ?? 0;
   yield* logRefresh(p.tables, stamp, {
     what: describeImport(def),
     requests: state.pagesDone,
     rowsChanged: c ? c.updated + c.appended + c.vanished : state.rowsSoFar,
-    errors: [
-      kept > 0 ? `kept ${counted(kept, "cell")} changed by hand` : "",
-      leftOutText(state.leftOut),
-    ]
-      .filter((e) => e !== "")
-      .join("; "),
+    errors: [...(result.notes ?? []), leftOutText(state.leftOut)].filter((e) => e !== "").join(" "),
+    kept: keptCells(result.edited ?? []),
   });
   // A trigger's run cannot read document properties: a saved import's sheet is its own anyway.
   if (saved) return;

@@ -6,7 +6,7 @@
 import type { Program } from "../core/effects";
 import type { ProfitBasis } from "../functions/basis";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
-import type { GridBlock } from "../imports/managedTable";
+import type { GridBlock, GridFill } from "../imports/managedTable";
 import type { ImportTable } from "../imports/table";
 import type { Io } from "./op";
 
@@ -102,8 +102,17 @@ export interface ManagedSheets {
    * number formats). A re-sort the seller asked for (imports/resort.ts).
    */
   moveRows(sheetName: string, top: number, order: readonly number[], width: number): Io<void>;
+  /**
+   * The table's record: kept with the sheet itself (its id, not its name, in Sheets and
+   * Excel), so a renamed sheet keeps its record.
+   */
   readRecord(sheetName: string): Io<string | null>;
   writeRecord(sheetName: string, text: string): Io<void>;
+  /**
+   * Fill cells with a colour, or clear the add-in's fill (null): a managed table's gone rows
+   * and the cells kept as the seller typed them (absent: the host marks nothing).
+   */
+  fill?(sheetName: string, fills: readonly GridFill[]): Io<void>;
   /** Plain sheet formulas from (row, col), 0-based (a pricing sheet); absent: none written. */
   formulas?(sheetName: string, block: FormulaBlock): Io<void>;
   /** Highlight rows 2.. of the table where `formula` (row 2's, relative) is true. */

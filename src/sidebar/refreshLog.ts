@@ -11,8 +11,8 @@ import type { ManagedSheets, RefreshStamp } from "./ports";
 export const REFRESH_LOG_SHEET = "Refresh log";
 /** Rows the log keeps (the oldest go first): a year of daily refreshes of a few tables. */
 export const REFRESH_LOG_LIMIT = 1000;
-const HEADER = ["When", "Who", "What", "Requests", "Rows changed", "Errors"];
-const FORMATS = ["@", "@", "@", "0", "0", "@"];
+const HEADER = ["When", "Who", "What", "Requests", "Rows changed", "Errors", "Kept by hand"];
+const FORMATS = ["@", "@", "@", "0", "0", "@", "@"];
 
 /** One refresh as the log records it. */
 export interface RefreshLogEntry {
@@ -21,6 +21,8 @@ export interface RefreshLogEntry {
   readonly requests: number | null;
   readonly rowsChanged: number;
   readonly errors: string;
+  /** Cells a refresh kept as the seller typed them, named (refreshNotes.ts keptCells). */
+  readonly kept?: string;
 }
 
 /** Add a row to the log (created on first use), dropping the oldest past the limit. */
@@ -38,6 +40,7 @@ export function* logRefresh(
     entry.requests ?? "",
     entry.rowsChanged,
     entry.errors,
+    entry.kept ?? "",
   ];
   const rows = [...old, line].slice(-REFRESH_LOG_LIMIT);
   const values = [HEADER, ...rows.map((r) => HEADER.map((_, i) => r[i] ?? ""))];

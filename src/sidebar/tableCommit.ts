@@ -2,7 +2,10 @@
  * Committing an import as a managed table. The first import writes the whole table (the
  * host's stage, atomically) and records its columns, ids and values; every later import of
  * that sheet is a refresh planned by imports/managedTable.ts and written as blocks of owned
- * cells only, so the seller's columns and cells stay where they are.
+ * cells only, so the seller's columns and cells stay where they are. A sheet holding data
+ * whose record is missing or cut short is never taken for a first import (issue 33): the
+ * record is made again from the sheet's headers and ids, every owned cell that differs from
+ * the API's named as the seller's; an unattended refresh, with nobody to ask, skips it.
  */
 import type { Cell } from "../functions/cells";
 import type { ImportColumn } from "../imports/table";
@@ -11,9 +14,12 @@ import {
   keyHeaders,
   parseTableRecord,
   planRefresh,
+  rebuiltRecord,
   withStatus,
+  type CopiedRow,
   type EditChoice,
   type EditedCell,
+  type TableRecord,
 } from "../imports/managedTable";
 import type { TableBasis } from "../imports/tableBasis";
 import { io, type Op } from "./op";
@@ -29,6 +35,12 @@ export type TableCommit =
       /** False: edited cells wait for the seller's choice and nothing was written. */
       readonly written: boolean;
       readonly changes: { updated: number; appended: number; vanished: number };
+      /** Rows holding another row's id (a copy): named, not refreshed. */
+      readonly copies: readonly CopiedRow[];
+      /** Headers of columns left alone (two alike, or one no longer holding the add-in's). */
+      readonly leftAlone: readonly string[];
+      /** The record was made again from the sheet (it was missing or cut short). */
+      readonly rebuilt: boolean;
     };
 
 const plain = (c: Cell): PlainCell => (c instanceof Date ? c.toISOString() : c);
@@ -40,15 +52,54 @@ const view = (e: EditedCell): EditedCellView => ({
 
 const rowsIn = (record: { last: object }): number => Object.keys(record.last).length;
 
+const blank = (c: Cell | undefined): boolean =>
+  c === undefined || c === null || (typeof c === "string" && c.trim() === "");
+
 /** The table a staged import becomes: its columns and the Status column after them. */
 export function managedColumns(columns: readonly ImportColumn[]): ImportColumn[] {
   return keyHeaders(columns).length > 0 ? withStatus(columns) : [...columns];
 }
 
+/** Why an unattended refresh leaves a table whose record is gone (the run's notes say it). */
+export function recordLostMessage(sheetName: string): string {
+  return `${sheetName} holds a table whose record (its columns and ids, kept by the add-in) is missing or cut short, so its rows cannot be told from what was typed: nothing was written. Import it from the sidebar: the record is made again from the sheet and every cell that differs from the API's is asked about first`;
+}
+
 /**
- * Write a staged import into `sheetName`: whole when the sheet has no table record (or the
- * table has no id column), else merged by id. `choice` undefined with edited cells: nothing is
- * written and the edits are returned for the seller to decide on.
+ * The record of a table in a sheet holding data: the one kept, or (none, or one that cannot
+ * be read) one made again from the sheet's headers; never "no table" over the seller's data.
+ */
+function* recordOf(
+  p: SidebarPorts,
+  sheetName: string,
+  columns: readonly ImportColumn[],
+  grid: readonly (readonly Cell[])[],
+  unattended: boolean,
+  /** The API's answer had no rows. */
+  empty: boolean,
+): Op<TableRecord & { rebuilt?: true }> {
+  const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
+  if (record) return record;
+  if (unattended) throw new Error(recordLostMessage(sheetName));
+  // An answer without rows has only the spec's fields: too little to tell the table's columns.
+  if (empty)
+    throw new Error(
+      `${sheetName} holds data, the add-in's record of its table is missing and the API's answer has no products, so its columns cannot be told from yours: nothing was written. Import again when the API lists products`,
+    );
+  const header = new Set((grid[0] ?? []).map((h) => String(h ?? "").trim()));
+  const key = keyHeaders(columns);
+  const missing = key.filter((h) => !header.has(h));
+  if (missing.length > 0)
+    throw new Error(
+      `${sheetName} holds data, and the add-in's record of its table is missing, so it cannot replace it as a new import; nor can it find the table's ids (no "${missing.join('", "')}" in row 1). Nothing was written: import into a new sheet, or put the header row back in row 1 and import again`,
+    );
+  return rebuiltRecord(columns);
+}
+
+/**
+ * Write a staged import into `sheetName`: whole when the sheet is empty or the seller chose to
+ * replace it (or the table has no id column), else merged by id. `choice` undefined with
+ * edited cells: nothing is written and the edits are returned for the seller to decide on.
  */
 export function* commitTable(
   p: SidebarPorts,
@@ -61,24 +112,31 @@ export function* commitTable(
   replace = false,
   /** The basis the staged figures stand on, kept in the record (basisTables.ts). */
   basis: TableBasis | null = null,
+  /** Nobody is there to ask (menu, daily refresh): a table without its record is skipped. */
+  unattended = false,
 ): Op<TableCommit> {
   const withBasis = <R extends object>(r: R): R => (basis ? { ...r, basis } : r);
   const columns = table.columns;
   const rows = yield* io(() => p.stage.rows(token, table.rowCount, Math.max(1, columns.length)));
-  const record = replace ? null : parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
-  const grid = record ? yield* io(() => p.tables.read(sheetName)) : null;
-  if (!record || !grid || grid.length === 0 || keyHeaders(columns).length === 0) {
+  const keyed = keyHeaders(columns).length > 0;
+  const read = replace || !keyed ? null : yield* io(() => p.tables.read(sheetName));
+  // A sheet that holds nothing (missing, or cleared) takes the table whole, as a first import.
+  const grid = read && read.some((line) => !line.every(blank)) ? read : null;
+  const empty = rows.length === 0;
+  const record = grid ? yield* recordOf(p, sheetName, columns, grid, unattended, empty) : null;
+  if (!record || !grid) {
     const owned = managedColumns(columns);
     yield* io(() => p.stage.commit(token, sheetName, { ...table, columns: owned }, show));
-    const key = keyHeaders(owned);
-    if (key.length > 0) {
+    if (keyed) {
       const text = JSON.stringify(withBasis(firstRecord(columns, rows)));
       yield* io(() => p.tables.writeRecord(sheetName, text));
     }
     return { kind: "whole" };
   }
   const freshKey = keyHeaders(columns).join(", ");
-  if (freshKey !== record.key.join(", ")) {
+  // An answer with no rows (B lists a seller's products under other fields then) marks every
+  // row gone: the record's own columns stand for the answer's.
+  if (freshKey !== record.key.join(", ") && !empty) {
     throw new Error(
       `${sheetName} holds a table keyed by ${record.key.join(", ")}, and this import's rows are keyed by ${freshKey}: import into a new sheet`,
     );
@@ -86,7 +144,7 @@ export function* commitTable(
   const plan = planRefresh({
     grid,
     record,
-    columns,
+    columns: empty ? record.columns : columns,
     rows,
     today: new Date(p.now()).toISOString().slice(0, 10),
     ...(choice ? { choice } : {}),
@@ -96,12 +154,21 @@ export function* commitTable(
     appended: plan.appendedRows,
     vanished: plan.vanishedRows,
   };
-  const edited = plan.edited.map(view);
-  if (edited.length > 0 && choice === undefined) {
-    return { kind: "refresh", edited, written: false, changes };
-  }
+  const done = {
+    kind: "refresh" as const,
+    edited: plan.edited.map(view),
+    changes,
+    copies: plan.copies,
+    leftAlone: plan.leftAlone,
+    rebuilt: "rebuilt" in record,
+  };
+  if (done.edited.length > 0 && choice === undefined) return { ...done, written: false };
   yield* io(() => p.tables.write(sheetName, plan.blocks));
+  if (p.tables.fill && plan.fills.length > 0) {
+    const fill = p.tables.fill.bind(p.tables);
+    yield* io(() => fill(sheetName, plan.fills));
+  }
   yield* io(() => p.tables.writeRecord(sheetName, JSON.stringify(withBasis(plan.record))));
   yield* io(() => p.tables.note(sheetName, { ...table, rowCount: rowsIn(plan.record) }));
-  return { kind: "refresh", edited, written: true, changes };
+  return { ...done, written: true };
 }

@@ -47,6 +47,8 @@ export interface ImportResult {
     readonly appended: number;
     readonly vanished: number;
   };
+  /** What else the refresh says (a copied row named, a column left alone, a rebuilt record). */
+  readonly notes?: readonly string[];
 }
 
 /** An owned cell the seller changed by hand, as the sidebar names it. */

@@ -17,7 +17,8 @@ function written(result: ImportResult): string {
   if (!c) return `${counted(result.rows, "row")} written to ${where}.`;
   const kept = (result.edited ?? []).length;
   const keptText = kept > 0 ? ` Kept ${counted(kept, "cell")} you changed by hand.` : "";
-  return `${where} refreshed by product: ${c.updated} updated in place, ${c.appended} new at the bottom, ${c.vanished} marked gone in Status; your own columns were not touched.${keptText}`;
+  const notes = (result.notes ?? []).map((n) => ` ${n}`).join("");
+  return `${where} refreshed by product: ${c.updated} updated in place, ${c.appended} new at the bottom, ${c.vanished} marked gone in Status; your own columns were not touched.${keptText}${notes}`;
 }
 
 /** Rows the API sent out of bounds: each named, and who can mend them. */

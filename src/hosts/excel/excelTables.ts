@@ -1,8 +1,10 @@
 /**
  * Managed tables in Excel: cells read from A1 to the used range and written per block (500
  * rows a sync, text as text), and each table's record kept as a document setting
- * ("mkt.table.<sheet>"), which travels with the workbook and holds no secret. Not a note:
- * notes are visible to everyone and the Notes API is missing from older Excel.
+ * ("mkt.tableId.<worksheet id>"), which travels with the workbook and holds no secret. Keyed
+ * by the worksheet's id, the record follows a renamed sheet (issue 33); one made before,
+ * "mkt.table.<sheet name>", is still read and is moved to the id at the next write. Not a
+ * note: notes are visible to everyone and the Notes API is missing from older Excel.
  */
 import type { Cell } from "../../functions/cells";
 import { WRITE_CHUNK_ROWS, cellFormat, chunkRows } from "../../imports/cellText";
@@ -16,7 +18,25 @@ import { settleText, writeKeepingText } from "./keepText";
 import { moveRowsByValue } from "./moveRows";
 import { stackBlocks } from "../../imports/stackBlocks";
 
-const recordName = (sheetName: string): string => `mkt.table.${sheetName}`;
+/** The setting of a table's record: by the worksheet's id, or (made before) by its name. */
+const recordById = (id: string): string => `mkt.tableId.${id}`;
+const recordByName = (sheetName: string): string => `mkt.table.${sheetName}`;
+
+/** The worksheet's id, or null when the sheet is missing (or this Excel gives none). */
+async function sheetId(context: XlContext, name: string): Promise<string | null> {
+  const sheet = context.workbook.worksheets.getItemOrNullObject(name);
+  sheet.load("isNullObject,id");
+  await context.sync();
+  return sheet.isNullObject || !sheet.id ? null : sheet.id;
+}
+
+/** A setting's text, or null. */
+async function settingText(context: XlContext, name: string): Promise<string | null> {
+  const item = context.workbook.settings.getItemOrNullObject(name);
+  item.load("value");
+  await context.sync();
+  return item.isNullObject || typeof item.value !== "string" ? null : item.value;
+}
 
 async function sheetNamed(context: XlContext, name: string): Promise<XlWorksheet | null> {
   const sheet = context.workbook.worksheets.getItemOrNullObject(name);
@@ -155,14 +175,23 @@ export function excelTables(
       }),
     readRecord: (sheetName) =>
       run(async (context) => {
-        const item = context.workbook.settings.getItemOrNullObject(recordName(sheetName));
-        item.load("value");
-        await context.sync();
-        return item.isNullObject || typeof item.value !== "string" ? null : item.value;
+        const id = await sheetId(context, sheetName);
+        const byId = id ? await settingText(context, recordById(id)) : null;
+        return byId ?? (await settingText(context, recordByName(sheetName)));
       }),
     writeRecord: (sheetName, text) =>
       run(async (context) => {
-        context.workbook.settings.add(recordName(sheetName), text);
+        const id = await sheetId(context, sheetName);
+        if (!id) {
+          context.workbook.settings.add(recordByName(sheetName), text);
+          return context.sync();
+        }
+        context.workbook.settings.add(recordById(id), text);
+        // The record by name goes: a new sheet given this name must not take it for its own.
+        const old = context.workbook.settings.getItemOrNullObject(recordByName(sheetName));
+        old.load("value");
+        await context.sync();
+        if (!old.isNullObject) old.delete();
         await context.sync();
       }),
   };

@@ -28,6 +28,8 @@ export interface XlRange {
 }
 
 export interface XlWorksheet {
+  /** Stays the same through renames and moves (ExcelApi 1.1). */
+  readonly id: string;
   name: string;
   isNullObject: boolean;
   /** "Visible" | "Hidden" | "VeryHidden". */
@@ -48,6 +50,8 @@ export interface XlSetting {
   value: unknown;
   isNullObject: boolean;
   load(properties: string): unknown;
+  /** ExcelApi 1.4. */
+  delete(): void;
 }
 
 export interface XlContext {

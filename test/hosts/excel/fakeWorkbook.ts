@@ -36,6 +36,8 @@ type _RealExcelFitsTaskpane = [
 ];
 
 export interface SheetRecord {
+  /** Worksheet.id: stays the same through renames and moves (ExcelApi 1.1). */
+  readonly id: string;
   name: string;
   visibility: string;
   frozenRows: number;
@@ -100,7 +102,14 @@ export interface FakeWorkbook {
   select(sheet: string, row: number, column: number, rows: number, columns: number): void;
   /** Office.js's isSetSupported("ExcelApi", version) for this Excel. */
   hasExcelApi(version: string): boolean;
+  /** harness: the same sheets (ids kept), settings and options in a new workbook. */
+  copy(): FakeWorkbook;
 }
+
+/** Worksheet ids as Excel hands them out: unique in the workbook, kept through a rename. */
+let nextSheetId = 0;
+const sheetId = (): string =>
+  `{${String(++nextSheetId).padStart(8, "0")}-0001-0000-0000-000000000000}`;
 
 /** A workbook with Excel's batching, wrapped by office-addin-mock. */
 export function fakeWorkbook(
@@ -135,7 +144,8 @@ export function fakeWorkbook(
   let selected = { sheet: "Sheet1", box: [0, 0, 1, 1] as [number, number, number, number] };
   const queue = (op: Op): void => void pending.push(op);
 
-  const newRecord = (name: string): SheetRecord => ({
+  const newRecord = (name: string, id = sheetId()): SheetRecord => ({
+    id,
     name,
     visibility: "Visible",
     frozenRows: 0,
@@ -153,9 +163,9 @@ export function fakeWorkbook(
     let cols = 0;
     for (const [k, v] of rec.values) {
       if (v === "" || v === undefined) continue;
-      const [r, c] = k.split(",").map(Number) as [number, number];
-      rows = Math.max(rows, r + 1);
-      cols = Math.max(cols, c + 1);
+      const comma = k.indexOf(",");
+      rows = Math.max(rows, Number(k.slice(0, comma)) + 1);
+      cols = Math.max(cols, Number(k.slice(comma + 1)) + 1);
     }
     return { rows, cols };
   };
@@ -299,6 +309,9 @@ export function fakeWorkbook(
             ws.isNullObject = rec === undefined;
           });
         return ws;
+      },
+      get id() {
+        return rec?.id ?? "";
       },
       get name() {
         return rec?.name ?? "";
@@ -453,6 +466,22 @@ export function fakeWorkbook(
     hasExcelApi,
     select: (sheet, row, column, rows, columns) => {
       selected = { sheet, box: [row, column, rows, columns] };
+    },
+    copy: () => {
+      const twin = fakeWorkbook(options);
+      twin.sheets.clear();
+      for (const [name, rec] of sheets)
+        twin.sheets.set(name, {
+          ...rec,
+          values: new Map(rec.values),
+          formats: new Map(rec.formats),
+          notes: [...rec.notes],
+          bold: new Set(rec.bold),
+          charts: [...rec.charts],
+          conditionalFormats: [...rec.conditionalFormats],
+        });
+      for (const [k, v] of settings) twin.settings.set(k, v);
+      return twin;
     },
     addSheet: (name, rows) => {
       const rec = newRecord(name);

@@ -219,6 +219,12 @@ export class FakeUrlFetchApp implements UrlFetchAppLike {
   }
 }
 
+/** How a sort orders a column's values (the seller's sort in the model test: test/model/host.ts). */
+export type SortOrder = (
+  values: ReadonlyArray<string | number | boolean>,
+  ascending: boolean,
+) => number[];
+
 /** A rectangle of a FakeSheet; setValues/setNumberFormats insist on its exact size. */
 export class FakeRange implements SbRange {
   constructor(
@@ -377,6 +383,43 @@ export class FakeRange implements SbRange {
       }
     for (const move of moves) move();
   }
+  /**
+   * Range.sort({column, ascending}): the range's rows reordered by one of its columns
+   * (absolute, 1-based), as `sortOrder` orders them (blanks last); each row's cells move with
+   * their formats and notes, cells outside the range stay.
+   */
+  sort(spec: { column: number; ascending?: boolean }, order: SortOrder): this {
+    const by = this.getRange1(spec.column);
+    const perm = order(by, spec.ascending !== false);
+    const held = Array.from({ length: this.numRows }, (_, i) =>
+      Array.from({ length: this.numColumns }, (_, j) => {
+        const at = `${this.row + i},${this.column + j}`;
+        return {
+          cell: this.sheet.cell(this.row + i, this.column + j),
+          format: this.sheet.formats.get(at),
+          note: this.sheet.notes.get(at),
+        };
+      }),
+    );
+    perm.forEach((from, i) =>
+      held[from]?.forEach((h, j) => {
+        const [r, c] = [this.row + i, this.column + j];
+        this.sheet.put(r, c, h.cell);
+        const at = `${r},${c}`;
+        if (h.format === undefined) this.sheet.formats.delete(at);
+        else this.sheet.formats.set(at, h.format);
+        if (h.note === undefined) this.sheet.notes.delete(at);
+        else this.sheet.notes.set(at, h.note);
+      }),
+    );
+    return this;
+  }
+  private getRange1(column: number): Array<string | number | boolean> {
+    return Array.from(
+      { length: this.numRows },
+      (_, i) => this.sheet.cell(this.row + i, column)?.value ?? "",
+    );
+  }
   /** Content, formats, notes and bold. */
   clear(): this {
     this.clearContent();
@@ -407,8 +450,15 @@ export class FakeRange implements SbRange {
   }
 }
 
+/** Sheet ids as Sheets hands them out: a number per tab, never reused (the first tab's is 0). */
+let nextSheetId = 0;
+
 /** A sheet (tab) backed by a sparse grid of stored cells. */
 export class FakeSheet implements SbSheet {
+  /** Sheet.getSheetId(): stays with the tab through renames, never reused. */
+  readonly sheetId: number;
+  /** Told before a rename (the spreadsheet refuses a name another tab has). */
+  renameCheck: (name: string) => void = () => undefined;
   private readonly cells = new Map<string, StoredCell>();
   readonly formats = new Map<string, string>();
   readonly notes = new Map<string, string>();
@@ -423,7 +473,25 @@ export class FakeSheet implements SbSheet {
   private readonly charts: FakeEmbeddedChart[] = [];
   /** Conditional format rules (fakeConditionalFormats.ts). */
   readonly rules = new SheetRules(this);
-  constructor(public name: string) {}
+  constructor(
+    public name: string,
+    /** harness: a copy of a sheet keeps its id (cloneInto). */
+    id?: number,
+  ) {
+    this.sheetId = id ?? nextSheetId++;
+  }
+  /** harness: the same cells, formats, notes, bold, frozen rows and visibility, in a new tab. */
+  copy(): FakeSheet {
+    const twin = new FakeSheet(this.name, this.sheetId);
+    for (const [k, v] of this.cells) twin.cells.set(k, v);
+    for (const [k, v] of this.formats) twin.formats.set(k, v);
+    for (const [k, v] of this.notes) twin.notes.set(k, v);
+    for (const k of this.bold) twin.bold.add(k);
+    twin.hidden = this.hidden;
+    twin.frozenRows = this.frozenRows;
+    twin.plainTextKeepsText = this.plainTextKeepsText;
+    return twin;
+  }
   getConditionalFormatRules(): FakeConditionalFormatRule[] {
     return this.rules.get();
   }
@@ -447,6 +515,58 @@ export class FakeSheet implements SbSheet {
   getName(): string {
     return this.name;
   }
+  getSheetId(): number {
+    return this.sheetId;
+  }
+  /** Like Sheets: a name another tab has is refused; the tab keeps its id and cells. */
+  setName(name: string): this {
+    if (name !== this.name) this.renameCheck(name);
+    this.name = name;
+    return this;
+  }
+  /**
+   * Every stored thing of a cell (value, number format, note, bold) moved as `to` says
+   * (null: gone), as Sheets moves cells when rows or columns are inserted or deleted.
+   */
+  private remap(to: (row: number, column: number) => readonly [number, number] | null): void {
+    const move = <V>(map: Map<string, V>): void => {
+      const moved = [...map].flatMap(([k, v]) => {
+        const [r, c] = k.split(",").map(Number) as [number, number];
+        const next = to(r, c);
+        return next ? [[`${next[0]},${next[1]}`, v] as const] : [];
+      });
+      map.clear();
+      for (const [k, v] of moved) map.set(k, v);
+    };
+    move(this.cells);
+    move(this.formats);
+    move(this.notes);
+    const bold = new Map([...this.bold].map((k) => [k, true]));
+    move(bold);
+    this.bold.clear();
+    for (const k of bold.keys()) this.bold.add(k);
+  }
+  /** Sheet.insertColumnBefore: cells at and right of `column` (1-based) move one right. */
+  insertColumnBefore(column: number): this {
+    this.remap((r, c) => [r, c >= column ? c + 1 : c]);
+    return this;
+  }
+  /** Sheet.deleteColumn: its cells go, cells right of it move one left. */
+  deleteColumn(column: number): this {
+    this.remap((r, c) => (c === column ? null : [r, c > column ? c - 1 : c]));
+    return this;
+  }
+  /** Sheet.insertRowBefore: cells at and below `row` (1-based) move one down. */
+  insertRowBefore(row: number): this {
+    this.remap((r, c) => [r >= row ? r + 1 : r, c]);
+    return this;
+  }
+  /** Sheet.deleteRow: its cells go, cells below move one up. */
+  deleteRow(row: number): this {
+    this.remap((r, c) => (r === row ? null : [r > row ? r - 1 : r, c]));
+    if (this.frozenRows >= row) this.frozenRows--;
+    return this;
+  }
   getRange(row: number, column: number, numRows = 1, numColumns = 1): FakeRange {
     return new FakeRange(this, row, column, numRows, numColumns);
   }
@@ -464,10 +584,14 @@ export class FakeSheet implements SbSheet {
     return [...this.cells.values()];
   }
   getLastRow(): number {
-    return Math.max(0, ...[...this.cells.keys()].map((k) => Number(k.split(",")[0])));
+    let last = 0;
+    for (const k of this.cells.keys()) last = Math.max(last, Number(k.slice(0, k.indexOf(","))));
+    return last;
   }
   getLastColumn(): number {
-    return Math.max(0, ...[...this.cells.keys()].map((k) => Number(k.split(",")[1])));
+    let last = 0;
+    for (const k of this.cells.keys()) last = Math.max(last, Number(k.slice(k.indexOf(",") + 1)));
+    return last;
   }
   /** harness: the used area's values. */
   values(): Array<Array<string | number | boolean>> {
@@ -503,7 +627,9 @@ export class FakeSpreadsheet implements SbSpreadsheet {
     readonly id = "doc-1",
     public name = "Untitled spreadsheet",
   ) {
-    this.sheets.push(new FakeSheet("Sheet1"));
+    const first = new FakeSheet("Sheet1");
+    first.renameCheck = (next) => this.nameFree(next);
+    this.sheets.push(first);
   }
   getId(): string {
     return this.id;
@@ -519,11 +645,27 @@ export class FakeSpreadsheet implements SbSpreadsheet {
   }
   insertSheet(name: string): FakeSheet {
     if (name.length > 100) throw new Error("Sheet names can be at most 100 characters");
-    if (this.getSheetByName(name))
-      throw new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
+    this.nameFree(name);
     const sheet = new FakeSheet(name);
+    sheet.renameCheck = (next) => this.nameFree(next);
     this.sheets.push(sheet);
     return sheet;
+  }
+  /** harness: a copy of the whole spreadsheet (each tab copied, ids kept). */
+  copy(): FakeSpreadsheet {
+    const twin = new FakeSpreadsheet(this.id, this.name);
+    twin.sheets.length = 0;
+    for (const sheet of this.sheets) {
+      const tab = sheet.copy();
+      tab.renameCheck = (next) => twin.nameFree(next);
+      twin.sheets.push(tab);
+    }
+    twin.timeZone = this.timeZone;
+    return twin;
+  }
+  private nameFree(name: string): void {
+    if (this.getSheetByName(name))
+      throw new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
   }
   deleteSheet(sheet: FakeSheet): void {
     const at = this.sheets.indexOf(sheet);
@@ -743,18 +885,39 @@ export const UTILITIES_ENUMS = {
   Charset: { UTF_8: "UTF_8" },
 };
 
+/** One Intl formatter per time zone (making one costs far more than using it). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Utilities.formatDate for the patterns the add-on uses (yyyy MM dd HH mm ss), through Intl. */
 export function fakeFormatDate(date: Date, timeZone: string, pattern: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
+  if (timeZone === "Etc/UTC" || timeZone === "UTC") {
+    // The fakes' default zone, without Intl (formatToParts costs a model test's seconds).
+    const two = (n: number): string => String(n).padStart(2, "0");
+    const utc: Record<string, string> = {
+      yyyy: String(date.getUTCFullYear()),
+      MM: two(date.getUTCMonth() + 1),
+      dd: two(date.getUTCDate()),
+      HH: two(date.getUTCHours()),
+      mm: two(date.getUTCMinutes()),
+      ss: two(date.getUTCSeconds()),
+    };
+    return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (token) => utc[token] ?? token);
+  }
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
   const get = (t: string): string => parts.find((p) => p.type === t)?.value ?? "";
   return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (token) => {
     const type = { yyyy: "year", MM: "month", dd: "day", HH: "hour", mm: "minute", ss: "second" }[

@@ -48,9 +48,15 @@ class FakeSheet implements SbSheet {
   note = "";
   hidden = false;
   boldHeader = false;
+  /** Sheet.getSheetId(): a number per tab, never reused. */
+  private static ids = 0;
+  readonly id = FakeSheet.ids++;
   constructor(readonly name: string) {}
   getName(): string {
     return this.name;
+  }
+  getSheetId(): number {
+    return this.id;
   }
   private self(): FakeSheet {
     return this;

@@ -1,9 +1,12 @@
 /**
  * Managed tables in Google Sheets: cells are read and written with getValues/setValues per
  * block (500 rows a call), and each table's record lives in one row of a hidden sheet
- * ("~mkt tables": the sheet's name, then the JSON in pieces of MAX_CELL_TEXT, the most any
- * cell the add-in writes keeps: writeCells cuts longer text, which cut records past 32,767
- * characters). Document properties hold 9 KB a value, too little for a table's ids.
+ * ("~mkt tables": the sheet's id, its name for whoever reads the row, then the JSON in pieces
+ * of MAX_CELL_TEXT, the most any cell the add-in writes keeps: writeCells cuts longer text,
+ * which cut records past 32,767 characters). Keyed by the sheet's id (Sheet.getSheetId), the
+ * record follows a renamed sheet (issue 33); a row made before, keyed by the sheet's name, is
+ * still read and becomes a row by id at the next write. Document properties hold 9 KB a
+ * value, too little for a table's ids.
  */
 import { MAX_CELL_TEXT } from "../../../core/cellLimit";
 import type { Cell } from "../../../functions/cells";
@@ -26,12 +29,22 @@ export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedS
     if (found || !create) return found;
     return book().insertSheet(TABLE_RECORDS_SHEET).hideSheet();
   };
-  /** The record sheet's row (1-based) of a table, or 0. */
-  const rowOf = (sheet: SbSheet, name: string): number => {
-    const last = sheet.getLastRow();
-    if (last === 0) return 0;
-    const names = sheet.getRange(1, 1, last, 1).getValues();
-    return names.findIndex((r) => String(r[0]) === name) + 1;
+  /**
+   * The record sheet's row (1-based) of a table and where its JSON starts: the row of the
+   * sheet's id (a number: column C on), else an older row of its name (text: column B on).
+   */
+  const rowOf = (records: SbSheet, sheetName: string): { row: number; from: number } => {
+    const last = records.getLastRow();
+    const sheet = book().getSheetByName(sheetName);
+    if (last === 0) return { row: 0, from: 3 };
+    const keys = records
+      .getRange(1, 1, last, 1)
+      .getValues()
+      .map((r) => r[0]);
+    const byId = sheet ? keys.findIndex((k) => k === sheet.getSheetId()) : -1;
+    if (byId >= 0) return { row: byId + 1, from: 3 };
+    const byName = keys.findIndex((k) => typeof k === "string" && k === sheetName);
+    return { row: byName + 1, from: 2 };
   };
   return {
     ...sheetPricing(book),
@@ -84,21 +97,26 @@ export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedS
     },
     readRecord(sheetName) {
       const sheet = records(false);
-      const row = sheet ? rowOf(sheet, sheetName) : 0;
-      if (!sheet || row === 0) return null;
+      const at = sheet ? rowOf(sheet, sheetName) : { row: 0, from: 3 };
+      if (!sheet || at.row === 0) return null;
       const width = sheet.getLastColumn();
-      const cells = sheet.getRange(row, 1, 1, width).getValues()[0] ?? [];
-      return cells.slice(1).map(String).join("");
+      const cells = sheet.getRange(at.row, 1, 1, width).getValues()[0] ?? [];
+      return cells
+        .slice(at.from - 1)
+        .map(String)
+        .join("");
     },
     writeRecord(sheetName, text) {
+      const table = book().getSheetByName(sheetName);
+      if (!table) throw new Error(`The sheet ${sheetName} is gone: import it again`);
       const sheet = records(true) as SbSheet;
-      const row = rowOf(sheet, sheetName) || sheet.getLastRow() + 1;
+      const row = rowOf(sheet, sheetName).row || sheet.getLastRow() + 1;
       const pieces: string[] = [];
       for (let i = 0; i < text.length; i += PIECE) pieces.push(text.slice(i, i + PIECE));
-      const width = Math.max(sheet.getLastColumn(), pieces.length + 1);
-      const line = [sheetName, ...pieces];
+      const width = Math.max(sheet.getLastColumn(), pieces.length + 2);
+      const line: Cell[] = [table.getSheetId(), sheetName, ...pieces];
       while (line.length < width) line.push("");
-      // Text stays text: a record never turns into a formula or a number.
+      // The id a number, the rest text: a record never turns into a formula or a number.
       writeCells(sheet, row, 1, width, [line]);
     },
   };

@@ -38,7 +38,10 @@ export interface SbRange extends Pick<
   clear(): SbRange;
 }
 
-export interface SbSheet extends Pick<GasSheet, "getName" | "getLastRow" | "getLastColumn"> {
+export interface SbSheet extends Pick<
+  GasSheet,
+  "getName" | "getLastRow" | "getLastColumn" | "getSheetId"
+> {
   getRange(row: number, column: number, numRows: number, numColumns: number): SbRange;
   clearContents(): SbSheet;
   clearNotes?(): SbSheet;

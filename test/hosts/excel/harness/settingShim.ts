@@ -5,10 +5,15 @@
  */
 /** A workbook setting read the Office.js way: nothing is readable before its sync. */
 export function loadGatedSetting(
-  settings: ReadonlyMap<string, string>,
+  settings: Map<string, string>,
   name: string,
   queue: (op: () => void) => void,
-): { readonly isNullObject: boolean; readonly value: string | null; load(what?: string): unknown } {
+): {
+  readonly isNullObject: boolean;
+  readonly value: string | null;
+  load(what?: string): unknown;
+  delete(): void;
+} {
   let synced: boolean | null = null;
   let loaded: { value: string | null } | null = null;
   queue(() => void (synced = settings.has(name)));
@@ -24,6 +29,10 @@ export function loadGatedSetting(
     load() {
       queue(() => void (loaded = { value: settings.get(name) ?? null }));
       return item;
+    },
+    // Setting.delete (ExcelApi 1.4): gone at the sync.
+    delete() {
+      queue(() => void settings.delete(name));
     },
   };
   return item;

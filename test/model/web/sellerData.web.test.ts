@@ -1,0 +1,31 @@
+/**
+ * Issue 33 in the web demo: 400 random sequences in CI (at most 40 s; 10,000 in `npm run bench:model`) of seller, API and add-in actions
+ * (actions.ts) over the page's bridge and UniverWorkbook on Univer's facade (the in-memory
+ * slice, checked against the engine by webEngine.test.ts); after every add-in step what the
+ * seller typed is still there, once, beside its product (sellerModel.ts).
+ */
+// The engine's ES modules do not load in Jest's CommonJS runtime: the workbook code needs only
+// its cell types (@univerjs/core's CellValueType); engineCheck.ts runs the real engine.
+jest.mock("@univerjs/presets", () => ({
+  CellValueType: { STRING: 1, NUMBER: 2, BOOLEAN: 3, FORCE_STRING: 4 },
+}));
+import { checkSellerData } from "../property";
+import { installVirtualTime } from "../virtualTime";
+import { webHost } from "./webHost";
+
+jest.setTimeout(120_000);
+
+test("every sequence keeps what the seller typed beside its product (web demo)", async () => {
+  const real = installVirtualTime();
+  try {
+    const run = await checkSellerData((api) => webHost(api), {
+      daily: false,
+      runs: 400,
+      seconds: 40,
+    });
+    console.log(`Web: ${run.ran} of ${run.runs} sequences, seed ${run.seed}, ${run.seconds} s`);
+    expect(run.ran).toBeGreaterThan(0);
+  } finally {
+    real();
+  }
+});
