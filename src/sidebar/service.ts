@@ -202,6 +202,3 @@ export function createSidebarService(p: SidebarPorts) {
   };
   return service;
 }
-
-/** The service's members and their types: the source of every bridge's names and types. */
-export type SidebarService = ReturnType<typeof createSidebarService>;

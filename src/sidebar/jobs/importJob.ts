@@ -81,6 +81,7 @@ export const importJob: JobKind<ImportAsk, ImportJobState> = {
     };
   },
 
+  // eslint-disable-next-line require-yield -- a kind's answer is an Op; this one reads nothing
   *answer(_p, s, yes) {
     if (s.stage === "commit") s.edits = yes ? "overwrite" : "keep";
     else if (yes) s.replace = true;

@@ -10,7 +10,6 @@ import type { Program } from "../../core/effects";
 import type { Op } from "../op";
 import type { SidebarPorts } from "../ports";
 import type { JobLeft, JobQuestion } from "./jobRecord";
-export { REQUESTS_PER_STEP } from "./jobPace";
 
 /** What a step may use of the runner. */
 export interface StepContext {

@@ -11,5 +11,7 @@ import { isWaitingForQuota } from "../../core/schedule/waiting";
 export function isPassing(e: unknown): boolean {
   if (isWaitingForQuota(e)) return true;
   if (isApiError(e)) return e.retryable && e.code !== "AUTH";
-  return /timed out|too many times|try again|temporar|service error|connection|unavailable/i.test(messageOf(e));
+  return /timed out|too many times|try again|temporar|service error|connection|unavailable/i.test(
+    messageOf(e),
+  );
 }

@@ -26,26 +26,13 @@ import type { LockLike, SpreadsheetLike } from "../stores/gas";
 import { DEFINITIONS_PROPERTY, sheetsPorts, type SidebarServerDeps } from "./sheetsPorts";
 import { insertSheetChart } from "../sheet/sheetCharts";
 import type { ChartPlan } from "../../../ui/charts/chartPlan";
-import type {
-  SbProperties,
-  SbRange,
-  SbSheet,
-  SbSpreadsheet,
-  SbTriggers,
-} from "../sheet/sheetTypes";
+import type { SbProperties, SbRange, SbSheet, SbSpreadsheet } from "../sheet/sheetTypes";
 
-export type {
-  SbProperties,
-  SbRange,
-  SbSheet,
-  SbSpreadsheet,
-  SbTriggers,
-} from "../sheet/sheetTypes";
+export type { SbProperties, SbRange, SbSheet, SbSpreadsheet } from "../sheet/sheetTypes";
 export { DAILY_REFRESH_HANDLER } from "../refresh/dailyRefresh";
 
 export type { SidebarServerDeps } from "./sheetsPorts";
 export { BULK_CALL_BUDGET_MS } from "./sheetsPorts";
-export { sheetsJobRuns } from "../refresh/jobRuns";
 
 /** A cell the sidebar can receive (google.script.run refuses Date objects). */
 const plain = (c: unknown): PlainCell =>
@@ -251,7 +238,8 @@ function appsScriptDeps(): SidebarServerDeps {
           if (t.getHandlerFunction() === handler) g.ScriptApp.deleteTrigger(t);
       },
     }),
-    now: () => new Date(),
+    // Date.now: the one clock a test may set (the harness replaces it; `new Date()` it cannot).
+    now: () => new Date(Date.now()),
     elapsedMs: () => Date.now() - startedAt,
     formatDate: (date, zone, pattern) => g.Utilities.formatDate(date, zone, pattern),
     keepJobsGoing: (doc) =>
@@ -286,7 +274,7 @@ const APPS_SCRIPT_DEPS: SidebarServerDeps = {
   runFunction: (n, a) => appsScriptDeps().runFunction(n, a),
   explain: (e) => appsScriptDeps().explain?.(e) ?? String(e),
   triggers: () => appsScriptDeps().triggers(),
-  now: () => new Date(),
+  now: () => new Date(Date.now()),
   elapsedMs: () => Date.now() - startedAt,
   formatDate: (date, zone, pattern) => appsScriptDeps().formatDate(date, zone, pattern),
   keepJobsGoing: (book) => appsScriptDeps().keepJobsGoing?.(book) ?? "",
