@@ -8,6 +8,7 @@ import type { ResponseCache } from "./cache";
 import type { RandomSource } from "./clock";
 import type { RetryPolicy } from "./retry";
 import type { Breaker } from "./schedule/breaker";
+import type { RequestShare } from "./schedule/jobShare";
 import type { Quota } from "./schedule/quota";
 
 /** Finds an endpoint's spec by id (the real table: endpointById from src/api/endpoints). */
@@ -57,6 +58,8 @@ export interface CommonEnv {
   readonly breaker?: Breaker;
   /** "Answer many product cells from shop-wide lists" (default on). */
   readonly substituteLists?: boolean;
+  /** A job's requests leave room for cells in the quota (jobShare.ts); default a cell's. */
+  readonly share?: RequestShare;
   /** The seller paused live calls: answer from the cache (even past its time) or say so. */
   readonly paused?: boolean;
   readonly retry?: RetryPolicy;

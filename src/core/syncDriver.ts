@@ -19,6 +19,7 @@ import { DEFAULT_RETRY_POLICY } from "./retry";
 import { type CallPlan, planCall, storeAnswers } from "./callPlan";
 import type { Fetch } from "./schedule/coalesce";
 import { Gate, type GateEntry } from "./schedule/gate";
+import { keepFor } from "./schedule/jobShare";
 import { NeedBook } from "./schedule/needBook";
 import type { QuotaTicket } from "./schedule/quota";
 import { noAnswerError } from "./schedule/verdict";
@@ -144,7 +145,8 @@ function sendNeedsSync(
     }
     const go: Array<{ fetch: Fetch; ticket: QuotaTicket | null }> = [];
     let refused: GateEntry | null = null;
-    for (const [i, entry] of gate.enterMany(fetches.length).entries()) {
+    const keep = env.quota ? keepFor(env.share, env.quota.limit) : 0;
+    for (const [i, entry] of gate.enterMany(fetches.length, keep).entries()) {
       const fetch = fetches[i];
       if (!entry.go || !fetch) {
         refused = entry.go ? null : entry;

@@ -291,9 +291,3 @@ export function importTitle(def: ImportDefinition, basis: ProfitBasis = DEFAULT_
  */
 const B7_IDS =
   "Item id and Product id: the API gives both (Product id is the id its pages are counted by). They are often equal, but the API does not promise it, so both are kept.";
-
-/** "page 3 of 5, 1,500 rows" for progress lines. */
-export function progressText(state: ImportState): string {
-  const of = state.totalPages !== null ? ` of ${state.totalPages}` : "";
-  return `page ${state.pagesDone}${of}, ${state.rowsSoFar.toLocaleString("en-US")} rows`;
-}

@@ -8,9 +8,6 @@
 import type { Marketplace } from "../api/types";
 import { parseTableRecord } from "../imports/managedTable";
 import { onOtherBasis } from "../imports/tableBasis";
-
-// The service keeps an import's basis in its record with this (one import line there).
-export { importBasis } from "../imports/tableBasis";
 import type { ImportDefinition } from "../imports/definitions";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";

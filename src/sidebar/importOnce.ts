@@ -1,10 +1,12 @@
-/** One import over a plain fetch, the service run in memory (tests and tools). */
+/** One import over a plain fetch, run as a job in memory (tests and tools). */
 import type { ApiCall, Effect, Program } from "../core/effects";
 import { messageOf } from "../core/errors";
 import { DEFAULT_BASIS, type ProfitBasis } from "../functions/basis";
 import type { ImportDefinition } from "../imports/definitions";
 import type { ImportTable } from "../imports/table";
-import { driveImport, type ImportProgress } from "./importLoop";
+import { runJob, type JobClient } from "./jobs/driveJob";
+import { memoryJobs } from "./jobs/memoryJobs";
+import type { JobView } from "./jobs/jobRecord";
 import { NO_TABLES, memoryStage } from "./memoryStage";
 import { asyncService } from "./op";
 import { createSidebarService } from "./service";
@@ -30,9 +32,12 @@ export interface ImportRunDeps {
   fetchData(call: ApiCall): Promise<unknown>;
   /** Replace the target sheet's data with the finished table, in one go. */
   writeTable(sheetName: string, table: ImportTable): Promise<void>;
-  readonly onProgress?: (progress: ImportProgress) => void;
+  /** Each step's view of the import job. */
+  readonly onProgress?: (view: JobView) => void;
   readonly signal?: AbortSignal;
   readonly now?: () => Date;
+  /** Waits after a passing stop (no connection, a 5xx burst); default a timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** The seller's profit basis; the add-in's default when absent. */
   readonly basis?: ProfitBasis;
 }
@@ -41,36 +46,53 @@ export interface ImportRunDeps {
 export async function runImport(def: ImportDefinition, deps: ImportRunDeps): Promise<ImportTable> {
   let written: ImportTable | null = null;
   const none = { read: () => null, write: () => undefined };
-  const service = createSidebarService({
-    api: {
-      run: (program) => withFetch(program, deps.fetchData),
-      answer: () => {
-        throw new Error("An import answers no function");
+  const service = asyncService(
+    createSidebarService({
+      api: {
+        run: (program) => withFetch(program, deps.fetchData),
+        answer: () => {
+          throw new Error("An import answers no function");
+        },
+        explain: messageOf,
       },
-      explain: messageOf,
-    },
-    savedImports: none,
-    typedShops: none,
-    importedSheets: none,
-    // The caller's writeTable owns its target: nothing there counts as the seller's data.
-    stage: memoryStage({
-      async writeTable(sheet, table) {
-        written = table;
-        await deps.writeTable(sheet, table);
-      },
-      dataIn: async () => null,
-      sheetNames: async () => [],
+      savedImports: none,
+      typedShops: none,
+      importedSheets: none,
+      // The caller's writeTable owns its target: nothing there counts as the seller's data.
+      stage: memoryStage({
+        async writeTable(sheet, table) {
+          written = table;
+          await deps.writeTable(sheet, table);
+        },
+        dataIn: async () => null,
+        sheetNames: async () => [],
+      }),
+      tables: NO_TABLES,
+      jobs: memoryJobs(),
+      stamp: (iso) => ({ when: iso, who: "this computer" }),
+      basis: () => deps.basis ?? DEFAULT_BASIS,
+      now: () => (deps.now?.() ?? new Date()).getTime(),
+      moreTime: () => true,
     }),
-    tables: NO_TABLES,
-    stamp: (iso) => ({ when: iso, who: "this computer" }),
-    basis: () => deps.basis ?? DEFAULT_BASIS,
-    now: () => (deps.now?.() ?? new Date()).getTime(),
-    moreTime: () => true,
-  });
-  await driveImport(asyncService(service), def, {
-    ...(deps.onProgress ? { onProgress: deps.onProgress } : {}),
-    ...(deps.signal ? { signal: deps.signal } : {}),
-  });
+  );
+  const client: JobClient = {
+    start: (kind, input) => service.jobStart(kind as "import", input),
+    step: (id) => service.jobStep(id, "tool"),
+    confirm: (id) => service.jobConfirm(id),
+    answer: (id, yes) => service.jobAnswer(id, yes),
+    cancel: (id) => service.jobCancel(id),
+    list: () => service.jobList(),
+  };
+  await runJob(
+    client,
+    "import",
+    { def },
+    {
+      ...(deps.onProgress ? { onProgress: deps.onProgress } : {}),
+      ...(deps.signal ? { signal: deps.signal } : {}),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    },
+  );
   if (!written) throw new Error("The import wrote nothing");
   return written;
 }

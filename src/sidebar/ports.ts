@@ -12,8 +12,14 @@ import type { Io } from "./op";
 
 /** The API runner: the host's driver, scheduler, quota and cache for the saved key. */
 export interface ApiRunner {
-  /** Run a body as the saved key; `fresh` skips the cache (imports, which must be new). */
-  run<T>(program: Program<T>, options?: { readonly fresh?: boolean }): Io<T>;
+  /**
+   * Run a body as the saved key; `fresh` skips the cache (imports, which must be new); `job`
+   * asks in a job's share of the quota, which leaves formula cells their room.
+   */
+  run<T>(
+    program: Program<T>,
+    options?: { readonly fresh?: boolean; readonly job?: boolean },
+  ): Io<T>;
   /** Run one catalog function once as the saved key (a bulk row). */
   answer(name: string, args: CellInput[]): Io<CellResult>;
   /** What the seller reads about a failed call in this host (and where to fix it). */
@@ -37,8 +43,9 @@ export interface SheetData {
 export type StagedTable = Omit<ImportTable, "rows"> & { readonly rowCount: number };
 
 /**
- * Where an import's pages wait until the last one arrived (Sheets: a hidden sheet, since the
- * pages come in several server calls; async hosts: memory). The target is touched only at commit.
+ * Where an import's pages wait until the last one arrived (Sheets: a hidden sheet; Excel and
+ * the web demo: the document's values), across the job's steps. The target is touched only at
+ * commit.
  */
 export interface ImportStage {
   open(token: string): Io<void>;
@@ -55,7 +62,8 @@ export interface ImportStage {
   ): Io<void>;
   /**
    * Replace the target sheet's data with the staged table (a new sheet when there is none),
-   * bold its header, then drop the staging; `show` makes it the active sheet.
+   * bold its header; `show` makes it the active sheet. The staging stays until `drop` (a job
+   * drops it after its checkpoint, so a commit run twice writes the same table).
    */
   commit(token: string, sheetName: string, table: StagedTable, show: boolean): Io<void>;
   /**
@@ -66,7 +74,7 @@ export interface ImportStage {
   dataIn(sheetName: string): Io<SheetData | null>;
   /** Every sheet's name in the document (a new import sheet needs a free one). */
   sheetNames(): Io<string[]>;
-  /** Forget a staged import (failure or cancel); nothing else changes. */
+  /** Forget a staged import (done, failed or cancelled); nothing else changes. */
   drop(token: string): Io<void>;
   /** The staged rows (a managed table's refresh merges them into the sheet by id). */
   rows(token: string, count: number, width: number): Io<Cell[][]>;
@@ -166,6 +174,27 @@ export interface FormulaCells {
   writeKept(sheetName: string, text: string): Io<void>;
 }
 
+/** A part of a job's checkpoint: head (small, read often), body (the kind's state), lease, cancel. */
+export type JobPart = "head" | "body" | "lease" | "cancel";
+
+/**
+ * Where jobs keep their checkpoints in the document (src/sidebar/jobs/): Sheets a hidden
+ * sheet, Excel document settings, the web demo the workbook.
+ */
+export interface JobStore {
+  /** Ids of the jobs this document keeps. */
+  ids(): Io<string[]>;
+  read(id: string, part: JobPart): Io<string | null>;
+  write(id: string, part: JobPart, text: string): Io<void>;
+  /** Forget a job, every part. */
+  remove(id: string): Io<void>;
+  /** Hold the document's lock while a lease is read and taken (Sheets); absent: one runner. */
+  lock?(): Io<void>;
+  unlock?(): Io<void>;
+  /** How often a step looks for a cancel asked elsewhere (a read costs in Sheets); default each unit. */
+  readonly cancelPollMs?: number;
+}
+
 /** Who refreshed and when, as a table's stamp and the refresh log say it. */
 export interface RefreshStamp {
   /** The moment in the sheet's time zone ("2026-11-26 16:40 (Asia/Singapore)"). */
@@ -185,6 +214,8 @@ export interface SidebarPorts {
   readonly importedSheets: TextSlot;
   readonly stage: ImportStage;
   readonly tables: ManagedSheets;
+  /** Jobs' checkpoints in this document. */
+  readonly jobs: JobStore;
   /** Freeze and unfreeze (absent where the host cannot yet). */
   readonly formulaCells?: FormulaCells;
   /** The seller's profit basis (VAT, sales window) that imports send and state in their title. */
@@ -195,4 +226,9 @@ export interface SidebarPorts {
   now(): number;
   /** May one more bulk row start in this call? (Apps Script: a call has six minutes.) */
   moreTime(): boolean;
+  /**
+   * When a job left unfinished goes on, in this host's words, for its table's stamp (Sheets:
+   * by the add-on's clock with the sidebar closed). Absent: when the sidebar is open again.
+   */
+  jobsContinue?(): string;
 }

@@ -3,9 +3,10 @@
  * margin, or on A target profit, from A21 (asked at a list price well above today's, so its largest discount lands on
  * that price whether it is above or below today's) or B14/C8 (at today's list price: a target
  * it does not reach is said, with what to do), and profit and margin at each planned buyer
- * price from A22/B15/C9. Batches of 500 variants per target; nothing per row.
+ * price from A22/B15/C9. Batches of 500 variants per target; nothing per row. A job asks the
+ * batches one at a time (askBatch) and keeps the answers between its steps, compact.
  */
-import { call, type ApiCall } from "../core/effects";
+import type { ApiCall } from "../core/effects";
 import { messageOf } from "../core/errors";
 import { currencyDecimals } from "../core/figure";
 import { aboveListPriceNote, plannedAboveList } from "../imports/pricingNotes";
@@ -22,75 +23,76 @@ import {
 } from "../imports/pricingSheet";
 import { profitAtCost } from "../imports/costBook/bookCost";
 import { unitFiguresOf } from "../imports/feeChange/unitFigures";
-import { io, type Op } from "./op";
-import type { SidebarPorts } from "./ports";
+import { isPassing } from "./jobs/passing";
+import type { Op } from "./op";
 
-type Answers = Map<string, PreviewAnswer>;
+/** Answers by row id, as a job keeps them between steps. */
+export type PreviewAnswers = Record<string, PreviewAnswer>;
+
+/** One preview request and the rows it answers. */
+export interface PreviewBatch {
+  readonly call: ApiCall;
+  readonly ids: readonly string[];
+}
 
 /** Where an adjusted entry holds the buyer price, profit and margin (A21/A22 vs B and C). */
 const FIELDS = {
   A: { price: "buyerPrice", profit: "netProfit", margin: "margin" },
   BC: { price: "resultingBuyerPrice", profit: "resultingProfit", margin: "resultingMargin" },
 } as const;
+/** What an answer keeps of its entry: the figures above and whether a discount was needed. */
+const KEPT = [
+  ...Object.values(FIELDS.A),
+  ...Object.values(FIELDS.BC),
+  "noDiscountNeeded",
+  "originalPrice",
+];
 
 const money = (v: unknown): number | "" => (typeof v === "number" ? v : "");
-
-/** What an A row priced for a target says when the cost book gives its cost. */
-const A21_AT_API_COST =
-  "Price for target at the API's cost: A's target preview (A21) takes no cost; the profit at the planned price counts the Cost book's";
-
-/** A's preview answer at the team's cost `cogs`: [profit, margin] (null: no cost line). */
-function atTeamCost(
-  entry: Record<string, unknown>,
-  cogs: number,
-  decimals: number,
-): [number, number | ""] | null {
-  const f = unitFiguresOf(entry);
-  if (!f) return null;
-  const profit = profitAtCost(f.profit, f.cogs, cogs, decimals);
-  return [profit, f.revenue > 0 ? profit / f.revenue : ""];
-}
-
-/** Planned-price answers asked before the sheet is written (a new sheet's default prices). */
-export interface Early {
-  readonly answers: Answers;
-  readonly requests: number;
-  readonly failed: readonly string[];
-}
 
 const isBC = (where: PricingWhere): boolean =>
   where.marketplace === "B" || where.marketplace === "C";
 
-/** The previews `batches` ask, by row id; a failed request answers each of its rows with why. */
-function* askAll(
-  p: SidebarPorts,
-  batches: readonly { call: ApiCall; rows: Asked[] }[],
-  failed: string[],
-): Op<Answers> {
-  const out: Answers = new Map();
-  for (const b of batches) {
-    try {
-      const data = yield* io(() =>
-        p.api.run(call(b.call.endpoint, b.call.params), { fresh: true }),
-      );
-      for (const [id, a] of previewAnswers(data)) out.set(id, a);
-    } catch (e) {
-      failed.push(`${b.call.endpoint}: ${p.api.explain(e) || messageOf(e)}`);
-      for (const r of b.rows) out.set(r.id, { reason: p.api.explain(e) });
-    }
-  }
-  return out;
+const batches = (list: readonly { call: ApiCall; rows: Asked[] }[]): PreviewBatch[] =>
+  list.map((b) => ({ call: b.call, ids: b.rows.map((r) => r.id) }));
+
+/** A21/B14/C8 requests for the rows whose target changed. */
+export const targetBatches = (where: PricingWhere, asked: readonly Asked[]): PreviewBatch[] =>
+  batches(isBC(where) ? targetCallsBC(where, asked) : targetCalls(where, asked));
+
+/** A22/B15/C9 requests for the rows whose planned price changed. */
+export const plannedBatches = (where: PricingWhere, asked: readonly Asked[]): PreviewBatch[] =>
+  batches(isBC(where) ? plannedCallsBC(where, asked) : plannedCalls(where, asked));
+
+/** An answer with only what the sheet reads of it (a job keeps thousands between steps). */
+function compact(a: PreviewAnswer): PreviewAnswer {
+  if (!("entry" in a)) return a;
+  return {
+    entry: Object.fromEntries(KEPT.filter((k) => k in a.entry).map((k) => [k, a.entry[k]])),
+  };
 }
 
-/** A22/B15/C9 for the rows whose planned price changed, 500 a request. */
-export function* plannedAnswers(
-  p: SidebarPorts,
-  where: PricingWhere,
-  asked: readonly Asked[],
-): Op<Early> {
-  const failed: string[] = [];
-  const batches = isBC(where) ? plannedCallsBC(where, asked) : plannedCalls(where, asked);
-  return { answers: yield* askAll(p, batches, failed), requests: batches.length, failed };
+/**
+ * Ask one batch: its rows' answers land in `into`. A batch the API refused for good answers
+ * each of its rows with why, and `failed` names it (the refresh log); a passing failure (no
+ * quota, a 5xx burst) is thrown, so the job asks it again after a wait.
+ */
+export function* askBatch(
+  ask: (endpoint: string, params: Record<string, unknown>) => Op<unknown>,
+  explain: (e: unknown) => string,
+  batch: PreviewBatch,
+  into: PreviewAnswers,
+  failed: string[],
+): Op<void> {
+  try {
+    const data = yield* ask(batch.call.endpoint, batch.call.params);
+    for (const [id, a] of previewAnswers(data)) into[id] = compact(a);
+  } catch (e) {
+    if (isPassing(e)) throw e;
+    const why = explain(e) || messageOf(e);
+    failed.push(`${batch.call.endpoint}: ${why}`);
+    for (const id of batch.ids) into[id] = { reason: why };
+  }
 }
 
 /**
@@ -110,31 +112,37 @@ export function listPriceAbove(
   return list !== "" && plannedAboveList(planned, list, decimals) ? list : null;
 }
 
-/**
- * Answers for `asked`, the requests spent, and what failed (for the refresh log). `early`: the
- * planned-price answers already asked (a new sheet's), not asked again.
- */
-export function* pricingAnswers(
-  p: SidebarPorts,
+/** What an A row priced for a target says when the cost book gives its cost. */
+const A21_AT_API_COST =
+  "Price for target at the API's cost: A's target preview (A21) takes no cost; the profit at the planned price counts the Cost book's";
+
+/** A's preview answer at the team's cost `cogs`: [profit, margin] (null: no cost line). */
+function atTeamCost(
+  entry: Record<string, unknown>,
+  cogs: number,
+  decimals: number,
+): [number, number | ""] | null {
+  const f = unitFiguresOf(entry);
+  if (!f) return null;
+  const profit = profitAtCost(f.profit, f.cogs, cogs, decimals);
+  return [profit, f.revenue > 0 ? profit / f.revenue : ""];
+}
+
+/** Each asked row's answer cells from the previews' answers, and what failed (the log). */
+export function combineAnswers(
   where: PricingWhere & { readonly currency?: string | null },
   asked: readonly Asked[],
-  early?: Early,
-): Op<{ answers: Map<string, PricingAnswer>; requests: number; errors: string }> {
-  const failed: string[] = [...(early?.failed ?? [])];
+  targets: PreviewAnswers,
+  planned: PreviewAnswers,
+  failed: readonly string[],
+): { answers: Map<string, PricingAnswer>; errors: string } {
   const bc = isBC(where);
   const f = bc ? FIELDS.BC : FIELDS.A;
   const decimals = currencyDecimals(where.currency ?? null);
-  const targetBatches = bc ? targetCallsBC(where, asked) : targetCalls(where, asked);
-  const targets = yield* askAll(p, targetBatches, failed);
-  const later = early ?? (yield* plannedAnswers(p, where, asked));
-  const planned = later.answers;
-  failed.push(...(early ? [] : later.failed));
-  const requests = targetBatches.length + later.requests;
-
   const answers = new Map<string, PricingAnswer>();
   for (const r of asked) {
-    const t = targets.get(r.id);
-    const q = planned.get(r.id);
+    const t = targets[r.id];
+    const q = planned[r.id];
     const notes: string[] = [];
     if (r.unread) notes.push(r.unread);
     if (r.inputs.profit !== null && r.inputs.target !== null) notes.push(BOTH_TARGETS_NOTE);
@@ -154,7 +162,7 @@ export function* pricingAnswers(
       const planned = r.inputs.planned ?? 0;
       const list = listPriceAbove(q, planned, decimals, bc);
       // A planned price above today's list price is answered at the list price, not the price
-      // asked: the row says so (a new sheet's default never is: pricingSheet.ts).
+      // asked: the row says so (a new sheet's default never is: pricingDefaults.ts).
       if (list !== null) notes.push(aboveListPriceNote(planned, list, r.priceToday, decimals));
       else {
         profitAtPlanned = money(q.entry[f.profit]);
@@ -166,5 +174,5 @@ export function* pricingAnswers(
     } else if (q) notes.push(`Planned price: ${q.reason}`);
     answers.set(r.id, { priceForTarget, profitAtPlanned, marginAtPlanned, note: notes.join("; ") });
   }
-  return { answers, requests, errors: failed.join("; ").slice(0, 500) };
+  return { answers, errors: failed.join("; ").slice(0, 500) };
 }

@@ -8,7 +8,6 @@
  * and that same answer is its figures (the sale is the same: no discount, the list price paid).
  * docs/contract-notes.md ("Pricing sheet", default planned price).
  */
-import { currencyDecimals } from "../core/figure";
 import {
   defaultInputs,
   rowId,
@@ -16,26 +15,11 @@ import {
   type PricingRow,
   type PricingWhere,
 } from "../imports/pricingSheet";
-import type { Op } from "./op";
-import type { SidebarPorts } from "./ports";
-import { listPriceAbove, plannedAnswers, type Early } from "./pricingAnswers";
+import { listPriceAbove, type PreviewAnswers } from "./pricingAnswers";
 
-/** The rows to ask, the planned-price answers already had, and the rows planned at list price. */
-export interface FirstAsk {
-  readonly asked: Asked[];
-  readonly early: Early;
-  /** Planned at today's list price (below Price today), by row id: the record keeps them. */
-  readonly listed: Record<string, number>;
-}
-
-/** Every row of a new sheet with its default inputs, each one the API answers. */
-export function* firstAsk(
-  p: SidebarPorts,
-  where: PricingWhere & { readonly currency: string | null },
-  rows: readonly PricingRow[],
-): Op<FirstAsk> {
-  const decimals = currencyDecimals(where.currency);
-  const first: Asked[] = rows.map((r) => ({
+/** Every row of a new sheet with its default inputs (planned at Price today), each asked. */
+export function firstAsked(rows: readonly PricingRow[], decimals: number): Asked[] {
+  return rows.map((r) => ({
     id: rowId(r.itemId, r.modelId),
     itemId: r.itemId,
     modelId: r.modelId,
@@ -45,14 +29,25 @@ export function* firstAsk(
     askTarget: true,
     askPlanned: true,
   }));
-  const early = yield* plannedAnswers(p, where, first);
+}
+
+/**
+ * The rows as asked once the planned-price answers at Price today are in: a row answered at
+ * its list price (no discount needed) is planned at that list price, kept in `listed`.
+ */
+export function plannedAtList(
+  first: readonly Asked[],
+  early: PreviewAnswers,
+  where: PricingWhere,
+  decimals: number,
+): { asked: Asked[]; listed: Record<string, number> } {
   const bc = where.marketplace === "B" || where.marketplace === "C";
   const listed: Record<string, number> = {};
   const asked = first.map((a) => {
-    const list = listPriceAbove(early.answers.get(a.id), a.inputs.planned ?? 0, decimals, bc);
+    const list = listPriceAbove(early[a.id], a.inputs.planned ?? 0, decimals, bc);
     if (list === null) return a;
     listed[a.id] = Number(list.toFixed(decimals));
     return { ...a, inputs: { ...a.inputs, planned: listed[a.id] ?? list } };
   });
-  return { asked, early, listed };
+  return { asked, listed };
 }

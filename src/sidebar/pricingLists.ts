@@ -1,6 +1,6 @@
 /**
- * A new pricing sheet's rows with today's figures, per marketplace: A from A7 (products) and A12
- * (each product's models), B from B8 (every SKU of the seller, one request) and B7 (product
+ * A new pricing sheet's rows with today's figures, per marketplace: A from A7 (products), A12
+ * (each product's models) and A6 or A1 (each model's own figures), B from B8 (every SKU of the seller, one request) and B7 (product
  * names), C from C7 (the products the seller names, 100 a request, with per-SKU detail: the
  * spec lists no C products, so the seller gives the ids).
  */
@@ -10,7 +10,7 @@ import { cursorValue, pageRows } from "../core/paginate";
 import { isRecord } from "../core/shape";
 import { namesOf, rowsOfB8, rowsOfC7 } from "../imports/pricingCallsBC";
 import { chunkRows } from "../imports/cellText";
-import { modelsOf, pricingRows, withModelFigures, type PricingRow } from "../imports/pricingSheet";
+import { modelsOf, pricingRows, type PricingRow } from "../imports/pricingSheet";
 import type { Op } from "./op";
 
 /** What the lists are asked for. */
@@ -96,9 +96,8 @@ function* rowsA(run: Run, ask: ListAsk): Op<TodayRows> {
     const pages = isRecord(answer) ? Number(answer.totalPages) : 0;
     if (entries.length === 0 || !(page + 1 < pages)) break;
   }
-  const rows = pricingRows(products, models, ask.products);
   return {
-    rows: yield* modelFigures(run, ask, rows),
+    rows: pricingRows(products, models, ask.products),
     dataFreshAt,
     missing: [],
     currency: currencyOf(products),
@@ -108,43 +107,45 @@ function* rowsA(run: Run, ask: ListAsk): Op<TodayRows> {
 /** A1 takes at most 100 model ids a request (contract notes, "Limits"). */
 const A1_IDS = 100;
 
+/** A request that gives models their own figures. */
+export interface FigureCall {
+  readonly endpoint: "A1" | "A6";
+  readonly params: Record<string, unknown>;
+}
+
 /**
- * Each model's own figures on the seller's basis. Counting VAT: A1, 100 models a request (A1
- * takes no includeVat and counts VAT, contract notes "One profit basis"). Not counting VAT: A6
- * (one product, the seller's includeVat and window) answers every model of the product in its
- * modelBreakdowns, one request per product with two or more models; a product's only model
- * sells as the product does, so A7's figures are that model's own.
+ * The requests that give each model of marketplace A its own figures on the seller's basis
+ * (none on B and C, whose lists are per SKU already). Counting VAT: A1, 100 models a request
+ * (A1 takes no includeVat and counts VAT, contract notes "One profit basis"). Not counting VAT:
+ * A6 (one product, the seller's includeVat and window) answers every model of the product in
+ * its modelBreakdowns, one request per product with two or more models; a product's only
+ * model sells as the product does, so A7's figures are that model's own.
  */
-function* modelFigures(run: Run, ask: ListAsk, rows: PricingRow[]): Op<PricingRow[]> {
-  const answers: unknown[] = [];
+export function figureCalls(ask: ListAsk, rows: readonly PricingRow[]): FigureCall[] {
+  if (ask.marketplace !== "A") return [];
+  const at = { shopId: ask.shopId, region: ask.region };
   if (!ask.includeVat) {
     const models = new Map<PricingRow["itemId"], number>();
     for (const r of rows)
       if (r.modelId !== null) models.set(r.itemId, (models.get(r.itemId) ?? 0) + 1);
-    for (const [itemId, count] of models) {
-      if (count < 2) continue;
-      const got = yield* run("A6", {
-        shopId: ask.shopId,
-        region: ask.region,
-        itemId,
-        lookbackDays: ask.salesWindowDays,
-        includeVat: false,
-      });
-      if (isRecord(got) && Array.isArray(got.modelBreakdowns)) answers.push(...got.modelBreakdowns);
-    }
-    return withModelFigures(rows, answers);
+    return [...models]
+      .filter(([, count]) => count >= 2)
+      .map(([itemId]) => ({
+        endpoint: "A6",
+        params: { ...at, itemId, lookbackDays: ask.salesWindowDays, includeVat: false },
+      }));
   }
   const ids = rows.flatMap((r) => (typeof r.modelId === "number" ? [r.modelId] : []));
-  for (const part of chunkRows(ids, A1_IDS)) {
-    const got = yield* run("A1", {
-      shopId: ask.shopId,
-      region: ask.region,
-      modelIds: part,
-      lookbackDays: ask.salesWindowDays,
-    });
-    if (Array.isArray(got)) answers.push(...got);
-  }
-  return withModelFigures(rows, answers);
+  return chunkRows(ids, A1_IDS).map((part) => ({
+    endpoint: "A1",
+    params: { ...at, modelIds: part, lookbackDays: ask.salesWindowDays },
+  }));
+}
+
+/** The model entries of a figure answer: A6's modelBreakdowns, A1's list. */
+export function figureEntries(answer: unknown): unknown[] {
+  if (Array.isArray(answer)) return answer;
+  return isRecord(answer) && Array.isArray(answer.modelBreakdowns) ? answer.modelBreakdowns : [];
 }
 
 /** Marketplace B: B8 (every SKU, one request; no window) and B7 for the products' names. */
@@ -185,7 +186,7 @@ function* rowsC(run: Run, ask: ListAsk): Op<TodayRows> {
   };
 }
 
-/** Today's rows of the asked shop. */
+/** Today's rows of the asked shop (A's models still with their product's figures: figureCalls). */
 export function todayRows(run: Run, ask: ListAsk): Op<TodayRows> {
   return ask.marketplace === "B"
     ? rowsB(run, ask)

@@ -8,7 +8,7 @@ import { currencyDecimals } from "../core/figure";
 import { parseTableRecord, type GridBlock, type TableRecord } from "../imports/managedTable";
 import { sellerCells } from "../imports/pricingLeftover";
 import type { PricingWhere } from "../imports/pricingSheet";
-import type { QuestionAnswers } from "./importLoop";
+import type { QuestionAnswers } from "./importQuestions";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 

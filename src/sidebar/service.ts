@@ -1,35 +1,22 @@
 /**
  * The sidebar's features, written once for every host: shops and typed-in shops, saved
- * imports, imports (staged page by page, committed at the end) and bulk rows. Each member is
- * an operation over the host's ports (ports.ts); Sheets runs them blocking inside its server
- * calls, Excel and the web demo in the page (op.ts). Long work is step-wise (an import page, a
- * batch of bulk rows): the loops that drive the steps, with progress and cancel, are the
- * client's (importLoop.ts, imports/bulk.ts).
+ * imports, pricing sheets, team tables and bulk rows. Each member is an operation over the
+ * host's ports (ports.ts); Sheets runs them blocking inside its server calls, Excel and the
+ * web demo in the page (op.ts). Long work is a job (jobs/): its steps, checkpoint and plan are
+ * here; the client only wakes it (jobs/driveJob.ts).
  */
 import type { Marketplace } from "../api/types";
 import { apiCall, parallel } from "../core/effects";
-import { listPage } from "../core/paginate";
-
 import { CellError, type Cell } from "../core/shape";
-import { messageOf } from "../core/errors";
 import { isMissingShopList } from "../functions/shops";
 import { answerRow, bulkFunction, bulkRowArgs, rowError, rowRetry } from "../imports/bulk";
 import type { BulkJob } from "../imports/bulk";
-import { definitionProblem, describeImport, type ImportDefinition } from "../imports/definitions";
-import type { ImportState } from "../imports/plan";
-import {
-  firstState,
-  headerRow,
-  importTitle,
-  leftOutText,
-  readStep,
-  stepCall,
-} from "../imports/plan";
+import { definitionProblem, type ImportDefinition } from "../imports/definitions";
 import { io, type Op } from "./op";
-import { commitTable } from "./tableCommit";
-import { keptCells, refreshNotes } from "./refreshNotes";
-import { parseTableRecord } from "../imports/managedTable";
-import { newPricingSheet, refreshPricingSheet, type PricingSheetAsk } from "./pricingSheet";
+import { othersData } from "./importSteps";
+import { jobOps } from "./jobs/jobRunner";
+import { RUNNABLE_KINDS, type JobKindName } from "./jobs/jobKinds";
+import { logFormulaRefresh, type CellRequests } from "./refreshLog";
 import { newCostBook } from "./costBookSheet";
 import {
   feeChangeSheet,
@@ -37,25 +24,14 @@ import {
   type FeeChangeCheckpoint,
   type FeeChangeSheetAsk,
 } from "./feeChangeSheet";
-import { logFormulaRefresh, logRefresh, type CellRequests } from "./refreshLog";
 import { resortTable } from "./teamTables";
-import { historyChartBlock, keepSnapshot, productHistory } from "./history";
+import { historyChartBlock, productHistory } from "./history";
 import { freezeValues, unfreezeValues } from "./freeze";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
-import { importBasis, tablesOnOtherBasis } from "./basisTables";
-import { freeSheetName, keptSheetNames, parseSheetNames } from "../imports/sheetName";
-import type {
-  BulkAnswer,
-  CommitChoice,
-  ImportResult,
-  ImportTarget,
-  PlainCell,
-  ShopListResult,
-  ShopRef,
-  ShopsView,
-} from "./views";
+import { tablesOnOtherBasis } from "./basisTables";
+import type { BulkAnswer, PlainCell, ShopListResult, ShopRef, ShopsView } from "./views";
 
 const SHOP_LISTS = [
   ["A", "SHOPS_A"],
@@ -72,11 +48,6 @@ const isShopRef = (x: unknown): x is ShopRef =>
   typeof (x as ShopRef).id === "string" &&
   typeof (x as ShopRef).marketplace === "string";
 
-/** An import token names its staging: a few letters and digits, nothing a sheet name could abuse. */
-function checkToken(token: string): void {
-  if (!/^[a-z0-9]{6,32}$/.test(token)) throw new Error("Bad import token");
-}
-
 /** The service over one host's ports. */
 export function createSidebarService(p: SidebarPorts) {
   function* saved(): Op<ImportDefinition[]> {
@@ -85,33 +56,6 @@ export function createSidebarService(p: SidebarPorts) {
   function* keep(list: ImportDefinition[]): Op<ImportDefinition[]> {
     yield* io(() => p.savedImports.write(JSON.stringify(list)));
     return list;
-  }
-  /** The seller's data an import into `def`'s sheet would replace ("Names!A1:D4"), or null. */
-  function* othersData(def: ImportDefinition): Op<string | null> {
-    const data = yield* io(() => p.stage.dataIn(def.sheetName));
-    if (data === null || data.imported === true) return null;
-    // A sheet the add-in keeps a table record for is its own, whatever its name was before.
-    if (parseTableRecord(yield* io(() => p.tables.readRecord(def.sheetName)))) return null;
-    const name = def.sheetName.toLowerCase();
-    const ours = (n: string): boolean => n.toLowerCase() === name;
-    // The sheet's own mark decides where the host has one: a sheet the seller made under an
-    // import's old name is theirs. The list of import sheets stands in where it has none.
-    const owned =
-      (data.imported === null &&
-        parseSheetNames(yield* io(() => p.importedSheets.read())).some(ours)) ||
-      (yield* saved()).some((d) => ours(d.sheetName));
-    return owned ? null : data.address;
-  }
-  /** The import's sheet, the seller's data in it, and a free name beside it (told at begin). */
-  function* target(def: ImportDefinition): Op<ImportTarget> {
-    const data = yield* othersData(def);
-    return {
-      sheetName: def.sheetName,
-      othersData: data,
-      newSheetName: data
-        ? freeSheetName(def.sheetName, yield* io(() => p.stage.sheetNames()))
-        : def.sheetName,
-    };
   }
   function* typed(): Op<ShopRef[]> {
     try {
@@ -122,6 +66,7 @@ export function createSidebarService(p: SidebarPorts) {
     }
   }
 
+  const jobs = jobOps(p, RUNNABLE_KINDS);
   const service = {
     /**
      * The three shop lists, fetched in parallel, each settling alone: the B and C lists are
@@ -176,7 +121,7 @@ export function createSidebarService(p: SidebarPorts) {
       const problem = definitionProblem(def);
       if (problem) throw new Error(problem);
       // A saved import refreshes its sheet without asking (daily, on open): never the seller's.
-      const taken = yield* othersData(def);
+      const taken = yield* othersData(p, def);
       if (taken)
         throw new Error(
           `${taken} holds data that no import wrote, and a saved import would replace it at each refresh: run it once (it asks first) or name another sheet`,
@@ -187,159 +132,6 @@ export function createSidebarService(p: SidebarPorts) {
       return yield* keep(removeSavedImport(yield* saved(), id));
     },
 
-    /**
-     * Start an import: a fresh staging; returns its token, the first state and its target,
-     * so the client can ask before a page is fetched when the sheet holds the seller's data.
-     */
-    *importBegin(
-      def: ImportDefinition,
-      how: Pick<CommitChoice, "saved"> = {},
-    ): Op<{ token: string; state: ImportState; target: ImportTarget }> {
-      const problem = definitionProblem(def);
-      if (problem) throw new Error(problem);
-      const where: ImportTarget = how.saved
-        ? { sheetName: def.sheetName, othersData: null, newSheetName: def.sheetName }
-        : yield* target(def);
-      const token = `${p.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-      yield* io(() => p.stage.open(token));
-      return { token, state: firstState(def), target: where };
-    },
-
-    /** Fetch the next page (fresh, never from the cache) and stage its rows. */
-    *importPage(
-      token: string,
-      def: ImportDefinition,
-      state: ImportState,
-    ): Op<{ state: ImportState }> {
-      checkToken(token);
-      const c = stepCall(def, state, yield* io(() => p.basis()));
-      // listPage: an API refusing our pageSize is asked with the spec's default, kept after.
-      // Entries apart: readStep leaves a row out for a value out of bounds, not the page.
-      const page = yield* io(() =>
-        p.api.run(listPage(c.endpoint, c.params, "apart"), { fresh: true }),
-      );
-      const sized = page.pageSize === undefined ? state : { ...state, pageSize: page.pageSize };
-      const outcome = readStep(def, sized, page.data);
-      const header = state.pagesDone === 0 ? headerRow(outcome.state) : null;
-      yield* io(() =>
-        p.stage.append(token, {
-          header,
-          rows: outcome.rows,
-          rowsBefore: state.rowsSoFar,
-          width: Math.max(1, outcome.state.columns?.length ?? 1),
-        }),
-      );
-      return { state: outcome.state };
-    },
-
-    /**
-     * Swap the staged table into the target sheet. Data no import wrote is replaced only when
-     * the seller said yes (checked again here: the sheet may have changed while pages came).
-     */
-    *importCommit(
-      token: string,
-      def: ImportDefinition,
-      state: ImportState,
-      choice: CommitChoice = {},
-    ): Op<ImportResult> {
-      checkToken(token);
-      if (!state.done) throw new Error("The import has not finished: nothing was changed");
-      const taken = choice.saved || choice.replace ? null : yield* othersData(def);
-      if (taken) {
-        throw new Error(
-          `${taken} holds data that no import wrote, so nothing was written: import again and choose a new sheet, or confirm replacing it`,
-        );
-      }
-      const importedAt = new Date(p.now()).toISOString();
-      const basis = yield* io(() => p.basis());
-      const stamp = yield* io(() => p.stamp(importedAt));
-      const staged = {
-        columns: state.columns ?? [],
-        rowCount: state.rowsSoFar,
-        dataFreshAt: state.dataFreshAt,
-        importedAt,
-        title: importTitle(def, basis),
-        refreshedBy: stamp.who,
-      };
-      // Unattended refreshes (menu, daily) keep the seller's edits: nobody is there to ask.
-      const edits = choice.edits ?? (choice.saved ? "keep" : undefined);
-      const show = choice.show === true;
-      const replace = choice.replace === true;
-      const used = importBasis(def, basis); // kept in the record (basisTables.ts)
-      const unattended = choice.saved === true;
-      const done = yield* commitTable(
-        p,
-        token,
-        def.sheetName,
-        staged,
-        show,
-        edits,
-        replace,
-        used,
-        unattended,
-      );
-      const base = {
-        sheetName: def.sheetName,
-        rows: state.rowsSoFar,
-        dataFreshAt: state.dataFreshAt,
-        importedAt,
-        ...(state.leftOut && state.leftOut.count > 0 ? { leftOut: state.leftOut } : {}),
-      };
-      if (done.kind === "refresh" && !done.written) {
-        return { ...base, written: false, edited: done.edited, changes: done.changes };
-      }
-      const c = done.kind === "refresh" ? done.changes : null;
-      const kept = done.kind === "refresh" && edits !== "overwrite" ? done.edited : [];
-      const notes = done.kind === "refresh" ? refreshNotes(done) : [];
-      yield* logRefresh(p.tables, stamp, {
-        what: describeImport(def),
-        requests: state.pagesDone,
-        rowsChanged: c ? c.updated + c.appended + c.vanished : state.rowsSoFar,
-        errors: [...notes, leftOutText(state.leftOut)].filter((e) => e !== "").join(" "),
-        kept: keptCells(kept),
-      });
-      const imported = choice.saved
-        ? []
-        : parseSheetNames(yield* io(() => p.importedSheets.read()));
-      if (!choice.saved && !imported.some((n) => n.toLowerCase() === def.sheetName.toLowerCase())) {
-        const kept = keptSheetNames([...imported, def.sheetName]);
-        yield* io(() => p.importedSheets.write(JSON.stringify(kept)));
-      }
-      return done.kind === "refresh"
-        ? {
-            ...base,
-            written: true,
-            edited: edits === "overwrite" ? [] : done.edited,
-            changes: done.changes,
-            ...(notes.length > 0 ? { notes } : {}),
-          }
-        : base;
-    },
-
-    /**
-     * Drop a staged import (failure or cancel); the target sheet was never touched. A failure
-     * is written to the refresh log.
-     */
-    *importAbort(
-      token: string,
-      failure?: { def: ImportDefinition; requests: number; error: string },
-    ): Op<{ ok: true }> {
-      checkToken(token);
-      yield* io(() => p.stage.drop(token));
-      if (failure) {
-        const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
-        yield* logRefresh(p.tables, stamp, {
-          what: describeImport(failure.def),
-          requests: failure.requests,
-          rowsChanged: 0,
-          errors: String(failure.error).slice(0, 500),
-        });
-      }
-      return { ok: true };
-    },
-
-    /** "New pricing sheet" for a shop of any marketplace, and its Refresh (pricingSheet.ts). */
-    newPricingSheet: (ask: PricingSheetAsk) => newPricingSheet(p, ask),
     tablesOnOtherBasis: () => tablesOnOtherBasis(p),
     /**
      * "Fee-change sheet" and its Refresh (feeChangeSheet.ts): one call's steps; while a
@@ -351,7 +143,18 @@ export function createSidebarService(p: SidebarPorts) {
       refreshFeeChangeSheet(p, String(sheetName), checkpoint),
     /** Make the team's "Cost book" sheet (headers) where none is (costBookSheet.ts). */
     newCostBook: () => newCostBook(p),
-    refreshPricingSheet: (sheetName: string) => refreshPricingSheet(p, sheetName),
+
+    /**
+     * Long work as jobs (jobs/jobRunner.ts): start one (its checkpoint in the document), run
+     * one step as `runner` (a page, a trigger run), say yes to its cost, answer its question,
+     * cancel it, list the document's jobs.
+     */
+    jobStart: (kind: JobKindName, input: unknown) => jobs.start(String(kind), input),
+    jobStep: (id: string, runner: string) => jobs.step(String(id), String(runner)),
+    jobConfirm: (id: string) => jobs.confirm(String(id)),
+    jobAnswer: (id: string, yes: boolean) => jobs.answer(String(id), yes === true),
+    jobCancel: (id: string) => jobs.cancel(String(id)),
+    jobList: () => jobs.list(),
     /** Log a refresh of formula cells ("this sheet", 12 cells run again, requests if counted). */
     *logFormulaRefresh(scope: string, cells: number, counted?: CellRequests | null) {
       const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
@@ -362,10 +165,6 @@ export function createSidebarService(p: SidebarPorts) {
     /** Re-sort a managed table by profit on the seller's request (teamTables.ts). */
     *resortTable(sheetName: string) {
       return yield* resortTable(p, String(sheetName));
-    },
-    /** Keep a dated snapshot of a table's key figures in the History sheet (history.ts). */
-    *keepSnapshot(sheetName: string) {
-      return yield* keepSnapshot(p, String(sheetName));
     },
     /** Freeze or unfreeze the add-in's formulas in the selection or sheet (freeze.ts). */
     *freezeValues(scope: "selection" | "sheet", unfreeze = false) {
@@ -419,26 +218,4 @@ export function createSidebarService(p: SidebarPorts) {
     },
   };
   return service;
-}
-
-/** The service's members and their types: the source of every bridge's names and types. */
-export type SidebarService = ReturnType<typeof createSidebarService>;
-
-/** One import start to end (Sheets' menu and daily refresh); a failure drops the staging. */
-export function* importWhole(service: SidebarService, def: ImportDefinition): Op<ImportResult> {
-  const begun = yield* service.importBegin(def, { saved: true });
-  let done: ImportResult;
-  try {
-    let state = begun.state;
-    while (!state.done) state = (yield* service.importPage(begun.token, def, state)).state;
-    done = yield* service.importCommit(begun.token, def, state, { saved: true });
-  } catch (e) {
-    yield* service.importAbort(begun.token, { def, requests: 0, error: messageOf(e) });
-    throw e;
-  }
-  // After the table is written: a snapshot that fails leaves the refresh done (its message
-  // goes to the daily run's outcome).
-  if (def.options?.snapshot === true && done.written !== false)
-    yield* service.keepSnapshot(def.sheetName);
-  return done;
 }

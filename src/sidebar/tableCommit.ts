@@ -170,6 +170,5 @@ export function* commitTable(
   }
   yield* io(() => p.tables.writeRecord(sheetName, JSON.stringify(withBasis(plan.record))));
   yield* io(() => p.tables.note(sheetName, { ...table, rowCount: rowsIn(plan.record) }));
-  yield* io(() => p.stage.drop(token));
   return { ...done, written: true };
 }

@@ -10,7 +10,7 @@ import type { Cell, CellInput } from "../functions/cells";
 import type { BulkJob, BulkProgress } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
 import { zonedTime } from "../imports/table";
-import type { ImportProgress, QuestionAnswers } from "../sidebar/importLoop";
+import type { QuestionAnswers } from "../sidebar/importQuestions";
 import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
@@ -20,10 +20,11 @@ import type {
   FeeChangeSheetAsk,
   FeeChangeSheetStep,
 } from "../sidebar/feeChangeSheet";
+import type { JobView } from "../sidebar/jobs/jobRecord";
 import type { OtherBasisTable } from "../sidebar/basisTables";
 import type { TeamBridge } from "./teamBridge";
 
-export type { ImportResult, QuestionAnswers, ShopRef, ShopsView };
+export type { ImportResult, JobView, QuestionAnswers, ShopRef, ShopsView };
 
 /** The look the app takes: Google add-on (Sheets) or Fluent-like (Excel, web). */
 export type HostLook = "google" | "fluent";
@@ -74,6 +75,15 @@ export interface QueueView {
   readonly inFlight?: number;
   /** Anything else the seller should know (Sheets: cells only the owner's key can fill). */
   readonly note?: string;
+  /** Long work this sidebar runs on the key (jobs): each still needs its own requests. */
+  readonly jobs?: readonly QueuedJob[];
+}
+
+/** A job on the queue line: what it still asks and how long that takes at its share. */
+export interface QueuedJob {
+  readonly title: string;
+  readonly requestsLeft: number;
+  readonly secondsLeft: number;
 }
 
 /** What a refresh re-runs: the selection, the active sheet, the workbook, cells with errors, old answers. */
@@ -85,15 +95,20 @@ export interface RunOptions<P> {
   readonly signal?: AbortSignal;
 }
 
-/** Where a pricing sheet's build or refresh is, for a line the seller reads while it works. */
-export interface PricingProgress {
-  /** Asking the API, writing cells, writing formulas, adding the below-target highlight. */
-  readonly stage: "asking" | "writing" | "formulas" | "highlight";
-  /** Requests sent so far (asking), rows written so far (writing, formulas). */
-  readonly done: number;
-  /** Rows the write holds (writing, formulas); 0 when not known. */
-  readonly total: number;
-  readonly sheet: string;
+/**
+ * A job's options: its progress (each step's view), Cancel, and how the sidebar asks the
+ * seller its cost (above a minute) and its questions; without `confirm` each takes its "no".
+ */
+export interface JobRunOptions extends RunOptions<JobView> {
+  readonly confirm?: (question: string, answers: QuestionAnswers) => Promise<boolean>;
+}
+
+/** The long work a document holds (jobs), as the sidebar resumes and shows it. */
+export interface JobsBridge {
+  /** Every job kept in this document (left by a closed sidebar, a reload, another runner). */
+  list(): Promise<JobView[]>;
+  /** Go on with a job from its checkpoint until it ends; resolves with its result. */
+  resume(id: string, options?: JobRunOptions): Promise<unknown>;
 }
 
 /** The selected input table for a bulk calculation. */
@@ -119,12 +134,6 @@ export interface BulkResult {
   readonly retriedFailed?: number;
   /** False when `address` holds data and the seller did not confirm: nothing was written. */
   readonly written?: boolean;
-}
-
-/** An import's options: how the sidebar asks before replacing data no import wrote. */
-export interface ImportRunOptions extends RunOptions<ImportProgress> {
-  /** Shows the question with its two answers; true means "replace". Without it: a new sheet. */
-  readonly confirm?: (question: string, answers: QuestionAnswers) => Promise<boolean>;
 }
 
 /** A bulk run's options: where its answers go, and how the sidebar asks before overwriting. */
@@ -207,33 +216,29 @@ export interface HostBridge {
    * Fetch every page, then write the sheet and show it. A sheet holding data no import wrote
    * is replaced only when `confirm` says yes; otherwise the import goes to a new sheet.
    */
-  runImport(def: ImportDefinition, options?: ImportRunOptions): Promise<ImportResult>;
+  runImport(def: ImportDefinition, options?: JobRunOptions): Promise<ImportResult>;
   /**
    * "New pricing sheet" for a shop, and Refresh of one (asks only for rows whose inputs
-   * changed). `onProgress` hears each stage where the host can tell (not Sheets).
+   * changed): jobs, each step's view told to `onProgress`.
    */
-  newPricingSheet(
-    ask: PricingSheetAsk,
-    options?: RunOptions<PricingProgress>,
-  ): Promise<PricingOutcome>;
-  refreshPricingSheet(
-    sheetName: string,
-    options?: RunOptions<PricingProgress>,
-  ): Promise<PricingOutcome>;
+  newPricingSheet(ask: PricingSheetAsk, options?: JobRunOptions): Promise<PricingOutcome>;
+  refreshPricingSheet(sheetName: string, options?: JobRunOptions): Promise<PricingOutcome>;
+  /** The document's jobs: resumed when the sidebar opens. */
+  readonly jobs: JobsBridge;
   /**
    * "Fee-change sheet" for a shop and a date, and Refresh of one: the steps one call has time
-   * for (Sheets: a few minutes; Excel and the web demo: all). While the answer is a checkpoint,
-   * call again with it; nothing is asked twice.
+   * for (Sheets: a few minutes; Excel and the web demo: a few seconds, so the pane can say how
+   * far it is). While the answer is a checkpoint, call again with it; nothing is asked twice.
    */
   feeChangeSheet(
     ask: FeeChangeSheetAsk,
     checkpoint?: FeeChangeCheckpoint,
-    options?: RunOptions<PricingProgress>,
+    options?: { readonly signal?: AbortSignal },
   ): Promise<FeeChangeSheetStep>;
   refreshFeeChangeSheet(
     sheetName: string,
     checkpoint?: FeeChangeCheckpoint,
-    options?: RunOptions<PricingProgress>,
+    options?: { readonly signal?: AbortSignal },
   ): Promise<FeeChangeSheetStep>;
   /** Make the team's "Cost book" sheet where none is (an existing one is never touched). */
   newCostBook(): Promise<{ readonly made: boolean }>;

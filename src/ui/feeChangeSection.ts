@@ -12,10 +12,9 @@ import type {
   FeeChangeSheetOutcome,
   FeeChangeSheetStep,
 } from "../sidebar/feeChangeSheet";
-import type { HostBridge, PricingProgress, RunOptions, ShopsView } from "./bridge";
+import type { HostBridge, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
-import { pricingProgressText } from "./pricingProgress";
 import { shopLabel } from "./shopsSection";
 
 type StatusLine = { text: string; kind: "info" | "ok" | "error" };
@@ -64,7 +63,7 @@ export function FeeChangeSection(p: {
   const run = async (
     call: (
       checkpoint: FeeChangeCheckpoint | undefined,
-      options: RunOptions<PricingProgress>,
+      options: { readonly signal?: AbortSignal },
     ) => Promise<FeeChangeSheetStep>,
     refreshed = false,
   ): Promise<void> => {
@@ -72,10 +71,7 @@ export function FeeChangeSection(p: {
     cancel.current = controller;
     setRunning(true);
     setStatus({ text: "Asking the API…", kind: "info" });
-    const options: RunOptions<PricingProgress> = {
-      signal: controller.signal,
-      onProgress: (at) => setStatus({ text: pricingProgressText(at), kind: "info" }),
-    };
+    const options = { signal: controller.signal };
     try {
       let step = await call(undefined, options);
       while ("checkpoint" in step) {

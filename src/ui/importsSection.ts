@@ -10,7 +10,8 @@ import {
   describeImport,
   marketplacesFor,
 } from "../imports/definitions";
-import type { ImportProgress } from "../sidebar/importLoop";
+import type { JobView } from "./bridge";
+import { jobLine } from "./jobLine";
 import type { AutoRefreshView, HostBridge, ShopsView } from "./bridge";
 import { autoRefreshSummary, messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
@@ -56,7 +57,7 @@ export function ImportsSection(p: ImportsProps) {
   const [productIds, setProductIds] = useState("");
   const [saved, setSaved] = useState<ImportDefinition[]>([]);
   const [auto, setAuto] = useState<AutoRefreshView | null>(null);
-  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [progress, setProgress] = useState<JobView | null>(null);
   const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
   const [running, setRunning] = useState(false);
   const question = useQuestion("imp-confirm");
@@ -135,12 +136,8 @@ export function ImportsSection(p: ImportsProps) {
     abort.current = controller;
     try {
       const result = await p.bridge.runImport(def, {
-        onProgress: (now) => {
-          setProgress(now);
-          // The line says how far it got (it said "starting…" through a 16 s write).
-          if (now.phase !== "done")
-            setStatus({ text: `${label}: ${progressLine(now)}`, kind: "info" });
-        },
+        // The job's line says how far it got (rows written, time left) under the bar.
+        onProgress: setProgress,
         signal: controller.signal,
         confirm: (text, answers) => question.ask(text, controller.signal, answers),
       });
@@ -351,11 +348,11 @@ export function ImportsSection(p: ImportsProps) {
     running && progress
       ? h("div", { id: "imp-progress" }, [
           h("progress", {
-            max: progress.totalPages ?? undefined,
-            value: progress.totalPages ? progress.pagesDone : undefined,
+            max: progress.steps + progress.stepsLeft,
+            value: progress.steps,
             "aria-label": "Import progress",
           }),
-          h("p", { class: "hint", id: "imp-progress-text" }, progress.text),
+          h("p", { class: "hint", id: "imp-progress-text" }, jobLine(progress)),
         ])
       : null,
     question.view,
@@ -409,10 +406,4 @@ export function ImportsSection(p: ImportsProps) {
       ? h("p", { class: "hint", id: "auto-refresh-state" }, autoRefreshSummary(auto))
       : null,
   ]);
-}
-
-/** "reading, 1,200 rows so far…", "writing 2,100 rows…": an import's status while it works. */
-export function progressLine(p: { phase: string; rowsSoFar: number }): string {
-  const rows = `${p.rowsSoFar.toLocaleString("en-US")} row${p.rowsSoFar === 1 ? "" : "s"}`;
-  return p.phase === "writing" ? `writing ${rows}…` : `reading, ${rows} so far…`;
 }

@@ -1,11 +1,11 @@
 /** "New pricing sheet" for a shop of any marketplace, and Refresh of one (issue 20 item 2). */
 import { h } from "preact";
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { PricingOutcome } from "../sidebar/pricingSheet";
-import type { HostBridge, PricingProgress, RunOptions, ShopsView } from "./bridge";
+import type { HostBridge, JobRunOptions, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
-import { pricingProgressText } from "./pricingProgress";
+import { jobLine } from "./jobLine";
 import { useQuestion } from "./question";
 import { shopLabel } from "./shopsSection";
 
@@ -35,6 +35,7 @@ export function PricingSection(p: {
   const [running, setRunning] = useState(false);
   const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
   const question = useQuestion("pricing-confirm");
+  const abort = useRef<AbortController | null>(null);
   const shop = shops.find((s) => keyOf(s) === shopKey) ?? shops[0];
   const isC = shop?.marketplace === "C";
   const ids = productIds
@@ -42,37 +43,27 @@ export function PricingSection(p: {
     .map((s) => s.trim())
     .filter(Boolean);
 
-  // Each stage on the line while it works (writing 1,329 rows takes a while on a busy computer).
-  const progress: RunOptions<PricingProgress> = {
-    onProgress: (at) => setStatus({ text: pricingProgressText(at), kind: "info" }),
+  // Each step on the line while it works, with the steps and time left; Cancel stops it.
+  const progress = (): JobRunOptions => {
+    abort.current = new AbortController();
+    return {
+      signal: abort.current.signal,
+      onProgress: (at) => setStatus({ text: jobLine(at), kind: "info" }),
+      confirm: (text, answers) => question.ask(text, abort.current?.signal, answers),
+    };
   };
-  const run = async (
-    work: (replace?: boolean) => Promise<PricingOutcome>,
-    verb: string,
-  ): Promise<void> => {
+  const run = async (work: () => Promise<PricingOutcome>, verb: string): Promise<void> => {
+    question.dismiss();
     setRunning(true);
-    setStatus({ text: "Asking the API…", kind: "info" });
+    setStatus({ text: "Starting…", kind: "info" });
     try {
-      const done = await work();
-      // A sheet only the add-in wrote (a build cut short): replaced only on the seller's yes.
-      if (done.replace) {
-        setStatus({ text: "", kind: "info" });
-        const yes = await question.ask(done.replace.text, undefined, done.replace.answers);
-        if (!yes) {
-          setStatus({
-            text: `Nothing written: ${done.sheetName} is kept. Name a new sheet to make another.`,
-            kind: "info",
-          });
-          return;
-        }
-        setStatus({ text: "Asking the API…", kind: "info" });
-        return setStatus({ text: said(await work(true), verb), kind: "ok" });
-      }
-      setStatus({ text: said(done, verb), kind: "ok" });
+      setStatus({ text: said(await work(), verb), kind: "ok" });
     } catch (e) {
-      setStatus({ text: messageOf(e), kind: "error" });
+      const cancelled = e instanceof Error && e.name === "JobCancelled";
+      setStatus({ text: messageOf(e), kind: cancelled ? "info" : "error" });
     } finally {
       setRunning(false);
+      abort.current = null;
     }
   };
   const count = Number(products);
@@ -125,7 +116,7 @@ export function PricingSection(p: {
           problem || !shop
             ? setStatus({ text: problem ?? "", kind: "error" })
             : void run(
-                (replace) =>
+                () =>
                   p.bridge.newPricingSheet(
                     {
                       marketplace: shop.marketplace,
@@ -133,9 +124,8 @@ export function PricingSection(p: {
                       region: shop.region,
                       sheetName: sheetName.trim(),
                       ...(isC ? { productIds: ids } : { products: count }),
-                      ...(replace ? { replace } : {}),
                     },
-                    progress,
+                    progress(),
                   ),
                 "answered",
               ),
@@ -146,10 +136,17 @@ export function PricingSection(p: {
         disabled: running,
         onClick: () =>
           void run(
-            () => p.bridge.refreshPricingSheet(sheetName.trim(), progress),
+            () => p.bridge.refreshPricingSheet(sheetName.trim(), progress()),
             "asked again for",
           ),
       }),
+      running
+        ? h(Button, {
+            id: "pricing-cancel",
+            label: "Cancel",
+            onClick: () => abort.current?.abort(),
+          })
+        : null,
     ]),
     question.view,
     h(Status, { id: "pricing-status", ...status }),

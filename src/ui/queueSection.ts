@@ -45,6 +45,12 @@ export function queueText(q: QueueView): string {
         ? "1 request on its way: its cells answer when it comes back."
         : `${sent} requests on their way: their cells answer when they come back.`,
     );
+  // A job counts on the line: it spends the key too (leaving formula cells their room).
+  for (const job of q.jobs ?? [])
+    if (job.requestsLeft > 0)
+      parts.push(
+        `${job.title}: ${job.requestsLeft.toLocaleString("en-US")} request${job.requestsLeft === 1 ? "" : "s"} left, done in ${duration(job.secondsLeft)} (formula cells keep their room meanwhile).`,
+      );
   if (q.note) parts.push(q.note);
   return parts.length > 0 ? parts.join(" ") : "No cells waiting.";
 }

@@ -9,7 +9,12 @@ import { DEFAULT_BASIS, type ProfitBasis } from "../../src/functions/basis";
 import type { Cell } from "../../src/functions/cells";
 import { functionByName } from "../../src/functions/index";
 import type { GridBlock } from "../../src/imports/managedTable";
-import { runOpAsync, type Op } from "../../src/sidebar/op";
+import { asyncService, runOpAsync, type Op } from "../../src/sidebar/op";
+import { runJob, type JobClient } from "../../src/sidebar/jobs/driveJob";
+import type { JobKindName } from "../../src/sidebar/jobs/jobKinds";
+import { memoryJobs } from "../../src/sidebar/jobs/memoryJobs";
+import type { PricingOutcome, PricingSheetAsk } from "../../src/sidebar/pricingSheet";
+import { createSidebarService } from "../../src/sidebar/service";
 import type { ManagedSheets, SidebarPorts, TextSlot } from "../../src/sidebar/ports";
 import { functionEnv } from "./functionEnv";
 import type { TestServer } from "./server";
@@ -85,10 +90,34 @@ export function memoryPorts(
       rows: () => [],
     },
     tables: memoryTables(book),
+    jobs: memoryJobs(),
     basis: () => basis,
     stamp: () => ({ when: "now", who: "test" }),
     now: () => Date.now(),
     moreTime: () => true,
   };
   return { ports, book, run: (op) => runOpAsync(op) };
+}
+
+/**
+ * "New pricing sheet" on memory ports as every host runs it: a job (src/sidebar/jobs) driven
+ * to its end, its cost said yes to, its waits skipped.
+ */
+export function newPricingSheet(
+  ports: SidebarPorts,
+  ask: PricingSheetAsk,
+): Promise<PricingOutcome> {
+  const service = asyncService(createSidebarService(ports));
+  const client: JobClient = {
+    start: (kind, input) => service.jobStart(kind as JobKindName, input),
+    step: (id) => service.jobStep(id, "test"),
+    confirm: (id) => service.jobConfirm(id),
+    answer: (id, yes) => service.jobAnswer(id, yes),
+    cancel: (id) => service.jobCancel(id),
+    list: () => service.jobList(),
+  };
+  return runJob(client, "pricingBuild", ask, {
+    confirm: () => Promise.resolve(true),
+    sleep: () => Promise.resolve(),
+  }) as Promise<PricingOutcome>;
 }

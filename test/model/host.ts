@@ -7,7 +7,7 @@
  */
 import type { Cell } from "../../src/functions/cells";
 import type { ImportDefinition } from "../../src/imports/definitions";
-import type { QuestionAnswers } from "../../src/sidebar/importLoop";
+import type { QuestionAnswers } from "../../src/sidebar/importQuestions";
 import type { ImportResult } from "../../src/sidebar/views";
 import type { ScriptedApi } from "./scriptedApi";
 

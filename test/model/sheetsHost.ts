@@ -11,7 +11,7 @@ import { runSync } from "../../src/core/syncDriver";
 import type { Cell } from "../../src/functions/cells";
 import { createSidebarServer } from "../../src/hosts/sheets/sidebar/sidebarServer";
 import { TABLE_RECORDS_SHEET } from "../../src/hosts/sheets/sheet/sheetTables";
-import { driveImport } from "../../src/sidebar/importLoop";
+import { runJob, type JobClient } from "../../src/sidebar/jobs/driveJob";
 import type { ImportResult } from "../../src/sidebar/views";
 import {
   FakeClock,
@@ -109,6 +109,16 @@ export function sheetsHost(
     elapsedMs: () => 0,
     formatDate: fakeFormatDate,
   });
+  const jobs: JobClient = {
+    start: viaScriptRun(server.sidebarJobStart),
+    step: (id) => viaScriptRun(server.sidebarJobStep)(id, "model-sidebar"),
+    confirm: viaScriptRun(server.sidebarJobConfirm),
+    answer: viaScriptRun(server.sidebarJobAnswer),
+    cancel: viaScriptRun(server.sidebarJobCancel),
+    list: viaScriptRun(server.sidebarJobList),
+  };
+  // A job's waits pass on the document's clock.
+  const sleep = async (ms: number): Promise<void> => void clock.advance(ms);
   const sheet = (name: string): FakeSheet => {
     const found = book.getSheetByName(name);
     if (!found) throw new Error(`harness: no sheet ${name}`);
@@ -191,17 +201,9 @@ export function sheetsHost(
     async saveImport(def) {
       await viaScriptRun(server.sidebarSaveImport)(def);
     },
+    // An import is a job, one step a google.script.run call, as the sidebar runs it.
     runImport: (def, confirm) =>
-      driveImport(
-        {
-          importBegin: viaScriptRun(server.sidebarImportBegin),
-          importPage: viaScriptRun(server.sidebarImportPage),
-          importCommit: viaScriptRun(server.sidebarImportCommit),
-          importAbort: viaScriptRun(server.sidebarImportAbort),
-        },
-        def,
-        { confirm },
-      ) as Promise<ImportResult>,
+      runJob(jobs, "import", { def }, { confirm, sleep }) as Promise<ImportResult>,
     async refreshSaved(kind) {
       if (kind === "menu") return unattended(server.sidebarRefreshThisDocument());
       if (!registry.length) server.sidebarSetAutoRefresh(true);
@@ -211,7 +213,7 @@ export function sheetsHost(
       await viaScriptRun(server.sidebarResortTable)(name);
     },
     async snapshot(name) {
-      await viaScriptRun(server.sidebarKeepSnapshot)(name);
+      await runJob(jobs, "snapshot", { sheetName: name }, { sleep });
     },
   };
 }

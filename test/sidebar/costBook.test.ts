@@ -6,7 +6,7 @@
  * fee-change sheet counts the old cost today and the new one at its date; B's previews are asked
  * with the book's cost. The book's reading rules are checked on their own.
  */
-import { memoryPorts } from "../helpers/memoryPorts";
+import { memoryPorts, newPricingSheet } from "../helpers/memoryPorts";
 import type { Cell } from "../../src/functions/cells";
 import { rawPost } from "../helpers/pricingScenario";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -14,7 +14,6 @@ import { costOn, readCostBook } from "../../src/imports/costBook/costBook";
 import { COST_BOOK_SHEET, newCostBook } from "../../src/sidebar/costBookSheet";
 import { campaignFigures } from "../../src/sidebar/campaign";
 import { feeChangeFigures } from "../../src/sidebar/feeChange";
-import { newPricingSheet } from "../../src/sidebar/pricingSheet";
 
 jest.setTimeout(240_000);
 let before: TestServer;
@@ -84,7 +83,7 @@ test("a pricing sheet counts the old cost before the date and the new one after 
     expect(await run(newCostBook(ports))).toEqual({ made: true });
     // A first sheet names the models; the book then gets costs for three of them.
     const ask = { shopId: 100001, region: "SG", products: 12 };
-    await run(newPricingSheet(ports, { ...ask, sheetName: "First" }));
+    await newPricingSheet(ports, { ...ask, sheetName: "First" });
     const first = book.sheets.get("First") ?? [];
     const h = (first[0] ?? []).map(String);
     const modelIds = first
@@ -99,7 +98,7 @@ test("a pricing sheet counts the old cost before the date and the new one after 
         ["A", Number(m.itemId), Number(m.modelId), 4.5, "2025-07-15", "new supplier"],
       ]),
     );
-    await run(newPricingSheet(ports, { ...ask, sheetName: "Pricing" }));
+    await newPricingSheet(ports, { ...ask, sheetName: "Pricing" });
     const grid = book.sheets.get("Pricing") ?? [];
     const header = (grid[0] ?? []).map(String);
     const at = (h: string) => header.indexOf(h);

@@ -1,14 +1,16 @@
 /**
- * The import runner and its step machine over a scripted API: pages are fetched in order,
- * the table is written once and only when complete; a failure or a cancel writes nothing.
+ * An import as a job (src/sidebar/jobs/importJob.ts) and its step machine over a scripted API:
+ * pages are fetched in order, the table is written once and only when complete; a failure
+ * the API gives for good or a cancel writes nothing; a passing one (no connection) is waited
+ * out and the import goes on from its next page.
  */
 import type { ApiCall } from "../../src/core/effects";
 import { ApiError } from "../../src/core/errors";
 import type { ImportDefinition } from "../../src/imports/definitions";
 import { definitionProblem } from "../../src/imports/definitions";
 import { firstState, readStep, stepCall } from "../../src/imports/plan";
-import type { ImportProgress } from "../../src/sidebar/importLoop";
 import { runImport } from "../../src/sidebar/importOnce";
+import type { JobView } from "../../src/sidebar/jobs/jobRecord";
 import type { ImportTable } from "../../src/imports/table";
 import { NUMBER_FORMATS } from "../../src/imports/table";
 
@@ -58,7 +60,7 @@ describe("runImport", () => {
   test("fetches every page in order, then writes the whole table once", async () => {
     const api = offsetApi(1234);
     const writes: Array<[string, ImportTable]> = [];
-    const progress: ImportProgress[] = [];
+    const progress: JobView[] = [];
     const table = await runImport(A11, {
       fetchData: api.fetchData,
       writeTable: async (name, t) => {
@@ -86,21 +88,49 @@ describe("runImport", () => {
     );
     expect(table.dataFreshAt).toBe("2025-06-30T02:00:00Z");
     expect(table.importedAt).toBe("2025-07-01T08:00:00.000Z");
-    expect(progress.map((p) => p.text)).toContain("page 2 of 3, 1,000 rows");
+    // Two pages a step: the line said the third page, the rows staged and the rows to come.
+    expect(progress.map((p) => p.doing)).toContain("asking page 3 of 3 (1,000 rows staged)");
+    expect(progress.map((p) => p.left.rows)).toContain(1500);
     expect(progress[progress.length - 1]?.phase).toBe("done");
   });
 
-  test("a failed page writes nothing and names the page", async () => {
+  test("a page the API refuses writes nothing and names the page", async () => {
     const api = offsetApi(1600);
     const writeTable = jest.fn(async () => undefined);
     const failing = async (c: ApiCall): Promise<unknown> => {
-      if (c.params.page === 2) throw new ApiError("NETWORK", "Could not reach the API");
+      if (c.params.page === 2) throw new ApiError("NOT_FOUND", "No such shop");
       return api.fetchData(c);
     };
     await expect(runImport(A11, { fetchData: failing, writeTable })).rejects.toThrow(
-      /Import stopped at page 3: Could not reach the API\. The sheet keeps its previous data\./,
+      /Import stopped at page 3: No such shop\. The sheet keeps its previous data\./,
     );
     expect(writeTable).not.toHaveBeenCalled();
+  });
+
+  test("a page that could not reach the API is asked again after a wait, not from page 1", async () => {
+    const api = offsetApi(1600);
+    let clock = Date.UTC(2025, 6, 1, 8);
+    let down = 2;
+    const failing = async (c: ApiCall): Promise<unknown> => {
+      if (c.params.page === 2 && down-- > 0)
+        throw new ApiError("NETWORK", "Could not reach the API");
+      return api.fetchData(c);
+    };
+    const waits: number[] = [];
+    const table = await runImport(A11, {
+      fetchData: failing,
+      writeTable: async () => undefined,
+      now: () => new Date(clock),
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    });
+    expect(table.rows).toHaveLength(1600);
+    // Every page answered once: after the two failures page 2 was asked again, not page 0.
+    expect(api.calls.map((c) => c.params.page)).toEqual([0, 1, 2, 3]);
+    expect(down).toBe(-1);
+    expect(waits.length).toBeGreaterThanOrEqual(2);
   });
 
   test("cancel between pages writes nothing", async () => {
@@ -113,7 +143,7 @@ describe("runImport", () => {
     };
     await expect(
       runImport(A11, { fetchData, writeTable, signal: controller.signal }),
-    ).rejects.toThrow(/cancelled/);
+    ).rejects.toThrow(/^Cancelled/);
     expect(api.calls).toHaveLength(2);
     expect(writeTable).not.toHaveBeenCalled();
   });

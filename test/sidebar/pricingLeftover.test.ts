@@ -1,9 +1,11 @@
 /**
- * A "New pricing sheet" stopped midway (the page closed while the answers came) leaves a
- * "Pricing" sheet only the add-in wrote: the next "New pricing sheet" offers to replace it and
- * does so on the seller's yes; a sheet with anything the seller typed (a note beside the table,
- * a target) is never replaced. The sidebar service over Excel's workbook fake, real HTTP to
- * the reference server; the page "closes" when the first A21 request goes out.
+ * A "New pricing sheet" cancelled midway (the seller pressed Cancel while the answers came)
+ * leaves a "Pricing" sheet only the add-in wrote: the next "New pricing sheet" asks (the job's
+ * question, before any request) to replace it and does so on the seller's yes; a sheet with
+ * anything the seller typed (a note beside the table, a target) is never replaced. The sidebar
+ * service over Excel's workbook fake, real HTTP to the reference server; Cancel is pressed when
+ * the first A21 request goes out. (A build the page's closing stopped is resumed instead:
+ * test/hosts/excel/jobsKill.test.ts.)
  */
 // paneOverServer first: it mocks the ESM-only manifest package before the fake loads it.
 import "../hosts/excel/paneOverServer";
@@ -30,12 +32,9 @@ function pane() {
     ["mkt.baseUrl", server.baseUrl],
     ["mkt.apiKey", server.keyFor("demo")],
   ]);
-  const state = { closeAtA21: false, closed: false, requests: [] as string[] };
+  const state = { cancelAtA21: null as AbortController | null, requests: [] as string[] };
   const bridge = createExcelTaskpaneBridge({
-    run: (batch) => {
-      if (state.closed) throw new Error("The page was closed");
-      return excel.run(batch);
-    },
+    run: excel.run,
     storage: {
       get: async (n) => settings.get(n) ?? null,
       set: async (n, v) => void settings.set(n, v),
@@ -43,7 +42,7 @@ function pane() {
     },
     transport: fetchTransport((url, init) => {
       state.requests.push(url);
-      if (state.closeAtA21 && url.endsWith("/preview-set-margin")) state.closed = true;
+      if (url.endsWith("/preview-set-margin")) state.cancelAtA21?.abort();
       return fetch(url, init);
     }),
     defaultBaseUrl: server.baseUrl,
@@ -54,40 +53,51 @@ function pane() {
       liveCalls: async () => true,
     },
   });
-  /** Build a sheet of `products` products, stopped when its answers are asked. */
+  /** Build a sheet of `products` products, cancelled when its answers are asked. */
   const cutShort = async (products: number) => {
-    state.closeAtA21 = true;
-    await expect(bridge.newPricingSheet({ ...ASK, products })).rejects.toThrow(
-      "The page was closed",
-    );
-    state.closeAtA21 = false;
-    state.closed = false;
+    state.cancelAtA21 = new AbortController();
+    await expect(
+      bridge.newPricingSheet({ ...ASK, products }, { signal: state.cancelAtA21.signal }),
+    ).rejects.toThrow(/^Cancelled/);
+    state.cancelAtA21 = null;
   };
-  return { excel, bridge, state, cutShort };
+  /** The questions asked, each answered `yes`. */
+  const asking = (yes: boolean) => {
+    const asked: { text: string; answers: unknown }[] = [];
+    const confirm = async (text: string, answers: unknown) => {
+      asked.push({ text, answers });
+      return yes;
+    };
+    return { asked, confirm };
+  };
+  return { excel, bridge, state, cutShort, asking };
 }
 
 test("a build cut short is offered for replacing, and replaced on yes", async () => {
-  const { excel, bridge, state, cutShort } = pane();
+  const { excel, bridge, state, cutShort, asking } = pane();
   await cutShort(12);
   const left = byHeader(excel.table(SHEET));
   expect(left.rows.length).toBeGreaterThan(12);
   // Stopped before its answers: none written.
   expect(left.rows.every((r) => r[left.col("Price for target")] === "")).toBe(true);
 
-  // Asked first: nothing written, no request spent.
+  // Asked first: "Keep it" writes nothing and spends no request.
   const before = state.requests.length;
-  const asked = await bridge.newPricingSheet({ ...ASK, products: 5 });
-  expect(state.requests.length).toBe(before);
-  expect(asked.requests).toBe(0);
-  expect(asked.replace?.text).toBe(
-    `Pricing holds a pricing sheet the add-in wrote (${left.rows.length} rows, stopped before its answers came) and nothing typed by hand. Replace it with the new pricing sheet, or keep it?`,
+  const no = asking(false);
+  await expect(bridge.newPricingSheet({ ...ASK, products: 5 }, no)).rejects.toThrow(
+    /^Nothing written: Pricing is kept/,
   );
-  expect(asked.replace?.answers).toEqual({ yes: "Replace Pricing", no: "Keep it" });
+  expect(state.requests.length).toBe(before);
+  expect(no.asked).toEqual([
+    {
+      text: `Pricing holds a pricing sheet the add-in wrote (${left.rows.length} rows, stopped before its answers came) and nothing typed by hand. Replace it with the new pricing sheet, or keep it?`,
+      answers: { yes: "Replace Pricing", no: "Keep it" },
+    },
+  ]);
   expect(excel.table(SHEET)).toEqual([left.header, ...left.rows]);
 
   // Yes: the new (shorter) sheet, with its answers; the old rows below it are gone.
-  const built = await bridge.newPricingSheet({ ...ASK, products: 5, replace: true });
-  expect(built.replace).toBeUndefined();
+  const built = await bridge.newPricingSheet({ ...ASK, products: 5 }, asking(true));
   const now = byHeader(excel.table(SHEET));
   expect(now.rows.length).toBe(built.rows);
   expect(built.rows).toBeLessThan(left.rows.length);
@@ -99,8 +109,9 @@ test("a build cut short is offered for replacing, and replaced on yes", async ()
   expect(excel.table("Refresh log").slice(1)).toHaveLength(1);
 
   // A finished sheet nobody typed in is offered too (its rows answered).
-  const again = await bridge.newPricingSheet({ ...ASK, products: 5 });
-  expect(again.replace?.text).toMatch(
+  const again = asking(false);
+  await expect(bridge.newPricingSheet({ ...ASK, products: 5 }, again)).rejects.toThrow(/kept/);
+  expect(again.asked[0]?.text).toMatch(
     new RegExp(
       `^Pricing holds a pricing sheet the add-in wrote \\(${built.rows} rows, ${built.rows} rows answered\\)`,
     ),
@@ -108,7 +119,7 @@ test("a build cut short is offered for replacing, and replaced on yes", async ()
 });
 
 test("a sheet with anything the seller typed is never replaced, even when asked to", async () => {
-  const { excel, bridge, state, cutShort } = pane();
+  const { excel, bridge, state, cutShort, asking } = pane();
   await cutShort(4);
   const sheet = excel.sheets.get(SHEET);
   const width = excel.table(SHEET)[0]?.length ?? 0;
@@ -116,7 +127,7 @@ test("a sheet with anything the seller typed is never replaced, even when asked 
   sheet?.values.set(`2,${width + 1}`, "call supplier");
   const before = state.requests.length;
   for (const replace of [false, true])
-    await expect(bridge.newPricingSheet({ ...ASK, products: 4, replace })).rejects.toThrow(
+    await expect(bridge.newPricingSheet({ ...ASK, products: 4 }, asking(replace))).rejects.toThrow(
       /^Pricing!A1:[A-Z]+\d+ already holds data: name a new sheet \(a pricing sheet there is updated with Refresh\)$/,
     );
   expect(sheet?.values.get(`2,${width + 1}`)).toBe("call supplier");
@@ -130,7 +141,7 @@ test("a sheet with anything the seller typed is never replaced, even when asked 
   sheet?.values.set(`3,${col("Target margin")}`, 0.35);
   await bridge.refreshPricingSheet(SHEET);
   const letter = String.fromCharCode(65 + col("Target margin"));
-  await expect(bridge.newPricingSheet({ ...ASK, products: 4, replace: true })).rejects.toThrow(
+  await expect(bridge.newPricingSheet({ ...ASK, products: 4 }, asking(true))).rejects.toThrow(
     `already holds data: name a new sheet (a pricing sheet there is updated with Refresh; Pricing!${letter}4 was typed by hand)`,
   );
   expect(excel.table(SHEET)[3]?.[col("Target margin")]).toBe(0.35);

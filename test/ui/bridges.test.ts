@@ -1,11 +1,17 @@
 /**
  * The app's host-free pieces: key form checks and prefix, formula text from the builder,
- * and the Sheets sidebar bridge driving an import page by page (commit only when done;
- * abort on failure or cancel) over a scripted google.script.run.
+ * and the Sheets sidebar bridge driving an import job one step a server call (written only
+ * when done; nothing on a failure or cancel) over google.script.run into the real service.
  */
+import type { ApiCall } from "../../src/core/effects";
+import { ApiError, messageOf } from "../../src/core/errors";
+import { DEFAULT_BASIS } from "../../src/functions/basis";
 import type { ImportDefinition } from "../../src/imports/definitions";
-import type { ImportState } from "../../src/imports/plan";
-import { readStep } from "../../src/imports/plan";
+import type { ImportTable } from "../../src/imports/table";
+import { memoryJobs } from "../../src/sidebar/jobs/memoryJobs";
+import { NO_TABLES, memoryStage } from "../../src/sidebar/memoryStage";
+import { asyncService } from "../../src/sidebar/op";
+import { createSidebarService } from "../../src/sidebar/service";
 import {
   createGoogleScriptBridge,
   type ServerCall,
@@ -64,84 +70,100 @@ describe("Sheets sidebar bridge", () => {
     sheetName: "P",
   };
 
-  /** A scripted server: pages of 500 from a 1,200-row list; optionally fails a page. */
+  /**
+   * google.script.run over the real sidebar service in memory (its job steps, the import's
+   * stage and checkpoint), the API scripted: pages of 500 from a 1,200-row list; optionally a
+   * page the API refuses for good.
+   */
   function server(failPage?: number) {
     const log: string[] = [];
-    const call: ServerCall = async <T>(name: string, ...args: unknown[]): Promise<T> => {
-      log.push(name);
-      if (name === "sidebarImportBegin") {
-        return {
-          token: "tok123",
-          state: {
-            endpointIndex: 0,
-            page: 0,
-            cursor: null,
-            pagesDone: 0,
-            totalPages: null,
-            rowsSoFar: 0,
-            columns: null,
-            dataFreshAt: null,
-            done: false,
+    const pages: number[] = [];
+    const tables: ImportTable[] = [];
+    const none = { read: () => null, write: () => undefined };
+    const service = asyncService(
+      createSidebarService({
+        api: {
+          run: (program) => {
+            let step = program.next();
+            while (!step.done) {
+              const c = step.value as ApiCall;
+              const page = Number(c.params.page);
+              pages.push(page);
+              if (page === failPage) {
+                step = program.throw(new ApiError("NOT_FOUND", "No such shop"));
+                continue;
+              }
+              const entries = Array.from({ length: Math.min(500, 1200 - page * 500) }, (_, i) => ({
+                itemId: page * 500 + i,
+              }));
+              step = program.next({ entries, totalPages: 3, dataFreshAt: null });
+            }
+            return step.value;
           },
-          target: { sheetName: "P", othersData: null, newSheetName: "P 2" },
-        } as T;
-      }
-      if (name === "sidebarImportPage") {
-        const state = args[2] as ImportState;
-        if (state.page === failPage) throw new Error("Could not reach the API");
-        const rows = Array.from({ length: Math.min(500, 1200 - state.page * 500) }, (_, i) => ({
-          itemId: state.page * 500 + i,
-        }));
-        return {
-          state: readStep(def, state, { entries: rows, totalPages: 3, dataFreshAt: null }).state,
-        } as T;
-      }
-      if (name === "sidebarImportCommit")
-        return {
-          sheetName: "P",
-          rows: (args[2] as ImportState).rowsSoFar,
-          dataFreshAt: null,
-          importedAt: "x",
-        } as T;
-      return { ok: true } as T;
+          answer: () => {
+            throw new Error("no functions here");
+          },
+          explain: messageOf,
+        },
+        savedImports: none,
+        typedShops: none,
+        importedSheets: none,
+        stage: memoryStage({
+          writeTable: async (_name, table) => void tables.push(table),
+          dataIn: async () => null,
+          sheetNames: async () => [],
+        }),
+        tables: NO_TABLES,
+        jobs: memoryJobs(),
+        stamp: (iso) => ({ when: iso, who: "test" }),
+        basis: () => DEFAULT_BASIS,
+        now: () => Date.now(),
+        moreTime: () => true,
+      }) as never,
+    ) as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const call: ServerCall = async (name: string, ...args: unknown[]) => {
+      log.push(name);
+      const fn = service[name.replace(/^sidebar(.)/, (_m, c: string) => c.toLowerCase())];
+      if (!fn) throw new Error(`no server function ${name}`);
+      return fn(...args);
     };
-    return { call, log };
+    return { call, log, pages, tables };
   }
 
-  test("pages until done, then commits once", async () => {
+  test("an import is a job: one step a server call, the table written once when done", async () => {
     const s = server();
-    const texts: string[] = [];
+    const views: string[] = [];
     const result = await createGoogleScriptBridge(s.call).runImport(def, {
-      onProgress: (p) => texts.push(p.text),
+      onProgress: (v) => views.push(v.doing),
     });
     expect(result.rows).toBe(1200);
-    expect(s.log).toEqual([
-      "sidebarImportBegin",
-      "sidebarImportPage",
-      "sidebarImportPage",
-      "sidebarImportPage",
-      "sidebarImportCommit",
-    ]);
-    expect(texts).toContain("page 2 of 3, 1,000 rows");
+    expect(s.pages).toEqual([0, 1, 2]);
+    expect(s.tables).toHaveLength(1);
+    expect(s.log[0]).toBe("sidebarJobStart");
+    expect(new Set(s.log.slice(1))).toEqual(new Set(["sidebarJobStep"]));
+    expect(views).toContain("asking page 3 of 3 (1,000 rows staged)");
   });
 
-  test("a failed page aborts the staging and never commits", async () => {
+  test("a page the API refuses ends the job and never commits", async () => {
     const s = server(1);
     await expect(createGoogleScriptBridge(s.call).runImport(def)).rejects.toThrow(
-      /Import stopped at page 2: Could not reach the API/,
+      /Import stopped at page 2: No such shop/,
     );
-    expect(s.log).toContain("sidebarImportAbort");
-    expect(s.log).not.toContain("sidebarImportCommit");
+    expect(s.tables).toHaveLength(0);
   });
 
-  test("cancel aborts between pages", async () => {
+  test("cancel stops it between steps", async () => {
     const s = server();
     const controller = new AbortController();
     const bridge = createGoogleScriptBridge(s.call);
     await expect(
-      bridge.runImport(def, { signal: controller.signal, onProgress: () => controller.abort() }),
-    ).rejects.toThrow(/cancelled/);
-    expect(s.log.filter((n) => n === "sidebarImportPage")).toHaveLength(1);
-    expect(s.log[s.log.length - 1]).toBe("sidebarImportAbort");
+      bridge.runImport(def, {
+        signal: controller.signal,
+        onProgress: (v) => void (v.steps === 1 && controller.abort()),
+      }),
+    ).rejects.toThrow(/^Cancelled/);
+    expect(s.pages).toEqual([0, 1]);
+    expect(s.tables).toHaveLength(0);
+    expect(s.log[s.log.length - 1]).toBe("sidebarJobCancel");
   });
 });

@@ -39,14 +39,16 @@ function page(req: HttpRequest) {
 function bridgeOver(transport: AsyncTransport) {
   const store = new Map<string, string>([["mkt.apiKey", KEY]]);
   let tables = 0;
+  const values = new Map<string, string>();
   const workbook: WorkbookSurface = {
     writeTable: async () => void tables++,
     readSelection: async () => ({ address: "Sheet1!A1", values: [[""]] }),
     readRows: async () => [],
     writeBlock: async () => ({ address: "Sheet1!B1" }),
     insertFormula: async () => ({ address: "Sheet1!A1", written: true }),
-    getDocumentValue: async () => null,
-    setDocumentValue: async () => undefined,
+    // The document's values: the import job keeps its checkpoint and staged pages there.
+    getDocumentValue: async (n) => values.get(n) ?? null,
+    setDocumentValue: async (n, v) => void values.set(n, v),
     dataIn: async () => null,
     sheetNames: async () => [],
   };
@@ -67,7 +69,7 @@ function bridgeOver(transport: AsyncTransport) {
   return { bridge, tables: () => tables };
 }
 
-/** Start the import, cancel when `cancelWhen` says so, and report when it settled. */
+/** Start the import, cancel a second after `cancelAfterPages` pages came, and report when it settled. */
 async function cancelled(transport: AsyncTransport, sent: () => number, cancelAfterPages: number) {
   const { bridge, tables } = bridgeOver(transport);
   const controller = new AbortController();
@@ -76,8 +78,10 @@ async function cancelled(transport: AsyncTransport, sent: () => number, cancelAf
   bridge
     .runImport(DEF, {
       signal: controller.signal,
+      // 100 pages take past a minute: the seller said yes to its cost.
+      confirm: async () => true,
       onProgress: (p) => {
-        if (p.pagesDone === cancelAfterPages && cancelledAt === 0)
+        if (p.spent === cancelAfterPages && cancelledAt === 0)
           setTimeout(() => {
             cancelledAt = Date.now();
             controller.abort();
@@ -100,11 +104,11 @@ test("cancel during the rate-limit wait ends the import at once and sends nothin
   const r = await cancelled(
     { fetch: async (req) => (sent++, page(req)) },
     () => sent,
-    60, // the 61st page waits a minute for the limiter
+    54, // the 55th page waits for the job's share of the minute (54 of 60: jobShare.ts)
   );
-  expect(r.settled?.error).toMatchObject({ name: "ImportCancelled" });
+  expect(r.settled?.error).toMatchObject({ name: "JobCancelled" });
   expect((r.settled?.at ?? Infinity) - r.cancelledAt).toBeLessThan(1000);
-  expect(r.sentAtEnd).toBe(60);
+  expect(r.sentAtEnd).toBe(54);
   expect(r.tables).toBe(0);
 });
 
@@ -122,10 +126,11 @@ test("cancel aborts the page in flight instead of waiting for its answer", async
         setTimeout(() => resolve(page(req)), 15_000);
       }),
   };
-  const r = await cancelled(slow, () => sent, 1);
-  expect(r.settled?.error).toMatchObject({ name: "ImportCancelled" });
+  // Two pages a step: cancelled while the third is in flight.
+  const r = await cancelled(slow, () => sent, 2);
+  expect(r.settled?.error).toMatchObject({ name: "JobCancelled" });
   expect((r.settled?.at ?? Infinity) - r.cancelledAt).toBeLessThan(1000);
   expect(aborted).toBe(true);
-  expect(r.sentAtEnd).toBe(2);
+  expect(r.sentAtEnd).toBe(3);
   expect(r.tables).toBe(0);
 });

@@ -55,8 +55,8 @@ export function isConnectionFailure(error: ApiError): boolean {
 export class Gate {
   constructor(private readonly parts: GateParts) {}
 
-  /** May one request go now? */
-  enter(): GateEntry {
+  /** May one request go now? `keep`: quota slots to leave free (a job's: jobShare.ts). */
+  enter(keep = 0): GateEntry {
     const { quota, breaker, apiKey, baseUrl, clock } = this.parts;
     const state = breaker?.status(apiKey, baseUrl);
     let claimed: boolean | null = null;
@@ -68,7 +68,7 @@ export class Gate {
         claimed = decision.probe;
       }
     }
-    const slot = quota ? quota.acquire(apiKey) : null;
+    const slot = quota ? quota.acquire(apiKey, keep) : null;
     if (slot && !slot.granted) return { go: false, waitMs: slot.waitMs, paused: slot.paused };
     const ticket = slot?.granted ? slot.ticket : null;
     if (!breaker || state?.state === "closed") return { go: true, ticket, probe: false };
@@ -85,13 +85,13 @@ export class Gate {
    * together (Quota.acquireMany); otherwise one at a time, as `enter` (a probe goes alone).
    * The entries that may go come first; a refusal, if any, is last.
    */
-  enterMany(count: number): GateEntry[] {
+  enterMany(count: number, keep = 0): GateEntry[] {
     const { quota, breaker, apiKey, baseUrl } = this.parts;
     if (count <= 1 || (breaker && breaker.status(apiKey, baseUrl).state !== "closed"))
-      return [this.enter()];
+      return [this.enter(keep)];
     if (!quota)
       return Array.from({ length: count }, () => ({ go: true, ticket: null, probe: false }));
-    const { tickets, waitMs, paused } = quota.acquireMany(apiKey, count);
+    const { tickets, waitMs, paused } = quota.acquireMany(apiKey, count, keep);
     const entries: GateEntry[] = tickets.map((ticket) => ({ go: true, ticket, probe: false }));
     if (tickets.length < count) entries.push({ go: false, waitMs: Math.max(1, waitMs), paused });
     return entries;

@@ -134,10 +134,13 @@ export class Quota {
       throw new Error("Quota needs limit >= 1 and windowMs >= 1");
   }
 
-  /** Take one request slot for this key, or learn how long to wait for one. */
-  acquire(apiKey: string): Acquisition {
+  /**
+   * Take one request slot for this key, or learn how long to wait for one. `keep`: slots that
+   * must stay free after this one (a job leaves room for cells: jobShare.ts).
+   */
+  acquire(apiKey: string, keep = 0): Acquisition {
     return this.locked(apiKey, (state, now, save) => {
-      const wait = this.waitMs(state, now);
+      const wait = this.waitMs(state, now, keep);
       if (wait > 0)
         return { granted: false as const, waitMs: wait, paused: state.pauseUntil > now };
       state.open.push(now);
@@ -155,16 +158,17 @@ export class Quota {
   acquireMany(
     apiKey: string,
     count: number,
+    keep = 0,
   ): { readonly tickets: QuotaTicket[]; readonly waitMs: number; readonly paused: boolean } {
     return this.locked(apiKey, (state, now, save) => {
       const tickets: QuotaTicket[] = [];
-      while (tickets.length < count && this.waitMs(state, now) === 0) {
+      while (tickets.length < count && this.waitMs(state, now, keep) === 0) {
         state.open.push(now);
         state.sent++;
         tickets.push({ grantedAt: now });
       }
       if (tickets.length > 0) save();
-      return { tickets, waitMs: this.waitMs(state, now), paused: state.pauseUntil > now };
+      return { tickets, waitMs: this.waitMs(state, now, keep), paused: state.pauseUntil > now };
     });
   }
 
@@ -245,13 +249,14 @@ export class Quota {
     });
   }
 
-  private waitMs(state: QuotaState, now: number): number {
+  private waitMs(state: QuotaState, now: number, keep = 0): number {
     if (state.pauseUntil > now) return state.pauseUntil - now;
     const used = state.done.length + state.open.length;
-    if (used < this.limit) return 0;
+    const limit = Math.max(1, this.limit - keep);
+    if (used < limit) return 0;
     // A request in flight will be stamped no earlier than now: count it as sent now.
     const stamps = [...state.done, ...state.open.map(() => now)].sort((a, b) => a - b);
-    const freeing = stamps[used - this.limit] ?? now;
+    const freeing = stamps[used - limit] ?? now;
     return Math.max(1, freeing + this.windowMs - now);
   }
 

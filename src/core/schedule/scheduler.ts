@@ -23,6 +23,7 @@ import { DEFAULT_RETRY_POLICY } from "../retry";
 import type { BreakerStatus } from "./breaker";
 import type { Fetch } from "./coalesce";
 import { Gate } from "./gate";
+import { keepFor, type RequestShare } from "./jobShare";
 import { NeedBook } from "./needBook";
 import type { QuotaStatus, QuotaTicket } from "./quota";
 import { noAnswerError } from "./verdict";
@@ -54,8 +55,10 @@ export interface SchedulerEnv extends CommonEnv {
 
 /** The scheduler at a glance (the sidebar's status line). */
 export interface SchedulerStatus {
-  /** Calls (cells, sidebar asks) waiting for an answer. */
+  /** Calls (cells, sidebar asks) waiting for an answer; a job's are not among them. */
   readonly queuedCalls: number;
+  /** Calls of jobs (imports, pricing builds) waiting: the job's own line counts its work. */
+  readonly jobCalls?: number;
   /** Requests the queue needs now, as planned (before new cells join). */
   readonly queuedRequests: number;
   readonly inFlight: number;
@@ -80,6 +83,8 @@ export interface RequestOptions {
    * answer in flight completes into the cache for the restarted cell.
    */
   readonly abortInFlight?: boolean;
+  /** A job's call: it leaves cells their room in the quota (jobShare.ts). */
+  readonly share?: RequestShare;
 }
 
 /** One key's request scheduler (see the file comment). */
@@ -101,6 +106,9 @@ export class Scheduler {
   private lane = 0;
   private inFlight = 0;
   private calls = 0;
+  private jobCalls = 0;
+  /** Waiters of jobs' calls: a fetch only they wait for goes in the job's share. */
+  private readonly jobWaiters = new WeakSet<(s: Settled<unknown>) => void>();
   private lastActivityAt = 0;
   /** Where answers are cached: the latest caller's env that has a cache (its TTL may change). */
   private storeEnv: CommonEnv;
@@ -134,7 +142,9 @@ export class Scheduler {
     const plan: CallPlan = planCall(call, callerEnv, this.stats);
     if (plan.kind === "done") return Promise.resolve(plan.result);
     if (signal?.aborted) return Promise.resolve({ ok: false, error: cancelledError() });
+    const job = options.share === "job";
     this.calls++;
+    if (job) this.jobCalls++;
     // "Answer from shop-wide lists" off for this caller: its needs ask their own endpoints.
     const noLists = callerEnv.substituteLists === false;
     const ids = plan.needs.map((n) => this.book.add(noLists ? { ...n, listOk: false } : n));
@@ -146,6 +156,7 @@ export class Scheduler {
         if (done) return;
         done = true;
         this.calls--;
+        if (job) this.jobCalls--;
         for (const [id, w] of mine) this.waiters.get(id)?.delete(w);
         signal?.removeEventListener("abort", onAbort);
         resolve(result);
@@ -169,6 +180,7 @@ export class Scheduler {
           );
         };
         mine.set(id, w);
+        if (job) this.jobWaiters.add(w);
         let set = this.waiters.get(id);
         if (!set) this.waiters.set(id, (set = new Set()));
         set.add(w);
@@ -192,7 +204,8 @@ export class Scheduler {
       etaMs = start + Math.ceil(later / quota.limit) * 61_000;
     }
     return {
-      queuedCalls: this.calls,
+      queuedCalls: this.calls - this.jobCalls,
+      jobCalls: this.jobCalls,
       queuedRequests,
       inFlight: this.inFlight,
       etaMs,
@@ -246,13 +259,18 @@ export class Scheduler {
     const maxInFlight = this.env.maxInFlight ?? 6;
     while (this.inFlight < maxInFlight) {
       const now = this.env.clock.now();
-      const fetch = this.next(now);
+      let fetch = this.next(now);
       if (!fetch) {
         const retryAt = this.book.nextRetryAt(now);
         if (retryAt !== null) this.schedule(retryAt - now);
         break;
       }
-      const entry = this.gate.enter();
+      const limit = this.env.quota?.limit ?? 0;
+      const job = this.jobOnly(fetch);
+      let entry = this.gate.enter(job ? keepFor("job", limit) : 0);
+      // A job at its share: a cell's request takes the slot it left free.
+      const cell = job && !entry.go && !entry.down ? this.next(now, true) : undefined;
+      if (cell) [fetch, entry] = [cell, this.gate.enter()];
       if (!entry.go) {
         if (entry.down) {
           this.settleAll(this.book.failWaiting(entry.down));
@@ -263,21 +281,30 @@ export class Scheduler {
         this.schedule(entry.waitMs);
         break;
       }
-      this.pages = this.pages.filter((p) => p !== fetch);
-      this.book.sent(fetch);
+      const [sent, ticket] = [fetch, entry.ticket];
+      this.pages = this.pages.filter((p) => p !== sent);
+      this.book.sent(sent);
       this.inFlight++;
       this.lastActivityAt = now;
       const controller = typeof AbortController === "function" ? new AbortController() : undefined;
-      this.flying.set(fetch, { controller, aborted: false });
-      void this.send(fetch, controller).then((outcome) => this.land(fetch, entry.ticket, outcome));
+      this.flying.set(sent, { controller, aborted: false });
+      void this.send(sent, controller).then((outcome) => this.land(sent, ticket, outcome));
       if (entry.probe) break; // the probe goes alone; its answer runs the pump again
     }
     this.changed();
   }
 
+  /** Does only a job wait for this request? */
+  private jobOnly(fetch: Fetch): boolean {
+    return fetch.serves.every((id) =>
+      [...(this.waiters.get(id) ?? [])].every((w) => this.jobWaiters.has(w)),
+    );
+  }
+
   /** The next request: pages first within their lane, lanes (endpoints) in turn. */
-  private next(now: number): Fetch | undefined {
-    const fetches = [...this.pages, ...this.planNow(this.book.ready(now))];
+  private next(now: number, cellsOnly = false): Fetch | undefined {
+    const all = [...this.pages, ...this.planNow(this.book.ready(now))];
+    const fetches = cellsOnly ? all.filter((f) => !this.jobOnly(f)) : all;
     if (fetches.length === 0) return undefined;
     const lanes = [...new Set(fetches.map((f) => f.endpoint))].sort();
     const lane = lanes[this.lane % lanes.length];

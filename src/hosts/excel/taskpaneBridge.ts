@@ -9,6 +9,7 @@
  * which travel with the workbook and therefore hold no secret.
  */
 import type { AsyncTransport } from "../../core/asyncDriver";
+import type { AsyncClock } from "../../core/clock";
 import { messageOf } from "../../core/errors";
 import type { Cell } from "../../functions/cells";
 import { TEXT_FORMAT, WRITE_CHUNK_ROWS, blockFormats, chunkRows } from "../../imports/cellText";
@@ -323,6 +324,8 @@ export interface ExcelBridgeOptions {
   readonly checks?: ExcelCheckEnv;
   /** Which ExcelApi sets this Excel has (default: Office.js, asked at run time). */
   readonly hasExcelApi?: ExcelApiCheck;
+  /** The pane's clock (a test's skipped waits); default the real one. */
+  readonly clock?: AsyncClock;
 }
 
 /** The task pane's bridge; shares key, base URL and cache clearing with the functions runtime. */
@@ -335,6 +338,7 @@ export function createExcelTaskpaneBridge(o: ExcelBridgeOptions): HostBridge {
     workbook: excelWorkbook(o.run, o.hasExcelApi),
     transport: o.transport,
     defaultBaseUrl: o.defaultBaseUrl,
+    ...(o.clock ? { clock: o.clock } : {}),
     autoRefreshLabel: "Refresh saved imports when this workbook opens",
     onSettingsChanged: () => runtimeHandle()?.reloadSettings(),
     ...(o.scheduling ? { scheduling: o.scheduling } : {}),

@@ -29,7 +29,6 @@ import { EXCEL_PLACES, WEB_PLACES, placed } from "./places";
 import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
-import { driveImport } from "../../sidebar/importLoop";
 import { NO_TABLES, memoryStage, type TableSheets } from "../../sidebar/memoryStage";
 import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../sidebar/diagnostics";
 import { asyncService, runOpAsync } from "../../sidebar/op";
@@ -40,27 +39,27 @@ import type {
   HostBridge,
   HostLook,
   InsertedChart,
-  PricingProgress,
+  JobRunOptions,
   QuotaView,
   SelectionView,
 } from "../../ui/bridge";
+import { jobsOf, jobsOnTheLine, runJob, type JobClient } from "../../sidebar/jobs/driveJob";
+import type { PricingOutcome } from "../../sidebar/pricingSheet";
+import type { ImportResult } from "../../sidebar/views";
+import { documentJobs, type DocumentValues } from "./documentJobs";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
 import { asyncTeamBridge, cellRequestsSince, logCellsRefresh, pageStamp } from "./asyncTeam";
 import { asyncSettingsMethods } from "./asyncSettingsBridge";
-import { type RowsWatch, watchedPorts } from "./pricingProgress";
 
+/** How long one call of a fee-change sheet runs its steps before it reports its progress. */
+const FEE_CHANGE_CALL_MS = 3000;
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
-export interface WorkbookSurface extends AnswerSheet, TableSheets {
+export interface WorkbookSurface extends AnswerSheet, TableSheets, DocumentValues {
   readSelection(): Promise<SelectionView>;
   /** Into the active cell if empty, else nothing (written: false); at `confirmedAt` always. */
   insertFormula: InsertFormula;
   /** Add a native chart of a planned table (absent: the host has none, the web demo). */
   insertChart?(plan: ChartPlan): Promise<void>;
-  /** Per-document values without secrets (saved import definitions, refresh option). */
-  getDocumentValue(name: string): Promise<string | null>;
-  setDocumentValue(name: string, value: string): Promise<void>;
-  /** Rows of a managed-table write told as they land (pricing progress; absent: stages only). */
-  readonly watchRows?: RowsWatch;
 }
 
 /** Document value names (no secrets). */
@@ -177,23 +176,28 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     read,
     write,
   });
-  const stage = memoryStage(o.workbook);
-  /**
-   * The sidebar service in this page; `signal` withdraws its queued calls (cancel), `onProgress`
-   * hears a pricing sheet's stages.
-   */
-  const service = async (signal?: AbortSignal, onProgress?: (at: PricingProgress) => void) => {
+  // Staged pages live in the document: a reload resumes an import from its pages.
+  const stage = memoryStage(o.workbook, {
+    get: (n) => o.workbook.getDocumentValue(n),
+    set: (n, v) => o.workbook.setDocumentValue(n, v),
+    remove: (n) =>
+      o.workbook.removeDocumentValue
+        ? o.workbook.removeDocumentValue(n)
+        : o.workbook.setDocumentValue(n, ""),
+  });
+  const jobs = documentJobs(o.workbook);
+  /** The sidebar service in this page; `signal` withdraws its queued calls (cancel). */
+  const service = async (signal?: AbortSignal, until?: number) => {
     const e = await currentEnvs();
     // Read once per run: a bulk row must not wait on storage before it joins the queue.
     const { basis, apiKey } = await settings();
     const ports: SidebarPorts = {
       api: {
         run: (program, how) =>
-          runAsync(
-            program,
-            how?.fresh ? e.fresh : e.cached,
-            signal ? { signal, abortInFlight: how?.fresh === true } : {},
-          ),
+          runAsync(program, how?.fresh ? e.fresh : e.cached, {
+            ...(signal ? { signal, abortInFlight: how?.fresh === true } : {}),
+            ...(how?.job ? { share: "job" as const } : {}),
+          }),
         answer: (name, args) => {
           const fn = functionByName(name);
           if (!fn) throw new Error(`Unknown function ${name}`);
@@ -215,16 +219,38 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       ),
       stage,
       tables: o.workbook.managed ?? NO_TABLES,
+      jobs,
       ...(o.workbook.formulaCells ? { formulaCells: o.workbook.formulaCells } : {}),
       stamp: pageStamp(apiKey),
       basis: () => basis,
       now: () => clock.now(),
-      // No call limit in the page; a cancel ends a step-wise sheet's run at its next step.
-      moreTime: () => signal?.aborted !== true,
+      // No call limit in the page; a cancel ends a step-wise sheet's run at its next step,
+      // and `until` ends a call where the pane wants to say how far it is.
+      moreTime: () => signal?.aborted !== true && (until === undefined || clock.now() < until),
     };
-    const watched = onProgress ? watchedPorts(ports, onProgress, o.workbook.watchRows) : ports;
-    return asyncService(createSidebarService(watched));
+    return asyncService(createSidebarService(ports));
   };
+  /** This page runs jobs under this name (their lease says who holds them). */
+  const runner = `page-${Math.random().toString(36).slice(2, 10)}`;
+  /** The job operations, a step's requests withdrawn on `signal` (Cancel). */
+  const jobClient = (signal?: AbortSignal): JobClient => ({
+    start: async (kind, input) => (await service()).jobStart(kind as never, input),
+    step: async (id) => (await service(signal)).jobStep(id, runner),
+    confirm: async (id) => (await service()).jobConfirm(id),
+    answer: async (id, yes) => (await service()).jobAnswer(id, yes),
+    cancel: async (id) => (await service()).jobCancel(id),
+    list: async () => (await service()).jobList(),
+  });
+  const jobsBridge = jobsOf(jobClient());
+  /** The page's running jobs, for the queue line. */
+  const onTheLine = jobsOnTheLine();
+  // A job's waits on the page's clock (a test's virtual time).
+  const paced = (o: JobRunOptions = {}) => ({ sleep: (ms: number) => clock.sleep(ms), ...o });
+  const job = <T>(kind: string, input: unknown, options: JobRunOptions = {}): Promise<T> =>
+    onTheLine.watch(
+      paced(options),
+      (o) => runJob(jobClient(options.signal), kind, input, o) as Promise<T>,
+    );
 
   const bridge: HostBridge & { readonly stats: DriverStats } = {
     host: o.host,
@@ -253,13 +279,16 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         limitPerMinute: quota.limit,
         cacheHitRate: lookups === 0 ? null : stats.cacheHits / lookups,
         keyRejected: s.keyRejected,
-        queue: queueView(
-          o.refresher?.status
-            ? await o.refresher.status()
-            : scheduling.schedulers.status(s.apiKey ?? "", s.baseUrl),
-          clock.now(),
-          (await o.refresher?.liveCalls()) ?? true,
-        ),
+        queue: {
+          ...queueView(
+            o.refresher?.status
+              ? await o.refresher.status()
+              : scheduling.schedulers.status(s.apiKey ?? "", s.baseUrl),
+            clock.now(),
+            (await o.refresher?.liveCalls()) ?? true,
+          ),
+          jobs: onTheLine.line(),
+        },
       };
     },
 
@@ -290,25 +319,39 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       return bridge.listShops();
     },
 
-    async runImport(def, options = {}) {
-      // Cancel withdraws the page waiting in the queue and stops waiting for the one in flight.
-      return driveImport(await service(options.signal), def, options);
-    },
+    // Cancel withdraws the page waiting in the queue and stops waiting for the one in flight.
+    runImport: (def, options) => job<ImportResult>("import", { def }, options),
 
-    newPricingSheet: async (ask, options) =>
-      (await service(undefined, options?.onProgress)).newPricingSheet(ask),
-    refreshPricingSheet: async (name, options) =>
-      (await service(undefined, options?.onProgress)).refreshPricingSheet(name),
+    newPricingSheet: (ask, options = {}) =>
+      runJob(jobClient(options.signal), "pricingBuild", ask, options) as Promise<PricingOutcome>,
+    refreshPricingSheet: (sheetName, options = {}) =>
+      runJob(
+        jobClient(options.signal),
+        "pricingRefresh",
+        { sheetName },
+        options,
+      ) as Promise<PricingOutcome>,
+    jobs: {
+      list: () => jobsBridge.list(),
+      resume: (id, options = {}) => jobsOf(jobClient(options.signal)).resume(id, options),
+    },
+    // A few seconds of steps a call, so the pane can say how far the sheet is between calls.
     feeChangeSheet: async (ask, checkpoint, options) =>
-      (await service(options?.signal, options?.onProgress)).feeChangeSheet(ask, checkpoint),
+      (await service(options?.signal, clock.now() + FEE_CHANGE_CALL_MS)).feeChangeSheet(
+        ask,
+        checkpoint,
+      ),
     refreshFeeChangeSheet: async (name, checkpoint, options) =>
-      (await service(options?.signal, options?.onProgress)).refreshFeeChangeSheet(name, checkpoint),
+      (await service(options?.signal, clock.now() + FEE_CHANGE_CALL_MS)).refreshFeeChangeSheet(
+        name,
+        checkpoint,
+      ),
     newCostBook: async () => (await service()).newCostBook(),
     tablesOnOtherBasis: async () => (await service()).tablesOnOtherBasis(),
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),
     deleteImport: async (id) => (await service()).deleteImport(id),
-    team: asyncTeamBridge(() => service(), o.workbook),
+    team: asyncTeamBridge(() => service(), o.workbook, jobClient()),
 
     async getAutoRefresh(): Promise<AutoRefreshView> {
       const on = (await o.workbook.getDocumentValue(DOCUMENT_VALUE.autoRefresh)) === "on";

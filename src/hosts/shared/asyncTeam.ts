@@ -6,7 +6,8 @@ import { keyPrefixOf } from "../../ui/keyForm";
 import type { TeamBridge } from "../../ui/teamBridge";
 import type { ChartPlan } from "../../ui/charts/chartPlan";
 import { historyChartPlan } from "../../ui/charts/historyPlan";
-import { HISTORY_CHART_SHEET } from "../../sidebar/history";
+import { HISTORY_CHART_SHEET, type SnapshotResult } from "../../sidebar/history";
+import { runJob, type JobClient } from "../../sidebar/jobs/driveJob";
 import { refreshScopeWords, type CellRequests } from "../../sidebar/refreshLog";
 
 /** For promises whose failure changes nothing (a log row). */
@@ -74,11 +75,13 @@ export function pageStamp(apiKey: string | null | undefined): (iso: string) => R
 }
 
 /** The service members it needs (promised, as asyncService makes them). */
-type TeamService = { [K in keyof TeamBridge]: TeamBridge[K] };
+type TeamService = Omit<TeamBridge, "keepSnapshot">;
 
+/** `jobs`: the page's job calls (a snapshot is a job, one step). */
 export function asyncTeamBridge(
   service: () => Promise<TeamService & { historyChartBlock(id: string): Promise<number> }>,
   workbook: { insertChart?(plan: ChartPlan): Promise<void> },
+  jobs: JobClient,
 ): TeamBridge {
   const insert = workbook.insertChart?.bind(workbook);
   return {
@@ -92,7 +95,7 @@ export function asyncTeamBridge(
         }
       : {}),
     resortTable: async (sheetName) => (await service()).resortTable(sheetName),
-    keepSnapshot: async (sheetName) => (await service()).keepSnapshot(sheetName),
+    keepSnapshot: (sheetName) => runJob(jobs, "snapshot", { sheetName }) as Promise<SnapshotResult>,
     productHistory: async (id) => (await service()).productHistory(id),
     freezeValues: async (scope, unfreeze) => (await service()).freezeValues(scope, unfreeze),
   };

@@ -7,12 +7,21 @@ jest.mock("office-addin-manifest", () => ({
   OfficeApp: { Excel: "excel", Outlook: "outlook", PowerPoint: "powerpoint", Word: "word" },
 }));
 import { createExcelTaskpaneBridge } from "../../../src/hosts/excel/taskpaneBridge";
-import { fetchTransport } from "../../../src/hosts/shared/fetchTransport";
+import type { AsyncClock } from "../../../src/core/clock";
+import { type FetchLike, fetchTransport } from "../../../src/hosts/shared/fetchTransport";
 import type { TestServer } from "../../helpers/server";
 import { fakeWorkbook, type FakeWorkbook } from "./fakeWorkbook";
 
-/** `workbook`: a teammate opening the same file (their own settings, the same cells). */
-export function paneOverServer(server: TestServer, apiKey: string | null, workbook?: FakeWorkbook) {
+/**
+ * `workbook`: a teammate opening the same file (their own settings, the same cells); `page`: the
+ * page's network (a test's faults) and clock, default the real ones.
+ */
+export function paneOverServer(
+  server: TestServer,
+  apiKey: string | null,
+  workbook?: FakeWorkbook,
+  page: { readonly fetchFn?: FetchLike; readonly clock?: AsyncClock } = {},
+) {
   const excel = workbook ?? fakeWorkbook();
   const settings = new Map<string, string>([["mkt.baseUrl", server.baseUrl]]);
   if (apiKey) settings.set("mkt.apiKey", apiKey);
@@ -24,7 +33,8 @@ export function paneOverServer(server: TestServer, apiKey: string | null, workbo
       set: async (n, v) => void settings.set(n, v),
       remove: async (n) => void settings.delete(n),
     },
-    transport: fetchTransport(),
+    transport: fetchTransport(page.fetchFn),
+    ...(page.clock ? { clock: page.clock } : {}),
     defaultBaseUrl: server.baseUrl,
     refresher: {
       scopes: [],

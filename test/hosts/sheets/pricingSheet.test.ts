@@ -1,10 +1,12 @@
 /**
  * Issue 20 item 2 in the built Sheets add-on (Code.js in a sandbox, real HTTP to the reference
- * server, requests counted there): "New pricing sheet" for shop 100001 SG through the sidebar's
- * server function, made the active sheet; 50 rows against the single-product endpoints; 3 rows' targets edited and
+ * server, requests counted there): "New pricing sheet" for shop 100001 SG as a job through the
+ * sidebar's server functions (one step a call), made the active sheet; 50 rows against the single-product endpoints; 3 rows' targets edited and
  * Refresh asks for those 3 rows only; formulas are formulas; the stamp note and the refresh log.
  */
 import { addonSuite, loadAddon } from "./harness";
+import { driveSheetsJob, runSheetsJob } from "./sheetsJobs";
+import type { JobView } from "../../../src/sidebar/jobs/jobRecord";
 import { FakeProperties, FakeSpreadsheet, type FakeSheet } from "./fakes";
 import {
   PRICING_SHEET,
@@ -28,11 +30,12 @@ test("a 500-product pricing sheet in Sheets: batch requests, single answers matc
   const book = new FakeSpreadsheet();
   const a = loadAddon(suite.dir, { http: suite.http, userProps, book });
 
-  const built = a.call("sidebarNewPricingSheet", {
-    shopId: 100001,
-    region: "SG",
-    sheetName: PRICING_SHEET,
-  }) as Outcome;
+  const call = (name: string, ...args: unknown[]) => a.call(name, ...args);
+  const built = runSheetsJob(
+    "pricingBuild",
+    { shopId: 100001, region: "SG", sheetName: PRICING_SHEET },
+    { call },
+  ) as Outcome;
   const seen = await suite.server.seen();
   // The table's record is longer than one cell holds: kept whole, in pieces.
   const record = (book.getSheetByName("~mkt tables") as FakeSheet).values()[0] ?? [];
@@ -79,7 +82,11 @@ test("a 500-product pricing sheet in Sheets: batch requests, single answers matc
     sheet.getRange(at, col("Target margin") + 1, 1, 1).setValues([[[0.25, 0.3, 0.15][n]]]);
   });
   const before = (await suite.server.seen()).length;
-  const refreshed = a.call("sidebarRefreshPricingSheet", PRICING_SHEET) as Outcome;
+  const refreshed = runSheetsJob(
+    "pricingRefresh",
+    { sheetName: PRICING_SHEET },
+    { call },
+  ) as Outcome;
   const after = await suite.server.seen();
   // The single-answer checks above went to the server too: skip to the refresh's requests.
   expectOnlyEdited(
@@ -98,7 +105,7 @@ test("a 500-product pricing sheet in Sheets: batch requests, single answers matc
   ]);
 });
 
-test("a build the execution limit stopped is replaced on the seller's yes, never one they typed in", async () => {
+test("a build the execution limit stopped goes on from its checkpoint: nothing asked twice, nothing written twice", async () => {
   const userProps = new FakeProperties();
   userProps.setProperty("mkt.baseUrl", suite.server.baseUrl);
   userProps.setProperty("mkt.apiKey", suite.server.keys.demo);
@@ -118,28 +125,30 @@ test("a build the execution limit stopped is replaced on the seller's yes, never
     return sheetOf(name);
   };
   const a = loadAddon(suite.dir, { http, userProps, book });
+  const call = (name: string, ...args: unknown[]) => a.call(name, ...args);
   const ask = { shopId: 100001, region: "SG", sheetName: "Cut", products: 6 };
-  expect(() => a.call("sidebarNewPricingSheet", ask)).toThrow("Exceeded maximum execution time");
+  const from = (await suite.server.seen()).length;
+  let last: JobView | null = null;
+  expect(() => runSheetsJob("pricingBuild", ask, { call, onView: (v) => (last = v) })).toThrow(
+    "Exceeded maximum execution time",
+  );
   stop.armed = false;
   stop.hit = false;
-  const left = (book.getSheetByName("Cut") as FakeSheet).values();
-  const asked = a.call("sidebarNewPricingSheet", ask) as Outcome & { replace?: { text: string } };
-  expect(asked.replace?.text).toMatch(
-    /^Cut holds a pricing sheet the add-in wrote \(\d+ rows, stopped before its answers came\) and nothing typed by hand/,
-  );
-  expect((book.getSheetByName("Cut") as FakeSheet).values()).toEqual(left);
-
-  const built = a.call("sidebarNewPricingSheet", { ...ask, replace: true }) as Outcome;
+  // The sidebar's next call goes on from the last checkpoint (the step the limit cut is redone).
+  const [kept] = a.call("sidebarJobList") as JobView[];
+  expect(kept?.id).toBe((last as JobView | null)?.id);
+  expect(kept?.phase).toBe("running");
+  const built = driveSheetsJob(kept as JobView, { call }) as Outcome;
   const sheet = book.getSheetByName("Cut") as FakeSheet;
   const { col, rows } = byHeader(sheet.values());
   expect(rows.length).toBe(built.rows);
   expect(rows.every((r) => typeof r[col("Price for target")] === "number")).toBe(true);
   expect(sheet.getConditionalFormatRules()).toHaveLength(1);
-
-  // The seller types a note beside the table: that sheet is theirs now.
-  sheet.getRange(3, 20, 1, 1).setValues([["ask supplier"]]);
-  expect(() => a.call("sidebarNewPricingSheet", { ...ask, replace: true })).toThrow(
-    /^Cut!A1:T\d+ already holds data: name a new sheet/,
-  );
-  expect(sheet.getRange(3, 20, 1, 1).getValues()).toEqual([["ask supplier"]]);
+  // The lists were asked once; only the cut A21 request went twice.
+  const seen = (await suite.server.seen()).slice(from);
+  const per = (endpoint: string) => seen.filter((r) => r.endpoint === endpoint).length;
+  expect(per("A7")).toBe(1);
+  expect(per("A12")).toBe(1);
+  expect(per("A21")).toBe(2);
+  expect(a.call("sidebarJobList")).toEqual([]);
 });

@@ -5,6 +5,7 @@
  */
 import { addonSuite, cell, loadAddon, TOP_PRODUCTS_IMPORT as DEF } from "./harness";
 import { FakeProperties, FakeSpreadsheet } from "./fakes";
+import type { JobView } from "../../../src/sidebar/jobs/jobRecord";
 
 jest.setTimeout(180_000);
 const suite = addonSuite();
@@ -31,12 +32,12 @@ test("an import's 401 stops the cells' cached answers and turns the key red", as
   expect(typeof before).toBe("number");
   await server.revoke(key);
 
-  // The sidebar's import meets the 401 in its own execution, without the cache.
+  // The sidebar's import job meets the 401 in its own execution, without the cache: it ends.
   const sidebar = loadAddon(dir, shared);
-  const begun = sidebar.call("sidebarImportBegin", DEF) as { token: string; state: unknown };
-  expect(() => sidebar.call("sidebarImportPage", begun.token, DEF, begun.state)).toThrow(
-    /API key rejected/,
-  );
+  const begun = sidebar.call("sidebarJobStart", "import", { def: DEF }) as { id: string };
+  const stepped = sidebar.call("sidebarJobStep", begun.id, "sidebar-test") as JobView;
+  expect(stepped.phase).toBe("failed");
+  expect(stepped.error).toMatch(/API key rejected/);
   expect((sidebar.call("getSettings") as { keyRejected: boolean }).keyRejected).toBe(true);
 
   // A mistyped new key is refused; the saved key stays red.

@@ -8,6 +8,7 @@
 import type { Program } from "../../../src/core/effects";
 import type { CellInput, CellResult } from "../../../src/functions/cells";
 import type { ImportDefinition } from "../../../src/imports/definitions";
+import type { ImportResult } from "../../../src/sidebar/views";
 import {
   MAX_OPEN_MISSES,
   MAX_REFRESH_DOCUMENTS,
@@ -66,7 +67,13 @@ class FakeSheet implements SbSheet {
       copyTo() {
         throw new Error("copyTo is not faked here (managedTable.test.ts covers re-sorts)");
       },
-      clear: () => range,
+      clear() {
+        for (let i = 0; i < numRows; i++)
+          for (let j = 0; j < numColumns; j++)
+            if (sheet.cells[row - 1 + i]?.[column - 1 + j])
+              (sheet.cells[row - 1 + i] as Stored[])[column - 1 + j] = { kind: "empty", value: "" };
+        return range;
+      },
       getFormulas: () => [],
       setValues(values) {
         if (values.length !== numRows || values.some((r) => r.length !== numColumns)) {
@@ -366,17 +373,20 @@ const DEF: ImportDefinition = {
   sheetName: "Profit",
 };
 
-/** What the sidebar does: begin, page until done, commit (abort on failure). */
-function drive(server: ReturnType<typeof setup>["server"], def: ImportDefinition) {
-  const { token, state: first } = server.sidebarImportBegin(def);
-  let state = first;
-  try {
-    while (!state.done) state = server.sidebarImportPage(token, def, state).state;
-  } catch (e) {
-    server.sidebarImportAbort(token);
-    throw e;
+/**
+ * What the sidebar does: the import as a job, one step a call, its question answered `yes`
+ * (replace) or not; a failed or cancelled job throws its message.
+ */
+function drive(server: ReturnType<typeof setup>["server"], def: ImportDefinition, yes = false) {
+  let view = server.sidebarJobStart("import", { def });
+  for (;;) {
+    if (view.phase === "done") return view.result as ImportResult;
+    if (view.phase === "failed" || view.phase === "cancelled") throw new Error(view.error);
+    view =
+      view.phase === "asking"
+        ? server.sidebarJobAnswer(view.id, yes)
+        : server.sidebarJobStep(view.id, "sidebar-test");
   }
-  return server.sidebarImportCommit(token, def, state);
 }
 
 describe("Sheets sidebar import server functions", () => {
@@ -419,7 +429,7 @@ describe("Sheets sidebar import server functions", () => {
     expect([...book.sheets.keys()]).toEqual(["Profit", "~mkt tables", "Refresh log"]);
   });
 
-  test("a failed page leaves the previous data and removes the staging sheet", () => {
+  test("a failed page leaves the previous data, removes the staging sheet and logs why", () => {
     const ok = setup(1200);
     drive(ok.server, DEF);
     const before = JSON.stringify(ok.book.getSheetByName("Profit")?.cells);
@@ -427,7 +437,9 @@ describe("Sheets sidebar import server functions", () => {
     failing.book.sheets.set("Profit", ok.book.getSheetByName("Profit") as FakeSheet);
     expect(() => drive(failing.server, DEF)).toThrow(/Could not reach the API/);
     expect(JSON.stringify(failing.book.getSheetByName("Profit")?.cells)).toBe(before);
-    expect([...failing.book.sheets.keys()]).toEqual(["Profit"]);
+    expect([...failing.book.sheets.keys()]).toEqual(["Profit", "Refresh log"]);
+    const log = failing.book.getSheetByName("Refresh log")?.cells[1]?.map((c) => c.value);
+    expect(log?.[5]).toMatch(/^Import stopped at page 3: Could not reach the API/);
   });
 
   test("a sheet of the seller's own data is named before any page, and replaced only on their yes", () => {
@@ -437,34 +449,20 @@ describe("Sheets sidebar import server functions", () => {
       ["Name", "Cost"],
       ["Mug", 3.5],
     ]);
-    const begun = server.sidebarImportBegin(DEF);
-    expect(begun.target).toEqual({
-      sheetName: "Profit",
-      othersData: "Profit!A1:B2",
-      newSheetName: "Profit 2",
-    });
-    expect(calls).toHaveLength(0);
-    let state = begun.state;
-    while (!state.done) state = server.sidebarImportPage(begun.token, DEF, state).state;
-    // Without the seller's yes the commit writes nothing, whatever the client sent before.
-    expect(() => server.sidebarImportCommit(begun.token, DEF, state)).toThrow(
-      /Profit!A1:B2 holds data that no import wrote, so nothing was written/,
+    const begun = server.sidebarJobStart("import", { def: DEF });
+    expect(begun.phase).toBe("asking");
+    expect(begun.question?.text).toBe(
+      'Profit!A1:B2 holds data that no import wrote. Replace it with this import, or import into a new sheet "Profit 2"?',
     );
+    expect(calls).toHaveLength(0);
+    server.sidebarJobCancel(begun.id);
     expect(own.cells[1]?.[0]?.value).toBe("Mug");
-    server.sidebarImportCommit(begun.token, DEF, state, { replace: true, show: true });
+    drive(server, DEF, true);
     expect(own.cells).toHaveLength(1201);
     expect(own.boldHeader).toBe(true);
     expect(book.getActiveSheet().getName()).toBe("Profit");
     // The sheet is an import's now: the next import asks nothing.
-    expect(server.sidebarImportBegin(DEF).target.othersData).toBeNull();
-  });
-
-  test("commit refuses an unfinished import", () => {
-    const { server, book } = setup(1200);
-    const { token, state } = server.sidebarImportBegin(DEF);
-    const after = server.sidebarImportPage(token, DEF, state).state;
-    expect(() => server.sidebarImportCommit(token, DEF, after)).toThrow(/not finished/);
-    expect(book.getSheetByName("Profit")).toBeNull();
+    expect(server.sidebarJobStart("import", { def: DEF }).phase).not.toBe("asking");
   });
 
   test("definitions in document properties; Refresh imports refreshes this document", () => {

@@ -31,7 +31,7 @@ test("simple triggers keep their event parameter; every other wrapper passes all
   expect(params.get("onOpen")).toBe("e");
   expect(params.get("onInstall")).toBe("e");
   expect(params.get("saveApiKey")).toBe("...args");
-  expect(params.get("sidebarImportCommit")).toBe("...args");
+  expect(params.get("sidebarJobAnswer")).toBe("...args");
   expect(stubsFile([])).toContain("return MKTA_ADDIN.MENU_SERVER_FUNCTIONS.onOpen(e);");
 });
 

@@ -7,13 +7,12 @@
  * (a)'s key prefix, never the key.
  */
 import { addonSuite, loadAddon, TOP_PRODUCTS_IMPORT } from "./harness";
+import { runSheetsJob } from "./sheetsJobs";
 import { FakeProperties, FakeSpreadsheet, type FakeSheet } from "./fakes";
 
 jest.setTimeout(120_000);
 const suite = addonSuite();
 const DEF = { ...TOP_PRODUCTS_IMPORT, options: { limit: 20 } };
-
-type State = { done: boolean };
 
 test("a managed table and frozen values read the same for every teammate", () => {
   const book = new FakeSpreadsheet();
@@ -24,13 +23,8 @@ test("a managed table and frozen values read the same for every teammate", () =>
     if (key) userProps.setProperty("mkt.apiKey", key);
     return loadAddon(suite.dir, { http: suite.http, userProps, book, documentProps });
   };
-  const importWith = (a: ReturnType<typeof open>): unknown => {
-    const begun = a.call("sidebarImportBegin", DEF) as { token: string; state: State };
-    let state = begun.state;
-    while (!state.done)
-      state = (a.call("sidebarImportPage", begun.token, DEF, state) as { state: State }).state;
-    return a.call("sidebarImportCommit", begun.token, DEF, state, {});
-  };
+  const importWith = (a: ReturnType<typeof open>): unknown =>
+    runSheetsJob("import", { def: DEF }, { call: (name, ...args) => a.call(name, ...args) });
   const seller = open(suite.server.keys.demo);
   importWith(seller);
   const sheet = book.getSheetByName("Top products") as FakeSheet;

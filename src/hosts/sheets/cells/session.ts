@@ -16,6 +16,7 @@ import {
   type SyncEnv,
 } from "../../../core";
 import { isKeyThrottled, messageOf as plainMessage } from "../../../core/errors";
+import type { RequestShare } from "../../../core/schedule/jobShare";
 import { inPlaces, KEY_PAGE } from "../../../core/places";
 import { SHEETS_PLACES } from "../places";
 import { cacheOwner } from "../../../core/callPlan";
@@ -99,6 +100,8 @@ export interface RunOptions {
   readonly budgetMs?: number;
   /** Ignore cached answers stored before this time (ms): the cell was refreshed then. */
   readonly freshAfter?: number;
+  /** A job's requests leave formula cells their room in the quota (core/schedule/jobShare.ts). */
+  readonly share?: RequestShare;
 }
 
 /** One execution's way to the API: the driver env and what it was made of. */
@@ -157,6 +160,7 @@ export function openSession(
     quota: sheetsQuota(limiterStore(), lock, clock),
     breaker: sheetsBreaker(limiterStore(), lock, clock),
     substituteLists: listAnswers,
+    ...(options.share ? { share: options.share } : {}),
     ...(cache ? { cache } : {}),
     onRejectedKey() {
       // A key on trial (Check and save) marks nothing: the saved key's status stays its own.
@@ -203,7 +207,9 @@ export function runProgram<T>(program: Program<T>, options: RunOptions = {}): T 
     return runSync(program, session.env);
   } catch (err) {
     if (isWaitingForQuota(err)) throw err;
-    throw new Error(messageOf(err, session.apiKey, session.baseUrl));
+    const message = messageOf(err, session.apiKey, session.baseUrl);
+    // An API's failure keeps its kind (a job waits out a passing one: src/sidebar/jobs/).
+    throw isApiError(err) ? err.withMessage(message) : new Error(message);
   } finally {
     closeSession(session);
   }

@@ -14,6 +14,7 @@ import type { CacheLike, SpreadsheetLike } from "../stores/gas";
 import type { TriggerRun } from "../stores/triggerDay";
 import type { Relay } from "./relay";
 import { fillerClient } from "./fillClient";
+import { tableJobsClient } from "../refresh/jobsClient";
 
 /** One spreadsheet, as a trigger run hands it to each client. */
 export interface BackgroundDoc {
@@ -72,15 +73,8 @@ export function runClients(
 
 /**
  * Every trigger run's clients, in order. The filler comes first: a seller waits on those
- * cells. A second client plugs in here, e.g. the resumable table jobs (imports, pricing
- * builds, refreshes; src/sidebar/refresh/jobRuns.ts):
- *
- *     { name: "table jobs", run: (doc, until) => continueJobs(doc.book, until) }
- *
- * where `continueJobs(book, deadlineMs)` runs job steps that end before `deadlineMs` and says
- * whether none is left (a `pending` that reads only the checkpoint lets an idle client give
- * its share to the filler). Such a client must keep to its share (a step that cannot end in time
- * is left for the next run), count what it spends against the day's budgets first (`doc.run`),
- * and leave the key's quota to the cells it does not need (fill/README.md).
+ * cells. Then the resumable table jobs (refresh/jobsClient.ts: imports, pricing builds,
+ * refreshes), each step ending within the share it is given and leaving the key's quota its
+ * room for cells (core/schedule/jobShare.ts).
  */
-export const BACKGROUND_CLIENTS: readonly BackgroundClient[] = [fillerClient];
+export const BACKGROUND_CLIENTS: readonly BackgroundClient[] = [fillerClient, tableJobsClient];

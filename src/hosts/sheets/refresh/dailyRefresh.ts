@@ -12,7 +12,7 @@ import type { SbProperties, SbSpreadsheet, SbTriggers } from "../sheet/sheetType
 /** The daily trigger's handler: a top-level wrapper of this name must exist. */
 export const DAILY_REFRESH_HANDLER = "sidebarRefreshAllImports";
 
-/** A refresh stops starting new imports after this (Apps Script allows 6 min). */
+/** A refresh stops starting new imports, and steps, after this (Apps Script allows 6 min). */
 const DAILY_BUDGET_MS = 4.5 * 60_000;
 
 /** How many imports a refresh brought up to date, and what went wrong. */
@@ -44,10 +44,11 @@ export interface DailyRefreshDeps {
   /** The open document's saved definitions. */
   definitions(): ImportDefinition[];
   /**
-   * One import start to end into `book` (throws with the seller's message); returns what it
-   * left alone (cells changed by hand), or null.
+   * One import into `book` as a job, its steps until `deadlineMs` (throws with the seller's
+   * message); returns what it left alone (cells changed by hand) or that it goes on at the
+   * next run, or null.
    */
-  importInto(book: SbSpreadsheet, def: ImportDefinition): string | null;
+  importInto(book: SbSpreadsheet, def: ImportDefinition, deadlineMs: number): string | null;
 }
 
 /**
@@ -77,7 +78,8 @@ export function dailyRefresh(deps: DailyRefreshDeps) {
         continue;
       }
       try {
-        const left = deps.importInto(book, def);
+        const deadline = deps.now().getTime() + DAILY_BUDGET_MS - deps.elapsedMs();
+        const left = deps.importInto(book, def, deadline);
         if (left) kept.push(`${label}${def.sheetName}: ${left}`);
         refreshed++;
       } catch (e) {

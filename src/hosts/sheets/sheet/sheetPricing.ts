@@ -48,13 +48,21 @@ export function sheetPricing(
         rule.rows,
         rule.cols,
       ) as GoogleAppsScript.Spreadsheet.Range;
+      const rules = (sheet.getConditionalFormatRules?.() ??
+        []) as GoogleAppsScript.Spreadsheet.ConditionalFormatRule[];
+      // The same rule over the same rows is there already (a job's step run twice): kept.
+      const at = range.getA1Notation();
+      const same = (r: GoogleAppsScript.Spreadsheet.ConditionalFormatRule): boolean =>
+        r.getBooleanCondition()?.getCriteriaValues()[0] === rule.formula &&
+        r.getRanges()[0]?.getA1Notation() === at;
+      if (rules.some(same)) return;
       const made = app
         .newConditionalFormatRule()
         .whenFormulaSatisfied(rule.formula)
         .setBackground(BELOW_TARGET_FILL)
         .setRanges([range])
         .build();
-      sheet.setConditionalFormatRules([...(sheet.getConditionalFormatRules?.() ?? []), made]);
+      sheet.setConditionalFormatRules([...rules, made]);
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
- * The Sheets import stage: a hidden sheet per import, filled page by page across server calls
- * (one setValues per 500-row chunk, text cells Plain text first: sheetWrite.ts), and swapped
- * into the target sheet only at commit. A failure or cancel deletes it and leaves the target
- * as it was.
+ * The Sheets import stage: a hidden sheet per import, filled page by page across a job's steps
+ * (one setValues per 500-row chunk, text cells Plain text first: sheetWrite.ts; a page staged
+ * twice lands on the same rows), and copied into the target sheet only at commit. The job
+ * deletes it once past the commit, or on failure or cancel, leaving the target as it was.
  */
 import type { Cell } from "../../../functions/cells";
 import { TEXT_FORMAT } from "../../../imports/cellText";
@@ -48,7 +48,7 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
       target.getRange(1, 1, 1, width).setFontWeight("bold");
       target.setFrozenRows(1);
       target.getRange(1, 1, 1, 1).setNote(importNote(table, table.rowCount, time));
-      book().deleteSheet(source);
+      // The staging stays until the job's checkpoint is past the commit (drop).
       if (show) book().setActiveSheet(target);
     },
     dataIn(sheetName) {

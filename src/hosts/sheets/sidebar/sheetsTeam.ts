@@ -1,13 +1,19 @@
-/** The team-workbook bridge of the Sheets sidebar: one server call per action. */
+/** The team-workbook bridge of the Sheets sidebar: one server call per action (a job's steps). */
 import type { TeamBridge } from "../../../ui/teamBridge";
 import { historyChartPlan } from "../../../ui/charts/historyPlan";
 import { HISTORY_CHART_SHEET } from "../../../sidebar/history";
+import { runJob, type JobClient } from "../../../sidebar/jobs/driveJob";
+import type { SnapshotResult } from "../../../sidebar/history";
 import type { serverProxy } from "./serverProxy";
 
-export function sheetsTeamBridge(server: ReturnType<typeof serverProxy>): TeamBridge {
+/** `jobs`: the sidebar's job calls (a snapshot is a job, one step). */
+export function sheetsTeamBridge(
+  server: ReturnType<typeof serverProxy>,
+  jobs: JobClient,
+): TeamBridge {
   return {
     resortTable: (sheetName) => server.sidebarResortTable(sheetName),
-    keepSnapshot: (sheetName) => server.sidebarKeepSnapshot(sheetName),
+    keepSnapshot: (sheetName) => runJob(jobs, "snapshot", { sheetName }) as Promise<SnapshotResult>,
     productHistory: (id) => server.sidebarProductHistory(id),
     async insertHistoryChart(id, product) {
       const rows = await server.sidebarHistoryChartBlock(id);

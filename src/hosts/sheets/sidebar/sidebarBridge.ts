@@ -1,8 +1,7 @@
 /**
  * The Sheets sidebar's HostBridge: every call goes through the one typed proxy over
- * google.script.run (serverProxy.ts). Imports and bulk runs are driven from here step by step
- * with the client loops every host shares (src/sidebar/importLoop.ts, bulkLoop.ts), so no
- * server call comes near Apps Script's 6-minute limit.
+ * google.script.run (serverProxy.ts). Long work is a job (src/sidebar/jobs/): the sidebar wakes
+ * it one step per server call, so no call comes near Apps Script's 6-minute limit.
  */
 import { ApiError, type ApiErrorCode, messageOf } from "../../../core/errors";
 import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../../sidebar/diagnostics";
@@ -13,8 +12,10 @@ import { boxAddress } from "../../../imports/freeColumns";
 import { type AnswerSheet, writeAnswers } from "../../../sidebar/answerPlace";
 import { bulkResult, driveBulk } from "../../../sidebar/bulkLoop";
 import { insertAsking } from "../../../sidebar/formulaPlace";
-import { driveImport } from "../../../sidebar/importLoop";
-import type { HostBridge, SettingsView } from "../../../ui/bridge";
+import { jobsOf, jobsOnTheLine, runJob, type JobClient } from "../../../sidebar/jobs/driveJob";
+import type { PricingOutcome } from "../../../sidebar/pricingSheet";
+import type { ImportResult } from "../../../sidebar/views";
+import type { HostBridge, JobRunOptions, SettingsView } from "../../../ui/bridge";
 import { chartPlan } from "../../../ui/charts/chartPlan";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../../ui/keyForm";
 import { placed, withPlaces } from "../../shared/places";
@@ -46,8 +47,29 @@ const BULK_ROWS_PER_CALL = 10;
  * The sidebar's bridge. Nothing is kept in browser storage: the key's prefix comes from the
  * server (the sandboxed sidebar's localStorage may be blocked or wiped anyway).
  */
-export function createGoogleScriptBridge(call: ServerCall): HostBridge {
+export function createGoogleScriptBridge(
+  call: ServerCall,
+  /** The page's timer for a job's waits (a test's simulated clock); default setTimeout. */
+  sleep?: (ms: number) => Promise<void>,
+): HostBridge {
   const server = serverProxy(call);
+  const paced = <O extends object>(o: O | undefined): O =>
+    ({ ...o, ...(sleep ? { sleep } : {}) }) as O;
+  /** This sidebar runs jobs under this name, one step per server call (each far under 6 min). */
+  const runner = `sidebar-${Math.random().toString(36).slice(2, 10)}`;
+  const jobs: JobClient = {
+    start: (kind, input) => server.sidebarJobStart(kind as never, input),
+    step: (id) => server.sidebarJobStep(id, runner),
+    confirm: (id) => server.sidebarJobConfirm(id),
+    answer: (id, yes) => server.sidebarJobAnswer(id, yes),
+    cancel: (id) => server.sidebarJobCancel(id),
+    list: () => server.sidebarJobList(),
+  };
+  /** The sidebar's running jobs, for the queue line. */
+  const onTheLine = jobsOnTheLine();
+  const job = <T>(kind: string, input: unknown, options?: JobRunOptions): Promise<T> =>
+    onTheLine.watch(paced(options), (o) => runJob(jobs, kind, input, o) as Promise<T>);
+  const queue = sheetsQueue(server);
   const view = async (): Promise<SettingsView> => {
     const s = await server.getSettings();
     return {
@@ -95,7 +117,11 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       });
       return view();
     },
-    ...sheetsQueue(server),
+    ...queue,
+    async getQuota() {
+      const q = await queue.getQuota();
+      return q.queue ? { ...q, queue: { ...q.queue, jobs: onTheLine.line() } } : q;
+    },
 
     listShops: () => server.sidebarListShops(),
     async rememberShop(shop) {
@@ -103,19 +129,14 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
       return bridge.listShops();
     },
 
-    runImport: (def, options = {}) =>
-      driveImport(
-        {
-          importBegin: server.sidebarImportBegin,
-          importPage: server.sidebarImportPage,
-          importCommit: server.sidebarImportCommit,
-          importAbort: server.sidebarImportAbort,
-        },
-        def,
-        options,
-      ),
-    newPricingSheet: (ask) => server.sidebarNewPricingSheet(ask),
-    refreshPricingSheet: (name) => server.sidebarRefreshPricingSheet(name),
+    runImport: (def, options) => job<ImportResult>("import", { def }, options),
+    newPricingSheet: (ask, options) => job<PricingOutcome>("pricingBuild", ask, options),
+    refreshPricingSheet: (sheetName, options) =>
+      job<PricingOutcome>("pricingRefresh", { sheetName }, options),
+    jobs: {
+      list: () => jobs.list(),
+      resume: (id, options) => onTheLine.watch(paced(options), (o) => jobsOf(jobs).resume(id, o)),
+    },
     feeChangeSheet: (ask, checkpoint) => server.sidebarFeeChangeSheet(ask, checkpoint),
     refreshFeeChangeSheet: (name, checkpoint) =>
       server.sidebarRefreshFeeChangeSheet(name, checkpoint),
@@ -124,7 +145,7 @@ export function createGoogleScriptBridge(call: ServerCall): HostBridge {
     listImports: () => server.sidebarListImports(),
     saveImport: (def) => server.sidebarSaveImport(def),
     deleteImport: (id) => server.sidebarDeleteImport(id),
-    team: sheetsTeamBridge(server),
+    team: sheetsTeamBridge(server, jobs),
     getAutoRefresh: () => server.sidebarGetAutoRefresh(),
     setAutoRefresh: (enabled) => server.sidebarSetAutoRefresh(enabled),
 

@@ -1,89 +1,38 @@
 /**
  * Server functions the Sheets sidebar calls: the sidebar service (src/sidebar/service.ts)
- * over Apps Script ports, run blocking inside each google.script.run call, plus what only
- * Sheets has (daily refresh with its trigger, the selection and the answers beside it). Long
- * imports are driven from the sidebar page by page (each call well under Apps Script's 6
- * minutes); every page is appended to a hidden staging sheet (sheetStage.ts) and only the
- * commit touches the target sheet. Saved definitions live in document properties
- * (definitions only, never the key).
+ * over Apps Script ports (sheetsPorts.ts), run blocking inside each google.script.run call,
+ * plus what only Sheets has (daily refresh with its trigger, the selection and the answers
+ * beside it). Long work is a job (src/sidebar/jobs/): the sidebar calls one step a call (each
+ * far under Apps Script's 6 minutes), and trigger runs go on with it (refresh/jobRuns.ts).
  */
-import { counted } from "../../../core/counted";
-import type { Program } from "../../../core/effects";
-import { messageOf as plainMessage } from "../../../core/errors";
-import { utf8Length } from "../../../core/hash";
-import type { Cell, CellInput, CellResult } from "../../../functions/cells";
+import type { Cell } from "../../../functions/cells";
 import { functionByName } from "../../../functions/index";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
-import { leftOutText } from "../../../imports/plan";
-import { runOpSync, syncService } from "../../../sidebar/op";
-import type { SidebarPorts } from "../../../sidebar/ports";
+import { syncService } from "../../../sidebar/op";
 import { parseSavedImports } from "../../../sidebar/savedImports";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
-import { createSidebarService, importWhole } from "../../../sidebar/service";
-import type { ImportResult, PlainCell } from "../../../sidebar/views";
+import { createSidebarService } from "../../../sidebar/service";
+import type { PlainCell } from "../../../sidebar/views";
 import { dailyRefresh } from "../refresh/dailyRefresh";
-import { RefreshRegistry } from "../refresh/refreshRegistry";
+import { sheetsJobRuns } from "../refresh/jobRuns";
+import type { JobsLeft } from "../../../sidebar/jobs/continueJobs";
 import { messageOf, runProgram, userSettings } from "../cells/session";
-import { basisOf, UserSettingsStore } from "../stores/stores";
 import type { FormatDate } from "../cells/sheetDates";
-import { sheetStage } from "../sheet/sheetStage";
 import { writeCells } from "../sheet/sheetWrite";
 import { ourTriggers } from "../stores/triggerList";
 import { formatFormulaCells } from "../fill/formatCells";
-import { sheetTables } from "../sheet/sheetTables";
-import { sheetFormulaCells } from "../sheet/sheetFreeze";
-import { keyPrefixOf } from "../../../ui/keyForm";
-import type { TimeText } from "../../../imports/table";
+import { askClock, deploymentClock } from "../fill/clock";
+import type { LockLike, SpreadsheetLike } from "../stores/gas";
+import { DEFINITIONS_PROPERTY, sheetsPorts, type SidebarServerDeps } from "./sheetsPorts";
 import { insertSheetChart } from "../sheet/sheetCharts";
 import type { ChartPlan } from "../../../ui/charts/chartPlan";
-import type {
-  SbProperties,
-  SbRange,
-  SbSheet,
-  SbSpreadsheet,
-  SbTriggers,
-} from "../sheet/sheetTypes";
+import type { SbProperties, SbRange, SbSheet, SbSpreadsheet } from "../sheet/sheetTypes";
 
-export type {
-  SbProperties,
-  SbRange,
-  SbSheet,
-  SbSpreadsheet,
-  SbTriggers,
-} from "../sheet/sheetTypes";
+export type { SbProperties, SbRange, SbSheet, SbSpreadsheet } from "../sheet/sheetTypes";
 export { DAILY_REFRESH_HANDLER } from "../refresh/dailyRefresh";
 
-/** What the server functions need; defaults come from the Apps Script globals. */
-export interface SidebarServerDeps {
-  /** The open spreadsheet (throws in a time-driven run: there is none). */
-  spreadsheet(): SbSpreadsheet;
-  /** Another spreadsheet of this user by id (throws if deleted or no longer shared). */
-  openSpreadsheet(id: string): SbSpreadsheet;
-  /** The open document's properties (throws in a time-driven run). */
-  documentProperties(): SbProperties;
-  userProperties(): SbProperties;
-  /** Run a body as the current user; `fresh`: past the cache. */
-  runProgram<T>(program: Program<T>, options: { readonly fresh: boolean }): T;
-  /** Run a catalog function once as the current user. */
-  runFunction(name: string, args: CellInput[]): CellResult;
-  /** What the seller reads about a failed call (Sheets: where to fix the key or URL). */
-  explain?(error: unknown): string;
-  triggers(): SbTriggers;
-  now(): Date;
-  /** Milliseconds since this execution started (for the time budgets). */
-  elapsedMs(): number;
-  /** Utilities.formatDate. */
-  formatDate: FormatDate;
-}
-
-/** Document property holding saved import definitions (the only import list of the add-on). */
-export const DEFINITIONS_PROPERTY = "mkt.importDefinitions";
-/** User property holding typed-in B seller / C shop ids (no secrets). */
-export const TYPED_SHOPS_PROPERTY = "mkt.typedShops";
-/** Document property: the sheets imports wrote, which later imports replace without asking. */
-const IMPORTED_SHEETS_PROPERTY = "mkt.importedSheets";
-/** A bulk call starts no new row after this: a row may take a minute, a call has six. */
-export const BULK_CALL_BUDGET_MS = 4 * 60_000;
+export type { SidebarServerDeps } from "./sheetsPorts";
+export { BULK_CALL_BUDGET_MS } from "./sheetsPorts";
 
 /** A cell the sidebar can receive (google.script.run refuses Date objects). */
 const plain = (c: unknown): PlainCell =>
@@ -103,87 +52,16 @@ function named<S extends object>(o: S): Named<S> {
   return Object.fromEntries(entries) as Named<S>;
 }
 
-/**
- * What an unattended refresh left as the seller typed it, and the rows it left out because
- * the API sent them out of bounds, for the run's notes.
- */
-function keptNote(result: ImportResult): string | null {
-  const cells = result.edited ?? [];
-  const notes: string[] = [];
-  if (cells.length > 0) {
-    const named = cells
-      .slice(0, 10)
-      .map((e) => e.cell)
-      .join(", ");
-    const more = cells.length > 10 ? ` and ${cells.length - 10} more` : "";
-    notes.push(
-      `kept ${counted(cells.length, "cell")} you changed by hand (${named}${more}); refresh from the sidebar to choose`,
-    );
-  }
-  const leftOut = leftOutText(result.leftOut);
-  if (leftOut !== "") notes.push(`${leftOut}: tell your API provider`);
-  return notes.length > 0 ? notes.join("; ") : null;
-}
-
 /** The sidebar server functions over explicit dependencies. */
 export function createSidebarServer(deps: SidebarServerDeps) {
   const definitions = () =>
     parseSavedImports(deps.documentProperties().getProperty(DEFINITIONS_PROPERTY));
-  // Times in notes as the sheet shows them: in its own time zone.
-  const sheetTime =
-    (book: () => SbSpreadsheet): TimeText =>
-    (iso) => {
-      const zone = book().getSpreadsheetTimeZone();
-      return `${deps.formatDate(new Date(iso), zone, "yyyy-MM-dd HH:mm")} (${zone})`;
-    };
-  /** Who refreshes: this Google account (Sheets gives no email without another scope). */
-  const who = (unattended: boolean): string => {
-    const key = new UserSettingsStore(deps.userProperties(), "").apiKey();
-    const by = unattended ? "daily refresh of this Google account" : "this Google account";
-    return key ? `${by}, key ${keyPrefixOf(key)}` : by;
-  };
-  const ports = (book: () => SbSpreadsheet, unattended = false): SidebarPorts => ({
-    api: {
-      run: (program, how) => deps.runProgram(program, { fresh: how?.fresh === true }),
-      answer: (name, args) => deps.runFunction(name, args),
-      explain: (e) => deps.explain?.(e) ?? plainMessage(e),
-    },
-    savedImports: {
-      read: () => deps.documentProperties().getProperty(DEFINITIONS_PROPERTY),
-      write(text) {
-        // PropertiesService counts UTF-8 bytes (a Thai sheet name is 3 bytes a character).
-        if (utf8Length(text) > 9000)
-          throw new Error("Too many saved imports for this document: delete some");
-        deps.documentProperties().setProperty(DEFINITIONS_PROPERTY, text);
-        // The daily run cannot read document properties: keep this user's copy in step.
-        new RefreshRegistry(deps.userProperties()).syncDefinitions(
-          deps.spreadsheet().getId(),
-          parseSavedImports(text),
-        );
-      },
-    },
-    typedShops: {
-      read: () => deps.userProperties().getProperty(TYPED_SHOPS_PROPERTY),
-      write: (text) => void deps.userProperties().setProperty(TYPED_SHOPS_PROPERTY, text),
-    },
-    importedSheets: {
-      read: () => deps.documentProperties().getProperty(IMPORTED_SHEETS_PROPERTY),
-      write: (text) => void deps.documentProperties().setProperty(IMPORTED_SHEETS_PROPERTY, text),
-    },
-    stage: sheetStage(book, sheetTime(book)),
-    tables: sheetTables(book, sheetTime(book)),
-    formulaCells: sheetFormulaCells(book, sheetTables(book, sheetTime(book))),
-    stamp: (iso) => ({ when: sheetTime(book)(iso), who: who(unattended) }),
-    basis: () => basisOf(deps.userProperties()),
-    now: () => deps.now().getTime(),
-    moreTime: () => deps.elapsedMs() <= BULK_CALL_BUDGET_MS,
-  });
+  const ports = sheetsPorts(deps);
   const service = createSidebarService(ports(() => deps.spreadsheet()));
   const daily = dailyRefresh({
     ...deps,
     definitions,
-    importInto: (book, def) =>
-      keptNote(runOpSync(importWhole(createSidebarService(ports(() => book, true)), def))),
+    importInto: sheetsJobRuns(deps).importInto,
   });
 
   const server = {
@@ -314,6 +192,11 @@ interface AppsScriptSlice {
   };
 }
 
+/** The one Apps Script lock jobs use (the add-on's every lock is the script lock). */
+interface AppsScriptLocks {
+  LockService: { getScriptLock(): LockLike };
+}
+
 const startedAt = Date.now();
 
 /** Dependencies from the Apps Script globals and the Sheets host's session (fresh, 60 s budget). */
@@ -335,7 +218,11 @@ function appsScriptDeps(): SidebarServerDeps {
     },
     userProperties: () => g.PropertiesService.getUserProperties(),
     runProgram: (program, how) =>
-      runProgram(program, { budgetMs: 60_000, ...(how.fresh ? { noCache: true } : {}) }),
+      runProgram(program, {
+        budgetMs: 60_000,
+        ...(how.fresh ? { noCache: true } : {}),
+        ...(how.job ? { share: "job" as const } : {}),
+      }),
     runFunction: (name, args) => {
       const fn = functionByName(name);
       if (!fn) throw new Error(`Unknown function ${name}`);
@@ -351,27 +238,60 @@ function appsScriptDeps(): SidebarServerDeps {
           if (t.getHandlerFunction() === handler) g.ScriptApp.deleteTrigger(t);
       },
     }),
-    now: () => new Date(),
+    // Date.now: the one clock a test may set (the harness replaces it; `new Date()` it cannot).
+    now: () => new Date(Date.now()),
     elapsedMs: () => Date.now() - startedAt,
     formatDate: (date, zone, pattern) => g.Utilities.formatDate(date, zone, pattern),
+    keepJobsGoing: (doc) =>
+      keepJobsGoing(doc, (at) => g.Utilities.formatDate(at, doc.getSpreadsheetTimeZone(), "HH:mm")),
   };
 }
+
+/**
+ * Ask the background clock (fill/clock.ts) to go on with a document's unfinished job, and say
+ * when for its table's stamp: a bound script's one-off clock within minutes, an editor add-on's
+ * hourly run (Google runs it at most once an hour), or now whenever the sidebar is open.
+ */
+function keepJobsGoing(book: SbSpreadsheet, hhmm: (at: Date) => string): string {
+  const deployment = deploymentClock();
+  // The book is a whole Spreadsheet (the active one, or a trigger run's openById).
+  if (!askClock(deployment, [book.getId()], book as unknown as SpreadsheetLike))
+    return "continues when the sidebar is open (the add-on's clock could not be set)";
+  const by = hhmm(new Date(Date.now() + (deployment === "hourly" ? 60 : 5) * 60_000));
+  return deployment === "hourly"
+    ? `continues at the add-on's hourly run (by about ${by}), or now if you open the sidebar`
+    : `continues by the add-on's clock within minutes (by about ${by}), or now if you open the sidebar`;
+}
+
+/** Each member reads the Apps Script globals when called (none exist when the bundle loads). */
+const APPS_SCRIPT_DEPS: SidebarServerDeps = {
+  spreadsheet: () => appsScriptDeps().spreadsheet(),
+  openSpreadsheet: (id) => appsScriptDeps().openSpreadsheet(id),
+  documentProperties: () => appsScriptDeps().documentProperties(),
+  userProperties: () => appsScriptDeps().userProperties(),
+  runProgram: (program, how) => appsScriptDeps().runProgram(program, how),
+  lock: () => (globalThis as unknown as AppsScriptLocks).LockService.getScriptLock(),
+  runFunction: (n, a) => appsScriptDeps().runFunction(n, a),
+  explain: (e) => appsScriptDeps().explain?.(e) ?? String(e),
+  triggers: () => appsScriptDeps().triggers(),
+  now: () => new Date(Date.now()),
+  elapsedMs: () => Date.now() - startedAt,
+  formatDate: (date, zone, pattern) => appsScriptDeps().formatDate(date, zone, pattern),
+  keepJobsGoing: (book) => appsScriptDeps().keepJobsGoing?.(book) ?? "",
+};
 
 /**
  * The functions the sidebar reaches through google.script.run. Apps Script only finds
  * top-level functions, so the bundle's stub file has one wrapper per member, made from this
  * object's own names and arities (stubs.ts).
  */
-export const SIDEBAR_SERVER_FUNCTIONS: SidebarServerFunctions = createSidebarServer({
-  spreadsheet: () => appsScriptDeps().spreadsheet(),
-  openSpreadsheet: (id) => appsScriptDeps().openSpreadsheet(id),
-  documentProperties: () => appsScriptDeps().documentProperties(),
-  userProperties: () => appsScriptDeps().userProperties(),
-  runProgram: (program, how) => appsScriptDeps().runProgram(program, how),
-  runFunction: (n, a) => appsScriptDeps().runFunction(n, a),
-  explain: (e) => appsScriptDeps().explain?.(e) ?? String(e),
-  triggers: () => appsScriptDeps().triggers(),
-  now: () => new Date(),
-  elapsedMs: () => Date.now() - startedAt,
-  formatDate: (date, zone, pattern) => appsScriptDeps().formatDate(date, zone, pattern),
-});
+export const SIDEBAR_SERVER_FUNCTIONS: SidebarServerFunctions =
+  createSidebarServer(APPS_SCRIPT_DEPS);
+
+/**
+ * Steps of `book`'s unfinished jobs until `until` (a trigger run's share: fill/background.ts);
+ * what is left. The book is the one the run was given (a clock run opens it by id).
+ */
+export function continueTableJobs(book: SbSpreadsheet, until: number): JobsLeft {
+  return sheetsJobRuns(APPS_SCRIPT_DEPS).continueJobs(book, until);
+}

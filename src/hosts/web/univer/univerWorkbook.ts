@@ -20,7 +20,6 @@ import { stackBlocks } from "../../../imports/stackBlocks";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
 import type { FormulaCells, ManagedSheets, SheetData } from "../../../sidebar/ports";
 import type { WorkbookSurface } from "../../shared/asyncBridge";
-import type { RowsWatch } from "../../shared/pricingProgress";
 import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
 import { highlightBelowTarget } from "./belowTarget";
@@ -49,11 +48,6 @@ export class UniverWorkbook implements WorkbookSurface {
   /** Range writes per sheet (one per 500-row chunk, never one per cell), for the tests. */
   readonly writeCalls = new Map<string, number>();
   private readonly api: FUniver;
-  /** Who hears the rows of a managed-table write as they land (the pane's progress line). */
-  private rowsTold: ((done: number, of: number) => void) | null = null;
-  readonly watchRows: RowsWatch = (listener) => {
-    this.rowsTold = listener;
-  };
 
   constructor(api: FUniver) {
     this.api = api;
@@ -274,19 +268,12 @@ export class UniverWorkbook implements WorkbookSurface {
           this.book.setActiveSheet(shown);
         // A sheet this write fills first is sized; later, the widths are the seller's.
         if (this.usedSize(sheet) === null) fitBlocks(sheet, blocks);
-        // Rows told to the pane as they land, across the blocks of this write.
-        const stacked = stackBlocks(blocks);
-        const of = stacked.reduce((sum, b) => sum + b.values.length, 0);
-        let before = 0;
         return (async () => {
-          for (const b of stacked) {
+          for (const b of stackBlocks(blocks)) {
             const cells = (r: Cell[]) => r.map((c, i) => cellData(c, b.formats[i] ?? null));
-            await writePaged(
-              b.values,
-              (at, chunk) => this.write(sheet, b.row + at, b.col, chunk.map(cells)),
-              (done) => this.rowsTold?.(before + done, of),
+            await writePaged(b.values, (at, chunk) =>
+              this.write(sheet, b.row + at, b.col, chunk.map(cells)),
             );
-            before += b.values.length;
           }
         })();
       },
@@ -307,10 +294,8 @@ export class UniverWorkbook implements WorkbookSurface {
         const cells = (r: readonly string[]) =>
           r.map((f, i): ICellData => ({ f, ...(pattern(i) ? { s: pattern(i) } : {}) }));
         const sheet = this.inputSheet(sheetName);
-        return writePaged(
-          block.formulas,
-          (at, chunk) => this.write(sheet, block.row + at, block.col, chunk.map(cells)),
-          (done) => this.rowsTold?.(done, block.formulas.length),
+        return writePaged(block.formulas, (at, chunk) =>
+          this.write(sheet, block.row + at, block.col, chunk.map(cells)),
         );
       },
       highlightRows: (sheetName, rule) => highlightBelowTarget(this.inputSheet(sheetName), rule),

@@ -36,10 +36,18 @@ export type Read =
   | { readonly kind: "loading" }
   | { readonly kind: "error"; readonly code: string; readonly message: string };
 
+/** A conditional format rule as the sheet keeps it: a custom formula, a fill, its ranges. */
+export interface SimRule {
+  readonly formula: string;
+  readonly background: string | null;
+  readonly ranges: readonly Box[];
+}
+
 export class SimSheet {
   readonly cells = new Map<string, Cell>();
   readonly notes = new Map<string, string>();
   readonly formats = new Map<string, string>();
+  rules: SimRule[] = [];
   hidden = false;
   frozenRows = 0;
   constructor(public name: string) {}

@@ -29,6 +29,7 @@ function rangeObject(host: Host, values: Values, h: RangeHandle): Record<string,
     getLastColumn: () => h.col + h.cols - 1,
     getA1Notation: () => host("Range.getA1Notation", h),
     getSheet: sheet,
+    handle: () => h,
     getCell: (r: number, c: number) =>
       rangeObject(host, values, { ...h, row: h.row + r - 1, col: h.col + c - 1, rows: 1, cols: 1 }),
     offset: (r: number, c: number, rows?: number, cols?: number) =>
@@ -114,6 +115,17 @@ function sheetObject(host: Host, values: Values, doc: Doc, name: string): Record
     clearNotes: () => (host("Sheet.clearNotes", doc.id, name), self),
     setFrozenRows: (n: number) => host("Sheet.setFrozenRows", doc.id, name, n),
     hideSheet: () => (host("Sheet.hideSheet", doc.id, name), self),
+    getConditionalFormatRules: () =>
+      (host("Sheet.getConditionalFormatRules", doc.id, name) as RuleData[]).map((r) =>
+        ruleObject(host, values, doc, r),
+      ),
+    setConditionalFormatRules: (rules: Array<{ data(): RuleData }>) =>
+      host(
+        "Sheet.setConditionalFormatRules",
+        doc.id,
+        name,
+        rules.map((r) => r.data()),
+      ),
     showSheet: () => (host("Sheet.showSheet", doc.id, name), self),
     isSheetHidden: () => host("Sheet.isSheetHidden", doc.id, name),
   };
@@ -139,6 +151,8 @@ function spreadsheetObject(
     },
     insertSheet: (name: string) => sheet(host("Spreadsheet.insertSheet", doc.id, name) as string),
     deleteSheet: (s: { getName(): string }) => host("Spreadsheet.deleteSheet", doc.id, s.getName()),
+    setActiveSheet: (s: { getName(): string }) =>
+      sheet(host("Spreadsheet.setActiveSheet", doc.id, s.getName()) as string),
     getActiveSheet: () =>
       sheet(active ? active.sheet : (host("Spreadsheet.getActiveSheet", doc.id) as string)),
     getActiveRange: () => (active ? rangeObject(host, values, active) : null),
@@ -153,6 +167,49 @@ function spreadsheetObject(
       host("Spreadsheet.toast", doc.id, String(message), title ?? "", seconds ?? 5),
   };
   return unmodelled("Spreadsheet", self);
+}
+
+/** A rule as it crosses to the host: its formula, fill and ranges. */
+interface RuleData {
+  readonly formula: string;
+  readonly background: string | null;
+  readonly ranges: readonly RangeHandle[];
+}
+
+/** A ConditionalFormatRule: what the add-on reads of one (its condition and ranges). */
+function ruleObject(host: Host, values: Values, doc: Doc, r: RuleData): Record<string, unknown> {
+  return unmodelled("ConditionalFormatRule", {
+    data: () => r,
+    getRanges: () => r.ranges.map((h) => rangeObject(host, values, { ...h, doc: doc.id })),
+    getBooleanCondition: () =>
+      unmodelled("BooleanCondition", {
+        getCriteriaType: () => "CUSTOM_FORMULA",
+        getCriteriaValues: () => [r.formula],
+        getBackground: () => r.background,
+      }),
+  });
+}
+
+/** SpreadsheetApp.newConditionalFormatRule(): the builder a custom-formula highlight uses. */
+function ruleBuilder(host: Host, values: Values): Record<string, unknown> {
+  let formula: string | null = null;
+  let background: string | null = null;
+  let ranges: RangeHandle[] = [];
+  const self: Record<string, unknown> = {
+    whenFormulaSatisfied: (f: string) => ((formula = String(f)), self),
+    setBackground: (c: string | null) => ((background = c), self),
+    setRanges: (list: Array<{ handle(): RangeHandle }>) => (
+      (ranges = list.map((x) => x.handle())),
+      self
+    ),
+    build: () => {
+      if (formula === null)
+        throw new Error("Exception: A boolean condition or gradient condition must be set.");
+      const doc = { id: ranges[0]?.doc ?? "", name: "" };
+      return ruleObject(host, values, doc, { formula, background, ranges });
+    },
+  };
+  return unmodelled("ConditionalFormatRuleBuilder", self);
 }
 
 function htmlOutput(content: string): Record<string, unknown> {
@@ -212,5 +269,6 @@ export function spreadsheetApp(
       spreadsheetObject(host, values, host("SpreadsheetApp.openById", id) as Doc, run),
     flush: () => void host("SpreadsheetApp.flush"),
     getUi: () => (host("SpreadsheetApp.getUi"), ui(host)),
+    newConditionalFormatRule: () => ruleBuilder(host, values),
   });
 }

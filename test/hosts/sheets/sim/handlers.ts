@@ -9,7 +9,7 @@
  * - a lock has one holder; waiters are served in order, or time out.
  */
 import { boxA1, parseBox, type Box } from "./a1";
-import { contentOfValue, LOADING_TEXT, type CellValue, type Content } from "./book";
+import { contentOfValue, LOADING_TEXT, type CellValue, type Content, type SimRule } from "./book";
 import { formulaFromR1C1, formulaR1C1 } from "./formula";
 import type { HostState, SimDoc, SimLock, TriggerRecord } from "./hostState";
 import type { ExecutionKind, HttpAnswer, HttpRequestSpec, RangeHandle } from "./protocol";
@@ -330,6 +330,28 @@ const HANDLERS: Record<string, Handler> = {
     return ok(doc.selection.get(exec.user)?.sheet ?? doc.book.sheets[0]?.name);
   },
   "Spreadsheet.getSpreadsheetTimeZone": (ctx, exec, [d]) => ok(docOf(ctx, exec, d).book.timeZone),
+  // The sheet this user sees (a script's own view of it in a run without a page).
+  "Spreadsheet.setActiveSheet": (ctx, exec, [d, n]) => {
+    const doc = docOf(ctx, exec, d);
+    const name = doc.book.sheet(String(n)).name;
+    doc.selection.set(exec.user, { sheet: name, row: 1, col: 1, rows: 1, cols: 1 });
+    return ok(name);
+  },
+  "Sheet.getConditionalFormatRules": (ctx, exec, [d, n]) =>
+    ok(docOf(ctx, exec, d).book.sheet(String(n)).rules),
+  // Replaces the sheet's rules whole; a rule whose range is another sheet's is refused.
+  "Sheet.setConditionalFormatRules": (ctx, exec, [d, n, rules]) => {
+    const list = rules as SimRule[];
+    for (const r of list) {
+      if (r.ranges.length === 0) throw new Error("Exception: A rule needs at least one range.");
+      if (r.ranges.some((b) => b.sheet !== String(n)))
+        throw new Error(
+          "Exception: The conditional format rule cannot reference a different sheet.",
+        );
+    }
+    docOf(ctx, exec, d).book.sheet(String(n)).rules = list.map((r) => ({ ...r }));
+    return ok(null);
+  },
   "Spreadsheet.insertSheet": (ctx, exec, [d, n]) =>
     ok(docOf(ctx, exec, d).book.insertSheet(String(n)).name),
   "Spreadsheet.deleteSheet": (ctx, exec, [d, n]) =>

@@ -12,6 +12,7 @@
 import { boxA1, refBox } from "./a1";
 import type { CellValue, Outcome, Read, SimBook } from "./book";
 import { parseFormula, type Arg, type Parsed } from "./formula";
+import { evaluate, parseBuiltin, type Builtin } from "./builtin";
 
 /** An argument as a custom function receives it; null stands for an omitted argument. */
 export type ArgValue = CellValue | CellValue[][] | null;
@@ -39,7 +40,7 @@ type Resolved = { kind: "ready"; value: ArgValue } | Exclude<Read, { kind: "valu
 export class Recalc {
   /** Every value every formula cell ever showed, by "Sheet!A1". */
   readonly history = new Map<string, Shown[]>();
-  private readonly parsed = new Map<string, Parsed>();
+  private readonly parsed = new Map<string, Parsed | Builtin>();
 
   constructor(
     private readonly book: SimBook,
@@ -47,10 +48,17 @@ export class Recalc {
     private readonly now: () => number,
   ) {}
 
-  private parse(formula: string): Parsed {
+  /** A custom function, reference or literal (formula.ts), or one of the built-ins builtin.ts computes. */
+  private parse(formula: string): Parsed | Builtin {
     let p = this.parsed.get(formula);
     if (!p) {
-      p = parseFormula(formula);
+      try {
+        p = parseFormula(formula);
+      } catch (e) {
+        p = parseBuiltin(formula) ?? undefined;
+        if (!p) throw e;
+      }
+      if (p.kind === "call" && !this.isCustom(p.name)) p = parseBuiltin(formula) ?? p;
       this.parsed.set(formula, p);
     }
     return p;
@@ -83,7 +91,11 @@ export class Recalc {
           const p = this.parse(cell.formula);
           if (p.kind !== "call") {
             const next: Outcome =
-              p.kind === "value" ? { kind: "value", value: p.value } : this.follow(tab.name, p);
+              p.kind === "value"
+                ? { kind: "value", value: p.value }
+                : p.kind === "builtin"
+                  ? evaluate(p, tab.name, (s, r, c) => this.book.read(s, r, c))
+                  : this.follow(tab.name, p);
             if (JSON.stringify(next) !== JSON.stringify(cell.outcome)) {
               cell.outcome = next;
               changed = true;

@@ -1,0 +1,97 @@
+/**
+ * Jobs' checkpoints in Google Sheets: a hidden sheet "~mkt jobs", one row a job: its id, lease,
+ * cancel mark and head (small, read often), then its body in pieces of MAX_CELL_TEXT (a 10,000
+ * row job's state is a few hundred KB: document properties hold 9 KB a value and 500 KB in
+ * all, so they cannot). Written through writeCells, so text stays text.
+ */
+import { MAX_CELL_TEXT } from "../../../core/cellLimit";
+import type { JobPart, JobStore } from "../../../sidebar/ports";
+import type { LockLike } from "../stores/gas";
+import type { SbSheet, SbSpreadsheet } from "./sheetTypes";
+import { writeCells } from "./sheetWrite";
+
+/** The hidden sheet of jobs' checkpoints. */
+export const JOBS_SHEET = "~mkt jobs";
+/** Columns of a job's row (1-based); the body's pieces follow. */
+const COLUMN: Readonly<Record<Exclude<JobPart, "body">, number>> = {
+  lease: 2,
+  cancel: 3,
+  head: 4,
+};
+const BODY = 5;
+
+/** The jobs of `book`; `lock`: the document's (or the script's, in a run without one). */
+export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null): JobStore {
+  let held: LockLike | null = null;
+  const sheet = (create: boolean): SbSheet | null => {
+    const found = book().getSheetByName(JOBS_SHEET);
+    if (found || !create) return found;
+    return book().insertSheet(JOBS_SHEET).hideSheet();
+  };
+  const ids = (s: SbSheet): string[] => {
+    const last = s.getLastRow();
+    return last === 0
+      ? []
+      : s
+          .getRange(1, 1, last, 1)
+          .getValues()
+          .map((r) => String(r[0]));
+  };
+  /** The job's row (1-based), or 0. */
+  const rowOf = (s: SbSheet, id: string): number => ids(s).indexOf(id) + 1;
+  return {
+    // A cancel from another execution (the sidebar's Cancel) is seen within this long.
+    cancelPollMs: 10_000,
+    ids: () => {
+      const s = sheet(false);
+      return s ? ids(s).filter((id) => id !== "") : [];
+    },
+    read(id, part) {
+      const s = sheet(false);
+      const row = s ? rowOf(s, id) : 0;
+      if (!s || row === 0) return null;
+      if (part !== "body") {
+        const text = String(s.getRange(row, COLUMN[part], 1, 1).getValues()[0]?.[0] ?? "");
+        return text === "" ? null : text;
+      }
+      const width = s.getLastColumn() - BODY + 1;
+      if (width < 1) return null;
+      const text = (s.getRange(row, BODY, 1, width).getValues()[0] ?? []).map(String).join("");
+      return text === "" ? null : text;
+    },
+    write(id, part, text) {
+      const s = sheet(true) as SbSheet;
+      let row = rowOf(s, id);
+      if (row === 0) {
+        row = s.getLastRow() + 1;
+        writeCells(s, row, 1, 1, [[id]]);
+      }
+      if (part !== "body") return void writeCells(s, row, COLUMN[part], 1, [[text]]);
+      const pieces: string[] = [];
+      for (let i = 0; i < text.length; i += MAX_CELL_TEXT)
+        pieces.push(text.slice(i, i + MAX_CELL_TEXT));
+      // A shorter body empties the pieces a longer one left.
+      const width = Math.max(s.getLastColumn() - BODY + 1, pieces.length, 1);
+      writeCells(s, row, BODY, width, [pieces]);
+    },
+    remove(id) {
+      const s = sheet(false);
+      const list = s ? ids(s) : [];
+      const row = list.indexOf(id) + 1;
+      if (!s || row === 0) return;
+      // The last job gone: so is its sheet. Else the row is emptied, not deleted: another
+      // job's row stays where a runner read it.
+      if (list.every((x) => x === id || x === "")) book().deleteSheet(s);
+      else s.getRange(row, 1, 1, Math.max(1, s.getLastColumn())).clear();
+    },
+    lock() {
+      held = lock();
+      if (held && !held.tryLock(10_000))
+        throw new Error("Another run holds this spreadsheet's lock: the job goes on in a moment");
+    },
+    unlock() {
+      held?.releaseLock();
+      held = null;
+    },
+  };
+}

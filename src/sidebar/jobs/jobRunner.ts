@@ -1,0 +1,265 @@
+/**
+ * The job runner, written once over the ports: start a job (its checkpoint in the document),
+ * run one step of it, take the seller's yes to its cost or answer to its question, cancel it,
+ * list the jobs a document holds. Whoever wakes a job (the Sheets sidebar, one step per
+ * google.script.run call; a Sheets trigger run; the Excel or web page's loop) calls these;
+ * the checkpoint after each step is what the next caller goes on from. A lease keeps two
+ * runners (a trigger and an open sidebar, two teammates) off the same job at once.
+ */
+import { call } from "../../core/effects";
+import { messageOf } from "../../core/errors";
+import { io, type Op } from "../op";
+import type { JobStore, SidebarPorts } from "../ports";
+import { logRefresh } from "../refreshLog";
+import type { AnyJobKind, StepContext, StepEnd } from "./jobKind";
+import { REQUESTS_PER_STEP, secondsLeft } from "./jobPace";
+
+import { isPassing } from "./passing";
+import {
+  isOver,
+  parseHead,
+  viewOf,
+  type JobHead,
+  type JobLeft,
+  type JobPhase,
+  type JobView,
+} from "./jobRecord";
+
+/** A step stops starting units after this long: far inside Apps Script's 6-minute call. */
+export const STEP_MS = 100_000;
+/** A lease outlives its step's last unit by this much (a request may take a minute). */
+const LEASE_SLACK_MS = 90_000;
+/** Waits after passing stops in a row (no quota, a 5xx burst, no connection). */
+const STOP_WAITS_MS = [15_000, 30_000, 60_000, 120_000, 300_000];
+
+/** Thrown when a job is no longer in the document (finished or cancelled by another runner). */
+export class JobGone extends Error {
+  constructor() {
+    super("This job is no longer in the document: it finished or was cancelled elsewhere");
+    this.name = "JobGone";
+  }
+}
+
+/** Above a minute the seller says yes to the cost first (unless nobody is there). */
+const needsYes = (head: JobHead): boolean =>
+  !head.confirmed && !head.unattended && secondsLeft({ ...head, spent: 0, spentMs: 0 }) > 60;
+
+const phaseAfter = (head: JobHead, left: JobLeft): JobPhase =>
+  !left.planned ? "planning" : needsYes({ ...head, left }) ? "confirm" : "running";
+
+const newId = (now: number): string =>
+  `j${now.toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
+
+/** The job operations over one host's ports and the kinds it runs. */
+export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKind>>) {
+  const store: JobStore = p.jobs;
+  const kindOf = (name: string): AnyJobKind => {
+    const k = kinds[name];
+    if (!k) throw new Error(`This add-in cannot run a job of kind ${name}: update it`);
+    return k;
+  };
+  function* head(id: string): Op<JobHead> {
+    const found = parseHead(yield* io(() => store.read(id, "head")));
+    if (!found) throw new JobGone();
+    return found;
+  }
+  function* save(h: JobHead, state?: unknown): Op<JobView> {
+    if (state !== undefined) yield* io(() => store.write(h.id, "body", JSON.stringify(state)));
+    yield* io(() => store.write(h.id, "head", JSON.stringify(h)));
+    return viewOf(h, p.now());
+  }
+  function* body(id: string): Op<never> {
+    const text = yield* io(() => store.read(id, "body"));
+    if (!text) throw new JobGone();
+    return JSON.parse(text) as never;
+  }
+  /** Take the job until `until` unless another runner holds it: 0, or when its lease ends. */
+  function* claim(id: string, runner: string, until: number): Op<number> {
+    yield* io(() => store.lock?.());
+    try {
+      const [by, end] = String((yield* io(() => store.read(id, "lease"))) ?? "").split(" ");
+      const held = Number(end) || 0;
+      if (by && by !== runner && held > p.now()) return held;
+      yield* io(() => store.write(id, "lease", `${runner} ${until}`));
+      return 0;
+    } finally {
+      yield* io(() => store.unlock?.());
+    }
+  }
+  /** The job is over: undone where `drop`, logged where it failed, forgotten. */
+  function* finish(h: JobHead, state: never | null, phase: JobPhase, error?: string) {
+    if (state !== null && phase !== "done") yield* kindOf(h.kind).drop(p, state);
+    if (phase === "failed") {
+      const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
+      yield* logRefresh(p.tables, stamp, {
+        what: h.title,
+        requests: h.spent,
+        rowsChanged: 0,
+        errors: String(error).slice(0, 500),
+      });
+    }
+    yield* io(() => store.remove(h.id));
+    return viewOf({ ...h, phase, ...(error ? { error } : {}) }, p.now());
+  }
+
+  const ops = {
+    /** Start a job: its checkpoint is in the document before anything is asked. */
+    *start(kind: string, input: unknown, unattended = false): Op<JobView> {
+      const k = kindOf(kind);
+      const begun = yield* k.begin(p, input as never, unattended);
+      const left = k.left(begun.state as never);
+      const now = p.now();
+      const first: JobHead = {
+        v: 1,
+        id: newId(now),
+        kind,
+        title: begun.title,
+        sheet: begun.sheet,
+        phase: "planning",
+        unattended,
+        confirmed: unattended,
+        steps: 0,
+        spent: 0,
+        spentMs: 0,
+        left,
+        perStep: k.perStep ?? REQUESTS_PER_STEP,
+        doing: k.doing(begun.state as never),
+        stops: 0,
+        createdAt: now,
+      };
+      const h: JobHead = begun.question
+        ? { ...first, phase: "asking", question: begun.question }
+        : { ...first, phase: phaseAfter(first, left) };
+      return yield* save(h, begun.state);
+    },
+
+    /** One step of a job, then its checkpoint; `deadline`: a trigger run's own end. */
+    *step(id: string, runner: string, deadline?: number): Op<JobView> {
+      let h = yield* head(id);
+      const now = p.now();
+      if (isOver(h.phase) || h.phase === "confirm" || h.phase === "asking") return viewOf(h, now);
+      if ((h.waitUntil ?? 0) > now) return viewOf(h, now);
+      const end = Math.min(deadline ?? Infinity, now + STEP_MS);
+      const busy = yield* claim(id, runner, end + LEASE_SLACK_MS);
+      if (busy) return viewOf(h, now, busy);
+      const k = kindOf(h.kind);
+      const state = yield* body(id);
+      let [asks, askMs, checked] = [0, 0, now];
+      let cancel = false;
+      const ctx: StepContext = {
+        unattended: h.unattended,
+        continues:
+          p.jobsContinue?.() ??
+          (h.unattended
+            ? "continues at the add-in's next run"
+            : "continues when the sidebar is open"),
+        *more() {
+          if (cancel) return false;
+          if (p.now() - checked >= (store.cancelPollMs ?? 0)) {
+            checked = p.now();
+            cancel = (yield* io(() => store.read(id, "cancel"))) === "1";
+          }
+          return !cancel && p.now() < end && asks < h.perStep;
+        },
+        *ask(endpoint, params) {
+          return yield* ctx.run(call(endpoint, params));
+        },
+        *run(program) {
+          const started = p.now();
+          asks++;
+          try {
+            return yield* io(() => p.api.run(program, { fresh: true, job: true }));
+          } finally {
+            askMs += p.now() - started;
+          }
+        },
+      };
+      let outcome: StepEnd = { kind: "more" };
+      let stop: unknown = null;
+      try {
+        try {
+          outcome = yield* k.step(p, state, ctx);
+        } catch (e) {
+          // The page withdrew the step's request (Cancel): its cancel comes next.
+          const withdrawn = /^Cancelled/.test(messageOf(e));
+          if (!isPassing(e) && !withdrawn) {
+            const failed = { ...h, spent: h.spent + asks };
+            return yield* finish(failed, state, "failed", p.api.explain(e) || messageOf(e));
+          }
+          stop = e;
+        }
+        if (cancel || (yield* io(() => store.read(id, "cancel"))) === "1")
+          return yield* finish(h, state, "cancelled");
+        const left = k.left(state);
+        const stops = stop === null ? 0 : h.stops + 1;
+        const wait = STOP_WAITS_MS[Math.min(stops, STOP_WAITS_MS.length) - 1] ?? 0;
+        const { question: _asked, waitUntil: _wait, stopped: _why, ...rest } = h;
+        h = {
+          ...rest,
+          steps: h.steps + 1,
+          spent: h.spent + asks,
+          spentMs: h.spentMs + askMs,
+          left,
+          doing: k.doing(state),
+          stops,
+          ...(stop === null ? {} : { waitUntil: p.now() + wait, stopped: p.api.explain(stop) }),
+        };
+        if (outcome.kind === "done") {
+          yield* io(() => store.remove(id));
+          return viewOf({ ...h, phase: "done", result: outcome.result }, p.now());
+        }
+        h =
+          outcome.kind === "ask"
+            ? { ...h, phase: "asking", question: outcome.question }
+            : { ...h, phase: phaseAfter(h, left) };
+        return yield* save(h, state);
+      } finally {
+        yield* io(() => store.write(id, "lease", ""));
+      }
+    },
+
+    /** The seller said yes to the job's cost. */
+    *confirm(id: string): Op<JobView> {
+      const h = yield* head(id);
+      if (h.phase !== "confirm") return viewOf(h, p.now());
+      return yield* save({ ...h, confirmed: true, phase: "running" });
+    },
+
+    /** The seller's answer to the question the job waits on. */
+    *answer(id: string, yes: boolean): Op<JobView> {
+      const h = yield* head(id);
+      if (h.phase !== "asking") return viewOf(h, p.now());
+      const k = kindOf(h.kind);
+      const state = yield* body(id);
+      const ended = yield* k.answer(p, state, yes === true);
+      if (ended !== null) return yield* finish(h, state, "cancelled", ended);
+      const { question: _answered, ...rest } = h;
+      const left = k.left(state);
+      const doing = k.doing(state);
+      return yield* save({ ...rest, left, doing, phase: phaseAfter(h, left) }, state);
+    },
+
+    /** Cancel a job: at once when no step runs it, else at that step's next unit. */
+    *cancel(id: string): Op<JobView> {
+      const h = yield* head(id);
+      yield* io(() => store.write(id, "cancel", "1"));
+      const [by, end] = String((yield* io(() => store.read(id, "lease"))) ?? "").split(" ");
+      if (by && (Number(end) || 0) > p.now()) return viewOf(h, p.now(), Number(end));
+      return yield* finish(h, yield* body(id), "cancelled");
+    },
+
+    /** Every job the document holds (the page resumes them on load). */
+    *list(): Op<JobView[]> {
+      const out: JobView[] = [];
+      for (const id of yield* io(() => store.ids())) {
+        const h = parseHead(yield* io(() => store.read(id, "head")));
+        if (h) out.push(viewOf(h, p.now()));
+      }
+      return out;
+    },
+  };
+  return ops;
+}
+
+/** The job operations' types (the bridges' names). */
+export type JobOps = ReturnType<typeof jobOps>;

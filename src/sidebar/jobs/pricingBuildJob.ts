@@ -1,0 +1,416 @@
+/**
+ * "New pricing sheet" as a job. Its stages, each resumable from the checkpoint:
+ *   lists    today's rows from the shop's lists (A7 and A12, B8 and B7, C7): the plan's ground
+ *   figures  each model's own figures (A6 a product, or A1 100 models: pricingLists.ts)
+ *   early    planned-price previews at Price today (pricingDefaults.ts), 500 rows a request
+ *   check    may the sheet be written (sheetChoice: free, or replace on the seller's yes)
+ *   write    the table, formulas, highlight and record, with a "building" stamp
+ *   targets  target previews, 500 rows a request
+ *   answers  the answer cells, the record's inputs and the stamp
+ *   log      the refresh log's row, and the sheet shown
+ * Units within a stage go in order, and a stage's unit changes the state only once it is
+ * done, so a step stopped anywhere resumes at its first unfinished unit.
+ */
+import { teamCostBook } from "../costBookSheet";
+import { costedPricingRows } from "../../imports/costBook/pricingCosts";
+import type { ProfitBasis } from "../../functions/basis";
+import { currencyDecimals } from "../../core/figure";
+import {
+  FORMULA_AT,
+  PRICING_COLUMNS,
+  belowTargetRule,
+  pricingColumns,
+  rowFormulas,
+  rowId,
+  withModelFigures,
+  type Asked,
+  type PricingRow,
+  type PricingWhere,
+} from "../../imports/pricingSheet";
+import { NUMBER_FORMATS } from "../../imports/table";
+import { io, type Op } from "../op";
+import type { SidebarPorts } from "../ports";
+import {
+  askBatch,
+  combineAnswers,
+  plannedBatches,
+  targetBatches,
+  type PreviewAnswers,
+} from "../pricingAnswers";
+import { firstAsked, plannedAtList } from "../pricingDefaults";
+import { figureCalls, figureEntries, todayRows, type ListAsk } from "../pricingLists";
+import { sheetChoice } from "../pricingReplace";
+import {
+  SHOP_WORD,
+  checkPricingAsk,
+  logPricing,
+  newSheetGrid,
+  newSheetRecord,
+  pricingStamp,
+  writeAnswerCells,
+  type CheckedAsk,
+  type PricingOutcome,
+  type PricingSheetAsk,
+} from "../pricingSheet";
+import type { PricingRecord } from "../pricingReplace";
+import type { JobKind, StepContext, StepEnd } from "./jobKind";
+
+type Stage = "lists" | "figures" | "early" | "check" | "write" | "targets" | "answers" | "log";
+
+/** A build's checkpoint (plain JSON; linear in its rows). */
+export interface BuildState {
+  readonly ask: CheckedAsk;
+  /** The basis at the start: the whole sheet stands on one. */
+  readonly basis: ProfitBasis;
+  replace: boolean;
+  stage: Stage;
+  /** The next unit of the stage (a request's index). */
+  next: number;
+  /** Requests this build sent (its log row and outcome). */
+  requests: number;
+  rows: PricingRow[];
+  /** The rows count the Cost book's costs (applied once, before the first previews). */
+  costed?: boolean;
+  dataFreshAt: string | null;
+  currency: string | null;
+  missing: string[];
+  early: PreviewAnswers;
+  targets: PreviewAnswers;
+  failed: string[];
+  /** The old sheet's size to blank, and its highlight's rows (a replaced build). */
+  blank: { rows: number; width: number } | null;
+  highlighted: number;
+  record: PricingRecord | null;
+}
+
+const formats = PRICING_COLUMNS.map((c) => NUMBER_FORMATS[c.format]);
+
+const whereOf = (s: BuildState): PricingWhere => ({
+  marketplace: s.ask.marketplace,
+  shopId: s.ask.shopId,
+  region: s.ask.region,
+  includeVat: s.basis.countVat,
+});
+
+const listAsk = (s: BuildState): ListAsk => ({
+  ...s.ask,
+  includeVat: s.basis.countVat,
+  salesWindowDays: s.basis.salesWindowDays,
+});
+
+/** The rows as asked: default inputs, planned at the list price where the early answers say. */
+function askedOf(s: BuildState): { asked: Asked[]; listed: Record<string, number> } {
+  const decimals = currencyDecimals(s.currency);
+  return plannedAtList(firstAsked(s.rows, decimals), s.early, whereOf(s), decimals);
+}
+
+/** The state's rows, asked, grid: what the sheet holds before its answers. */
+function sheetOf(s: BuildState) {
+  const { asked, listed } = askedOf(s);
+  return { asked, listed, ...newSheetGrid(s.ask, s.rows, asked, s.missing) };
+}
+
+/** Ask units from `list` while the step may, each answered into the state. */
+function* units<T>(
+  s: BuildState,
+  ctx: StepContext,
+  list: readonly T[],
+  one: (unit: T) => Op<void>,
+  then: Stage,
+): Op<void> {
+  while (s.next < list.length && (yield* ctx.more())) {
+    yield* one(list[s.next] as T);
+    s.next++;
+    s.requests++;
+  }
+  if (s.next >= list.length) [s.stage, s.next] = [then, 0];
+}
+
+/** Each row's index by id: figures land on their row in one lookup. */
+const rowIndex = (rows: readonly PricingRow[]): Map<string, number> =>
+  new Map(rows.map((r, i) => [rowId(r.itemId, r.modelId), i]));
+
+function* listsStage(s: BuildState, ctx: StepContext): Op<void> {
+  const today = yield* todayRows(function* (endpoint, params) {
+    s.requests++;
+    return yield* ctx.ask(endpoint, params);
+  }, listAsk(s));
+  const m = s.ask.marketplace;
+  if (today.rows.length === 0)
+    throw new Error(
+      m === "C"
+        ? `None of these products is in shop ${s.ask.shopId}: check the ids (${s.ask.productIds.slice(0, 3).join(", ")})`
+        : `${SHOP_WORD[m]} ${s.ask.shopId} ${s.ask.region} has no products to price`,
+    );
+  Object.assign(s, { ...today, stage: "figures", next: 0 });
+}
+
+/** The sheet's cells, formulas, highlight and record, with a stamp saying it is building. */
+function* writeStage(p: SidebarPorts, s: BuildState, ctx: StepContext): Op<void> {
+  const name = s.ask.sheetName;
+  const m = s.ask.marketplace;
+  const { asked, listed, grid, blocks } = sheetOf(s);
+  const width = s.blank?.width ?? 0;
+  const blank = s.blank
+    ? [
+        {
+          row: 0,
+          col: 0,
+          values: blankRows(s.blank.rows, width),
+          formats: blankRow(width, "General"),
+        },
+      ]
+    : [];
+  yield* io(() => p.tables.write(name, [...blank, ...blocks], true));
+  // The import look: a bold header that stays in view while the seller scrolls the rows.
+  const headers = grid[0] ?? [];
+  yield* io(() => p.tables.boldHeader(name, headers.length));
+  // The Answer column's sentences come later: room for them now (a fitted sheet sized it to
+  // its header).
+  const answerCol = headers.indexOf("Answer");
+  if (answerCol >= 0) yield* io(() => p.tables.sentenceColumn?.(name, answerCol));
+  yield* io(() => p.tables.show?.(name));
+  const rows = s.rows.length;
+  if (p.tables.formulas && rows > 0) {
+    yield* io(() =>
+      p.tables.formulas?.(name, {
+        row: 1,
+        col: pricingColumns(m).findIndex((c) => c.role === "formula"),
+        formulas: s.rows.map((_, i) => rowFormulas(i + 2, m)),
+        // A Text-formatted cell would keep a formula as its text: General for the flag.
+        formats: formats.slice(FORMULA_AT).map((f) => (f === "@" ? "General" : f)),
+      }),
+    );
+    // A replaced sheet's rule stays; a second one only where the new table is longer.
+    if (rows > s.highlighted)
+      yield* io(() =>
+        p.tables.highlightRows?.(name, {
+          rows,
+          cols: grid[0]?.length ?? 0,
+          formula: belowTargetRule(m),
+        }),
+      );
+  }
+  const highlighted = Math.max(s.highlighted, p.tables.highlightRows ? rows : 0);
+  const record = newSheetRecord(s.ask, s.basis, { ...s, asked, listed, grid, highlighted });
+  yield* io(() => p.tables.writeRecord(name, JSON.stringify(record)));
+  const done = `Building: answers for ${rows.toLocaleString("en-US")} rows still to come; ${ctx.continues}`;
+  yield* pricingStamp(p, name, record, done);
+  Object.assign(s, { record, stage: "targets", next: 0 });
+}
+
+const blankRow = (width: number, cell = ""): string[] => Array<string>(width).fill(cell);
+const blankRows = (rows: number, width: number): string[][] =>
+  Array.from({ length: rows }, () => blankRow(width));
+
+/** Where a figure answer's model entry lands: its row's index, if the sheet has that row. */
+function rowOfEntry(index: ReadonlyMap<string, number>, e: unknown): number | undefined {
+  const r = e !== null && typeof e === "object" ? (e as Record<string, unknown>) : {};
+  return index.get(rowId(r.itemId, r.modelId));
+}
+
+/** What is left, stage by stage: requests of the stages ahead, the writes ahead. */
+const ORDER: readonly Stage[] = [
+  "lists",
+  "figures",
+  "early",
+  "check",
+  "write",
+  "targets",
+  "answers",
+  "log",
+];
+const WRITES: readonly Stage[] = ["check", "write", "answers", "log"];
+
+export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
+  *begin(p, input) {
+    const ask = checkPricingAsk(input);
+    // A new sheet never writes over cells the seller typed (sheetChoice throws then).
+    const first = yield* sheetChoice(p, ask.sheetName, input.replace === true);
+    const state: BuildState = {
+      ask,
+      basis: yield* io(() => p.basis()),
+      replace: input.replace === true,
+      stage: "lists",
+      next: 0,
+      requests: 0,
+      rows: [],
+      dataFreshAt: null,
+      currency: null,
+      missing: [],
+      early: {},
+      targets: {},
+      failed: [],
+      blank: null,
+      highlighted: 0,
+      record: null,
+    };
+    const where = [ask.marketplace, ask.shopId, ask.region].filter(Boolean).join(" ");
+    return {
+      state,
+      title: `Pricing sheet · ${where} → ${ask.sheetName}`,
+      sheet: ask.sheetName,
+      ...(first.kind === "ask" ? { question: first.question } : {}),
+    };
+  },
+
+  // eslint-disable-next-line require-yield -- a kind's answer is an Op; this one reads nothing
+  *answer(_p, s, yes) {
+    if (!yes)
+      return `Nothing written: ${s.ask.sheetName} is kept. Name a new sheet to make another.`;
+    s.replace = true;
+    return null;
+  },
+
+  *step(p, s, ctx): Op<StepEnd> {
+    const where = whereOf(s);
+    const name = s.ask.sheetName;
+    switch (s.stage) {
+      case "lists":
+        yield* listsStage(s, ctx);
+        return { kind: "more" };
+      case "figures": {
+        const index = rowIndex(s.rows);
+        yield* units(
+          s,
+          ctx,
+          figureCalls(listAsk(s), s.rows),
+          function* (c) {
+            for (const e of figureEntries(yield* ctx.ask(c.endpoint, c.params))) {
+              const at = rowOfEntry(index, e);
+              const row = at === undefined ? undefined : s.rows[at];
+              if (at !== undefined && row) s.rows[at] = withModelFigures([row], [e])[0] ?? row;
+            }
+          },
+          "early",
+        );
+        return { kind: "more" };
+      }
+      case "early": {
+        if (!s.costed) {
+          // Today's figures at the team's costs where the cost book has them (issue 34 item 5),
+          // once: the previews are asked with them, and a resumed step must not count it twice.
+          const day = new Date(p.now()).toISOString().slice(0, 10);
+          const book = yield* teamCostBook(p);
+          const decimals = currencyDecimals(s.currency);
+          s.rows = costedPricingRows(s.rows, book, s.ask.marketplace, day, decimals);
+          s.costed = true;
+        }
+        const first = firstAsked(s.rows, currencyDecimals(s.currency));
+        yield* units(
+          s,
+          ctx,
+          plannedBatches(where, first),
+          (b) => askBatch(ctx.ask, p.api.explain, b, s.early, s.failed),
+          "check",
+        );
+        return { kind: "more" };
+      }
+      case "check": {
+        const choice = yield* sheetChoice(p, name, s.replace);
+        if (choice.kind === "ask") return { kind: "ask", question: choice.question };
+        if (choice.kind === "replace") {
+          s.blank = { rows: choice.blank.values.length, width: choice.blank.formats.length };
+          s.highlighted = choice.highlighted;
+        }
+        s.stage = "write";
+        return { kind: "more" };
+      }
+      case "write":
+        yield* writeStage(p, s, ctx);
+        return { kind: "more" };
+      case "targets":
+        yield* units(
+          s,
+          ctx,
+          targetBatches(where, askedOf(s).asked),
+          (b) => askBatch(ctx.ask, p.api.explain, b, s.targets, s.failed),
+          "answers",
+        );
+        return { kind: "more" };
+      case "answers": {
+        const { asked, grid } = sheetOf(s);
+        const { answers } = combineAnswers(
+          { ...where, currency: s.currency },
+          asked,
+          s.targets,
+          s.early,
+          s.failed,
+        );
+        const rowOf = Object.fromEntries(asked.map((a, i) => [a.id, 1 + i]));
+        yield* writeAnswerCells(p, name, s.record as PricingRecord, asked, rowOf, answers, grid);
+        s.stage = "log";
+        return { kind: "more" };
+      }
+      case "log": {
+        const { asked } = askedOf(s);
+        const missing = s.missing.length
+          ? `not in shop ${s.ask.shopId}: ${s.missing.slice(0, 10).join(", ")}${s.missing.length > 10 ? ` and ${s.missing.length - 10} more` : ""}`
+          : "";
+        const errors = [missing, s.failed.join("; ")].filter(Boolean).join("; ").slice(0, 500);
+        yield* logPricing(p, name, s.record as PricingRecord, {
+          requests: s.requests,
+          rows: asked.length,
+          errors,
+        });
+        // Last: in Google Sheets a sheet inserted since (the Refresh log) became the active one.
+        yield* io(() => p.tables.show?.(name));
+        const outcome: PricingOutcome = {
+          sheetName: name,
+          rows: s.rows.length + s.missing.length,
+          asked: asked.length,
+          requests: s.requests,
+          ...(s.missing.length ? { notFound: s.missing } : {}),
+        };
+        return { kind: "done", result: outcome };
+      }
+    }
+  },
+
+  left(s) {
+    const planned = s.stage !== "lists";
+    const where = whereOf(s);
+    const first = planned ? firstAsked(s.rows, currencyDecimals(s.currency)) : [];
+    const counts: Partial<Record<Stage, number>> = {
+      figures: figureCalls(listAsk(s), s.rows).length,
+      early: plannedBatches(where, first).length,
+      targets: targetBatches(where, first).length,
+    };
+    const now = ORDER.indexOf(s.stage);
+    const ahead = (st: Stage): boolean => ORDER.indexOf(st) >= now;
+    const requests = planned
+      ? ORDER.filter(ahead).reduce(
+          (sum, st) => sum + (counts[st] ?? 0) - (st === s.stage ? s.next : 0),
+          0,
+        )
+      : 0;
+    const rows = s.rows.length;
+    const written = now > ORDER.indexOf("write");
+    return {
+      requests,
+      writes: WRITES.filter(ahead).length,
+      rows,
+      rowsWritten: written ? rows : 0,
+      planned,
+    };
+  },
+
+  doing(s) {
+    const rows = `${s.rows.length.toLocaleString("en-US")} rows`;
+    const words: Record<Stage, string> = {
+      lists: "asking the shop's lists",
+      figures: "asking each model's own figures",
+      early: "asking the planned prices' previews",
+      check: `checking ${s.ask.sheetName} is free to write`,
+      write: `writing ${rows}, their formulas and the highlight`,
+      targets: "asking the target prices' previews",
+      answers: `writing the answers of ${rows}`,
+      log: "writing the refresh log",
+    };
+    return words[s.stage];
+  },
+
+  *drop() {
+    // The sheet stays as far as it was written: its record lets a new build replace it.
+  },
+};

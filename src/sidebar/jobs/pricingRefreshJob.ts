@@ -1,0 +1,132 @@
+/**
+ * A pricing sheet's Refresh as a job: the rows whose inputs changed since their answer are
+ * found at the start (refreshAsked, from the sheet and its record), their previews asked one
+ * batch a unit (targets, then planned prices), then the answer cells, record and stamp
+ * written, then the refresh log's row. Only answer cells are written: the seller's stay theirs.
+ */
+import type { Cell } from "../../functions/cells";
+import { parseTableRecord } from "../../imports/managedTable";
+import type { Asked } from "../../imports/pricingSheet";
+import { io, type Op } from "../op";
+import {
+  askBatch,
+  combineAnswers,
+  plannedBatches,
+  targetBatches,
+  type PreviewAnswers,
+} from "../pricingAnswers";
+import type { PricingRecord } from "../pricingReplace";
+import {
+  logPricing,
+  refreshAsked,
+  storedGrid,
+  writeAnswerCells,
+  type PricingOutcome,
+} from "../pricingSheet";
+import type { JobKind, StepEnd } from "./jobKind";
+
+/** A refresh's checkpoint (plain JSON; linear in the sheet's rows). */
+export interface RefreshState {
+  readonly sheetName: string;
+  readonly record: PricingRecord;
+  /** The sheet's cells at the start (the fingerprint after the write is of them). */
+  readonly grid: Cell[][];
+  readonly asked: Asked[];
+  readonly rowOf: Record<string, number>;
+  stage: "ask" | "answers" | "log";
+  next: number;
+  targets: PreviewAnswers;
+  planned: PreviewAnswers;
+  failed: string[];
+  answered: number;
+}
+
+const batchesOf = (s: RefreshState) => ({
+  targets: targetBatches(s.record.pricing, s.asked),
+  planned: plannedBatches(s.record.pricing, s.asked),
+});
+
+export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
+  *begin(p, input) {
+    const sheetName = String(input.sheetName);
+    const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
+    if (!record || !("pricing" in record))
+      throw new Error(`${sheetName} is not a pricing sheet: make one with "New pricing sheet"`);
+    const pricing = record as PricingRecord;
+    const cells = (yield* io(() => p.tables.read(sheetName))) ?? [];
+    const { asked, rowOf } = refreshAsked(cells, pricing, sheetName);
+    const grid = storedGrid(cells);
+    const state: RefreshState = {
+      sheetName,
+      record: pricing,
+      grid,
+      asked,
+      rowOf,
+      stage: "ask",
+      next: 0,
+      targets: {},
+      planned: {},
+      failed: [],
+      answered: 0,
+    };
+    const title = `${pricing.pricing.title.split("\n")[0] ?? "Pricing sheet"} → ${sheetName}`;
+    return { state, title: `Refresh of ${title}`, sheet: sheetName };
+  },
+
+  // eslint-disable-next-line require-yield -- a kind's answer is an Op; this one reads nothing
+  *answer() {
+    return null;
+  },
+
+  *step(p, s, ctx): Op<StepEnd> {
+    if (s.stage === "ask") {
+      const { targets, planned } = batchesOf(s);
+      const all = [...targets, ...planned];
+      while (s.next < all.length && (yield* ctx.more())) {
+        const into = s.next < targets.length ? s.targets : s.planned;
+        const batch = all[s.next];
+        if (batch) yield* askBatch(ctx.ask, p.api.explain, batch, into, s.failed);
+        s.next++;
+      }
+      if (s.next >= all.length) s.stage = "answers";
+      return { kind: "more" };
+    }
+    const where = s.record.pricing;
+    const { answers, errors } = combineAnswers(where, s.asked, s.targets, s.planned, s.failed);
+    if (s.stage === "answers") {
+      yield* writeAnswerCells(p, s.sheetName, s.record, s.asked, s.rowOf, answers, s.grid);
+      [s.stage, s.answered] = ["log", answers.size];
+      return { kind: "more" };
+    }
+    const requests = s.next;
+    yield* logPricing(p, s.sheetName, s.record, { requests, rows: s.answered, errors });
+    const outcome: PricingOutcome = {
+      sheetName: s.sheetName,
+      rows: s.grid.length - 1,
+      asked: s.answered,
+      requests,
+    };
+    return { kind: "done", result: outcome };
+  },
+
+  left(s) {
+    const { targets, planned } = batchesOf(s);
+    const requests = s.stage === "ask" ? targets.length + planned.length - s.next : 0;
+    const writes = s.stage === "ask" ? 2 : s.stage === "answers" ? 2 : 1;
+    const rows = s.asked.length;
+    return { requests, writes, rows, rowsWritten: s.stage === "log" ? rows : 0, planned: true };
+  },
+
+  doing(s) {
+    const n = s.asked.length.toLocaleString("en-US");
+    return s.stage === "ask"
+      ? `asking the API for ${n} changed row${s.asked.length === 1 ? "" : "s"}`
+      : s.stage === "answers"
+        ? `writing ${n} rows' answers`
+        : "writing the refresh log";
+  },
+
+  *drop() {
+    // Nothing was written before the answers: the sheet is as it was.
+  },
+};
