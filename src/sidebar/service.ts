@@ -32,6 +32,7 @@ import { parseTableRecord } from "../imports/managedTable";
 import { newPricingSheet, refreshPricingSheet, type PricingSheetAsk } from "./pricingSheet";
 import { logFormulaRefresh, logRefresh, type CellRequests } from "./refreshLog";
 import { resortTable } from "./teamTables";
+import { goneRows, removeGoneRows } from "./goneRows";
 import { historyChartBlock, keepSnapshot, productHistory } from "./history";
 import { freezeValues, unfreezeValues } from "./freeze";
 import type { SidebarPorts } from "./ports";
@@ -345,6 +346,14 @@ export function createSidebarService(p: SidebarPorts) {
     /** Re-sort a managed table by profit on the seller's request (teamTables.ts). */
     *resortTable(sheetName: string) {
       return yield* resortTable(p, String(sheetName));
+    },
+    /** The gone rows of a managed table and the seller's cells on them, to ask (goneRows.ts). */
+    *goneRows(sheetName: string) {
+      return yield* goneRows(p, String(sheetName));
+    },
+    /** Remove the gone rows the seller was asked about and said yes to (goneRows.ts). */
+    *removeGoneRows(sheetName: string, token: string) {
+      return yield* removeGoneRows(p, String(sheetName), String(token));
     },
     /** Keep a dated snapshot of a table's key figures in the History sheet (history.ts). */
     *keepSnapshot(sheetName: string) {

@@ -92,6 +92,8 @@ export function asyncTeamBridge(
         }
       : {}),
     resortTable: async (sheetName) => (await service()).resortTable(sheetName),
+    goneRows: async (sheetName) => (await service()).goneRows(sheetName),
+    removeGoneRows: async (sheetName, token) => (await service()).removeGoneRows(sheetName, token),
     keepSnapshot: async (sheetName) => (await service()).keepSnapshot(sheetName),
     productHistory: async (id) => (await service()).productHistory(id),
     freezeValues: async (scope, unfreeze) => (await service()).freezeValues(scope, unfreeze),

@@ -7,6 +7,8 @@ import type { serverProxy } from "./serverProxy";
 export function sheetsTeamBridge(server: ReturnType<typeof serverProxy>): TeamBridge {
   return {
     resortTable: (sheetName) => server.sidebarResortTable(sheetName),
+    goneRows: (sheetName) => server.sidebarGoneRows(sheetName),
+    removeGoneRows: (sheetName, token) => server.sidebarRemoveGoneRows(sheetName, token),
     keepSnapshot: (sheetName) => server.sidebarKeepSnapshot(sheetName),
     productHistory: (id) => server.sidebarProductHistory(id),
     async insertHistoryChart(id, product) {
