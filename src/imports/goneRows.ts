@@ -59,13 +59,13 @@ export function planGoneRows(
   const statusAt = layout.at[statusJ] ?? -1;
   const keyJ = new Set(record.key.map((h) => record.columns.findIndex((c) => c.header === h)));
   const typed = new Map(Object.entries(record.typed ?? {}));
-  // Gone: the add-in last wrote its gone mark there (kept when the seller typed over Status),
-  // or the sheet shows that mark.
+  // Gone: the add-in last wrote its gone mark there (still so when the seller typed over
+  // Status); a row it never wrote (a record made again from the sheet): the sheet shows it.
   const goneIds = new Set<string>();
   for (const [id, r] of layout.rowOf) {
-    const was = last.get(id)?.[statusJ];
-    const shown = statusAt >= 0 ? String(grid[r]?.[statusAt] ?? "").trim() : "";
-    if ((typeof was === "string" && GONE.test(was)) || GONE.test(shown)) goneIds.add(id);
+    const before = last.get(id);
+    const mark = before ? before[statusJ] : statusAt >= 0 ? grid[r]?.[statusAt] : "";
+    if (typeof mark === "string" && GONE.test(mark.trim())) goneIds.add(id);
   }
   const width = Math.max(0, ...grid.map((line) => line.length));
   let bottom = grid.length - 1;

@@ -22,6 +22,7 @@ import {
   LoseRecord,
   PointImport,
   Refresh,
+  RemoveGone,
   Rename,
   Snapshot,
   TypeId,
@@ -176,6 +177,27 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
     const ranks = (await column(real, model, "Rank")).filter((r) => r !== "" && r != null);
     expect(new Set(ranks).size).toBe(ranks.length);
+  });
+
+  test("Remove gone rows names every cell typed on them first; no keeps all, yes removes only them", async () => {
+    const { model, real } = await replay(host, "A", (m) => [
+      new InsertColumn("right", "seller", 0),
+      ...[0, 1, 2, 3, 4, 5].map((p) => new TypeSeller(p, 0, p % 2 === 0)),
+      new Api({ kind: "vanish", pick: 0 }),
+      new Api({ kind: "vanish", pick: 2 }),
+      new Api({ kind: "appear", count: 1 }),
+      new Refresh("menu"),
+      new TypeOwned(0, ownedPick(m, "Status"), "text"),
+      new TypeOwned(1, ownedPick(m, "Total profit"), "figure"),
+      new RemoveGone(false),
+      new RemoveGone(true),
+      new Refresh("menu"),
+      new RemoveGone(true),
+    ]);
+    const status = await column(real, model, "Status");
+    expect(status.filter((s) => /^Not in the API's answer/.test(String(s)))).toEqual([]);
+    const ids = (await column(real, model, "Item id")).filter((x) => x !== "" && x != null);
+    expect(ids.map(String).sort()).toEqual((await real.api.liveIds()).sort());
   });
 
   test("marketplace B: an empty answer marks every row gone", async () => {
