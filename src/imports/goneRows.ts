@@ -48,6 +48,8 @@ const GONE = /^Not in the API's answer on /;
 
 const blank = (c: Cell | undefined): boolean => comparable(c) === "";
 
+type Written = string | number | boolean | null;
+
 /** Plan the removal of a table's gone rows (no gone row: `rows` is empty). */
 export function planGoneRows(
   grid: readonly (readonly Cell[])[],
@@ -79,6 +81,15 @@ export function planGoneRows(
   });
   const headerOf = (col: number): string =>
     String(grid[0]?.[col] ?? "").trim() || `column ${columnLetters(col)}`;
+  /**
+   * An owned cell the seller typed: on a row the add-in never wrote (an id they typed), all
+   * but its gone mark; else a cell differing from what it wrote (ids and dates are its own).
+   */
+  const byHand = (j: number, now: Cell | undefined, before: readonly Written[] | undefined) => {
+    if (!before) return !(j === statusJ && GONE.test(String(now).trim()));
+    const was = before[j];
+    return !keyJ.has(j) && was !== undefined && was !== null && !sameValue(was, now);
+  };
   const sellerCells: SellerCell[] = [];
   for (const r of rows) {
     const line = grid[r] ?? [];
@@ -90,14 +101,7 @@ export function planGoneRows(
       const now = line[col];
       if (blank(now)) continue;
       const j = ownedAt.get(col);
-      const seller =
-        j === undefined ||
-        (!keyJ.has(j) &&
-          (copy ||
-            kept.has(j) ||
-            (before?.[j] !== undefined && before[j] !== null
-              ? !sameValue(before[j] ?? null, now)
-              : j === statusJ && !GONE.test(String(now).trim()))));
+      const seller = j === undefined || copy || kept.has(j) || byHand(j, now, before);
       if (seller)
         sellerCells.push({
           cell: `${columnLetters(col)}${r + 1}`,

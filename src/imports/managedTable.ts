@@ -313,6 +313,11 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
         const mark = j === statusJ ? gone : "";
         if (byHand(j, mark)) {
           keptNow.push(j);
+          // The record still says the row is gone ("Remove gone rows", the shade cleared on
+          // its return) while the seller's Status text stays.
+          const was = written[j];
+          if (j === statusJ && !(typeof was === "string" && OWN_STATUS.test(was)))
+            written[j] = comparable(mark);
           continue;
         }
         const now = line[layout.at[j] ?? -1];

@@ -688,9 +688,12 @@ export class RemoveGone extends Base {
     }
     const question: string = asked;
     const grid = await view(m, r);
-    const counts = new Map<string, number>();
-    for (const k of rowKeys(m, grid)) counts.set(k, (counts.get(k) ?? 0) + 1);
-    const removed = [...m.rows.keys()].filter((id) => !counts.has(id));
+    const present = new Set(rowKeys(m, grid));
+    const marks = new Set([HEADER, TITLE, NO_ID]);
+    // Products with no row left: the table's, and ids the seller typed in rows of their own.
+    const removed = [...new Set([...m.rows.keys(), ...m.entries.map((e) => e.product)])].filter(
+      (id) => !marks.has(id) && !present.has(id),
+    );
     const at = rowsOf(m, was);
     for (const id of removed) {
       if (m.lastLive.has(id))

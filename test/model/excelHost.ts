@@ -49,6 +49,7 @@ function moveNotes(rec: SheetRecord, to: (r: number, c: number) => [number, numb
 function move(rec: SheetRecord, to: (r: number, c: number) => [number, number] | null): void {
   remap(rec.values, to);
   remap(rec.formats, to);
+  remap(rec.fills, to);
   const bold = new Map([...rec.bold].map((k) => [k, true]));
   remap(bold, to);
   rec.bold.clear();
