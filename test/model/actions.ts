@@ -694,17 +694,20 @@ export class RemoveGone extends Base {
     const removed = [...new Set([...m.rows.keys(), ...m.entries.map((e) => e.product)])].filter(
       (id) => !marks.has(id) && !present.has(id),
     );
-    const at = rowsOf(m, was);
+    const keysWas = rowKeys(m, was);
     for (const id of removed) {
       if (m.lastLive.has(id))
         throw new Violation("live row removed", `${id} was in the answer and lost its row`);
       for (const e of m.entries.filter((x) => x.product === id)) {
-        const row = at.get(e);
-        const cell = `${columnLetters(m.cols.indexOf(e.col))}${(row ?? -1) + 1}`;
-        if (row === undefined || !question.includes(`${cell} (`))
+        // Any of its product's rows holding that value (an id typed equal to another row's).
+        const c = m.cols.indexOf(e.col);
+        const cells = was.flatMap((line, row) =>
+          keysWas[row] === id && same(line[c], e.value) ? [`${columnLetters(c)}${row + 1}`] : [],
+        );
+        if (!cells.some((cell) => question.includes(`${cell} (`)))
           throw new Violation(
             "typed cell removed unnamed",
-            `${JSON.stringify(e.value)} typed beside ${id} (${cell}) went with its row unnamed: ${question}`,
+            `${JSON.stringify(e.value)} typed beside ${id} (${cells.join(", ")}) went with its row unnamed: ${question}`,
           );
       }
       m.entries = m.entries.filter((x) => x.product !== id);
