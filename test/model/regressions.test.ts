@@ -31,6 +31,7 @@ import {
   startModel,
   type Real,
 } from "./actions";
+import { GONE_FILL } from "../../src/imports/managedTable";
 import { excelHost } from "./excelHost";
 import type { HostName, ModelHost } from "./host";
 import { modelImport } from "./run";
@@ -210,6 +211,25 @@ describe.each(HOSTS)("%s", (host) => {
     const status = await column(real, model, "Status");
     expect(status.length).toBeGreaterThan(0);
     for (const s of status) expect(String(s)).toMatch(/^Not in the API's answer/);
+  });
+});
+
+describe("sheets: gone rows shaded, and unshaded once removed", () => {
+  test("a refresh shades a gone row's table cells; Remove gone rows leaves no shaded row", async () => {
+    const api = new ScriptedApi("A");
+    const sheets = sheetsHost(api);
+    const started = await startModel({ host: sheets, api }, modelImport("A"));
+    const shaded = () =>
+      [...(sheets.book.getSheetByName(started.model.sheet)?.backgrounds ?? [])].filter(
+        ([, c]) => c === GONE_FILL,
+      ).length;
+    await fc.asyncModelRun(
+      () => started,
+      [new Api({ kind: "vanish", pick: 0 }), new Refresh("menu")],
+    );
+    expect(shaded()).toBeGreaterThan(0);
+    await fc.asyncModelRun(() => started, [new RemoveGone(true)]);
+    expect(shaded()).toBe(0);
   });
 });
 

@@ -67,6 +67,8 @@ class FakeSheet implements SbSheet {
         throw new Error("copyTo is not faked here (managedTable.test.ts covers re-sorts)");
       },
       clear: () => range,
+      // Fills are not looked at here (managedTable.test.ts and the model test see them).
+      setBackground: () => range,
       getFormulas: () => [],
       setValues(values) {
         if (values.length !== numRows || values.some((r) => r.length !== numColumns)) {
