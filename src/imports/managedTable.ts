@@ -313,6 +313,11 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
         const mark = j === statusJ ? gone : "";
         if (byHand(j, mark)) {
           keptNow.push(j);
+          // The record still says the row is gone ("Remove gone rows", the shade cleared on
+          // its return) while the seller's Status text stays.
+          const was = written[j];
+          if (j === statusJ && !(typeof was === "string" && OWN_STATUS.test(was)))
+            written[j] = comparable(mark);
           continue;
         }
         const now = line[layout.at[j] ?? -1];
@@ -329,12 +334,13 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     // differ from the API's are the seller's (byHand), not taken for the add-in's.
     if (apiRow || before) nextLast.set(id, written);
     if (keptNow.length > 0) nextTyped.set(id, keptNow);
-    for (const j of keptBefore)
-      if (!keptNow.includes(j))
-        fills.push({ row: r, col: layout.at[j] ?? 0, rows: 1, cols: 1, color: null });
-    for (const j of keptNow)
-      if (apiRow)
-        fills.push({ row: r, col: layout.at[j] ?? 0, rows: 1, cols: 1, color: KEPT_FILL });
+    // A kept cell's mark only where its column is found (a column not found is left alone).
+    const mark = (j: number, color: string | null): void => {
+      const col = layout.at[j] ?? -1;
+      if (col >= 0) fills.push({ row: r, col, rows: 1, cols: 1, color });
+    };
+    for (const j of keptBefore) if (!keptNow.includes(j)) mark(j, null);
+    for (const j of keptNow) if (apiRow) mark(j, KEPT_FILL);
   }
 
   // A teammate's copy of a row: named in its Status (where the add-in wrote it), not refreshed.

@@ -25,6 +25,7 @@ import {
   type FeeChangeSheetAsk,
 } from "./feeChangeSheet";
 import { resortTable } from "./teamTables";
+import { goneRows, removeGoneRows } from "./goneRows";
 import { historyChartBlock, productHistory } from "./history";
 import { freezeValues, unfreezeValues } from "./freeze";
 import type { SidebarPorts } from "./ports";
@@ -165,6 +166,14 @@ export function createSidebarService(p: SidebarPorts) {
     /** Re-sort a managed table by profit on the seller's request (teamTables.ts). */
     *resortTable(sheetName: string) {
       return yield* resortTable(p, String(sheetName));
+    },
+    /** The gone rows of a managed table and the seller's cells on them, to ask (goneRows.ts). */
+    *goneRows(sheetName: string) {
+      return yield* goneRows(p, String(sheetName));
+    },
+    /** Remove the gone rows the seller was asked about and said yes to (goneRows.ts). */
+    *removeGoneRows(sheetName: string, token: string) {
+      return yield* removeGoneRows(p, String(sheetName), String(token));
     },
     /** Freeze or unfreeze the add-in's formulas in the selection or sheet (freeze.ts). */
     *freezeValues(scope: "selection" | "sheet", unfreeze = false) {

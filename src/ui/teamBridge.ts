@@ -5,12 +5,17 @@
 import type { ProductHistory, SnapshotResult } from "../sidebar/history";
 import type { ResortResult } from "../sidebar/teamTables";
 import type { FreezeResult } from "../sidebar/freeze";
+import type { GoneRowsQuestion, GoneRowsResult } from "../sidebar/goneRows";
 
-export type { ProductHistory, ResortResult, SnapshotResult };
+export type { GoneRowsQuestion, GoneRowsResult, ProductHistory, ResortResult, SnapshotResult };
 
 export interface TeamBridge {
   /** Re-sort a managed table by profit, highest first, moving whole rows. */
   resortTable(sheetName: string): Promise<ResortResult>;
+  /** A table's gone rows and every cell the seller typed on them (nothing written). */
+  goneRows(sheetName: string): Promise<GoneRowsQuestion>;
+  /** Remove them, after the seller's yes to that question (its token). */
+  removeGoneRows(sheetName: string, token: string): Promise<GoneRowsResult>;
   /** Append the table's key figures, dated, to the History sheet. */
   keepSnapshot(sheetName: string): Promise<SnapshotResult>;
   /**

@@ -9,6 +9,8 @@ import { messageOf } from "./bridge";
 import { Button, Section, Status, TextField } from "./controls";
 import { counted } from "./counted";
 import { HistoryChart } from "./charts/historyChart";
+import { goneRowsQuestionText } from "./goneRowsText";
+import { useQuestion } from "./question";
 import type { ProductHistory } from "./teamBridge";
 
 type Said = { text: string; kind: "info" | "ok" | "error" };
@@ -18,6 +20,7 @@ export function TeamSection(p: { bridge: HostBridge }) {
   const [product, setProduct] = useState("");
   const [history, setHistory] = useState<ProductHistory | null>(null);
   const [status, setStatus] = useState<Said>({ text: "", kind: "info" });
+  const question = useQuestion("team-gone-question");
   const run = (what: () => Promise<string>): void => {
     setStatus({ text: "Working…", kind: "info" });
     what().then(
@@ -48,6 +51,24 @@ export function TeamSection(p: { bridge: HostBridge }) {
             return done.moved === 0
               ? `${done.sheetName} is already sorted by ${done.by}: nothing moved.`
               : `${done.sheetName} sorted by ${done.by}, highest first: ${done.moved} of ${done.rows} rows moved, your columns with them.`;
+          }),
+      }),
+      h(Button, {
+        id: "team-gone",
+        label: "Remove gone rows",
+        onClick: () =>
+          run(async () => {
+            question.dismiss();
+            const asked = await p.bridge.team.goneRows(named());
+            if (asked.rows === 0)
+              return `${asked.sheetName} has no rows of products gone from the API's answer: nothing to remove.`;
+            const yes = await question.ask(goneRowsQuestionText(asked), undefined, {
+              yes: "Remove them",
+              no: "Keep them",
+            });
+            if (!yes) return `Nothing removed: ${asked.sheetName} is as it was.`;
+            const done = await p.bridge.team.removeGoneRows(asked.sheetName, asked.token);
+            return `${done.removed} gone rows removed from ${done.sheetName}${done.sellerCells ? `, with the ${counted(done.sellerCells, "cell")} you typed on them` : ""}; every other row keeps its cells.`;
           }),
       }),
       h(Button, {
@@ -97,6 +118,7 @@ export function TeamSection(p: { bridge: HostBridge }) {
         ),
       ),
     ]),
+    question.view,
     h(Status, { id: "team-status", ...status }),
     history ? h(HistoryChart, { history }) : null,
     history && p.bridge.team.insertHistoryChart

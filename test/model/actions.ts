@@ -542,7 +542,9 @@ async function unknowable(m: SellerModel, r: Real): Promise<void> {
 
 /** After a write of the table: every product in the answer has a row. */
 async function answered(m: SellerModel, r: Real): Promise<void> {
-  for (const id of await live(r)) m.rows.set(id, Math.max(1, m.rows.get(id) ?? 0));
+  const ids = await live(r);
+  for (const id of ids) m.rows.set(id, Math.max(1, m.rows.get(id) ?? 0));
+  m.lastLive = new Set(ids);
 }
 
 /** The table was replaced whole with the seller's consent: start again from what it shows. */
@@ -552,6 +554,7 @@ async function replaced(m: SellerModel, r: Real): Promise<void> {
   m.titles = 0;
   m.entries = [];
   m.rows = new Map((await live(r)).map((id) => [id, 1]));
+  m.lastLive = new Set(m.rows.keys());
 }
 
 export class Import extends Base {
@@ -652,6 +655,68 @@ export class Resort extends Base {
   }
   toString() {
     return "resortByProfit()";
+  }
+}
+
+/**
+ * "Remove gone rows", answered yes or no. Yes: only products gone at the add-in's last write
+ * lose their rows, and every cell the seller typed on a removed row was named in the
+ * question; no (or refused): nothing changes.
+ */
+export class RemoveGone extends Base {
+  constructor(readonly yes: boolean) {
+    super();
+  }
+  async run(m: SellerModel, r: Real) {
+    const before = await r.host.fingerprint(m.sheet);
+    const was = await view(m, r);
+    let asked: string | null = null;
+    const confirm: Confirm = async (question) => {
+      asked = question;
+      return this.yes;
+    };
+    try {
+      await r.host.removeGone(m.sheet, confirm);
+    } catch (e) {
+      const why = crashCheck(e, "Remove gone rows");
+      checkUnchanged(m, before, await r.host.fingerprint(m.sheet), `Remove refused: ${why}`);
+      return;
+    }
+    if (!this.yes || asked === null) {
+      checkUnchanged(m, before, await r.host.fingerprint(m.sheet), "Remove gone rows, kept");
+      return;
+    }
+    const question: string = asked;
+    const grid = await view(m, r);
+    const present = new Set(rowKeys(m, grid));
+    const marks = new Set([HEADER, TITLE, NO_ID]);
+    // Products with no row left: the table's, and ids the seller typed in rows of their own.
+    const removed = [...new Set([...m.rows.keys(), ...m.entries.map((e) => e.product)])].filter(
+      (id) => !marks.has(id) && !present.has(id),
+    );
+    const keysWas = rowKeys(m, was);
+    for (const id of removed) {
+      if (m.lastLive.has(id))
+        throw new Violation("live row removed", `${id} was in the answer and lost its row`);
+      for (const e of m.entries.filter((x) => x.product === id)) {
+        // Any of its product's rows holding that value (an id typed equal to another row's).
+        const c = m.cols.indexOf(e.col);
+        const cells = was.flatMap((line, row) =>
+          keysWas[row] === id && same(line[c], e.value) ? [`${columnLetters(c)}${row + 1}`] : [],
+        );
+        if (!cells.some((cell) => question.includes(`${cell} (`)))
+          throw new Violation(
+            "typed cell removed unnamed",
+            `${JSON.stringify(e.value)} typed beside ${id} (${cells.join(", ")}) went with its row unnamed: ${question}`,
+          );
+      }
+      m.entries = m.entries.filter((x) => x.product !== id);
+      m.rows.delete(id);
+    }
+    checkInvariant(m, grid, null);
+  }
+  toString() {
+    return `removeGoneRows(${this.yes ? "yes" : "no"})`;
   }
 }
 
@@ -767,6 +832,10 @@ export function steps(options: { daily: boolean }): fc.Arbitrary<Step> {
     w(1, fc.constant(new Refresh("menu"))),
     w(1, fc.constant(new Resort())),
     w(1, fc.constant(new Snapshot())),
+    w(
+      1,
+      fc.boolean().map((yes) => new RemoveGone(yes)),
+    ),
   );
 }
 
@@ -798,6 +867,7 @@ export async function startModel(
     titles: 0,
     entries: [],
     rows: new Map((await live(r)).map((id) => [id, 1])),
+    lastLive: new Set(await live(r)),
     keyHeaders: (grid[0] ?? []).map((h) => idText(h)).filter((h) => KEY_HEADERS.has(h)),
     next: 1,
     recordLost: false,

@@ -12,7 +12,7 @@ import type { AsyncTransport } from "../../src/core/asyncDriver";
 import type { HttpRequest } from "../../src/core/request";
 import type { HttpResponse } from "../../src/core/response";
 import { fakeWorkbook, type FakeWorkbook, type SheetRecord } from "../hosts/excel/fakeWorkbook";
-import { sortOrder, type ModelHost } from "./host";
+import { removeGoneAsked, sortOrder, type ModelHost } from "./host";
 import type { ScriptedApi } from "./scriptedApi";
 import { MODEL_BASE_URL, MODEL_KEY } from "./sheetsHost";
 
@@ -49,6 +49,7 @@ function moveNotes(rec: SheetRecord, to: (r: number, c: number) => [number, numb
 function move(rec: SheetRecord, to: (r: number, c: number) => [number, number] | null): void {
   remap(rec.values, to);
   remap(rec.formats, to);
+  remap(rec.fills, to);
   const bold = new Map([...rec.bold].map((k) => [k, true]));
   remap(bold, to);
   rec.bold.clear();
@@ -204,6 +205,7 @@ export function excelHost(api: Answering | ExcelApiTarget, from?: FakeWorkbook):
       }
     },
     resort: async (name) => void (await bridge.team.resortTable(name)),
+    removeGone: (name, confirm) => removeGoneAsked(bridge.team, name, confirm),
     snapshot: async (name) => void (await bridge.team.keepSnapshot(name)),
     fork: (next) => excelHost(next, excel.copy()),
   };

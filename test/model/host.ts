@@ -9,6 +9,8 @@ import type { Cell } from "../../src/functions/cells";
 import type { ImportDefinition } from "../../src/imports/definitions";
 import type { QuestionAnswers } from "../../src/sidebar/importQuestions";
 import type { ImportResult } from "../../src/sidebar/views";
+import { goneRowsQuestionText } from "../../src/ui/goneRowsText";
+import type { TeamBridge } from "../../src/ui/teamBridge";
 import type { ScriptedApi } from "./scriptedApi";
 
 export type HostName = "sheets" | "excel" | "web";
@@ -66,6 +68,11 @@ export interface ModelHost {
   /** The unattended refresh of the saved import (Sheets: menu or daily; Excel: on open). */
   refreshSaved(kind: "menu" | "daily", def: ImportDefinition): Promise<UnattendedOutcome>;
   resort(sheet: string): Promise<void>;
+  /**
+   * The sidebar's "Remove gone rows": its question (every seller cell on those rows named) to
+   * `confirm`, the removal only on yes. Throws what the sidebar shows when it refuses.
+   */
+  removeGone(sheet: string, confirm: Confirm): Promise<void>;
   snapshot(sheet: string): Promise<void>;
   /**
    * The same document and account in a new host answered by `api` (a sequence starts from a
@@ -99,4 +106,16 @@ export function sortOrder(values: readonly Cell[], ascending: boolean): number[]
     return (ascending ? cmp : -cmp) || a - b;
   });
   return order;
+}
+
+/** "Remove gone rows" as the Team workbook section runs it (ui/teamSection.ts). */
+export async function removeGoneAsked(
+  team: Pick<TeamBridge, "goneRows" | "removeGoneRows">,
+  sheet: string,
+  confirm: Confirm,
+): Promise<void> {
+  const asked = await team.goneRows(sheet);
+  if (asked.rows === 0) return;
+  const yes = await confirm(goneRowsQuestionText(asked), { yes: "Remove them", no: "Keep them" });
+  if (yes) await team.removeGoneRows(asked.sheetName, asked.token);
 }

@@ -22,6 +22,7 @@ import {
   LoseRecord,
   PointImport,
   Refresh,
+  RemoveGone,
   Rename,
   Snapshot,
   TypeId,
@@ -30,6 +31,7 @@ import {
   startModel,
   type Real,
 } from "./actions";
+import { GONE_FILL } from "../../src/imports/managedTable";
 import { excelHost } from "./excelHost";
 import type { HostName, ModelHost } from "./host";
 import { modelImport } from "./run";
@@ -178,6 +180,27 @@ describe.each(HOSTS)("%s", (host) => {
     expect(new Set(ranks).size).toBe(ranks.length);
   });
 
+  test("Remove gone rows names every cell typed on them first; no keeps all, yes removes only them", async () => {
+    const { model, real } = await replay(host, "A", (m) => [
+      new InsertColumn("right", "seller", 0),
+      ...[0, 1, 2, 3, 4, 5].map((p) => new TypeSeller(p, 0, p % 2 === 0)),
+      new Api({ kind: "vanish", pick: 0 }),
+      new Api({ kind: "vanish", pick: 2 }),
+      new Api({ kind: "appear", count: 1 }),
+      new Refresh("menu"),
+      new TypeOwned(0, ownedPick(m, "Status"), "text"),
+      new TypeOwned(1, ownedPick(m, "Total profit"), "figure"),
+      new RemoveGone(false),
+      new RemoveGone(true),
+      new Refresh("menu"),
+      new RemoveGone(true),
+    ]);
+    const status = await column(real, model, "Status");
+    expect(status.filter((s) => /^Not in the API's answer/.test(String(s)))).toEqual([]);
+    const ids = (await column(real, model, "Item id")).filter((x) => x !== "" && x != null);
+    expect(ids.map(String).sort()).toEqual((await real.api.liveIds()).sort());
+  });
+
   test("marketplace B: an empty answer marks every row gone", async () => {
     const { model, real } = await replay(host, "B", () => [
       new TypeSeller(0, 0, false),
@@ -188,6 +211,25 @@ describe.each(HOSTS)("%s", (host) => {
     const status = await column(real, model, "Status");
     expect(status.length).toBeGreaterThan(0);
     for (const s of status) expect(String(s)).toMatch(/^Not in the API's answer/);
+  });
+});
+
+describe("sheets: gone rows shaded, and unshaded once removed", () => {
+  test("a refresh shades a gone row's table cells; Remove gone rows leaves no shaded row", async () => {
+    const api = new ScriptedApi("A");
+    const sheets = sheetsHost(api);
+    const started = await startModel({ host: sheets, api }, modelImport("A"));
+    const shaded = () =>
+      [...(sheets.book.getSheetByName(started.model.sheet)?.backgrounds ?? [])].filter(
+        ([, c]) => c === GONE_FILL,
+      ).length;
+    await fc.asyncModelRun(
+      () => started,
+      [new Api({ kind: "vanish", pick: 0 }), new Refresh("menu")],
+    );
+    expect(shaded()).toBeGreaterThan(0);
+    await fc.asyncModelRun(() => started, [new RemoveGone(true)]);
+    expect(shaded()).toBe(0);
   });
 });
 

@@ -40,6 +40,8 @@ export type ViolationKind =
   | "copied row not named a duplicate"
   | "gone row not marked"
   | "gone row keeps a rank"
+  | "live row removed"
+  | "typed cell removed unnamed"
   | "refused step wrote"
   | "step crashed";
 
@@ -91,6 +93,8 @@ export interface SellerModel {
    * those cells for theirs (they changed by hand), so gone rows' marks are not checked.
    */
   moved: Set<string>;
+  /** The products in the answer when the add-in last wrote the table (the rest are gone). */
+  lastLive: Set<string>;
   /** The steps so far, for the failure's story. */
   readonly story: string[];
 }

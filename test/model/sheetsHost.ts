@@ -21,7 +21,7 @@ import {
   typedCell,
   type FakeSheet,
 } from "../hosts/sheets/fakes";
-import { sortOrder, type ModelHost, type UnattendedOutcome } from "./host";
+import { removeGoneAsked, sortOrder, type ModelHost, type UnattendedOutcome } from "./host";
 import type { ScriptedApi } from "./scriptedApi";
 import type { HttpRequest } from "../../src/core/request";
 import type { HttpResponse } from "../../src/core/response";
@@ -212,6 +212,15 @@ export function sheetsHost(
     async resort(name) {
       await viaScriptRun(server.sidebarResortTable)(name);
     },
+    removeGone: (name, confirm) =>
+      removeGoneAsked(
+        {
+          goneRows: viaScriptRun(server.sidebarGoneRows),
+          removeGoneRows: viaScriptRun(server.sidebarRemoveGoneRows),
+        },
+        name,
+        confirm,
+      ),
     async snapshot(name) {
       await runJob(jobs, "snapshot", { sheetName: name }, { sleep });
     },

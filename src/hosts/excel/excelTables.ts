@@ -151,6 +151,18 @@ export function excelTables(
         sheet.freezePanes.freezeRows(1);
         await context.sync();
       }),
+    // A gone row's shade and a kept cell's mark (managedTable.ts); null takes the fill away.
+    fill: (sheetName, fills) =>
+      run(async (context) => {
+        const sheet = await sheetNamed(context, sheetName);
+        if (!sheet || fills.length === 0) return;
+        for (const f of fills) {
+          const fill = sheet.getRangeByIndexes(f.row, f.col, f.rows, f.cols).format.fill;
+          if (f.color === null) fill.clear();
+          else fill.color = f.color;
+        }
+        await context.sync();
+      }),
     moveRows: (sheetName, top, order, width) =>
       run(async (context) => {
         const sheet = await sheetNamed(context, sheetName);

@@ -95,6 +95,8 @@ export function asyncTeamBridge(
         }
       : {}),
     resortTable: async (sheetName) => (await service()).resortTable(sheetName),
+    goneRows: async (sheetName) => (await service()).goneRows(sheetName),
+    removeGoneRows: async (sheetName, token) => (await service()).removeGoneRows(sheetName, token),
     keepSnapshot: (sheetName) => runJob(jobs, "snapshot", { sheetName }) as Promise<SnapshotResult>,
     productHistory: async (id) => (await service()).productHistory(id),
     freezeValues: async (scope, unfreeze) => (await service()).freezeValues(scope, unfreeze),

@@ -46,6 +46,8 @@ export interface SheetRecord {
   readonly notes: string[];
   /** Cells whose font is bold ("row,column", 0-based). */
   readonly bold: Set<string>;
+  /** Cells' fill colours ("row,column", 0-based); none: no fill. */
+  readonly fills: Map<string, string>;
   readonly charts: FakeChart[];
   /** Range.conditionalFormats added on this sheet (fakeConditionalFormats.ts). */
   readonly conditionalFormats: FakeConditionalFormat[];
@@ -138,6 +140,8 @@ export interface FakeWorkbook {
   failSync(n: number, applyFirst?: number): void;
   /** A sheet's cells as rows, from A1 to its used range. */
   table(name: string): unknown[][];
+  /** A cell's fill colour (0-based), or null: no fill. */
+  fillAt(sheet: string, row: number, column: number): string | null;
   addSheet(name: string, rows: unknown[][]): SheetRecord;
   /** Select a block (0-based) as the seller would by clicking. */
   select(sheet: string, row: number, column: number, rows: number, columns: number): void;
@@ -194,6 +198,7 @@ export function fakeWorkbook(
     formats: new Map(),
     notes: [],
     bold: new Set(),
+    fills: new Map(),
     charts: [],
     conditionalFormats: [],
   });
@@ -310,9 +315,26 @@ export function fakeWorkbook(
             return false;
           },
         },
+        fill: {
+          set color(color: string) {
+            queue(cells((s, r, c) => void s.fills.set(key(r, c), color)));
+          },
+          get color(): string {
+            return "";
+          },
+          clear: () => queue(cells((s, r, c) => void s.fills.delete(key(r, c)))),
+        },
       },
       clear: () =>
-        queue(cells((s, r, c) => (s.values.delete(key(r, c)), s.formats.delete(key(r, c))))),
+        queue(
+          cells(
+            (s, r, c) => (
+              s.values.delete(key(r, c)),
+              s.formats.delete(key(r, c)),
+              s.fills.delete(key(r, c))
+            ),
+          ),
+        ),
       copyFrom: (source: XlRange | string) => {
         if (!hasExcelApi("1.9"))
           throw new TypeError("range.copyFrom is not a function (ExcelApi 1.9 is missing)");
@@ -327,6 +349,9 @@ export function fakeWorkbook(
             for (let c = 0; c < w; c++) {
               const v = from.values.get(key(sr + r, sc + c));
               const f = from.formats.get(key(sr + r, sc + c));
+              const fill = from.fills.get(key(sr + r, sc + c));
+              if (fill === undefined) to.fills.delete(key(r0 + r, c0 + c));
+              else to.fills.set(key(r0 + r, c0 + c), fill);
               // Like Excel's paste: a formula's relative row references move with it.
               const moved =
                 v instanceof ParsedFormula
@@ -513,6 +538,7 @@ export function fakeWorkbook(
       );
     },
     hasExcelApi,
+    fillAt: (sheet, row, column) => sheets.get(sheet)?.fills.get(key(row, column)) ?? null,
     select: (sheet, row, column, rows, columns) => {
       selected = { sheet, box: [row, column, rows, columns] };
     },
@@ -526,6 +552,7 @@ export function fakeWorkbook(
           formats: new Map(rec.formats),
           notes: [...rec.notes],
           bold: new Set(rec.bold),
+          fills: new Map(rec.fills),
           charts: [...rec.charts],
           conditionalFormats: [...rec.conditionalFormats],
         });

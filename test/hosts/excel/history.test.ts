@@ -46,6 +46,7 @@ test("snapshot twice: two dated rows per product, and one product's profit and p
     "Price",
     "Margin",
     "Units",
+    "Typed by hand",
   ]);
   expect(history).toHaveLength(1 + first.products + second.products);
   for (const id of ids) {

@@ -116,7 +116,15 @@ test("3 notes and 3 inserted values stay beside their products through two refre
 
   // A row per refresh in the refresh log: when, who (with the key's prefix only), what, requests.
   const log = excel.table("Refresh log");
-  expect(log[0]).toEqual(["When", "Who", "What", "Requests", "Rows changed", "Errors"]);
+  expect(log[0]).toEqual([
+    "When",
+    "Who",
+    "What",
+    "Requests",
+    "Rows changed",
+    "Errors",
+    "Kept by hand",
+  ]);
   expect(log).toHaveLength(6);
   expect(log[4]?.[2]).toBe("Re-sorted Top products by Total profit");
   const key = settings.get("mkt.apiKey") ?? "";

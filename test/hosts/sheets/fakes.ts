@@ -363,6 +363,7 @@ export class FakeRange implements SbRange {
         const format = this.sheet.formats.get(from);
         const note = this.sheet.notes.get(from);
         const bold = this.sheet.bold.has(from);
+        const background = this.sheet.backgrounds.get(from);
         moves.push(() => {
           const target = destination.getSheet();
           const at = `${to[0]},${to[1]}`;
@@ -379,6 +380,8 @@ export class FakeRange implements SbRange {
           else target.notes.set(at, note);
           if (bold) target.bold.add(at);
           else target.bold.delete(at);
+          if (background === undefined) target.backgrounds.delete(at);
+          else target.backgrounds.set(at, background);
         });
       }
     for (const move of moves) move();
@@ -429,7 +432,16 @@ export class FakeRange implements SbRange {
         this.sheet.formats.delete(at);
         this.sheet.notes.delete(at);
         this.sheet.bold.delete(at);
+        this.sheet.backgrounds.delete(at);
       }
+    return this;
+  }
+  /** Like Sheets: a colour fills every cell of the range, null takes the fill away. */
+  setBackground(color: string | null): this {
+    for (let r = this.row; r < this.row + this.numRows; r++)
+      for (let c = this.column; c < this.column + this.numColumns; c++)
+        if (color === null) this.sheet.backgrounds.delete(`${r},${c}`);
+        else this.sheet.backgrounds.set(`${r},${c}`, color);
     return this;
   }
   setNote(note: string): this {
@@ -464,6 +476,8 @@ export class FakeSheet implements SbSheet {
   readonly notes = new Map<string, string>();
   /** Cells set in bold ("row,column"). */
   readonly bold = new Set<string>();
+  /** Cells' background colours ("row,column", 1-based); none: no fill. */
+  readonly backgrounds = new Map<string, string>();
   /** Every setValues on this sheet: where and how big (a per-cell writer shows up here). */
   readonly setValuesCalls: Array<{ row: number; rows: number; columns: number }> = [];
   hidden = false;
@@ -541,6 +555,7 @@ export class FakeSheet implements SbSheet {
     move(this.cells);
     move(this.formats);
     move(this.notes);
+    move(this.backgrounds);
     const bold = new Map([...this.bold].map((k) => [k, true]));
     move(bold);
     this.bold.clear();

@@ -74,6 +74,8 @@ class FakeSheet implements SbSheet {
               (sheet.cells[row - 1 + i] as Stored[])[column - 1 + j] = { kind: "empty", value: "" };
         return range;
       },
+      // Fills are not looked at here (managedTable.test.ts and the model test see them).
+      setBackground: () => range,
       getFormulas: () => [],
       setValues(values) {
         if (values.length !== numRows || values.some((r) => r.length !== numColumns)) {

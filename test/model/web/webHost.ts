@@ -13,7 +13,7 @@ import { createAsyncHostBridge } from "../../../src/hosts/shared/asyncBridge";
 import { UniverWorkbook } from "../../../src/hosts/web/univer/univerWorkbook";
 import { cellData } from "../../../src/hosts/web/univer/cellData";
 import { fakeUniver, type FakeUniverBook } from "../../hosts/web/fakeUniver";
-import { sortOrder, type ModelHost } from "../host";
+import { removeGoneAsked, sortOrder, type ModelHost } from "../host";
 import type { ScriptedApi } from "../scriptedApi";
 import { MODEL_BASE_URL, MODEL_KEY } from "../sheetsHost";
 
@@ -152,6 +152,7 @@ export function webHost(
       }
     },
     resort: async (name) => void (await bridge.team.resortTable(name)),
+    removeGone: (name, confirm) => removeGoneAsked(bridge.team, name, confirm),
     snapshot: async (name) => void (await bridge.team.keepSnapshot(name)),
     ...("book" in engine
       ? {

@@ -79,6 +79,12 @@ export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedS
       sheet?.getRange(1, 1, 1, width).setFontWeight("bold");
       sheet?.setFrozenRows(1);
     },
+    // A gone row's shade and a kept cell's mark (managedTable.ts); null takes the fill away.
+    fill(sheetName, fills) {
+      const sheet = book().getSheetByName(sheetName);
+      for (const f of sheet ? fills : [])
+        sheet?.getRange(f.row + 1, f.col + 1, f.rows, f.cols).setBackground(f.color);
+    },
     moveRows(sheetName, top, order, width) {
       const sheet = book().getSheetByName(sheetName);
       if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);

@@ -27,6 +27,8 @@ export interface SbRange extends Pick<
   getNumberFormats(): string[][];
   setNote(note: string): SbRange;
   setFontWeight(weight: "bold" | "normal" | null): SbRange;
+  /** A fill colour ("#eeeeee"), or null: no fill. */
+  setBackground(color: string | null): SbRange;
   setFormula(formula: string): SbRange;
   /** Optional only for the small fakes of tests that write no formulas. */
   setFormulas?(formulas: string[][]): SbRange;

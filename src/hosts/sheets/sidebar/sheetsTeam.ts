@@ -13,6 +13,8 @@ export function sheetsTeamBridge(
 ): TeamBridge {
   return {
     resortTable: (sheetName) => server.sidebarResortTable(sheetName),
+    goneRows: (sheetName) => server.sidebarGoneRows(sheetName),
+    removeGoneRows: (sheetName, token) => server.sidebarRemoveGoneRows(sheetName, token),
     keepSnapshot: (sheetName) => runJob(jobs, "snapshot", { sheetName }) as Promise<SnapshotResult>,
     productHistory: (id) => server.sidebarProductHistory(id),
     async insertHistoryChart(id, product) {

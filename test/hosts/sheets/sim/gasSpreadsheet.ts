@@ -70,6 +70,12 @@ function rangeObject(host: Host, values: Values, h: RangeHandle): Record<string,
         throw new Error(`Invalid argument: fontWeight (${String(weight)})`);
       return self;
     },
+    // A fill changes no value (a gone row's shade): checked as Apps Script does, kept nowhere.
+    setBackground: (color: string | null) => {
+      if (color !== null && typeof color !== "string")
+        throw new Error(`Invalid argument: color (${String(color)})`);
+      return self;
+    },
   };
   return unmodelled("Range", self);
 }

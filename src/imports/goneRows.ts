@@ -1,0 +1,140 @@
+/**
+ * "Remove gone rows": a managed table's rows whose product left the API's answer (marked gone
+ * at a refresh), planned here, host-free. The plan names every cell on those rows the seller
+ * typed (their own columns, figures typed over, Status text) so the sidebar asks before
+ * anything goes; the removal moves whole rows (every column of the sheet, as a re-sort does)
+ * so each kept row keeps its cells, empties the rows left at the bottom, and drops the gone
+ * products from the table's record.
+ */
+import type { Cell } from "../functions/cells";
+import {
+  columnLetters,
+  lastValues,
+  STATUS_HEADER,
+  type GridBlock,
+  type GridFill,
+  type TableRecord,
+} from "./managedTable";
+import { comparable, idOf, SEP, sameValue, tableLayout } from "./tableLayout";
+
+/** A cell on a gone row that the seller typed, named before the row goes. */
+export interface SellerCell {
+  /** A1 address ("K7"). */
+  readonly cell: string;
+  readonly header: string;
+  /** The row's product, as the sheet shows it ("10001549"). */
+  readonly id: string;
+  readonly value: Cell;
+}
+
+export interface GoneRowsPlan {
+  /** Sheet rows (0-based) of gone products, their copies included, top to bottom. */
+  readonly rows: readonly number[];
+  /** The gone products, as the sheet shows them. */
+  readonly ids: readonly string[];
+  readonly sellerCells: readonly SellerCell[];
+  /** The re-order that puts every kept row first (ports.ts moveRows), from row `top`. */
+  readonly top: number;
+  readonly order: readonly number[];
+  readonly width: number;
+  /** The rows emptied after the move (the gone ones, now at the bottom), and their fill. */
+  readonly clear: GridBlock;
+  readonly unfill: GridFill;
+  readonly record: TableRecord;
+}
+
+/** The Status a refresh writes on a row whose product left the answer. */
+const GONE = /^Not in the API's answer on /;
+
+const blank = (c: Cell | undefined): boolean => comparable(c) === "";
+
+type Written = string | number | boolean | null;
+
+/** Plan the removal of a table's gone rows (no gone row: `rows` is empty). */
+export function planGoneRows(
+  grid: readonly (readonly Cell[])[],
+  record: TableRecord,
+): GoneRowsPlan {
+  const last = lastValues(record);
+  const layout = tableLayout(grid, record, last);
+  const statusJ = record.columns.findIndex((c) => c.header === STATUS_HEADER);
+  const statusAt = layout.at[statusJ] ?? -1;
+  const keyJ = new Set(record.key.map((h) => record.columns.findIndex((c) => c.header === h)));
+  const typed = new Map(Object.entries(record.typed ?? {}));
+  // Gone: the add-in last wrote its gone mark there (still so when the seller typed over
+  // Status); a row it never wrote (a record made again from the sheet): the sheet shows it.
+  const goneIds = new Set<string>();
+  for (const [id, r] of layout.rowOf) {
+    const before = last.get(id);
+    const mark = before ? before[statusJ] : statusAt >= 0 ? grid[r]?.[statusAt] : "";
+    if (typeof mark === "string" && GONE.test(mark.trim())) goneIds.add(id);
+  }
+  const width = Math.max(0, ...grid.map((line) => line.length));
+  let bottom = grid.length - 1;
+  while (bottom > 0 && (grid[bottom] ?? []).every(blank)) bottom--;
+  const below = Array.from({ length: bottom }, (_, i) => i + 1);
+  const rows = below.filter((r) => goneIds.has(idOf(grid[r] ?? [], layout.keyAt)));
+
+  const ownedAt = new Map<number, number>(); // sheet column -> record column
+  layout.at.forEach((col, j) => {
+    if (col >= 0) ownedAt.set(col, j);
+  });
+  const headerOf = (col: number): string =>
+    String(grid[0]?.[col] ?? "").trim() || `column ${columnLetters(col)}`;
+  /**
+   * An owned cell the seller typed: on a row the add-in never wrote (an id they typed), all
+   * but its gone mark; else a cell differing from what it wrote (ids and dates are its own).
+   */
+  const byHand = (j: number, now: Cell | undefined, before: readonly Written[] | undefined) => {
+    if (!before) return !(j === statusJ && GONE.test(String(now).trim()));
+    const was = before[j];
+    return !keyJ.has(j) && was !== undefined && was !== null && !sameValue(was, now);
+  };
+  const sellerCells: SellerCell[] = [];
+  for (const r of rows) {
+    const line = grid[r] ?? [];
+    const id = idOf(line, layout.keyAt);
+    const before = last.get(id);
+    const kept = new Set(typed.get(id) ?? []);
+    const copy = layout.copies.has(r);
+    for (let col = 0; col < width; col++) {
+      const now = line[col];
+      if (blank(now)) continue;
+      const j = ownedAt.get(col);
+      const seller = j === undefined || copy || kept.has(j) || byHand(j, now, before);
+      if (seller)
+        sellerCells.push({
+          cell: `${columnLetters(col)}${r + 1}`,
+          header: j === undefined ? headerOf(col) : (record.columns[j]?.header ?? headerOf(col)),
+          id: id.split(SEP).join(" / "),
+          value: now ?? "",
+        });
+    }
+  }
+
+  const removed = new Set(rows);
+  const order = [...below.filter((r) => !removed.has(r)), ...rows].map((r) => r - 1);
+  const keptRows = below.length - rows.length;
+  const others = <V>(map: Readonly<Record<string, V>>): Record<string, V> =>
+    Object.fromEntries(Object.entries(map).filter(([id]) => !goneIds.has(id)));
+  return {
+    rows,
+    ids: [...goneIds].map((id) => id.split(SEP).join(" / ")),
+    sellerCells,
+    top: 1,
+    order,
+    width,
+    clear: {
+      row: 1 + keptRows,
+      col: 0,
+      values: rows.map(() => Array.from({ length: width }, (): Cell => "")),
+      formats: Array.from({ length: width }, () => "General"),
+    },
+    unfill: { row: 1 + keptRows, col: 0, rows: rows.length, cols: width, color: null },
+    record: {
+      ...record,
+      last: others(record.last),
+      ...(record.typed ? { typed: others(record.typed) } : {}),
+    },
+  };
+}
