@@ -238,6 +238,21 @@ describe("marketplace A", () => {
     expectFigures(run("MKTA_COMMISSION_IMPACT", ...A, sheetsDate(2025, 9, 1)), impact, 1);
   });
 
+  test("FEE_CHANGE (A2 today and at a date): profit per unit at each day's fees", async () => {
+    const today = record(await direct("A2", { ...shopA, itemId: ids.itemA }));
+    const later = record(
+      await direct("A2", { ...shopA, itemId: ids.itemA, effectiveDate: "2030-01-01" }),
+    );
+    const cellOf = (field: string): unknown =>
+      run("FEE_CHANGE", ...A, ids.itemA, sheetsDate(2030, 1, 1), field);
+    expect(cellOf("netProfitToday")).toBe(record(today.metadata).netProfit);
+    expect(cellOf("netProfit")).toBe(record(later.metadata).netProfit);
+    expect(cellOf("profitDelta")).toBeCloseTo(
+      Number(record(later.metadata).netProfit) - Number(record(today.metadata).netProfit),
+      2,
+    );
+  });
+
   test("MKTA_CATEGORIES (A20): each category id with its current commission rate", async () => {
     const data = record(await direct("A20", { ...shopA, lookbackDays: 730, topN: 100 }));
     const cats = data.byCategory as { categoryId: number; currentRate: number }[];

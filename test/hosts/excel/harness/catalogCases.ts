@@ -110,6 +110,8 @@ export function catalogCases(ids: DemoIds): CatalogCase[] {
     { name: "MKTA_COMMISSION_IMPACT", args: [...A, 45900] }, // 2025-09-01 as an Excel serial
     { name: "MKTA_COMMISSION_OVERVIEW", args: [...A] },
     { name: "MKTA_CATEGORIES", args: [...A] },
+    // 2030-01-01 as an Excel serial: a date after the API's today.
+    { name: "FEE_CHANGE", args: [...A, ids.itemA, 47119, "netProfit"] },
     { name: "MKTB_BREAKDOWN", args: [...B, ids.itemB, ids.skuB] },
     { name: "MKTB_PRODUCT_CARD", args: [...B, ids.itemB, ids.skuB] },
     { name: "MKTB_ITEM", args: [...B, ids.itemB] },
