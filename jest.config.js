@@ -6,6 +6,12 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
+  // The long tier (*.long.test.ts: the 10,000-product catalogue and workbook) runs in
+  // `npm run test:long`, not in `npm test`: CI has 25 minutes on 2 cores for the rest.
+  testPathIgnorePatterns: [
+    "/node_modules/",
+    ...(process.env.MKT_LONG_TESTS ? [] : ["\\.long\\.test\\.ts$"]),
+  ],
   transform: { "^.+\\.ts$": "<rootDir>/test/helpers/esbuildTransform.cjs" },
   // Under CI a missing Chromium fails the run instead of skipping the browser suites; the run
   // gets one folder where suites share the bundles they build (test/helpers/buildOnce.ts).

@@ -13,6 +13,7 @@
  * no job left in the document.
  */
 // paneOverServer first: it mocks the ESM-only manifest package before the fake loads it.
+import { LONG } from "../../helpers/long";
 import { paneOverServer } from "./paneOverServer";
 import type { AsyncClock } from "../../../src/core/clock";
 import type { ExcelRun } from "../../../src/hosts/excel/xlTypes";
@@ -24,6 +25,8 @@ import { seeded } from "../../helpers/seeded";
 import { fakeWorkbook, type FakeWorkbook } from "./fakeWorkbook";
 
 jest.setTimeout(600_000);
+/** 20 in the long tier (npm run test:long); 8 in npm test, two of each stop (~10 s a build). */
+const BUILDS = LONG ? 20 : 8;
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ hostileNames: false });
@@ -95,7 +98,7 @@ async function reopen(doc: ReturnType<typeof documentOf>): Promise<PricingOutcom
   return (await next.bridge.jobs.resume(found.id, yes)) as PricingOutcome;
 }
 
-test("20 pricing builds stopped at a random step each resume and end equal to the uninterrupted build", async () => {
+test(`${BUILDS} pricing builds stopped at a random step each resume and end equal to the uninterrupted build`, async () => {
   const plain = documentOf();
   let steps = 0;
   const built = await plain.pane().bridge.newPricingSheet(ASK, {
@@ -107,7 +110,7 @@ test("20 pricing builds stopped at a random step each resume and end equal to th
   expect(steps).toBeGreaterThanOrEqual(6);
   const random = seeded(32);
   const seen: string[] = [];
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < BUILDS; i++) {
     const stop = STOPS[i % STOPS.length] as Stop;
     const at = 1 + Math.floor(random() * steps);
     seen.push(`${stop}@${at}`);

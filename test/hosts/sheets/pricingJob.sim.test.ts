@@ -13,6 +13,7 @@ import type { JobView } from "../../../src/sidebar/jobs/jobRecord";
 import type { PricingOutcome } from "../../../src/sidebar/pricingSheet";
 import { byHeader } from "../../helpers/pricingScenario";
 import { OWNER, SheetsSim } from "./sim/sheetsSim";
+import { longTest } from "../../helpers/long";
 
 jest.setTimeout(600_000);
 let sim: SheetsSim;
@@ -58,40 +59,44 @@ async function build(latencyHttp?: number, during?: (view: JobView) => void) {
 const estimates = (views: readonly JobView[]): number[] =>
   views.filter((v) => v.phase === "running").map((v) => v.secondsLeft);
 
-test("the VAT-off 500-product A pricing sheet completes in the strict simulator with every answer slowed far past one 6-minute call", async () => {
-  const { done, views, asked, minutes, steps } = await build(8_000);
-  // Its cost asked before the answers' requests: only the plan's lists went out.
-  expect(asked).toHaveLength(1);
-  expect(asked[0]?.text).toMatch(
-    /^Pricing sheet · A 100001 SG → Pricing needs about 3\d\d requests, about \d+ min at the API's limit/,
-  );
-  expect(asked[0]?.requests).toBeLessThanOrEqual(3);
-  const planned = Number(
-    /about ([\d,]+) requests/.exec(asked[0]?.text ?? "")?.[1]?.replace(",", ""),
-  );
-  // As many requests as planned (a 5xx or a 429 retried would add a few).
-  expect(done.requests).toBeGreaterThanOrEqual(planned);
-  expect(done.requests).toBeLessThanOrEqual(Math.ceil(planned * 1.1));
-  // Far more than one call's 6 minutes in all, no step near the limit, none stopped.
-  expect(minutes).toBeGreaterThan(5 * 6);
-  expect(steps.length).toBeGreaterThan(10);
-  const long = steps.filter((e) => !e.ok || e.end - e.start >= SIX_MINUTES / 2);
-  expect(long.map((e) => ({ ms: e.end - e.start, message: e.message }))).toEqual([]);
-  // Every row answered, in the sheet the seller sees.
-  const table = sim.values(`Pricing!A1:P${done.rows + 1}`);
-  const { col, rows } = byHeader(table as unknown[][]);
-  expect(rows).toHaveLength(done.rows);
-  expect(new Set(rows.map((r) => r[col("Item id")])).size).toBe(500);
-  expect(rows.every((r) => typeof r[col("Price for target")] === "number")).toBe(true);
-  // The estimate follows the pace the API answers at, and falls as it runs.
-  const seen = estimates(views);
-  expect(seen[seen.length - 1]).toBeLessThan((seen[0] ?? 0) / 4);
-  const falling = seen.slice(1).filter((s, i) => s <= (seen[i] ?? 0)).length;
-  expect(falling).toBeGreaterThanOrEqual(Math.floor((seen.length - 1) * 0.8));
-  console.log(
-    `pricing VAT off, answers slowed to 8 s (strict sim): ${done.requests} requests (planned ${planned}), ${minutes.toFixed(1)} min, ${steps.length} step calls, estimates ${seen.join(", ")} s`,
-  );
-});
+// Long tier (npm run test:long): 68 simulated minutes of slowed answers, ~400 s on 2 cores.
+longTest(
+  "the VAT-off 500-product A pricing sheet completes in the strict simulator with every answer slowed far past one 6-minute call",
+  async () => {
+    const { done, views, asked, minutes, steps } = await build(8_000);
+    // Its cost asked before the answers' requests: only the plan's lists went out.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.text).toMatch(
+      /^Pricing sheet · A 100001 SG → Pricing needs about 3\d\d requests, about \d+ min at the API's limit/,
+    );
+    expect(asked[0]?.requests).toBeLessThanOrEqual(3);
+    const planned = Number(
+      /about ([\d,]+) requests/.exec(asked[0]?.text ?? "")?.[1]?.replace(",", ""),
+    );
+    // As many requests as planned (a 5xx or a 429 retried would add a few).
+    expect(done.requests).toBeGreaterThanOrEqual(planned);
+    expect(done.requests).toBeLessThanOrEqual(Math.ceil(planned * 1.1));
+    // Far more than one call's 6 minutes in all, no step near the limit, none stopped.
+    expect(minutes).toBeGreaterThan(5 * 6);
+    expect(steps.length).toBeGreaterThan(10);
+    const long = steps.filter((e) => !e.ok || e.end - e.start >= SIX_MINUTES / 2);
+    expect(long.map((e) => ({ ms: e.end - e.start, message: e.message }))).toEqual([]);
+    // Every row answered, in the sheet the seller sees.
+    const table = sim.values(`Pricing!A1:P${done.rows + 1}`);
+    const { col, rows } = byHeader(table as unknown[][]);
+    expect(rows).toHaveLength(done.rows);
+    expect(new Set(rows.map((r) => r[col("Item id")])).size).toBe(500);
+    expect(rows.every((r) => typeof r[col("Price for target")] === "number")).toBe(true);
+    // The estimate follows the pace the API answers at, and falls as it runs.
+    const seen = estimates(views);
+    expect(seen[seen.length - 1]).toBeLessThan((seen[0] ?? 0) / 4);
+    const falling = seen.slice(1).filter((s, i) => s <= (seen[i] ?? 0)).length;
+    expect(falling).toBeGreaterThanOrEqual(Math.floor((seen.length - 1) * 0.8));
+    console.log(
+      `pricing VAT off, answers slowed to 8 s (strict sim): ${done.requests} requests (planned ${planned}), ${minutes.toFixed(1)} min, ${steps.length} step calls, estimates ${seen.join(", ")} s`,
+    );
+  },
+);
 
 /** Requests of the most in any minute among `at` (times, ms). */
 function mostInAMinute(at: readonly number[]): number {
