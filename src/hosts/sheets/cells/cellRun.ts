@@ -24,7 +24,7 @@ import {
   registerWaiting,
   type QueueStatus,
 } from "../fill/waitingCells";
-import { markOwnError } from "../fill/ownErrors";
+import { markOwnError, passesWithTime } from "../fill/ownErrors";
 
 /** The calling cell of a custom function, readable; null when there is none to read. */
 function callingCell():
@@ -277,8 +277,10 @@ export function runCellAs<T>(
       now,
     });
   } catch (err) {
-    // An error of our own: the filler re-runs only cells Apps Script failed (too many at once).
-    if (place && !hostShort) markOwn(place, docCache);
+    // An error of our own: the filler re-runs only cells Apps Script failed (too many at once)
+    // and cells the API turned away for a while (its limit, a 5xx, the network), on the retry
+    // book's schedule; bad input or a missing figure stays as it is until the seller acts.
+    if (place && !hostShort && !passesWithTime(err)) markOwn(place, docCache);
     throw new Error(messageOf(err, session.apiKey, session.baseUrl));
   } finally {
     closeSession(session);

@@ -1,8 +1,9 @@
 /**
- * A formula cell that fails with an error of its own (bad input, no ad spend, the API refusing
- * or down) leaves a mark as it fails, so that no filler runs it again: its error is its answer
- * until the seller changes something. A cell Apps Script failed (refused, stopped) never ran and
- * leaves none: the filler runs it again on the retry book's schedule (retryBook.ts).
+ * A formula cell that fails with an error of its own (bad input, no ad spend, a target the API
+ * calls unreachable, a key it rejects) leaves a mark as it fails, so that no filler runs it
+ * again: its error is its answer until the seller changes something. A cell Apps Script failed
+ * (refused, stopped) never ran and leaves none, nor does a cell the API turned away for a while
+ * (passesWithTime): the filler runs those again on the retry book's schedule (retryBook.ts).
  *
  * The mark names the cell and its formula (a cell the seller retyped is not the marked one) and
  * goes to two caches: the document cache, which the edit trigger and the sidebar read, and the
@@ -10,9 +11,26 @@
  * open) can read. The script cache is shared by every user of the add-on: a mark evicted there
  * costs the cell a few scheduled tries.
  */
-import { sha256Hex } from "../../../core";
+import { isApiError, sha256Hex, type ApiErrorCode } from "../../../core";
 import type { CacheLike } from "../stores/gas";
 import type { CellAt } from "./waitingCells";
+
+/**
+ * Failures that pass with time, whatever the request's own retry decided: the API's limit (also
+ * the key refused after every wait, not retryable within one cell's 30 s but an hour later), a
+ * 5xx, the network, a timeout. Re-running such a cell is bounded by the retry book (8 tries).
+ */
+const PASSING: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
+  "RATE_LIMITED",
+  "SERVER",
+  "NETWORK",
+  "TIMEOUT",
+]);
+
+/** Does this failure pass with time (the cell is left unmarked, to be run again)? */
+export function passesWithTime(err: unknown): boolean {
+  return isApiError(err) && PASSING.has(err.code);
+}
 
 /** Kept 6 hours (CacheService's longest). */
 const TTL_SEC = 6 * 60 * 60;

@@ -1,13 +1,22 @@
 /**
  * Freeze values in Google Sheets: formulas and values read with getFormulas/getValues, cells
  * written one by one (a value as it was: text behind an apostrophe stays text), the kept
- * formulas in the table-records sheet under "[frozen] <sheet>" (sheetTables.ts).
+ * formulas in the table-records sheet under "[frozen] #<sheet id>" (sheetTables.ts), so they
+ * follow a renamed sheet like its table's record; those kept before under "[frozen] <sheet
+ * name>" are still read (they are a row keyed by that name: tables.readRecord).
  */
 import type { FormulaCells, ManagedSheets } from "../../../sidebar/ports";
+import { keyedRecords } from "./sheetTables";
 import type { SbSpreadsheet } from "./sheetTypes";
 
 export function sheetFormulaCells(book: () => SbSpreadsheet, tables: ManagedSheets): FormulaCells {
+  const records = keyedRecords(book);
   const kept = (sheetName: string): string => `[frozen] ${sheetName}`;
+  const keyOf = (sheetName: string): string => {
+    const sheet = book().getSheetByName(sheetName);
+    if (!sheet) throw new Error(`The sheet ${sheetName} is gone`);
+    return `[frozen] #${sheet.getSheetId()}`;
+  };
   return {
     read(scope) {
       const sheet = book().getActiveSheet();
@@ -36,7 +45,7 @@ export function sheetFormulaCells(book: () => SbSpreadsheet, tables: ManagedShee
           ]);
       }
     },
-    readKept: (sheetName) => tables.readRecord(kept(sheetName)),
-    writeKept: (sheetName, text) => tables.writeRecord(kept(sheetName), text),
+    readKept: (sheetName) => records.read(keyOf(sheetName)) ?? tables.readRecord(kept(sheetName)),
+    writeKept: (sheetName, text) => records.write(keyOf(sheetName), text),
   };
 }

@@ -22,13 +22,64 @@ import { writeCells } from "./sheetWrite";
 export const TABLE_RECORDS_SHEET = "~mkt tables";
 const PIECE = MAX_CELL_TEXT;
 
+/** The hidden records sheet (made, hidden, when `create` and missing). */
+function recordsSheet(book: () => SbSpreadsheet, create: boolean): SbSheet | null {
+  const found = book().getSheetByName(TABLE_RECORDS_SHEET);
+  if (found || !create) return found;
+  return book().insertSheet(TABLE_RECORDS_SHEET).hideSheet();
+}
+
+/** Text from column `from` on of a records row. */
+function rowText(sheet: SbSheet, row: number, from: number): string {
+  const cells = sheet.getRange(row, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
+  return cells
+    .slice(from - 1)
+    .map(String)
+    .join("");
+}
+
+/** Write `line` then `text` in pieces at `row` (0: a new row), every cell text but an id. */
+function writeRow(sheet: SbSheet, row: number, line: Cell[], text: string): void {
+  const pieces: string[] = [];
+  for (let i = 0; i < text.length; i += PIECE) pieces.push(text.slice(i, i + PIECE));
+  const cells = [...line, ...pieces];
+  const width = Math.max(sheet.getLastColumn(), cells.length);
+  while (cells.length < width) cells.push("");
+  // The id a number, the rest text: a record never turns into a formula or a number.
+  writeCells(sheet, row || sheet.getLastRow() + 1, 1, width, [cells]);
+}
+
+/**
+ * Records kept under a text key in the records sheet (column A the key, the text from column
+ * B on), for what belongs to no table: a sheet's frozen formulas (sheetFreeze.ts). A key is
+ * never a number, so it never reads as a table's row by sheet id.
+ */
+export function keyedRecords(book: () => SbSpreadsheet): {
+  read(key: string): string | null;
+  write(key: string, text: string): void;
+} {
+  const rowOf = (sheet: SbSheet, key: string): number => {
+    const last = sheet.getLastRow();
+    if (last === 0) return 0;
+    const keys = sheet.getRange(1, 1, last, 1).getValues();
+    return keys.findIndex((r) => r[0] === key) + 1;
+  };
+  return {
+    read(key) {
+      const sheet = recordsSheet(book, false);
+      const row = sheet ? rowOf(sheet, key) : 0;
+      return sheet && row > 0 ? rowText(sheet, row, 2) : null;
+    },
+    write(key, text) {
+      const sheet = recordsSheet(book, true) as SbSheet;
+      writeRow(sheet, rowOf(sheet, key), [key], text);
+    },
+  };
+}
+
 /** Managed tables in `book`, notes timed as `time` says. */
 export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedSheets {
-  const records = (create: boolean): SbSheet | null => {
-    const found = book().getSheetByName(TABLE_RECORDS_SHEET);
-    if (found || !create) return found;
-    return book().insertSheet(TABLE_RECORDS_SHEET).hideSheet();
-  };
+  const records = (create: boolean): SbSheet | null => recordsSheet(book, create);
   /**
    * The record sheet's row (1-based) of a table and where its JSON starts: the row of the
    * sheet's id (a number: column C on), else an older row of its name (text: column B on).
@@ -105,25 +156,13 @@ export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedS
       const sheet = records(false);
       const at = sheet ? rowOf(sheet, sheetName) : { row: 0, from: 3 };
       if (!sheet || at.row === 0) return null;
-      const width = sheet.getLastColumn();
-      const cells = sheet.getRange(at.row, 1, 1, width).getValues()[0] ?? [];
-      return cells
-        .slice(at.from - 1)
-        .map(String)
-        .join("");
+      return rowText(sheet, at.row, at.from);
     },
     writeRecord(sheetName, text) {
       const table = book().getSheetByName(sheetName);
       if (!table) throw new Error(`The sheet ${sheetName} is gone: import it again`);
       const sheet = records(true) as SbSheet;
-      const row = rowOf(sheet, sheetName).row || sheet.getLastRow() + 1;
-      const pieces: string[] = [];
-      for (let i = 0; i < text.length; i += PIECE) pieces.push(text.slice(i, i + PIECE));
-      const width = Math.max(sheet.getLastColumn(), pieces.length + 2);
-      const line: Cell[] = [table.getSheetId(), sheetName, ...pieces];
-      while (line.length < width) line.push("");
-      // The id a number, the rest text: a record never turns into a formula or a number.
-      writeCells(sheet, row, 1, width, [line]);
+      writeRow(sheet, rowOf(sheet, sheetName).row, [table.getSheetId(), sheetName], text);
     },
   };
 }

@@ -50,7 +50,11 @@ export class SimSheet {
   rules: SimRule[] = [];
   hidden = false;
   frozenRows = 0;
-  constructor(public name: string) {}
+  /** Sheet.getSheetId: the first sheet's is 0 (gid=0), later ones other numbers, kept on rename. */
+  constructor(
+    public name: string,
+    readonly id = 0,
+  ) {}
 
   cell(row: number, col: number): Cell | undefined {
     return this.cells.get(`${row},${col}`);
@@ -118,6 +122,8 @@ export class SimBook {
    */
   keepMemoOnClear = false;
   private readonly cleared = new Map<string, Cell>();
+  /** The next inserted sheet's id (Google's are random positive integers; any unique will do). */
+  private nextSheetId = 1_000_001;
   constructor(
     readonly id = "doc-1",
     public name = "Untitled spreadsheet",
@@ -134,7 +140,7 @@ export class SimBook {
   insertSheet(name: string): SimSheet {
     if (this.findSheet(name))
       throw new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
-    const s = new SimSheet(name);
+    const s = new SimSheet(name, this.nextSheetId++);
     this.sheets.push(s);
     return s;
   }

@@ -94,6 +94,7 @@ function sheetObject(host: Host, values: Values, doc: Doc, name: string): Record
   };
   const self: Record<string, unknown> = {
     getName: () => name,
+    getSheetId: () => host("Sheet.getSheetId", doc.id, name),
     getParent: () => spreadsheetObject(host, values, doc, null),
     getRange: (a: number | string, col?: number, rows?: number, cols?: number) => {
       if (typeof a === "string") {

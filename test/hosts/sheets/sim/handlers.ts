@@ -275,6 +275,7 @@ const HANDLERS: Record<string, Handler> = {
   "Lock.releaseLock": (ctx, exec, [s]) => ok(ctx.release(lockFor(ctx, exec, s), exec)),
   "Lock.hasLock": (ctx, exec, [s]) => ok(lockFor(ctx, exec, s).holder === exec.id),
   "Range.getA1Notation": (_ctx, _exec, [h]) => ok(boxA1(h as RangeHandle)),
+  "Sheet.getSheetId": (ctx, exec, [d, n]) => ok(docOf(ctx, exec, d).book.sheet(String(n)).id),
   "Sheet.getLastRow": (ctx, exec, [d, n]) =>
     ok(docOf(ctx, exec, d).book.sheet(String(n)).lastRow()),
   "Sheet.getLastColumn": (ctx, exec, [d, n]) =>

@@ -4,7 +4,12 @@
  * the choice between the two, and the day's budget of re-runs.
  */
 import { backoffMs, MAX_TRIES, RetryBook } from "../../../../src/hosts/sheets/fill/retryBook";
-import { markOwnError, ownErrorsAmong } from "../../../../src/hosts/sheets/fill/ownErrors";
+import {
+  markOwnError,
+  ownErrorsAmong,
+  passesWithTime,
+} from "../../../../src/hosts/sheets/fill/ownErrors";
+import { ApiError, keyRefusedError } from "../../../../src/core";
 import { failedToRetry } from "../../../../src/hosts/sheets/fill/filler";
 import {
   countRerunsOutside,
@@ -66,6 +71,22 @@ test("a cell's own error is marked by its formula: the same cell retyped is not 
   const retyped = cell(2, '=PROFIT_ROAS("A", 1, "SG", A2, "CLEANED", "roas")');
   expect(ownErrorsAmong([script], "doc", [retyped]).size).toBe(0);
   expect(ownErrorsAmong([script], "other doc", [cell(2)]).size).toBe(0);
+});
+
+test("what passes with time is run again, a cell's own error is not", () => {
+  // The API kept refusing the key after every wait (not retryable within the cell's 30 s):
+  // another app spends it; an hour later it is free again.
+  expect(passesWithTime(keyRefusedError())).toBe(true);
+  expect(passesWithTime(new ApiError("RATE_LIMITED", "429", { status: 429 }))).toBe(true);
+  expect(passesWithTime(new ApiError("SERVER", "503", { status: 503 }))).toBe(true);
+  expect(passesWithTime(new ApiError("NETWORK", "no answer"))).toBe(true);
+  expect(passesWithTime(new ApiError("TIMEOUT", "30 s", { retryable: false }))).toBe(true);
+  // Bad input, a target the API calls unreachable, a key it throttles: the cell's own answer.
+  expect(passesWithTime(new ApiError("INVALID_ARGUMENT", "price"))).toBe(false);
+  expect(passesWithTime(new ApiError("UNREACHABLE", "422", { status: 422 }))).toBe(false);
+  expect(passesWithTime(new ApiError("AUTH", "throttled", { status: 429 }))).toBe(false);
+  expect(passesWithTime(new ApiError("NOT_FOUND", "404", { status: 404 }))).toBe(false);
+  expect(passesWithTime(new Error("No ad spend"))).toBe(false);
 });
 
 test("failedToRetry: own errors are answers, failed cells run on schedule within the room", () => {
