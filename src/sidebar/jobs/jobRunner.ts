@@ -214,7 +214,9 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
             : { ...h, phase: phaseAfter(h, left) };
         return yield* save(h, state);
       } finally {
-        yield* io(() => store.write(id, "lease", ""));
+        // Released only while the job is kept: a lease written for a job that ended would
+        // leave its row (and Sheets' hidden jobs sheet) behind.
+        if (yield* io(() => store.read(id, "head"))) yield* io(() => store.write(id, "lease", ""));
       }
     },
 

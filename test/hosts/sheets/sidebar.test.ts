@@ -188,8 +188,9 @@ describe("the built sidebar files", () => {
     for (const must of [
       "getSettings",
       "sidebarListShops",
-      "sidebarImportPage",
-      "sidebarImportCommit",
+      "sidebarJobStart",
+      "sidebarJobStep",
+      "sidebarJobCancel",
     ])
       expect(names).toContain(must);
     const a = addon(null);
@@ -252,23 +253,31 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(target.notes.get("1,1")).toContain("Rows: 2000");
   });
 
-  test("a page failing (server unreachable) leaves the previous table untouched", async () => {
+  test("the API going away mid-import leaves the previous table untouched: the job says why, Cancel ends it", async () => {
     const a = addon();
     await createGoogleScriptBridge(scriptRun(a).call).runImport(PROFIT);
     const target = sheetNamed(a, "Profit");
     const before = JSON.stringify(target.values());
     const writesBefore = target.setValuesCalls.length;
-    let pages = 0;
+    let steps = 0;
     const run = scriptRun(a, (name) => {
-      // The API goes away after the first page.
-      if (name === "sidebarImportPage" && ++pages === 2)
+      // The API goes away after the job's first step (its first pages are staged).
+      if (name === "sidebarJobStep" && ++steps === 2)
         a.userProps.setProperty("mkt.baseUrl", deadUrl);
     });
-    await expect(createGoogleScriptBridge(run.call).runImport(PROFIT)).rejects.toThrow(
-      /Import stopped at page 2: Could not reach the API at http:\/\/127\.0\.0\.1:\d+.*previous data/,
-    );
-    expect(run.log).toContain("sidebarImportAbort");
-    expect(run.log).not.toContain("sidebarImportCommit");
+    const controller = new AbortController();
+    const stops: string[] = [];
+    await expect(
+      createGoogleScriptBridge(run.call).runImport(PROFIT, {
+        signal: controller.signal,
+        onProgress: (view) => {
+          // The job waits out a stop that passes and says why; the seller cancels.
+          if (view.stopped && stops.push(view.stopped) === 1) controller.abort();
+        },
+      }),
+    ).rejects.toThrow();
+    expect(stops[0]).toMatch(/Could not reach the API at http:\/\/127\.0\.0\.1:\d+/);
+    expect(run.log).toContain("sidebarJobCancel");
     expect(JSON.stringify(target.values())).toBe(before);
     expect(target.setValuesCalls).toHaveLength(writesBefore);
     expect(a.book.getSheets().map((s) => s.getName())).toEqual([
