@@ -50,12 +50,16 @@ export function* importTarget(p: SidebarPorts, def: ImportDefinition): Op<Import
   };
 }
 
-/** The error a seller sees when a page fails: which page, why, and that nothing changed. */
-export function failedOnPage(e: unknown, page: number): ApiError {
+/**
+ * The error a seller sees when a page fails: which page, why, and that nothing changed.
+ * `passing`: a stop the job waits out (no connection, a 5xx burst), which stays one.
+ */
+export function failedOnPage(e: unknown, page: number, passing = false): ApiError {
   const code = isApiError(e) ? e.code : "NETWORK";
   return new ApiError(
     code,
     `Import stopped at page ${page}: ${messageOf(e)}. The sheet keeps its previous data.`,
+    passing ? { retryable: true } : {},
   );
 }
 

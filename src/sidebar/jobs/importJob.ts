@@ -22,6 +22,7 @@ import { commitImport, failedOnPage, importTarget, logImport, stagePage } from "
 import type { ImportResult } from "../views";
 import type { JobKind, StepEnd } from "./jobKind";
 import { isPassing } from "./passing";
+import { isWaitingForQuota } from "../../core/schedule/waiting";
 
 /** What an import job is asked to do. */
 export interface ImportAsk {
@@ -102,8 +103,10 @@ export const importJob: JobKind<ImportAsk, ImportJobState> = {
         try {
           s.state = yield* stagePage(p, s.token, s.def, s.state, run);
         } catch (e) {
-          if (isPassing(e)) throw e;
-          throw failedOnPage(e, s.state.pagesDone + 1);
+          // A stop the job waits out says so too: its line shows where, why, and that the
+          // sheet keeps its data while it waits (the quota's own wait says its own words).
+          if (isWaitingForQuota(e)) throw e;
+          throw failedOnPage(e, s.state.pagesDone + 1, isPassing(e));
         }
       }
       if (s.state.done) s.stage = "commit";

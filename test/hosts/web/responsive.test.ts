@@ -73,7 +73,12 @@ describeBrowser("the web page while a pricing sheet is built", () => {
     const wide = widths.findIndex((_, c) => longestText(c) > 25);
     expect(wide).toBeGreaterThanOrEqual(0);
     expect(widths[wide]).toBeGreaterThan(180);
-    expect(Math.max(...widths)).toBeLessThanOrEqual(320);
+    // The Answer column alone is made room for its sentence (500 px, issue 35 item 4: its
+    // answers come after the fit); every other column keeps the 320 px cap.
+    const answer = (values[0] ?? []).indexOf("Answer");
+    expect(answer).toBeGreaterThanOrEqual(0);
+    expect(widths[answer]).toBe(500);
+    expect(Math.max(...widths.filter((_, c) => c !== answer))).toBeLessThanOrEqual(320);
     expect(new Set(widths).size).toBeGreaterThan(2);
   });
 });

@@ -226,8 +226,11 @@ describeBrowser("web host in Chromium", () => {
     await page.selectOption("#imp-kind", "productsByRoas");
     await page.fill("#imp-sheet", "Profit");
     await page.click("#imp-run");
+    // The job's line past its first step (two pages a step): pages came, the commit has not.
     await page.waitForFunction(() =>
-      /page 2 of/.test(document.querySelector("#imp-progress-text")?.textContent ?? ""),
+      /^Step ([2-9]|\d{2,}) of \d+/.test(
+        document.querySelector("#imp-progress-text")?.textContent ?? "",
+      ),
     );
     await shot("import-progress");
     await page.click("#imp-cancel");
@@ -286,16 +289,28 @@ describeBrowser("web host in Chromium", () => {
     await page.selectOption("#imp-kind", "productsByProfit");
     await page.fill("#imp-sheet", "Profit");
     await page.click("#imp-run");
+    // No connection is a stop the import job waits out (it goes on from its checkpoint when
+    // the server is back): its line says where it stopped, why, and that nothing changed.
     await page.waitForFunction(
       () =>
-        /Import stopped at page 2/.test(document.querySelector("#imp-status")?.textContent ?? ""),
+        /Import stopped at page 2/.test(
+          document.querySelector("#imp-progress-text")?.textContent ?? "",
+        ),
       undefined,
       { timeout: 60_000 },
     );
-    const message = await statusOf("imp-status");
+    const message = await statusOf("imp-progress-text");
     expect(message).toMatch(/Could not reach the API/);
     expect(message).toMatch(/keeps its previous data/);
+    expect(message).toMatch(/next step in about \d+ s/);
     await shot("import-server-died");
     expect(await sheet("Profit")).toEqual(before);
+    // The seller gives up on it: cancelled, and still nothing changed.
+    await page.click("#imp-cancel");
+    await page.waitForFunction(() =>
+      /cancelled/i.test(document.querySelector("#imp-status")?.textContent ?? ""),
+    );
+    expect(await sheet("Profit")).toEqual(before);
+    await page.unroute("**/sorted-by-profit");
   });
 });
