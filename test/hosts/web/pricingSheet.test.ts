@@ -111,17 +111,21 @@ describeBrowser("the pricing sheet in the web demo", () => {
     );
     const built = seen.length;
     expectBuildCost(seen.slice(before, built));
-    // The line said each stage while it worked, rows counted (it said "Asking the API…" for
-    // all of a 17-minute build), and the rows went in pages, not one engine write a row.
+    // The job's line said each stage while it worked, with the steps and the time left (it
+    // said "Asking the API…" for all of a 17-minute build): several stages, each step counted.
     const lines = await linesSeen();
-    const total = /of ([\d,]+) rows/.exec(lines[lines.length - 1] ?? "")?.[1] ?? "?";
-    for (const stage of [
-      /^Asking the API…/,
-      new RegExp(`^Writing rows [\\d,]+ of [\\d,]+ on ${PRICING_SHEET}…$`),
-      new RegExp(`^Writing formulas, rows [\\d,]+ of ${total}…$`),
-      /^Adding the below-target highlight to [\d,]+ rows…$/,
-    ])
-      expect(lines.filter((l) => stage.test(l)).length).toBeGreaterThan(0);
+    const steps = lines.filter((l) =>
+      /^Step [\d,]+ of [\d,]+: .+ · about \d+ (s|min) left/.test(l),
+    );
+    expect(
+      new Set(steps.map((l) => l.replace(/^Step [\d,]+ of [\d,]+: ([^·]+)·.*$/, "$1"))).size,
+    ).toBeGreaterThan(1);
+    const total = String(
+      Math.max(
+        0,
+        ...lines.map((l) => Number(/of ([\d,]+) rows/.exec(l)?.[1]?.replace(/,/g, "") ?? 0)),
+      ),
+    );
     const pages = Math.ceil(Number(total.replace(/,/g, "")) / PAGE_CHUNK_ROWS);
     // Header, today's rows, formulas, answers: each in pages of rows.
     expect(await writeCalls()).toBeLessThanOrEqual(1 + 3 * (pages + 1));
@@ -134,7 +138,13 @@ describeBrowser("the pricing sheet in the web demo", () => {
     expect(new Set(rows.map((r) => r[col("Item id")])).size).toBe(500);
     // The engine computes the flag: a formula, and a value a teammate's file shows too.
     const formulas = await sheetFormulas(page, PRICING_SHEET);
-    expect(formulas[1]?.[col("Below target")]).toMatch(/^=IF\(ISNUMBER\(I2\),IF\(ISNUMBER\(L2\)/);
+    // Target profit first, then the profit at the planned price (columns by their headers).
+    const at = (h: string): string => String.fromCharCode(65 + col(h));
+    expect(formulas[1]?.[col("Below target")]).toMatch(
+      new RegExp(
+        `^=IF\\(ISNUMBER\\(${at("Target profit")}2\\),IF\\(ISNUMBER\\(${at("Profit at planned price")}2\\)`,
+      ),
+    );
     const flags = rows.map((r) => r[col("Below target")]);
     expect(flags.filter((f) => f === "Below target").length).toBeGreaterThan(0);
     expect(flags.every((f) => f === "Below target" || f === "")).toBe(true);
