@@ -28,6 +28,9 @@ module.exports = {
   // Two workers on CI's 2 cores: most suites wait on a browser, a server or a child process, so
   // a second worker uses time the first leaves idle (one worker took 1,066 s of the 20 minutes).
   maxWorkers: 2,
+  // A worker that ran the browser and simulator suites held 3-4 GB by the half of a full run
+  // (29 Nov); past 1.5 GB it is replaced between suites instead of collecting an ever larger heap.
+  workerIdleMemoryLimit: "1536MB",
   // Once, a full run stayed alive after its last suite (CI would wait until its time-out).
   // --detectOpenHandles over every suite added since found no handle in-band; until a full
   // run shows the culprit, the run ends when its suites have.

@@ -158,7 +158,7 @@ test("a hand-typed figure: the sidebar is asked, and the daily refresh keeps it 
   const asked = importOnce(a);
   expect(asked.written).toBe(false);
   expect(asked.asked).toMatch(
-    /^1 cell of Top products that the refresh fills were changed by hand: [A-Z]+3 /,
+    /^1 cell of Top products that the refresh fills was changed by hand: [A-Z]+3 /,
   );
   expect(sheet.values()[2]?.[profitAt]).toBe(12345);
   // The saved import's menu refresh runs unattended: it keeps the seller's value.

@@ -181,22 +181,15 @@ describeBrowser("a link's ?api= in Chromium", () => {
   });
 
   test("spellings of the parameter: never applied, at most offered, the foreign host sees nothing", async () => {
+    // Every spelling is read as the page reads its URL in unit/apiOffer.test.ts (Node's URL
+    // parser is the WHATWG one, as Chromium's); here the four whose reading is the browser's
+    // own (the name's case, the fragment, an encoded name, a path that reads like a host).
     const port = new URL(foreign.baseUrl).port;
     const apiPort = new URL(api.baseUrl).port;
     const cases: ReadonlyArray<readonly [string, string]> = [
       [`?API=${foreign.baseUrl}`, "none"], // names are case-sensitive: not ours
       [`#api=${foreign.baseUrl}`, "none"], // the fragment is not the query
-      [`?api=${foreign.baseUrl}&api=${foreign.baseUrl}`, "offer"],
       [`?%61pi=${encodeURIComponent(foreign.baseUrl)}`, "offer"], // an encoded name is the name
-      [`?api=${encodeURIComponent(encodeURIComponent(foreign.baseUrl))}`, "unusable"],
-      [`?api=${encodeURIComponent(`HTTP://LOCALHOST:${port}/`)}`, "offer"],
-      [`?api=%20${encodeURIComponent(foreign.baseUrl)}%20`, "offer"],
-      [`?api=//localhost:${port}`, "unusable"],
-      [`?api=${encodeURIComponent(`http://127.0.0.1:${apiPort}@localhost:${port}`)}`, "unusable"],
-      [`?api=${encodeURIComponent(`http://localhost:${port}\\@127.0.0.1:${apiPort}`)}`, "unusable"],
-      [`?api=${encodeURIComponent(`http://local\thost:${port}`)}`, "unusable"],
-      ["?api=http://127.0.0.1.evil.example", "unusable"], // plain http off this machine
-      [`?api=${encodeURIComponent("https://\u0435xample.com")}`, "unusable"], // IDN (Cyrillic e)
       // A path that reads like another address (issue 36): the key would go to localhost:port.
       [`?api=${encodeURIComponent(`http://localhost:${port}/@127.0.0.1:${apiPort}`)}`, "unusable"],
     ];
@@ -209,7 +202,7 @@ describeBrowser("a link's ?api= in Chromium", () => {
     // The page kept working with its own API meanwhile; the foreign host saw nothing at all.
     await cellAnswers("A5");
     expect(foreign.seen).toEqual([]);
-  }, 240_000); // 14 page loads: the first CI suites run beside the static checks
+  }, 120_000);
 
   test("inside another page's frame the link's address cannot be chosen, only kept", async () => {
     // A page on another port of this machine: the same site, so the frame shares the demo's

@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
 import { openWithApi, saveKey, sheetValues } from "./webPage";
+import { loadStretch } from "../../helpers/loadStretch";
 import { openPricing } from "../../helpers/pricingPage";
 
 const blocker = browserBlocker();
@@ -56,8 +57,14 @@ describeBrowser("the web page while a pricing sheet is built", () => {
     );
     await page.waitForTimeout(3000); // the engine computes the sheet's formulas after the write
     const longest = await page.evaluate(() => (window as unknown as GapWindow).__gaps.longest);
-    console.log(`longest unresponsive gap: ${Math.round(longest)} ms`);
-    expect(longest).toBeLessThan(3000);
+    // 3 s on a machine to itself; a 2-core machine running other suites beside this one
+    // (CI's) stretches every task by its load. A page that wrote the 500 rows in one task
+    // froze for tens of seconds at any load.
+    const stretch = loadStretch();
+    console.log(
+      `longest unresponsive gap: ${Math.round(longest)} ms (load x${stretch.toFixed(1)})`,
+    );
+    expect(longest).toBeLessThan(3000 * stretch);
 
     // The built sheet's columns are sized to what they hold (capped), not all 120 px.
     const values = await sheetValues(page, "Pricing", 0, 0);

@@ -110,6 +110,11 @@ export async function settledValues(
   columns = 0,
 ): Promise<Value[][]> {
   const until = Date.now() + timeoutMs;
+  // After a reload the page installs its inspector once the workbook is open: wait for it
+  // instead of reading an inspector that is not there yet.
+  await page.waitForFunction(() => (window as unknown as Partial<InspectorWindow>).__sheets, null, {
+    timeout: timeoutMs,
+  });
   for (;;) {
     const values = await sheetValues(page, sheet, rows, columns);
     if (!values.flat().includes("Loading…") && ready(values)) return values;

@@ -61,6 +61,33 @@ describe("apiLink", () => {
   });
 });
 
+/** What the page's start reads from its address (src/hosts/web/main.ts), as a link is typed. */
+const linkedIn = (href: string): string | null =>
+  new URLSearchParams(new URL(href).search).get("api");
+
+test("spellings of the parameter in a link: never applied, at most offered", () => {
+  const page = "http://127.0.0.1:8080/index.html";
+  const foreign = "http://localhost:9999";
+  const cases: ReadonlyArray<readonly [string, string]> = [
+    [`?API=${foreign}`, "none"], // names are case-sensitive: not ours
+    [`#api=${foreign}`, "none"], // the fragment is not the query
+    [`?api=${foreign}&api=${foreign}`, "offer"],
+    [`?%61pi=${encodeURIComponent(foreign)}`, "offer"], // an encoded name is the name
+    [`?api=${encodeURIComponent(encodeURIComponent(foreign))}`, "unusable"],
+    [`?api=${encodeURIComponent("HTTP://LOCALHOST:9999/")}`, "offer"],
+    [`?api=%20${encodeURIComponent(foreign)}%20`, "offer"],
+    ["?api=//localhost:9999", "unusable"],
+    [`?api=${encodeURIComponent("http://127.0.0.1:8787@localhost:9999")}`, "unusable"],
+    [`?api=${encodeURIComponent("http://localhost:9999\\@127.0.0.1:8787")}`, "unusable"],
+    [`?api=${encodeURIComponent("http://local\thost:9999")}`, "unusable"],
+    ["?api=http://127.0.0.1.evil.example", "unusable"], // plain http off this machine
+    [`?api=${encodeURIComponent("https://\u0435xample.com")}`, "unusable"], // IDN (Cyrillic e)
+    [`?api=${encodeURIComponent("http://localhost:9999/@127.0.0.1:8787")}`, "unusable"],
+  ];
+  for (const [tail, kind] of cases)
+    expect([tail, apiLink(linkedIn(`${page}${tail}`), CURRENT).kind]).toEqual([tail, kind]);
+});
+
 test("withoutApiParameter drops only ?api=", () => {
   expect(
     withoutApiParameter("http://127.0.0.1:8080/index.html?look=google&api=https://x.example"),
