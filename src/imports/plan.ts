@@ -15,8 +15,9 @@ import { isRecord } from "../functions/shape";
 import type { ImportDefinition, ImportRoute } from "./definitions";
 import { definitionProblem, describeImport, importRoute } from "./definitions";
 import type { ImportColumn } from "./table";
-import { OVERVIEW_COLUMNS, emptyListColumns, listColumns, listRows, overviewRows } from "./table";
+import { emptyListColumns, listColumns, listRows, overviewColumns, overviewRows } from "./table";
 import { checkResponseShape } from "../core/responseShape";
+import { currencyOf } from "../core/figure";
 import { entriesWithinBounds } from "../core/answerBounds";
 
 /** Rows per page asked of the API (contract-notes: pageSize at most 500). */
@@ -199,7 +200,11 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
         pagesDone,
         totalPages: route.endpoints.length,
         rowsSoFar: state.rowsSoFar + rows.length,
-        columns: OVERVIEW_COLUMNS,
+        // The currency an earlier section named holds for a later one that names none.
+        columns: overviewColumns(
+          def.marketplace,
+          currencyOf(data) ?? state.columns?.find((c) => c.byMetric)?.byMetric?.currency ?? null,
+        ),
         dataFreshAt,
         done: endpointIndex >= route.endpoints.length,
       },

@@ -7,7 +7,7 @@ import { endpointById } from "../api/endpoints";
 import type { Marketplace } from "../api/types";
 import { isDateTimeArray, dateTimeArrayToIso } from "../api/datetime";
 import { isoDayToSerial } from "../core/coerce";
-import { figureKind, type FigureKind } from "../api/figures";
+import { contractNames, figureKind, type FigureKind } from "../api/figures";
 import { currencyDecimals, currencyOf, numberFormat } from "../core/figure";
 import { isPointsCopy } from "../core/marginUnit";
 import { valueAt } from "../core/shape";
@@ -36,6 +36,11 @@ export interface ImportColumn {
   readonly header: string;
   readonly path: string;
   readonly format: ColumnFormat;
+  /**
+   * An overview's Value column: each row's number in its own metric's format (a margin as a
+   * percentage, units whole), as the API's marketplace and currency send it.
+   */
+  readonly byMetric?: { readonly marketplace: Marketplace; readonly currency: string | null };
 }
 
 /** Number format strings (core/figure.ts, the one source every surface reads). */
@@ -174,13 +179,61 @@ export function listRows(records: readonly unknown[], columns: readonly ImportCo
   );
 }
 
-/** The four columns of an overview table. */
-export const OVERVIEW_COLUMNS: readonly ImportColumn[] = [
-  { header: "Section", path: "section", format: "text" },
-  { header: "Item", path: "item", format: "text" },
-  { header: "Metric", path: "metric", format: "text" },
-  { header: "Value", path: "value", format: "number" },
-];
+/** The four columns of an overview table; its values are formatted by their metric. */
+export function overviewColumns(
+  marketplace: Marketplace,
+  currency: string | null,
+): readonly ImportColumn[] {
+  return [
+    { header: "Section", path: "section", format: "text" },
+    { header: "Item", path: "item", format: "text" },
+    { header: "Metric", path: "metric", format: "text" },
+    { header: "Value", path: "value", format: "number", byMetric: { marketplace, currency } },
+  ];
+}
+
+/** The contract's figure names by the label a seller reads ("Avg margin" -> avgMargin). */
+let namesByLabel: Map<string, string> | null = null;
+
+/**
+ * The number format of one cell of a table: its column's, or for an overview's value the
+ * format of the figure its row's Metric names (a metric the contract does not name keeps the
+ * column's).
+ */
+export function tableCellFormat(
+  columns: readonly ImportColumn[],
+  row: readonly Cell[],
+  column: number,
+): string {
+  const c = columns[column];
+  if (!c) return NUMBER_FORMATS.text;
+  const value = row[column];
+  if (!c.byMetric || typeof value !== "number") return NUMBER_FORMATS[c.format];
+  const metric = String(row[columns.findIndex((x) => x.path === "metric")] ?? "");
+  const section = String(row[columns.findIndex((x) => x.path === "section")] ?? "");
+  // The margin distribution's statistics (min, quartiles, fences) are margins.
+  const stat = section === humanize("marginDistribution") && metric !== "Count";
+  const name = stat ? "margin" : metricName(metric);
+  // A comparison's "... percent" (deltas.grossGmvPercent) is a change in percent points.
+  if (name === null) return NUMBER_FORMATS[/ percent$/.test(metric) ? "percentPoints" : c.format];
+  const { marketplace, currency } = c.byMetric;
+  return NUMBER_FORMATS[formatFor(name, value, marketplace, currency)];
+}
+
+/**
+ * The contract's name a metric's label ends with: "Previous units sold" (comparison.previous
+ * .unitsSold) is units sold; null when it names none.
+ */
+function metricName(label: string): string | null {
+  namesByLabel ??= new Map(contractNames().map((n) => [humanize(n), n]));
+  const words = label.split(" ");
+  for (let k = 0; k < words.length; k++) {
+    const tail = words.slice(k).join(" ");
+    const name = namesByLabel.get(tail.charAt(0).toUpperCase() + tail.slice(1));
+    if (name !== undefined) return name;
+  }
+  return null;
+}
 
 /** Sections that only feed a picture (a Sankey's nodes and links): no figure for a seller. */
 const CHART_ONLY_SECTIONS = new Set(["sankey"]);
@@ -198,7 +251,8 @@ export function overviewRows(data: unknown): Cell[][] {
     if (Array.isArray(value) && value.some(isRecord)) {
       value.forEach((entry, i) => {
         if (!isRecord(entry)) return;
-        const name = entry.name ?? entry.label ?? entry.itemId ?? entry.id ?? i + 1;
+        // A line's label in the seller's words ("Commission fee") over its API name.
+        const name = entry.label ?? entry.name ?? entry.itemId ?? entry.id ?? i + 1;
         const itemName = typeof name === "string" || typeof name === "number" ? String(name) : "";
         for (const [k, v] of Object.entries(entry))
           if (!PLUMBING_FIELDS.has(k) && !isPointsCopy(k, entry)) walk(section, itemName, k, v);

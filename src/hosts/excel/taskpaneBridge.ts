@@ -16,7 +16,7 @@ import { TEXT_FORMAT, WRITE_CHUNK_ROWS, blockFormats, chunkRows } from "../../im
 import { settleText, writeKeepingText } from "./keepText";
 import { excelAnswerCells, excelValue } from "./answerCells";
 import type { ImportTable } from "../../imports/table";
-import { NUMBER_FORMATS, importNote, zonedTime } from "../../imports/table";
+import { tableCellFormat, importNote, zonedTime } from "../../imports/table";
 import type { SheetData } from "../../sidebar/ports";
 import type { HostBridge } from "../../ui/bridge";
 import type { SettingsStorage, WorkbookSurface } from "../shared/asyncBridge";
@@ -53,7 +53,6 @@ async function writeStaged(
   table: ImportTable,
 ): Promise<{ rows: number; width: number }> {
   const width = Math.max(1, table.columns.length);
-  const formats = table.columns.map((c) => NUMBER_FORMATS[c.format]);
   const checks = [
     writeKeepingText(
       sheet,
@@ -68,7 +67,9 @@ async function writeStaged(
   let unsynced = 0;
   for (const chunk of chunkRows(table.rows, WRITE_CHUNK_ROWS)) {
     const values = chunk.map((r) => r.map(excelValue));
-    const chunkFormats = blockFormats(chunk, (_, i) => formats[i] ?? "General");
+    const chunkFormats = blockFormats(chunk, (r, i) =>
+      tableCellFormat(table.columns, chunk[r] ?? [], i),
+    );
     checks.push(writeKeepingText(sheet, row, 0, width, values, chunkFormats));
     row += chunk.length;
     await context.sync();

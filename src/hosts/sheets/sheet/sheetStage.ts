@@ -6,7 +6,7 @@
  */
 import type { Cell } from "../../../functions/cells";
 import { TEXT_FORMAT } from "../../../imports/cellText";
-import { NUMBER_FORMATS, importNote, type TimeText } from "../../../imports/table";
+import { tableCellFormat, importNote, type TimeText } from "../../../imports/table";
 import type { ImportStage } from "../../../sidebar/ports";
 import type { SbSheet, SbSpreadsheet } from "./sheetTypes";
 import { writeCells } from "./sheetWrite";
@@ -42,9 +42,10 @@ export function sheetStage(book: () => SbSpreadsheet, time: TimeText): ImportSta
       const target = book().getSheetByName(sheetName) ?? book().insertSheet(sheetName);
       target.clearContents();
       target.clearNotes?.();
-      const formats = table.columns.map((col) => NUMBER_FORMATS[col.format]);
       writeCells(target, 1, 1, width, [header], () => TEXT_FORMAT);
-      writeCells(target, 2, 1, width, rows, (column) => formats[column] ?? TEXT_FORMAT);
+      writeCells(target, 2, 1, width, rows, (column, row) =>
+        tableCellFormat(table.columns, row, column),
+      );
       target.getRange(1, 1, 1, width).setFontWeight("bold");
       target.setFrozenRows(1);
       target.getRange(1, 1, 1, 1).setNote(importNote(table, table.rowCount, time));

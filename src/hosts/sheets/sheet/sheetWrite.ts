@@ -20,7 +20,8 @@ export function writeCells(
   left: number,
   width: number,
   rows: readonly (readonly Cell[])[],
-  columnFormat?: (column: number) => string,
+  /** A cell's format by its column (and its row's cells: an overview's value by its metric). */
+  columnFormat?: (column: number, row: readonly Cell[]) => string,
   cellFormats?: readonly (readonly string[])[],
 ): void {
   let row = top;
@@ -29,7 +30,8 @@ export function writeCells(
     const range = sheet.getRange(row, left, padded.length, width);
     const hasText = padded.some((r) => r.some((c) => typeof c === "string" && c !== ""));
     const given = cellFormats?.slice(row - top, row - top + padded.length);
-    if (columnFormat) range.setNumberFormats(blockFormats(padded, (_, j) => columnFormat(j)));
+    if (columnFormat)
+      range.setNumberFormats(blockFormats(padded, (i, j) => columnFormat(j, padded[i] ?? [])));
     else if (hasText || given?.some((r) => r.some((f) => f !== ""))) {
       const now = range.getNumberFormats();
       range.setNumberFormats(blockFormats(padded, (i, j) => given?.[i]?.[j] || now[i]?.[j] || ""));

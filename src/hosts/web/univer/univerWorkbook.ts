@@ -14,7 +14,7 @@ import { fitBlocks, fitColumns, sentenceWidth } from "./columnWidths";
 import { writePaged } from "./pageTurns";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import type { ImportTable } from "../../../imports/table";
-import { NUMBER_FORMATS, importNote, zonedTime } from "../../../imports/table";
+import { tableCellFormat, importNote, zonedTime } from "../../../imports/table";
 import { movedFormula } from "../../../imports/resort";
 import { stackBlocks } from "../../../imports/stackBlocks";
 import type { PlacedFormula } from "../../../sidebar/formulaPlace";
@@ -88,7 +88,6 @@ export class UniverWorkbook implements WorkbookSurface {
     // The sidebar asked before replacing data no import wrote; the whole of it goes then.
     const before = importedMeta(sheet) ?? this.usedSize(sheet);
     if (before) sheet.getRange(0, 0, before.rows, Math.max(1, before.columns)).clearContent();
-    const formats = table.columns.map((c) => NUMBER_FORMATS[c.format]);
     const bold = { bl: 1 } as const;
     this.write(sheet, 0, 0, [table.columns.map((c) => ({ ...cellData(c.header), s: bold }))]);
     let row = 1;
@@ -97,7 +96,7 @@ export class UniverWorkbook implements WorkbookSurface {
         sheet,
         row,
         0,
-        chunk.map((r) => r.map((c, i) => cellData(c, formats[i] ?? null))),
+        chunk.map((r) => r.map((c, i) => cellData(c, tableCellFormat(table.columns, r, i)))),
       );
       row += chunk.length;
     }
