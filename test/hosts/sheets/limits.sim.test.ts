@@ -3,7 +3,6 @@
  * another app spends, a server that is down, and a shared spreadsheet whose cells use the
  * owner's key while an editor's sidebar is open.
  */
-import { loadStretch } from "../../helpers/loadStretch";
 import { fillDown } from "./sim/fillDownRun";
 import { OWNER, SheetsSim } from "./sim/sheetsSim";
 
@@ -50,7 +49,6 @@ test("server down: every cell says it could not reach the API within 10 s; the b
   await sim.call(OWNER, "getSettings");
   sim.coordinator.apiDown = true;
   const start = sim.now();
-  const stretch = loadStretch();
   const out = await fillDown(sim, { level: "item", count: 40, maxMs: 60_000 });
   expect(out.answered).toBe(0);
   for (const [, history] of sim.histories()) {
@@ -58,8 +56,10 @@ test("server down: every cell says it could not reach the API within 10 s; the b
     expect(String(last?.shown)).toMatch(
       /^#ERROR! Could not reach the API at http:\/\/127\.0\.0\.1:\d+/,
     );
-    // The strict simulator puts the server's real compute on its clock (serverTimeOnClock).
-    expect((last?.at ?? Infinity) - start).toBeLessThanOrEqual(10_000 * stretch);
+    // Said within 10 s; a cell that failed for a passing reason is asked again later by the
+    // add-in's own run (fill/rerunCells.ts) and says it again while the API stays down.
+    const said = history.find((h) => /^#ERROR! Could not reach the API/.test(String(h.shown)));
+    expect((said?.at ?? Infinity) - start).toBeLessThanOrEqual(10_000);
   }
   for (const t of out.texts) expect(t).not.toMatch(/rate limit/i);
   // The first group (the fill-down's prefetch) failed as one and opened the breaker; after it
