@@ -5,6 +5,7 @@
  * the proxy). The page and the server share a clock 20x faster than real, so the cache time
  * (60 s) passes in 3 real seconds.
  */
+import { scaledNow } from "./harness/browser";
 import type { CellView } from "./harness/workbookShim";
 import {
   breakdownCells,
@@ -108,10 +109,11 @@ describeBrowser("Excel refresh scopes re-run only their cells", () => {
     await wait(25_000); // Sheet1's answers are 65 s old, Sheet2's 25 s
     // On a loaded machine a step of the scenario takes longer than its scaled time: the cells
     // that are old are those that settled more than 60 s (scaled) before the press.
-    const pressedAt = Date.now();
+    // (settledAt is on the page's clock, which runs SCALE.factor times faster.)
+    const pressedAt = scaledNow(SCALE)();
     const old = (await rig.book.cells())
       .filter((c) => /^Sheet[12]!A/.test(c.address) && c.settledAt !== null)
-      .filter((c) => (pressedAt - (c.settledAt ?? pressedAt)) * SCALE.factor > 60_000)
+      .filter((c) => pressedAt - (c.settledAt ?? pressedAt) > 60_000)
       .map((c) => c.address)
       .sort();
     expect(old).toEqual(expect.arrayContaining(range("Sheet1", "A", 1, 10)));

@@ -355,8 +355,12 @@ const HANDLERS: Record<string, Handler> = {
   },
   "Spreadsheet.insertSheet": (ctx, exec, [d, n]) =>
     ok(docOf(ctx, exec, d).book.insertSheet(String(n)).name),
-  "Spreadsheet.deleteSheet": (ctx, exec, [d, n]) =>
-    ok(docOf(ctx, exec, d).book.deleteSheet(String(n))),
+  // Sheets applies an execution's changes in order: writes pending to the sheet land before
+  // it goes (they were committed after the delete, and threw "Sheet ... not found").
+  "Spreadsheet.deleteSheet": (ctx, exec, [d, n]) => {
+    ctx.commit(exec);
+    return ok(docOf(ctx, exec, d).book.deleteSheet(String(n)));
+  },
   "Spreadsheet.toast": (ctx, exec, [d, message]) =>
     ok(docOf(ctx, exec, d).toasts.push(String(message))),
   "SpreadsheetApp.flush": (ctx, exec) => ok(ctx.commit(exec)),
