@@ -31,10 +31,18 @@ export const MODEL_KEY = "mkta_pat_model0000000000000000";
 
 /** What google.script.run carries: JSON both ways (no Date, no undefined in arrays). */
 const wire = <T>(x: T): T => (x === undefined ? x : (JSON.parse(JSON.stringify(x)) as T));
+/**
+ * A google.script.run call (JSON both ways) as its own execution, a minute after the last
+ * one: time passes between the add-on's runs, not inside one (a job's step reads the clock
+ * many times, and a clock that jumped a minute a read ran every step out of time at once).
+ */
 const viaScriptRun =
+  (clock: FakeClock) =>
   <A extends unknown[], R>(fn: (...args: A) => R) =>
-  async (...args: A): Promise<R> =>
-    wire(fn(...wire(args)));
+  async (...args: A): Promise<R> => {
+    clock.advance(60_000);
+    return wire(fn(...wire(args)));
+  };
 
 /** What a Sheets user's document and account hold: the spreadsheet, properties, triggers. */
 interface SheetsState {
@@ -102,20 +110,18 @@ export function sheetsHost(
         for (let i = registry.length - 1; i >= 0; i--) if (registry[i] === h) registry.splice(i, 1);
       },
     }),
-    now: () => {
-      clock.advance(60_000); // a minute between the add-on's runs
-      return new Date(clock.now());
-    },
+    now: () => new Date(clock.now()),
     elapsedMs: () => 0,
     formatDate: fakeFormatDate,
   });
+  const run = viaScriptRun(clock);
   const jobs: JobClient = {
-    start: viaScriptRun(server.sidebarJobStart),
-    step: (id) => viaScriptRun(server.sidebarJobStep)(id, "model-sidebar"),
-    confirm: viaScriptRun(server.sidebarJobConfirm),
-    answer: viaScriptRun(server.sidebarJobAnswer),
-    cancel: viaScriptRun(server.sidebarJobCancel),
-    list: viaScriptRun(server.sidebarJobList),
+    start: run(server.sidebarJobStart),
+    step: (id) => run(server.sidebarJobStep)(id, "model-sidebar"),
+    confirm: run(server.sidebarJobConfirm),
+    answer: run(server.sidebarJobAnswer),
+    cancel: run(server.sidebarJobCancel),
+    list: run(server.sidebarJobList),
   };
   // A job's waits pass on the document's clock.
   const sleep = async (ms: number): Promise<void> => void clock.advance(ms);
@@ -199,24 +205,26 @@ export function sheetsHost(
       userProps.setProperty("mkt.salesWindowDays", String(basis.salesWindowDays));
     },
     async saveImport(def) {
-      await viaScriptRun(server.sidebarSaveImport)(def);
+      await run(server.sidebarSaveImport)(def);
     },
     // An import is a job, one step a google.script.run call, as the sidebar runs it.
     runImport: (def, confirm) =>
       runJob(jobs, "import", { def }, { confirm, sleep }) as Promise<ImportResult>,
     async refreshSaved(kind) {
+      // The menu's and the daily trigger's run, each its own execution a minute on.
+      clock.advance(60_000);
       if (kind === "menu") return unattended(server.sidebarRefreshThisDocument());
       if (!registry.length) server.sidebarSetAutoRefresh(true);
       return unattended(server.sidebarRefreshAllImports());
     },
     async resort(name) {
-      await viaScriptRun(server.sidebarResortTable)(name);
+      await run(server.sidebarResortTable)(name);
     },
     removeGone: (name, confirm) =>
       removeGoneAsked(
         {
-          goneRows: viaScriptRun(server.sidebarGoneRows),
-          removeGoneRows: viaScriptRun(server.sidebarRemoveGoneRows),
+          goneRows: run(server.sidebarGoneRows),
+          removeGoneRows: run(server.sidebarRemoveGoneRows),
         },
         name,
         confirm,

@@ -157,7 +157,9 @@ export async function driveJob(
       } else if (view.phase === "confirm") {
         const yes = await ask(...costQuestion(view));
         view = await (yes ? calls.confirm(view.id) : calls.cancel(view.id));
-      } else if (view.phase === "asking" && view.question) {
+      } else if (view.phase === "asking") {
+        // A question lost from its checkpoint would be stepped for ever: said, not spun on.
+        if (!view.question) throw new Error(`${view.title} waits for an answer it cannot ask`);
         const yes = await ask(view.question.text, view.question.answers);
         view = await calls.answer(view.id, yes);
       } else {

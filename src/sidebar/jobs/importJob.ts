@@ -154,7 +154,14 @@ export const importJob: JobKind<ImportAsk, ImportJobState> = {
         ? Math.round((st.rowsSoFar / st.pagesDone) * st.totalPages)
         : st.rowsSoFar;
     const written = s.stage === "pages" || s.stage === "commit" ? 0 : st.rowsSoFar;
-    return { requests: pages, writes, rows, rowsWritten: written, planned: st.pagesDone > 0 };
+    return {
+      requests: pages,
+      writes,
+      rows,
+      rowsWritten: written,
+      planned: st.pagesDone > 0,
+      committed: s.stage === "log" || s.stage === "clean",
+    };
   },
 
   doing(s) {

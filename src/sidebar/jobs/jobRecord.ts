@@ -31,6 +31,8 @@ export interface JobLeft {
   readonly rowsWritten: number;
   /** The plan is known (its requests are counted, not guessed). */
   readonly planned: boolean;
+  /** Its write to the seller's sheet is done; only its log and clean-up are left. */
+  readonly committed?: boolean;
 }
 
 /** A question the seller answers before the job goes on. */

@@ -29,12 +29,6 @@ import {
 export const STEP_MS = 100_000;
 /** A lease outlives its step's last unit by this much (a request may take a minute). */
 const LEASE_SLACK_MS = 90_000;
-/**
- * A page that drives a job (a sidebar, one step per call) keeps it this long past its step
- * or its wait, so that a trigger run between two of its steps leaves the job to it: the page
- * shows the job's end, not "no longer in the document". A closed page's job goes on after it.
- */
-export const WATCH_MS = 60_000;
 /** Waits after passing stops in a row (no quota, a 5xx burst, no connection). */
 const STOP_WAITS_MS = [15_000, 30_000, 60_000, 120_000, 300_000];
 
@@ -79,16 +73,12 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
     if (!text) throw new JobGone();
     return JSON.parse(text) as never;
   }
-  /** The lease's runner, its end, and whether it only watches (no step runs). */
-  function* lease(id: string): Op<{ by: string; end: number; watch: boolean }> {
-    const [by, end, watch] = String((yield* io(() => store.read(id, "lease"))) ?? "").split(" ");
-    return { by: by ?? "", end: Number(end) || 0, watch: watch === "w" };
-  }
   /** Take the job until `until` unless another runner holds it: 0, or when its lease ends. */
   function* claim(id: string, runner: string, until: number): Op<number> {
     yield* io(() => store.lock?.());
     try {
-      const { by, end: held } = yield* lease(id);
+      const [by, end] = String((yield* io(() => store.read(id, "lease"))) ?? "").split(" ");
+      const held = Number(end) || 0;
       if (by && by !== runner && held > p.now()) return held;
       yield* io(() => store.write(id, "lease", `${runner} ${until}`));
       return 0;
@@ -156,6 +146,7 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
       const state = yield* body(id);
       let [asks, askMs, checked] = [0, 0, now];
       let cancel = false;
+      let units = 0;
       const ctx: StepContext = {
         unattended: h.unattended,
         continues:
@@ -169,7 +160,8 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
             checked = p.now();
             cancel = (yield* io(() => store.read(id, "cancel"))) === "1";
           }
-          return !cancel && p.now() < end && asks < h.perStep;
+          const first = units++ === 0;
+          return !cancel && (first || (p.now() < end && asks < h.perStep));
         },
         *ask(endpoint, params) {
           return yield* ctx.run(call(endpoint, params));
@@ -225,13 +217,8 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
         return yield* save(h, state);
       } finally {
         // Released only while the job is kept: a lease written for a job that ended would
-        // leave its row (and Sheets' hidden jobs sheet) behind. A page's step (no deadline)
-        // leaves a watch on it instead, which a trigger run respects and a Cancel does not.
-        if (yield* io(() => store.read(id, "head"))) {
-          const watched = deadline === undefined;
-          const until = Math.max(p.now(), h.waitUntil ?? 0) + WATCH_MS;
-          yield* io(() => store.write(id, "lease", watched ? `${runner} ${until} w` : ""));
-        }
+        // leave its row (and Sheets' hidden jobs sheet) behind.
+        if (yield* io(() => store.read(id, "head"))) yield* io(() => store.write(id, "lease", ""));
       }
     },
 
@@ -260,8 +247,8 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
     *cancel(id: string): Op<JobView> {
       const h = yield* head(id);
       yield* io(() => store.write(id, "cancel", "1"));
-      const { by, end, watch } = yield* lease(id);
-      if (by && !watch && end > p.now()) return viewOf(h, p.now(), end);
+      const [by, end] = String((yield* io(() => store.read(id, "lease"))) ?? "").split(" ");
+      if (by && (Number(end) || 0) > p.now()) return viewOf(h, p.now(), Number(end));
       return yield* finish(h, yield* body(id), "cancelled");
     },
 

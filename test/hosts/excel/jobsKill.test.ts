@@ -25,8 +25,8 @@ import { seeded } from "../../helpers/seeded";
 import { fakeWorkbook, type FakeWorkbook } from "./fakeWorkbook";
 
 jest.setTimeout(600_000);
-/** 20 in the long tier (npm run test:long); 8 in npm test, two of each stop (~10 s a build). */
-const BUILDS = LONG ? 20 : 8;
+/** 20 in the long tier (npm run test:long); 4 in npm test, one of each stop (~10-25 s a build). */
+const BUILDS = LONG ? 20 : 4;
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ hostileNames: false });

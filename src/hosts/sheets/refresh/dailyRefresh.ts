@@ -4,6 +4,7 @@
  * registry (refreshRegistry.ts) lists the spreadsheets to refresh with a copy of their
  * definitions; one trigger per user runs them all, opening each with SpreadsheetApp.openById.
  */
+import { GOES_ON } from "./jobRuns";
 import { messageOf } from "../../../core/errors";
 import type { ImportDefinition } from "../../../imports/definitions";
 import { MAX_OPEN_MISSES, RefreshRegistry, type LastRun } from "./refreshRegistry";
@@ -81,7 +82,8 @@ export function dailyRefresh(deps: DailyRefreshDeps) {
         const deadline = deps.now().getTime() + DAILY_BUDGET_MS - deps.elapsedMs();
         const left = deps.importInto(book, def, deadline);
         if (left) kept.push(`${label}${def.sheetName}: ${left}`);
-        refreshed++;
+        // A refresh that goes on at the next run has written nothing yet: not counted.
+        if (left !== GOES_ON) refreshed++;
       } catch (e) {
         failed.push(`${label}${def.sheetName}: ${messageOf(e)}`);
       }

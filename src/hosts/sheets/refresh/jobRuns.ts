@@ -37,6 +37,12 @@ function keptNote(result: ImportResult): string | null {
   return notes.length > 0 ? notes.join("; ") : null;
 }
 
+/** What `importInto` says of a refresh its run had no time to finish (it is not refreshed yet). */
+export const GOES_ON = "goes on at the add-in's next run (out of time in this one)";
+
+/** What `importInto` says of a refresh written whose log its run had no time to write. */
+const LOG_GOES_ON = "refreshed; its Refresh log line is written at the add-in's next run";
+
 /** The job runs of Sheets over explicit dependencies. */
 export function sheetsJobRuns(deps: SidebarServerDeps) {
   const ports = sheetsPorts(deps);
@@ -73,7 +79,9 @@ export function sheetsJobRuns(deps: SidebarServerDeps) {
       const ended = left.ended[0];
       if (ended?.phase === "done") return keptNote(ended.result as ImportResult);
       if (ended) throw new Error(ended.error ?? `the refresh was ${ended.phase}`);
-      return "goes on at the add-in's next run (out of time in this one)";
+      // Out of time after the table was written: refreshed, its log goes on.
+      const kept = runOpSync(ops.list()).find((v) => v.id === view.id);
+      return kept?.left.committed ? LOG_GOES_ON : GOES_ON;
     },
   };
 }
