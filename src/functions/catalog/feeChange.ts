@@ -3,7 +3,7 @@ import { ApiError } from "../../core/errors";
 import { currencyDecimals, currencyOf } from "../../core/figure";
 import { isRecord, keyValueTable, netProfitOf } from "../../core/shape";
 import { present } from "../answer";
-import { field, headers, includeVat, regionCode } from "../common";
+import { fieldOf, headers, includeVat, regionCode } from "../common";
 import { defineFunction } from "../define";
 import { dateParam, integerId, optional } from "../params";
 import { defined } from "../requests";
@@ -32,7 +32,8 @@ export const FEE_CHANGE = defineFunction({
     regionCode,
     integerId("itemId", "Marketplace A item (product) id: one per cell (fill down for more)."),
     dateParam("date", "The day the new fees apply (after today), e.g. the date A20 names."),
-    field,
+    // Its table's own rows (today, at the date, the change), not a breakdown's lines.
+    fieldOf('"Net profit" (netProfit), "Profit delta" or "Margin"'),
     headers,
     optional(
       integerId("modelId", "Marketplace A model (variant) id; empty for the whole product."),
