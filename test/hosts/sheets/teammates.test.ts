@@ -52,11 +52,8 @@ test("a managed table and frozen values read the same for every teammate", () =>
   );
 
   // (b) has no key: its refresh stops before any cell changes and says what to do.
-  // KNOWN DEFECT (29 Nov, in the stop's note): since imports became jobs, this teammate's job
-  // waits on "Could not reach the API" instead of failing on "No API key"; the sheet is
-  // unchanged either way (checked here), the message is the defect.
   const teammateB = open(null);
-  expect(() => importWith(teammateB)).toThrow(/No API key|Could not reach the API/);
+  expect(() => importWith(teammateB)).toThrow(/No API key/);
   expect(sheet.values()).toEqual(seen);
 
   // (c) has no add-on: Sheets shows it the cells as they are. All three read the same.

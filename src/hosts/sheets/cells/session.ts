@@ -133,7 +133,9 @@ export function openSession(
   settings: UserSettingsStore = userSettings(),
 ): Session {
   const apiKey = options.apiKey ?? settings.apiKey();
-  if (!apiKey) throw new Error(NO_KEY_MESSAGE);
+  // An ApiError, not a plain Error: a job's step must fail on it, not wait it out as a
+  // connection that did not answer (a plain Error became "Could not reach the API").
+  if (!apiKey) throw new ApiError("NO_KEY", NO_KEY_MESSAGE);
   const clock = appsScriptClock();
   const { baseUrl, cacheMinutes, listAnswers } = settings.settings();
   const store = cacheStore();
