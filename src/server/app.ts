@@ -17,7 +17,7 @@ import { endpointSchemas, isRealDate, withoutUnsetKnown } from "../api/schema";
 import type { EndpointSpec } from "../api/types";
 import type { SuccessEnvelope } from "../api/envelope";
 import { authenticate, type Caller } from "./auth";
-import { AuthThrottle, type FailureVerdict } from "./authThrottle";
+import { AuthThrottle } from "./authThrottle";
 import { REQUEST_BUDGET_MS, runWithBudget } from "./budget";
 import type { DemoData } from "./data/model";
 import type { EndpointHandler } from "./handler";
@@ -31,6 +31,14 @@ import { MAX_BODY_DEPTH, nestedDeeperThan } from "./jsonDepth";
 import { redactSecrets } from "./redact";
 import { type LoggedRequest, urlForLog } from "./logUrl";
 import { SerializedData } from "./serialized";
+import { RateLimited, TooManyFailures } from "./limitProblems";
+import {
+  bearerChallenge,
+  fastifyPath,
+  templatePattern,
+  typedPathParams,
+  withToday,
+} from "./routeParts";
 import { badRequest, problemsOfAjv } from "./schemaErrors";
 
 /** Largest request body accepted (contract-notes: 413 above 1 MB). */
@@ -63,59 +71,11 @@ export interface ServerOptions {
   readonly requestBudgetMs?: number;
 }
 
-/** A 429 that carries its Retry-After seconds to the error handler. */
-class RateLimited extends ApiProblem {
-  constructor(
-    readonly retryAfterSeconds: number,
-    limit: number,
-  ) {
-    super(
-      429,
-      `Too many requests: this key may make ${limit} requests per minute. Retry in ${retryAfterSeconds} s.`,
-      [{ field: "Authorization", problem: `over ${limit} requests per minute for this key` }],
-    );
-  }
-}
-
-/**
- * A 429 for a request whose key was not accepted, from an address (and key) that failed too
- * often (authThrottle.ts). Its sentence is what a client shows as it is: what happened, that
- * the key is at fault, what to do, when to retry. WWW-Authenticate says that other credentials
- * would be answered (RFC 9110 11.6.1), which tells it from the key's rate limit.
- */
-class TooManyFailures extends ApiProblem {
-  constructor(readonly verdict: FailureVerdict) {
-    const { keySent, scope, limit, waitSeconds } = verdict;
-    const what = keySent
-      ? "This API key was not accepted"
-      : "No API key was sent (the Authorization header is missing)";
-    const count =
-      scope === "address"
-        ? `your address failed to authenticate more than ${limit} times in a minute`
-        : keySent
-          ? `it failed more than ${limit} times in a minute from your address`
-          : `requests without a key failed more than ${limit} times in a minute from your address`;
-    const todo = keySent
-      ? "check that the whole key was pasted, or create a new one in Settings → API keys"
-      : 'send "Authorization: Bearer <API key>"';
-    super(
-      429,
-      `${what}, and ${count}: ${todo}. Valid keys are not held back. Retry in ${waitSeconds} s.`,
-      [
-        {
-          field: "Authorization",
-          problem: `was not accepted, after more than ${limit} failures a minute`,
-        },
-      ],
-    );
-  }
-}
-
-/** Builds the server (not listening yet). */
 /** A success envelope around `data` already in bytes (SerializedData), as `envelope` below writes it. */
 const SUCCESS_HEAD = Buffer.from('{"status":"SUCCESS","statusCode":200,"message":"OK","data":');
 const SUCCESS_TAIL = Buffer.from("}");
 
+/** Builds the server (not listening yet). */
 export function buildServer(options: ServerOptions): FastifyInstance {
   const endpoints = options.endpoints ?? ENDPOINTS;
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? 60, options.now);
@@ -358,46 +318,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
 
   return app;
-}
-
-/**
- * Path parameters are text in a URL: a number-shaped text of a numeric parameter becomes the
- * number, anything else stays text for the schema to refuse by name.
- */
-function typedPathParams(spec: EndpointSpec, raw: unknown): Record<string, unknown> {
-  const texts = (raw ?? {}) as Record<string, string>;
-  return Object.fromEntries(
-    spec.pathParams.map((p) => {
-      const text = texts[p.name] ?? "";
-      const numeric = (p.type === "integer" || p.type === "number") && /^-?\d+(\.\d+)?$/.test(text);
-      return [p.name, numeric ? Number(text) : text];
-    }),
-  );
-}
-
-/** The validated body with date defaults of "today" resolved to the server's today. */
-function withToday(spec: EndpointSpec, body: unknown, today: string): Record<string, unknown> {
-  const out = { ...(body as Record<string, unknown>) };
-  for (const f of spec.body)
-    if (f.default === "today" && f.type === "date" && out[f.name] === undefined)
-      out[f.name] = today;
-  return out;
-}
-
-/** RFC 6750's challenge: a key that was sent is an invalid token; no key, no error code. */
-function bearerChallenge(keySent: boolean): string {
-  return keySent ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
-}
-
-/** `/x/{shopId}` -> `/x/:shopId` (fastify's parameter syntax). */
-function fastifyPath(template: string): string {
-  return template.replace(/\{(\w+)\}/g, ":$1");
-}
-
-/** A regex matching concrete paths of a template, for 405 detection. */
-function templatePattern(template: string): RegExp {
-  const parts = template.split(/\{\w+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${parts.join("[^/]+")}$`);
 }
 
 function loggerOptions(
