@@ -20,7 +20,9 @@ import type {
   FeeChangeSheetAsk,
   FeeChangeSheetStep,
 } from "../sidebar/feeChangeSheet";
+import type { CampaignOutcome, CampaignSheetAsk } from "../sidebar/jobs/campaignJob";
 import type { JobView } from "../sidebar/jobs/jobRecord";
+import type { NewListingOutcome, NewListingSheetAsk } from "../sidebar/jobs/newListingJob";
 import type { OtherBasisTable } from "../sidebar/basisTables";
 import type { TeamBridge } from "./teamBridge";
 
@@ -240,6 +242,13 @@ export interface HostBridge {
     checkpoint?: FeeChangeCheckpoint,
     options?: { readonly signal?: AbortSignal },
   ): Promise<FeeChangeSheetStep>;
+  /**
+   * "Campaign sheet" (issue 34 item 3) and "New listings sheet" (item 4): jobs, each step's
+   * view told to `onProgress`; built again into the same sheet, merged by row and the seller's
+   * cells kept.
+   */
+  campaignSheet(ask: CampaignSheetAsk, options?: JobRunOptions): Promise<CampaignOutcome>;
+  newListingSheet(ask: NewListingSheetAsk, options?: JobRunOptions): Promise<NewListingOutcome>;
   /** Make the team's "Cost book" sheet where none is (an existing one is never touched). */
   newCostBook(): Promise<{ readonly made: boolean }>;
   /** Managed tables whose basis is not the setting's (after "Save basis"). */

@@ -5,6 +5,8 @@
  * limiter (60/min) and a response cache. Imports never use the cache (they must be fresh,
  * and a stale answer must not stand in for a failed page).
  */
+import type { CampaignOutcome } from "../../sidebar/jobs/campaignJob";
+import type { NewListingOutcome } from "../../sidebar/jobs/newListingJob";
 import { type AsyncEnv, type AsyncTransport, runAsync } from "../../core/asyncDriver";
 import { ResponseCache } from "../../core/cache";
 import { cacheOwner } from "../../core/callPlan";
@@ -331,6 +333,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         { sheetName },
         options,
       ) as Promise<PricingOutcome>,
+    campaignSheet: (ask, options) => job<CampaignOutcome>("campaign", ask, options),
+    newListingSheet: (ask, options) => job<NewListingOutcome>("newListing", ask, options),
     jobs: {
       list: () => jobsBridge.list(),
       resume: (id, options = {}) => jobsOf(jobClient(options.signal)).resume(id, options),
