@@ -23,20 +23,28 @@ const n = (x: number): string => x.toLocaleString("en-US");
 
 /**
  * The SKUs as pasted: one a line (or separated by commas or semicolons), each its item id and,
- * after a tab, space, colon or slash, its variant id (A model, B or C SKU); two columns copied
- * from a sheet paste as such lines. A problem names the line.
+ * after a tab, space, colon or slash, its variant id (A model, B or C SKU); columns copied from
+ * a sheet paste as such lines, a third (tab-separated) being the SKU's name. A problem names it.
  */
 export function parseSkus(text: string): CampaignSku[] | string {
+  // Pasted cells (tab-separated) keep their commas: a name may hold one.
   const entries = text
-    .split(/[\n,;]+/)
+    .split(text.includes("\t") ? /\n+/ : /[\n,;]+/)
     .map((s) => s.trim())
     .filter(Boolean);
   const out: CampaignSku[] = [];
   for (const [i, entry] of entries.entries()) {
-    const [item, variant, extra] = entry.split(/[\s:/]+/);
-    if (!item || extra !== undefined)
+    // Columns copied from a sheet come tab-separated, a name may follow the two ids.
+    const tabbed = entry.includes("\t");
+    const [item, variant, ...rest] = tabbed
+      ? entry.split("\t").map((s) => s.trim())
+      : entry.split(/[\s:/]+/);
+    if (!item || (!tabbed && rest.length > 0))
       return `SKUs: entry ${i + 1} ("${entry.slice(0, 40)}") should be an item id, then its variant id`;
-    out.push({ itemId: item, variantId: variant ?? null });
+    // A product without variants: its variant cell copies as empty, "null" or "-".
+    const none = !variant || /^(null|-)$/i.test(variant);
+    const name = rest.join(" ").trim();
+    out.push({ itemId: item, variantId: none ? null : variant, ...(name ? { name } : {}) });
   }
   return out.length > 0 ? out : "SKUs: paste the item ids and variant ids, one SKU a line";
 }
@@ -165,7 +173,7 @@ export function CampaignSection(p: {
       h(
         "p",
         { class: "hint", id: "campaign-skus-hint" },
-        "Copy the two id columns of an import or pricing sheet and paste them here (A: item and model id; B: item and SKU id; C: product and SKU id).",
+        "Copy the id columns of an import or pricing sheet (and a name column after them, if you like) and paste them here (A: item and model id; B: item and SKU id; C: product and SKU id).",
       ),
     ]),
     h(SelectField, {
