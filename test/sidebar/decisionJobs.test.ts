@@ -8,18 +8,14 @@
  * seller's cell; bad input names its argument before a job exists.
  */
 import { countedServer, type Counted } from "../helpers/countedServer";
-import { memoryPorts } from "../helpers/memoryPorts";
+import { memoryJobClient, memoryPorts, runMemoryJob } from "../helpers/memoryPorts";
 import { rawPost } from "../helpers/pricingScenario";
 import type { TestServer } from "../helpers/server";
 import type { CampaignSku } from "../../src/imports/campaign/campaignAsk";
 import { campaignFigures } from "../../src/sidebar/campaign";
-import { runJob, type JobClient } from "../../src/sidebar/jobs/driveJob";
-import type { JobKindName } from "../../src/sidebar/jobs/jobKinds";
 import type { CampaignOutcome } from "../../src/sidebar/jobs/campaignJob";
 import type { NewListingOutcome } from "../../src/sidebar/jobs/newListingJob";
-import { asyncService } from "../../src/sidebar/op";
 import type { SidebarPorts } from "../../src/sidebar/ports";
-import { createSidebarService } from "../../src/sidebar/service";
 
 jest.setTimeout(120_000);
 let server: TestServer;
@@ -34,23 +30,8 @@ afterAll(() => server.close());
 type Json = Record<string, unknown>;
 const list = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
 
-function clientOf(ports: SidebarPorts): JobClient {
-  const service = asyncService(createSidebarService(ports));
-  return {
-    start: (kind, input) => service.jobStart(kind as JobKindName, input),
-    step: (id) => service.jobStep(id, "test"),
-    confirm: (id) => service.jobConfirm(id),
-    answer: (id, yes) => service.jobAnswer(id, yes),
-    cancel: (id) => service.jobCancel(id),
-    list: () => service.jobList(),
-  };
-}
-
-const drive = (ports: SidebarPorts, kind: string, input: unknown): Promise<unknown> =>
-  runJob(clientOf(ports), kind, input, {
-    confirm: () => Promise.resolve(true),
-    sleep: () => Promise.resolve(),
-  });
+const clientOf = memoryJobClient;
+const drive = runMemoryJob;
 
 /** 30 SKUs of A 100001 SG, from the API's own list. */
 async function skusA(): Promise<CampaignSku[]> {

@@ -1,5 +1,6 @@
 /** Every kind of job the add-in runs, by the name its checkpoint keeps. */
 import { campaignJob } from "./campaignJob";
+import { feeChangeJob } from "./feeChangeJob";
 import { importJob } from "./importJob";
 import type { AnyJobKind } from "./jobKind";
 import { newListingJob } from "./newListingJob";
@@ -14,6 +15,7 @@ export const JOB_KINDS = {
   snapshot: snapshotJob,
   campaign: campaignJob,
   newListing: newListingJob,
+  feeChange: feeChangeJob,
 } as const;
 
 /** A kind's name. */

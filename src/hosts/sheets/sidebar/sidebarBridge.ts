@@ -4,6 +4,7 @@
  * it one step per server call, so no call comes near Apps Script's 6-minute limit.
  */
 import type { CampaignOutcome } from "../../../sidebar/jobs/campaignJob";
+import type { FeeChangeSheetOutcome } from "../../../sidebar/feeChangeSheet";
 import type { NewListingOutcome } from "../../../sidebar/jobs/newListingJob";
 import { ApiError, type ApiErrorCode, messageOf } from "../../../core/errors";
 import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../../sidebar/diagnostics";
@@ -141,9 +142,9 @@ export function createGoogleScriptBridge(
       list: () => jobs.list(),
       resume: (id, options) => onTheLine.watch(paced(options), (o) => jobsOf(jobs).resume(id, o)),
     },
-    feeChangeSheet: (ask, checkpoint) => server.sidebarFeeChangeSheet(ask, checkpoint),
-    refreshFeeChangeSheet: (name, checkpoint) =>
-      server.sidebarRefreshFeeChangeSheet(name, checkpoint),
+    feeChangeSheet: (ask, options) => job<FeeChangeSheetOutcome>("feeChange", ask, options),
+    refreshFeeChangeSheet: (name, options) =>
+      job<FeeChangeSheetOutcome>("feeChange", { refresh: name }, options),
     newCostBook: () => server.sidebarNewCostBook(),
     tablesOnOtherBasis: () => server.sidebarTablesOnOtherBasis(),
     listImports: () => server.sidebarListImports(),
