@@ -1,7 +1,7 @@
 /**
  * A campaign planned over chosen SKUs (issue 34 item 3), over the host's ports: the question
  * checked, the team's cost book read, the campaign's steps run one request each, the rows made.
- * The pricing sheet's campaign mode writes them (campaignSheet.ts).
+ * The campaign sheet's job writes them (jobs/campaignJob.ts).
  */
 import type { Marketplace } from "../api/types";
 import type { Campaign, CampaignSku, CampaignState } from "../imports/campaign/campaignAsk";
@@ -38,12 +38,8 @@ export function campaignProblem(c: Campaign): string | null {
   return null;
 }
 
-/** The figures of a campaign on `q.skus`; `after` hears each step (progress, checkpoint). */
-export function* campaignFigures(
-  p: SidebarPorts,
-  q: CampaignQuestion,
-  after?: (s: CampaignState, at: StepProgress) => Op<void>,
-): Op<CampaignFigures> {
+/** The question checked (each argument named), the basis and cost book read: the first state. */
+export function* campaignStart(p: SidebarPorts, q: CampaignQuestion): Op<CampaignState> {
   const problem = campaignProblem(q.campaign);
   if (problem) throw new Error(problem);
   if (q.skus.length === 0) throw new Error("Choose the SKUs that join the campaign");
@@ -52,7 +48,7 @@ export function* campaignFigures(
   if (!(target > -1 && target < 1)) throw new Error("Target margin: a fraction such as 0.2 (20 %)");
   const basis = yield* io(() => p.basis());
   const book = yield* teamCostBook(p);
-  const first = firstCampaignState({
+  return firstCampaignState({
     marketplace: q.marketplace,
     shopId: q.shopId,
     region: q.region,
@@ -62,6 +58,15 @@ export function* campaignFigures(
     includeVat: basis.countVat,
     book,
   });
+}
+
+/** The figures of a campaign on `q.skus`; `after` hears each step (progress, checkpoint). */
+export function* campaignFigures(
+  p: SidebarPorts,
+  q: CampaignQuestion,
+  after?: (s: CampaignState, at: StepProgress) => Op<void>,
+): Op<CampaignFigures> {
+  const first = yield* campaignStart(p, q);
   const run = yield* runSteps(p, campaignStages, first, after);
   return { state: run.state, rows: campaignRows(run.state), count: run.count };
 }

@@ -68,7 +68,7 @@ export function* nextScheduledChange(
 }
 
 /** Check the question; the sentence names the field and what it takes. */
-function checked(q: FeeChangeQuestion): void {
+export function checkedFeeChange(q: FeeChangeQuestion): void {
   if (!["A", "B", "C"].includes(q.marketplace))
     throw new Error("Pick a shop of marketplace A, B or C");
   if (!Number.isInteger(q.shopId)) throw new Error("Pick a shop (its id is a whole number)");
@@ -88,7 +88,7 @@ export function* feeChangeStart(
   p: SidebarPorts,
   q: FeeChangeQuestion,
 ): Op<{ state: FeeChangeState; dateRequests: number }> {
-  checked(q);
+  checkedFeeChange(q);
   let date = q.date ?? "";
   let dateRequests = 0;
   if (date === "") {

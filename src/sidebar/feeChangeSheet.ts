@@ -1,11 +1,10 @@
 /**
- * "Fee-change sheet" and its Refresh (issue 34 item 2), written once for every host: the
- * figures' steps (feeChange.ts) run in host calls, then a managed table under a summary. A call
- * runs steps while the host gives it time (Sheets: a few minutes) and otherwise hands back the
- * steps' state, plain JSON, for the next call to go on from: nothing is asked twice. The first
- * build writes the table whole; a later one (Refresh, or a new build into the same sheet)
- * updates the add-in's columns by item and variant id, appends new variants, marks vanished
- * ones, keeps every cell the seller typed and every column they added, and rewrites the summary.
+ * The fee-change sheet (issue 34 item 2), written once for every host: a managed table under a
+ * summary. Its requests run as a job (jobs/feeChangeJob.ts); this file checks where the sheet
+ * may go and writes it. The first build writes the table whole; a later one (Refresh, or a new
+ * build into the same sheet) updates the add-in's columns by item and variant id, appends new
+ * variants, marks vanished ones, keeps every cell the seller typed and every column they added,
+ * and rewrites the summary.
  */
 import type { Cell } from "../functions/cells";
 import { describeBasis } from "../functions/basis";
@@ -18,7 +17,6 @@ import {
   type TableRecord,
 } from "../imports/managedTable";
 import type { FeeChangeState } from "../imports/feeChange/feeChangeAsk";
-import { feeChangeStages } from "../imports/feeChange/feeChangeStages";
 import {
   SUMMARY_ROWS,
   feeChangeCells,
@@ -26,25 +24,17 @@ import {
   moneyFormat,
   summaryBlock,
 } from "../imports/feeChange/feeChangeTable";
-import { requestsLeft } from "../imports/sheetSteps";
 import { NUMBER_FORMATS } from "../imports/table";
 import { pricingBasis } from "../imports/tableBasis";
-import { feeChangeFinish, feeChangeStart, type FeeChangeQuestion } from "./feeChange";
+import { feeChangeFinish, type FeeChangeQuestion } from "./feeChange";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { logRefresh } from "./refreshLog";
-import { runSteps, type StepCount, type StepProgress } from "./runSteps";
+import type { StepCount } from "./runSteps";
 
 /** A new fee-change sheet: the question and where it goes. */
 export interface FeeChangeSheetAsk extends FeeChangeQuestion {
   readonly sheetName: string;
-}
-
-/** Where a sheet's steps stopped: give it back to go on (plain JSON). */
-export interface FeeChangeCheckpoint {
-  readonly ask: FeeChangeSheetAsk;
-  readonly state: FeeChangeState;
-  readonly count: StepCount;
 }
 
 /** What a finished build or refresh did. */
@@ -66,11 +56,6 @@ export interface FeeChangeSheetOutcome {
   readonly vanished: number;
 }
 
-/** One call's work: the sheet written, or the checkpoint to go on from and where it is. */
-export type FeeChangeSheetStep =
-  | { readonly done: FeeChangeSheetOutcome }
-  | { readonly checkpoint: FeeChangeCheckpoint; readonly progress: StepProgress };
-
 /** The fee-change part of a table's record: the question, asked again at Refresh. */
 export interface FeeChangeRecord extends TableRecord {
   readonly feeChange: {
@@ -80,11 +65,11 @@ export interface FeeChangeRecord extends TableRecord {
   };
 }
 
-const isFeeChange = (r: TableRecord | null): r is FeeChangeRecord =>
+export const isFeeChange = (r: TableRecord | null): r is FeeChangeRecord =>
   r !== null && "feeChange" in r && typeof (r as FeeChangeRecord).feeChange?.ask === "object";
 
 /** The sheet's fee-change record, or null when the sheet is free; throws when it is the seller's. */
-function* sheetOwner(p: SidebarPorts, sheetName: string): Op<FeeChangeRecord | null> {
+export function* sheetOwner(p: SidebarPorts, sheetName: string): Op<FeeChangeRecord | null> {
   const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
   if (isFeeChange(record)) return record;
   const taken = yield* io(() => p.stage.dataIn(sheetName));
@@ -93,55 +78,6 @@ function* sheetOwner(p: SidebarPorts, sheetName: string): Op<FeeChangeRecord | n
       `${taken.address} already holds data that is not a fee-change sheet: name a new sheet`,
     );
   return null;
-}
-
-/** Build a fee-change sheet (or go on from `checkpoint`); refreshes it where it is one already. */
-export function* feeChangeSheet(
-  p: SidebarPorts,
-  ask: FeeChangeSheetAsk,
-  checkpoint?: FeeChangeCheckpoint,
-): Op<FeeChangeSheetStep> {
-  const name = String(ask.sheetName ?? "").trim();
-  if (name === "" || /[[\]*?/\\:]/.test(name))
-    throw new Error("Name the sheet (no [ ] * ? / \\ :)");
-  const at: FeeChangeCheckpoint =
-    checkpoint ??
-    (yield* (function* () {
-      yield* sheetOwner(p, name); // refuses the seller's sheet before a request is spent
-      const started = yield* feeChangeStart(p, ask);
-      return {
-        ask: { ...ask, sheetName: name, date: started.state.ask.date },
-        state: started.state,
-        count: { batches: started.dateRequests, singles: 0 },
-      };
-    })());
-  const run = yield* runSteps(p, feeChangeStages, at.state, undefined, () => p.moreTime());
-  const count = {
-    batches: at.count.batches + run.count.batches,
-    singles: at.count.singles + run.count.singles,
-  };
-  if (!run.done)
-    return {
-      checkpoint: { ask: at.ask, state: run.state, count },
-      progress: {
-        stage: "asking",
-        done: count.batches + count.singles,
-        left: requestsLeft(feeChangeStages(run.state), run.state),
-      },
-    };
-  return { done: yield* writeSheet(p, at.ask, run.state, count) };
-}
-
-/** Refresh a fee-change sheet: its question asked again (or go on from `checkpoint`). */
-export function* refreshFeeChangeSheet(
-  p: SidebarPorts,
-  sheetName: string,
-  checkpoint?: FeeChangeCheckpoint,
-): Op<FeeChangeSheetStep> {
-  const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
-  if (!isFeeChange(record))
-    throw new Error(`${sheetName} is not a fee-change sheet: make one with "Fee-change sheet"`);
-  return yield* feeChangeSheet(p, { ...record.feeChange.ask, sheetName }, checkpoint);
 }
 
 /** The header row of the table in `grid`: the recorded one, or where the key headers moved. */
@@ -158,7 +94,7 @@ function headerRow(grid: readonly (readonly Cell[])[], record: FeeChangeRecord):
 }
 
 /** Write the sheet: whole the first time, merged by id after; the stamp and the log. */
-function* writeSheet(
+export function* writeFeeChangeSheet(
   p: SidebarPorts,
   ask: FeeChangeSheetAsk,
   state: FeeChangeState,

@@ -1,7 +1,7 @@
 /**
  * New listings compared on every marketplace (issue 34 item 4), over the host's ports: the
  * candidates checked, the steps run (the cells a seller would type, one candidate and
- * marketplace a step), the rows made. The sheet is written by newListingSheet.ts.
+ * marketplace a step), the rows made. The sheet is written by jobs/newListingJob.ts.
  */
 import type { Cell } from "../functions/cells";
 import {
@@ -30,7 +30,7 @@ export interface NewListingFigures {
 }
 
 /** Each candidate's problem, in the seller's words (row numbers from 1). */
-function checked(q: NewListingQuestion): void {
+export function checkedListing(q: NewListingQuestion): void {
   if (q.candidates.length === 0)
     throw new Error("Add a candidate product: name, COGS and planned price");
   if (q.candidates.length > 500) throw new Error("Candidates: at most 500 a sheet");
@@ -51,7 +51,7 @@ export function* newListingFigures(
   q: NewListingQuestion,
   after?: (s: NewListingState, at: StepProgress) => Op<void>,
 ): Op<NewListingFigures> {
-  checked(q);
+  checkedListing(q);
   const first = firstNewListingState({
     candidates: q.candidates,
     shops: q.shops,

@@ -39,7 +39,7 @@ export interface StepProgress {
  * Formula cells answered as a seller's cells are (the host's cache, queue and batching: cells
  * asking the same request share it), each kept as its value or its error's sentence.
  */
-function* cellAnswers(p: SidebarPorts, cells: readonly CellAsk[]): Op<CellAnswer[]> {
+export function* cellAnswers(p: SidebarPorts, cells: readonly CellAsk[]): Op<CellAnswer[]> {
   const out: CellAnswer[] = [];
   for (const c of cells) {
     const result = yield* io(() => p.api.answer(c.name, [...c.args]));

@@ -18,12 +18,6 @@ import { jobOps } from "./jobs/jobRunner";
 import { RUNNABLE_KINDS, type JobKindName } from "./jobs/jobKinds";
 import { logFormulaRefresh, type CellRequests } from "./refreshLog";
 import { newCostBook } from "./costBookSheet";
-import {
-  feeChangeSheet,
-  refreshFeeChangeSheet,
-  type FeeChangeCheckpoint,
-  type FeeChangeSheetAsk,
-} from "./feeChangeSheet";
 import { resortTable } from "./teamTables";
 import { goneRows, removeGoneRows } from "./goneRows";
 import { historyChartBlock, productHistory } from "./history";
@@ -134,14 +128,6 @@ export function createSidebarService(p: SidebarPorts) {
     },
 
     tablesOnOtherBasis: () => tablesOnOtherBasis(p),
-    /**
-     * "Fee-change sheet" and its Refresh (feeChangeSheet.ts): one call's steps; while a
-     * checkpoint comes back, call again with it.
-     */
-    feeChangeSheet: (ask: FeeChangeSheetAsk, checkpoint?: FeeChangeCheckpoint) =>
-      feeChangeSheet(p, ask, checkpoint),
-    refreshFeeChangeSheet: (sheetName: string, checkpoint?: FeeChangeCheckpoint) =>
-      refreshFeeChangeSheet(p, String(sheetName), checkpoint),
     /** Make the team's "Cost book" sheet (headers) where none is (costBookSheet.ts). */
     newCostBook: () => newCostBook(p),
 

@@ -11,7 +11,9 @@ import { BuilderSection } from "./builderSection";
 import { BulkSection } from "./bulkSection";
 import { ImportsSection } from "./importsSection";
 import { PricingSection } from "./pricingSection";
+import { CampaignSection } from "./campaignSection";
 import { FeeChangeSection } from "./feeChangeSection";
+import { NewListingSection } from "./newListingSection";
 import { SettingsSection } from "./settingsSection";
 import { ShopsSection } from "./shopsSection";
 import { TeamSection } from "./teamSection";
@@ -68,6 +70,8 @@ export function App(p: { bridge: HostBridge }) {
     }),
     h(PricingSection, { bridge: p.bridge, shops }),
     h(FeeChangeSection, { bridge: p.bridge, shops }),
+    h(CampaignSection, { bridge: p.bridge, shops }),
+    h(NewListingSection, { bridge: p.bridge, shops }),
     h(TeamSection, { bridge: p.bridge }),
     h(BulkSection, { bridge: p.bridge }),
     h(BuilderSection, { bridge: p.bridge, shops }),

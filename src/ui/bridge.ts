@@ -15,12 +15,10 @@ import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
 import type { PricingOutcome, PricingSheetAsk } from "../sidebar/pricingSheet";
-import type {
-  FeeChangeCheckpoint,
-  FeeChangeSheetAsk,
-  FeeChangeSheetStep,
-} from "../sidebar/feeChangeSheet";
+import type { FeeChangeSheetAsk, FeeChangeSheetOutcome } from "../sidebar/feeChangeSheet";
+import type { CampaignOutcome, CampaignSheetAsk } from "../sidebar/jobs/campaignJob";
 import type { JobView } from "../sidebar/jobs/jobRecord";
+import type { NewListingOutcome, NewListingSheetAsk } from "../sidebar/jobs/newListingJob";
 import type { OtherBasisTable } from "../sidebar/basisTables";
 import type { TeamBridge } from "./teamBridge";
 
@@ -226,20 +224,18 @@ export interface HostBridge {
   /** The document's jobs: resumed when the sidebar opens. */
   readonly jobs: JobsBridge;
   /**
-   * "Fee-change sheet" for a shop and a date, and Refresh of one: the steps one call has time
-   * for (Sheets: a few minutes; Excel and the web demo: a few seconds, so the pane can say how
-   * far it is). While the answer is a checkpoint, call again with it; nothing is asked twice.
+   * "Fee-change sheet" for a shop and a date, and Refresh of one: jobs, each step's view told
+   * to `onProgress`; nothing is asked twice after a stop.
    */
-  feeChangeSheet(
-    ask: FeeChangeSheetAsk,
-    checkpoint?: FeeChangeCheckpoint,
-    options?: { readonly signal?: AbortSignal },
-  ): Promise<FeeChangeSheetStep>;
-  refreshFeeChangeSheet(
-    sheetName: string,
-    checkpoint?: FeeChangeCheckpoint,
-    options?: { readonly signal?: AbortSignal },
-  ): Promise<FeeChangeSheetStep>;
+  feeChangeSheet(ask: FeeChangeSheetAsk, options?: JobRunOptions): Promise<FeeChangeSheetOutcome>;
+  refreshFeeChangeSheet(sheetName: string, options?: JobRunOptions): Promise<FeeChangeSheetOutcome>;
+  /**
+   * "Campaign sheet" (issue 34 item 3) and "New listings sheet" (item 4): jobs, each step's
+   * view told to `onProgress`; built again into the same sheet, merged by row and the seller's
+   * cells kept.
+   */
+  campaignSheet(ask: CampaignSheetAsk, options?: JobRunOptions): Promise<CampaignOutcome>;
+  newListingSheet(ask: NewListingSheetAsk, options?: JobRunOptions): Promise<NewListingOutcome>;
   /** Make the team's "Cost book" sheet where none is (an existing one is never touched). */
   newCostBook(): Promise<{ readonly made: boolean }>;
   /** Managed tables whose basis is not the setting's (after "Save basis"). */

@@ -2,19 +2,17 @@
  * "Fee-change sheet" (issue 34 item 2): for a shop and a date, every variant's profit today and
  * at the date, the monthly change, the price that keeps today's margin, flags, sorted by monthly
  * loss under a summary; and the team's "Cost book" the sheets take costs from. The host answers
- * a call with the sheet or with a checkpoint (Sheets: a call has a few minutes); this loop calls
- * again from the checkpoint until the sheet is written, showing requests done and left.
+ * It runs as a job: its cost is asked above a minute, its line shows steps and time left, Cancel
+ * stops it, and a closed sidebar resumes it from its checkpoint.
  */
 import { h } from "preact";
 import { useRef, useState } from "preact/hooks";
-import type {
-  FeeChangeCheckpoint,
-  FeeChangeSheetOutcome,
-  FeeChangeSheetStep,
-} from "../sidebar/feeChangeSheet";
-import type { HostBridge, ShopsView } from "./bridge";
+import type { FeeChangeSheetOutcome } from "../sidebar/feeChangeSheet";
+import type { HostBridge, JobRunOptions, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
+import { jobLine } from "./jobLine";
+import { useQuestion } from "./question";
 import { shopLabel } from "./shopsSection";
 
 type StatusLine = { text: string; kind: "info" | "ok" | "error" };
@@ -29,12 +27,6 @@ export function feeChangeDoneText(o: FeeChangeSheetOutcome, refreshed = false): 
     `${o.sheetName}${refreshed ? " refreshed" : ""}: ${n(o.rows)} variants at the fees of ${o.date} in ${n(asked)} requests (${n(o.requests.batches)} batches, ${n(o.requests.singles)} single). ` +
     `${n(o.lossMaking)} lose money then, ${n(o.belowTarget)} fall below the target margin, ${n(o.guessedCogs)} rest on a cost nobody entered (add it to the Cost book).${kept}`
   );
-}
-
-/** The line between calls: requests done, left, and minutes at the API's 60 a minute. */
-export function feeChangeProgressText(step: { done: number; left: number }): string {
-  const minutes = Math.max(1, Math.ceil(step.left / 60));
-  return `Asking the API… ${n(step.done)} requests done, about ${n(step.left)} to go (${minutes} min at 60 a minute). Cancel stops it; nothing is written until the end.`;
 }
 
 /** The fee-change section. */
@@ -52,6 +44,7 @@ export function FeeChangeSection(p: {
   const [running, setRunning] = useState(false);
   const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
   const cancel = useRef<AbortController | null>(null);
+  const question = useQuestion("fee-change-confirm");
   const shop = shops.find((s) => keyOf(s) === shopKey) ?? shops[0];
   const isC = shop?.marketplace === "C";
   const ids = productIds
@@ -61,28 +54,24 @@ export function FeeChangeSection(p: {
   const margin = Number(target);
 
   const run = async (
-    call: (
-      checkpoint: FeeChangeCheckpoint | undefined,
-      options: { readonly signal?: AbortSignal },
-    ) => Promise<FeeChangeSheetStep>,
+    call: (options: JobRunOptions) => Promise<FeeChangeSheetOutcome>,
     refreshed = false,
   ): Promise<void> => {
+    question.dismiss();
     const controller = new AbortController();
     cancel.current = controller;
     setRunning(true);
-    setStatus({ text: "Asking the API…", kind: "info" });
-    const options = { signal: controller.signal };
+    setStatus({ text: "Starting…", kind: "info" });
+    const options: JobRunOptions = {
+      signal: controller.signal,
+      onProgress: (at) => setStatus({ text: jobLine(at), kind: "info" }),
+      confirm: (text, answers) => question.ask(text, controller.signal, answers),
+    };
     try {
-      let step = await call(undefined, options);
-      while ("checkpoint" in step) {
-        if (controller.signal.aborted) break;
-        setStatus({ text: feeChangeProgressText(step.progress), kind: "info" });
-        step = await call(step.checkpoint, options);
-      }
-      if ("done" in step) setStatus({ text: feeChangeDoneText(step.done, refreshed), kind: "ok" });
-      else setStatus({ text: "Cancelled: nothing was written.", kind: "info" });
+      setStatus({ text: feeChangeDoneText(await call(options), refreshed), kind: "ok" });
     } catch (e) {
-      setStatus({ text: messageOf(e), kind: "error" });
+      const cancelled = e instanceof Error && e.name === "JobCancelled";
+      setStatus({ text: messageOf(e), kind: cancelled ? "info" : "error" });
     } finally {
       cancel.current = null;
       setRunning(false);
@@ -157,7 +146,7 @@ export function FeeChangeSection(p: {
         onClick: () =>
           problem || !shop
             ? setStatus({ text: problem ?? "", kind: "error" })
-            : void run((checkpoint, options) =>
+            : void run((options) =>
                 p.bridge.feeChangeSheet(
                   {
                     marketplace: shop.marketplace,
@@ -168,7 +157,6 @@ export function FeeChangeSection(p: {
                     ...(date.trim() ? { date: date.trim() } : {}),
                     ...(isC ? { productIds: ids } : {}),
                   },
-                  checkpoint,
                   options,
                 ),
               ),
@@ -178,11 +166,7 @@ export function FeeChangeSection(p: {
         label: "Refresh",
         disabled: running,
         onClick: () =>
-          void run(
-            (checkpoint, options) =>
-              p.bridge.refreshFeeChangeSheet(sheetName.trim(), checkpoint, options),
-            true,
-          ),
+          void run((options) => p.bridge.refreshFeeChangeSheet(sheetName.trim(), options), true),
       }),
       running
         ? h(Button, {
@@ -208,6 +192,7 @@ export function FeeChangeSection(p: {
           ),
       }),
     ]),
+    question.view,
     h(Status, { id: "fee-change-status", ...status }),
   ]);
 }

@@ -99,6 +99,27 @@ export function memoryPorts(
   return { ports, book, run: (op) => runOpAsync(op) };
 }
 
+/** The job operations over memory ports, as a host's page calls them. */
+export function memoryJobClient(ports: SidebarPorts): JobClient {
+  const service = asyncService(createSidebarService(ports));
+  return {
+    start: (kind, input) => service.jobStart(kind as JobKindName, input),
+    step: (id) => service.jobStep(id, "test"),
+    confirm: (id) => service.jobConfirm(id),
+    answer: (id, yes) => service.jobAnswer(id, yes),
+    cancel: (id) => service.jobCancel(id),
+    list: () => service.jobList(),
+  };
+}
+
+/** A job of `kind` on memory ports as every host runs it: driven to its end, its cost said yes to. */
+export function runMemoryJob(ports: SidebarPorts, kind: string, input: unknown): Promise<unknown> {
+  return runJob(memoryJobClient(ports), kind, input, {
+    confirm: () => Promise.resolve(true),
+    sleep: () => Promise.resolve(),
+  });
+}
+
 /**
  * "New pricing sheet" on memory ports as every host runs it: a job (src/sidebar/jobs) driven
  * to its end, its cost said yes to, its waits skipped.
@@ -107,17 +128,5 @@ export function newPricingSheet(
   ports: SidebarPorts,
   ask: PricingSheetAsk,
 ): Promise<PricingOutcome> {
-  const service = asyncService(createSidebarService(ports));
-  const client: JobClient = {
-    start: (kind, input) => service.jobStart(kind as JobKindName, input),
-    step: (id) => service.jobStep(id, "test"),
-    confirm: (id) => service.jobConfirm(id),
-    answer: (id, yes) => service.jobAnswer(id, yes),
-    cancel: (id) => service.jobCancel(id),
-    list: () => service.jobList(),
-  };
-  return runJob(client, "pricingBuild", ask, {
-    confirm: () => Promise.resolve(true),
-    sleep: () => Promise.resolve(),
-  }) as Promise<PricingOutcome>;
+  return runMemoryJob(ports, "pricingBuild", ask) as Promise<PricingOutcome>;
 }

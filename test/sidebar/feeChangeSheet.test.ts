@@ -3,23 +3,20 @@
  * to the reference server with requests counted there (seller 500001 MY, the demo's B change of
  * 2025-08-29): a summary on top, then a managed table of every SKU, largest monthly loss first,
  * flags, stamp and Refresh log; a Refresh keeps the seller's column and a cell they changed and
- * asks the same requests again; a run cut into calls (Sheets' limit) resumes from its
- * checkpoint without asking anything twice and writes the same sheet; a sheet of the seller's is
- * refused before a request. The hosts' own tests drive the same through their sidebars.
+ * asks the same requests again; a job stopped again and again (the connection lost every third
+ * request) resumes from its checkpoint without asking anything twice and writes the same sheet;
+ * a sheet of the seller's is refused before a request. The hosts' own tests drive the same job
+ * through their sidebars.
  */
 import { countedServer, type Counted } from "../helpers/countedServer";
-import { memoryPorts } from "../helpers/memoryPorts";
+import { memoryJobClient, memoryPorts, runMemoryJob } from "../helpers/memoryPorts";
 import { rawPost } from "../helpers/pricingScenario";
 import type { TestServer } from "../helpers/server";
 import type { Cell } from "../../src/functions/cells";
 import { rowId } from "../../src/imports/pricingSheet";
 import { SUMMARY_ROWS } from "../../src/imports/feeChange/feeChangeTable";
-import {
-  feeChangeSheet,
-  refreshFeeChangeSheet,
-  type FeeChangeSheetAsk,
-  type FeeChangeSheetStep,
-} from "../../src/sidebar/feeChangeSheet";
+import type { FeeChangeSheetAsk, FeeChangeSheetOutcome } from "../../src/sidebar/feeChangeSheet";
+import type { SidebarPorts } from "../../src/sidebar/ports";
 import { REFRESH_LOG_SHEET } from "../../src/sidebar/refreshLog";
 
 jest.setTimeout(120_000);
@@ -54,15 +51,14 @@ function table(grid: readonly (readonly Cell[])[]) {
   return { header, rows, col };
 }
 
-const done = (step: FeeChangeSheetStep) => {
-  if (!("done" in step)) throw new Error("the sheet was not finished");
-  return step.done;
-};
+/** "Fee-change sheet" (or its Refresh) as every host runs it: a job, driven to its end. */
+const feeChangeSheet = (ports: SidebarPorts, input: FeeChangeSheetAsk | { refresh: string }) =>
+  runMemoryJob(ports, "feeChange", input) as Promise<FeeChangeSheetOutcome>;
 
 test("B 500001 MY: summary, every SKU sorted by monthly loss, flags; Refresh keeps the seller's cells", async () => {
-  const { ports, book, run } = memoryPorts(server);
+  const { ports, book } = memoryPorts(server);
   const from = seen.length;
-  const built = done(await run(feeChangeSheet(ports, ASK)));
+  const built = await feeChangeSheet(ports, ASK);
   expect(built.requests).toEqual({ batches: 11, singles: 0 });
   expect(seen.length - from).toBe(11);
 
@@ -124,7 +120,7 @@ test("B 500001 MY: summary, every SKU sorted by monthly loss, flags; Refresh kee
   const nameAt = t.col("Name");
   (sheet[edited] ??= [])[nameAt] = "Our own name";
   const again = seen.length;
-  const refreshed = done(await run(refreshFeeChangeSheet(ports, "Fee change")));
+  const refreshed = await feeChangeSheet(ports, { refresh: "Fee change" });
   expect(seen.length - again).toBe(11);
   expect(refreshed.keptEdits).toBe(1);
   expect(refreshed.appended + refreshed.vanished).toBe(0);
@@ -138,37 +134,44 @@ test("B 500001 MY: summary, every SKU sorted by monthly loss, flags; Refresh kee
   expect(String(log2[2]?.[5])).toContain("kept 1 cells changed by hand");
 });
 
-test("a run cut into calls resumes from its checkpoint: no request twice, the same sheet", async () => {
+test("a job stopped again and again resumes from its checkpoint: no request twice, the same sheet", async () => {
   const whole = memoryPorts(server);
-  const oneGo = done(await whole.run(feeChangeSheet(whole.ports, ASK)));
+  const oneGo = await feeChangeSheet(whole.ports, ASK);
 
-  // Two requests a call, as a host with little time left per call would run.
   const cut = memoryPorts(server);
-  let budget = 0;
-  const ports = { ...cut.ports, moreTime: () => --budget > 0 };
-  const from = seen.length;
+  let clock = Date.now();
   let calls = 0;
-  budget = 2;
-  let step = await cut.run(feeChangeSheet(ports, ASK));
-  const lefts: number[] = [];
-  while ("checkpoint" in step) {
-    calls++;
-    lefts.push(step.progress.left);
-    // The checkpoint crosses a host boundary as JSON (google.script.run).
-    const checkpoint = JSON.parse(JSON.stringify(step.checkpoint)) as typeof step.checkpoint;
-    budget = 2;
-    step = await cut.run(feeChangeSheet(ports, ASK, checkpoint));
+  const real = cut.ports.api.run;
+  const ports: SidebarPorts = {
+    ...cut.ports,
+    now: () => clock,
+    api: {
+      ...cut.ports.api,
+      // The connection goes away on every third request: the step stops, the job waits.
+      run: (program, how) =>
+        ++calls % 3 === 0
+          ? Promise.reject(new Error("Could not reach the API: connection lost"))
+          : real(program, how),
+    },
+  };
+  const client = memoryJobClient(ports);
+  const from = seen.length;
+  let view = await client.start("feeChange", ASK);
+  let stops = 0;
+  for (let steps = 0; view.phase !== "done" && steps < 40; steps++) {
+    view = await client.step(view.id);
+    if (view.stopped) stops++;
+    clock += 10 * 60_000;
   }
-  expect(calls).toBeGreaterThanOrEqual(5);
-  expect(lefts[0]).toBeGreaterThan(0);
-  const outcome = done(step);
+  expect(view.phase).toBe("done");
+  expect(stops).toBeGreaterThanOrEqual(3);
   expect(seen.length - from).toBe(11);
-  expect(outcome.requests).toEqual(oneGo.requests);
+  expect((view.result as FeeChangeSheetOutcome).requests).toEqual(oneGo.requests);
   expect(cut.book.sheets.get("Fee change")).toEqual(whole.book.sheets.get("Fee change"));
 });
 
 test("a sheet holding the seller's data is refused before any request", async () => {
-  const { ports, book, run } = memoryPorts(server);
+  const { ports, book } = memoryPorts(server);
   book.sheets.set("Costs", [["SKU", "Cost"]]);
   const owned = {
     ...ports,
@@ -179,13 +182,13 @@ test("a sheet holding the seller's data is refused before any request", async ()
     },
   };
   const from = seen.length;
-  await expect(run(feeChangeSheet(owned, { ...ASK, sheetName: "Costs" }))).rejects.toThrow(
+  await expect(feeChangeSheet(owned, { ...ASK, sheetName: "Costs" })).rejects.toThrow(
     "Costs!A1:B1 already holds data that is not a fee-change sheet: name a new sheet",
   );
   await expect(
-    run(feeChangeSheet(owned, { ...ASK, date: "29/08/2025", sheetName: "New" })),
+    feeChangeSheet(owned, { ...ASK, date: "29/08/2025", sheetName: "New" }),
   ).rejects.toThrow("Date: write it as YYYY-MM-DD");
-  await expect(run(refreshFeeChangeSheet(owned, "Costs"))).rejects.toThrow(
+  await expect(feeChangeSheet(owned, { refresh: "Costs" })).rejects.toThrow(
     'Costs is not a fee-change sheet: make one with "Fee-change sheet"',
   );
   expect(seen.length).toBe(from);

@@ -5,6 +5,9 @@
  * limiter (60/min) and a response cache. Imports never use the cache (they must be fresh,
  * and a stale answer must not stand in for a failed page).
  */
+import type { CampaignOutcome } from "../../sidebar/jobs/campaignJob";
+import type { FeeChangeSheetOutcome } from "../../sidebar/feeChangeSheet";
+import type { NewListingOutcome } from "../../sidebar/jobs/newListingJob";
 import { type AsyncEnv, type AsyncTransport, runAsync } from "../../core/asyncDriver";
 import { ResponseCache } from "../../core/cache";
 import { cacheOwner } from "../../core/callPlan";
@@ -51,8 +54,6 @@ import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
 import { asyncTeamBridge, cellRequestsSince, logCellsRefresh, pageStamp } from "./asyncTeam";
 import { asyncSettingsMethods } from "./asyncSettingsBridge";
 
-/** How long one call of a fee-change sheet runs its steps before it reports its progress. */
-const FEE_CHANGE_CALL_MS = 3000;
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets, DocumentValues {
   readSelection(): Promise<SelectionView>;
@@ -187,7 +188,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
   });
   const jobs = documentJobs(o.workbook);
   /** The sidebar service in this page; `signal` withdraws its queued calls (cancel). */
-  const service = async (signal?: AbortSignal, until?: number) => {
+  const service = async (signal?: AbortSignal) => {
     const e = await currentEnvs();
     // Read once per run: a bulk row must not wait on storage before it joins the queue.
     const { basis, apiKey } = await settings();
@@ -224,9 +225,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       stamp: pageStamp(apiKey),
       basis: () => basis,
       now: () => clock.now(),
-      // No call limit in the page; a cancel ends a step-wise sheet's run at its next step,
-      // and `until` ends a call where the pane wants to say how far it is.
-      moreTime: () => signal?.aborted !== true && (until === undefined || clock.now() < until),
+      // No call limit in the page; a cancel ends a step-wise sheet's run at its next step.
+      moreTime: () => signal?.aborted !== true,
     };
     return asyncService(createSidebarService(ports));
   };
@@ -331,21 +331,15 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
         { sheetName },
         options,
       ) as Promise<PricingOutcome>,
+    campaignSheet: (ask, options) => job<CampaignOutcome>("campaign", ask, options),
+    newListingSheet: (ask, options) => job<NewListingOutcome>("newListing", ask, options),
     jobs: {
       list: () => jobsBridge.list(),
       resume: (id, options = {}) => jobsOf(jobClient(options.signal)).resume(id, options),
     },
-    // A few seconds of steps a call, so the pane can say how far the sheet is between calls.
-    feeChangeSheet: async (ask, checkpoint, options) =>
-      (await service(options?.signal, clock.now() + FEE_CHANGE_CALL_MS)).feeChangeSheet(
-        ask,
-        checkpoint,
-      ),
-    refreshFeeChangeSheet: async (name, checkpoint, options) =>
-      (await service(options?.signal, clock.now() + FEE_CHANGE_CALL_MS)).refreshFeeChangeSheet(
-        name,
-        checkpoint,
-      ),
+    feeChangeSheet: (ask, options) => job<FeeChangeSheetOutcome>("feeChange", ask, options),
+    refreshFeeChangeSheet: (name, options) =>
+      job<FeeChangeSheetOutcome>("feeChange", { refresh: name }, options),
     newCostBook: async () => (await service()).newCostBook(),
     tablesOnOtherBasis: async () => (await service()).tablesOnOtherBasis(),
     listImports: async () => (await service()).listImports(),

@@ -1,6 +1,9 @@
 /** Every kind of job the add-in runs, by the name its checkpoint keeps. */
+import { campaignJob } from "./campaignJob";
+import { feeChangeJob } from "./feeChangeJob";
 import { importJob } from "./importJob";
 import type { AnyJobKind } from "./jobKind";
+import { newListingJob } from "./newListingJob";
 import { pricingBuildJob } from "./pricingBuildJob";
 import { pricingRefreshJob } from "./pricingRefreshJob";
 import { snapshotJob } from "./snapshotJob";
@@ -10,6 +13,9 @@ export const JOB_KINDS = {
   pricingBuild: pricingBuildJob,
   pricingRefresh: pricingRefreshJob,
   snapshot: snapshotJob,
+  campaign: campaignJob,
+  newListing: newListingJob,
+  feeChange: feeChangeJob,
 } as const;
 
 /** A kind's name. */

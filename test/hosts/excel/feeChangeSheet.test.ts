@@ -1,5 +1,6 @@
 /**
- * Issue 34 item 2 in Excel's workbook fake over real HTTP, through the task pane's bridge: a
+ * Issue 34 item 2 in Excel's workbook fake over real HTTP, through the task pane's bridge (a job
+ * the pane drives): a
  * fee-change sheet for shop 700001 TH (marketplace C, 150 product ids) at 2025-07-30, requests
  * counted at the server; the summary on top, every SKU under it, largest monthly loss first;
  * the seller's column kept through Refresh, which asks the same requests again.
@@ -11,7 +12,6 @@ import { distinct } from "../../helpers/pricingScenario";
 import { C_PRODUCTS } from "../../helpers/pricingScenarioBC";
 import type { TestServer } from "../../helpers/server";
 import { SUMMARY_ROWS } from "../../../src/imports/feeChange/feeChangeTable";
-import type { FeeChangeSheetStep } from "../../../src/sidebar/feeChangeSheet";
 
 jest.setTimeout(180_000);
 let server: TestServer;
@@ -20,11 +20,6 @@ beforeAll(async () => {
   ({ server, seen } = await countedServer());
 });
 afterAll(() => server.close());
-
-const done = (step: FeeChangeSheetStep) => {
-  if (!("done" in step)) throw new Error("Excel's pane runs a sheet in one call");
-  return step.done;
-};
 
 test("C 700001 TH: every SKU under the summary; Refresh keeps the seller's column", async () => {
   const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
@@ -37,7 +32,7 @@ test("C 700001 TH: every SKU under the summary; Refresh keeps the seller's colum
     sheetName: "Fee change C",
   };
   const from = seen.length;
-  const built = done(await bridge.feeChangeSheet(ask));
+  const built = await bridge.feeChangeSheet(ask);
   // Distinct bodies: a request the scheduler sent again after a timeout (a loaded machine) is one.
   const asked = distinct(seen.slice(from)).length;
   expect(built.requests.batches + built.requests.singles).toBe(asked);
@@ -63,7 +58,7 @@ test("C 700001 TH: every SKU under the summary; Refresh keeps the seller's colum
   expect(sheet).toBeDefined();
   sheet?.values.set(`${SUMMARY_ROWS + 1},${mine}`, "ask supplier");
   const again = seen.length;
-  const refreshed = done(await bridge.refreshFeeChangeSheet("Fee change C"));
+  const refreshed = await bridge.refreshFeeChangeSheet("Fee change C");
   expect(distinct(seen.slice(again)).length).toBe(asked);
   expect(refreshed.rows).toBe(built.rows);
   const after = excel.table("Fee change C");

@@ -1,15 +1,16 @@
 /**
  * Issue 34 item 2 in the built Sheets add-on (Code.js in a sandbox, real HTTP to the reference
  * server, requests counted there), through the sidebar's server functions as the sidebar calls
- * them: a fee-change sheet for seller 500001 MY at 2025-08-29, called again from each
- * checkpoint until written (a call has minutes; the loop is the sidebar's); the summary, every
+ * them: a fee-change sheet for seller 500001 MY at 2025-08-29, a job stepped one server call a
+ * step until written (the loop is the sidebar's); the summary, every
  * SKU, the stamp note and the Refresh log; a sheet the seller typed in is refused.
  */
 import { addonSuite, loadAddon } from "./harness";
 import { FakeProperties, FakeSpreadsheet, type FakeSheet } from "./fakes";
 import { distinct } from "../../helpers/pricingScenario";
 import { SUMMARY_ROWS } from "../../../src/imports/feeChange/feeChangeTable";
-import type { FeeChangeSheetStep } from "../../../src/sidebar/feeChangeSheet";
+import type { FeeChangeSheetOutcome } from "../../../src/sidebar/feeChangeSheet";
+import type { JobView } from "../../../src/sidebar/jobs/jobRecord";
 
 jest.setTimeout(240_000);
 const suite = addonSuite({ count: true });
@@ -27,13 +28,16 @@ test("500001 MY: the sheet from the sidebar's server calls, stamp and log; the s
     date: "2025-08-29",
     sheetName: "Fee change",
   };
-  let step = a.call("sidebarFeeChangeSheet", ask) as FeeChangeSheetStep;
+  // The job as the sidebar drives it: started, then one server call a step.
+  let view = a.call("sidebarJobStart", "feeChange", ask) as JobView;
   let calls = 1;
-  while ("checkpoint" in step) {
-    step = a.call("sidebarFeeChangeSheet", ask, step.checkpoint) as FeeChangeSheetStep;
+  while (view.phase !== "done" && calls < 40) {
+    if (view.phase === "confirm") view = a.call("sidebarJobConfirm", view.id) as JobView;
+    view = a.call("sidebarJobStep", view.id, "sidebar-test") as JobView;
+    if (view.phase === "failed") throw new Error(view.error);
     calls++;
   }
-  const done = step.done;
+  const done = view.result as FeeChangeSheetOutcome;
   const seen = await suite.server.seen();
   expect(done.requests.batches + done.requests.singles).toBe(distinct(seen).length);
   expect(distinct(seen).length).toBe(11);
@@ -61,7 +65,7 @@ test("500001 MY: the sheet from the sidebar's server calls, stamp and log; the s
   const theirs = book.insertSheet("Our costs") as FakeSheet;
   theirs.getRange(1, 1, 1, 2).setValues([["SKU", "Cost"]]);
   const before = (await suite.server.seen()).length;
-  expect(() => a.call("sidebarFeeChangeSheet", { ...ask, sheetName: "Our costs" })).toThrow(
+  expect(() => a.call("sidebarJobStart", "feeChange", { ...ask, sheetName: "Our costs" })).toThrow(
     /already holds data that is not a fee-change sheet: name a new sheet/,
   );
   expect((await suite.server.seen()).length).toBe(before);

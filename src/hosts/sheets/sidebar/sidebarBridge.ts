@@ -3,6 +3,9 @@
  * google.script.run (serverProxy.ts). Long work is a job (src/sidebar/jobs/): the sidebar wakes
  * it one step per server call, so no call comes near Apps Script's 6-minute limit.
  */
+import type { CampaignOutcome } from "../../../sidebar/jobs/campaignJob";
+import type { FeeChangeSheetOutcome } from "../../../sidebar/feeChangeSheet";
+import type { NewListingOutcome } from "../../../sidebar/jobs/newListingJob";
 import { ApiError, type ApiErrorCode, messageOf } from "../../../core/errors";
 import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../../sidebar/diagnostics";
 import { runOpAsync } from "../../../sidebar/op";
@@ -133,13 +136,15 @@ export function createGoogleScriptBridge(
     newPricingSheet: (ask, options) => job<PricingOutcome>("pricingBuild", ask, options),
     refreshPricingSheet: (sheetName, options) =>
       job<PricingOutcome>("pricingRefresh", { sheetName }, options),
+    campaignSheet: (ask, options) => job<CampaignOutcome>("campaign", ask, options),
+    newListingSheet: (ask, options) => job<NewListingOutcome>("newListing", ask, options),
     jobs: {
       list: () => jobs.list(),
       resume: (id, options) => onTheLine.watch(paced(options), (o) => jobsOf(jobs).resume(id, o)),
     },
-    feeChangeSheet: (ask, checkpoint) => server.sidebarFeeChangeSheet(ask, checkpoint),
-    refreshFeeChangeSheet: (name, checkpoint) =>
-      server.sidebarRefreshFeeChangeSheet(name, checkpoint),
+    feeChangeSheet: (ask, options) => job<FeeChangeSheetOutcome>("feeChange", ask, options),
+    refreshFeeChangeSheet: (name, options) =>
+      job<FeeChangeSheetOutcome>("feeChange", { refresh: name }, options),
     newCostBook: () => server.sidebarNewCostBook(),
     tablesOnOtherBasis: () => server.sidebarTablesOnOtherBasis(),
     listImports: () => server.sidebarListImports(),

@@ -1,0 +1,99 @@
+/**
+ * "Fee-change sheet" and its Refresh as a job (issue 34 item 2). Its stages, each resumable
+ * from the checkpoint:
+ *   start  the day the new fees apply: the one typed, or on A the next change the API names
+ *          (A20, one request)
+ *   ask    the sheet's requests (imports/feeChange/feeChangeStages.ts), one a unit
+ *   write  the summary and the managed table under it (feeChangeSheet.ts)
+ * Nothing is written before the last request is answered; the write merges by id, so a stop
+ * after it and a resume writes the same cells and no row twice.
+ */
+import { parseTableRecord } from "../../imports/managedTable";
+import type { FeeChangeState } from "../../imports/feeChange/feeChangeAsk";
+import { feeChangeStages } from "../../imports/feeChange/feeChangeStages";
+import { checkedSheetName } from "../decisionTable";
+import { checkedFeeChange, feeChangeStart } from "../feeChange";
+import {
+  isFeeChange,
+  sheetOwner,
+  writeFeeChangeSheet,
+  type FeeChangeSheetAsk,
+} from "../feeChangeSheet";
+import { io } from "../op";
+import type { JobKind } from "./jobKind";
+import { stagedLeft, stagedUnits, type StagedProgress } from "./stagedSteps";
+
+/** A new sheet's question, or the sheet to refresh (its question asked again). */
+export type FeeChangeJobAsk = FeeChangeSheetAsk | { readonly refresh: string };
+
+export interface FeeChangeJobState {
+  ask: FeeChangeSheetAsk;
+  stage: "start" | "ask" | "write";
+  /** The A20 request that named the date (0 when it was typed). */
+  dateRequests: number;
+  run: StagedProgress<FeeChangeState> | null;
+}
+
+export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
+  perStep: 20,
+  *begin(p, input) {
+    let ask: FeeChangeSheetAsk;
+    if ("refresh" in input) {
+      const name = checkedSheetName(input.refresh);
+      const record = parseTableRecord(yield* io(() => p.tables.readRecord(name)));
+      if (!isFeeChange(record))
+        throw new Error(`${name} is not a fee-change sheet: make one with "Fee-change sheet"`);
+      ask = { ...record.feeChange.ask, sheetName: name };
+    } else ask = { ...input, sheetName: checkedSheetName(input.sheetName) };
+    checkedFeeChange(ask);
+    if (!ask.date && ask.marketplace !== "A")
+      throw new Error(
+        `Date: type the day the new fees apply (YYYY-MM-DD). Marketplace ${ask.marketplace}'s API names no scheduled changes; A's commission overview does`,
+      );
+    // Refused before a request is spent: a sheet holding the seller's data.
+    yield* sheetOwner(p, ask.sheetName);
+    const where = [ask.marketplace, ask.shopId, ask.region].filter(Boolean).join(" ");
+    return {
+      state: { ask, stage: "start", dateRequests: 0, run: null },
+      title: `Fee change${ask.date ? ` on ${ask.date}` : ""} · ${where} → ${ask.sheetName}`,
+      sheet: ask.sheetName,
+    };
+  },
+  // eslint-disable-next-line require-yield -- a kind's answer is an Op; this one asks nothing
+  *answer() {
+    return null;
+  },
+  *step(p, s, ctx) {
+    if (s.stage === "start") {
+      const started = yield* feeChangeStart(p, s.ask);
+      s.ask = { ...s.ask, date: started.state.ask.date };
+      s.dateRequests = started.dateRequests;
+      s.run = { sheet: started.state, batches: 0, singles: 0 };
+      s.stage = "ask";
+      return { kind: "more" };
+    }
+    const run = s.run as StagedProgress<FeeChangeState>;
+    if (s.stage === "ask") {
+      if (yield* stagedUnits(p, feeChangeStages, run, ctx)) s.stage = "write";
+      return { kind: "more" };
+    }
+    const count = { batches: run.batches + s.dateRequests, singles: run.singles };
+    return { kind: "done", result: yield* writeFeeChangeSheet(p, s.ask, run.sheet, count) };
+  },
+  left: (s) => ({
+    requests: s.run === null ? 1 : s.stage === "ask" ? stagedLeft(feeChangeStages, s.run) : 0,
+    writes: 1,
+    rows: 0,
+    rowsWritten: 0,
+    planned: s.run !== null,
+  }),
+  doing: (s) =>
+    s.stage === "start"
+      ? "finding the day the new fees apply"
+      : s.stage === "ask"
+        ? `asking the fees of ${s.ask.date} (${(s.run?.batches ?? 0) + (s.run?.singles ?? 0)} requests so far)`
+        : `writing ${s.ask.sheetName}`,
+  *drop() {
+    // Nothing to undo: the sheet is written in the job's last step only.
+  },
+};

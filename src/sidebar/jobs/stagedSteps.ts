@@ -1,0 +1,60 @@
+/**
+ * A sheet's steps (imports/sheetSteps.ts) run as a job's units: each unit one request (or one
+ * row of formula cells) asked as the job, folded into the state, counted. A stop the job waits
+ * out (no quota yet, a 5xx burst, no connection) is thrown, so the job's checkpoint keeps every
+ * unit before it and the unit is asked again on resume; a request the API refuses is folded as
+ * that row's reason, and the sheet goes on.
+ */
+import { messageOf } from "../../core/errors";
+import { nextStep, requestsLeft, type SheetStage, type StepAnswer } from "../../imports/sheetSteps";
+import type { Op } from "../op";
+import type { SidebarPorts } from "../ports";
+import { cellAnswers } from "../runSteps";
+import type { StepContext } from "./jobKind";
+import { isPassing } from "./passing";
+
+/** The part of a job's state the steps keep: the sheet's own state and what it cost. */
+export interface StagedProgress<S> {
+  sheet: S;
+  batches: number;
+  singles: number;
+}
+
+/** Run units while the step may; true when every request of the sheet is answered. */
+export function* stagedUnits<S>(
+  p: SidebarPorts,
+  stagesOf: (s: S) => readonly SheetStage<S>[],
+  box: StagedProgress<S>,
+  ctx: StepContext,
+  /** Units a step runs at most (formula-cell units are not counted as the job's requests). */
+  most = Infinity,
+): Op<boolean> {
+  for (let units = 0; ; units++) {
+    const at = nextStep(stagesOf(box.sheet), box.sheet);
+    if (!at) return true;
+    if (units >= most || !(yield* ctx.more())) return false;
+    const asked = at.request.call;
+    let answer: StepAnswer;
+    try {
+      if ("cells" in asked) {
+        const cells = yield* cellAnswers(p, asked.cells);
+        // A cell that failed for a passing reason is asked again, not kept as the row's answer.
+        const passing = cells.find((c) => "error" in c && isPassing(new Error(c.error)));
+        if (passing && "error" in passing) throw new Error(passing.error);
+        answer = { ok: true, data: cells };
+      } else answer = { ok: true, data: yield* ctx.ask(asked.endpoint, asked.params) };
+    } catch (e) {
+      if (isPassing(e) || /^Cancelled/.test(messageOf(e))) throw e;
+      answer = { ok: false, error: p.api.explain(e) || messageOf(e) };
+    }
+    if (at.request.single) box.singles++;
+    else box.batches++;
+    box.sheet = at.stage.fold(box.sheet, at.request, answer);
+  }
+}
+
+/** Requests still to make. */
+export const stagedLeft = <S>(
+  stagesOf: (s: S) => readonly SheetStage<S>[],
+  box: StagedProgress<S>,
+): number => requestsLeft(stagesOf(box.sheet), box.sheet);
