@@ -30,6 +30,12 @@ test("A: a 90% target names the highest margin fees and VAT leave, in the REQUIR
   expect(seen.filter((s) => s.endpoint === "A22").length).toBe(1);
   const { col, rows } = byHeader(excel.table("P"));
   expect(rows.every((r) => r[col("Answer")] === "")).toBe(true);
+  // The Answer column shows its sentences (issue 35): 375 pt (500 px; Excel's default is 48 pt)
+  // and wrapped, header to last row.
+  const answer = col("Answer");
+  expect(excel.sheets.get("P")?.columnWidths.get(answer)).toBe(375);
+  const wrapped = excel.sheets.get("P")?.wrapped;
+  expect([0, 1, rows.length].every((r) => wrapped?.has(`${r},${answer}`))).toBe(true);
 
   const sheet = excel.sheets.get("P");
   [0, 1, 2].forEach((i) => sheet?.values.set(`${i + 1},${col("Target margin")}`, 0.9));

@@ -53,7 +53,7 @@ export function* writeStage(
   // The Answer column's sentences come later: room for them now (a fitted sheet sized it to
   // its header).
   const answerCol = headers.indexOf("Answer");
-  if (answerCol >= 0) yield* io(() => p.tables.sentenceColumn?.(name, answerCol));
+  if (answerCol >= 0) yield* io(() => p.tables.sentenceColumn?.(name, answerCol, grid.length));
   yield* io(() => p.tables.show?.(name));
   const rows = s.rows.length;
   if (p.tables.formulas && rows > 0) {
