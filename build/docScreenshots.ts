@@ -81,6 +81,8 @@ async function main(): Promise<void> {
     }
 
     if (wanted("pricing")) {
+      // Wider still: the targets beside the Answer's wrapped sentences (500 px).
+      await page.setViewportSize({ width: 1720, height: 640 });
       await page.locator("#pricing > summary").click();
       await page.selectOption("#pricing-shop", "A:100001");
       await page.fill("#pricing-sheet", "Pricing");
@@ -92,10 +94,28 @@ async function main(): Promise<void> {
         { timeout: 600_000 },
       );
       await settledValues(page, "Pricing", (v) => v.length > 2, 120_000);
-      // Today's figures, the targets, the answers and the Answer's sentence.
-      await page.evaluate(() => (window as unknown as Sheets).__sheets.scrollTo("Pricing", "G1"));
+      // Two targets no price reaches on A, refreshed: the Answer names the ceiling.
+      await pasteValues(page, "Pricing", "I3", [[0.9], [0.9]]);
+      await page.click("#pricing-refresh");
+      await settledValues(
+        page,
+        "Pricing",
+        (v) => v.some((r) => r.some((x) => /at most about/.test(String(x)))),
+        120_000,
+      );
+      await page.waitForFunction(
+        () =>
+          /^Pricing: asked again/.test(
+            document.querySelector("#pricing-status")?.textContent ?? "",
+          ),
+        undefined,
+        { timeout: 120_000 },
+      );
+      // The targets, the answers and the Answer's sentences.
+      await page.evaluate(() => (window as unknown as Sheets).__sheets.scrollTo("Pricing", "I1"));
       await shot(page, "web-pricing.png");
       await page.locator("#pricing > summary").click();
+      await page.setViewportSize({ width: 1440, height: 720 });
     }
 
     if (wanted("preview")) {

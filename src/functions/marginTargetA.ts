@@ -68,6 +68,14 @@ const onTarget = (p: Point, margin: number): boolean =>
 const percent = (fraction: number): string => `${Math.round(fraction * 1000) / 10}%`;
 
 /**
+ * Why a margin above A's ceiling is never met: `slope`, the share of revenue fees and VAT leave
+ * (profit's growth per unit of price, read from two of the API's answers). The REQUIRED_PRICE
+ * cell and the pricing sheet's Answer say it in these words.
+ */
+export const marginCeilingA = (margin: number, slope: number): string =>
+  `a ${percent(margin)} margin cannot be reached on marketplace A: fees and VAT leave at most about ${percent(slope)} of revenue at any price. Ask for a lower margin`;
+
+/**
  * The A4 answer whose price reaches `margin` (a fraction), asked with `sent` (every A4 field
  * but targetMargin). `unitCosts` seeds the first guess (cost, ads, fixed discount per unit).
  */
@@ -100,11 +108,7 @@ export function* requiredPriceForMarginA(
     );
   // Margin rises towards `slope` as the price grows: a target at or above it is never met.
   if (margin >= slope - MARGIN_TOLERANCE) {
-    throw new ApiError(
-      "UNREACHABLE",
-      `a ${percent(margin)} margin cannot be reached on marketplace A: fees and VAT leave at most about ${percent(slope)} of revenue at any price. Ask for a lower margin`,
-      { field: "targetMargin" },
-    );
+    throw new ApiError("UNREACHABLE", marginCeilingA(margin, slope), { field: "targetMargin" });
   }
   const offset = first.profit - slope * first.revenue;
   const revenue = offset / (margin - slope);

@@ -117,8 +117,11 @@ export interface ManagedSheets {
   formulas?(sheetName: string, block: FormulaBlock): Io<void>;
   /** Highlight rows 2.. of the table where `formula` (row 2's, relative) is true. */
   highlightRows?(sheetName: string, rule: HighlightRule): Io<void>;
-  /** Give column `col` (0-based) room for a sentence (a pricing sheet's Answer); absent: none. */
-  sentenceColumn?(sheetName: string, col: number): Io<void>;
+  /**
+   * Give column `col` (0-based) room for a sentence (a pricing sheet's Answer): a width, and
+   * its first `rows` cells (the header's among them) wrapped where the host wraps; absent: none.
+   */
+  sentenceColumn?(sheetName: string, col: number, rows: number): Io<void>;
   /** Make the sheet the one the seller sees (a new pricing sheet, as imports do at commit). */
   show?(sheetName: string): Io<void>;
 }

@@ -83,10 +83,12 @@ export function* askBatch(
   batch: PreviewBatch,
   into: PreviewAnswers,
   failed: string[],
+  /** What an answer keeps (a job holds it between steps). */
+  keep: (a: PreviewAnswer) => PreviewAnswer = compact,
 ): Op<void> {
   try {
     const data = yield* ask(batch.call.endpoint, batch.call.params);
-    for (const [id, a] of previewAnswers(data)) into[id] = compact(a);
+    for (const [id, a] of previewAnswers(data)) into[id] = keep(a);
   } catch (e) {
     if (isPassing(e)) throw e;
     const why = explain(e) || messageOf(e);
@@ -135,6 +137,8 @@ export function combineAnswers(
   targets: PreviewAnswers,
   planned: PreviewAnswers,
   failed: readonly string[],
+  /** A's words for a target A21 could not reach at any discount (pricingCeiling.ts), or null. */
+  unreached: (r: Asked) => string | null = () => null,
 ): { answers: Map<string, PricingAnswer>; errors: string } {
   const bc = isBC(where);
   const f = bc ? FIELDS.BC : FIELDS.A;
@@ -155,7 +159,7 @@ export function combineAnswers(
       notes.push(
         `Target not reached even at today's list price (no discount): raise the list price on the marketplace, or lower the target`,
       );
-    else if (t) notes.push(`Target: ${t.reason}`);
+    else if (t) notes.push(unreached(r) ?? `Target: ${t.reason}`);
     let profitAtPlanned: number | "" = "";
     let marginAtPlanned: number | "" = "";
     if (q && "entry" in q) {

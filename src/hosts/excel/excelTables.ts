@@ -16,6 +16,7 @@ import type { ExcelRun, XlContext, XlWorksheet } from "./xlTypes";
 import { type ExcelApiCheck, officeExcelApi } from "./excelApi";
 import { settleText, writeKeepingText } from "./keepText";
 import { moveRowsByValue } from "./moveRows";
+import { SENTENCE_WIDTH_PT } from "../shared/sentenceColumn";
 import { stackBlocks } from "../../imports/stackBlocks";
 
 /** The setting of a table's record: by the worksheet's id, or (made before) by its name. */
@@ -141,6 +142,16 @@ export function excelTables(
           // No note there yet (a table imported where notes were missing).
         }
         sheet.notes.add(at, text);
+        await context.sync();
+      }),
+    // The Answer column: room for its sentences, wrapped (Excel's 64 px default cut them).
+    sentenceColumn: (sheetName, col, rows) =>
+      run(async (context) => {
+        const sheet = await sheetNamed(context, sheetName);
+        if (!sheet) return;
+        const format = sheet.getRangeByIndexes(0, col, Math.max(1, rows), 1).format;
+        format.columnWidth = SENTENCE_WIDTH_PT;
+        format.wrapText = true;
         await context.sync();
       }),
     boldHeader: (sheetName, width) =>

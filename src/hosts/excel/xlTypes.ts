@@ -20,7 +20,13 @@ export interface XlRange {
   clear(applyTo?: string): void;
   /** ExcelApi 1.9: one operation, so the target changes completely or not at all. */
   copyFrom(source: XlRange | string, copyType?: string): void;
-  format: { font: { bold: boolean }; fill: { color: string; clear(): void } };
+  format: {
+    font: { bold: boolean };
+    fill: { color: string; clear(): void };
+    /** Points, the width of every column of the range (ExcelApi 1.1). */
+    columnWidth: number;
+    wrapText: boolean;
+  };
   /** ExcelApi 1.6: a "Custom" rule fills the range's cells where its formula is true. */
   conditionalFormats: {
     add(type: "Custom"): {

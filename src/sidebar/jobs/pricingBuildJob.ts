@@ -6,6 +6,7 @@
  *   check    may the sheet be written (sheetChoice: free, or replace on the seller's yes)
  *   write    the table, formulas, highlight and record, with a "building" stamp
  *   targets  target previews, 500 rows a request
+ *   ceilings A's ceiling for each target A21 could not reach (pricingCeiling.ts), if any
  *   answers  the answer cells, the record's inputs and the stamp
  *   log      the refresh log's row, and the sheet shown
  * Units within a stage go in order, and a stage's unit changes the state only once it is
@@ -16,20 +17,13 @@ import { costedPricingRows } from "../../imports/costBook/pricingCosts";
 import type { ProfitBasis } from "../../functions/basis";
 import { currencyDecimals } from "../../core/figure";
 import {
-  FORMULA_AT,
-  PRICING_COLUMNS,
-  belowTargetRule,
-  pricingColumns,
-  rowFormulas,
   rowId,
   withModelFigures,
   type Asked,
   type PricingRow,
   type PricingWhere,
 } from "../../imports/pricingSheet";
-import { NUMBER_FORMATS } from "../../imports/table";
 import { io, type Op } from "../op";
-import type { SidebarPorts } from "../ports";
 import {
   askBatch,
   combineAnswers,
@@ -37,6 +31,8 @@ import {
   targetBatches,
   type PreviewAnswers,
 } from "../pricingAnswers";
+import { askCeiling, ceilingBatches, ceilingNote } from "../pricingCeiling";
+import { writeStage } from "./pricingBuildWrite";
 import { firstAsked, plannedAtList } from "../pricingDefaults";
 import { figureCalls, figureEntries, todayRows, type ListAsk } from "../pricingLists";
 import { sheetChoice } from "../pricingReplace";
@@ -45,8 +41,6 @@ import {
   checkPricingAsk,
   logPricing,
   newSheetGrid,
-  newSheetRecord,
-  pricingStamp,
   writeAnswerCells,
   type CheckedAsk,
   type PricingOutcome,
@@ -55,7 +49,8 @@ import {
 import type { PricingRecord } from "../pricingReplace";
 import type { JobKind, StepContext, StepEnd } from "./jobKind";
 
-type Stage = "lists" | "figures" | "early" | "check" | "write" | "targets" | "answers" | "log";
+type Stage =
+  "lists" | "figures" | "early" | "check" | "write" | "targets" | "ceilings" | "answers" | "log";
 
 /** A build's checkpoint (plain JSON; linear in its rows). */
 export interface BuildState {
@@ -76,14 +71,14 @@ export interface BuildState {
   missing: string[];
   early: PreviewAnswers;
   targets: PreviewAnswers;
+  /** A22's two points of each row A21 could not price (absent in older checkpoints). */
+  ceilings?: PreviewAnswers;
   failed: string[];
   /** The old sheet's size to blank, and its highlight's rows (a replaced build). */
   blank: { rows: number; width: number } | null;
   highlighted: number;
   record: PricingRecord | null;
 }
-
-const formats = PRICING_COLUMNS.map((c) => NUMBER_FORMATS[c.format]);
 
 const whereOf = (s: BuildState): PricingWhere => ({
   marketplace: s.ask.marketplace,
@@ -145,64 +140,6 @@ function* listsStage(s: BuildState, ctx: StepContext): Op<void> {
   Object.assign(s, { ...today, stage: "figures", next: 0 });
 }
 
-/** The sheet's cells, formulas, highlight and record, with a stamp saying it is building. */
-function* writeStage(p: SidebarPorts, s: BuildState, ctx: StepContext): Op<void> {
-  const name = s.ask.sheetName;
-  const m = s.ask.marketplace;
-  const { asked, listed, grid, blocks } = sheetOf(s);
-  const width = s.blank?.width ?? 0;
-  const blank = s.blank
-    ? [
-        {
-          row: 0,
-          col: 0,
-          values: blankRows(s.blank.rows, width),
-          formats: blankRow(width, "General"),
-        },
-      ]
-    : [];
-  yield* io(() => p.tables.write(name, [...blank, ...blocks], true));
-  // The import look: a bold header that stays in view while the seller scrolls the rows.
-  const headers = grid[0] ?? [];
-  yield* io(() => p.tables.boldHeader(name, headers.length));
-  // The Answer column's sentences come later: room for them now (a fitted sheet sized it to
-  // its header).
-  const answerCol = headers.indexOf("Answer");
-  if (answerCol >= 0) yield* io(() => p.tables.sentenceColumn?.(name, answerCol));
-  yield* io(() => p.tables.show?.(name));
-  const rows = s.rows.length;
-  if (p.tables.formulas && rows > 0) {
-    yield* io(() =>
-      p.tables.formulas?.(name, {
-        row: 1,
-        col: pricingColumns(m).findIndex((c) => c.role === "formula"),
-        formulas: s.rows.map((_, i) => rowFormulas(i + 2, m)),
-        // A Text-formatted cell would keep a formula as its text: General for the flag.
-        formats: formats.slice(FORMULA_AT).map((f) => (f === "@" ? "General" : f)),
-      }),
-    );
-    // A replaced sheet's rule stays; a second one only where the new table is longer.
-    if (rows > s.highlighted)
-      yield* io(() =>
-        p.tables.highlightRows?.(name, {
-          rows,
-          cols: grid[0]?.length ?? 0,
-          formula: belowTargetRule(m),
-        }),
-      );
-  }
-  const highlighted = Math.max(s.highlighted, p.tables.highlightRows ? rows : 0);
-  const record = newSheetRecord(s.ask, s.basis, { ...s, asked, listed, grid, highlighted });
-  yield* io(() => p.tables.writeRecord(name, JSON.stringify(record)));
-  const done = `Building: answers for ${rows.toLocaleString("en-US")} rows still to come; ${ctx.continues}`;
-  yield* pricingStamp(p, name, record, done);
-  Object.assign(s, { record, stage: "targets", next: 0 });
-}
-
-const blankRow = (width: number, cell = ""): string[] => Array<string>(width).fill(cell);
-const blankRows = (rows: number, width: number): string[][] =>
-  Array.from({ length: rows }, () => blankRow(width));
-
 /** Where a figure answer's model entry lands: its row's index, if the sheet has that row. */
 function rowOfEntry(index: ReadonlyMap<string, number>, e: unknown): number | undefined {
   const r = e !== null && typeof e === "object" ? (e as Record<string, unknown>) : {};
@@ -217,6 +154,7 @@ const ORDER: readonly Stage[] = [
   "check",
   "write",
   "targets",
+  "ceilings",
   "answers",
   "log",
 ];
@@ -317,7 +255,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
         return { kind: "more" };
       }
       case "write":
-        yield* writeStage(p, s, ctx);
+        yield* writeStage(p, s, ctx, sheetOf(s));
         return { kind: "more" };
       case "targets":
         yield* units(
@@ -325,9 +263,20 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           ctx,
           targetBatches(where, askedOf(s).asked),
           (b) => askBatch(ctx.ask, p.api.explain, b, s.targets, s.failed),
+          "ceilings",
+        );
+        return { kind: "more" };
+      case "ceilings": {
+        const into = (s.ceilings ??= {});
+        yield* units(
+          s,
+          ctx,
+          ceilingBatches({ ...where, currency: s.currency }, askedOf(s).asked, s.targets),
+          (b) => askCeiling(ctx.ask, p.api.explain, b, into, s.failed),
           "answers",
         );
         return { kind: "more" };
+      }
       case "answers": {
         const { asked, grid } = sheetOf(s);
         const { answers } = combineAnswers(
@@ -336,6 +285,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           s.targets,
           s.early,
           s.failed,
+          (r) => ceilingNote(s.ceilings ?? {}, r),
         );
         const rowOf = Object.fromEntries(asked.map((a, i) => [a.id, 1 + i]));
         yield* writeAnswerCells(p, name, s.record as PricingRecord, asked, rowOf, answers, grid);
@@ -375,6 +325,11 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
       figures: figureCalls(listAsk(s), s.rows).length,
       early: plannedBatches(where, first).length,
       targets: targetBatches(where, first).length,
+      // Known once the targets are answered (none before: most sheets need none).
+      ceilings:
+        s.stage === "ceilings"
+          ? ceilingBatches({ ...where, currency: s.currency }, askedOf(s).asked, s.targets).length
+          : 0,
     };
     const now = ORDER.indexOf(s.stage);
     const ahead = (st: Stage): boolean => ORDER.indexOf(st) >= now;
@@ -404,6 +359,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
       check: `checking ${s.ask.sheetName} is free to write`,
       write: `writing ${rows}, their formulas and the highlight`,
       targets: "asking the target prices' previews",
+      ceilings: "asking the highest margin of the targets not reached",
       answers: `writing the answers of ${rows}`,
       log: "writing the refresh log",
     };

@@ -15,6 +15,7 @@ import {
   targetBatches,
   type PreviewAnswers,
 } from "../pricingAnswers";
+import { askCeiling, ceilingBatches, ceilingNote } from "../pricingCeiling";
 import type { PricingRecord } from "../pricingReplace";
 import {
   logPricing,
@@ -37,13 +38,17 @@ export interface RefreshState {
   next: number;
   targets: PreviewAnswers;
   planned: PreviewAnswers;
+  /** A22's two points of each row A21 could not price (absent in older checkpoints). */
+  ceilings?: PreviewAnswers;
   failed: string[];
   answered: number;
 }
 
+/** The requests in order; the ceilings' are known once the targets are answered. */
 const batchesOf = (s: RefreshState) => ({
   targets: targetBatches(s.record.pricing, s.asked),
   planned: plannedBatches(s.record.pricing, s.asked),
+  ceilings: ceilingBatches(s.record.pricing, s.asked, s.targets),
 });
 
 export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
@@ -66,6 +71,7 @@ export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
       next: 0,
       targets: {},
       planned: {},
+      ceilings: {},
       failed: [],
       answered: 0,
     };
@@ -80,19 +86,36 @@ export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
 
   *step(p, s, ctx): Op<StepEnd> {
     if (s.stage === "ask") {
-      const { targets, planned } = batchesOf(s);
-      const all = [...targets, ...planned];
-      while (s.next < all.length && (yield* ctx.more())) {
+      const ceilings = (s.ceilings ??= {});
+      for (;;) {
+        // Targets, planned prices, then the ceilings of the targets A21 could not reach.
+        const { targets, planned, ceilings: more } = batchesOf(s);
+        const first = targets.length + planned.length;
+        if (s.next >= first + more.length) {
+          s.stage = "answers";
+          break;
+        }
+        if (!(yield* ctx.more())) break;
         const into = s.next < targets.length ? s.targets : s.planned;
-        const batch = all[s.next];
+        const batch = [...targets, ...planned][s.next];
         if (batch) yield* askBatch(ctx.ask, p.api.explain, batch, into, s.failed);
+        const ceiling = more[s.next - first];
+        if (!batch && ceiling)
+          yield* askCeiling(ctx.ask, p.api.explain, ceiling, ceilings, s.failed);
         s.next++;
       }
-      if (s.next >= all.length) s.stage = "answers";
       return { kind: "more" };
     }
     const where = s.record.pricing;
-    const { answers, errors } = combineAnswers(where, s.asked, s.targets, s.planned, s.failed);
+    const ceilings = s.ceilings ?? {};
+    const { answers, errors } = combineAnswers(
+      where,
+      s.asked,
+      s.targets,
+      s.planned,
+      s.failed,
+      (r) => ceilingNote(ceilings, r),
+    );
     if (s.stage === "answers") {
       yield* writeAnswerCells(p, s.sheetName, s.record, s.asked, s.rowOf, answers, s.grid);
       [s.stage, s.answered] = ["log", answers.size];
@@ -110,8 +133,9 @@ export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
   },
 
   left(s) {
-    const { targets, planned } = batchesOf(s);
-    const requests = s.stage === "ask" ? targets.length + planned.length - s.next : 0;
+    const { targets, planned, ceilings } = batchesOf(s);
+    const all = targets.length + planned.length + ceilings.length;
+    const requests = s.stage === "ask" ? all - s.next : 0;
     const writes = s.stage === "ask" ? 2 : s.stage === "answers" ? 2 : 1;
     const rows = s.asked.length;
     return { requests, writes, rows, rowsWritten: s.stage === "log" ? rows : 0, planned: true };

@@ -48,6 +48,10 @@ export interface SheetRecord {
   readonly bold: Set<string>;
   /** Cells' fill colours ("row,column", 0-based); none: no fill. */
   readonly fills: Map<string, string>;
+  /** Column widths set, in points (0-based column); none: Excel's default. */
+  readonly columnWidths: Map<number, number>;
+  /** Cells whose text wraps ("row,column", 0-based). */
+  readonly wrapped: Set<string>;
   readonly charts: FakeChart[];
   /** Range.conditionalFormats added on this sheet (fakeConditionalFormats.ts). */
   readonly conditionalFormats: FakeConditionalFormat[];
@@ -199,6 +203,8 @@ export function fakeWorkbook(
     notes: [],
     bold: new Set(),
     fills: new Map(),
+    columnWidths: new Map(),
+    wrapped: new Set(),
     charts: [],
     conditionalFormats: [],
   });
@@ -323,6 +329,24 @@ export function fakeWorkbook(
             return "";
           },
           clear: () => queue(cells((s, r, c) => void s.fills.delete(key(r, c)))),
+        },
+        // Every column of the range takes the width (RangeFormat.columnWidth, in points).
+        set columnWidth(points: number) {
+          if (!(points >= 0)) throw new Error(`InvalidArgument: columnWidth ${points}`);
+          queue(() => {
+            for (let c = c0; c < c0 + Math.max(w, 1); c++) rec()?.columnWidths.set(c, points);
+          });
+        },
+        get columnWidth(): number {
+          return rec()?.columnWidths.get(c0) ?? 48;
+        },
+        set wrapText(on: boolean) {
+          queue(
+            cells((s, r, c) => void (on ? s.wrapped.add(key(r, c)) : s.wrapped.delete(key(r, c)))),
+          );
+        },
+        get wrapText(): boolean {
+          return false;
         },
       },
       clear: () =>
@@ -553,6 +577,8 @@ export function fakeWorkbook(
           notes: [...rec.notes],
           bold: new Set(rec.bold),
           fills: new Map(rec.fills),
+          columnWidths: new Map(rec.columnWidths),
+          wrapped: new Set(rec.wrapped),
           charts: [...rec.charts],
           conditionalFormats: [...rec.conditionalFormats],
         });

@@ -452,6 +452,13 @@ export class FakeRange implements SbRange {
   getNote(): string {
     return this.sheet.notes.get(`${this.row},${this.column}`) ?? "";
   }
+  setWrap(on: boolean): this {
+    for (let r = this.row; r < this.row + this.numRows; r++)
+      for (let c = this.column; c < this.column + this.numColumns; c++)
+        if (on) this.sheet.wrapped.add(`${r},${c}`);
+        else this.sheet.wrapped.delete(`${r},${c}`);
+    return this;
+  }
   setFontWeight(weight: "bold" | "normal" | null): this {
     for (let r = this.row; r < this.row + this.numRows; r++)
       for (let c = this.column; c < this.column + this.numColumns; c++) {
@@ -482,6 +489,10 @@ export class FakeSheet implements SbSheet {
   readonly setValuesCalls: Array<{ row: number; rows: number; columns: number }> = [];
   hidden = false;
   frozenRows = 0;
+  /** setColumnWidth's pixels by column (1-based); none: Sheets' 100 px. */
+  readonly columnWidths = new Map<number, number>();
+  /** Cells whose text wraps (setWrap), "row,column" 1-based. */
+  readonly wrapped = new Set<string>();
   /** Plain text ("@") keeps a string as given: Sheets UI behaviour, not in the API reference. */
   plainTextKeepsText = true;
   private readonly charts: FakeEmbeddedChart[] = [];
@@ -503,6 +514,8 @@ export class FakeSheet implements SbSheet {
     for (const k of this.bold) twin.bold.add(k);
     twin.hidden = this.hidden;
     twin.frozenRows = this.frozenRows;
+    for (const [c, px] of this.columnWidths) twin.columnWidths.set(c, px);
+    for (const k of this.wrapped) twin.wrapped.add(k);
     twin.plainTextKeepsText = this.plainTextKeepsText;
     return twin;
   }
@@ -620,6 +633,11 @@ export class FakeSheet implements SbSheet {
   }
   clearNotes(): this {
     this.notes.clear();
+    return this;
+  }
+  /** Like Sheets: 1-based column, pixels. */
+  setColumnWidth(column: number, width: number): this {
+    this.columnWidths.set(column, width);
     return this;
   }
   setFrozenRows(rows: number): void {

@@ -51,6 +51,10 @@ test("a 500-product pricing sheet in Sheets: batch requests, single answers matc
   expect(sheet.bold.has("1,1")).toBe(true);
   const table = sheet.values();
   const { col, rows } = byHeader(table);
+  // The Answer column shows its sentences: 500 px (Sheets' default is 100) and wrapped.
+  const answer = col("Answer") + 1;
+  expect(sheet.columnWidths.get(answer)).toBe(500);
+  expect([1, 2, rows.length + 1].every((r) => sheet.wrapped.has(`${r},${answer}`))).toBe(true);
   expect(new Set(rows.map((r) => r[col("Item id")])).size).toBe(500);
   // The answers are written rows stacked (src/imports/stackBlocks.ts): 7 setValues calls, not
   // one a row (1,333 before).

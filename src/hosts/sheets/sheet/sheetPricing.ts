@@ -6,6 +6,7 @@
 /// <reference types="google-apps-script" />
 import { BELOW_TARGET_FILL } from "../../../imports/pricingSheet";
 import type { ManagedSheets } from "../../../sidebar/ports";
+import { SENTENCE_WIDTH_PX } from "../../shared/sentenceColumn";
 import type { SbSpreadsheet } from "./sheetTypes";
 
 type RuleBuilder = GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder;
@@ -18,7 +19,7 @@ type RuleSheet = {
 /** The pricing ports of ManagedSheets over `book`. */
 export function sheetPricing(
   book: () => SbSpreadsheet,
-): Required<Pick<ManagedSheets, "formulas" | "highlightRows" | "show">> {
+): Required<Pick<ManagedSheets, "formulas" | "highlightRows" | "show" | "sentenceColumn">> {
   const sheetOf = (name: string) => {
     const sheet = book().getSheetByName(name);
     if (!sheet) throw new Error(`The sheet ${name} is gone: make the pricing sheet again`);
@@ -26,6 +27,13 @@ export function sheetPricing(
   };
   return {
     show: (sheetName) => void book().setActiveSheet(sheetOf(sheetName)),
+    // The Answer column: Sheets' 100 px default cut its sentences (issue 35). Set at the build,
+    // so a replaced sheet gets it again.
+    sentenceColumn(sheetName, col, rows) {
+      const sheet = sheetOf(sheetName);
+      sheet.setColumnWidth?.(col + 1, SENTENCE_WIDTH_PX);
+      sheet.getRange(1, col + 1, Math.max(1, rows), 1).setWrap?.(true);
+    },
     formulas(sheetName, block) {
       const range = sheetOf(sheetName).getRange(
         block.row + 1,

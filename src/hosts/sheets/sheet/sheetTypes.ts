@@ -38,6 +38,8 @@ export interface SbRange extends Pick<
   copyTo(destination: SbRange): void;
   /** Content, formats and notes. */
   clear(): SbRange;
+  /** Optional only for the small fakes of tests that make no pricing sheet. */
+  setWrap?(isWrapEnabled: boolean): SbRange;
 }
 
 export interface SbSheet extends Pick<
@@ -49,6 +51,8 @@ export interface SbSheet extends Pick<
   clearNotes?(): SbSheet;
   setFrozenRows(rows: number): void;
   hideSheet(): SbSheet;
+  /** Pixels; optional only for the small fakes of tests that make no pricing sheet. */
+  setColumnWidth?(columnPosition: number, width: number): SbSheet;
 }
 
 export interface SbSpreadsheet extends Pick<

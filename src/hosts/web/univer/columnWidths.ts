@@ -5,6 +5,7 @@
  */
 import type { FWorksheet } from "@univerjs/preset-sheets-core";
 import type { Cell } from "../../../functions/cells";
+import { SENTENCE_WIDTH_PX } from "../../shared/sentenceColumn";
 
 const PX_PER_CHAR = 7; // Arial 11 at 100 %: about 7 px a character on average
 const PADDING = 16;
@@ -48,10 +49,8 @@ export function fitBlocks(
     );
 }
 
-/** Room for a sentence: about 70 characters, read whole where the answers come later. */
-const SENTENCE_WIDTH = 500;
-
-/** Widen column `col` of `sheet` for sentences (never narrower than it is). */
-export function sentenceWidth(sheet: FWorksheet, col: number): void {
-  if (sheet.getColumnWidth(col) < SENTENCE_WIDTH) sheet.setColumnWidth(col, SENTENCE_WIDTH);
+/** Widen column `col` of `sheet` for sentences (never narrower than it is), its `rows` wrapped. */
+export function sentenceWidth(sheet: FWorksheet, col: number, rows: number): void {
+  if (sheet.getColumnWidth(col) < SENTENCE_WIDTH_PX) sheet.setColumnWidth(col, SENTENCE_WIDTH_PX);
+  sheet.getRange(0, col, Math.max(1, rows), 1).setWrap(true);
 }

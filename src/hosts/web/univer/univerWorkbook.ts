@@ -299,7 +299,8 @@ export class UniverWorkbook implements WorkbookSurface {
       },
       highlightRows: (sheetName, rule) => highlightBelowTarget(this.inputSheet(sheetName), rule),
       show: (sheetName) => void this.book.setActiveSheet(this.inputSheet(sheetName)),
-      sentenceColumn: (sheetName, col) => void sentenceWidth(this.inputSheet(sheetName), col),
+      sentenceColumn: (sheetName, col, rows) =>
+        void sentenceWidth(this.inputSheet(sheetName), col, rows),
       boldHeader: (sheetName, width) => {
         const sheet = this.book.getSheetByName(sheetName);
         sheet?.getRange(0, 0, 1, width).setFontWeight("bold");

@@ -50,6 +50,8 @@ export class SimSheet {
   rules: SimRule[] = [];
   hidden = false;
   frozenRows = 0;
+  /** Sheet.setColumnWidth's widths in pixels by column (1-based); none: Sheets' 100 px. */
+  readonly columnWidths = new Map<number, number>();
   /** Sheet.getSheetId: the first sheet's is 0 (gid=0), later ones other numbers, kept on rename. */
   constructor(
     public name: string,

@@ -70,6 +70,12 @@ function rangeObject(host: Host, values: Values, h: RangeHandle): Record<string,
         throw new Error(`Invalid argument: fontWeight (${String(weight)})`);
       return self;
     },
+    // Wrapping changes no value (a pricing sheet's Answer): checked as Apps Script does, kept nowhere.
+    setWrap: (on: boolean) => {
+      if (typeof on !== "boolean")
+        throw new Error(`Invalid argument: isWrapEnabled (${String(on)})`);
+      return self;
+    },
     // A fill changes no value (a gone row's shade): checked as Apps Script does, kept nowhere.
     setBackground: (color: string | null) => {
       if (color !== null && typeof color !== "string")
@@ -121,6 +127,10 @@ function sheetObject(host: Host, values: Values, doc: Doc, name: string): Record
     clear: () => (host("Sheet.clearContents", doc.id, name), self),
     clearNotes: () => (host("Sheet.clearNotes", doc.id, name), self),
     setFrozenRows: (n: number) => host("Sheet.setFrozenRows", doc.id, name, n),
+    setColumnWidth: (col: number, px: number) => (
+      host("Sheet.setColumnWidth", doc.id, name, col, px),
+      self
+    ),
     hideSheet: () => (host("Sheet.hideSheet", doc.id, name), self),
     getConditionalFormatRules: () =>
       (host("Sheet.getConditionalFormatRules", doc.id, name) as RuleData[]).map((r) =>

@@ -317,6 +317,13 @@ const HANDLERS: Record<string, Handler> = {
     ok(docOf(ctx, exec, d).book.sheet(String(n)).notes.clear()),
   "Sheet.setFrozenRows": (ctx, exec, [d, n, rows]) =>
     ok(void (docOf(ctx, exec, d).book.sheet(String(n)).frozenRows = Number(rows))),
+  // Sheet.setColumnWidth(columnPosition, width): a column of the sheet (1-based), pixels.
+  "Sheet.setColumnWidth": (ctx, exec, [d, n, col, px]) => {
+    const sheet = docOf(ctx, exec, d).book.sheet(String(n));
+    if (!Number.isInteger(col) || Number(col) < 1 || !Number.isInteger(px) || Number(px) < 0)
+      throw new Error(`Invalid argument: setColumnWidth(${String(col)}, ${String(px)})`);
+    return ok(void sheet.columnWidths.set(Number(col), Number(px)));
+  },
   "Sheet.hideSheet": (ctx, exec, [d, n]) =>
     ok(void (docOf(ctx, exec, d).book.sheet(String(n)).hidden = true)),
   "Sheet.showSheet": (ctx, exec, [d, n]) =>
