@@ -1,4 +1,5 @@
 /** Every kind of job the add-in runs, by the name its checkpoint keeps. */
+import { bulkJob } from "./bulkJob";
 import { importJob } from "./importJob";
 import type { AnyJobKind } from "./jobKind";
 import { pricingBuildJob } from "./pricingBuildJob";
@@ -6,6 +7,7 @@ import { pricingRefreshJob } from "./pricingRefreshJob";
 import { snapshotJob } from "./snapshotJob";
 
 export const JOB_KINDS = {
+  bulk: bulkJob,
   import: importJob,
   pricingBuild: pricingBuildJob,
   pricingRefresh: pricingRefreshJob,

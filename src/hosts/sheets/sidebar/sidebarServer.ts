@@ -87,32 +87,6 @@ export function createSidebarServer(deps: SidebarServerDeps) {
       };
     },
 
-    /**
-     * The rows of a range (an A1 address) from column A to the sheet's last column, as
-     * markers: 1 where a cell holds something, "" where empty (where answers may go).
-     */
-    sidebarRowsOf(address: string): (1 | "")[][] {
-      const { sheet, box } = sheetOf(deps.spreadsheet(), address);
-      const width = sheet.getLastColumn();
-      if (width < 1) return [];
-      const rows = sheet.getRange(box.r0 + 1, 1, box.r1 - box.r0 + 1, width).getValues();
-      return rows.map((r) => r.map((c) => (c === "" || c === null ? "" : 1)));
-    },
-
-    /**
-     * Write answers with their top-left cell at `at` (an A1 address), one setValues per chunk;
-     * text answers as Plain text, figures in `formats` (money, %), other numbers in the
-     * formats their cells already have.
-     */
-    sidebarWriteAt(values: Cell[][], at: string, formats?: string[][]): { address: string } {
-      const { sheet, box } = sheetOf(deps.spreadsheet(), at);
-      const [top, column] = [box.r0 + 1, box.c0 + 1];
-      const width = Math.max(1, ...values.map((r) => r.length));
-      writeCells(sheet, top, column, width, values, undefined, formats);
-      const all = sheet.getRange(top, column, Math.max(1, values.length), width);
-      return { address: `${sheet.getName()}!${all.getA1Notation()}` };
-    },
-
     /** Put a catalog formula into the active cell if empty, or at the cell the seller confirmed. */
     sidebarInsertFormula(formula: string, confirmedAt?: string): PlacedFormula {
       const m = /^=([A-Z0-9_]+)\(/.exec(formula);
