@@ -180,6 +180,27 @@ test("a bulk run over a place that holds data asks first; 'no' writes nothing, '
   expect(typeof doc.excel.table("Inputs")[1]?.[3]).toBe("number");
 });
 
+test("Cancel ends a bulk run at its next row: nothing more is asked or written, no job is left", async () => {
+  const doc = documentOf();
+  const before = snapshot(doc.excel);
+  const controller = new AbortController();
+  let asked = 0;
+  const run = doc.pane().bridge.runBulk(JOB, {
+    signal: controller.signal,
+    onProgress: (v: JobView) => {
+      if (v.steps === 2 && !controller.signal.aborted) {
+        asked = doc.net.asked;
+        controller.abort();
+      }
+    },
+  });
+  await expect(run).rejects.toMatchObject({ name: "JobCancelled" });
+  // The step under way when Cancel came ends at its next row.
+  expect(doc.net.asked).toBeLessThanOrEqual(asked + 1);
+  expect(snapshot(doc.excel)).toEqual(before);
+  expect(await doc.pane().bridge.jobs.list()).toEqual([]);
+});
+
 /** The page's clock with its waits skipped (the job's 15 s after a 5xx burst). */
 function skippingClock(): AsyncClock {
   let skipped = 0;

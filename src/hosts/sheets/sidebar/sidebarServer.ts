@@ -32,7 +32,6 @@ export type { SbProperties, SbRange, SbSheet, SbSpreadsheet } from "../sheet/she
 export { DAILY_REFRESH_HANDLER } from "../refresh/dailyRefresh";
 
 export type { SidebarServerDeps } from "./sheetsPorts";
-export { BULK_CALL_BUDGET_MS } from "./sheetsPorts";
 
 /** A cell the sidebar can receive (google.script.run refuses Date objects). */
 const plain = (c: unknown): PlainCell =>
