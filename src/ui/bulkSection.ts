@@ -2,7 +2,7 @@
 import { h } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { BulkArg } from "../imports/bulk";
-import { jobLine } from "./jobLine";
+import { jobLine, jobStatus } from "./jobLine";
 import { CATALOG, functionByName } from "../functions/index";
 import { paramLabel } from "../functions/paramLabels";
 import type { BulkResult, HostBridge, JobView, SelectionView } from "./bridge";
@@ -187,7 +187,10 @@ export function BulkSection(p: { bridge: HostBridge }) {
               p.bridge.runBulk(
                 { functionName: name, args: typed, hasHeader },
                 {
-                  onProgress: setProgress,
+                  onProgress: (v) => {
+                    setProgress(v);
+                    setStatus(jobStatus("Bulk calculation", v));
+                  },
                   signal: controller.signal,
                   beside,
                   // The job's cost (above a minute) and writing over data are asked here.
