@@ -5,6 +5,7 @@
  * limiter (60/min) and a response cache. Imports never use the cache (they must be fresh,
  * and a stale answer must not stand in for a failed page).
  */
+import { tabRunner } from "./tabRunner";
 import { type AsyncEnv, type AsyncTransport, runAsync } from "../../core/asyncDriver";
 import { ResponseCache } from "../../core/cache";
 import { cacheOwner } from "../../core/callPlan";
@@ -222,7 +223,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     return asyncService(createSidebarService(ports));
   };
   /** This page runs jobs under this name (their lease says who holds them). */
-  const runner = `page-${Math.random().toString(36).slice(2, 10)}`;
+  const runner = tabRunner();
   /** The job operations, a step's requests withdrawn on `signal` (Cancel). */
   const jobClient = (signal?: AbortSignal): JobClient => ({
     start: async (kind, input) => (await service()).jobStart(kind as never, input),
