@@ -92,5 +92,3 @@ export function answerRow(answer: CellResult): {
     formats: [""],
   };
 }
-
-

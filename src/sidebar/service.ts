@@ -7,7 +7,6 @@
  */
 import type { Marketplace } from "../api/types";
 import { apiCall, parallel } from "../core/effects";
-import { CellError, type Cell } from "../core/shape";
 import { isMissingShopList } from "../functions/shops";
 import { definitionProblem, type ImportDefinition } from "../imports/definitions";
 import { io, type Op } from "./op";
@@ -30,16 +29,13 @@ import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
 import { tablesOnOtherBasis } from "./basisTables";
-import type { BulkAnswer, PlainCell, ShopListResult, ShopRef, ShopsView } from "./views";
+import type { ShopListResult, ShopRef, ShopsView } from "./views";
 
 const SHOP_LISTS = [
   ["A", "SHOPS_A"],
   ["B", "SHOPS_B"],
   ["C", "SHOPS_C"],
 ] as const;
-
-/** A cell as google.script.run can carry it (no Date). */
-const plain = (c: Cell): PlainCell => (c instanceof Date ? c.toISOString() : c);
 
 const isShopRef = (x: unknown): x is ShopRef =>
   x !== null &&

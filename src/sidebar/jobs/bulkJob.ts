@@ -127,7 +127,6 @@ const question = (box: RangeBox) => ({
 export const bulkJob: JobKind<BulkAsk, BulkState> = {
   // Ten rows a step: the line moves often, and a step is short in every host.
   perStep: 10,
-  // eslint-disable-next-line require-yield -- nothing to read: the selection came with it
   *begin(p, input) {
     const job = input.job;
     bulkFunction(job); // an unknown function or too many arguments: said before anything

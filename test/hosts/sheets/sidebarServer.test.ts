@@ -669,7 +669,6 @@ describe("Sheets sidebar import server functions", () => {
     expect(second.sidebarRefreshAllImports().failed).toEqual(["Shop A: skipped (out of time)"]);
     expect(user.opened).toEqual(["doc-2"]);
   });
-
 });
 
 describe("review fixes", () => {

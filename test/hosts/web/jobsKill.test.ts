@@ -19,8 +19,11 @@ const describeBrowser = blocker ? describe.skip : describe;
 if (blocker) console.warn(blocker);
 
 jest.setTimeout(420_000);
-/** Reloaded builds: 2 in npm test, 8 in the long tier (about 10 s each). */
-const BUILDS = LONG ? 8 : 2;
+/**
+ * Reloaded builds: 1 in npm test, 8 in the long tier. About 60 s a build at load 6 on two
+ * cores (a fresh profile loads the 6.7 MB page twice, the build waits on the key's share).
+ */
+const BUILDS = LONG ? 8 : 1;
 const SHEET = "Pricing";
 
 describeBrowser("web demo: pricing builds stopped by a reload resume and end equal", () => {
@@ -47,7 +50,7 @@ describeBrowser("web demo: pricing builds stopped by a reload resume and end equ
     return page;
   }
 
-  /** Start a 6-product build of shop 100001 SG; `onStep` hears each step number shown. */
+  /** Start a 6-product build of shop 100001 SG. */
   async function startBuild(page: Page): Promise<void> {
     await openPricing(page, "A:100001");
     await page.fill("#pricing-sheet", SHEET);
@@ -62,7 +65,9 @@ describeBrowser("web demo: pricing builds stopped by a reload resume and end equ
   /** The built sheet, stamps aside. */
   async function built(page: Page) {
     const unstamped = (v: unknown): unknown =>
-      typeof v === "string" ? v.replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?Z?/g, "<t>") : v;
+      typeof v === "string"
+        ? v.replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?Z?/g, "<t>")
+        : v;
     const values = (await sheetValues(page, SHEET)).map((r) => r.map(unstamped));
     return { values, formulas: await sheetFormulas(page, SHEET) };
   }
@@ -70,14 +75,11 @@ describeBrowser("web demo: pricing builds stopped by a reload resume and end equ
   test(`${BUILDS} builds reloaded at a random step each end equal to the uninterrupted build`, async () => {
     const plain = await freshPage();
     await startBuild(plain);
-    let steps = 0;
     await plain.waitForFunction(
       () => document.querySelector("#pricing-status")?.classList.contains("ok") === true,
       undefined,
       { timeout: 120_000, polling: 20 },
     );
-    // The steps the line went through (polled: read back from the finished job's count).
-    steps = Math.max(steps, 2);
     const want = await built(plain);
     expect(want.values.length).toBeGreaterThan(6);
     await plain.context().close();
@@ -90,7 +92,9 @@ describeBrowser("web demo: pricing builds stopped by a reload resume and end equ
       const at = 1 + Math.floor(random() * 3);
       await page.waitForFunction(
         (k) => {
-          const m = /^Step (\d+) of/.exec(document.querySelector("#pricing-status")?.textContent ?? "");
+          const m = /^Step (\d+) of/.exec(
+            document.querySelector("#pricing-status")?.textContent ?? "",
+          );
           return m !== null && Number(m[1]) >= k;
         },
         at,
@@ -115,6 +119,6 @@ describeBrowser("web demo: pricing builds stopped by a reload resume and end equ
       expect([i, shown, await built(page)]).toEqual([i, shown, want]);
       await page.context().close();
     }
-    console.log(`Web kill test: ${seen.join(", ")} (uninterrupted: ${steps}+ steps)`);
+    console.log(`Web kill test: ${seen.join(", ")}`);
   });
 });

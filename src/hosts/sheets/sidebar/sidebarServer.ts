@@ -5,7 +5,6 @@
  * beside it). Long work is a job (src/sidebar/jobs/): the sidebar calls one step a call (each
  * far under Apps Script's 6 minutes), and trigger runs go on with it (refresh/jobRuns.ts).
  */
-import type { Cell } from "../../../functions/cells";
 import { functionByName } from "../../../functions/index";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import { syncService } from "../../../sidebar/op";
@@ -18,7 +17,6 @@ import { sheetsJobRuns } from "../refresh/jobRuns";
 import type { JobsLeft } from "../../../sidebar/jobs/continueJobs";
 import { messageOf, runProgram, userSettings } from "../cells/session";
 import type { FormatDate } from "../cells/sheetDates";
-import { writeCells } from "../sheet/sheetWrite";
 import { ourTriggers } from "../stores/triggerList";
 import { formatFormulaCells } from "../fill/formatCells";
 import { askClock, deploymentClock } from "../fill/clock";
