@@ -136,12 +136,8 @@ export function ImportsSection(p: ImportsProps) {
     abort.current = controller;
     try {
       const result = await p.bridge.runImport(def, {
-        // The job's line says how far it got (rows written, time left) under the bar; the
-        // status says why it waits and when it tries again (the API away, no quota).
-        onProgress: (v) => {
-          setProgress(v);
-          setStatus(jobStatus(label, v));
-        },
+        // The bar's line: how far it got; the status: why it waits and when it tries again.
+        onProgress: (v) => void (setProgress(v), setStatus(jobStatus(label, v))),
         signal: controller.signal,
         confirm: (text, answers) => question.ask(text, controller.signal, answers),
       });
