@@ -1,11 +1,9 @@
 /**
- * Bulk calculation: one catalog function over a table of inputs, row by row, under the
- * host's rate limit, with progress and cancel. Each row's answer is written as values
+ * Bulk calculation: one catalog function over a table of inputs, row by row (a job,
+ * sidebar/jobs/bulkJob.ts). Each row's answer is written as values
  * beside the inputs (what a 500-row REQUIRED_PRICE grid needs). A failed row shows its
  * error text in its own row and spoils no other.
  */
-import { isApiError, messageOf } from "../core/errors";
-import { CellError } from "../core/shape";
 import type { Cell, CellInput, CellResult } from "../functions/cells";
 import { errorsAsText, resultFormats } from "../functions/cells";
 import type { SheetFunction } from "../functions/define";
@@ -24,26 +22,6 @@ export interface BulkJob {
   readonly args: readonly BulkArg[];
   /** The selection's first row is a header: skip it and write a header beside it. */
   readonly hasHeader: boolean;
-}
-
-/** Progress of a bulk run. */
-export interface BulkProgress {
-  /** Rows answered so far (a repeated row counts when its first copy is answered). */
-  readonly done: number;
-  readonly total: number;
-  readonly failed: number;
-  /** Different rows asked so far: identical rows are asked once. */
-  readonly asked?: number;
-  /** When the 60-a-minute limit holds the next request back: how long, in ms. */
-  readonly waitMs?: number;
-}
-
-/** "Row 13 of 500, next in 42 s" for the sidebar. */
-export function bulkProgressText(p: BulkProgress): string {
-  const row = `Row ${Math.min(p.done + 1, p.total)} of ${p.total}`;
-  const wait = p.waitMs && p.waitMs > 0 ? `, next in ${Math.ceil(p.waitMs / 1000)} s` : "";
-  const failed = p.failed ? ` (${p.failed} failed)` : "";
-  return `${row}${wait}${failed}`;
 }
 
 /** The catalog function of a job; throws a message that names what to fix. */
@@ -113,23 +91,4 @@ export function answerRow(answer: CellResult): {
     cells: [`Returns a table of ${result.length} rows: pick a field`],
     formats: [""],
   };
-}
-
-/** The error text a failed row shows. */
-export function rowError(e: unknown): string {
-  return `#ERROR: ${messageOf(e)}`;
-}
-
-/**
- * How a failed row may still be answered: queued again when the rate limit (ours while
- * waiting, or the API's 429 after retries) stopped it; asked again after a wait when it
- * failed for a passing reason (no answer in time, no connection, a 5xx).
- */
-export function rowRetry(x: unknown): { rateLimited?: true; passing?: true } {
-  if (!isApiError(x))
-    return x instanceof CellError && x.message.startsWith("Rate limit reached")
-      ? { rateLimited: true }
-      : {};
-  if (x.code === "RATE_LIMITED") return { rateLimited: true };
-  return x.retryable ? { passing: true } : {};
 }

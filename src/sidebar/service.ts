@@ -7,10 +7,7 @@
  */
 import type { Marketplace } from "../api/types";
 import { apiCall, parallel } from "../core/effects";
-import { CellError, type Cell } from "../core/shape";
 import { isMissingShopList } from "../functions/shops";
-import { answerRow, bulkFunction, bulkRowArgs, rowError, rowRetry } from "../imports/bulk";
-import type { BulkJob } from "../imports/bulk";
 import { definitionProblem, type ImportDefinition } from "../imports/definitions";
 import { io, type Op } from "./op";
 import { othersData } from "./importSteps";
@@ -26,16 +23,13 @@ import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
 import { tablesOnOtherBasis } from "./basisTables";
-import type { BulkAnswer, PlainCell, ShopListResult, ShopRef, ShopsView } from "./views";
+import type { ShopListResult, ShopRef, ShopsView } from "./views";
 
 const SHOP_LISTS = [
   ["A", "SHOPS_A"],
   ["B", "SHOPS_B"],
   ["C", "SHOPS_C"],
 ] as const;
-
-/** A cell as google.script.run can carry it (no Date). */
-const plain = (c: Cell): PlainCell => (c instanceof Date ? c.toISOString() : c);
 
 const isShopRef = (x: unknown): x is ShopRef =>
   x !== null &&
@@ -174,42 +168,6 @@ export function createSidebarService(p: SidebarPorts) {
     /** One product's snapshots, for the sidebar's chart. */
     *productHistory(productId: string) {
       return yield* productHistory(p, String(productId));
-    },
-
-    /**
-     * Answer input rows in order (identical rows were merged by the client). Where the host's
-     * call has a time limit no new row starts past it, so the answers may cover only the first
-     * rows: the client sends the rest again.
-     */
-    *bulkRows(job: BulkJob, rows: Cell[][]): Op<BulkAnswer[]> {
-      const fn = bulkFunction(job);
-      const answers: BulkAnswer[] = [];
-      for (const row of rows) {
-        if (answers.length > 0 && !p.moreTime()) break;
-        if (row.every((c) => c === "" || c === null)) {
-          answers.push({ cells: [""], failed: false });
-          continue;
-        }
-        try {
-          const raw = yield* io(() => p.api.answer(fn.name, bulkRowArgs(job, row)));
-          const answer = answerRow(raw);
-          const failed = raw instanceof CellError;
-          answers.push({
-            cells: answer.cells.map(plain),
-            ...(failed ? {} : { formats: answer.formats }),
-            failed,
-            ...(failed ? rowRetry(raw) : {}),
-            ...(answer.header && !failed ? { header: answer.header } : {}),
-          });
-        } catch (e) {
-          answers.push({
-            cells: [rowError(e)],
-            failed: true,
-            ...rowRetry(e),
-          });
-        }
-      }
-      return answers;
     },
   };
   return service;

@@ -18,6 +18,7 @@ import { SettingsSection } from "./settingsSection";
 import { ShopsSection } from "./shopsSection";
 import { TeamSection } from "./teamSection";
 import { ToolsSection } from "./toolsSection";
+import { UnfinishedJobs } from "./unfinishedJobs";
 import { appCss } from "./styles";
 
 /** The whole app. */
@@ -47,6 +48,8 @@ export function App(p: { bridge: HostBridge }) {
 
   return h("main", { class: "mkt", "data-look": p.bridge.look }, [
     h("h1", null, "Marketplace profit"),
+    // Long work a closed sidebar or a reload left goes on from its checkpoint.
+    h(UnfinishedJobs, { bridge: p.bridge }),
     h(SettingsSection, {
       bridge: p.bridge,
       settings,

@@ -7,7 +7,7 @@ import type { Marketplace } from "../api/types";
 import type { ProfitBasis } from "../functions/basis";
 import type { ImportResult, ShopRef, ShopsView } from "../sidebar/views";
 import type { Cell, CellInput } from "../functions/cells";
-import type { BulkJob, BulkProgress } from "../imports/bulk";
+import type { BulkJob } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
 import { zonedTime } from "../imports/table";
 import type { QuestionAnswers } from "../sidebar/importQuestions";
@@ -116,30 +116,24 @@ export interface SelectionView {
   readonly values: Cell[][];
 }
 
-/** What a bulk run wrote. A cancelled run wrote the rows answered before it; the rest are empty. */
+/** What a bulk run (a job) wrote; a cancelled run ends in its JobCancelled message instead. */
 export interface BulkResult {
   readonly address: string;
   /** Rows written, header included. */
   readonly rows: number;
   readonly failed: number;
-  /** Input rows answered (all of them unless cancelled). */
+  /** Input rows answered. */
   readonly answered?: number;
   /** Different rows asked: identical rows share one request. */
   readonly asked?: number;
-  readonly cancelled?: boolean;
-  /** Rows asked again after a short outage (no answer, no connection, 5xx), and still failed. */
-  readonly retried?: number;
-  readonly retriedFailed?: number;
   /** False when `address` holds data and the seller did not confirm: nothing was written. */
   readonly written?: boolean;
 }
 
 /** A bulk run's options: where its answers go, and how the sidebar asks before overwriting. */
-export interface BulkRunOptions extends RunOptions<BulkProgress> {
+export interface BulkRunOptions extends JobRunOptions {
   /** Right beside the selection (the seller's choice) instead of the first empty columns. */
   readonly beside?: boolean;
-  /** Shows the question (it names the range); resolves true when the seller confirms. */
-  readonly confirm?: (question: string) => Promise<boolean>;
 }
 
 /** A chart "Insert chart" added: the cells it reads and its title. */

@@ -1,11 +1,11 @@
 /** Bulk calculation: a catalog function over the selected input table, answers written beside it. */
 import { h } from "preact";
 import { useRef, useState } from "preact/hooks";
-import type { BulkArg, BulkProgress } from "../imports/bulk";
-import { bulkProgressText } from "../imports/bulk";
+import type { BulkArg } from "../imports/bulk";
+import { jobLine, jobStatus } from "./jobLine";
 import { CATALOG, functionByName } from "../functions/index";
 import { paramLabel } from "../functions/paramLabels";
-import type { BulkResult, HostBridge, SelectionView } from "./bridge";
+import type { BulkResult, HostBridge, JobView, SelectionView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
 import { useQuestion } from "./question";
@@ -24,7 +24,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
   const [values, setValues] = useState<string[]>([]);
   const [hasHeader, setHasHeader] = useState(true);
   const [selection, setSelection] = useState<SelectionView | null>(null);
-  const [progress, setProgress] = useState<BulkProgress | null>(null);
+  const [progress, setProgress] = useState<JobView | null>(null);
   const [running, setRunning] = useState(false);
   const [status, setStatus] = useState({ text: "", kind: "info" as "info" | "ok" | "error" });
   const [beside, setBeside] = useState(false);
@@ -187,13 +187,17 @@ export function BulkSection(p: { bridge: HostBridge }) {
               p.bridge.runBulk(
                 { functionName: name, args: typed, hasHeader },
                 {
-                  onProgress: setProgress,
+                  onProgress: (v) => {
+                    setProgress(v);
+                    setStatus(jobStatus("Bulk calculation", v));
+                  },
                   signal: controller.signal,
                   beside,
-                  confirm: async (text) => {
+                  // The job's cost (above a minute) and writing over data are asked here.
+                  confirm: async (text, answers) => {
                     setStatus({ text: "Waiting for your answer above…", kind: "info" });
-                    const yes = await question.ask(text, controller.signal);
-                    if (yes) setStatus({ text: "Writing the answers…", kind: "info" });
+                    const yes = await question.ask(text, controller.signal, answers);
+                    if (yes) setStatus({ text: "Calculating…", kind: "info" });
                     return yes;
                   },
                 },
@@ -217,11 +221,11 @@ export function BulkSection(p: { bridge: HostBridge }) {
     running && progress
       ? h("div", null, [
           h("progress", {
-            max: progress.total,
-            value: progress.done,
+            max: progress.steps + progress.stepsLeft,
+            value: progress.steps,
             "aria-label": "Bulk progress",
           }),
-          h("p", { class: "hint", id: "bulk-progress-text" }, bulkProgressText(progress)),
+          h("p", { class: "hint", id: "bulk-progress-text" }, jobLine(progress)),
         ])
       : null,
     h(Status, { id: "bulk-status", ...status }),
@@ -238,19 +242,7 @@ export function bulkResultText(r: BulkResult): string {
     r.asked !== undefined && r.answered !== undefined && r.asked < r.answered
       ? ` Identical rows were asked once: ${counted(r.asked, "request")}.`
       : "";
-  if (r.cancelled) {
-    return `Cancelled: the ${r.answered ?? 0} rows answered before it were written to ${r.address}${errors}; the others are left empty. Run again to fill them.`;
-  }
-  return `Wrote ${counted(r.rows, "row")} to ${r.address}${errors}.${shared}${retriedText(r)}`;
-}
-
-/** What the second and third asks of rows hit by a short outage did, and what is left to do. */
-function retriedText(r: BulkResult): string {
-  if (!r.retried) return "";
-  const still = r.retriedFailed ?? 0;
-  const asked = ` ${counted(r.retried, "row")} failed on a short outage (no answer, no connection or a server error) and were asked again`;
-  if (still === 0) return `${asked}: all answered.`;
-  return `${asked}: ${still} still failed. Select those rows and press Calculate again once the API answers.`;
+  return `Wrote ${counted(r.rows, "row")} to ${r.address}${errors}.${shared}`;
 }
 
 function coerce(v: string | number | boolean): string | number | boolean {

@@ -11,7 +11,7 @@ import {
   marketplacesFor,
 } from "../imports/definitions";
 import type { JobView } from "./bridge";
-import { jobLine } from "./jobLine";
+import { jobLine, jobStatus } from "./jobLine";
 import type { AutoRefreshView, HostBridge, ShopsView } from "./bridge";
 import { autoRefreshSummary, messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
@@ -136,8 +136,8 @@ export function ImportsSection(p: ImportsProps) {
     abort.current = controller;
     try {
       const result = await p.bridge.runImport(def, {
-        // The job's line says how far it got (rows written, time left) under the bar.
-        onProgress: setProgress,
+        // The bar's line: how far it got; the status: why it waits and when it tries again.
+        onProgress: (v) => void (setProgress(v), setStatus(jobStatus(label, v))),
         signal: controller.signal,
         confirm: (text, answers) => question.ask(text, controller.signal, answers),
       });

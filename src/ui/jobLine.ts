@@ -13,9 +13,38 @@ export function timeWords(seconds: number): string {
     : `about ${Math.max(1, seconds)} s`;
 }
 
+/** "14:05": a time of day on the seller's own clock. */
+export function clockTime(at: number): string {
+  const d = new Date(at);
+  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+}
+
+/**
+ * Why a job waits and when it goes on ("Could not reach the API …. Trying again at 14:05 (in
+ * about 15 s); Cancel stops it."), or null while it runs. A page's own clock names the time.
+ */
+export function jobWait(v: JobView, now = Date.now()): string | null {
+  if (v.waitMs <= 0 || v.phase === "done" || v.phase === "confirm" || v.phase === "asking")
+    return null;
+  const why = (v.stopped ?? "Another sidebar or run is working on this job").trim();
+  const stop = /[.!?]$/.test(why) ? why : `${why}.`;
+  const at = clockTime(now + v.waitMs);
+  return `${stop} Trying again at ${at} (in ${timeWords(Math.ceil(v.waitMs / 1000))}); Cancel stops it.`;
+}
+
+/** The status line under a job's bar: its wait when it waits, else that it runs. */
+export function jobStatus(label: string, v: JobView): { text: string; kind: "info" | "error" } {
+  const wait = jobWait(v);
+  if (wait) return { text: `${label}: ${wait}`, kind: "error" };
+  return { text: `${label}: ${v.phase === "planning" ? "planning" : "running"}…`, kind: "info" };
+}
+
 /** The line for a job's view. */
 export function jobLine(v: JobView): string {
-  if (v.phase === "planning") return `Planning: ${v.doing}…`;
+  if (v.phase === "planning") {
+    const waits = v.waitMs > 0 ? ` · next try in ${timeWords(Math.ceil(v.waitMs / 1000))}` : "";
+    return `Planning: ${v.doing}…${waits}`;
+  }
   if (v.phase === "confirm") return "Waiting for your yes to its cost…";
   if (v.phase === "asking") return "Waiting for your answer…";
   if (v.phase === "done") return "Done.";

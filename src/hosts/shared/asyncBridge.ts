@@ -8,6 +8,7 @@
 import type { CampaignOutcome } from "../../sidebar/jobs/campaignJob";
 import type { FeeChangeSheetOutcome } from "../../sidebar/feeChangeSheet";
 import type { NewListingOutcome } from "../../sidebar/jobs/newListingJob";
+import { tabRunner } from "./tabRunner";
 import { type AsyncEnv, type AsyncTransport, runAsync } from "../../core/asyncDriver";
 import { ResponseCache } from "../../core/cache";
 import { cacheOwner } from "../../core/callPlan";
@@ -28,9 +29,7 @@ export { SETTING, type SettingsStorage };
 import { MemoryStore } from "../../core/store";
 import { type CellInput, errorsAsText, resultText } from "../../functions/cells";
 import { functionByName } from "../../functions/index";
-import { EXCEL_PLACES, WEB_PLACES, placed } from "./places";
-import { type AnswerSheet, writeAnswers } from "../../sidebar/answerPlace";
-import { bulkResult, driveBulk } from "../../sidebar/bulkLoop";
+import type { AnswerSheet } from "../../sidebar/answerPlace";
 import { type InsertFormula, insertAsking } from "../../sidebar/formulaPlace";
 import { NO_TABLES, memoryStage, type TableSheets } from "../../sidebar/memoryStage";
 import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../sidebar/diagnostics";
@@ -42,6 +41,7 @@ import type {
   HostBridge,
   HostLook,
   InsertedChart,
+  BulkResult,
   JobRunOptions,
   QuotaView,
   SelectionView,
@@ -153,14 +153,6 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     return envs;
   }
 
-  /** How long the key's queue waits for quota now (0 when nothing waits). */
-  function queueWait(env: AsyncEnv): number {
-    const status = scheduling.schedulers.status(env.apiKey ?? "", env.baseUrl);
-    if (!status || status.queuedCalls === 0 || !status.quota) return 0;
-    const now = clock.now();
-    return Math.max(0, status.quota.nextSlotAt - now, (status.quota.pausedUntil ?? 0) - now);
-  }
-
   async function currentEnvs(): Promise<NonNullable<typeof envs>> {
     const s = await settings();
     const current = envFor(s.apiKey, s.baseUrl, s.ttl, s.listAnswers);
@@ -231,7 +223,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     return asyncService(createSidebarService(ports));
   };
   /** This page runs jobs under this name (their lease says who holds them). */
-  const runner = `page-${Math.random().toString(36).slice(2, 10)}`;
+  const runner = tabRunner();
   /** The job operations, a step's requests withdrawn on `signal` (Cancel). */
   const jobClient = (signal?: AbortSignal): JobClient => ({
     start: async (kind, input) => (await service()).jobStart(kind as never, input),
@@ -360,25 +352,11 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
 
     readSelection: () => o.workbook.readSelection(),
 
-    async runBulk(job, options = {}) {
-      const selection = await o.workbook.readSelection();
-      const env = (await currentEnvs()).cached;
-      const rows = await service(options.signal);
-      // The rows queue on the key's scheduler with the cells; cancel withdraws what is queued.
-      const { basis } = await settings();
-      const outcome = await driveBulk(job, selection.values, {
-        answer: (batch) => rows.bulkRows(job, batch),
-        countVat: basis.countVat,
-        sleep: (ms) => clock.sleep(ms),
-        waitMs: () => queueWait(env),
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      const { formats } = outcome;
-      // Rows' error texts name this host's places (they reach cells, not the wrapped bridge).
-      const values = placed(outcome.values, o.host === "excel" ? EXCEL_PLACES : WEB_PLACES);
-      const written = await writeAnswers(o.workbook, selection.address, values, options, formats);
-      return bulkResult(outcome, written);
+    async runBulk(bulk, options = {}) {
+      // A job (jobs/bulkJob.ts): the selection read once, its answers kept in the document.
+      const { address, values } = await o.workbook.readSelection();
+      const { beside, ...run } = options;
+      return job<BulkResult>("bulk", { job: bulk, address, values, beside: beside === true }, run);
     },
 
     insertFormula: (formula, options = {}) =>

@@ -150,6 +150,8 @@ async function start(): Promise<void> {
     opened.text,
     window.sessionStorage,
   );
+  // A job's checkpoint is document metadata: kept as soon as the cells around it.
+  book.onDocumentValue = saveNow.soon;
   if (opened.rescued) void saveNow();
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
   // Tests and benchmarks: save now, read how long saving and loading took, and the workbook's

@@ -172,7 +172,11 @@ export async function driveJob(
       if (/no longer in the document/.test(e instanceof Error ? e.message : ""))
         throw new JobCancelled(e instanceof Error ? e.message : "");
       if (++failed >= MAX_FAILED_CALLS) throw stoppedError(e, view);
-      await pause(CALL_WAITS_MS[failed - 1] ?? 60_000);
+      const wait = CALL_WAITS_MS[failed - 1] ?? 60_000;
+      // Said while it waits (the page could not reach its job: the network, Sheets' server).
+      const why = e instanceof Error ? e.message : String(e);
+      options.onProgress?.({ ...view, waitMs: wait, stopped: why });
+      await pause(wait);
     }
   }
 }

@@ -1,6 +1,7 @@
 /** Every kind of job the add-in runs, by the name its checkpoint keeps. */
 import { campaignJob } from "./campaignJob";
 import { feeChangeJob } from "./feeChangeJob";
+import { bulkJob } from "./bulkJob";
 import { importJob } from "./importJob";
 import type { AnyJobKind } from "./jobKind";
 import { newListingJob } from "./newListingJob";
@@ -9,6 +10,7 @@ import { pricingRefreshJob } from "./pricingRefreshJob";
 import { snapshotJob } from "./snapshotJob";
 
 export const JOB_KINDS = {
+  bulk: bulkJob,
   import: importJob,
   pricingBuild: pricingBuildJob,
   pricingRefresh: pricingRefreshJob,

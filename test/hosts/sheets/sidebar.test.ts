@@ -609,18 +609,4 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(empty).toEqual({ address: "Sheet1!E5", written: true });
     expect(asked).toEqual([]);
   });
-
-  test("bulk answers written beside the selection keep such text as text", () => {
-    const a = addon();
-    a.call(
-      "sidebarWriteAt",
-      TRICKY_TEXTS.map((text) => [text, 1.5]),
-      "Sheet1!C2",
-    );
-    const cells = a.sheet.allCells();
-    expect(cells.filter((c) => c.kind === "text").map((c) => c.value)).toEqual([...TRICKY_TEXTS]);
-    expect(cells.filter((c) => c.kind !== "text")).toEqual(
-      TRICKY_TEXTS.map(() => ({ kind: "number", value: 1.5 })),
-    );
-  });
 });

@@ -14,7 +14,6 @@ import {
   MAX_REFRESH_DOCUMENTS,
 } from "../../../src/hosts/sheets/refresh/refreshRegistry";
 import {
-  BULK_CALL_BUDGET_MS,
   DAILY_REFRESH_HANDLER,
   createSidebarServer,
   type SbProperties,
@@ -670,87 +669,9 @@ describe("Sheets sidebar import server functions", () => {
     expect(second.sidebarRefreshAllImports().failed).toEqual(["Shop A: skipped (out of time)"]);
     expect(user.opened).toEqual(["doc-2"]);
   });
-
-  test("bulk rows answer one by one; a failing row shows its error; answers written beside", () => {
-    const { server, book } = setup(0);
-    const sheet = book.insertSheet("Inputs");
-    book.active = { sheet, range: sheet.getRange(1, 1, 3, 2) };
-    const job = {
-      functionName: "REQUIRED_PRICE",
-      hasHeader: false,
-      args: [
-        { kind: "value" as const, value: "B" },
-        { kind: "empty" as const },
-        { kind: "value" as const, value: "TH" },
-        { kind: "column" as const, column: 0 },
-        { kind: "column" as const, column: 1 },
-        { kind: "value" as const, value: 0.25 },
-      ],
-    };
-    const answers = server.sidebarBulkRows(job, [
-      [12, 100],
-      [12, 0],
-      ["", ""],
-    ]);
-    expect(answers.map((a) => a.cells)).toEqual([[200], ["#ERROR: cogs must be positive"], [""]]);
-    expect(answers.map((a) => a.failed)).toEqual([false, true, false]);
-    const before = sheet.setValuesCalls;
-    const written = server.sidebarWriteAt(
-      answers.map((a) => a.cells),
-      "Inputs!C1",
-    );
-    expect(sheet.setValuesCalls).toBe(before + 1);
-    expect(sheet.cells[1]?.[2]).toEqual({ kind: "text", value: "#ERROR: cogs must be positive" });
-    expect(written.address).toBe("Inputs!C1:C3");
-  });
 });
 
 describe("review fixes", () => {
-  test("a bulk call starts no row past its time budget and answers the rows it reached", () => {
-    let elapsed = 0;
-    const { server } = setup(0, undefined, { elapsedMs: () => elapsed });
-    const job = {
-      functionName: "REQUIRED_PRICE",
-      hasHeader: false,
-      args: [
-        { kind: "value" as const, value: "B" },
-        { kind: "empty" as const },
-        { kind: "value" as const, value: "TH" },
-        { kind: "column" as const, column: 0 },
-        { kind: "column" as const, column: 1 },
-        { kind: "value" as const, value: 0.25 },
-      ],
-    };
-    const rows = [
-      [12, 100],
-      [12, 110],
-      [12, 120],
-    ];
-    expect(server.sidebarBulkRows(job, rows)).toHaveLength(3);
-    elapsed = BULK_CALL_BUDGET_MS + 1; // the first row always runs; later ones wait for the next call
-    expect(server.sidebarBulkRows(job, rows)).toHaveLength(1);
-  });
-
-  test("bulk answers go to the sheet that was read, even after the seller clicked elsewhere", () => {
-    const { server, book } = setup(0);
-    const inputs = book.insertSheet("My inputs");
-    const other = book.insertSheet("Elsewhere");
-    book.active = { sheet: inputs, range: inputs.getRange(2, 2, 2, 2) };
-    const read = server.sidebarReadSelection();
-    expect(read.address).toBe("My inputs!B2:C3");
-    book.active = { sheet: other, range: other.getRange(10, 1, 1, 1) }; // clicked away mid-run
-    const before = other.setValuesCalls;
-    const written = server.sidebarWriteAt([[1.5], [2.5]], "'My inputs'!D2:D3");
-    expect(other.setValuesCalls).toBe(before);
-    expect(inputs.cells[1]?.[3]).toEqual({ kind: "number", value: 1.5 });
-    expect(inputs.cells[2]?.[3]).toEqual({ kind: "number", value: 2.5 });
-    expect(written.address).toBe("My inputs!D2:D3");
-    book.deleteSheet(inputs);
-    expect(() => server.sidebarWriteAt([[1]], "'My inputs'!D2")).toThrow(
-      /is gone: nothing written/,
-    );
-  });
-
   test("a selected date cell reads as the day the sheet shows (bulk calculation)", () => {
     const { server, book } = setup(0);
     book.timeZone = "Asia/Singapore";

@@ -174,8 +174,9 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
       );
   });
 
-  test("cancel half-way keeps the rows answered, empties the rest, and sends nothing more", async () => {
-    // New cases (not in the cache), answered slowly so Cancel lands half-way.
+  test("cancel half-way ends the job: nothing more is sent or written", async () => {
+    // New cases (not in the cache), answered slowly so Cancel lands half-way. A bulk run is a
+    // job (issue 32): its answers are written once all are in, so a cancelled one writes none.
     const rows: Value[][] = [["category", "cogs", "target margin"]];
     for (let i = 0; i < 30; i++) rows.push([200001 + (i % 3), 400 + i, 0.2]);
     let served = 0;
@@ -191,7 +192,7 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     );
     await page.click("#bulk-run");
     await page.waitForFunction(() => {
-      const m = /^Row (\d+) of 30/.exec(
+      const m = /asking row (\d+) of 30/.exec(
         document.querySelector("#bulk-progress-text")?.textContent ?? "",
       );
       return Number(m?.[1] ?? 0) > 10;
@@ -200,24 +201,14 @@ describeBrowser("bulk calculation and function builder in Chromium", () => {
     await page.waitForFunction(() =>
       /^Cancelled/.test(document.querySelector("#bulk-status")?.textContent ?? ""),
     );
-    const status = await page.locator("#bulk-status").innerText();
-    const answered = Number(/the (\d+) rows answered/.exec(status)?.[1]);
     const servedAtCancel = served;
     await page.waitForTimeout(1000);
     expect(served).toBe(servedAtCancel); // nothing sent after Cancel
-    expect(answered).toBeGreaterThanOrEqual(10);
-    expect(answered).toBeLessThan(30);
-    expect(answered).toBeLessThanOrEqual(served);
+    expect(served).toBeGreaterThanOrEqual(10);
+    expect(served).toBeLessThan(30);
     await page.unroute("**/partner/required-price");
-
     const sheet = await values("Cancel");
-    const written = sheet.slice(1, 31).map((r) => r[3] ?? "");
-    expect(written.filter((v) => v !== "")).toHaveLength(answered);
-    for (let r = 1; r < rows.length; r++) {
-      if (written[r - 1] === "") continue;
-      const [category, cogs, margin] = rows[r] as [number, number, number];
-      expect(written[r - 1]).toBe(await requiredPriceB(category, cogs, margin));
-    }
+    expect(sheet.slice(0, 31).map((r) => r[3] ?? "")).toEqual(new Array(31).fill(""));
   });
 
   test("answers skip a Name column; right beside it, nothing is written until the seller says yes", async () => {

@@ -63,7 +63,7 @@ describeBrowser("managed tables in the web demo", () => {
     await page.waitForFunction(
       () =>
         (window as unknown as { __statusLog: string[] }).__statusLog.some(
-          (t) => t !== "" && !/starting…$/.test(t),
+          (t) => t !== "" && !/(starting|planning|running)…$/.test(t),
         ),
       undefined,
       { timeout: 90_000 },

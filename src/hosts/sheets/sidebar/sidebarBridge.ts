@@ -11,17 +11,14 @@ import { apiChecks, type CheckOutcome, diagnosticsReport } from "../../../sideba
 import { runOpAsync } from "../../../sidebar/op";
 import { convertWorkbook } from "../../../sidebar/convertFormulas";
 import type { Cell, CellInput } from "../../../functions/cells";
-import { boxAddress } from "../../../imports/freeColumns";
-import { type AnswerSheet, writeAnswers } from "../../../sidebar/answerPlace";
-import { bulkResult, driveBulk } from "../../../sidebar/bulkLoop";
 import { insertAsking } from "../../../sidebar/formulaPlace";
 import { jobsOf, jobsOnTheLine, runJob, type JobClient } from "../../../sidebar/jobs/driveJob";
 import type { PricingOutcome } from "../../../sidebar/pricingSheet";
 import type { ImportResult } from "../../../sidebar/views";
-import type { HostBridge, JobRunOptions, SettingsView } from "../../../ui/bridge";
+import type { BulkResult, HostBridge, JobRunOptions, SettingsView } from "../../../ui/bridge";
 import { chartPlan } from "../../../ui/charts/chartPlan";
 import { REJECTED_KEY_MESSAGE, keyFormProblem } from "../../../ui/keyForm";
-import { placed, withPlaces } from "../../shared/places";
+import { withPlaces } from "../../shared/places";
 import { SHEETS_PLACES } from "../places";
 import { serverProxy, type ServerCall } from "./serverProxy";
 import { sheetsQueue } from "./sidebarQueue";
@@ -42,9 +39,6 @@ const NOT_FROM_SIDEBAR: CheckOutcome[] = [
     seen: "not checkable from one account: ask a collaborator without the add-on whether the formulas show #NAME?",
   },
 ];
-
-/** Bulk rows per server call: each call answers them within its time budget. */
-const BULK_ROWS_PER_CALL = 10;
 
 /**
  * The sidebar's bridge. Nothing is kept in browser storage: the key's prefix comes from the
@@ -155,37 +149,11 @@ export function createGoogleScriptBridge(
     setAutoRefresh: (enabled) => server.sidebarSetAutoRefresh(enabled),
 
     readSelection: () => server.sidebarReadSelection(),
-    async runBulk(job, options = {}) {
-      const selection = await server.sidebarReadSelection();
-      const { countVat } = await server.getSettings();
-      // One server call at a time, a few different rows each; cancel stops before the next.
-      const outcome = await driveBulk(job, selection.values, {
-        countVat,
-        answer: (rows) => server.sidebarBulkRows(job, rows),
-        batchSize: BULK_ROWS_PER_CALL,
-        concurrency: 1,
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      const sheet: AnswerSheet = {
-        readRows: (read) => server.sidebarRowsOf(boxAddress(read)),
-        writeBlock: (at, values, formats) =>
-          server.sidebarWriteAt(
-            values,
-            boxAddress(at),
-            formats?.map((r) => [...r]),
-          ),
-      };
-      return bulkResult(
-        outcome,
-        await writeAnswers(
-          sheet,
-          selection.address,
-          placed(outcome.values, SHEETS_PLACES),
-          options,
-          outcome.formats,
-        ),
-      );
+    async runBulk(bulk, options = {}) {
+      // A job (jobs/bulkJob.ts): one step a server call, its answers kept in the document.
+      const { address, values } = await server.sidebarReadSelection();
+      const { beside, ...run } = options;
+      return job<BulkResult>("bulk", { job: bulk, address, values, beside: beside === true }, run);
     },
 
     insertFormula: (formula, options = {}) =>

@@ -5,7 +5,6 @@
  * beside it). Long work is a job (src/sidebar/jobs/): the sidebar calls one step a call (each
  * far under Apps Script's 6 minutes), and trigger runs go on with it (refresh/jobRuns.ts).
  */
-import type { Cell } from "../../../functions/cells";
 import { functionByName } from "../../../functions/index";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
 import { syncService } from "../../../sidebar/op";
@@ -18,7 +17,6 @@ import { sheetsJobRuns } from "../refresh/jobRuns";
 import type { JobsLeft } from "../../../sidebar/jobs/continueJobs";
 import { messageOf, runProgram, userSettings } from "../cells/session";
 import type { FormatDate } from "../cells/sheetDates";
-import { writeCells } from "../sheet/sheetWrite";
 import { ourTriggers } from "../stores/triggerList";
 import { formatFormulaCells } from "../fill/formatCells";
 import { askClock, deploymentClock } from "../fill/clock";
@@ -32,7 +30,6 @@ export type { SbProperties, SbRange, SbSheet, SbSpreadsheet } from "../sheet/she
 export { DAILY_REFRESH_HANDLER } from "../refresh/dailyRefresh";
 
 export type { SidebarServerDeps } from "./sheetsPorts";
-export { BULK_CALL_BUDGET_MS } from "./sheetsPorts";
 
 /** A cell the sidebar can receive (google.script.run refuses Date objects). */
 const plain = (c: unknown): PlainCell =>
@@ -85,32 +82,6 @@ export function createSidebarServer(deps: SidebarServerDeps) {
         address: `${book.getActiveSheet().getName()}!${range.getA1Notation()}`,
         values: range.getValues().map((r) => r.map(cellText)),
       };
-    },
-
-    /**
-     * The rows of a range (an A1 address) from column A to the sheet's last column, as
-     * markers: 1 where a cell holds something, "" where empty (where answers may go).
-     */
-    sidebarRowsOf(address: string): (1 | "")[][] {
-      const { sheet, box } = sheetOf(deps.spreadsheet(), address);
-      const width = sheet.getLastColumn();
-      if (width < 1) return [];
-      const rows = sheet.getRange(box.r0 + 1, 1, box.r1 - box.r0 + 1, width).getValues();
-      return rows.map((r) => r.map((c) => (c === "" || c === null ? "" : 1)));
-    },
-
-    /**
-     * Write answers with their top-left cell at `at` (an A1 address), one setValues per chunk;
-     * text answers as Plain text, figures in `formats` (money, %), other numbers in the
-     * formats their cells already have.
-     */
-    sidebarWriteAt(values: Cell[][], at: string, formats?: string[][]): { address: string } {
-      const { sheet, box } = sheetOf(deps.spreadsheet(), at);
-      const [top, column] = [box.r0 + 1, box.c0 + 1];
-      const width = Math.max(1, ...values.map((r) => r.length));
-      writeCells(sheet, top, column, width, values, undefined, formats);
-      const all = sheet.getRange(top, column, Math.max(1, values.length), width);
-      return { address: `${sheet.getName()}!${all.getA1Notation()}` };
     },
 
     /** Put a catalog formula into the active cell if empty, or at the cell the seller confirmed. */

@@ -94,7 +94,7 @@ export function keepWorkbookSaved(
   opened: string | null = null,
   rescue: Pick<Storage, "setItem"> | null = null,
   delayMs = 1000,
-): () => Promise<void> {
+): (() => Promise<void>) & { soon(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   // One save at a time, in order: a later snapshot never lands before an earlier one.
   let queue: Promise<void> = Promise.resolve();
@@ -135,9 +135,11 @@ export function keepWorkbookSaved(
     queue = queue.then(saveOnce, saveOnce);
     return queue;
   };
+  const soon = (): void => {
+    if (timer === undefined) timer = setTimeout(() => void save(), delayMs);
+  };
   api.addEvent(api.Event.CommandExecuted, (event) => {
-    if (event.type !== CommandType.MUTATION || timer !== undefined) return;
-    timer = setTimeout(() => void save(), delayMs);
+    if (event.type === CommandType.MUTATION) soon();
   });
   // A change not yet saved is saved as soon as the tab is hidden (switching tabs, closing it,
   // reloading). IndexedDB answers later, and a page that goes may not see its write through,
@@ -160,5 +162,6 @@ export function keepWorkbookSaved(
     if (document.visibilityState === "hidden") pending();
   });
   window.addEventListener("pagehide", pending);
-  return save;
+  // The workbook's metadata (a job's checkpoint) raises no command: its writer says so.
+  return Object.assign(save, { soon });
 }

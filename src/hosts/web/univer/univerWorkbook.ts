@@ -238,8 +238,12 @@ export class UniverWorkbook implements WorkbookSurface {
     return typeof value === "string" ? value : null;
   }
 
+  /** Told after a document value changed (no command is raised): the page saves soon. */
+  onDocumentValue: () => void = () => undefined;
+
   async setDocumentValue(name: string, value: string): Promise<void> {
     this.book.setCustomMetadata({ ...(this.book.getCustomMetadata() ?? {}), [name]: value });
+    this.onDocumentValue();
   }
 
   /** Managed tables: cells through the engine, each table's record in its sheet's metadata. */
