@@ -21,6 +21,10 @@ export interface XlRange {
   /** ExcelApi 1.9: one operation, so the target changes completely or not at all. */
   copyFrom(source: XlRange | string, copyType?: string): void;
   format: { font: { bold: boolean }; fill: { color: string; clear(): void } };
+  /** ExcelApi 1.1: the whole rows of the range, every column. */
+  getEntireRow(): { delete(shift: "Up" | "Left"): void };
+  /** ExcelApi 1.1: delete the cells, those below (Up) or right (Left) moving in. */
+  delete(shift: "Up" | "Left"): void;
   /** ExcelApi 1.6: a "Custom" rule fills the range's cells where its formula is true. */
   conditionalFormats: {
     add(type: "Custom"): {

@@ -582,6 +582,12 @@ export class FakeSheet implements SbSheet {
     if (this.frozenRows >= row) this.frozenRows--;
     return this;
   }
+  /** Sheet.deleteRows: `howMany` rows from `row` (1-based) go, cells below move up. */
+  deleteRows(row: number, howMany: number): this {
+    this.remap((r, c) => (r < row ? [r, c] : r < row + howMany ? null : [r - howMany, c]));
+    if (this.frozenRows >= row) this.frozenRows = Math.max(row - 1, this.frozenRows - howMany);
+    return this;
+  }
   getRange(row: number, column: number, numRows = 1, numColumns = 1): FakeRange {
     return new FakeRange(this, row, column, numRows, numColumns);
   }

@@ -121,6 +121,10 @@ function sheetObject(host: Host, values: Values, doc: Doc, name: string): Record
     clear: () => (host("Sheet.clearContents", doc.id, name), self),
     clearNotes: () => (host("Sheet.clearNotes", doc.id, name), self),
     setFrozenRows: (n: number) => host("Sheet.setFrozenRows", doc.id, name, n),
+    deleteRows: (row: number, count: number) => (
+      host("Sheet.deleteRows", doc.id, name, row, count),
+      self
+    ),
     hideSheet: () => (host("Sheet.hideSheet", doc.id, name), self),
     getConditionalFormatRules: () =>
       (host("Sheet.getConditionalFormatRules", doc.id, name) as RuleData[]).map((r) =>
