@@ -2,19 +2,13 @@
  * "Remove gone rows": a managed table's rows whose product left the API's answer (marked gone
  * at a refresh), planned here, host-free. The plan names every cell on those rows the seller
  * typed (their own columns, figures typed over, Status text) so the sidebar asks before
- * anything goes; the removal moves whole rows (every column of the sheet, as a re-sort does)
- * so each kept row keeps its cells, empties the rows left at the bottom, and drops the gone
- * products from the table's record.
+ * anything goes; the removal deletes those sheet rows whole (the host's own Delete row), so
+ * every kept row keeps every cell beside its product (values, formulas, notes, colours, what
+ * lies right of the table) with nothing moved by value, and drops the gone products from the
+ * table's record.
  */
 import type { Cell } from "../functions/cells";
-import {
-  columnLetters,
-  lastValues,
-  STATUS_HEADER,
-  type GridBlock,
-  type GridFill,
-  type TableRecord,
-} from "./managedTable";
+import { columnLetters, lastValues, STATUS_HEADER, type TableRecord } from "./managedTable";
 import { comparable, idOf, SEP, sameValue, tableLayout } from "./tableLayout";
 
 /** A cell on a gone row that the seller typed, named before the row goes. */
@@ -33,13 +27,6 @@ export interface GoneRowsPlan {
   /** The gone products, as the sheet shows them. */
   readonly ids: readonly string[];
   readonly sellerCells: readonly SellerCell[];
-  /** The re-order that puts every kept row first (ports.ts moveRows), from row `top`. */
-  readonly top: number;
-  readonly order: readonly number[];
-  readonly width: number;
-  /** The rows emptied after the move (the gone ones, now at the bottom), and their fill. */
-  readonly clear: GridBlock;
-  readonly unfill: GridFill;
   readonly record: TableRecord;
 }
 
@@ -112,29 +99,32 @@ export function planGoneRows(
     }
   }
 
-  const removed = new Set(rows);
-  const order = [...below.filter((r) => !removed.has(r)), ...rows].map((r) => r - 1);
-  const keptRows = below.length - rows.length;
   const others = <V>(map: Readonly<Record<string, V>>): Record<string, V> =>
     Object.fromEntries(Object.entries(map).filter(([id]) => !goneIds.has(id)));
   return {
     rows,
     ids: [...goneIds].map((id) => id.split(SEP).join(" / ")),
     sellerCells,
-    top: 1,
-    order,
-    width,
-    clear: {
-      row: 1 + keptRows,
-      col: 0,
-      values: rows.map(() => Array.from({ length: width }, (): Cell => "")),
-      formats: Array.from({ length: width }, () => "General"),
-    },
-    unfill: { row: 1 + keptRows, col: 0, rows: rows.length, cols: width, color: null },
     record: {
       ...record,
       last: others(record.last),
       ...(record.typed ? { typed: others(record.typed) } : {}),
     },
   };
+}
+
+/**
+ * Sheet rows (0-based) as runs of neighbours, bottom run first ([start, count]): deleted in
+ * this order, each run's rows still have the numbers they were planned with.
+ */
+export function rowRunsBottomUp(rows: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const r of [...new Set(rows)].sort((a, b) => b - a)) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] === r + 1) {
+      last[0] = r;
+      last[1]++;
+    } else runs.push([r, 1]);
+  }
+  return runs;
 }

@@ -56,9 +56,9 @@ export function* goneRows(p: SidebarPorts, sheetName: string): Op<GoneRowsQuesti
 }
 
 /**
- * Remove the gone rows the seller was asked about (`token` from goneRows): kept rows move up
- * with every cell beside them, the rows left at the bottom are emptied and unshaded, and the
- * gone products leave the table's record. Logged in the refresh log.
+ * Remove the gone rows the seller was asked about (`token` from goneRows): those sheet rows
+ * are deleted whole (rows below move up with everything on them, as the host's Delete row
+ * moves them), and the gone products leave the table's record. Logged in the refresh log.
  */
 export function* removeGoneRows(
   p: SidebarPorts,
@@ -71,9 +71,7 @@ export function* removeGoneRows(
       `${sheetName} changed since you were asked (a row or a cell you typed): nothing was removed; choose Remove gone rows again to see what it would remove now`,
     );
   if (plan.rows.length > 0) {
-    yield* io(() => p.tables.moveRows(sheetName, plan.top, plan.order, plan.width));
-    yield* io(() => p.tables.write(sheetName, [plan.clear]));
-    if (p.tables.fill) yield* io(() => p.tables.fill?.(sheetName, [plan.unfill]));
+    yield* io(() => p.tables.deleteRows(sheetName, plan.rows));
     yield* io(() => p.tables.writeRecord(sheetName, JSON.stringify(plan.record)));
   }
   const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));

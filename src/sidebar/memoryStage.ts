@@ -33,6 +33,7 @@ export const NO_TABLES: ManagedSheets = {
   write: () => undefined,
   note: () => undefined,
   moveRows: () => undefined,
+  deleteRows: () => undefined,
   boldHeader: () => undefined,
   readRecord: () => null,
   writeRecord: () => undefined,

@@ -103,6 +103,12 @@ export interface ManagedSheets {
    */
   moveRows(sheetName: string, top: number, order: readonly number[], width: number): Io<void>;
   /**
+   * Delete whole sheet rows (0-based, any order, none twice), as the host's Delete row does:
+   * every cell on them goes, rows below move up with all they hold (values, formulas and
+   * references to them, formats, notes, fills). "Remove gone rows" (sidebar/goneRows.ts).
+   */
+  deleteRows(sheetName: string, rows: readonly number[]): Io<void>;
+  /**
    * The table's record: kept with the sheet itself (its id, not its name, in Sheets and
    * Excel), so a renamed sheet keeps its record.
    */

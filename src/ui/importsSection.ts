@@ -7,7 +7,6 @@ import {
   IMPORT_KINDS,
   IMPORT_KIND_LABELS,
   definitionProblem,
-  describeImport,
   marketplacesFor,
 } from "../imports/definitions";
 import type { JobView } from "./bridge";
@@ -17,6 +16,8 @@ import { autoRefreshSummary, messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
 import { useQuestion } from "./question";
 import { importOutcome } from "./importOutcome";
+import { GoneRowsOffer } from "./goneRowsOffer";
+import { SavedImports } from "./savedImports";
 import { shopLabel } from "./shopsSection";
 
 export interface ImportsProps {
@@ -60,6 +61,8 @@ export function ImportsSection(p: ImportsProps) {
   const [progress, setProgress] = useState<JobView | null>(null);
   const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
   const [running, setRunning] = useState(false);
+  // Tables a run just marked gone rows in: each offered "Remove gone rows" (goneRowsOffer.ts).
+  const [gone, setGone] = useState<{ sheetName: string; rows: number }[]>([]);
   const question = useQuestion("imp-confirm");
   const abort = useRef<AbortController | null>(null);
   const cancelled = useRef(false);
@@ -142,6 +145,8 @@ export function ImportsSection(p: ImportsProps) {
         confirm: (text, answers) => question.ask(text, controller.signal, answers),
       });
       setStatus({ text: `${label}: ${importOutcome(result)}`, kind: "ok" });
+      const rows = result.changes?.vanished ?? 0;
+      if (rows > 0) setGone((was) => [...was, { sheetName: result.sheetName, rows }]);
       return true;
     } catch (e) {
       setStatus({ text: `${label}: ${messageOf(e)}`, kind: "error" });
@@ -154,6 +159,7 @@ export function ImportsSection(p: ImportsProps) {
   const start = async (defs: ImportDefinition[]): Promise<void> => {
     setRunning(true);
     setProgress(null);
+    setGone([]);
     let ok = 0;
     const failures: string[] = [];
     for (const [i, def] of defs.entries()) {
@@ -357,32 +363,13 @@ export function ImportsSection(p: ImportsProps) {
       : null,
     question.view,
     h(Status, { id: "imp-status", ...(question.view ? WAITING : status) }), // not "starting…"
-    h("h2", { style: "font-size:13px;margin:10px 0 4px" }, "Saved imports"),
-    saved.length === 0
-      ? h("p", { class: "hint" }, "None yet.")
-      : h(
-          "ul",
-          { id: "saved-imports" },
-          saved.map((d) =>
-            h("li", { key: d.id }, [
-              describeImport(d),
-              " ",
-              h(Button, {
-                label: "Run",
-                name: `Run import: ${describeImport(d)}`,
-                disabled: running,
-                onClick: () => void start([d]),
-              }),
-              " ",
-              h(Button, {
-                label: "Delete",
-                name: `Delete import: ${describeImport(d)}`,
-                disabled: running,
-                onClick: () => p.bridge.deleteImport(d.id).then(setSaved, () => undefined),
-              }),
-            ]),
-          ),
-        ),
+    ...gone.map((g) => h(GoneRowsOffer, { key: g.sheetName, bridge: p.bridge, ...g })),
+    h(SavedImports, {
+      saved,
+      running,
+      run: (d) => void start([d]),
+      remove: (d) => void p.bridge.deleteImport(d.id).then(setSaved, () => undefined),
+    }),
     h("div", { class: "row" }, [
       h(Button, {
         id: "refresh-all",

@@ -9,7 +9,7 @@ import { messageOf } from "./bridge";
 import { Button, Section, Status, TextField } from "./controls";
 import { counted } from "./counted";
 import { HistoryChart } from "./charts/historyChart";
-import { goneRowsQuestionText } from "./goneRowsText";
+import { removeGoneAsked } from "./goneRowsOffer";
 import { useQuestion } from "./question";
 import type { ProductHistory } from "./teamBridge";
 
@@ -56,20 +56,7 @@ export function TeamSection(p: { bridge: HostBridge }) {
       h(Button, {
         id: "team-gone",
         label: "Remove gone rows",
-        onClick: () =>
-          run(async () => {
-            question.dismiss();
-            const asked = await p.bridge.team.goneRows(named());
-            if (asked.rows === 0)
-              return `${asked.sheetName} has no rows of products gone from the API's answer: nothing to remove.`;
-            const yes = await question.ask(goneRowsQuestionText(asked), undefined, {
-              yes: "Remove them",
-              no: "Keep them",
-            });
-            if (!yes) return `Nothing removed: ${asked.sheetName} is as it was.`;
-            const done = await p.bridge.team.removeGoneRows(asked.sheetName, asked.token);
-            return `${done.removed} gone rows removed from ${done.sheetName}${done.sellerCells ? `, with the ${counted(done.sellerCells, "cell")} you typed on them` : ""}; every other row keeps its cells.`;
-          }),
+        onClick: () => run(async () => removeGoneAsked(p.bridge.team, question, named())),
       }),
       h(Button, {
         id: "team-snapshot",

@@ -52,6 +52,7 @@ function memoryTables(book: MemoryBook): ManagedSheets {
     boldHeader: () => undefined,
     note: () => undefined,
     moveRows: () => undefined,
+    deleteRows: () => undefined,
     readRecord: (name) => book.records.get(name) ?? null,
     writeRecord: (name, text) => void book.records.set(name, text),
   };

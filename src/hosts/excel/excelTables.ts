@@ -17,6 +17,7 @@ import { type ExcelApiCheck, officeExcelApi } from "./excelApi";
 import { settleText, writeKeepingText } from "./keepText";
 import { moveRowsByValue } from "./moveRows";
 import { SENTENCE_WIDTH_PT } from "../shared/sentenceColumn";
+import { rowRunsBottomUp } from "../../imports/goneRows";
 import { stackBlocks } from "../../imports/stackBlocks";
 
 /** The setting of a table's record: by the worksheet's id, or (made before) by its name. */
@@ -194,6 +195,15 @@ export function excelTables(
         const moved = sheet.getRangeByIndexes(scratch, 0, order.length, width);
         sheet.getRangeByIndexes(top, 0, order.length, width).copyFrom(moved);
         moved.clear();
+        await context.sync();
+      }),
+    // Excel's own Delete row: cells below move up with formats, notes and references to them.
+    deleteRows: (sheetName, rows) =>
+      run(async (context) => {
+        const sheet = await sheetNamed(context, sheetName);
+        if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
+        for (const [from, count] of rowRunsBottomUp(rows))
+          sheet.getRangeByIndexes(from, 0, count, 1).getEntireRow().delete("Up");
         await context.sync();
       }),
     readRecord: (sheetName) =>

@@ -27,6 +27,10 @@ export interface XlRange {
     columnWidth: number;
     wrapText: boolean;
   };
+  /** ExcelApi 1.1: the whole rows of the range, every column. */
+  getEntireRow(): { delete(shift: "Up" | "Left"): void };
+  /** ExcelApi 1.1: delete the cells, those below (Up) or right (Left) moving in. */
+  delete(shift: "Up" | "Left"): void;
   /** ExcelApi 1.6: a "Custom" rule fills the range's cells where its formula is true. */
   conditionalFormats: {
     add(type: "Custom"): {

@@ -19,6 +19,7 @@ import { type FakeConditionalFormat, conditionalFormatsOf } from "./fakeConditio
 import { typedCell } from "../../helpers/typedText";
 import { movedFormula } from "../../../src/imports/resort";
 import { loadGatedSetting } from "./harness/settingShim";
+import { moveCells } from "./fakeMoves";
 
 export type { FakeChart };
 export type { FakeConditionalFormat };
@@ -58,6 +59,9 @@ export interface SheetRecord {
 }
 
 type Op = () => void;
+
+/** Excel's columns in a sheet: an entire row's range is this wide. */
+const ENTIRE_ROW = 16_384;
 
 /** A formula Excel made of a string written through `values` (this fake computes nothing). */
 export class ParsedFormula {
@@ -359,6 +363,18 @@ export function fakeWorkbook(
             ),
           ),
         ),
+      getEntireRow: () => range(rec, r0, 0, n, ENTIRE_ROW),
+      // Whole rows deleted Up: their cells go, rows below move up (only that one is faked).
+      delete: (shift: "Up" | "Left") => {
+        if (w !== ENTIRE_ROW || c0 !== 0 || shift !== "Up")
+          throw new Error("fake: only an entire row's delete (Up) is faked");
+        queue(() => {
+          const sheet = rec();
+          if (!sheet) throw new Error("ItemNotFound: the sheet is gone");
+          moveCells(sheet, (r, c) => (r < r0 ? [r, c] : r < r0 + n ? null : [r - n, c]));
+          if (sheet.frozenRows > r0) sheet.frozenRows = Math.max(r0, sheet.frozenRows - n);
+        });
+      },
       copyFrom: (source: XlRange | string) => {
         if (!hasExcelApi("1.9"))
           throw new TypeError("range.copyFrom is not a function (ExcelApi 1.9 is missing)");

@@ -148,6 +148,10 @@ class FakeSheet implements SbSheet {
   setFrozenRows(rows: number): void {
     this.frozen = rows;
   }
+  deleteRows(row: number, howMany: number): SbSheet {
+    this.cells.splice(row - 1, howMany);
+    return this;
+  }
   hideSheet(): SbSheet {
     this.hidden = true;
     return this;

@@ -82,6 +82,23 @@ export class FakeRange {
     this.each((r, c) => this.sheet.merge(r, c, { v: null, f: null, p: null, si: null, t: null }));
     return this;
   }
+  getUnitId = (): string => "workbook";
+  getSheetId = (): string => this.sheet.getSheetId();
+  getRange = () => ({
+    startRow: this.row,
+    endRow: this.row + this.rows - 1,
+    startColumn: this.col,
+    endColumn: this.col + this.cols - 1,
+  });
+  /** A background colour in each cell's style ("bg"), the rest of the style kept. */
+  setBackgroundColor(color: string | null): this {
+    this.each((r, c) => {
+      const { bg: _was, ...s } = (this.sheet.data(r, c)?.s ?? {}) as Record<string, unknown>;
+      const next = color === null ? s : { ...s, bg: { rgb: color } };
+      this.sheet.merge(r, c, { s: Object.keys(next).length ? next : null } as Data);
+    });
+    return this;
+  }
   setFontWeight(weight: "bold" | "normal" | null): this {
     this.each((r, c) => {
       const s = (this.sheet.data(r, c)?.s ?? {}) as Record<string, unknown>;
@@ -223,6 +240,12 @@ export class FakeUniverSheet {
     this.maxRows--;
     return this;
   }
+  /** Whole rows go (Delete row); rows below move up, the sheet is that many rows shorter. */
+  deleteRows(row: number, count: number): this {
+    this.move((r, c) => (r < row ? [r, c] : r < row + count ? null : [r - count, c]));
+    this.maxRows -= count;
+    return this;
+  }
   /** harness: the same cells, size and metadata in another book. */
   copyInto(book: FakeUniverBook): FakeUniverSheet {
     const twin = new FakeUniverSheet(book, this.name, this.id, this.maxRows, this.maxCols);
@@ -287,7 +310,31 @@ export class FakeUniverBook {
   }
 }
 
-/** FUniver's one call the workbook code makes. */
+/**
+ * FUniver's calls the workbook code makes: the active workbook, and the one command it runs
+ * (set-style with a null "bg": a fill taken away, as Univer's SetStyleCommand reads it).
+ */
 export function fakeUniver(book = new FakeUniverBook()) {
-  return { book, getActiveWorkbook: () => book };
+  const syncExecuteCommand = (id: string, params: Record<string, unknown>): boolean => {
+    const style = params.style as { type?: string; value?: unknown } | undefined;
+    const box = params.range as {
+      startRow: number;
+      endRow: number;
+      startColumn: number;
+      endColumn: number;
+    };
+    const sheet = book.getSheetBySheetId(String(params.subUnitId));
+    if (id !== "sheet.command.set-style" || style?.type !== "bg" || style.value !== null || !sheet)
+      throw new Error(`fake: command ${id} ${JSON.stringify(params)} is not faked`);
+    sheet
+      .getRange(
+        box.startRow,
+        box.startColumn,
+        box.endRow - box.startRow + 1,
+        box.endColumn - box.startColumn + 1,
+      )
+      .setBackgroundColor(null);
+    return true;
+  };
+  return { book, getActiveWorkbook: () => book, syncExecuteCommand };
 }

@@ -232,4 +232,66 @@ describeBrowser("managed tables in the web demo", () => {
     );
     expect((await sheetFormulas(page, "Top products"))[1]?.[25]).toBe(formula);
   });
+
+  test("gone rows are shaded; the refresh's outcome offers Remove gone rows, names the seller's cell, deletes the rows whole", async () => {
+    const values = await seller.values();
+    const header = values[0] ?? [];
+    const statusAt = header.indexOf("Status");
+    const gone = values.flatMap((r, i) =>
+      i > 0 && /^Not in the API's answer/.test(String(r[statusAt] ?? "")) ? [i] : [],
+    );
+    const live = values.findIndex((r, i) => i > 0 && r[statusAt] === "");
+    expect(gone.length).toBeGreaterThan(0); // four refreshes on three bases left some
+    const shade = async (): Promise<string[]> =>
+      (
+        await page.evaluate(() =>
+          (
+            window as unknown as { __sheets: { backgrounds(s: string): string[][] } }
+          ).__sheets.backgrounds("Top products"),
+        )
+      ).map((r) => String(r[0]).toLowerCase());
+    const before = await shade();
+    for (const r of gone) expect(before[r]).toBe("#eeeeee");
+    expect(before[live]).not.toBe("#eeeeee");
+
+    // The seller's own cells beyond the table: one on a gone row, one on a kept row.
+    const col = Math.max(header.length, 27) + 1;
+    const goneRow = gone[0] ?? 0;
+    await seller.type(goneRow, col, "gone note");
+    await seller.type(live, col, "kept note");
+    const rowOf = (grid: unknown[][], note: string) => grid.findIndex((r) => r[col] === note);
+    const keptRow = JSON.stringify(values[live]?.slice(0, header.length));
+
+    await openSection("sec-imports");
+    await runImport(/refreshed by product/);
+    const offer = page.locator("#imp-gone-Top-products-remove");
+    expect(await offer.textContent()).toBe(`Remove ${gone.length} gone rows of Top products`);
+    await offer.click();
+    await page.waitForSelector("#imp-gone-Top-products-question-text");
+    const question = (await page.textContent("#imp-gone-Top-products-question-text")) ?? "";
+    expect(question).toMatch(/^Remove \d+ rows? of Top products whose products are no longer/);
+    expect(question).toContain(`${columnLetters(col)}${goneRow + 1} (`);
+    expect(question).toContain("gone note");
+    expect(question).not.toContain("kept note");
+    await page.click("#imp-gone-Top-products-question-yes");
+    await page.waitForFunction(
+      () =>
+        /deleted from/.test(
+          document.querySelector("#imp-gone-Top-products-status")?.textContent ?? "",
+        ),
+      undefined,
+      { timeout: 60_000 },
+    );
+
+    const after = await seller.values();
+    expect(after.filter((r) => /^Not in the API's answer/.test(String(r[statusAt] ?? "")))).toEqual(
+      [],
+    );
+    expect(rowOf(after, "gone note")).toBe(-1);
+    // The kept row's note is still on its product's row (rows deleted whole, not moved by value).
+    const keptAt = rowOf(after, "kept note");
+    expect(JSON.stringify(after[keptAt]?.slice(0, header.length))).toBe(keptRow);
+    expect(after.length).toBe(values.length - gone.length);
+    expect((await shade()).filter((c) => c === "#eeeeee")).toEqual([]);
+  });
 });

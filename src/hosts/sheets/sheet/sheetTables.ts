@@ -11,6 +11,7 @@
 import { MAX_CELL_TEXT } from "../../../core/cellLimit";
 import type { Cell } from "../../../functions/cells";
 import { TEXT_FORMAT } from "../../../imports/cellText";
+import { rowRunsBottomUp } from "../../../imports/goneRows";
 import { stackBlocks } from "../../../imports/stackBlocks";
 import { importNote, type TimeText } from "../../../imports/table";
 import type { ManagedSheets } from "../../../sidebar/ports";
@@ -151,6 +152,12 @@ export function sheetTables(book: () => SbSpreadsheet, time: TimeText): ManagedS
       const moved = sheet.getRange(scratch, 1, order.length, width);
       moved.copyTo(sheet.getRange(top + 1, 1, order.length, width));
       moved.clear();
+    },
+    // Sheets' own Delete row: cells below move up with formats, notes and references to them.
+    deleteRows(sheetName, rows) {
+      const sheet = book().getSheetByName(sheetName);
+      if (!sheet) throw new Error(`The sheet ${sheetName} is gone: import it again`);
+      for (const [from, count] of rowRunsBottomUp(rows)) sheet.deleteRows(from + 1, count);
     },
     readRecord(sheetName) {
       const sheet = records(false);

@@ -44,7 +44,7 @@ export interface SbRange extends Pick<
 
 export interface SbSheet extends Pick<
   GasSheet,
-  "getName" | "getLastRow" | "getLastColumn" | "getSheetId"
+  "getName" | "getLastRow" | "getLastColumn" | "getSheetId" | "deleteRows"
 > {
   getRange(row: number, column: number, numRows: number, numColumns: number): SbRange;
   clearContents(): SbSheet;

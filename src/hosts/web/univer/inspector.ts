@@ -44,6 +44,8 @@ export interface SheetsInspector {
   messageAt(address: string): string | null;
   /** A sheet's conditional formatting rules: 0-based boxes, the formula, the fill. */
   highlights(name: string): Highlight[];
+  /** Each used cell's background colour as the engine gives it ("#fff" where none). */
+  backgrounds(name: string): string[][];
 }
 
 /** One conditional formatting rule as the tests see it. */
@@ -110,6 +112,7 @@ export function sheetsInspector(book: UniverWorkbook, cells: FormulaCells): Shee
       Array.from({ length: count }, (_, c) => book.sheet(sheet).getColumnWidth(c)),
     formulaRuns: () => cells.runs,
     messageAt: (address) => cells.messageAt(address),
+    backgrounds: (name) => used(name)?.range.getBackgrounds() ?? [],
     highlights: (name) =>
       (book.book.getSheetByName(name)?.getConditionalFormattingRules() ?? []).map((r) => {
         const rule = r.rule as { value?: unknown; style?: { bg?: { rgb?: string } } };

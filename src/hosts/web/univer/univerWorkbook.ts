@@ -23,6 +23,7 @@ import type { WorkbookSurface } from "../../shared/asyncBridge";
 import type { SelectionView } from "../../../ui/bridge";
 import { sheetAddress } from "../a1";
 import { highlightBelowTarget } from "./belowTarget";
+import { deleteSheetRows, fillCells } from "./rowFills";
 import { cellData, cellValue, figureFromText } from "./cellData";
 
 /** Sheet metadata an import leaves behind (what the Sheets host puts in a note). */
@@ -324,6 +325,8 @@ export class UniverWorkbook implements WorkbookSurface {
         sheet.getRange(top, 0, order.length, width).clear(); // an empty cell moves as empty
         this.write(sheet, top, 0, rows);
       },
+      fill: (sheetName, fills) => fillCells(this.api, this.inputSheet(sheetName), fills),
+      deleteRows: (sheetName, rows) => deleteSheetRows(this.inputSheet(sheetName), rows),
       readRecord: (sheetName) => {
         const text = custom(sheetName)?.[TABLE_RECORD];
         return typeof text === "string" ? text : null;

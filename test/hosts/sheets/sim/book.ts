@@ -151,6 +151,39 @@ export class SimBook {
     this.sheets.splice(this.sheets.indexOf(this.sheet(name)), 1);
   }
 
+  /**
+   * Sheet.deleteRows: `count` rows from `row` (1-based) go with their contents, notes and
+   * formats; rows below move up, and conditional-format ranges with them. Not modelled:
+   * formulas' references are not rewritten (the add-in deletes only rows it asked about).
+   */
+  deleteRows(sheet: string, row: number, count: number): void {
+    const tab = this.sheet(sheet);
+    if (!Number.isInteger(row) || !Number.isInteger(count) || row < 1 || count < 1)
+      throw new Error("Exception: Those rows are out of bounds.");
+    const move = <V>(map: Map<string, V>): void => {
+      const kept = [...map].flatMap(([k, v]) => {
+        const [r, c] = k.split(",").map(Number) as [number, number];
+        if (r >= row && r < row + count) return [];
+        return [[r >= row + count ? `${r - count},${c}` : k, v] as const];
+      });
+      map.clear();
+      for (const [k, v] of kept) map.set(k, v);
+    };
+    move(tab.cells);
+    move(tab.notes);
+    move(tab.formats);
+    if (tab.frozenRows >= row) tab.frozenRows = Math.max(row - 1, tab.frozenRows - count);
+    tab.rules = tab.rules.map((rule) => ({
+      ...rule,
+      ranges: rule.ranges.map((b) => {
+        const end = b.row + b.rows - 1;
+        const gone = Math.max(0, Math.min(end, row + count - 1) - Math.max(b.row, row) + 1);
+        const top = b.row < row ? b.row : b.row >= row + count ? b.row - count : row;
+        return { ...b, row: top, rows: Math.max(1, b.rows - gone) };
+      }),
+    }));
+  }
+
   /** Store contents (null clears); returns the cells whose formula text changed. */
   store(
     sheet: string,

@@ -131,6 +131,10 @@ function sheetObject(host: Host, values: Values, doc: Doc, name: string): Record
       host("Sheet.setColumnWidth", doc.id, name, col, px),
       self
     ),
+    deleteRows: (row: number, count: number) => (
+      host("Sheet.deleteRows", doc.id, name, row, count),
+      self
+    ),
     hideSheet: () => (host("Sheet.hideSheet", doc.id, name), self),
     getConditionalFormatRules: () =>
       (host("Sheet.getConditionalFormatRules", doc.id, name) as RuleData[]).map((r) =>

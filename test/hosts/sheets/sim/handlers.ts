@@ -368,6 +368,11 @@ const HANDLERS: Record<string, Handler> = {
     ctx.commit(exec);
     return ok(docOf(ctx, exec, d).book.deleteSheet(String(n)));
   },
+  // As deleteSheet: the execution's writes so far land first (Sheets applies changes in order).
+  "Sheet.deleteRows": (ctx, exec, [d, n, row, count]) => {
+    ctx.commit(exec);
+    return ok(docOf(ctx, exec, d).book.deleteRows(String(n), Number(row), Number(count)));
+  },
   "Spreadsheet.toast": (ctx, exec, [d, message]) =>
     ok(docOf(ctx, exec, d).toasts.push(String(message))),
   "SpreadsheetApp.flush": (ctx, exec) => ok(ctx.commit(exec)),
