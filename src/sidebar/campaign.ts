@@ -3,6 +3,7 @@
  * checked, the team's cost book read, the campaign's steps run one request each, the rows made.
  * The campaign sheet's job writes them (jobs/campaignJob.ts).
  */
+import { MAX_NUMBER_MAGNITUDE } from "../api/schema";
 import type { Marketplace } from "../api/types";
 import type { Campaign, CampaignSku, CampaignState } from "../imports/campaign/campaignAsk";
 import { firstCampaignState } from "../imports/campaign/campaignAsk";
@@ -33,8 +34,13 @@ export interface CampaignFigures {
 export function campaignProblem(c: Campaign): string | null {
   if (c.kind === "discount" && !(c.percent > 0 && c.percent < 1))
     return "Discount: a share of the list price between 0 and 100 % (15 % or 0.15)";
-  if (c.kind === "voucher" && !(c.amount > 0)) return "Voucher: an amount per unit above 0";
-  if (c.kind === "price" && !(c.buyerPrice > 0)) return "Buyer price: an amount above 0";
+  // The API's money bound (contract-notes): above it each SKU would be refused as if it could
+  // not join, when the amount typed is what is wrong.
+  const most = MAX_NUMBER_MAGNITUDE.toLocaleString("en-US");
+  if (c.kind === "voucher" && !(c.amount > 0 && c.amount <= MAX_NUMBER_MAGNITUDE))
+    return `Voucher: an amount per unit above 0, at most ${most}`;
+  if (c.kind === "price" && !(c.buyerPrice > 0 && c.buyerPrice <= MAX_NUMBER_MAGNITUDE))
+    return `Buyer price: an amount above 0, at most ${most}`;
   return null;
 }
 

@@ -33,7 +33,7 @@ function* planOf(p: SidebarPorts, sheetName: string) {
   const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
   if (!record)
     throw new Error(
-      `${sheetName} is not a table the add-in keeps by product: import into it first (Import, then Run)`,
+      `${sheetName} is not a table the add-in keeps by product: import into it first (the Import section)`,
     );
   const grid = yield* io(() => p.tables.read(sheetName));
   if (!grid) throw new Error(`The sheet ${sheetName} is gone: import it again`);

@@ -3,6 +3,7 @@
  * candidates checked, the steps run (the cells a seller would type, one candidate and
  * marketplace a step), the rows made. The sheet is written by jobs/newListingJob.ts.
  */
+import { MAX_NUMBER_MAGNITUDE } from "../api/schema";
 import type { Cell } from "../functions/cells";
 import {
   firstNewListingState,
@@ -36,8 +37,13 @@ export function checkedListing(q: NewListingQuestion): void {
   if (q.candidates.length > 500) throw new Error("Candidates: at most 500 a sheet");
   q.candidates.forEach((c, i) => {
     const row = `Candidate ${i + 1} (${c.name || "no name"})`;
-    if (!(c.cogs >= 0)) throw new Error(`${row}: COGS must be a number, 0 or more`);
-    if (!(c.price > 0)) throw new Error(`${row}: Planned price must be a number above 0`);
+    // Finite and within the API's money bound: Infinity would not survive the job's
+    // checkpoint (JSON keeps it as null), and 1e308 would be refused by every marketplace.
+    const most = MAX_NUMBER_MAGNITUDE.toLocaleString("en-US");
+    if (!(c.cogs >= 0 && c.cogs <= MAX_NUMBER_MAGNITUDE))
+      throw new Error(`${row}: COGS must be a number from 0 to ${most}`);
+    if (!(c.price > 0 && c.price <= MAX_NUMBER_MAGNITUDE))
+      throw new Error(`${row}: Planned price must be a number above 0, at most ${most}`);
   });
   if (!q.shops.A && !q.shops.B && !q.shops.C)
     throw new Error("Choose where to compare: an A shop, a B region or a C shop");

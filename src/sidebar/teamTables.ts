@@ -24,7 +24,7 @@ function* recordOf(p: SidebarPorts, sheetName: string) {
   const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
   if (!record)
     throw new Error(
-      `${sheetName} is not a table the add-in keeps by product: import into it first (Import, then Run)`,
+      `${sheetName} is not a table the add-in keeps by product: import into it first (the Import section)`,
     );
   return record;
 }

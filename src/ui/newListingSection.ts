@@ -35,8 +35,9 @@ export function parseCandidates(text: string): Candidate[] | string {
       .map((s) => s.trim());
     const at = `Candidates: line ${i + 1}`;
     if (name === "") return `${at} has no name`;
-    if (cogs === "" || !(Number(cogs) >= 0)) return `${at}: COGS must be a number, 0 or more`;
-    if (price === "" || !(Number(price) > 0)) return `${at}: planned price must be above 0`;
+    const finite = (t: string): boolean => t !== "" && Number.isFinite(Number(t));
+    if (!finite(cogs) || !(Number(cogs) >= 0)) return `${at}: COGS must be a number, 0 or more`;
+    if (!finite(price) || !(Number(price) > 0)) return `${at}: planned price must be above 0`;
     if (a !== "" && !/^\d+$/.test(a)) return `${at}: category A must be a category id`;
     if (b !== "" && !/^\d+$/.test(b)) return `${at}: category B must be a category id`;
     out.push({

@@ -28,6 +28,7 @@ import { webRefresher } from "./webRefresher";
 import { showSaveProblem } from "./saveBanner";
 import { changesLostOnReload, guardUnsavedChanges } from "./lostChanges";
 import { WEB_CACHE_BUDGET, indexedDbWorkbook, newSaveState } from "./workbookStorage";
+import { holdWorkbook } from "./oneTab";
 
 declare const MKT_DEFAULT_BASE_URL: string;
 
@@ -62,6 +63,8 @@ async function start(): Promise<void> {
     transport,
     cacheBudgetBytes: WEB_CACHE_BUDGET,
   });
+  // A second tab waits for the first to close: two copies of one workbook undo each other.
+  await holdWorkbook(navigator.locks, element("save-problem"));
   const saves = newSaveState();
   const openedAt = Date.now();
   // The workbook is in IndexedDB (an older page's in localStorage moves there, once).

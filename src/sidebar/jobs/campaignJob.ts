@@ -17,7 +17,7 @@ import { campaignRows, type CampaignRow } from "../../imports/campaign/campaignR
 import { campaignStages } from "../../imports/campaign/campaignStages";
 import type { ImportColumn } from "../../imports/table";
 import { pricingBasis } from "../../imports/tableBasis";
-import { campaignStart, type CampaignQuestion } from "../campaign";
+import { campaignProblem, campaignStart, type CampaignQuestion } from "../campaign";
 import { checkedSheetName, decisionOwner, writeDecisionTable } from "../decisionTable";
 import { io } from "../op";
 import type { JobKind } from "./jobKind";
@@ -68,6 +68,10 @@ function checkedAsk(input: CampaignSheetAsk): CampaignSheetAsk {
   if (m !== "C" && !/^[A-Z]{2}$/.test(String(input.region ?? "")))
     throw new Error("Region: a two-letter region such as SG or MY");
   if (!Array.isArray(input.skus)) throw new Error("SKUs: a list of item and variant ids");
+  const problem = input.campaign
+    ? campaignProblem(input.campaign)
+    : "Campaign: a discount, a voucher or a buyer price";
+  if (problem) throw new Error(problem);
   const skus: CampaignSku[] = input.skus.map((k, i) => {
     const item = String(k?.itemId ?? "").trim();
     if (item === "" || (m !== "C" && !/^\d+$/.test(item)))

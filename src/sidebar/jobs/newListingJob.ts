@@ -165,11 +165,14 @@ export const newListingJob: JobKind<NewListingSheetAsk, NewListingJobState> = {
     const fromSheet = input.inputSheet ? checkedSheetName(input.inputSheet) : null;
     if (fromSheet === sheetName)
       throw new Error("Sheet: the figures go to a sheet of their own, not the input sheet");
+    const typed = [...(input.candidates ?? [])];
+    const shops = input.shops ?? {};
+    const targetMargin = input.targetMargin ?? 0.2;
+    // Typed candidates are checked before any sheet is looked at or made.
+    if (!fromSheet) checkedListing({ candidates: typed, shops, targetMargin });
     yield* decisionOwner(p, sheetName, KIND, WHAT);
-    const candidates = fromSheet
-      ? yield* candidatesIn(p, fromSheet)
-      : [...(input.candidates ?? [])];
-    const q = { candidates, shops: input.shops ?? {}, targetMargin: input.targetMargin ?? 0.2 };
+    const candidates = fromSheet ? yield* candidatesIn(p, fromSheet) : typed;
+    const q = { candidates, shops, targetMargin };
     checkedListing(q);
     uniqueNames(candidates);
     const target = Number((q.targetMargin * 100).toFixed(2));
