@@ -9,7 +9,14 @@
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
-import { displayedText, openWithApi, saveKey, settledValues, typeInto } from "./webPage";
+import {
+  displayedText,
+  openWithApi,
+  saveKey,
+  selectCells,
+  settledValues,
+  typeInto,
+} from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -81,6 +88,36 @@ describeBrowser(
         .filter({ hasText: /^Saved/ })
         .waitFor();
     }
+
+    test("a table typed where it was blocked takes its formats once it spills, and gives them back when blocked again", async () => {
+      const page = await freshPage(host.browser);
+      const table = async (sheet: string): Promise<string[][]> => {
+        await settledValues(page, sheet, (v) => v[14]?.[4] === "Item id", 60_000, 40, 18);
+        await page.waitForTimeout(1500); // the table's formats go on after the engine spilled it
+        return displayedText(page, sheet, "E15:R17");
+      };
+      await typeInto(page, "Fresh", "E15", PREVIEW);
+      const expected = await table("Fresh");
+      expect(expected[1]?.some((t) => /^\d+\.\d\d$/.test(t))).toBe(true);
+      expect(expected[1]?.some((t) => /%$/.test(t))).toBe(true);
+
+      // The new user's steps: a value below, the table typed over it, the value cleared.
+      await typeInto(page, "Sheet1", "G16", "7");
+      await typeInto(page, "Sheet1", "E15", PREVIEW);
+      await settledValues(page, "Sheet1", (v) => v[14]?.[4] === "#SPILL!", 60_000, 40, 18);
+      await selectCells(page, "Sheet1", "G16");
+      await page.keyboard.press("Delete");
+      expect(await table("Sheet1")).toEqual(expected);
+
+      // Blocked again, in a cell it had formatted: the number the seller typed reads as typed.
+      const percentColumn = expected[1]?.findIndex((t) => /%$/.test(t)) ?? -1;
+      const cell = `${String.fromCharCode(69 + percentColumn)}16`;
+      await typeInto(page, "Sheet1", cell, "5");
+      await settledValues(page, "Sheet1", (v) => v[14]?.[4] === "#SPILL!", 60_000, 40, 18);
+      await page.waitForTimeout(1500);
+      expect(await displayedText(page, "Sheet1", `${cell}:${cell}`)).toEqual([["5"]]);
+      await page.close();
+    });
 
     test("after #SPILL!, freeze/unfreeze, two basis changes and a reload", async () => {
       // One page (the 12 MB page loads slowly on a busy machine): the fresh sheet is a new one.

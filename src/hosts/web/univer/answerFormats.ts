@@ -122,15 +122,27 @@ export function answerFormats(
     }
   };
 
-  const waiting = new Map<string, { place: CellPlace; formats: readonly CellFormat[] }>();
+  /**
+   * Every table answer's formats, kept while its formula stays in its cell: a table blocked now
+   * (#SPILL!) takes its formats when a later calculation spills it (the blocker cleared: the
+   * engine spills again without asking for the answer anew), and gives them back when blocked
+   * again (review).
+   */
+  const tables = new Map<string, Table>();
   // Formatted a turn later, outside the engine's callback (other listeners of it still hear it).
   const afterCalculation = (): void => {
-    for (const [k, { place, formats }] of waiting) {
-      const shown = sheetOf(place.sheetId)?.getRange(place.row, place.column).getValue();
+    for (const [k, table] of tables) {
+      const cell = sheetOf(table.place.sheetId)?.getRange(table.place.row, table.place.column);
+      if (!cell || (cell.getFormula() ?? "") !== table.formula) {
+        tables.delete(k); // deleted or typed over: review gives back what it had
+        continue;
+      }
+      const shown = cell.getValue();
       if (shown === GETTING_DATA) continue; // not spilled yet
-      waiting.delete(k);
+      const spilled = !(typeof shown === "string" && shown.startsWith("#"));
       // Blocked: the cells around are not this table's (review gives back what it had).
-      if (shown !== "#SPILL!") claim(place, formats);
+      if (spilled && !table.owns) claim(table.place, table.formats);
+      table.owns = spilled;
     }
     review();
   };
@@ -141,6 +153,21 @@ export function answerFormats(
       return;
     }
     // The newest answer of the cell wins; it is formatted after the next calculation.
-    waiting.set(`${place.sheetId}!${place.row}:${place.column}`, { place, formats });
+    const formula = sheetOf(place.sheetId)?.getRange(place.row, place.column).getFormula() ?? "";
+    tables.set(`${place.sheetId}!${place.row}:${place.column}`, {
+      place,
+      formats,
+      formula,
+      owns: false,
+    });
   };
+}
+
+/** A table answer's wanted formats, and whether its cells hold them now. */
+interface Table {
+  readonly place: CellPlace;
+  readonly formats: readonly CellFormat[];
+  /** The cell's formula when it answered: another formula there is another answer. */
+  readonly formula: string;
+  owns: boolean;
 }
