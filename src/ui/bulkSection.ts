@@ -9,7 +9,7 @@ import type { BulkResult, HostBridge, SelectionView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Section, SelectField, Status, TextField } from "./controls";
 import { useQuestion } from "./question";
-import { counted } from "./counted";
+import { counted, grouped } from "./counted";
 import {
   matchHeaders,
   selectionColumn,
@@ -239,7 +239,7 @@ export function bulkResultText(r: BulkResult): string {
       ? ` Identical rows were asked once: ${counted(r.asked, "request")}.`
       : "";
   if (r.cancelled) {
-    return `Cancelled: the ${r.answered ?? 0} rows answered before it were written to ${r.address}${errors}; the others are left empty. Run again to fill them.`;
+    return `Cancelled: the ${grouped(r.answered ?? 0)} rows answered before it were written to ${r.address}${errors}; the others are left empty. Run again to fill them.`;
   }
   return `Wrote ${counted(r.rows, "row")} to ${r.address}${errors}.${shared}${retriedText(r)}`;
 }
