@@ -100,6 +100,22 @@ describeBrowser(
       const expected = await table("Fresh");
       expect(expected[1]?.some((t) => /^\d+\.\d\d$/.test(t))).toBe(true);
       expect(expected[1]?.some((t) => /%$/.test(t))).toBe(true);
+      // Its columns fit what they show when it first spills ("Current special pr" was cut):
+      // about 7 px a character, up to the 320 px cap.
+      const widths = (
+        await page.evaluate(() =>
+          (
+            window as unknown as { __sheets: { widths(s: string, n: number): number[] } }
+          ).__sheets.widths("Fresh", 18),
+        )
+      ).slice(4);
+      const longest =
+        expected[0]?.map((_, c) => Math.max(...expected.map((r) => (r[c] ?? "").length))) ?? [];
+      expect(longest.length).toBeGreaterThan(10);
+      const cut = longest.flatMap((chars, c) =>
+        (widths[c] ?? 0) < Math.min(320, chars * 7) ? [{ column: c, chars, px: widths[c] }] : [],
+      );
+      expect(cut).toEqual([]);
 
       // The new user's steps: a value below, the table typed over it, the value cleared.
       await typeInto(page, "Sheet1", "G16", "7");

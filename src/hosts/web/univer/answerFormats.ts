@@ -19,6 +19,7 @@ import type { CellPlace } from "../formulaCells";
 import type { CellFormat } from "../engineErrors";
 import { GETTING_DATA, PLAIN_FORMAT } from "../engineErrors";
 import { FormatOwners, type FormatGrid, type SavedOwners } from "./formatOwners";
+import { widenToFit } from "./columnWidths";
 
 /** The sheet metadata keys: the owners kept here, the formulas Freeze values kept. */
 const OWNERS = "mktFormats";
@@ -129,6 +130,17 @@ export function answerFormats(
    * again (review).
    */
   const tables = new Map<string, Table>();
+  /** Tables ("sheet!row:col formula") whose columns were fitted: once, when first spilled. */
+  const fitted = new Set<string>();
+  const fitOnce = (k: string, { place, formats, formula }: Table): void => {
+    const sheet = sheetOf(place.sheetId);
+    if (!sheet || fitted.has(`${k} ${formula}`)) return;
+    fitted.add(`${k} ${formula}`);
+    const rows = 1 + Math.max(0, ...formats.map(([r]) => r));
+    const columns = 1 + Math.max(0, ...formats.map(([, c]) => c));
+    const shown = sheet.getRange(place.row, place.column, rows, columns).getDisplayValues();
+    widenToFit(sheet, place.column, shown);
+  };
   // Formatted a turn later, outside the engine's callback (other listeners of it still hear it).
   const afterCalculation = (): void => {
     for (const [k, table] of tables) {
@@ -141,7 +153,10 @@ export function answerFormats(
       if (shown === GETTING_DATA) continue; // not spilled yet
       const spilled = !(typeof shown === "string" && shown.startsWith("#"));
       // Blocked: the cells around are not this table's (review gives back what it had).
-      if (spilled && !table.owns) claim(table.place, table.formats);
+      if (spilled && !table.owns) {
+        claim(table.place, table.formats);
+        fitOnce(k, table);
+      }
       table.owns = spilled;
     }
     review();

@@ -36,6 +36,25 @@ export function fitColumns(
   }
 }
 
+/**
+ * Widen columns `col`.. of `sheet` to the text a formula's table shows (`shown`, as displayed),
+ * never narrowing one (a width the seller chose stays) and never past MAX_WIDTH: a spilled
+ * breakdown's "Product cost (COGS)" and a preview's "Current special price" read whole.
+ */
+export function widenToFit(
+  sheet: FWorksheet,
+  col: number,
+  shown: readonly (readonly string[])[],
+): void {
+  const width = Math.max(0, ...shown.slice(0, SAMPLE_ROWS).map((r) => r.length));
+  for (let c = 0; c < width; c++) {
+    let chars = 0;
+    for (const row of shown.slice(0, SAMPLE_ROWS)) chars = Math.max(chars, shownLength(row[c]));
+    const px = Math.min(MAX_WIDTH, chars * PX_PER_CHAR + PADDING);
+    if (sheet.getColumnWidth(col + c) < px) sheet.setColumnWidth(col + c, px);
+  }
+}
+
 /** Size the columns of blocks about to fill an empty sheet (each block column by its rows). */
 export function fitBlocks(
   sheet: FWorksheet,
