@@ -8,6 +8,9 @@ import { REGION_CURRENCY } from "../api/figures";
 import type { DateTimeArray } from "../api/datetime";
 import { fitCellText } from "./cellLimit";
 import { isPointsCopy } from "./marginUnit";
+import { humanize } from "./humanize";
+
+export { humanize };
 import { ApiError, isApiError, messageOf } from "./errors";
 import { Figure, currencyOf, figureCell, figureText } from "./figure";
 import { type BreakdownLine, breakdownLines, isLineObject, isRecord, sumOfLines } from "./lines";
@@ -181,32 +184,6 @@ function columnCell(value: unknown, kind: ColumnKind, dateTime: DateTimeToCell):
 }
 
 // ------------------------------------------------ tables whose columns come from the data
-
-/** Words sellers know as capitals. */
-const ACRONYMS = /\b(vat|cogs|roas|gmv|sku|cgf)\b/g;
-
-/** Wire names a seller would not say: B7's cursor copy of the product's id (spec 2.3). */
-const SELLER_WORDS: Readonly<Record<string, string>> = { rtProductId: "Product id" };
-
-/** Field names are a small vocabulary read per cell: each is worded once (bounded, in case). */
-const worded = new Map<string, string>();
-
-/** "commissionFee" -> "Commission fee"; "raw.profitAdjustedRoas" -> "Raw profit adjusted ROAS". */
-export function humanize(key: string): string {
-  const known = worded.get(key) ?? SELLER_WORDS[key];
-  if (known !== undefined) return known;
-  const words = key
-    .replace(/\./g, " ")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/_/g, " ")
-    .toLowerCase()
-    .trim()
-    .replace(ACRONYMS, (w) => w.toUpperCase());
-  const label = words.charAt(0).toUpperCase() + words.slice(1);
-  if (worded.size >= 5000) worded.clear();
-  worded.set(key, label);
-  return label;
-}
 
 /** What an empty result shows, so a cell is never blank by accident. */
 export const NO_ROWS = "No rows";

@@ -214,6 +214,8 @@ export function tableCellFormat(
   // The margin distribution's statistics (min, quartiles, fences) are margins.
   const stat = section === humanize("marginDistribution") && metric !== "Count";
   const name = stat ? "margin" : metricName(metric);
+  // A period's From and To: overviewRows wrote them as sheet dates.
+  if (name !== null && figureKind(name) === "day") return NUMBER_FORMATS.day;
   // A comparison's "... percent" (deltas.grossGmvPercent) is a change in percent points.
   if (name === null) return NUMBER_FORMATS[/ percent$/.test(metric) ? "percentPoints" : c.format];
   const { marketplace, currency } = c.byMetric;
@@ -265,14 +267,26 @@ export function overviewRows(data: unknown): Cell[][] {
       return;
     }
     const cell = isDateTimeArray(value) ? dateTimeArrayToIso(value) : toCell(value);
-    rows.push([section, item, humanize(prefix), cell]);
+    rows.push([section, item, humanize(prefix), dayCell(prefix, cell)]);
   };
   for (const [key, value] of Object.entries(data)) {
     if (CHART_ONLY_SECTIONS.has(key) || key === "dataFreshAt") continue;
+    // A's avgMarginPoints beside avgMargin: the same margin again, as the points the API sent.
+    if (isPointsCopy(key, data)) continue;
     if (Array.isArray(value) || isRecord(value)) walk(humanize(key), "", "", value);
     else walk("Summary", "", key, value);
   }
   return rows;
+}
+
+/**
+ * A day figure (a period's From, To) as a sheet date: "2026-10-31" written as text reads as a
+ * number stored as text (Univer's green triangle) and cannot be compared by a formula.
+ */
+function dayCell(path: string, cell: Cell): Cell {
+  const leaf = path.split(".").pop() ?? path;
+  if (typeof cell !== "string" || figureKind(leaf) !== "day") return cell;
+  return isoDayToSerial(cell) ?? cell;
 }
 
 /** A moment (ISO text) as the seller reads it: in the sheet's time zone, which it names. */

@@ -7,6 +7,7 @@
  * Written twice with the same rows, it writes the same cells: a job stopped after its write and
  * resumed from the checkpoint before it duplicates nothing.
  */
+import { counted } from "../core/counted";
 import type { Cell } from "../functions/cells";
 import {
   firstRecord,
@@ -150,7 +151,7 @@ export function* writeDecisionTable(p: SidebarPorts, t: DecisionTable): Op<Decis
     rowsChanged: t.rows.length,
     errors: [
       ...t.errors.slice(0, 3),
-      ...(changes.keptEdits ? [`kept ${changes.keptEdits} cells changed by hand`] : []),
+      ...(changes.keptEdits ? [`kept ${counted(changes.keptEdits, "cell")} changed by hand`] : []),
     ].join("; "),
   });
   // Last: in Google Sheets a sheet inserted since (the Refresh log) became the active one.

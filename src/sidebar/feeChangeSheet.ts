@@ -6,6 +6,7 @@
  * variants, marks vanished ones, keeps every cell the seller typed and every column they added,
  * and rewrites the summary.
  */
+import { counted } from "../core/counted";
 import type { Cell } from "../functions/cells";
 import { describeBasis } from "../functions/basis";
 import {
@@ -168,7 +169,7 @@ export function* writeFeeChangeSheet(
   );
   const errors = [
     ...state.errors.slice(0, 3),
-    ...(changes.edited ? [`kept ${changes.edited} cells changed by hand`] : []),
+    ...(changes.edited ? [`kept ${counted(changes.edited, "cell")} changed by hand`] : []),
   ].join("; ");
   yield* logRefresh(p.tables, stamp, {
     what: `${title.split("\n")[0] ?? "Fee change"} → ${ask.sheetName}`,

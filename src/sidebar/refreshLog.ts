@@ -4,6 +4,7 @@
  * and what went wrong. Bounded: past REFRESH_LOG_LIMIT rows the oldest are dropped.
  */
 import type { Cell } from "../functions/cells";
+import { numberFormat } from "../core/figure";
 import { io, type Op } from "./op";
 import type { ManagedSheets, RefreshStamp } from "./ports";
 
@@ -12,7 +13,9 @@ export const REFRESH_LOG_SHEET = "Refresh log";
 /** Rows the log keeps (the oldest go first): a year of daily refreshes of a few tables. */
 export const REFRESH_LOG_LIMIT = 1000;
 const HEADER = ["When", "Who", "What", "Requests", "Rows changed", "Errors", "Kept by hand"];
-const FORMATS = ["@", "@", "@", "0", "0", "@", "@"];
+const COUNT = numberFormat("count");
+// Counts grouped as every seller-facing count is ("2,100"), not bare ("2100").
+const FORMATS = ["@", "@", "@", COUNT, COUNT, "@", "@"];
 
 /** One refresh as the log records it. */
 export interface RefreshLogEntry {

@@ -1,6 +1,6 @@
 /** What an import did, in one line for the imports section's status. */
 import type { ImportResult } from "./bridge";
-import { counted } from "./counted";
+import { counted, grouped } from "./counted";
 import { leftOutText } from "../imports/plan";
 
 /**
@@ -18,7 +18,7 @@ function written(result: ImportResult): string {
   const kept = (result.edited ?? []).length;
   const keptText = kept > 0 ? ` Kept ${counted(kept, "cell")} you changed by hand.` : "";
   const notes = (result.notes ?? []).map((n) => ` ${n}`).join("");
-  return `${where} refreshed by product: ${c.updated} updated in place, ${c.appended} new at the bottom, ${c.vanished} marked gone in Status; your own columns were not touched.${keptText}${notes}`;
+  return `${where} refreshed by product: ${grouped(c.updated)} updated in place, ${grouped(c.appended)} new at the bottom, ${grouped(c.vanished)} marked gone in Status; your own columns were not touched.${keptText}${notes}`;
 }
 
 /** Rows the API sent out of bounds: each named, and who can mend them. */

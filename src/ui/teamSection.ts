@@ -7,7 +7,7 @@ import { useState } from "preact/hooks";
 import type { HostBridge } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, Status, TextField } from "./controls";
-import { counted } from "./counted";
+import { counted, grouped } from "./counted";
 import { HistoryChart } from "./charts/historyChart";
 import { removeGoneAsked } from "./goneRowsOffer";
 import { useQuestion } from "./question";
@@ -50,7 +50,7 @@ export function TeamSection(p: { bridge: HostBridge }) {
             const done = await p.bridge.team.resortTable(named());
             return done.moved === 0
               ? `${done.sheetName} is already sorted by ${done.by}: nothing moved.`
-              : `${done.sheetName} sorted by ${done.by}, highest first: ${done.moved} of ${done.rows} rows moved, your columns with them.`;
+              : `${done.sheetName} sorted by ${done.by}, highest first: ${grouped(done.moved)} of ${grouped(done.rows)} rows moved, your columns with them.`;
           }),
       }),
       h(Button, {
@@ -64,7 +64,7 @@ export function TeamSection(p: { bridge: HostBridge }) {
         onClick: () =>
           run(async () => {
             const done = await p.bridge.team.keepSnapshot(named());
-            return `${done.products} products of ${done.sheetName} kept in History (${done.when}).`;
+            return `${counted(done.products, "product")} of ${done.sheetName} kept in History (${done.when}).`;
           }),
       }),
     ]),

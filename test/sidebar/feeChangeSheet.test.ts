@@ -131,7 +131,7 @@ test("B 500001 MY: summary, every SKU sorted by monthly loss, flags; Refresh kee
   expect(table(after).rows).toHaveLength(t.rows.length);
   const log2 = book.sheets.get(REFRESH_LOG_SHEET) ?? [];
   expect(log2).toHaveLength(3);
-  expect(String(log2[2]?.[5])).toContain("kept 1 cells changed by hand");
+  expect(String(log2[2]?.[5])).toContain("kept 1 cell changed by hand");
 });
 
 test("a job stopped again and again resumes from its checkpoint: no request twice, the same sheet", async () => {

@@ -80,3 +80,21 @@ test("counts say one or many, never (s)", () => {
 test("B7's cursor copy of the product id is headed in words", () => {
   expect(humanize("rtProductId")).toBe("Product id");
 });
+
+test("a refresh's counts are grouped as the first import's are (issue 35's new user: 2100 beside 2,100)", () => {
+  const refreshed = importOutcome({
+    sheetName: "Top",
+    rows: 2100,
+    changes: { updated: 2100, appended: 1200, vanished: 0 },
+  } as Parameters<typeof importOutcome>[0]);
+  expect(refreshed).toMatch(/^"Top" refreshed by product: 2,100 updated in place, 1,200 new at/);
+  expect(
+    bulkResultText({
+      rows: 3000,
+      address: "Names!E1",
+      failed: 0,
+      cancelled: true,
+      answered: 1500,
+    } as Parameters<typeof bulkResultText>[0]),
+  ).toMatch(/the 1,500 rows answered/);
+});

@@ -6,6 +6,7 @@
  * so the comparison uses the sheet's totals at the API's costs; the cost book's effect is said
  * apart.
  */
+import { grouped } from "../../core/counted";
 import type { Cell } from "../../functions/cells";
 import { decimalsOf, type FeeChangeState, type ImpactTotals } from "./feeChangeAsk";
 import { monthFactor, type FeeChangeRow } from "./feeChangeRows";
@@ -137,11 +138,11 @@ export function agreementText(sum: FeeChangeSummary, s: FeeChangeState): string 
     );
   else
     parts.push(
-      `At the API's costs the totals differ from A19's by ${pct(diff)}: A19 sums products over the whole window, the sheet the models A1 answered${sum.withoutFigures ? ` (${sum.withoutFigures} variants have no figures and are not in the totals)` : ""}.`,
+      `At the API's costs the totals differ from A19's by ${pct(diff)}: A19 sums products over the whole window, the sheet the models A1 answered${sum.withoutFigures ? ` (${grouped(sum.withoutFigures)} variants have no figures and are not in the totals)` : ""}.`,
     );
   if (sum.fromCostBook > 0)
     parts.push(
-      `The totals above count the Cost book's costs for ${sum.fromCostBook} variants; A19 counts the API's (${sum.apiTotals.today} today, ${sum.apiTotals.later} at the date).`,
+      `The totals above count the Cost book's costs for ${grouped(sum.fromCostBook)} variants; A19 counts the API's (${sum.apiTotals.today} today, ${sum.apiTotals.later} at the date).`,
     );
   return parts.join(" ");
 }
@@ -161,7 +162,7 @@ export function summaryLines(sum: FeeChangeSummary, s: FeeChangeState): Cell[][]
         : [`Marketplace ${a.marketplace} has no impact summary like A19`, "", "", ""],
     [agreementText(sum, s), "", "", ""],
     [
-      `${sum.lossMaking} of ${sum.variants} variants lose money on ${a.date} (${sum.turnsLossMaking} of them make money today); ${sum.belowTarget} fall below the target margin; ${sum.guessedCogs} rest on a cost nobody entered (inferred or missing: see COGS)`,
+      `${grouped(sum.lossMaking)} of ${grouped(sum.variants)} variants lose money on ${a.date} (${grouped(sum.turnsLossMaking)} make money today); ${grouped(sum.belowTarget)} fall below the target margin; ${grouped(sum.guessedCogs)} rest on a cost nobody entered (see COGS)`,
       "",
       "",
       "",

@@ -28,19 +28,21 @@ export const moneyFormat = (s: FeeChangeState): ColumnFormat =>
 export function feeChangeColumns(s: FeeChangeState): ImportColumn[] {
   const money = moneyFormat(s);
   return [
+    // Ids as the API sends them: numbers as numbers (as imports write them), C's text as text.
     {
       header: s.ask.marketplace === "B" ? "Product id" : "Item id",
       path: "itemId",
-      format: "text",
+      format: "integer",
     },
-    { header: VARIANT_HEADER[s.ask.marketplace], path: "modelId", format: "text" },
+    { header: VARIANT_HEADER[s.ask.marketplace], path: "modelId", format: "integer" },
     { header: "Name", path: "", format: "text" },
     { header: "Flag", path: "", format: "text" },
     { header: "Change/month", path: "", format: money },
     { header: "Change/unit", path: "", format: money },
     { header: "Price keeping today's margin", path: "", format: money },
     { header: "List price today", path: "", format: money },
-    { header: "Units a month", path: "", format: "count" },
+    // An average where the window is not 30 days: shown with the decimals Change/month uses.
+    { header: "Units a month", path: "", format: monthFactor(s) === 1 ? "count" : "number" },
     { header: "Profit/unit today", path: "", format: money },
     { header: "Margin today", path: "", format: "fraction" },
     { header: "Profit/unit at date", path: "", format: money },
@@ -64,12 +66,23 @@ export function flagOf(row: FeeChangeRow, target: number): string {
 
 const orBlank = (v: number | null | undefined): Cell => (v === null || v === undefined ? "" : v);
 
+/**
+ * An id cell: a number where the API sent one that a sheet holds exactly (an id as text gets
+ * the grid's number-stored-as-text flag), else the text.
+ */
+const idCell = (id: number | string | null): Cell =>
+  typeof id === "number" && Number.isSafeInteger(id) && id >= 0 && id < 1e12
+    ? id
+    : String(id ?? "");
+
 /** One row's cells, in feeChangeColumns' order. */
 export function feeChangeCells(s: FeeChangeState, row: FeeChangeRow, target: number): Cell[] {
-  const units = Math.round(row.units * monthFactor(s));
+  // Not rounded: Change/month is Change/unit times these units (a 180-day window's 32 units
+  // are 5.33 a month; "5" beside a change of 5.33 x the unit change read as a wrong sum).
+  const units = row.units * monthFactor(s);
   return [
-    String(row.itemId),
-    row.variantId === null ? "" : String(row.variantId),
+    idCell(row.itemId),
+    idCell(row.variantId),
     row.name,
     flagOf(row, target),
     orBlank(row.changePerMonth),
@@ -95,10 +108,16 @@ export function summaryBlock(
 ): Cell[][] {
   const lines = summaryLines(summary, s);
   const targetLine: Cell[] = [
-    `Target margin ${(target * 100).toFixed(1)} %: "Flag" says where a variant loses money or falls below it on ${s.ask.date}. Sorted by the monthly change, largest loss first; your own columns to the right are kept at Refresh.`,
+    `Target margin ${(target * 100).toFixed(1)} %: Flag marks a loss or a margin below it on ${s.ask.date}. Largest monthly loss first; Refresh keeps your columns.${unitsWords(s)}`,
   ];
   const all = [...lines, targetLine];
   const rows = all.map((l) => [...l, ...Array<Cell>(Math.max(0, width - l.length)).fill("")]);
   while (rows.length < SUMMARY_ROWS) rows.push(Array<Cell>(width).fill(""));
   return rows.slice(0, SUMMARY_ROWS);
+}
+
+/** How Units a month was counted, where it is an average (A's window is not 30 days). */
+function unitsWords(s: FeeChangeState): string {
+  if (monthFactor(s) === 1) return "";
+  return ` Units a month: the ${s.ask.salesWindowDays}-day window's sales per 30 days (Change/month = Change/unit x units).`;
 }

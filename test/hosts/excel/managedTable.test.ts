@@ -138,6 +138,8 @@ test("3 notes and 3 inserted values stay beside their products through two refre
   const logSheet = excel.sheets.get("Refresh log");
   expect([0, 1, 2, 3, 4, 5].every((c) => logSheet?.bold.has(`0,${c}`))).toBe(true);
   expect(logSheet?.frozenRows).toBe(1);
+  // Its counts grouped as every seller-facing count ("2,100", not "2100": issue 35).
+  expect([3, 4].map((c) => logSheet?.formats.get(`1,${c}`))).toEqual(["#,##0", "#,##0"]);
   await bridge.refresh("sheet");
   const withCells = excel.table("Refresh log");
   // This pane's refresher re-runs no cells: counted at the key's scheduler, no request.

@@ -53,6 +53,15 @@ test("an overview's values each show in their metric's format", async () => {
   expect(once(formatOf("Previous units sold"))).toEqual([numberFormat("count")]);
   expect(once(formatOf("Previous avg margin"))).toEqual([numberFormat("percent")]);
   expect(once(formatOf("Deltas gross GMV percent"))).toEqual([numberFormat("points")]);
+  // One margin, as %: A's percent-point copy ("Avg margin points 24.64%") is no second row.
+  const metrics = rows.map((r) => String(r[metricAt]));
+  expect(metrics.filter((m) => /^(Previous )?avg margin points$/i.test(m))).toEqual([]);
+  // A share shown as % says so once: not "Variants with COGS percent 87.82%".
+  expect(once(formatOf("Share of variants with COGS"))).toEqual([numberFormat("points")]);
+  expect(metrics.filter((m) => / percent$/.test(m) && !/^Deltas /.test(m))).toEqual([]);
+  // The period's days are sheet dates (not text a sheet flags as a number stored as text).
+  for (const day of ["From", "To", "Previous from", "Previous to"])
+    expect({ day, formats: once(formatOf(day)) }).toEqual({ day, formats: [numberFormat("day")] });
   // A cost line is named in the seller's words, not by its API name.
   const costItems = rows.filter((r) => r[0] === "Cost breakdown").map((r) => String(r[1]));
   expect(costItems).toContain("Commission fee");

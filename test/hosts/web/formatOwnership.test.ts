@@ -9,7 +9,14 @@
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
-import { displayedText, openWithApi, saveKey, settledValues, typeInto } from "./webPage";
+import {
+  displayedText,
+  openWithApi,
+  saveKey,
+  selectCells,
+  settledValues,
+  typeInto,
+} from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -81,6 +88,52 @@ describeBrowser(
         .filter({ hasText: /^Saved/ })
         .waitFor();
     }
+
+    test("a table typed where it was blocked takes its formats once it spills, and gives them back when blocked again", async () => {
+      const page = await freshPage(host.browser);
+      const table = async (sheet: string): Promise<string[][]> => {
+        await settledValues(page, sheet, (v) => v[14]?.[4] === "Item id", 60_000, 40, 18);
+        await page.waitForTimeout(1500); // the table's formats go on after the engine spilled it
+        return displayedText(page, sheet, "E15:R17");
+      };
+      await typeInto(page, "Fresh", "E15", PREVIEW);
+      const expected = await table("Fresh");
+      expect(expected[1]?.some((t) => /^\d+\.\d\d$/.test(t))).toBe(true);
+      expect(expected[1]?.some((t) => /%$/.test(t))).toBe(true);
+      // Its columns fit what they show when it first spills ("Current special pr" was cut):
+      // about 7 px a character, up to the 320 px cap.
+      const widths = (
+        await page.evaluate(() =>
+          (
+            window as unknown as { __sheets: { widths(s: string, n: number): number[] } }
+          ).__sheets.widths("Fresh", 18),
+        )
+      ).slice(4);
+      const longest =
+        expected[0]?.map((_, c) => Math.max(...expected.map((r) => (r[c] ?? "").length))) ?? [];
+      expect(longest.length).toBeGreaterThan(10);
+      const cut = longest.flatMap((chars, c) =>
+        (widths[c] ?? 0) < Math.min(320, chars * 7) ? [{ column: c, chars, px: widths[c] }] : [],
+      );
+      expect(cut).toEqual([]);
+
+      // The new user's steps: a value below, the table typed over it, the value cleared.
+      await typeInto(page, "Sheet1", "G16", "7");
+      await typeInto(page, "Sheet1", "E15", PREVIEW);
+      await settledValues(page, "Sheet1", (v) => v[14]?.[4] === "#SPILL!", 60_000, 40, 18);
+      await selectCells(page, "Sheet1", "G16");
+      await page.keyboard.press("Delete");
+      expect(await table("Sheet1")).toEqual(expected);
+
+      // Blocked again, in a cell it had formatted: the number the seller typed reads as typed.
+      const percentColumn = expected[1]?.findIndex((t) => /%$/.test(t)) ?? -1;
+      const cell = `${String.fromCharCode(69 + percentColumn)}16`;
+      await typeInto(page, "Sheet1", cell, "5");
+      await settledValues(page, "Sheet1", (v) => v[14]?.[4] === "#SPILL!", 60_000, 40, 18);
+      await page.waitForTimeout(1500);
+      expect(await displayedText(page, "Sheet1", `${cell}:${cell}`)).toEqual([["5"]]);
+      await page.close();
+    });
 
     test("after #SPILL!, freeze/unfreeze, two basis changes and a reload", async () => {
       // One page (the 12 MB page loads slowly on a busy machine): the fresh sheet is a new one.

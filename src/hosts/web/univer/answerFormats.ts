@@ -19,6 +19,7 @@ import type { CellPlace } from "../formulaCells";
 import type { CellFormat } from "../engineErrors";
 import { GETTING_DATA, PLAIN_FORMAT } from "../engineErrors";
 import { FormatOwners, type FormatGrid, type SavedOwners } from "./formatOwners";
+import { widenToFit } from "./columnWidths";
 
 /** The sheet metadata keys: the owners kept here, the formulas Freeze values kept. */
 const OWNERS = "mktFormats";
@@ -122,15 +123,41 @@ export function answerFormats(
     }
   };
 
-  const waiting = new Map<string, { place: CellPlace; formats: readonly CellFormat[] }>();
+  /**
+   * Every table answer's formats, kept while its formula stays in its cell: a table blocked now
+   * (#SPILL!) takes its formats when a later calculation spills it (the blocker cleared: the
+   * engine spills again without asking for the answer anew), and gives them back when blocked
+   * again (review).
+   */
+  const tables = new Map<string, Table>();
+  /** Tables ("sheet!row:col formula") whose columns were fitted: once, when first spilled. */
+  const fitted = new Set<string>();
+  const fitOnce = (k: string, { place, formats, formula }: Table): void => {
+    const sheet = sheetOf(place.sheetId);
+    if (!sheet || fitted.has(`${k} ${formula}`)) return;
+    fitted.add(`${k} ${formula}`);
+    const rows = 1 + Math.max(0, ...formats.map(([r]) => r));
+    const columns = 1 + Math.max(0, ...formats.map(([, c]) => c));
+    const shown = sheet.getRange(place.row, place.column, rows, columns).getDisplayValues();
+    widenToFit(sheet, place.column, shown);
+  };
   // Formatted a turn later, outside the engine's callback (other listeners of it still hear it).
   const afterCalculation = (): void => {
-    for (const [k, { place, formats }] of waiting) {
-      const shown = sheetOf(place.sheetId)?.getRange(place.row, place.column).getValue();
+    for (const [k, table] of tables) {
+      const cell = sheetOf(table.place.sheetId)?.getRange(table.place.row, table.place.column);
+      if (!cell || (cell.getFormula() ?? "") !== table.formula) {
+        tables.delete(k); // deleted or typed over: review gives back what it had
+        continue;
+      }
+      const shown = cell.getValue();
       if (shown === GETTING_DATA) continue; // not spilled yet
-      waiting.delete(k);
+      const spilled = !(typeof shown === "string" && shown.startsWith("#"));
       // Blocked: the cells around are not this table's (review gives back what it had).
-      if (shown !== "#SPILL!") claim(place, formats);
+      if (spilled && !table.owns) {
+        claim(table.place, table.formats);
+        fitOnce(k, table);
+      }
+      table.owns = spilled;
     }
     review();
   };
@@ -141,6 +168,21 @@ export function answerFormats(
       return;
     }
     // The newest answer of the cell wins; it is formatted after the next calculation.
-    waiting.set(`${place.sheetId}!${place.row}:${place.column}`, { place, formats });
+    const formula = sheetOf(place.sheetId)?.getRange(place.row, place.column).getFormula() ?? "";
+    tables.set(`${place.sheetId}!${place.row}:${place.column}`, {
+      place,
+      formats,
+      formula,
+      owns: false,
+    });
   };
+}
+
+/** A table answer's wanted formats, and whether its cells hold them now. */
+interface Table {
+  readonly place: CellPlace;
+  readonly formats: readonly CellFormat[];
+  /** The cell's formula when it answered: another formula there is another answer. */
+  readonly formula: string;
+  owns: boolean;
 }

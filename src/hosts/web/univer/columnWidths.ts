@@ -11,6 +11,8 @@ const PX_PER_CHAR = 7; // Arial 11 at 100 %: about 7 px a character on average
 const PADDING = 16;
 const MIN_WIDTH = 60;
 const MAX_WIDTH = 320;
+/** Longer text in a formula's table is a sentence, not a label to fit a column to. */
+const SENTENCE_CHARS = 40;
 /** Rows looked at: enough to see the long names, cheap on a 2,100-row import. */
 const SAMPLE_ROWS = 300;
 
@@ -33,6 +35,29 @@ export function fitColumns(
     for (const row of rows.slice(0, SAMPLE_ROWS)) chars = Math.max(chars, shownLength(row[c]));
     const px = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, chars * PX_PER_CHAR + PADDING));
     sheet.setColumnWidth(col + c, px);
+  }
+}
+
+/**
+ * Widen columns `col`.. of `sheet` to the text a formula's table shows (`shown`, as displayed),
+ * never narrowing one (a width the seller chose stays) and never past MAX_WIDTH: a spilled
+ * breakdown's "Product cost (COGS)" and a preview's "Current special price" read whole.
+ */
+export function widenToFit(
+  sheet: FWorksheet,
+  col: number,
+  shown: readonly (readonly string[])[],
+): void {
+  const width = Math.max(0, ...shown.slice(0, SAMPLE_ROWS).map((r) => r.length));
+  for (let c = 0; c < width; c++) {
+    let chars = 0;
+    for (const row of shown.slice(0, SAMPLE_ROWS)) {
+      const length = shownLength(row[c]);
+      // A sentence (the Basis line) runs on over the empty cells beside it: no column for it.
+      if (length <= SENTENCE_CHARS) chars = Math.max(chars, length);
+    }
+    const px = Math.min(MAX_WIDTH, chars * PX_PER_CHAR + PADDING);
+    if (sheet.getColumnWidth(col + c) < px) sheet.setColumnWidth(col + c, px);
   }
 }
 
