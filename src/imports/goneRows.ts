@@ -10,6 +10,8 @@
 import type { Cell } from "../functions/cells";
 import { columnLetters, lastValues, STATUS_HEADER, type TableRecord } from "./managedTable";
 import { comparable, idOf, SEP, sameValue, tableLayout } from "./tableLayout";
+// Only rows the whole answer left: a row below an import's top N is not gone (statusMarks.ts).
+import { GONE } from "./statusMarks";
 
 /** A cell on a gone row that the seller typed, named before the row goes. */
 export interface SellerCell {
@@ -29,9 +31,6 @@ export interface GoneRowsPlan {
   readonly sellerCells: readonly SellerCell[];
   readonly record: TableRecord;
 }
-
-/** The Status a refresh writes on a row whose product left the answer. */
-const GONE = /^Not in the API's answer on /;
 
 const blank = (c: Cell | undefined): boolean => comparable(c) === "";
 

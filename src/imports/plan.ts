@@ -78,6 +78,15 @@ export function leftOutText(leftOut: LeftOutRows | undefined): string {
   return `left out ${rows} the API sent with a value the spec does not allow (${leftOut.named.join("; ")}${more})`;
 }
 
+/**
+ * The import's row limit when it cut the list there (its rows reached it): a product missing
+ * from such an answer may only rank lower, not be gone (statusMarks.ts). Else undefined.
+ */
+export function cutAtLimit(def: ImportDefinition, state: ImportState): number | undefined {
+  const limit = def.kind === "shopOverview" ? undefined : def.options?.limit;
+  return limit !== undefined && rowsSent(state) >= limit ? limit : undefined;
+}
+
 /** Rows the API sent so far: the rows kept and the rows left out. */
 function rowsSent(state: ImportState): number {
   return state.rowsSoFar + (state.leftOut?.count ?? 0);

@@ -9,7 +9,8 @@ import { ApiError, isApiError, messageOf } from "../core/errors";
 import { listPage } from "../core/paginate";
 import { describeImport, type ImportDefinition } from "../imports/definitions";
 import type { ImportState } from "../imports/plan";
-import { headerRow, importTitle, leftOutText, readStep, stepCall } from "../imports/plan";
+import { cutAtLimit, headerRow, importTitle, leftOutText } from "../imports/plan";
+import { readStep, stepCall } from "../imports/plan";
 import { freeSheetName, keptSheetNames, parseSheetNames } from "../imports/sheetName";
 import { importBasis } from "../imports/tableBasis";
 import { io, type Op } from "./op";
@@ -135,6 +136,7 @@ export function* commitImport(
     choice.replace === true,
     used,
     choice.saved === true,
+    cutAtLimit(def, state),
   );
   const base = {
     sheetName: def.sheetName,
