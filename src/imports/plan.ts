@@ -48,6 +48,8 @@ export interface ImportState {
   readonly lastPage?: string;
   /** Rows the API sent with a value the spec does not allow: left out, named (LeftOutRows). */
   readonly leftOut?: LeftOutRows;
+  /** Chosen product ids the API's answer left out (C7 omits failed lookups), as typed. */
+  readonly notFound?: readonly string[];
   readonly done: boolean;
 }
 
@@ -76,6 +78,20 @@ export function leftOutText(leftOut: LeftOutRows | undefined): string {
   const rows = leftOut.count === 1 ? "1 row" : `${leftOut.count.toLocaleString("en-US")} rows`;
   const more = leftOut.count > leftOut.named.length ? "; ..." : "";
   return `left out ${rows} the API sent with a value the spec does not allow (${leftOut.named.join("; ")}${more})`;
+}
+
+/** "the API found no product 99999, 12" (chosen products it left out of its answer), or "". */
+export function notFoundText(ids: readonly string[] | undefined): string {
+  if (!ids || ids.length === 0) return "";
+  const shown =
+    ids.slice(0, 20).join(", ") + (ids.length > 20 ? `, and ${ids.length - 20} more` : "");
+  return `the API found no product ${shown}`;
+}
+
+/** Chosen ids an answer's entries do not name (the answer names each by productId). */
+function notIn(def: ImportDefinition, entries: readonly unknown[]): string[] {
+  const found = new Set(entries.map((e) => (isRecord(e) ? String(e.productId) : "")));
+  return (def.productIds ?? []).filter((id) => !found.has(String(id).trim()));
 }
 
 /**
@@ -244,6 +260,7 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
     dataFreshAt,
     lastPage,
     ...(leftOut ? { leftOut } : {}),
+    ...(def.kind === "productList" ? { notFound: notIn(def, sent) } : {}),
   };
   if (rowsSent(state) + wanted.length >= limit || route.paging === "single") {
     return { rows, state: { ...base, totalPages: pagesDone, done: true } };

@@ -9,6 +9,8 @@
 import { paneOverServer } from "../hosts/excel/paneOverServer";
 import type { ImportDefinition } from "../../src/imports/definitions";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { importOutcome } from "../../src/ui/importOutcome";
+import { goneRowsQuestionText } from "../../src/ui/goneRowsText";
 
 jest.setTimeout(120_000);
 let server: TestServer;
@@ -27,7 +29,7 @@ const TOP_30: ImportDefinition = {
   options: { limit: 30 },
 };
 
-test("rows cut off by a smaller limit are said to be below the top N, not gone, and are not offered for removal", async () => {
+test("rows cut off by a smaller limit are said to be below the top N, not gone, and Remove gone rows names them so", async () => {
   const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
   await bridge.runImport(TOP_30);
   const first = excel.table("Top products");
@@ -47,12 +49,36 @@ test("rows cut off by a smaller limit are said to be below the top N, not gone, 
   expect(statuses.some((s) => s.startsWith("Not in the API's answer"))).toBe(false);
   expect(after[25]?.[header.length + 1]).toBe("ask supplier");
 
+  // "Remove gone rows" names them for what they are, apart from rows truly gone (none here).
   const gone = await bridge.team.goneRows("Top products");
-  expect(gone.rows).toBe(0);
-  expect(gone.sellerCells).toEqual([]);
+  expect(gone.rows).toBe(20);
+  expect(gone.belowTop).toHaveLength(20);
+  const question = goneRowsQuestionText(gone);
+  expect(question).toContain("20 rows only below the top rows the last import kept");
+  expect(question).not.toContain("no longer in the API's answer");
+  expect(question).toContain("ask supplier");
 
   // The whole list again: the rows come back, unmarked.
   await bridge.runImport(TOP_30);
   const back = excel.table("Top products");
   expect(back.slice(1).every((r) => String(r[statusAt] ?? "") === "")).toBe(true);
+});
+
+test("chosen products the API did not find are named in the result line and the Refresh log", async () => {
+  const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
+  const result = await bridge.runImport({
+    id: "chosen",
+    kind: "productList",
+    marketplace: "C",
+    shopId: "700001",
+    productIds: ["17700001000001", "17700001000002", "99999"],
+    sheetName: "Chosen",
+  });
+  expect(result.rows).toBe(2);
+  expect(result.notFound).toEqual(["99999"]);
+  const line = importOutcome(result);
+  expect(line).toContain("2 rows written");
+  expect(line).toContain("the API found no product 99999");
+  const log = excel.table("Refresh log").map((r) => r.join(" | "));
+  expect(log.some((r) => r.includes("the API found no product 99999"))).toBe(true);
 });
