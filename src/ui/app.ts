@@ -4,7 +4,6 @@
  */
 import { h, render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import type { ImportDefinition } from "../imports/definitions";
 import type { HostBridge, SettingsView, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { BuilderSection } from "./builderSection";
