@@ -312,7 +312,9 @@ export function importTitle(def: ImportDefinition, basis: ProfitBasis = DEFAULT_
       ? `, period ${o.from ?? "30 days before the end"} to ${o.to ?? "today"}`
       : ", period: the last 30 days (the API's default)";
   const window = def.marketplace === "A" && !overview;
-  return `${describeImport(def)}\n${describeBasis(used, o.effectiveDate, window)}${period}${ids}`;
+  // The stamp says the row limit the table was refreshed with (a one-off's, or the saved one's).
+  const rows = o.limit && !overview ? ` · first ${o.limit.toLocaleString("en-US")} rows` : "";
+  return `${describeImport(def)}${rows}\n${describeBasis(used, o.effectiveDate, window)}${period}${ids}`;
 }
 
 /**

@@ -70,3 +70,15 @@ export function* tablesOnOtherBasis(p: SidebarPorts): Op<OtherBasisTable[]> {
   }
   return out;
 }
+
+/**
+ * A saved import is the seller's latest choice for its sheet's table: the record's definition
+ * follows it, so "Refresh them" runs what was saved, not an earlier one-off's row limit.
+ */
+export function* chooseSource(p: SidebarPorts, def: ImportDefinition): Op<void> {
+  const text = yield* io(() => p.tables.readRecord(def.sheetName));
+  const record = parseTableRecord(text);
+  if (!record?.basis?.source) return;
+  const basis = { ...record.basis, source: def };
+  yield* io(() => p.tables.writeRecord(def.sheetName, JSON.stringify({ ...record, basis })));
+}

@@ -90,3 +90,21 @@ test("Refresh them runs a fee-change sheet's job again, and the list follows", a
   expect((await bridge.tablesOnOtherBasis()).map((t) => t.sheetName)).not.toContain("Fee change");
   expect(excel.sheets.get("Fee change")?.notes.join("\n") ?? "").toMatch(/VAT not counted/);
 });
+
+test("a table's refresh runs the import the seller saved last, not an earlier one-off's row limit, and the stamp says the limit", async () => {
+  const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
+  const oneOff = { ...TOP, id: "once", options: { limit: 5 } };
+  await bridge.runImport(oneOff);
+  const stamp = () => excel.sheets.get("Top products")?.notes.join("\n") ?? "";
+  expect(stamp()).toContain("first 5 rows");
+  const saved = { ...TOP, id: "saved", options: {} };
+  await bridge.saveImport(saved);
+
+  await bridge.saveSettings({ basis: { countVat: false } });
+  const top = (await bridge.tablesOnOtherBasis()).find((t) => t.sheetName === "Top products");
+  expect(top?.refresh).toEqual(saved);
+  if (!top?.refresh) throw new Error("no definition to refresh with");
+  await bridge.runImport(top.refresh);
+  expect(excel.table("Top products").length).toBeGreaterThan(6);
+  expect(stamp()).not.toContain("first 5 rows");
+});
