@@ -89,7 +89,8 @@ export function idsInOrder(values: readonly unknown[][]): string[] {
 export function profitsInOrder(values: readonly unknown[][]): number[] {
   const at = (values[0] ?? []).findIndex((h) => h === "Total profit");
   if (at < 0) throw new Error("No Total profit column");
-  // Rows of products gone from the answer, or below a limited import's top N, sort below the ranked ones (imports/resort.ts).
+  // Rows of products gone from the answer, or below a limited import's top N, sort below the
+  // ranked ones (imports/resort.ts).
   const statusAt = (values[0] ?? []).findIndex((h) => h === "Status");
   return values
     .slice(1)
