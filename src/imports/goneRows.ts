@@ -10,6 +10,8 @@
 import type { Cell } from "../functions/cells";
 import { columnLetters, lastValues, STATUS_HEADER, type TableRecord } from "./managedTable";
 import { comparable, idOf, SEP, sameValue, tableLayout } from "./tableLayout";
+// A row below an import's top N is not gone: offered, but named apart (statusMarks.ts).
+import { GONE, isMissingMark } from "./statusMarks";
 
 /** A cell on a gone row that the seller typed, named before the row goes. */
 export interface SellerCell {
@@ -26,12 +28,11 @@ export interface GoneRowsPlan {
   readonly rows: readonly number[];
   /** The gone products, as the sheet shows them. */
   readonly ids: readonly string[];
+  /** Of them, those only below the top N rows an import kept (the API may still list them). */
+  readonly belowTop: readonly string[];
   readonly sellerCells: readonly SellerCell[];
   readonly record: TableRecord;
 }
-
-/** The Status a refresh writes on a row whose product left the answer. */
-const GONE = /^Not in the API's answer on /;
 
 const blank = (c: Cell | undefined): boolean => comparable(c) === "";
 
@@ -51,10 +52,13 @@ export function planGoneRows(
   // Gone: the add-in last wrote its gone mark there (still so when the seller typed over
   // Status); a row it never wrote (a record made again from the sheet): the sheet shows it.
   const goneIds = new Set<string>();
+  const belowTop: string[] = [];
   for (const [id, r] of layout.rowOf) {
     const before = last.get(id);
     const mark = before ? before[statusJ] : statusAt >= 0 ? grid[r]?.[statusAt] : "";
-    if (typeof mark === "string" && GONE.test(mark.trim())) goneIds.add(id);
+    if (typeof mark !== "string" || !isMissingMark(mark.trim())) continue;
+    goneIds.add(id);
+    if (!GONE.test(mark.trim())) belowTop.push(id.split(SEP).join(" / "));
   }
   const width = Math.max(0, ...grid.map((line) => line.length));
   let bottom = grid.length - 1;
@@ -73,7 +77,7 @@ export function planGoneRows(
    * but its gone mark; else a cell differing from what it wrote (ids and dates are its own).
    */
   const byHand = (j: number, now: Cell | undefined, before: readonly Written[] | undefined) => {
-    if (!before) return !(j === statusJ && GONE.test(String(now).trim()));
+    if (!before) return !(j === statusJ && isMissingMark(String(now).trim()));
     const was = before[j];
     return !keyJ.has(j) && was !== undefined && was !== null && !sameValue(was, now);
   };
@@ -104,6 +108,7 @@ export function planGoneRows(
   return {
     rows,
     ids: [...goneIds].map((id) => id.split(SEP).join(" / ")),
+    belowTop,
     sellerCells,
     record: {
       ...record,

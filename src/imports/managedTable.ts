@@ -9,8 +9,10 @@
  * refreshed (issue 33). Where the columns and rows are: tableLayout.ts.
  */
 import type { Cell } from "../functions/cells";
-import { NUMBER_FORMATS, type ColumnFormat, type ImportColumn } from "./table";
+import type { ColumnFormat, ImportColumn } from "./table";
 import type { TableBasis } from "./tableBasis";
+import { belowTopMark, goneMark, isMissingMark } from "./statusMarks";
+import { blocksOf, tableSpan } from "./refreshBlocks";
 import {
   SEP,
   comparable,
@@ -210,13 +212,21 @@ export interface RefreshInput {
   readonly choice?: EditChoice;
   /** "2026-11-26": the day a vanished product is marked with. */
   readonly today: string;
+  /** The import kept only its first N rows and filled them: a missing product is below them. */
+  readonly topRows?: number;
 }
 
-/** What the add-in itself writes in Status: "", a gone mark, a copy mark. */
-const OWN_STATUS = /^(Not in the API's answer on |Copy of row )/;
+/** What the add-in itself writes in Status: "", a gone or below-the-top mark, a copy mark. */
+const OWN_STATUS = { test: (v: string) => isMissingMark(v) || v.startsWith("Copy of row ") };
 const isOwnStatus = (c: Cell | undefined): boolean => {
   const v = comparable(c);
   return v === "" || (typeof v === "string" && OWN_STATUS.test(v));
+};
+
+/** A Status already saying what `mark` says (gone, or below the top N), from an earlier day. */
+const sameKind = (now: Cell | undefined, mark: string): boolean => {
+  const v = comparable(now);
+  return typeof v === "string" && v.split(" on ")[0] === mark.split(" on ")[0];
 };
 
 /** Plan a refresh of a managed table; throws when the sheet lost (or doubled) the id column. */
@@ -255,7 +265,7 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
   const nextTyped = new Map<string, number[]>();
   let updatedRows = 0;
   let vanishedRows = 0;
-  const gone = `Not in the API's answer on ${input.today}`;
+  const gone = input.topRows ? belowTopMark(input.topRows, input.today) : goneMark(input.today);
   const owned = record.columns.flatMap((_, j) => ((layout.at[j] ?? -1) >= 0 ? [j] : []));
   const span = tableSpan(layout.at);
 
@@ -316,14 +326,12 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
           // The record still says the row is gone ("Remove gone rows", the shade cleared on
           // its return) while the seller's Status text stays.
           const was = written[j];
-          if (j === statusJ && !(typeof was === "string" && OWN_STATUS.test(was)))
-            written[j] = comparable(mark);
+          if (j === statusJ && !sameKind(was ?? undefined, mark)) written[j] = comparable(mark);
           continue;
         }
         const now = line[layout.at[j] ?? -1];
-        // A gone mark already there keeps its first day.
-        const value =
-          j === statusJ && isOwnStatus(now) && comparable(now) !== "" ? (now ?? mark) : mark;
+        // A mark of the same kind already there keeps its first day.
+        const value = j === statusJ && sameKind(now, mark) ? (now ?? mark) : mark;
         put(r, j, value);
         written[j] = comparable(value);
       }
@@ -388,52 +396,3 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
 /** Whether a row was marked gone at the last refresh (so coming back clears its shade). */
 const wasGone = (before: readonly Written[] | undefined, statusJ: number): boolean =>
   typeof before?.[statusJ] === "string" && OWN_STATUS.test(before[statusJ] as string);
-
-/** The columns a row's shade covers: the table's own, first to last. */
-function tableSpan(at: readonly number[]): { col: number; cols: number } {
-  const found = at.filter((c) => c >= 0);
-  if (found.length === 0) return { col: 0, cols: 1 };
-  const [lo, hi] = [Math.min(...found), Math.max(...found)];
-  return { col: lo, cols: hi - lo + 1 };
-}
-
-/**
- * Write blocks: per row, each run of adjacent owned cells the plan writes (hosts stack the
- * runs of consecutive rows into one write: stackBlocks.ts), so no other cell is ever written.
- */
-function blocksOf(
-  writes: ReadonlyMap<number, ReadonlyMap<number, Cell>>,
-  record: TableRecord,
-  at: readonly number[],
-): GridBlock[] {
-  const byColumn = record.columns
-    .map((c, j) => ({ j, col: at[j] ?? -1, format: NUMBER_FORMATS[c.format] ?? "@" }))
-    .filter((c) => c.col >= 0)
-    .sort((a, b) => a.col - b.col);
-  const blocks: GridBlock[] = [];
-  for (const r of [...writes.keys()].sort((a, b) => a - b)) {
-    const row = writes.get(r) as ReadonlyMap<number, Cell>;
-    let run: typeof byColumn = [];
-    const flush = (): void => {
-      const first = run[0];
-      if (first)
-        blocks.push({
-          row: r,
-          col: first.col,
-          values: [run.map((c) => row.get(c.j) ?? "")],
-          formats: run.map((c) => c.format),
-        });
-      run = [];
-    };
-    for (const c of byColumn) {
-      const prev = run[run.length - 1];
-      if (!row.has(c.j)) flush();
-      else {
-        if (prev && prev.col + 1 !== c.col) flush();
-        run.push(c);
-      }
-    }
-    flush();
-  }
-  return blocks;
-}

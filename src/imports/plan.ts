@@ -48,6 +48,8 @@ export interface ImportState {
   readonly lastPage?: string;
   /** Rows the API sent with a value the spec does not allow: left out, named (LeftOutRows). */
   readonly leftOut?: LeftOutRows;
+  /** Chosen product ids the API's answer left out (C7 omits failed lookups), as typed. */
+  readonly notFound?: readonly string[];
   readonly done: boolean;
 }
 
@@ -76,6 +78,29 @@ export function leftOutText(leftOut: LeftOutRows | undefined): string {
   const rows = leftOut.count === 1 ? "1 row" : `${leftOut.count.toLocaleString("en-US")} rows`;
   const more = leftOut.count > leftOut.named.length ? "; ..." : "";
   return `left out ${rows} the API sent with a value the spec does not allow (${leftOut.named.join("; ")}${more})`;
+}
+
+/** "the API found no product 99999, 12" (chosen products it left out of its answer), or "". */
+export function notFoundText(ids: readonly string[] | undefined): string {
+  if (!ids || ids.length === 0) return "";
+  const shown =
+    ids.slice(0, 20).join(", ") + (ids.length > 20 ? `, and ${ids.length - 20} more` : "");
+  return `the API found no product ${shown}`;
+}
+
+/** Chosen ids an answer's entries do not name (the answer names each by productId). */
+function notIn(def: ImportDefinition, entries: readonly unknown[]): string[] {
+  const found = new Set(entries.map((e) => (isRecord(e) ? String(e.productId) : "")));
+  return (def.productIds ?? []).filter((id) => !found.has(String(id).trim()));
+}
+
+/**
+ * The import's row limit when it cut the list there (its rows reached it): a product missing
+ * from such an answer may only rank lower, not be gone (statusMarks.ts). Else undefined.
+ */
+export function cutAtLimit(def: ImportDefinition, state: ImportState): number | undefined {
+  const limit = def.kind === "shopOverview" ? undefined : def.options?.limit;
+  return limit !== undefined && rowsSent(state) >= limit ? limit : undefined;
 }
 
 /** Rows the API sent so far: the rows kept and the rows left out. */
@@ -235,6 +260,7 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
     dataFreshAt,
     lastPage,
     ...(leftOut ? { leftOut } : {}),
+    ...(def.kind === "productList" ? { notFound: notIn(def, sent) } : {}),
   };
   if (rowsSent(state) + wanted.length >= limit || route.paging === "single") {
     return { rows, state: { ...base, totalPages: pagesDone, done: true } };
@@ -286,7 +312,9 @@ export function importTitle(def: ImportDefinition, basis: ProfitBasis = DEFAULT_
       ? `, period ${o.from ?? "30 days before the end"} to ${o.to ?? "today"}`
       : ", period: the last 30 days (the API's default)";
   const window = def.marketplace === "A" && !overview;
-  return `${describeImport(def)}\n${describeBasis(used, o.effectiveDate, window)}${period}${ids}`;
+  // The stamp says the row limit the table was refreshed with (a one-off's, or the saved one's).
+  const rows = o.limit && !overview ? ` · first ${o.limit.toLocaleString("en-US")} rows` : "";
+  return `${describeImport(def)}${rows}\n${describeBasis(used, o.effectiveDate, window)}${period}${ids}`;
 }
 
 /**

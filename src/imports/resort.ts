@@ -7,6 +7,7 @@
 import type { Cell } from "../functions/cells";
 import { lastValues, STATUS_HEADER, type TableRecord } from "./managedTable";
 import { tableLayout } from "./tableLayout";
+import { isMissingMark } from "./statusMarks";
 
 /** The rows to move: sheet row `top + i` (0-based) takes what row `top + order[i]` held. */
 export interface ResortPlan {
@@ -29,9 +30,6 @@ export function profitHeader(record: TableRecord): string | null {
 const blank = (c: Cell | undefined): boolean =>
   c === undefined || c === null || (typeof c === "string" && c.trim() === "");
 
-/** A Status the refresh wrote for a product gone from the API's answer. */
-const GONE = /^Not in the API's answer on /;
-
 /**
  * Rows 1..last (under the header) ordered by profit, highest first; rows of products gone from
  * the API's answer next, then rows without a number there (the seller's own rows, a product
@@ -52,7 +50,7 @@ export function planResort(grid: readonly (readonly Cell[])[], record: TableReco
     );
   const statusAt = layout.at[record.columns.findIndex((c) => c.header === STATUS_HEADER)] ?? -1;
   const gone = (r: number): boolean =>
-    statusAt >= 0 && GONE.test(String(grid[r]?.[statusAt] ?? "").trim());
+    statusAt >= 0 && isMissingMark(String(grid[r]?.[statusAt] ?? "").trim());
   let last = grid.length - 1;
   while (last > 0 && (grid[last] ?? []).every(blank)) last--;
   const rows = Array.from({ length: last }, (_, i) => i + 1);

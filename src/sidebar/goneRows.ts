@@ -16,6 +16,8 @@ export interface GoneRowsQuestion {
   /** Rows to remove (a gone product's copies included). */
   readonly rows: number;
   readonly ids: readonly string[];
+  /** Of `ids`, those only below the top N rows the last import kept, not gone from the API. */
+  readonly belowTop: readonly string[];
   readonly sellerCells: readonly SellerCell[];
   /** What the removal checks is still so (the rows and cells named). */
   readonly token: string;
@@ -50,6 +52,7 @@ export function* goneRows(p: SidebarPorts, sheetName: string): Op<GoneRowsQuesti
     sheetName,
     rows: plan.rows.length,
     ids: plan.ids,
+    belowTop: plan.belowTop,
     sellerCells: plan.sellerCells,
     token: tokenOf(plan),
   };

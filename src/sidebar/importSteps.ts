@@ -9,7 +9,8 @@ import { ApiError, isApiError, messageOf } from "../core/errors";
 import { listPage } from "../core/paginate";
 import { describeImport, type ImportDefinition } from "../imports/definitions";
 import type { ImportState } from "../imports/plan";
-import { headerRow, importTitle, leftOutText, readStep, stepCall } from "../imports/plan";
+import { cutAtLimit, headerRow, importTitle, leftOutText } from "../imports/plan";
+import { notFoundText, readStep, stepCall } from "../imports/plan";
 import { freeSheetName, keptSheetNames, parseSheetNames } from "../imports/sheetName";
 import { importBasis } from "../imports/tableBasis";
 import { io, type Op } from "./op";
@@ -125,6 +126,7 @@ export function* commitImport(
   // Unattended refreshes (menu, daily) keep the seller's edits: nobody is there to ask.
   const edits = choice.edits ?? (choice.saved ? "keep" : undefined);
   const used = importBasis(def, basis); // kept in the record (basisTables.ts)
+  const topRows = cutAtLimit(def, state);
   const done = yield* commitTable(
     p,
     token,
@@ -135,6 +137,7 @@ export function* commitImport(
     choice.replace === true,
     used,
     choice.saved === true,
+    topRows,
   );
   const base = {
     sheetName: def.sheetName,
@@ -142,6 +145,8 @@ export function* commitImport(
     dataFreshAt: state.dataFreshAt,
     importedAt,
     ...(state.leftOut && state.leftOut.count > 0 ? { leftOut: state.leftOut } : {}),
+    ...(state.notFound && state.notFound.length > 0 ? { notFound: state.notFound } : {}),
+    ...(topRows !== undefined ? { topRows } : {}),
   };
   if (done.kind === "refresh" && !done.written)
     return { ...base, written: false, edited: done.edited, changes: done.changes };
@@ -171,7 +176,9 @@ export function* logImport(
     what: describeImport(def),
     requests: state.pagesDone,
     rowsChanged: c ? c.updated + c.appended + c.vanished : state.rowsSoFar,
-    errors: [...(result.notes ?? []), leftOutText(state.leftOut)].filter((e) => e !== "").join(" "),
+    errors: [...(result.notes ?? []), leftOutText(state.leftOut), notFoundText(state.notFound)]
+      .filter((e) => e !== "")
+      .join(" "),
     kept: keptCells(result.edited ?? []),
   });
   // A trigger's run cannot read document properties: a saved import's sheet is its own anyway.

@@ -22,7 +22,7 @@ import { freezeValues, unfreezeValues } from "./freeze";
 import type { SidebarPorts } from "./ports";
 import { addSavedImport, parseSavedImports, removeSavedImport } from "./savedImports";
 import { shopRefs } from "./shopRefs";
-import { tablesOnOtherBasis } from "./basisTables";
+import { chooseSource, tablesOnOtherBasis } from "./basisTables";
 import type { ShopListResult, ShopRef, ShopsView } from "./views";
 
 const SHOP_LISTS = [
@@ -115,7 +115,9 @@ export function createSidebarService(p: SidebarPorts) {
         throw new Error(
           `${taken} holds data that no import wrote, and a saved import would replace it at each refresh: run it once (it asks first) or name another sheet`,
         );
-      return yield* keep(addSavedImport(yield* saved(), def));
+      const list = yield* keep(addSavedImport(yield* saved(), def));
+      yield* chooseSource(p, def);
+      return list;
     },
     *deleteImport(id: string): Op<ImportDefinition[]> {
       return yield* keep(removeSavedImport(yield* saved(), id));

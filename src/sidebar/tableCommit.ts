@@ -114,6 +114,8 @@ export function* commitTable(
   basis: TableBasis | null = null,
   /** Nobody is there to ask (menu, daily refresh): a table without its record is skipped. */
   unattended = false,
+  /** The import kept its first N rows and filled them (plan.ts cutAtLimit). */
+  topRows?: number,
 ): Op<TableCommit> {
   const withBasis = <R extends object>(r: R): R => (basis ? { ...r, basis } : r);
   const columns = table.columns;
@@ -148,6 +150,7 @@ export function* commitTable(
     rows,
     today: new Date(p.now()).toISOString().slice(0, 10),
     ...(choice ? { choice } : {}),
+    ...(topRows !== undefined ? { topRows } : {}),
   });
   const changes = {
     updated: plan.updatedRows,

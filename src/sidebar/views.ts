@@ -49,6 +49,10 @@ export interface ImportResult {
   };
   /** What else the refresh says (a copied row named, a column left alone, a rebuilt record). */
   readonly notes?: readonly string[];
+  /** Chosen product ids the API did not find (left out of its answer), as typed. */
+  readonly notFound?: readonly string[];
+  /** The import kept its first N rows and filled them: missing rows are below them, not gone. */
+  readonly topRows?: number;
 }
 
 /** An owned cell the seller changed by hand, as the sidebar names it. */

@@ -4,7 +4,6 @@
  */
 import { h, render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import type { ImportDefinition } from "../imports/definitions";
 import type { HostBridge, SettingsView, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { BuilderSection } from "./builderSection";
@@ -19,6 +18,7 @@ import { ShopsSection } from "./shopsSection";
 import { TeamSection } from "./teamSection";
 import { ToolsSection } from "./toolsSection";
 import { UnfinishedJobs } from "./unfinishedJobs";
+import type { RefreshThese } from "./basisRefresh";
 import { appCss } from "./styles";
 
 /** The whole app. */
@@ -27,7 +27,7 @@ export function App(p: { bridge: HostBridge }) {
   const [shops, setShops] = useState<ShopsView | null>(null);
   const [shopsError, setShopsError] = useState("");
   const [refreshRequest, setRefreshRequest] = useState(0);
-  const [refreshThese, setRefreshThese] = useState<{ defs: ImportDefinition[] } | null>(null);
+  const [refreshThese, setRefreshThese] = useState<RefreshThese | null>(null);
 
   const loadShops = (): void => {
     setShopsError("");
@@ -55,7 +55,7 @@ export function App(p: { bridge: HostBridge }) {
       settings,
       onSettings: setSettings,
       onRefreshImports: () => setRefreshRequest((n) => n + 1),
-      onRefreshTables: (defs) => setRefreshThese({ defs }),
+      onRefreshTables: (defs) => new Promise((done) => setRefreshThese({ defs, done })),
     }),
     h(ShopsSection, {
       bridge: p.bridge,

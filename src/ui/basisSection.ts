@@ -11,13 +11,17 @@ import type { OtherBasisTable } from "../sidebar/basisTables";
 import type { HostBridge, SettingsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, CheckField, Status, TextField } from "./controls";
+import { canRefresh, refreshSheets } from "./basisRefresh";
 
 export interface BasisProps {
   readonly bridge: HostBridge;
   readonly basis: ProfitBasis;
   readonly onSettings: (s: SettingsView) => void;
-  /** Import these again (the imports section runs them, with its questions and progress). */
-  readonly onRefreshTables: (defs: ImportDefinition[]) => void;
+  /**
+   * Import these again (the imports section runs them, with its questions and progress);
+   * resolves when they are done, so the list of tables on another basis can follow.
+   */
+  readonly onRefreshTables: (defs: ImportDefinition[]) => Promise<void>;
 }
 
 /** What to tell the seller once the basis is saved. */
@@ -54,7 +58,7 @@ export function BasisFields(p: BasisProps) {
   });
   const [busy, setBusy] = useState(false);
   const [behind, setBehind] = useState<OtherBasisTable[]>([]);
-  const refreshable = behind.flatMap((t) => (t.refresh ? [t.refresh] : []));
+  const refreshable = behind.filter(canRefresh);
   useEffect(() => {
     setCountVat(p.basis.countVat);
     setDays(String(p.basis.salesWindowDays));
@@ -77,6 +81,31 @@ export function BasisFields(p: BasisProps) {
       const tables = await p.bridge.tablesOnOtherBasis();
       setBehind(tables);
       setStatus({ text: [saved, otherBasisText(tables)].filter(Boolean).join(" "), kind: "ok" });
+    } catch (e) {
+      setStatus({ text: messageOf(e), kind: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Imports through the imports section, decision sheets by their jobs; then the list again.
+  const refreshThem = async (): Promise<void> => {
+    setBusy(true);
+    setStatus({
+      text: `Refreshing ${refreshable.map((t) => t.sheetName).join(", ")}…`,
+      kind: "info",
+    });
+    try {
+      const defs = refreshable.flatMap((t) => (t.refresh ? [t.refresh] : []));
+      const [, failed] = await Promise.all([
+        p.onRefreshTables(defs),
+        refreshSheets(p.bridge, refreshable),
+      ]);
+      const tables = await p.bridge.tablesOnOtherBasis();
+      setBehind(tables);
+      const done =
+        tables.length === 0 ? "Every table is on the saved basis." : otherBasisText(tables);
+      setStatus({ text: [...failed, done].join(" "), kind: failed.length > 0 ? "error" : "ok" });
     } catch (e) {
       setStatus({ text: messageOf(e), kind: "error" });
     } finally {
@@ -112,10 +141,7 @@ export function BasisFields(p: BasisProps) {
           id: "basis-refresh-tables",
           label: "Refresh them",
           disabled: busy,
-          onClick: () => {
-            p.onRefreshTables(refreshable);
-            setBehind([]);
-          },
+          onClick: () => void refreshThem(),
         })
       : null,
   ]);

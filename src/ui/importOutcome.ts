@@ -1,14 +1,16 @@
 /** What an import did, in one line for the imports section's status. */
 import type { ImportResult } from "./bridge";
 import { counted, grouped } from "./counted";
-import { leftOutText } from "../imports/plan";
+import { leftOutText, notFoundText } from "../imports/plan";
 
 /**
  * "60 rows written to "Top products"." for a first import; for a refresh of a managed table
  * what changed by product, and the cells the seller changed that were left as they are.
  */
 export function importOutcome(result: ImportResult): string {
-  return `${written(result)}${leftOut(result)}`;
+  const missing = notFoundText(result.notFound);
+  const notFound = missing === "" ? "" : ` Not written: ${missing} (check the ids).`;
+  return `${written(result)}${leftOut(result)}${notFound}`;
 }
 
 function written(result: ImportResult): string {
@@ -18,7 +20,7 @@ function written(result: ImportResult): string {
   const kept = (result.edited ?? []).length;
   const keptText = kept > 0 ? ` Kept ${counted(kept, "cell")} you changed by hand.` : "";
   const notes = (result.notes ?? []).map((n) => ` ${n}`).join("");
-  return `${where} refreshed by product: ${grouped(c.updated)} updated in place, ${grouped(c.appended)} new at the bottom, ${grouped(c.vanished)} marked gone in Status; your own columns were not touched.${keptText}${notes}`;
+  return `${where} refreshed by product: ${grouped(c.updated)} updated in place, ${grouped(c.appended)} new at the bottom, ${grouped(c.vanished)} marked ${result.topRows ? `below the top ${counted(result.topRows, "row")}` : "gone"} in Status; your own columns were not touched.${keptText}${notes}`;
 }
 
 /** Rows the API sent out of bounds: each named, and who can mend them. */

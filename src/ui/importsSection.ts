@@ -17,6 +17,7 @@ import { Button, CheckField, Section, SelectField, Status, TextField } from "./c
 import { useQuestion } from "./question";
 import { importOutcome } from "./importOutcome";
 import { GoneRowsOffer } from "./goneRowsOffer";
+import type { RefreshThese } from "./basisRefresh";
 import { SavedImports } from "./savedImports";
 import { shopLabel } from "./shopsSection";
 
@@ -26,7 +27,7 @@ export interface ImportsProps {
   /** Incremented by the app to ask for "Refresh all imports". */
   readonly refreshRequest: number;
   /** Set by the app to import these again (tables a new basis left behind). */
-  readonly refreshThese?: { readonly defs: ImportDefinition[] } | null;
+  readonly refreshThese?: RefreshThese | null;
   /** The profit basis' VAT choice as last saved (the app's settings); absent: read once. */
   readonly basisVat?: boolean | null;
 }
@@ -101,7 +102,9 @@ export function ImportsSection(p: ImportsProps) {
   }, [p.refreshRequest]);
 
   useEffect(() => {
-    if (p.refreshThese && p.refreshThese.defs.length > 0) void start(p.refreshThese.defs);
+    const these = p.refreshThese;
+    if (these)
+      void (these.defs.length > 0 ? start(these.defs) : Promise.resolve()).finally(these.done);
   }, [p.refreshThese]);
 
   const definition = (): ImportDefinition => {

@@ -16,7 +16,7 @@ export interface SettingsProps {
   readonly onSettings: (s: SettingsView) => void;
   readonly onRefreshImports: () => void;
   /** Import these again (tables a new basis left behind). */
-  readonly onRefreshTables: (defs: ImportDefinition[]) => void;
+  readonly onRefreshTables: (defs: ImportDefinition[]) => Promise<void>;
 }
 
 /** The key and settings section. */

@@ -89,11 +89,15 @@ export function idsInOrder(values: readonly unknown[][]): string[] {
 export function profitsInOrder(values: readonly unknown[][]): number[] {
   const at = (values[0] ?? []).findIndex((h) => h === "Total profit");
   if (at < 0) throw new Error("No Total profit column");
-  // Rows of products gone from the answer sort below the ranked ones (imports/resort.ts).
+  // Rows of products gone from the answer, or below a limited import's top N, sort below the
+  // ranked ones (imports/resort.ts).
   const statusAt = (values[0] ?? []).findIndex((h) => h === "Status");
   return values
     .slice(1)
-    .filter((r) => !/^Not in the API's answer/.test(String(r[statusAt] ?? "")))
+    .filter(
+      (r) =>
+        !/^(Not in the API's answer|Below the top [\d,]+ rows)/.test(String(r[statusAt] ?? "")),
+    )
     .map((r) => r[at])
     .filter((v): v is number => typeof v === "number");
 }

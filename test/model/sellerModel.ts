@@ -237,7 +237,8 @@ function match(
 /** Status words of a row the refresh marks as a copy of another. */
 export const DUPLICATE_STATUS = /^copy of row /i;
 /** Status words of a row whose product the API no longer lists. */
-export const GONE_STATUS = /not in the api's answer/i;
+// A limited import's answer stops at its top N: a row below it says so (statusMarks.ts).
+export const GONE_STATUS = /not in the api's answer|below the top [\d,]+ rows/i;
 
 /**
  * The rule after an add-in step that wrote the table: typed cells, rows per product, and

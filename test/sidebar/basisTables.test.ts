@@ -10,6 +10,7 @@
 import { paneOverServer } from "../hosts/excel/paneOverServer";
 import type { ImportDefinition } from "../../src/imports/definitions";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { canRefresh, refreshSheets } from "../../src/ui/basisRefresh";
 
 jest.setTimeout(120_000);
 let server: TestServer;
@@ -67,4 +68,43 @@ test("tables on the old basis are named after Save basis; importing again brings
   expect(after.map((t) => t.sheetName).sort()).toEqual(["Pricing", "Without VAT"]);
   const stamp = excel.sheets.get("Top products")?.notes.join("\n") ?? "";
   expect(stamp).toContain("Basis: output VAT not counted, 90-day sales window");
+});
+
+test("Refresh them runs a fee-change sheet's job again, and the list follows", async () => {
+  const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
+  await bridge.feeChangeSheet({
+    marketplace: "B",
+    shopId: 500001,
+    region: "MY",
+    date: "2025-08-29",
+    targetMargin: 0.2,
+    sheetName: "Fee change",
+  });
+  await bridge.saveSettings({ basis: { countVat: false } });
+  const behind = await bridge.tablesOnOtherBasis();
+  const fee = behind.find((t) => t.sheetName === "Fee change");
+  expect(fee?.remake).toEqual({ kind: "feeChange" });
+  expect(behind.filter(canRefresh).map((t) => t.sheetName)).toContain("Fee change");
+
+  expect(await refreshSheets(bridge, behind)).toEqual([]);
+  expect((await bridge.tablesOnOtherBasis()).map((t) => t.sheetName)).not.toContain("Fee change");
+  expect(excel.sheets.get("Fee change")?.notes.join("\n") ?? "").toMatch(/VAT not counted/);
+});
+
+test("a table's refresh runs the import the seller saved last, not an earlier one-off's row limit, and the stamp says the limit", async () => {
+  const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
+  const oneOff = { ...TOP, id: "once", options: { limit: 5 } };
+  await bridge.runImport(oneOff);
+  const stamp = () => excel.sheets.get("Top products")?.notes.join("\n") ?? "";
+  expect(stamp()).toContain("first 5 rows");
+  const saved = { ...TOP, id: "saved", options: {} };
+  await bridge.saveImport(saved);
+
+  await bridge.saveSettings({ basis: { countVat: false } });
+  const top = (await bridge.tablesOnOtherBasis()).find((t) => t.sheetName === "Top products");
+  expect(top?.refresh).toEqual(saved);
+  if (!top?.refresh) throw new Error("no definition to refresh with");
+  await bridge.runImport(top.refresh);
+  expect(excel.table("Top products").length).toBeGreaterThan(6);
+  expect(stamp()).not.toContain("first 5 rows");
 });
