@@ -7,6 +7,7 @@
 import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
 import { isRecord } from "../core/shape";
+import { isCalendarDay } from "../imports/calendarDay";
 import type { CostBook } from "../imports/costBook/costBook";
 import { firstFeeChangeState, type FeeChangeState } from "../imports/feeChange/feeChangeAsk";
 import { feeChangeRows, type FeeChangeRow } from "../imports/feeChange/feeChangeRows";
@@ -38,8 +39,6 @@ export interface FeeChangeFigures {
   readonly count: StepCount;
   readonly book: CostBook | null;
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The next commission change A20 names for the shop's categories (marketplace A), or null: the
@@ -74,7 +73,8 @@ export function checkedFeeChange(q: FeeChangeQuestion): void {
   if (!Number.isInteger(q.shopId)) throw new Error("Pick a shop (its id is a whole number)");
   if (q.marketplace !== "C" && !/^[A-Z]{2}$/.test(q.region))
     throw new Error("Pick a region such as SG");
-  if (q.date && !DAY.test(q.date)) throw new Error("Date: write it as YYYY-MM-DD, e.g. 2025-07-30");
+  if (q.date && !isCalendarDay(q.date))
+    throw new Error(`Date: write it as YYYY-MM-DD, e.g. 2025-07-30 (${q.date} is no calendar day)`);
   if (q.marketplace === "C" && (q.productIds ?? []).length === 0)
     throw new Error(
       "Product ids: enter the marketplace C product ids (the API lists no C products)",
@@ -127,8 +127,25 @@ export function* feeChangeFinish(
   const book = yield* teamCostBook(p);
   const today = new Date(p.now()).toISOString().slice(0, 10);
   const rows = feeChangeRows(state, book, today);
+  refuseEmptyDate(state.ask.date, rows);
   const summary = feeChangeSummary(state, rows, targetMargin ?? 0.2);
   return { rows, summary, book };
+}
+
+/**
+ * A date the API answered as today or earlier, or answered for no variant at all, makes no
+ * sheet: its "change" would be nothing (or the past), yet read as a forecast.
+ */
+function refuseEmptyDate(date: string, rows: readonly FeeChangeRow[]): void {
+  const apiToday = rows.find((r) => r.today?.day)?.today?.day;
+  if (apiToday && date <= apiToday)
+    throw new Error(
+      `Date: ${date} is not after the API's today (${apiToday}); give the day the new fees apply`,
+    );
+  if (rows.length > 0 && rows.every((r) => r.later === null))
+    throw new Error(
+      `No sheet written: the API gave no figures on ${date} for any variant (${rows[0]?.note ?? ""})`,
+    );
 }
 
 /** The figures of a fee-change sheet for `q`; `after` hears each step (progress, checkpoint). */

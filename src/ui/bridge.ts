@@ -10,6 +10,7 @@ import type { Cell, CellInput } from "../functions/cells";
 import type { BulkJob } from "../imports/bulk";
 import type { ImportDefinition } from "../imports/definitions";
 import { zonedTime } from "../imports/table";
+export { isCalendarDay } from "../imports/calendarDay";
 import type { QuestionAnswers } from "../sidebar/importQuestions";
 import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";

@@ -9,7 +9,7 @@ import { h } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { FeeChangeSheetOutcome } from "../sidebar/feeChangeSheet";
 import type { HostBridge, JobRunOptions, ShopsView } from "./bridge";
-import { messageOf } from "./bridge";
+import { isCalendarDay, messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
 import { jobLine } from "./jobLine";
 import { useQuestion } from "./question";
@@ -82,8 +82,8 @@ export function FeeChangeSection(p: {
     ? "Pick a shop (Shops, above)"
     : isC && ids.length === 0
       ? "Product ids: enter the marketplace C product ids (the API lists no C products)"
-      : date.trim() !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(date.trim())
-        ? "Date: write it as YYYY-MM-DD, e.g. 2026-12-29"
+      : date.trim() !== "" && !isCalendarDay(date.trim())
+        ? `Date: write it as YYYY-MM-DD, e.g. 2026-12-29 (${date.trim()} is no calendar day)`
         : date.trim() === "" && shop.marketplace !== "A"
           ? `Date: type the day the new fees apply (YYYY-MM-DD); marketplace ${shop.marketplace}'s API names no scheduled changes`
           : !(target.trim() !== "" && margin > -100 && margin < 100)

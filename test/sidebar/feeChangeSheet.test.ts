@@ -194,3 +194,19 @@ test("a sheet holding the seller's data is refused before any request", async ()
   expect(seen.length).toBe(from);
   expect(book.sheets.get("Costs")).toEqual([["SKU", "Cost"]]);
 });
+
+test("a date that is no calendar day, or not after the API's today, makes no sheet and says why", async () => {
+  const { ports } = memoryPorts(server);
+  const from = seen.length;
+  for (const date of ["2026-13-01", "2026-02-30"])
+    await expect(feeChangeSheet(ports, { ...ASK, date, sheetName: date })).rejects.toThrow(
+      `(${date} is no calendar day)`,
+    );
+  expect(seen.length).toBe(from);
+  // The attack run saw a sheet "at the fees of 2020-01-01" with a green line: the API answers
+  // a past date, but a change from today to the past is no forecast.
+  await expect(
+    feeChangeSheet(ports, { ...ASK, date: "2020-01-01", sheetName: "Past" }),
+  ).rejects.toThrow(/Date: 2020-01-01 is not after the API's today \(\d{4}-\d{2}-\d{2}\)/);
+  expect(ports.stage.dataIn("Past")).toBeNull();
+});
