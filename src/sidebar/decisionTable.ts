@@ -7,7 +7,6 @@
  * Written twice with the same rows, it writes the same cells: a job stopped after its write and
  * resumed from the checkpoint before it duplicates nothing.
  */
-import { counted } from "../core/counted";
 import type { Cell } from "../functions/cells";
 import {
   firstRecord,
@@ -22,6 +21,9 @@ import type { TableBasis } from "../imports/tableBasis";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { logRefresh } from "./refreshLog";
+import { keptCells } from "./refreshNotes";
+import { view } from "./tableCommit";
+import type { EditedCellView } from "./views";
 
 /** What kind of decision sheet a record belongs to, and the question it answers. */
 export interface DecisionRecord extends TableRecord {
@@ -97,6 +99,7 @@ export function* writeDecisionTable(p: SidebarPorts, t: DecisionTable): Op<Decis
   let blocks: GridBlock[];
   let next: TableRecord;
   let changes = { keptEdits: 0, appended: cells.length, vanished: 0 };
+  let editedCells: EditedCellView[] = [];
   if (!record) {
     blocks = [
       {
@@ -118,6 +121,7 @@ export function* writeDecisionTable(p: SidebarPorts, t: DecisionTable): Op<Decis
     });
     blocks = plan.blocks;
     next = plan.record;
+    editedCells = plan.edited.map(view);
     changes = {
       keptEdits: plan.edited.length,
       appended: plan.appendedRows,
@@ -149,10 +153,8 @@ export function* writeDecisionTable(p: SidebarPorts, t: DecisionTable): Op<Decis
     what: `${t.title} → ${t.sheetName}`,
     requests: t.requests,
     rowsChanged: t.rows.length,
-    errors: [
-      ...t.errors.slice(0, 3),
-      ...(changes.keptEdits ? [`kept ${counted(changes.keptEdits, "cell")} changed by hand`] : []),
-    ].join("; "),
+    errors: t.errors.slice(0, 3).join("; "),
+    kept: keptCells(editedCells),
   });
   // Last: in Google Sheets a sheet inserted since (the Refresh log) became the active one.
   yield* io(() => p.tables.show?.(t.sheetName));

@@ -6,7 +6,6 @@
  * variants, marks vanished ones, keeps every cell the seller typed and every column they added,
  * and rewrites the summary.
  */
-import { counted } from "../core/counted";
 import type { Cell } from "../functions/cells";
 import { describeBasis } from "../functions/basis";
 import {
@@ -31,6 +30,9 @@ import { feeChangeFinish, type FeeChangeQuestion } from "./feeChange";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { logRefresh } from "./refreshLog";
+import { keptCells } from "./refreshNotes";
+import { view } from "./tableCommit";
+import type { EditedCellView } from "./views";
 import type { StepCount } from "./runSteps";
 
 /** A new fee-change sheet: the question and where it goes. */
@@ -115,6 +117,7 @@ export function* writeFeeChangeSheet(
   let blocks: GridBlock[];
   let next: TableRecord;
   let changes = { edited: 0, appended: rows.length, vanished: 0 };
+  let editedCells: EditedCellView[] = [];
   if (!record) {
     blocks = [
       {
@@ -137,6 +140,8 @@ export function* writeFeeChangeSheet(
     });
     blocks = plan.blocks.map((b) => ({ ...b, row: b.row + top }));
     next = plan.record;
+    // The plan read the grid from the header row down: its addresses move down by `top`.
+    editedCells = plan.edited.map((e) => view({ ...e, cell: movedDown(e.cell, top) }));
     changes = {
       edited: plan.edited.length,
       appended: plan.appendedRows,
@@ -167,15 +172,12 @@ export function* writeFeeChangeSheet(
       refreshedBy: stamp.who,
     }),
   );
-  const errors = [
-    ...state.errors.slice(0, 3),
-    ...(changes.edited ? [`kept ${counted(changes.edited, "cell")} changed by hand`] : []),
-  ].join("; ");
   yield* logRefresh(p.tables, stamp, {
     what: `${title.split("\n")[0] ?? "Fee change"} → ${ask.sheetName}`,
     requests: count.batches + count.singles,
     rowsChanged: rows.length,
-    errors,
+    errors: state.errors.slice(0, 3).join("; "),
+    kept: keptCells(editedCells),
   });
   // Last: in Google Sheets a sheet inserted since (the Refresh log) became the active one.
   yield* io(() => p.tables.show?.(ask.sheetName));
@@ -193,4 +195,10 @@ export function* writeFeeChangeSheet(
     appended: changes.appended,
     vanished: changes.vanished,
   };
+}
+
+/** "F7" moved `rows` rows down ("F10" for 3). */
+function movedDown(cell: string, rows: number): string {
+  const m = /^([A-Z]+)(\d+)$/.exec(cell);
+  return m ? `${m[1]}${Number(m[2]) + rows}` : cell;
 }

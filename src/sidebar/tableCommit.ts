@@ -44,7 +44,8 @@ export type TableCommit =
     };
 
 const plain = (c: Cell): PlainCell => (c instanceof Date ? c.toISOString() : c);
-const view = (e: EditedCell): EditedCellView => ({
+/** An edited cell as the sidebar names it (dates as text). */
+export const view = (e: EditedCell): EditedCellView => ({
   ...e,
   yours: plain(e.yours),
   api: plain(e.api),

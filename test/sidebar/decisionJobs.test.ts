@@ -131,10 +131,23 @@ test("campaign sheet: a stop mid-job resumes from its checkpoint, no request or 
   const noteAt = grid[0]?.length ?? 0;
   (grid[0] as unknown[])[noteAt] = "Our note";
   (grid[2] as unknown[])[noteAt] = "push this one";
+  const marginAt = (grid[0] ?? []).indexOf("Margin in campaign");
+  expect(marginAt).toBeGreaterThan(0);
+  (grid[3] as unknown[])[marginAt] = 0.99;
   await drive(ports, "campaign", { ...CAMPAIGN, skus, sheetName: "C2" });
   const again = book.sheets.get("C2") ?? [];
   expect(again).toHaveLength(skus.length + 1);
   expect(again[2]?.[noteAt]).toBe("push this one");
+  expect(again[3]?.[marginAt]).toBe(0.99);
+  // The typed figure is named in the log's "Kept by hand" column, not under Errors.
+  const log = book.sheets.get("Refresh log") ?? [];
+  const last = log[log.length - 1] ?? [];
+  expect(last[5]).toBe("");
+  expect(String(last[6])).toMatch(
+    new RegExp(
+      `^1 cell kept as typed: ${String.fromCharCode(65 + marginAt)}4 \\(Margin in campaign of `,
+    ),
+  );
 });
 
 test("campaign and new-listing jobs name the bad argument before a job exists", async () => {

@@ -131,7 +131,13 @@ test("B 500001 MY: summary, every SKU sorted by monthly loss, flags; Refresh kee
   expect(table(after).rows).toHaveLength(t.rows.length);
   const log2 = book.sheets.get(REFRESH_LOG_SHEET) ?? [];
   expect(log2).toHaveLength(3);
-  expect(String(log2[2]?.[5])).toContain("kept 1 cell changed by hand");
+  // Named in the log's own column, at its address in the sheet (the attack run found it under
+  // Errors, unnamed).
+  expect(log2[2]?.[5]).toBe("");
+  const address = `${String.fromCharCode(65 + nameAt)}${edited + 1}`;
+  expect(String(log2[2]?.[6])).toMatch(
+    new RegExp(`^1 cell kept as typed: ${address} \\(Name of [^:]+: yours Our own name,`),
+  );
 });
 
 test("a job stopped again and again resumes from its checkpoint: no request twice, the same sheet", async () => {
