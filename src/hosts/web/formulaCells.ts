@@ -10,7 +10,8 @@
  * a cell whose arguments did not change answers from here and asks nothing again.
  */
 import type { SheetFunction } from "../../functions/define";
-import { excelArguments } from "../shared/excelValues";
+import { ArgumentError } from "../../functions/argumentError";
+import { excelArguments, toExcelError } from "../shared/excelValues";
 import { invokeFunction } from "../shared/invoke";
 import { WEB_PLACES } from "../shared/places";
 import type { ExcelSession } from "../shared/session";
@@ -75,6 +76,9 @@ export class FormulaCells {
     address: string,
     place?: CellPlace,
   ): EngineResult {
+    // Excel refuses a formula with more arguments than the function takes; the engine passes
+    // them all, so say it in the cell as Excel would (the attack run saw them ignored).
+    if (raw.length > fn.params.length) return this.tooMany(fn, raw.length, address, place);
     const key = `${fn.name}\n${JSON.stringify(excelArguments(fn, raw))}`;
     const known = this.answers.get(address);
     if (known?.key === key) return known.shown?.value ?? GETTING_DATA;
@@ -93,6 +97,25 @@ export class FormulaCells {
       (error: unknown) => this.settled(address, key, invocation, shownResult(error)),
     );
     return GETTING_DATA;
+  }
+
+  private tooMany(
+    fn: SheetFunction,
+    count: number,
+    address: string,
+    place: CellPlace | undefined,
+  ): EngineResult {
+    const problem = `takes at most ${fn.params.length} arguments, got ${count}`;
+    const error = toExcelError(new ArgumentError(fn.name, problem), ENGINE_ERRORS, WEB_PLACES);
+    const shown = shownResult(error);
+    this.answers.get(address)?.invocation.onCanceled?.();
+    this.answers.set(address, {
+      key: `${fn.name}\n${count}`,
+      place,
+      shown,
+      invocation: { address },
+    });
+    return shown.value;
   }
 
   /** The message of the cell's error (or its wait), or null when it shows a value. */
