@@ -17,6 +17,7 @@ import fc from "fast-check";
 import {
   Api,
   CopyRow,
+  EditHeader,
   Import,
   InsertColumn,
   LoseRecord,
@@ -199,6 +200,34 @@ describe.each(HOSTS)("%s", (host) => {
     expect(status.filter((s) => /^Not in the API's answer/.test(String(s)))).toEqual([]);
     const ids = (await column(real, model, "Item id")).filter((x) => x !== "" && x != null);
     expect(ids.map(String).sort()).toEqual((await real.api.liveIds()).sort());
+  });
+
+  // bench:model seed 34 (Excel, web), shrunk: a seller's column headed "Rank" left of the
+  // add-in's, the record lost, so the rebuilt record knows no rank; then one "Rank" is renamed.
+  test("a seller's column headed Rank, taken for the add-in's once that is renamed, keeps the note typed in it", async () => {
+    await replay(host, "A", () => [
+      new InsertColumn("left", "addin", 0), // headed "Rank"
+      new LoseRecord("delete"),
+      new InsertColumn("left", "seller", 0),
+      new Refresh("menu"), // two "Rank" columns: both left alone
+      new TypeSeller(0, 22, false), // "note 5" in the seller's "Rank"
+      new EditHeader(16, "seller", 0), // the add-in's Rank renamed
+      new Import(false, false),
+    ]);
+  });
+
+  test("the add-in's Rank, once the seller's column headed alike is renamed, unranks a gone row", async () => {
+    await replay(host, "A", () => [
+      new InsertColumn("left", "addin", 0), // headed "Rank"
+      new LoseRecord("delete"),
+      new Api({ kind: "appear", count: 1 }),
+      new InsertColumn("left", "seller", 0),
+      new Api({ kind: "vanish", pick: 0 }),
+      new Refresh("menu"), // two "Rank" columns: both left alone; a product appended
+      new TypeSeller(0, 23, false),
+      new EditHeader(16, "seller", 0), // the seller's "Rank" renamed
+      new Import(false, false),
+    ]);
   });
 
   test("marketplace B: an empty answer marks every row gone", async () => {
