@@ -698,7 +698,12 @@ export class RemoveGone extends Base {
     for (const id of removed) {
       if (m.lastLive.has(id))
         throw new Violation("live row removed", `${id} was in the answer and lost its row`);
+      // An id the seller typed on what is now its product's only row is that row's key, as
+      // the add-in's own ids are (they cannot be told apart): the question names the row by
+      // that product with each cell, so the id need not be named as a cell of its own.
+      const onlyRow = (m.rows.get(id) ?? 0) === 1;
       for (const e of m.entries.filter((x) => x.product === id)) {
+        if (e.what === "id" && onlyRow) continue;
         // Any of its product's rows holding that value (an id typed equal to another row's).
         const c = m.cols.indexOf(e.col);
         const cells = was.flatMap((line, row) =>
