@@ -57,8 +57,18 @@ export function utf8Length(text: string): number {
 
 /** SHA-256 of the UTF-8 text, as 64 lowercase hex digits. */
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(utf8Bytes(text)));
+  let hex = recent.get(text);
+  if (hex === undefined) {
+    hex = bytesToHex(sha256(utf8Bytes(text)));
+    // A refresh asks for the same pages, limiter and key marks again and again: hashed once.
+    if (recent.size >= 512) recent.clear();
+    recent.set(text, hex);
+  }
+  return hex;
 }
+
+/** Hashes of recent texts (in memory only, like the texts themselves). */
+const recent = new Map<string, string>();
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {

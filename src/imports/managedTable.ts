@@ -281,9 +281,10 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
       const now = line[layout.at[j] ?? -1];
       if (keptBefore.has(j)) return true;
       const was = before?.[j];
-      if (was !== undefined) return !sameValue(was, now);
-      // Nothing known of this row (a rebuilt record, an id the seller typed or moved): a cell
-      // that differs from the API's is the seller's, unless blank or the add-in's own mark.
+      if (was !== undefined && was !== null) return !sameValue(was, now);
+      // Nothing known of this cell (a rebuilt record, an id the seller typed or moved, a column
+      // left alone when the row was written): one that differs from the API's is the seller's,
+      // unless blank or the add-in's own mark.
       if (j === statusJ) return !isOwnStatus(now);
       // A whole number in Rank is a rank the add-in wrote (a seller types notes, not ranks).
       if (j === rankJ && Number.isInteger(comparable(now))) return false;
@@ -369,9 +370,11 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     if (layout.rowOf.has(id)) continue;
     const r = bottom + appendedRows++;
     for (const j of owned) put(r, j, j === statusJ ? "" : (apiRow[j] ?? ""));
+    // A column left alone got nothing: the record says so (null), or a later refresh would
+    // find none of "its" cells there and leave that column alone for good.
     nextLast.set(
       id,
-      apiRow.map((v, j) => (j === statusJ ? "" : comparable(v))),
+      apiRow.map((v, j) => ((layout.at[j] ?? -1) < 0 ? null : j === statusJ ? "" : comparable(v))),
     );
   }
 

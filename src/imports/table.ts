@@ -297,6 +297,20 @@ export type TimeText = (iso: string) => string;
  * the web demo have no workbook time zone); the ISO text itself where Intl cannot say.
  */
 export function zonedTime(iso: string, timeZone?: string): string {
+  const key = `${timeZone ?? ""}\n${iso}`;
+  let text = zonedTexts.get(key);
+  if (text === undefined) {
+    text = zonedText(iso, timeZone);
+    // A stamp, a note and a log line of one step name the same moment: formatted once.
+    if (zonedTexts.size >= 256) zonedTexts.clear();
+    zonedTexts.set(key, text);
+  }
+  return text;
+}
+
+const zonedTexts = new Map<string, string>();
+
+function zonedText(iso: string, timeZone: string | undefined): string {
   try {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return iso;

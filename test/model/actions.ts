@@ -112,9 +112,16 @@ async function typeEntry(
   what: Entry["what"],
 ): Promise<boolean> {
   if (same(grid[at.row]?.[at.col], value)) return false; // typing what is there changes nothing
-  forgetAt(m, grid, at.row, at.col);
   const col = colId(m, at.col);
+  const cell = `${at.product}\u001f${col}`;
+  const held = rowsOf(m, grid);
+  const typedHere = m.entries.some((e) => held.get(e) === at.row && e.col === col);
+  if (ownHeader(col) !== null && !typedHere && !m.overwritten.has(cell))
+    m.overwritten.set(cell, grid[at.row]?.[at.col] ?? "");
+  forgetAt(m, grid, at.row, at.col);
   await r.host.type(m.sheet, at.row, at.col, value);
+  // The add-in's own value typed back before it looked again: its cell, as it wrote it.
+  if (what === "equal" && same(m.overwritten.get(cell), value)) return true;
   m.entries.push({ n: m.next++, product: at.product, col, value, what });
   return true;
 }
@@ -359,6 +366,7 @@ export class Sort extends Base {
     const before = rowsOf(m, grid);
     await r.host.sortRange(m.sheet, { top, left, rows, cols }, by, this.ascending);
     if (!this.some) return; // whole rows moved: every cell stays beside its product
+    m.overwritten.clear(); // cells moved between products: what the add-in wrote is unknown
     for (let c = left; c < left + cols; c++) {
       const h = ownHeader(m.cols[c] ?? "") ?? "";
       if (h === "Status" || h === "Rank") m.moved.add(h);
@@ -542,6 +550,7 @@ async function unknowable(m: SellerModel, r: Real): Promise<void> {
 
 /** After a write of the table: every product in the answer has a row. */
 async function answered(m: SellerModel, r: Real): Promise<void> {
+  m.overwritten.clear();
   const ids = await live(r);
   for (const id of ids) m.rows.set(id, Math.max(1, m.rows.get(id) ?? 0));
   m.lastLive = new Set(ids);
@@ -550,6 +559,7 @@ async function answered(m: SellerModel, r: Real): Promise<void> {
 /** The table was replaced whole with the seller's consent: start again from what it shows. */
 async function replaced(m: SellerModel, r: Real): Promise<void> {
   const grid = await view(m, r);
+  m.overwritten.clear();
   m.cols = (grid[0] ?? []).map((h) => `own:${idText(h)}`);
   m.titles = 0;
   m.entries = [];
@@ -698,7 +708,12 @@ export class RemoveGone extends Base {
     for (const id of removed) {
       if (m.lastLive.has(id))
         throw new Violation("live row removed", `${id} was in the answer and lost its row`);
+      // An id the seller typed on what is now its product's only row is that row's key, as
+      // the add-in's own ids are (they cannot be told apart): the question names the row by
+      // that product with each cell, so the id need not be named as a cell of its own.
+      const onlyRow = (m.rows.get(id) ?? 0) === 1;
       for (const e of m.entries.filter((x) => x.product === id)) {
+        if (e.what === "id" && onlyRow) continue;
         // Any of its product's rows holding that value (an id typed equal to another row's).
         const c = m.cols.indexOf(e.col);
         const cells = was.flatMap((line, row) =>
@@ -872,6 +887,7 @@ export async function startModel(
     next: 1,
     recordLost: false,
     moved: new Set(),
+    overwritten: new Map(),
     story: [],
   };
   return { model, real: r };

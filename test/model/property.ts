@@ -2,9 +2,9 @@
  * The CI run of issue 33's property for one host: `MODEL_RUNS` sequences (the host's CI size
  * unless set) from today's seed (`MODEL_SEED` replays one), bounded by `MODEL_SECONDS` (a slower
  * machine runs fewer and says so, never fails for it). Each host's count is what fits in about
- * 60 s alone on 2 idle cores (3 minutes of CI CPU together; the time is mostly the add-in's own
- * steps, bench/results.md); `npm run bench:model` runs 10,000 a host. A failure prints fast-check's shrunk sequence of actions, the
- * seed and the path to replay it.
+ * 45 s on one idle core (the time is mostly the add-in's own import and refresh steps,
+ * bench/results.md); `npm run bench:model` runs 10,000 a host. A failure prints fast-check's
+ * shrunk sequence of actions, the seed and the path to replay it.
  */
 import fc from "fast-check";
 import { sellerDataProperty, seedOfToday, type HostMaker } from "./run";

@@ -93,6 +93,11 @@ export interface SellerModel {
    * those cells for theirs (they changed by hand), so gone rows' marks are not checked.
    */
   moved: Set<string>;
+  /**
+   * What add-in cells the seller typed over since the add-in last wrote held (by product and
+   * column): typing that value back restores the add-in's cell, which leaves no trace to name.
+   */
+  overwritten: Map<string, Cell>;
   /** The products in the answer when the add-in last wrote the table (the rest are gone). */
   lastLive: Set<string>;
   /** The steps so far, for the failure's story. */

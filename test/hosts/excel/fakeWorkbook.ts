@@ -86,6 +86,55 @@ function excelTyped(v: unknown, format: unknown, textKept: boolean): unknown {
 
 const key = (r: number, c: number): string => `${r},${c}`;
 
+/**
+ * A sheet's cells by "row,column" that keep their used range as they are put: the used range
+ * is read at every load of it and every look at the sheet (a full scan was the fake's largest
+ * cost in the seller-data model). A cell emptied or deleted makes it scan again, once.
+ */
+class CellMap extends Map<string, unknown> {
+  private rows = 0;
+  private cols = 0;
+  private stale = false;
+  // Filled after the fields are set (Map's own constructor would put them before).
+  constructor(cells?: Iterable<readonly [string, unknown]>) {
+    super();
+    for (const [k, v] of cells ?? []) this.set(k, v);
+  }
+  override set(k: string, v: unknown): this {
+    if (v === "" || v === undefined) {
+      if (!this.stale && super.has(k)) this.stale = true;
+    } else if (!this.stale) {
+      const comma = k.indexOf(",");
+      this.rows = Math.max(this.rows, Number(k.slice(0, comma)) + 1);
+      this.cols = Math.max(this.cols, Number(k.slice(comma + 1)) + 1);
+    }
+    return super.set(k, v);
+  }
+  override delete(k: string): boolean {
+    const had = super.delete(k);
+    if (had) this.stale = true;
+    return had;
+  }
+  override clear(): void {
+    super.clear();
+    [this.rows, this.cols, this.stale] = [0, 0, false];
+  }
+  /** The used range's size (cells holding "" are not used). */
+  bounds(): { rows: number; cols: number } {
+    if (this.stale) {
+      let [rows, cols] = [0, 0];
+      for (const [k, v] of this) {
+        if (v === "" || v === undefined) continue;
+        const comma = k.indexOf(",");
+        rows = Math.max(rows, Number(k.slice(0, comma)) + 1);
+        cols = Math.max(cols, Number(k.slice(comma + 1)) + 1);
+      }
+      [this.rows, this.cols, this.stale] = [rows, cols, false];
+    }
+    return { rows: this.rows, cols: this.cols };
+  }
+}
+
 /** A value Excel computed for a cell: a formatted number `{type: "Double", basicValue, numberFormat}` or plain. */
 interface FormattedNumber {
   readonly type: "Double";
@@ -202,7 +251,7 @@ export function fakeWorkbook(
     name,
     visibility: "Visible",
     frozenRows: 0,
-    values: new Map(),
+    values: new CellMap(),
     formats: new Map(),
     notes: [],
     bold: new Set(),
@@ -215,15 +264,8 @@ export function fakeWorkbook(
   let activeSheet = "Sheet1";
 
   const bounds = (rec: SheetRecord): { rows: number; cols: number } => {
-    let rows = 0;
-    let cols = 0;
-    for (const [k, v] of rec.values) {
-      if (v === "" || v === undefined) continue;
-      const comma = k.indexOf(",");
-      rows = Math.max(rows, Number(k.slice(0, comma)) + 1);
-      cols = Math.max(cols, Number(k.slice(comma + 1)) + 1);
-    }
-    return { rows, cols };
+    if (rec.values instanceof CellMap) return rec.values.bounds();
+    return new CellMap(rec.values).bounds(); // a record a test built with a plain Map
   };
 
   const range = (
@@ -588,7 +630,7 @@ export function fakeWorkbook(
       for (const [name, rec] of sheets)
         twin.sheets.set(name, {
           ...rec,
-          values: new Map(rec.values),
+          values: new CellMap(rec.values),
           formats: new Map(rec.formats),
           notes: [...rec.notes],
           bold: new Set(rec.bold),

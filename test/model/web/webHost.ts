@@ -30,6 +30,7 @@ interface SheetLike {
   getMaxRows(): number;
   getMaxColumns(): number;
   setRowCount(n: number): unknown;
+  setColumnCount(n: number): unknown;
   getCustomMetadata(): Record<string, unknown> | undefined | null;
   setCustomMetadata(custom: Record<string, unknown>): unknown;
 }
@@ -105,6 +106,8 @@ export function webHost(
     async type(name, row, col, value) {
       const s = sheet(name);
       if (s.getMaxRows() <= row) s.setRowCount(row + 100);
+      // The seller scrolls right and adds columns, as the page's own writes do (tableRoom.ts).
+      if (s.getMaxColumns() <= col) s.setColumnCount(col + 5);
       s.getRange(row, col).setValues([[cellData(value)]]);
     },
     insertColumn: async (name, col) => void sheet(name).insertColumnBefore(col),
