@@ -8,3 +8,14 @@ export function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * A kill test's seed: MKT_KILL_SEED when set (to repeat a run), else a new one each run; the
+ * test prints it with every build it checks.
+ */
+export function killSeed(): number {
+  const given = Number(process.env.MKT_KILL_SEED);
+  return Number.isInteger(given) && process.env.MKT_KILL_SEED !== ""
+    ? given
+    : Date.now() % 1_000_000;
+}

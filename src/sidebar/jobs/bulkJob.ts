@@ -10,6 +10,7 @@
  * A resumed job asks no row twice and writes each block to the same cells.
  */
 import type { Cell } from "../../core/shape";
+import type { ProfitBasis } from "../../functions/basis";
 import { messageOf } from "../../core/errors";
 import { answerRow, bulkFunction, bulkHeader, bulkRowArgs, type BulkJob } from "../../imports/bulk";
 import { boxAddress, confirmText, outputPlace } from "../../imports/freeColumns";
@@ -51,6 +52,11 @@ export interface BulkState {
   readonly address: string;
   readonly beside: boolean;
   readonly countVat: boolean;
+  /**
+   * The basis at the start: every row is asked on it, whoever resumes the job (a teammate, a
+   * trigger run as its maker, the seller after changing it). Absent in older checkpoints.
+   */
+  readonly basis?: ProfitBasis;
   /** The different rows to ask, and for each input row (header aside) its group, or -1. */
   readonly groups: PlainCell[][];
   readonly groupOf: number[];
@@ -142,11 +148,13 @@ export const bulkJob: JobKind<BulkAsk, BulkState> = {
       seen.set(key, groups.length);
       return groups.push(row) - 1;
     });
+    const basis = yield* io(() => p.basis());
     const state: BulkState = {
       job,
       address: boxAddress(read),
       beside: input.beside === true,
-      countVat: (yield* io(() => p.basis())).countVat,
+      countVat: basis.countVat,
+      basis,
       groups,
       groupOf,
       answers: groups.map(() => null),
@@ -168,7 +176,7 @@ export const bulkJob: JobKind<BulkAsk, BulkState> = {
   *step(p, s, ctx): Op<StepEnd> {
     if (s.stage === "ask") {
       const fn = bulkFunction(s.job);
-      const basis = yield* io(() => p.basis());
+      const basis = s.basis ?? (yield* io(() => p.basis()));
       while (s.next < s.groups.length && (yield* ctx.more())) {
         const args = bulkRowArgs(s.job, s.groups[s.next] ?? []);
         let got: { value: unknown } | { error: unknown };

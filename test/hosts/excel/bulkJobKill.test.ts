@@ -81,11 +81,13 @@ function documentOf() {
       }),
     );
   };
-  const pane = () => {
+  /** A pane; `countVat`: its seller's "Count output VAT" (a teammate's, or changed since). */
+  const pane = (countVat?: "on" | "off") => {
     const life = { runs: 0, dieAt: Infinity };
     const run: ExcelRun = (batch) =>
       ++life.runs >= life.dieAt ? new Promise<never>(() => undefined) : excel.run(batch);
-    const { bridge } = paneOverServer(server, key, { ...excel, run }, { fetchFn, clock });
+    const { bridge, settings } = paneOverServer(server, key, { ...excel, run }, { fetchFn, clock });
+    if (countVat) settings.set("mkt.countVat", countVat);
     return { bridge, dieIn: (runs: number) => (life.dieAt = life.runs + runs) };
   };
   return { excel, net, pane };
@@ -159,6 +161,34 @@ test(`a bulk run stopped at a random step (${RUNS} runs) resumes and ends equal 
     expect(await doc.pane().bridge.jobs.list()).toEqual([]);
   }
   console.log(`Bulk kill test: ${seen.join(", ")} (of ${steps} steps)`);
+});
+
+// A resumed run asks its remaining rows on the basis it started with, as its header says: not
+// on the basis of whoever resumes it (a teammate's pane, a Sheets trigger run as its maker, or
+// the seller after changing "Count output VAT"). Before the fix every step read the basis anew.
+test("a bulk run resumed on another basis ends on the basis it started with", async () => {
+  const plain = documentOf();
+  const whole = await plain.pane().bridge.runBulk(JOB, yes);
+  const want = snapshot(plain.excel);
+  const doc = documentOf();
+  const first = doc.pane();
+  const cut = { done: false };
+  void first.bridge.runBulk(JOB, {
+    ...yes,
+    onProgress: (v: JobView) => {
+      if (v.phase !== "running" || v.steps !== 1 || cut.done) return;
+      cut.done = true;
+      first.dieIn(1);
+    },
+  });
+  await until(() => cut.done);
+  await new Promise((r) => setTimeout(r, 100));
+  const next = doc.pane("off");
+  const [found] = await next.bridge.jobs.list();
+  expect(found?.steps).toBe(1);
+  const result = await next.bridge.jobs.resume(found?.id ?? "", yes);
+  expect(result).toEqual(whole);
+  expect(snapshot(doc.excel)).toEqual(want);
 });
 
 test("a bulk run over a place that holds data asks first; 'no' writes nothing, 'yes' writes there", async () => {

@@ -858,6 +858,13 @@ export class FakeScriptApp {
           everyMinutes: () => {
             throw new Error("Add-ons may use time-based triggers at most hourly");
           },
+          // An add-on's recurring clock: hourly at the most often (fill/clock.ts "hourly").
+          everyHours: (n: number) => ({
+            create: () => {
+              if (n < 1) throw new Error("Invalid argument: everyHours");
+              return create(handler);
+            },
+          }),
           // A one-off run: add-ons may not ask for one sooner than an hour.
           after: (ms: number) => ({
             create: () => {

@@ -98,7 +98,8 @@ export async function startServerProcess(
     const timer = setTimeout(() => {
       void stopGroup(child);
       reject(new Error("server process did not start"));
-    }, 20_000);
+      // tsx compiles the server first: 22 s at a load average of 21 on two cores.
+    }, 90_000);
     child.stdout?.on("data", (chunk: Buffer) => {
       buffer += chunk.toString("utf8");
       const nl = buffer.indexOf("\n");
