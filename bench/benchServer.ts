@@ -24,7 +24,12 @@ export interface BenchServer {
 
 const TODAY = "2025-06-30";
 
-async function serve(scale: number, catalogue: Catalogue, perMinute: number): Promise<void> {
+async function serve(
+  scale: number,
+  catalogue: Catalogue,
+  perMinute: number,
+  budgetMs: number | null,
+): Promise<void> {
   const { buildServer } = await import("../src/server/app");
   const { generateDemoData } = await import("../src/server/data/generate");
   const { ALL_HANDLERS } = await import("../src/server/endpoints");
@@ -52,6 +57,7 @@ async function serve(scale: number, catalogue: Catalogue, perMinute: number): Pr
     keyStore,
     today: TODAY,
     rateLimitPerMinute: perMinute,
+    ...(budgetMs ? { requestBudgetMs: budgetMs } : {}),
   });
   let answered = 0;
   app.addHook("onRequest", async (request) => {
@@ -90,6 +96,8 @@ export async function startBenchServer(
   scale: number,
   catalogue: Catalogue = "demo",
   perMinute = 100_000_000,
+  /** The server's time for one request before it answers 503 (default its own 500 ms). */
+  budgetMs: number | null = null,
 ): Promise<BenchServer> {
   const root = path.resolve(__dirname, "..");
   const child: ChildProcess = spawn(
@@ -100,6 +108,7 @@ export async function startBenchServer(
       String(scale),
       catalogue,
       String(perMinute),
+      String(budgetMs ?? ""),
     ],
     { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
   );
@@ -151,10 +160,9 @@ if (require.main === module) {
     Number(process.argv[2] ?? "1"),
     process.argv[3] === "large" ? "large" : "demo",
     Number(process.argv[4] ?? 100_000_000),
-  ).catch(
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
+    Number(process.argv[5] ?? "") || null,
+  ).catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
 }

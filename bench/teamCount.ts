@@ -70,7 +70,9 @@ export function sellerCells(
   const rows = tableRows(table);
   const ids = idColumns(table);
   const col = Math.max(...table.slice(0, rows.length + 1).map((r) => r.length)) + 1;
-  const at = [...new Set(Array.from({ length: count }, (_, i) => Math.floor((i * rows.length) / count)))];
+  const at = [
+    ...new Set(Array.from({ length: count }, (_, i) => Math.floor((i * rows.length) / count))),
+  ];
   return at.map((i, n) => ({
     row: i + 1,
     planted: { sheet, key: keyOf(rows[i] ?? [], ids), col, value: `note ${n + 1} on ${sheet}` },

@@ -15,14 +15,14 @@ import { generateDemoData } from "../src/server/data/generate";
 import type { JobView } from "../src/sidebar/jobs/jobRecord";
 import { countingHandlers, perEndpoint, type Counted } from "../test/helpers/countedServer";
 import { OWNER, SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
-import type { Counter, Place } from "./teamWorkbook";
+import type { Place } from "./teamWorkbook";
 
 export type SidebarMode = "open" | "bound" | "addon";
 
 /** Longest a closed sidebar's job may take to leave the document (simulated). */
 const JOB_HOURS = 24;
 
-export async function sheetsPlace(mode: SidebarMode): Promise<Place> {
+export async function sheetsPlace(mode: SidebarMode, budgetMs: number | null): Promise<Place> {
   const seen: Counted[] = [];
   const sim = await SheetsSim.start({
     strict: mode === "addon" ? { clockTrigger: "hourly" } : true,
@@ -30,6 +30,7 @@ export async function sheetsPlace(mode: SidebarMode): Promise<Place> {
     server: {
       data: generateDemoData({ seed: 1, scale: 1, today: "2025-06-30", catalogue: "large" }),
       handlers: countingHandlers(seen),
+      ...(budgetMs ? { requestBudgetMs: budgetMs } : {}),
     },
   });
   await sim.call(OWNER, "getSettings"); // the sidebar opened: the key is there
@@ -55,18 +56,25 @@ export async function sheetsPlace(mode: SidebarMode): Promise<Place> {
     }
     const v = await sim.call(OWNER, name, args);
     const view = v as JobView | null;
-    if (view && typeof view === "object" && typeof view.id === "string") lastView.set(view.id, view);
+    if (view && typeof view === "object" && typeof view.id === "string")
+      lastView.set(view.id, view);
     return v;
   };
   const bridge = createGoogleScriptBridge(call, async (ms) => void (await sim.run({ maxMs: ms })));
   const how = {
     open: "STRICT simulator, sidebar open (its bridge calls one job step each server call)",
-    bound: "STRICT simulator, bound script: sidebar closed after each job's first step, the clock continues it",
-    addon: "STRICT simulator, editor add-on (hourly clock): sidebar closed after each job's first step",
+    bound:
+      "STRICT simulator, bound script: sidebar closed after each job's first step, the clock continues it",
+    addon:
+      "STRICT simulator, editor add-on (hourly clock): sidebar closed after each job's first step",
   }[mode];
   const t0 = sim.now();
   return {
-    name: { open: "Sheets, sidebar open", bound: "Sheets, sidebar closed, bound script", addon: "Sheets, sidebar closed, editor add-on" }[mode],
+    name: {
+      open: "Sheets, sidebar open",
+      bound: "Sheets, sidebar closed, bound script",
+      addon: "Sheets, sidebar closed, editor add-on",
+    }[mode],
     how,
     bridge,
     counter: {

@@ -49,7 +49,7 @@ export interface SimOptions {
   /** The spreadsheet's owner (default OWNER); null: a file on a shared drive. */
   readonly owner?: string | null;
   /** The server's data and handlers (a bench's large catalogue, its counting handlers). */
-  readonly server?: Pick<TestServerOptions, "data" | "handlers">;
+  readonly server?: Pick<TestServerOptions, "data" | "handlers" | "requestBudgetMs">;
 }
 
 export const OWNER = "owner@example.com";
