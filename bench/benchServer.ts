@@ -115,8 +115,9 @@ export async function startBenchServer(
   const info = await new Promise<{ baseUrl: string; key: string }>((resolve, reject) => {
     let buffer = "";
     const timer = setTimeout(
-      () => reject(new Error("bench server did not start in 120 s")),
-      120_000,
+      () => reject(new Error("bench server did not start in 10 min")),
+      // The large catalogue's data takes minutes on a loaded machine.
+      600_000,
     );
     child.stdout?.on("data", (chunk: Buffer) => {
       buffer += chunk.toString("utf8");
