@@ -23,6 +23,7 @@ import type { ImportResult } from "../views";
 import type { JobKind, StepEnd } from "./jobKind";
 import { isPassing } from "./passing";
 import { isWaitingForQuota } from "../../core/schedule/waiting";
+import { MAX_BATCH_IDS } from "../../api/endpoints";
 
 /** What an import job is asked to do. */
 export interface ImportAsk {
@@ -146,8 +147,17 @@ export const importJob: JobKind<ImportAsk, ImportJobState> = {
 
   left(s) {
     const st = s.state;
+    // Chosen products are one answer the driver asks in batches of the endpoint's 100 ids:
+    // each batch is a request (2,000 C ids: 20), known before any is sent.
+    const batches = s.def.kind === "productList";
     const pages =
-      s.stage !== "pages" ? 0 : st.totalPages !== null ? st.totalPages - st.pagesDone : 1;
+      s.stage !== "pages"
+        ? 0
+        : batches
+          ? Math.ceil((s.def.productIds?.length ?? 0) / MAX_BATCH_IDS)
+          : st.totalPages !== null
+            ? st.totalPages - st.pagesDone
+            : 1;
     const writes = { pages: 3, commit: 3, log: 2, clean: 1 }[s.stage];
     const rows =
       st.totalPages !== null && st.pagesDone > 0
@@ -159,7 +169,7 @@ export const importJob: JobKind<ImportAsk, ImportJobState> = {
       writes,
       rows,
       rowsWritten: written,
-      planned: st.pagesDone > 0,
+      planned: batches || st.pagesDone > 0,
       committed: s.stage === "log" || s.stage === "clean",
     };
   },

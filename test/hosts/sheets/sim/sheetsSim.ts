@@ -13,7 +13,7 @@ import { buildSync } from "esbuild";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startTestServer, type TestServer } from "../../../helpers/server";
+import { startTestServer, type TestServer, type TestServerOptions } from "../../../helpers/server";
 import { buildSheetsBundle } from "../harness";
 import { boxA1, parseBox, type Box } from "./a1";
 import { contentOfValue, type CellValue, type Content } from "./book";
@@ -48,6 +48,8 @@ export interface SimOptions {
   readonly strict?: boolean | Partial<Strictness>;
   /** The spreadsheet's owner (default OWNER); null: a file on a shared drive. */
   readonly owner?: string | null;
+  /** The server's data and handlers (a bench's large catalogue, its counting handlers). */
+  readonly server?: Pick<TestServerOptions, "data" | "handlers" | "requestBudgetMs">;
 }
 
 export const OWNER = "owner@example.com";
@@ -112,6 +114,7 @@ export class SheetsSim {
     const server = await startTestServer({
       rateLimitPerMinute: options.rateLimitPerMinute ?? 60,
       now: () => clock.now(),
+      ...options.server,
     });
     const coordinator = new Coordinator(state, {
       workerFile: compileWorker(),

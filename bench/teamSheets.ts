@@ -1,0 +1,104 @@
+/**
+ * The team workbook's Sheets places: the STRICT simulator (6-minute calls, 30-second cells,
+ * quotas, latency tails, other sellers; test/hosts/sheets/sim/README.md) on its simulated clock,
+ * its reference server serving the large catalogue at the API's 60 a minute with each request
+ * counted by endpoint. The sidebar's real bridge (sidebarBridge.ts) calls the add-on as
+ * google.script.run does, one job step a call. "open": the sidebar stays open. "bound" and
+ * "addon": the seller starts each job in the sidebar and closes it after the job's first step;
+ * the job goes on by the add-on's clock (a bound script's within minutes, an editor add-on's at
+ * most hourly) until it leaves the document, then the seller opens the sidebar for the next.
+ */
+import { createGoogleScriptBridge } from "../src/hosts/sheets/sidebar/sidebarBridge";
+import { JOBS_SHEET } from "../src/hosts/sheets/sheet/sheetJobs";
+import { columnLetters } from "../src/imports/managedTable";
+import { generateDemoData } from "../src/server/data/generate";
+import type { JobView } from "../src/sidebar/jobs/jobRecord";
+import { countingHandlers, perEndpoint, type Counted } from "../test/helpers/countedServer";
+import { OWNER, SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
+import type { Place } from "./teamWorkbook";
+
+export type SidebarMode = "open" | "bound" | "addon";
+
+/** Longest a closed sidebar's job may take to leave the document (simulated). */
+const JOB_HOURS = 24;
+
+export async function sheetsPlace(mode: SidebarMode, budgetMs: number | null): Promise<Place> {
+  const seen: Counted[] = [];
+  const sim = await SheetsSim.start({
+    strict: mode === "addon" ? { clockTrigger: "hourly" } : true,
+    seed: 32,
+    server: {
+      data: generateDemoData({ seed: 1, scale: 1, today: "2025-06-30", catalogue: "large" }),
+      handlers: countingHandlers(seen),
+      ...(budgetMs ? { requestBudgetMs: budgetMs } : {}),
+    },
+  });
+  await sim.call(OWNER, "getSettings"); // the sidebar opened: the key is there
+  const inDocument = (id: string): boolean => {
+    const tab = sim.doc.book.findSheet(JOBS_SHEET);
+    if (!tab) return false;
+    for (const [, c, cell] of tab.unordered()) if (c <= 1 && cell.value === id) return true;
+    return false;
+  };
+  const lastView = new Map<string, JobView>();
+  const stepsBySidebar = new Map<string, number>();
+  const call = async (name: string, ...args: unknown[]): Promise<unknown> => {
+    if (mode !== "open" && name === "sidebarJobStep") {
+      const id = String(args[0]);
+      const n = stepsBySidebar.get(id) ?? 0;
+      stepsBySidebar.set(id, n + 1);
+      if (n >= 1) {
+        // The sidebar was closed after the job's first step: its clock goes on with it.
+        await sim.run({ until: () => !inDocument(id), maxMs: JOB_HOURS * 3_600_000 });
+        if (inDocument(id)) throw new Error(`job ${id} still in the document after ${JOB_HOURS} h`);
+        return { ...lastView.get(id), phase: "done", result: null, waitMs: 0 };
+      }
+    }
+    const v = await sim.call(OWNER, name, args);
+    const view = v as JobView | null;
+    if (view && typeof view === "object" && typeof view.id === "string")
+      lastView.set(view.id, view);
+    return v;
+  };
+  const bridge = createGoogleScriptBridge(call, async (ms) => void (await sim.run({ maxMs: ms })));
+  const how = {
+    open: "STRICT simulator, sidebar open (its bridge calls one job step each server call)",
+    bound:
+      "STRICT simulator, bound script: sidebar closed after each job's first step, the clock continues it",
+    addon:
+      "STRICT simulator, editor add-on (hourly clock): sidebar closed after each job's first step",
+  }[mode];
+  const t0 = sim.now();
+  return {
+    name: {
+      open: "Sheets, sidebar open",
+      bound: "Sheets, sidebar closed, bound script",
+      addon: "Sheets, sidebar closed, editor add-on",
+    }[mode],
+    how,
+    bridge,
+    counter: {
+      requests: async () => seen.length,
+      byEndpoint: async () => ({
+        endpoints: perEndpoint(seen),
+        refused: sim.requests().filter((r) => r.status === 429).length,
+      }),
+      reset: async () => void seen.splice(0),
+    },
+    table: async (sheet) => {
+      const tab = sim.doc.book.findSheet(sheet);
+      if (!tab) throw new Error(`no sheet ${sheet}`);
+      const rows = tab.lastRow() + 1;
+      const cols = tab.lastColumn() + 1;
+      const grid = sim.values(`'${sheet}'!A1:${columnLetters(cols - 1)}${rows}`) as unknown[][];
+      while (grid.length > 0 && (grid[grid.length - 1] ?? []).every((v) => v === "")) grid.pop();
+      return grid;
+    },
+    type: async (sheet, row, col, value) => {
+      sim.edit(OWNER, `'${sheet}'!${columnLetters(col)}${row + 1}`, [[value]]);
+      await sim.run({ maxMs: 2_000 });
+    },
+    minutes: () => (sim.now() - t0) / 60_000,
+    close: () => sim.close(),
+  };
+}
