@@ -79,7 +79,8 @@ test("campaign sheet: a job writes the campaign's figures per SKU as a managed t
   const deepest = grid[0]?.indexOf("Deepest discount keeping target") ?? -1;
   expected.rows.forEach((r, i) => {
     const row = grid[i + 1] ?? [];
-    expect(row[0]).toBe(String(r.itemId));
+    // A's ids are written as numbers (no number-stored-as-text in the grid).
+    expect(row[0]).toBe(r.itemId);
     expect(row[margins]).toBe(r.campaignMargin ?? "");
     expect(row[deepest]).toBe(r.deepestDiscount ?? "");
   });
