@@ -9,6 +9,11 @@ import type { Campaign, CampaignSku, CampaignState } from "../imports/campaign/c
 import { firstCampaignState } from "../imports/campaign/campaignAsk";
 import { campaignRows, type CampaignRow } from "../imports/campaign/campaignRows";
 import { campaignStages } from "../imports/campaign/campaignStages";
+import {
+  type CampaignPick,
+  MAX_CAMPAIGN_SKUS,
+  pickProblem,
+} from "../imports/campaign/campaignPick";
 import { teamCostBook } from "./costBookSheet";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
@@ -19,6 +24,8 @@ export interface CampaignQuestion {
   readonly shopId: number;
   readonly region: string;
   readonly skus: readonly CampaignSku[];
+  /** The shop's top products instead of `skus`. */
+  readonly pick?: CampaignPick | null;
   readonly campaign: Campaign;
   /** 0.2 = 20 % unless said. */
   readonly targetMargin?: number;
@@ -48,8 +55,10 @@ export function campaignProblem(c: Campaign): string | null {
 export function* campaignStart(p: SidebarPorts, q: CampaignQuestion): Op<CampaignState> {
   const problem = campaignProblem(q.campaign);
   if (problem) throw new Error(problem);
-  if (q.skus.length === 0) throw new Error("Choose the SKUs that join the campaign");
-  if (q.skus.length > 5000) throw new Error("SKUs: at most 5000 a campaign");
+  const picked = q.pick ? pickProblem(q.marketplace, q.pick) : null;
+  if (picked) throw new Error(picked);
+  if (!q.pick && q.skus.length === 0) throw new Error("Choose the SKUs that join the campaign");
+  if (q.skus.length > MAX_CAMPAIGN_SKUS) throw new Error("SKUs: at most 5000 a campaign");
   const target = q.targetMargin ?? 0.2;
   if (!(target > -1 && target < 1)) throw new Error("Target margin: a fraction such as 0.2 (20 %)");
   const basis = yield* io(() => p.basis());
@@ -58,7 +67,8 @@ export function* campaignStart(p: SidebarPorts, q: CampaignQuestion): Op<Campaig
     marketplace: q.marketplace,
     shopId: q.shopId,
     region: q.region,
-    skus: q.skus,
+    skus: q.pick ? [] : q.skus,
+    ...(q.pick ? { pick: { by: q.pick.by, top: q.pick.top } } : {}),
     campaign: q.campaign,
     targetMargin: target,
     includeVat: basis.countVat,

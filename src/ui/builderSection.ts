@@ -166,15 +166,34 @@ export function BuilderSection(p: BuilderProps) {
 function PreviewTable(p: { shown: string | string[][] }) {
   if (!Array.isArray(p.shown)) return h("p", { id: "fb-result", class: "mono" }, p.shown);
   const rows = p.shown.slice(0, 15);
-  return h("div", { id: "fb-result", style: "overflow-x:auto" }, [
+  const columns = Math.max(0, ...rows.map((r) => r.length));
+  // A wide answer (a ranked list has 13 to 26 columns) stays inside the pane: a short box that
+  // scrolls both ways, its scroll bar in view, cells on one line, and a line saying so.
+  return h("div", null, [
+    columns > 3
+      ? h(
+          "p",
+          { class: "hint", id: "fb-result-size" },
+          `${columns} columns: scroll the box sideways to see them all.`,
+        )
+      : null,
     h(
-      "table",
-      { style: "font-size:12px;border-collapse:collapse" },
-      rows.map((r) =>
-        h(
-          "tr",
-          null,
-          r.map((c) => h("td", { style: "border:1px solid #ddd;padding:1px 4px" }, c)),
+      "div",
+      {
+        id: "fb-result",
+        style: "overflow:auto;max-width:100%;max-height:240px;border:1px solid #ddd",
+      },
+      h(
+        "table",
+        { style: "font-size:12px;border-collapse:collapse" },
+        rows.map((r) =>
+          h(
+            "tr",
+            null,
+            r.map((c) =>
+              h("td", { style: "border:1px solid #ddd;padding:1px 4px;white-space:nowrap" }, c),
+            ),
+          ),
         ),
       ),
     ),

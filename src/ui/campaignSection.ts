@@ -8,6 +8,7 @@
 import { h } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { Campaign, CampaignSku } from "../imports/campaign/campaignAsk";
+import { MAX_TOP, pickEstimate, type CampaignPick } from "../imports/campaign/campaignPick";
 import type { CampaignOutcome } from "../sidebar/jobs/campaignJob";
 import type { HostBridge, JobRunOptions, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
@@ -79,6 +80,38 @@ function campaignOf(kind: Kind, text: string): Campaign | string {
   return kind === "voucher" ? { kind, amount: v } : { kind, buyerPrice: v };
 }
 
+type Source = "paste" | CampaignPick["by"];
+
+/** The top N as typed, or the problem naming the field. */
+function topOf(text: string): number | string {
+  const v = Number(text);
+  return Number.isInteger(v) && v >= 1 && v <= MAX_TOP
+    ? v
+    : `Top products: a whole number from 1 to ${n(MAX_TOP)}`;
+}
+
+/**
+ * What a pick costs, said before it runs: the ranked list's pages and the SKU lists, then the
+ * campaign's three previews per 500 SKUs (a product has one SKU or more, so "at least").
+ */
+export function pickCostText(marketplace: string, pick: CampaignPick, voucher: boolean): string {
+  const lists = pickEstimate(marketplace, pick);
+  const byUnits =
+    pick.by === "units" && marketplace === "A"
+      ? " (by units: every page of the ranked list, one per 500 products of the shop)"
+      : "";
+  const listWords =
+    marketplace === "A"
+      ? `the ranked list (A11, 500 products a request) and the products' SKUs (A12, 500 a request)${byUnits}`
+      : pick.by === "profit"
+        ? "the ranked list (B12, 500 products a request) and the seller's SKUs (B8, one request)"
+        : "the seller's SKUs with their units (B8, one request)";
+  const pricing = voucher
+    ? "then one what-if per SKU for a voucher"
+    : "then 3 previews per 500 SKUs";
+  return `Cost: at least ${n(lists)} request${lists === 1 ? "" : "s"} for ${listWords}, ${pricing}. Every SKU of the top ${n(pick.top)} products joins (at most 5,000 SKUs).`;
+}
+
 /** The campaign section. */
 export function CampaignSection(p: {
   readonly bridge: HostBridge;
@@ -88,6 +121,8 @@ export function CampaignSection(p: {
   const keyOf = (s: { marketplace: string; id: string }): string => `${s.marketplace}:${s.id}`;
   const [shopKey, setShopKey] = useState("");
   const [skuText, setSkuText] = useState("");
+  const [source, setSource] = useState<Source>("paste");
+  const [topText, setTopText] = useState("200");
   const [kind, setKind] = useState<Kind>("discount");
   const [amount, setAmount] = useState("15");
   const [target, setTarget] = useState("20");
@@ -97,7 +132,13 @@ export function CampaignSection(p: {
   const question = useQuestion("campaign-confirm");
   const abort = useRef<AbortController | null>(null);
   const shop = shops.find((s) => keyOf(s) === shopKey) ?? shops[0];
-  const skus = parseSkus(skuText);
+  // C's API ranks no products: its SKUs are pasted.
+  const ranks = shop !== undefined && shop.marketplace !== "C";
+  const picking = source !== "paste" && ranks;
+  const top = topOf(topText);
+  const skus = picking ? (typeof top === "string" ? top : []) : parseSkus(skuText);
+  const pick: CampaignPick | null =
+    picking && typeof top === "number" ? { by: source as CampaignPick["by"], top } : null;
   const campaign = campaignOf(kind, amount);
   const margin = Number(target);
   const problem = !shop
@@ -132,6 +173,7 @@ export function CampaignSection(p: {
         shopId: Number(shop.id),
         region: shop.region,
         skus,
+        ...(pick ? { pick } : {}),
         campaign,
         targetMargin: margin / 100,
         sheetName: sheetName.trim(),
@@ -151,7 +193,7 @@ export function CampaignSection(p: {
     h(
       "p",
       { class: "hint" },
-      "A sheet of the SKUs you paste, in one campaign: the list price and its margin, the buyer price in the campaign with its profit and margin, the deepest discount that still keeps your target margin, and a flag where a SKU cannot join (with the API's reason), loses money or falls below the target. Costs come from the Cost book where it has them. Building it again into the same sheet keeps your own columns and cells.",
+      "A sheet of the SKUs you paste (or the shop's top products by profit or units sold, A and B), in one campaign: the list price and its margin, the buyer price in the campaign with its profit and margin, the deepest discount that still keeps your target margin, and a flag where a SKU cannot join (with the API's reason), loses money or falls below the target. Costs come from the Cost book where it has them. Building it again into the same sheet keeps your own columns and cells.",
     ),
     h(SelectField, {
       id: "campaign-shop",
@@ -160,22 +202,59 @@ export function CampaignSection(p: {
       options: shops.map((s) => ({ value: keyOf(s), label: shopLabel(s) })),
       onChange: setShopKey,
     }),
-    h("div", null, [
-      h("label", { for: "campaign-skus" }, "SKUs: item id and variant id, one SKU a line"),
-      h("textarea", {
-        id: "campaign-skus",
-        rows: 4,
-        value: skuText,
-        spellcheck: false,
-        "aria-describedby": "campaign-skus-hint",
-        onInput: (e: Event) => setSkuText((e.currentTarget as HTMLTextAreaElement).value),
-      }),
-      h(
-        "p",
-        { class: "hint", id: "campaign-skus-hint" },
-        "Copy the id columns of an import or pricing sheet (and a name column after them, if you like) and paste them here (A: item and model id; B: item and SKU id; C: product and SKU id).",
-      ),
-    ]),
+    h(SelectField, {
+      id: "campaign-source",
+      label: "SKUs",
+      value: picking ? source : "paste",
+      options: [
+        { value: "paste", label: "The SKUs I paste" },
+        ...(ranks
+          ? [
+              { value: "profit", label: "The shop's top products by profit" },
+              { value: "units", label: "The shop's top products by units sold" },
+            ]
+          : []),
+      ],
+      onChange: (v) => setSource(v as Source),
+    }),
+    shop?.marketplace === "C"
+      ? h(
+          "p",
+          { class: "hint", id: "campaign-no-ranking" },
+          "Marketplace C's API has no ranked product list, so its SKUs are pasted.",
+        )
+      : null,
+    picking
+      ? h("div", null, [
+          h(TextField, {
+            id: "campaign-top",
+            label: `How many products (1 to ${n(MAX_TOP)})`,
+            type: "number",
+            value: topText,
+            onInput: setTopText,
+          }),
+          h(
+            "p",
+            { class: "hint", id: "campaign-top-cost" },
+            pick && shop ? pickCostText(shop.marketplace, pick, kind === "voucher") : "",
+          ),
+        ])
+      : h("div", null, [
+          h("label", { for: "campaign-skus" }, "SKUs: item id and variant id, one SKU a line"),
+          h("textarea", {
+            id: "campaign-skus",
+            rows: 4,
+            value: skuText,
+            spellcheck: false,
+            "aria-describedby": "campaign-skus-hint",
+            onInput: (e: Event) => setSkuText((e.currentTarget as HTMLTextAreaElement).value),
+          }),
+          h(
+            "p",
+            { class: "hint", id: "campaign-skus-hint" },
+            "Copy the id columns of an import or pricing sheet (and a name column after them, if you like) and paste them here (A: item and model id; B: item and SKU id; C: product and SKU id).",
+          ),
+        ]),
     h(SelectField, {
       id: "campaign-kind",
       label: "Campaign",

@@ -12,6 +12,7 @@ import type { HostBridge, JobRunOptions, ShopRef, ShopsView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
 import { jobLine } from "./jobLine";
+import { CategoryPicker } from "./categoryPicker";
 import { useQuestion } from "./question";
 import { shopLabel } from "./shopsSection";
 
@@ -152,11 +153,12 @@ export function NewListingSection(p: {
     h(
       "p",
       { class: "hint" },
-      'Candidate products priced before they are listed: profit and margin at the planned price on A, B and C side by side, and the price that reaches your target margin on each. Type the candidates in the input sheet (its first build makes it with its headers: Candidate, COGS, Planned price, Category A, Category B, Category C), or one a line below as "name; COGS; price; category A; category B; category C".',
+      'Candidate products priced before they are listed: profit and margin at the planned price on A, B and C side by side, and the price that reaches your target margin on each. Type the candidates in the input sheet (its first build makes it with its headers: Candidate, COGS, Planned price, Category A, Category B, Category C): the figures go beside them, in the same rows, right of your columns, which are never written. Or type them one a line below as "name; COGS; price; category A; category B; category C": those figures go to a sheet of their own.',
     ),
     shopField("A", shopA, setA),
     shopField("B", shopB, setB),
     shopField("C", shopC, setC),
+    h(CategoryPicker, { bridge: p.bridge, ...(shopA ? { shopA } : {}) }),
     h(TextField, {
       id: "new-listing-input",
       label: "Input sheet (your candidates)",
@@ -183,7 +185,7 @@ export function NewListingSection(p: {
     }),
     h(TextField, {
       id: "new-listing-sheet",
-      label: "Sheet for the figures",
+      label: "Sheet for the figures of typed candidates",
       value: sheetName,
       onInput: setSheetName,
     }),

@@ -179,3 +179,88 @@ test("a SKU the shop does not have cannot join, with the API's reason; a voucher
     expect(r.campaignProfit).toBeCloseTo(Number((what.metadata as Json).netProfit), 2);
   }
 });
+
+/** The API's own ranking of a shop's products (A11, B12) on the basis counting VAT. */
+async function ranked(m: "A" | "B", pageSize: number, pages = 1): Promise<Json[]> {
+  const path =
+    m === "A"
+      ? `${P.A}/products/100001/SG/sorted-by-profit`
+      : `${P.B}/products/500001/MY/sorted-by-profit`;
+  const vat = m === "A" ? { includeVat: true } : { hasVat: true };
+  const out: Json[] = [];
+  for (let page = 0; page < pages; page++) {
+    const got = list((await rawPost(server, key, path, { ...vat, page, pageSize })).entries);
+    out.push(...got);
+    if (got.length < pageSize) break;
+  }
+  return out;
+}
+
+test.each(["A", "B"] as const)(
+  "marketplace %s: the shop's top 30 products by profit are every SKU of A11/B12's first 30, in a list request or two",
+  async (m) => {
+    const top = (await ranked(m, 30)).map((e) => e.itemId);
+    const { ports, run } = memoryPorts(server);
+    const from = seen.length;
+    const f = await run(
+      campaignFigures(ports, {
+        ...WHERE[m],
+        skus: [],
+        pick: { by: "profit", top: 30 },
+        campaign: { kind: "discount", percent: 0.15 },
+      }),
+    );
+    const asked = perEndpoint(distinct(seen.slice(from)));
+    // One page of the ranking, the variants (A12 pages until the 30 are known; B8 once), then
+    // the campaign's three previews.
+    expect(asked[m === "A" ? "A11" : "B12"]).toBe(1);
+    if (m === "B") expect(asked.B8).toBe(1);
+    expect([...new Set(f.rows.map((r) => r.itemId))]).toEqual(top);
+    expect(f.rows.every((r) => r.campaignMargin !== null)).toBe(true);
+    expect(f.rows[0]?.name).not.toBe("");
+  },
+);
+
+test("top products by units sold: ranked by the list's units; C has no ranked list and says so", async () => {
+  const all = await ranked("A", 500, 20);
+  const byUnits = [...all].sort((x, y) => Number(y.unitsSold) - Number(x.unitsSold));
+  const { ports, run } = memoryPorts(server);
+  const f = await run(
+    campaignFigures(ports, {
+      ...WHERE.A,
+      skus: [],
+      pick: { by: "units", top: 10 },
+      campaign: { kind: "discount", percent: 0.1 },
+    }),
+  );
+  const units = new Map(all.map((e) => [e.itemId, Number(e.unitsSold)]));
+  const got = [...new Set(f.rows.map((r) => r.itemId))];
+  expect(got).toHaveLength(10);
+  // The same units as the list's top 10 (ties may order differently).
+  expect(got.map((id) => units.get(id)).sort()).toEqual(
+    byUnits
+      .slice(0, 10)
+      .map((e) => Number(e.unitsSold))
+      .sort(),
+  );
+  await expect(
+    run(
+      campaignFigures(ports, {
+        ...WHERE.C,
+        skus: [],
+        pick: { by: "profit", top: 10 },
+        campaign: { kind: "discount", percent: 0.1 },
+      }),
+    ),
+  ).rejects.toThrow(/marketplace C's API has no ranked product list/);
+  await expect(
+    run(
+      campaignFigures(ports, {
+        ...WHERE.A,
+        skus: [],
+        pick: { by: "profit", top: 5000 },
+        campaign: { kind: "discount", percent: 0.1 },
+      }),
+    ),
+  ).rejects.toThrow(/from 1 to 1,000/);
+});

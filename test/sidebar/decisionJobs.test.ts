@@ -79,7 +79,8 @@ test("campaign sheet: a job writes the campaign's figures per SKU as a managed t
   const deepest = grid[0]?.indexOf("Deepest discount keeping target") ?? -1;
   expected.rows.forEach((r, i) => {
     const row = grid[i + 1] ?? [];
-    expect(row[0]).toBe(String(r.itemId));
+    // A's ids are written as numbers (no number-stored-as-text in the grid).
+    expect(row[0]).toBe(r.itemId);
     expect(row[margins]).toBe(r.campaignMargin ?? "");
     expect(row[deepest]).toBe(r.deepestDiscount ?? "");
   });
@@ -208,34 +209,60 @@ test("new listings: the seller's input sheet is read, figures on A, B and C side
   // No input sheet yet: it is made with its headers, and the seller is told to fill it.
   await expect(drive(ports, "newListing", ask)).rejects.toThrow(/made "New listings"/);
   const input = book.sheets.get("New listings") ?? [];
-  expect(input[0]).toEqual([
-    "Candidate",
-    "COGS",
-    "Planned price",
-    "Category A",
-    "Category B",
-    "Category C",
-  ]);
+  const INPUT = ["Candidate", "COGS", "Planned price", "Category A", "Category B", "Category C"];
+  expect(input[0]).toEqual(INPUT);
   input.push(
     ["Bamboo cutting board", 6, 24.9, 100003, 200003, "Home Supplies > Kitchen > Cookware"],
     [],
     ["Phone case", "2.2", 15, "100001", "", "Phones & Electronics > Accessories > Phone Cases"],
   );
+  // The seller's own column beside the inputs.
+  (input[0] as unknown[]).push("Supplier");
+  (input[1] as unknown[]).push("Acme");
   const out = (await drive(ports, "newListing", ask)) as NewListingOutcome;
-  expect(out).toMatchObject({ rows: 2, requests: 5 });
-  const grid = book.sheets.get("New listing figures") ?? [];
+  expect(out).toMatchObject({ sheetName: "New listings", rows: 2, requests: 5 });
+  // The figures sit beside the candidates, in the same rows, after the seller's columns.
+  expect(book.sheets.has("New listing figures")).toBe(false);
+  const grid = book.sheets.get("New listings") ?? [];
   const head = grid[0] ?? [];
-  expect(head.slice(6, 15)).toEqual(
+  expect(head.slice(0, 7)).toEqual([...INPUT, "Supplier"]);
+  expect(head.slice(7, 16)).toEqual(
     ["A", "B", "C"].flatMap((m) => [
       `Profit on ${m}`,
       `Margin on ${m}`,
       `Price for target on ${m}`,
     ]),
   );
-  const [board, phone] = [grid[1] ?? [], grid[2] ?? []];
-  for (const c of [6, 7, 8, 9, 10, 11, 12, 13, 14]) expect(typeof board[c]).toBe("number");
-  expect(phone[9]).toBe("");
+  const [board, gap, phone] = [grid[1] ?? [], grid[2] ?? [], grid[3] ?? []];
+  expect(board.slice(0, 7)).toEqual([
+    "Bamboo cutting board",
+    6,
+    24.9,
+    100003,
+    200003,
+    "Home Supplies > Kitchen > Cookware",
+    "Acme",
+  ]);
+  for (const c of [7, 8, 9, 10, 11, 12, 13, 14, 15]) expect(typeof board[c]).toBe("number");
+  expect(gap.every((c) => c === "" || c === undefined || c === null)).toBe(true);
+  expect(phone[1]).toBe("2.2");
+  expect(phone[10]).toBe("");
   expect(String(phone[head.indexOf("Answer")])).toMatch(/B: no category given/);
-  // The seller's input sheet is theirs: read, never written.
-  expect(book.sheets.get("New listings")).toHaveLength(4);
+
+  // The seller sorts the rows (phone case first) and types over a figure: built again, each
+  // candidate's figures follow its name, the typed cell is kept and counted.
+  const boardFigures = board.slice(7);
+  grid[1] = phone;
+  grid[3] = board;
+  board[8] = "my guess";
+  const again = (await drive(ports, "newListing", ask)) as NewListingOutcome;
+  expect(again).toMatchObject({ rows: 2, keptEdits: 1 });
+  const after = book.sheets.get("New listings") ?? [];
+  expect(after[3]?.[0]).toBe("Bamboo cutting board");
+  expect(after[3]?.[8]).toBe("my guess");
+  expect(after[3]?.[7]).toBe(boardFigures[0]);
+  expect(after[3]?.[9]).toBe(boardFigures[2]);
+  expect(after[3]?.[6]).toBe("Acme");
+  expect(String(after[1]?.[head.indexOf("Answer")])).toMatch(/B: no category given/);
+  expect(after).toHaveLength(4);
 });

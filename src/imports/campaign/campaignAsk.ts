@@ -7,6 +7,7 @@ import type { Marketplace } from "../../api/types";
 import type { BatchState } from "../batchStage";
 import { costOn, type BookCost, type CostBook } from "../costBook/costBook";
 import type { PointAnswer } from "../feeChange/feeChangeAsk";
+import type { CampaignPick, PickState } from "./campaignPick";
 
 /** The campaign: a share off the list price, a voucher per unit, or what the buyer pays. */
 export type Campaign =
@@ -27,6 +28,8 @@ export interface CampaignAsk {
   readonly shopId: number;
   readonly region: string;
   readonly skus: readonly CampaignSku[];
+  /** The shop's top products instead of `skus` (the job lists them first). */
+  readonly pick?: CampaignPick | null;
   readonly campaign: Campaign;
   /** The team's target margin (0.2 = 20 %): the deepest discount that keeps it. */
   readonly targetMargin: number;
@@ -47,6 +50,8 @@ export interface CampaignState extends BatchState {
   readonly sale: Readonly<Record<string, PointAnswer>>;
   /** The lowest buyer price that keeps the target margin (the deepest discount). */
   readonly deepest: Readonly<Record<string, PointAnswer>>;
+  /** The walk of the ranked lists, where the SKUs are the shop's top products. */
+  readonly pick?: PickState;
 }
 
 export const firstCampaignState = (ask: CampaignAsk): CampaignState => ({

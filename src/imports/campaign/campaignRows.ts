@@ -13,6 +13,7 @@ import { pointOf } from "../feeChange/variants";
 import { currencyDecimals } from "../../core/figure";
 import { rowId } from "../pricingSheet";
 import { teamCost, type CampaignState } from "./campaignAsk";
+import { skusOf } from "./campaignPick";
 
 export interface CampaignRow {
   readonly id: string;
@@ -57,7 +58,7 @@ function atTeamCost(
 export function campaignRows(s: CampaignState): CampaignRow[] {
   const d = currencyDecimals(s.currency);
   const target = s.ask.targetMargin;
-  return s.ask.skus.map((k): CampaignRow => {
+  return skusOf(s).map((k): CampaignRow => {
     const id = rowId(k.itemId, k.variantId);
     const cost = teamCost(s, k);
     // B's and C's previews and every what-if were asked with the team's cost.

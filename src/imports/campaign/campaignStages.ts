@@ -17,6 +17,7 @@ import { isRecord } from "../../core/shape";
 import { PREVIEW_ELEMENTS, rowId } from "../pricingSheet";
 import type { SheetStage } from "../sheetSteps";
 import { teamCost, type CampaignSku, type CampaignState } from "./campaignAsk";
+import { MAX_CAMPAIGN_SKUS, pickStages, skusOf } from "./campaignPick";
 
 /** A buyer price above every list price (the contract's money bound is 1e12). */
 const ABOVE_ANY_LIST_PRICE = 1e9;
@@ -191,14 +192,18 @@ export function campaignPrice(s: CampaignState, list: number): number | null {
 
 /** A SKU whose list price the first preview named. */
 const listed = (s: CampaignState): CampaignSku[] =>
-  s.ask.skus.filter((k) => pointOf(s.list[idOf(k)]) !== null);
+  skusOf(s).filter((k) => pointOf(s.list[idOf(k)]) !== null);
 
-/** The campaign's stages, in the order they run. */
+/** SKUs the campaign will price: a pick's top N products guessed as one SKU each until listed. */
+const skusGuess = (s: CampaignState): number =>
+  s.ask.pick && !s.pick?.skus ? Math.min(s.ask.pick.top, MAX_CAMPAIGN_SKUS) : skusOf(s).length;
+
+/** The campaign's stages, in the order they run (a pick's lists first). */
 export function campaignStages(s: CampaignState): SheetStage<CampaignState>[] {
   const voucher = s.ask.campaign.kind === "voucher" ? s.ask.campaign.amount : null;
   const list = batchStage<CampaignState, CampaignSku>({
     name: "Today's list price",
-    items: (st) => st.ask.skus,
+    items: skusOf,
     size: PREVIEW_ELEMENTS,
     // Asked before the API's today is known, so without the team's costs (moved after).
     request: (st, part) =>
@@ -209,7 +214,7 @@ export function campaignStages(s: CampaignState): SheetStage<CampaignState>[] {
       ),
     take: (st, part, data) => ({ ...taken(st, "list", part, data), day: st.day ?? dayIn(data) }),
     failed: failedFor("list"),
-    estimateItems: (st) => st.ask.skus.length,
+    estimateItems: skusGuess,
   });
   const sale =
     voucher === null
@@ -225,18 +230,18 @@ export function campaignStages(s: CampaignState): SheetStage<CampaignState>[] {
             ),
           take: (st, part, data) => taken(st, "sale", part, data),
           failed: failedFor("sale"),
-          estimateItems: (st) => st.ask.skus.length,
+          estimateItems: skusGuess,
         })
       : batchStage<CampaignState, CampaignSku>({
           name: "The campaign's voucher",
-          items: (st) => st.ask.skus,
+          items: skusOf,
           size: 1,
           single: true,
           request: (st, [k]) => voucherCall(st, k ?? { itemId: 0, variantId: null }, voucher),
           take: (st, [k], data) =>
             k ? { ...st, sale: { ...st.sale, [idOf(k)]: whatIfPoint(data) } } : st,
           failed: failedFor("sale"),
-          estimateItems: (st) => st.ask.skus.length,
+          estimateItems: skusGuess,
         });
   const deepest = batchStage<CampaignState, CampaignSku>({
     name: "The deepest discount for the target margin",
@@ -245,7 +250,7 @@ export function campaignStages(s: CampaignState): SheetStage<CampaignState>[] {
     request: targetCall,
     take: (st, part, data) => taken(st, "deepest", part, data),
     failed: failedFor("deepest"),
-    estimateItems: (st) => st.ask.skus.length,
+    estimateItems: skusGuess,
   });
-  return [list, sale, deepest];
+  return [...pickStages(s), list, sale, deepest];
 }

@@ -15,6 +15,7 @@ import type { Cell } from "../../functions/cells";
 import type { Campaign, CampaignSku, CampaignState } from "../../imports/campaign/campaignAsk";
 import { campaignRows, type CampaignRow } from "../../imports/campaign/campaignRows";
 import { campaignStages } from "../../imports/campaign/campaignStages";
+import { pickProblem, skusOf } from "../../imports/campaign/campaignPick";
 import type { ImportColumn } from "../../imports/table";
 import { pricingBasis } from "../../imports/tableBasis";
 import { campaignProblem, campaignStart, type CampaignQuestion } from "../campaign";
@@ -67,12 +68,16 @@ function checkedAsk(input: CampaignSheetAsk): CampaignSheetAsk {
     throw new Error(`Shop: the ${m === "B" ? "seller" : "shop"} id, a whole number`);
   if (m !== "C" && !/^[A-Z]{2}$/.test(String(input.region ?? "")))
     throw new Error("Region: a two-letter region such as SG or MY");
-  if (!Array.isArray(input.skus)) throw new Error("SKUs: a list of item and variant ids");
+  if (input.pick) {
+    const pick = { by: input.pick.by, top: Number(input.pick.top) };
+    const problem = pickProblem(m, pick);
+    if (problem) throw new Error(problem);
+  } else if (!Array.isArray(input.skus)) throw new Error("SKUs: a list of item and variant ids");
   const problem = input.campaign
     ? campaignProblem(input.campaign)
     : "Campaign: a discount, a voucher or a buyer price";
   if (problem) throw new Error(problem);
-  const skus: CampaignSku[] = input.skus.map((k, i) => {
+  const skus: CampaignSku[] = (input.pick ? [] : input.skus).map((k, i) => {
     const item = String(k?.itemId ?? "").trim();
     if (item === "" || (m !== "C" && !/^\d+$/.test(item)))
       throw new Error(`SKUs: line ${i + 1} has no ${ITEM[m].toLowerCase()} (${item || "empty"})`);
@@ -88,6 +93,7 @@ function checkedAsk(input: CampaignSheetAsk): CampaignSheetAsk {
   });
   return {
     ...input,
+    ...(input.pick ? { pick: { by: input.pick.by, top: Number(input.pick.top) } } : {}),
     marketplace: m,
     shopId: Number(input.shopId),
     region: m === "C" ? "" : String(input.region),
@@ -99,9 +105,11 @@ function checkedAsk(input: CampaignSheetAsk): CampaignSheetAsk {
 function columnsOf(s: CampaignState): ImportColumn[] {
   const m = s.ask.marketplace;
   const money = currencyDecimals(s.currency) === 0 ? "money0" : "money";
+  // A's and B's ids are numbers (written as such: no "number stored as text" in the grid).
+  const id = m === "C" ? "text" : "integer";
   return [
-    { header: ITEM[m], path: "itemId", format: "text" },
-    { header: VARIANT[m], path: "modelId", format: "text" },
+    { header: ITEM[m], path: "itemId", format: id },
+    { header: VARIANT[m], path: "modelId", format: id },
     { header: "Name", path: "", format: "text" },
     { header: "Flag", path: "", format: "text" },
     { header: "List price", path: "", format: money },
@@ -118,9 +126,13 @@ function columnsOf(s: CampaignState): ImportColumn[] {
 
 const blank = (v: number | null): Cell => v ?? "";
 
-const cellsOf = (r: CampaignRow): Cell[] => [
-  String(r.itemId),
-  r.variantId === null ? "" : String(r.variantId),
+/** An id as the API gave it: a number where it is one (A, B), C's text ids as text. */
+const idCell = (v: number | string | null): Cell =>
+  v === null ? "" : typeof v === "number" ? v : /^\d{1,15}$/.test(v) ? Number(v) : v;
+
+const cellsOf = (r: CampaignRow, m: Marketplace): Cell[] => [
+  m === "C" ? String(r.itemId) : idCell(r.itemId),
+  r.variantId === null ? "" : m === "C" ? String(r.variantId) : idCell(r.variantId),
   r.name,
   r.flag,
   blank(r.listPrice),
@@ -162,6 +174,11 @@ export const campaignJob: JobKind<CampaignSheetAsk, CampaignJobState> = {
     }
     const st = s.sheet;
     const rows = campaignRows(st);
+    // A pick whose lists gave no SKU: nothing to price, and the lists' error says why.
+    if (st.ask.pick && rows.length === 0)
+      throw new Error(
+        `Top products: the shop's lists gave no SKU${st.errors.length ? ` (${st.errors[0]})` : ""}`,
+      );
     const basis = yield* io(() => p.basis());
     const written = yield* writeDecisionTable(p, {
       kind: KIND,
@@ -169,7 +186,7 @@ export const campaignJob: JobKind<CampaignSheetAsk, CampaignJobState> = {
       sheetName: s.sheetName,
       ask: st.ask,
       columns: columnsOf(st),
-      rows: rows.map(cellsOf),
+      rows: rows.map((r) => cellsOf(r, st.ask.marketplace)),
       title: `${s.title} · prices in ${st.currency ?? "the shop's currency"}`,
       basis: pricingBasis(basis, false),
       dataFreshAt: null,
@@ -191,14 +208,18 @@ export const campaignJob: JobKind<CampaignSheetAsk, CampaignJobState> = {
   left: (s) => ({
     requests: s.stage === "ask" ? stagedLeft(campaignStages, s) : 0,
     writes: 1,
-    rows: s.sheet.ask.skus.length,
+    rows: skusOf(s.sheet).length || (s.sheet.ask.pick?.top ?? 0),
     rowsWritten: 0,
     planned: true,
   }),
-  doing: (s) =>
-    s.stage === "ask"
-      ? `pricing ${s.sheet.ask.skus.length.toLocaleString("en-US")} SKUs in the campaign (${s.batches + s.singles} requests so far)`
-      : `writing ${s.sheet.ask.skus.length.toLocaleString("en-US")} rows to ${s.sheetName}`,
+  doing: (s) => {
+    const pick = s.sheet.ask.pick;
+    const skus = skusOf(s.sheet).length.toLocaleString("en-US");
+    if (s.stage === "write") return `writing ${skus} rows to ${s.sheetName}`;
+    if (pick && !s.sheet.pick?.skus)
+      return `listing the shop's top ${pick.top.toLocaleString("en-US")} products by ${pick.by === "profit" ? "profit" : "units sold"} (${s.batches + s.singles} requests so far)`;
+    return `pricing ${skus} SKUs in the campaign (${s.batches + s.singles} requests so far)`;
+  },
   *drop() {
     // Nothing to undo: the sheet is written in the job's last step only.
   },

@@ -2,14 +2,15 @@
  * "Fee-change sheet" and its Refresh as a job (issue 34 item 2). Its stages, each resumable
  * from the checkpoint:
  *   start  the day the new fees apply: the one typed, or on A the next change the API names
- *          (A20, one request)
+ *          (A20, one request, asked as the job: in its share of the quota, counted, in the
+ *          cost said before it starts with the sheet's planned requests)
  *   ask    the sheet's requests (imports/feeChange/feeChangeStages.ts), one a unit
  *   write  the summary and the managed table under it (feeChangeSheet.ts)
  * Nothing is written before the last request is answered; the write merges by id, so a stop
  * after it and a resume writes the same cells and no row twice.
  */
 import { parseTableRecord } from "../../imports/managedTable";
-import type { FeeChangeState } from "../../imports/feeChange/feeChangeAsk";
+import { firstFeeChangeState, type FeeChangeState } from "../../imports/feeChange/feeChangeAsk";
 import { feeChangeStages } from "../../imports/feeChange/feeChangeStages";
 import { checkedSheetName } from "../decisionTable";
 import { checkedFeeChange, feeChangeStart } from "../feeChange";
@@ -32,7 +33,12 @@ export interface FeeChangeJobState {
   /** The A20 request that named the date (0 when it was typed). */
   dateRequests: number;
   run: StagedProgress<FeeChangeState> | null;
+  /** The sheet's requests as planned before the start (the date's request apart). */
+  plan?: number;
 }
+
+/** Requests the start asks: A20 for the date unless one was typed. */
+const dateCost = (ask: FeeChangeSheetAsk): number => (ask.date ? 0 : 1);
 
 export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
   perStep: 20,
@@ -53,8 +59,20 @@ export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
     // Refused before a request is spent: a sheet holding the seller's data.
     yield* sheetOwner(p, ask.sheetName);
     const where = [ask.marketplace, ask.shopId, ask.region].filter(Boolean).join(" ");
+    // The plan before the date is known: the sheet's stages at any date cost the same.
+    const basis = yield* io(() => p.basis());
+    const planned = firstFeeChangeState({
+      marketplace: ask.marketplace,
+      shopId: ask.shopId,
+      region: ask.region,
+      date: ask.date ?? "",
+      includeVat: basis.countVat,
+      salesWindowDays: basis.salesWindowDays,
+      ...(ask.productIds ? { productIds: [...new Set(ask.productIds)] } : {}),
+    });
+    const plan = stagedLeft(feeChangeStages, { sheet: planned, batches: 0, singles: 0 });
     return {
-      state: { ask, stage: "start", dateRequests: 0, run: null },
+      state: { ask, stage: "start", dateRequests: 0, run: null, plan },
       title: `Fee change${ask.date ? ` on ${ask.date}` : ""} · ${where} → ${ask.sheetName}`,
       sheet: ask.sheetName,
     };
@@ -65,7 +83,11 @@ export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
   },
   *step(p, s, ctx) {
     if (s.stage === "start") {
-      const started = yield* feeChangeStart(p, s.ask);
+      if (!(yield* ctx.more())) return { kind: "more" };
+      // A20 asked as the job: its share of the quota, counted in the job's requests.
+      const started = yield* feeChangeStart(p, s.ask, (endpoint, params) =>
+        ctx.ask(endpoint, params),
+      );
       s.ask = { ...s.ask, date: started.state.ask.date };
       s.dateRequests = started.dateRequests;
       s.run = { sheet: started.state, batches: 0, singles: 0 };
@@ -81,11 +103,17 @@ export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
     return { kind: "done", result: yield* writeFeeChangeSheet(p, s.ask, run.sheet, count) };
   },
   left: (s) => ({
-    requests: s.run === null ? 1 : s.stage === "ask" ? stagedLeft(feeChangeStages, s.run) : 0,
+    requests:
+      s.run === null
+        ? dateCost(s.ask) + (s.plan ?? 0)
+        : s.stage === "ask"
+          ? stagedLeft(feeChangeStages, s.run)
+          : 0,
     writes: 1,
     rows: 0,
     rowsWritten: 0,
-    planned: s.run !== null,
+    // A job begun before the plan was kept (no `plan`) plans after its start.
+    planned: s.run !== null || s.plan !== undefined,
   }),
   doing: (s) =>
     s.stage === "start"

@@ -4,8 +4,9 @@
  * there yet) or typed in the sidebar. Its stages, each resumable from the checkpoint:
  *   ask    one candidate on one marketplace a unit: the cells a seller would type (the
  *          new-product preview A3/B3/C4 and REQUIRED_PRICE A4/B4/C6; newListingStages.ts)
- *   write  a managed table keyed by candidate name: the inputs, then profit, margin and the
- *          price for the target margin on A, B and C side by side (decisionTable.ts)
+ *   write  from the input sheet: the figures beside the candidates, in their rows, right of
+ *          the seller's columns (newListingBeside.ts); typed candidates: a managed table of
+ *          their own keyed by candidate name, the inputs then the figures (decisionTable.ts)
  */
 import { REGION_CURRENCY } from "../../api/figures";
 import type { Cell } from "../../functions/cells";
@@ -18,6 +19,7 @@ import type { ColumnFormat, ImportColumn } from "../../imports/table";
 import { pricingBasis } from "../../imports/tableBasis";
 import { checkedSheetName, decisionOwner, writeDecisionTable } from "../decisionTable";
 import { checkedListing, type NewListingQuestion } from "../newListing";
+import { keyOf, writeBeside } from "../newListingBeside";
 import { io, type Op } from "../op";
 import type { SidebarPorts } from "../ports";
 import type { JobKind } from "./jobKind";
@@ -53,6 +55,8 @@ export interface NewListingOutcome {
 
 export interface NewListingJobState extends StagedProgress<NewListingState> {
   readonly sheetName: string;
+  /** The figures go beside the candidates in the seller's input sheet (`sheetName`). */
+  readonly beside?: boolean;
   readonly title: string;
   stage: "ask" | "write";
 }
@@ -161,16 +165,15 @@ export const newListingJob: JobKind<NewListingSheetAsk, NewListingJobState> = {
   // Ten candidate-marketplace units a step (about 30 cells): the line moves, checkpoints often.
   perStep: 30,
   *begin(p, input) {
-    const sheetName = checkedSheetName(input?.sheetName);
-    const fromSheet = input.inputSheet ? checkedSheetName(input.inputSheet) : null;
-    if (fromSheet === sheetName)
-      throw new Error("Sheet: the figures go to a sheet of their own, not the input sheet");
+    const fromSheet = input?.inputSheet ? checkedSheetName(input.inputSheet) : null;
+    // From the input sheet, the figures go beside the candidates, in the same rows.
+    const sheetName = fromSheet ?? checkedSheetName(input?.sheetName);
     const typed = [...(input.candidates ?? [])];
     const shops = input.shops ?? {};
     const targetMargin = input.targetMargin ?? 0.2;
     // Typed candidates are checked before any sheet is looked at or made.
     if (!fromSheet) checkedListing({ candidates: typed, shops, targetMargin });
-    yield* decisionOwner(p, sheetName, KIND, WHAT);
+    if (!fromSheet) yield* decisionOwner(p, sheetName, KIND, WHAT);
     const candidates = fromSheet ? yield* candidatesIn(p, fromSheet) : typed;
     const q = { candidates, shops, targetMargin };
     checkedListing(q);
@@ -183,6 +186,7 @@ export const newListingJob: JobKind<NewListingSheetAsk, NewListingJobState> = {
         batches: 0,
         singles: 0,
         sheetName,
+        ...(fromSheet ? { beside: true } : {}),
         title,
         stage: "ask",
       },
@@ -201,6 +205,28 @@ export const newListingJob: JobKind<NewListingSheetAsk, NewListingJobState> = {
     }
     const rows = newListingRows(s.sheet);
     const basis = yield* io(() => p.basis());
+    const withProblems = rows.filter((r) => text(r[r.length - 1]) !== "").length;
+    if (s.beside) {
+      const columns = columnsOf().slice(INPUT_HEADERS.length);
+      const beside = yield* writeBeside(p, {
+        sheetName: s.sheetName,
+        headers: columns.map((c) => c.header),
+        formats: columns.map((c) => c.format),
+        figures: new Map(rows.map((r) => [keyOf(text(r[0])), r.slice(INPUT_HEADERS.length)])),
+        title: s.title,
+        basisText: pricingBasis(basis, false).text,
+        requests: s.batches + s.singles,
+        errors: s.sheet.errors,
+      });
+      const result: NewListingOutcome = {
+        sheetName: s.sheetName,
+        rows: beside.rows,
+        requests: s.batches + s.singles,
+        withProblems,
+        keptEdits: beside.keptEdits,
+      };
+      return { kind: "done", result };
+    }
     const written = yield* writeDecisionTable(p, {
       kind: KIND,
       what: WHAT,
@@ -218,7 +244,7 @@ export const newListingJob: JobKind<NewListingSheetAsk, NewListingJobState> = {
       sheetName: s.sheetName,
       rows: written.rows,
       requests: s.batches + s.singles,
-      withProblems: rows.filter((r) => text(r[r.length - 1]) !== "").length,
+      withProblems,
       keptEdits: written.keptEdits,
     };
     return { kind: "done", result };

@@ -85,13 +85,20 @@ test("new listings from the seller's input sheet: A, B and C side by side", asyn
   const row = ["Yoga mat", 14, 59, 100009, 200007, "Sports & Outdoor > Fitness > Yoga Mats"];
   row.forEach((v, c) => input?.values.set(`1,${c}`, v));
   const out = await bridge.newListingSheet(ask);
-  expect(out).toMatchObject({ rows: 1, requests: 3, withProblems: 0 });
-  const grid = excel.table("New listing figures");
+  expect(out).toMatchObject({
+    sheetName: "New listings",
+    rows: 1,
+    requests: 3,
+    withProblems: 0,
+  });
+  // Beside the candidate, in its row: the seller's inputs as typed, the figures to their right.
+  const grid = excel.table("New listings");
   const head = (grid[0] ?? []).map(String);
+  expect(grid[1]?.slice(0, 6)).toEqual(row);
+  expect(head.indexOf("Profit on A")).toBe(6);
   for (const m of ["A", "B", "C"])
     expect(typeof grid[1]?.[head.indexOf(`Price for target on ${m}`)]).toBe("number");
-  expect(excel.sheets.get("New listing figures")?.frozenRows).toBe(1);
-  expect(excel.sheets.get("New listing figures")?.notes.join("\n")).toContain(
-    "New listings on A 100001 SG (SGD), B MY (MYR), C 700001",
-  );
+  expect(excel.sheets.has("New listing figures")).toBe(false);
+  const log = excel.table("Refresh log");
+  expect(String(log[1]?.[2])).toContain("New listings on A 100001 SG (SGD), B MY (MYR), C 700001");
 });
