@@ -7,7 +7,7 @@
  */
 import type { Cell } from "../../src/functions/cells";
 import type { ImportDefinition } from "../../src/imports/definitions";
-import type { StagedTable } from "../../src/sidebar/views";
+import type { StagedTable } from "../../src/sidebar/ports";
 import { COST_BOOK_SHEET, newCostBook } from "../../src/sidebar/costBookSheet";
 import { memoryPorts, runMemoryJob } from "../helpers/memoryPorts";
 import { rawPost } from "../helpers/pricingScenario";
@@ -150,7 +150,12 @@ test("an A import counts the book's old cost before its date and the new one aft
 test("a B SKU import takes the SKU's own cost; without a book nothing changes but the marks", async () => {
   const { ports, run, book, stamps } = importPorts(before);
   const key = before.keyFor("demo");
-  const b8 = (await rawPost(before, key, `${P_B}/sku-breakdowns/all/500001/MY`, {})) as Json[];
+  const b8 = (await rawPost(
+    before,
+    key,
+    `${P_B}/sku-breakdowns/all/500001/MY`,
+    {},
+  )) as unknown as Json[];
   const def = importDef({
     kind: "allSkus",
     marketplace: "B",
