@@ -19,7 +19,7 @@ import { emptyListColumns, listColumns, listRows, overviewColumns, overviewRows 
 import { checkResponseShape } from "../core/responseShape";
 import { currencyOf } from "../core/figure";
 import { entriesWithinBounds } from "../core/answerBounds";
-import type { CostBook } from "./costBook/costBook";
+import type { CostBook } from "../core/costBook";
 import { addCounts, costedRecords, type ImportCostCounts } from "./costBook/importCosts";
 
 /** Rows per page asked of the API (contract-notes: pageSize at most 500). */

@@ -4,7 +4,7 @@
  * the seller asks for a new one.
  */
 import type { GridBlock } from "../imports/managedTable";
-import { COST_BOOK_HEADERS, readCostBook, type CostBook } from "../imports/costBook/costBook";
+import { COST_BOOK_HEADERS, readCostBook, type CostBook } from "../core/costBook";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 

@@ -7,7 +7,7 @@
 import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
 import { isRecord } from "../core/shape";
-import type { CostBook } from "../imports/costBook/costBook";
+import type { CostBook } from "../core/costBook";
 import { firstFeeChangeState, type FeeChangeState } from "../imports/feeChange/feeChangeAsk";
 import { feeChangeRows, type FeeChangeRow } from "../imports/feeChange/feeChangeRows";
 import { feeChangeStages } from "../imports/feeChange/feeChangeStages";

@@ -12,6 +12,12 @@ import { COST_BOOK_SHEET, newCostBook } from "../../src/sidebar/costBookSheet";
 import { memoryPorts, runMemoryJob } from "../helpers/memoryPorts";
 import { rawPost } from "../helpers/pricingScenario";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { functionEnv } from "../helpers/functionEnv";
+import { runAsync } from "../../src/core/asyncDriver";
+import { readCostBook } from "../../src/core/costBook";
+import { DEFAULT_BASIS } from "../../src/functions/basis";
+import type { CellInput } from "../../src/functions/cells";
+import { MKTA_BREAKDOWN } from "../../src/functions/catalog/mktaBreakdown";
 
 jest.setTimeout(120_000);
 let before: TestServer;
@@ -201,4 +207,54 @@ test("a B SKU import takes the SKU's own cost; without a book nothing changes bu
   );
   expect(rowOf(t)[t.at("COGS from")]).toBe("Cost book, from 2025-01-01");
   expect(stamps.get("SKUs")).toContain("COGS from the team cost book for 1 row");
+});
+
+test("formula cells with the book turned on take the old cost before its date and the new one after; requests unchanged", async () => {
+  const key = before.keyFor("demo");
+  const list = (await rawPost(before, key, `${P_A}/products/100001/SG`, {
+    pageSize: 5,
+    includeVat: true,
+    lookbackDays: 180,
+  })) as { data: Json[] };
+  const itemId = Number(list.data[0]?.itemId);
+  const costBook = readCostBook([
+    ["Marketplace", "Item id", "Variant id", "Cost", "Valid from"],
+    ["A", itemId, "", 3, "2025-01-01"],
+    ["A", itemId, "", 4.5, "2025-07-15"],
+  ]);
+  const env = functionEnv(before);
+  // A figure's value (cells answer { value, kind, currency }).
+  const cell = async (args: CellInput[], withBook: boolean): Promise<unknown> => {
+    const basis = { ...DEFAULT_BASIS, ...(withBook ? { costBook } : {}) };
+    const r: unknown = await runAsync(MKTA_BREAKDOWN.program(args, basis), env);
+    return typeof r === "object" && r !== null && "value" in r ? r.value : r;
+  };
+  for (const [date, cost] of [
+    ["", 3],
+    ["2025-07-20", 4.5],
+  ] as const) {
+    const args = (field: string): CellInput[] => [
+      100001,
+      "SG",
+      itemId,
+      "",
+      field,
+      "",
+      "",
+      "",
+      date,
+    ];
+    const apiProfit = Number(await cell(args("netProfit"), false));
+    const apiCogs = -Number(await cell(args("manufacturingCogs"), false));
+    expect(Number(await cell(args("netProfit"), true))).toBeCloseTo(apiProfit + apiCogs - cost, 2);
+    expect(Number(await cell(args("manufacturingCogs"), true))).toBe(-cost);
+    expect(await cell(args("cogsSource"), true)).toBe("explicit");
+  }
+  // The body's requests are the same with the book as without it (coalescing untouched).
+  const first = (withBook: boolean) =>
+    MKTA_BREAKDOWN.program([100001, "SG", itemId], {
+      ...DEFAULT_BASIS,
+      ...(withBook ? { costBook } : {}),
+    }).next().value;
+  expect(first(true)).toEqual(first(false));
 });

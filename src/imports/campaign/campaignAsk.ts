@@ -5,7 +5,7 @@
  */
 import type { Marketplace } from "../../api/types";
 import type { BatchState } from "../batchStage";
-import { costOn, type BookCost, type CostBook } from "../costBook/costBook";
+import { costOn, type BookCost, type CostBook } from "../../core/costBook";
 import type { PointAnswer } from "../feeChange/feeChangeAsk";
 
 /** The campaign: a share off the list price, a voucher per unit, or what the buyer pays. */

@@ -9,10 +9,10 @@
  * inferred or missing one, which asks for the real cost).
  */
 import type { Marketplace } from "../../api/types";
-import { currencyDecimals, currencyOf } from "../../core/figure";
+import { bookCostOf, idOf, recordAtCost } from "../../core/bookAnswers";
+import type { CostBook } from "../../core/costBook";
 import { isRecord } from "../../functions/shape";
-import { cogsNote, profitAtCost, restsOnGuess } from "./bookCost";
-import { costOn, type BookCost, type CostBook } from "./costBook";
+import { cogsNote, restsOnGuess } from "./bookCost";
 
 /** The field each costed record carries (its column reads "COGS from"). */
 export const COGS_FROM_FIELD = "cogsFrom";
@@ -25,58 +25,11 @@ export interface ImportCostCounts {
   readonly guessed: number;
 }
 
-/** The COGS line's name in a marketplace's breakdown. */
-const cogsLine = (m: Marketplace): string => (m === "A" ? "manufacturingCogs" : "cogs");
-
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-const idOf = (v: unknown): string | number | null =>
-  typeof v === "string" || typeof v === "number" ? v : null;
-
 /** Whether the book has costs for some variants of `item` but none for the item itself. */
 function variantsOnly(book: CostBook, m: Marketplace, item: string): boolean {
   return book.entries.some(
     (e) => e.itemId === item && e.variantId !== null && (e.marketplace ?? m) === m,
   );
-}
-
-/** `record` (a list entry with breakdown and metadata) at `found`'s cost. */
-function atCost(
-  record: Record<string, unknown>,
-  meta: Record<string, unknown>,
-  line: string,
-  found: BookCost,
-): Record<string, unknown> {
-  const breakdown = record.breakdown as Record<string, unknown>;
-  const apiLine = breakdown[line];
-  const apiCogs = isRecord(apiLine) ? -(num(apiLine.amount) ?? 0) : 0;
-  const decimals = currencyDecimals(currencyOf(record));
-  const profit = num(meta.netProfit);
-  if (profit === null) return record;
-  const netProfit = profitAtCost(profit, apiCogs, found.cost, decimals);
-  const revenue = num(meta.revenue);
-  const margin = revenue ? Number((netProfit / revenue).toFixed(6)) : meta.margin;
-  const newMeta: Record<string, unknown> = {
-    ...meta,
-    netProfit,
-    margin,
-    // The what-ifs call a cost they were given explicit (spec: cogsSource).
-    cogsSource: "explicit",
-  };
-  if ("marginPoints" in meta && typeof margin === "number")
-    newMeta.marginPoints = Number((margin * 100).toFixed(4));
-  if ("inferredCogs" in meta) newMeta.inferredCogs = false;
-  const units = num(record.unitsSold) ?? num(meta.unitsSold);
-  const out: Record<string, unknown> = {
-    ...record,
-    breakdown: {
-      ...breakdown,
-      [line]: { ...(isRecord(apiLine) ? apiLine : {}), amount: -found.cost },
-    },
-    metadata: newMeta,
-  };
-  if (num(record.totalProfit) !== null && units !== null)
-    out.totalProfit = Number((netProfit * units).toFixed(decimals));
-  return out;
 }
 
 /**
@@ -90,7 +43,6 @@ export function costedRecords(
 ): { readonly records: unknown[]; readonly counts: ImportCostCounts } {
   let booked = 0;
   let guessed = 0;
-  const line = cogsLine(marketplace);
   const out = records.map((record) => {
     if (!isRecord(record) || !isRecord(record.metadata) || !isRecord(record.breakdown))
       return record;
@@ -98,13 +50,13 @@ export function costedRecords(
     const cogsSource = typeof meta.cogsSource === "string" ? meta.cogsSource : null;
     const item = idOf(record.itemId ?? record.productId);
     const variant = idOf(record.modelId ?? record.skuId);
-    const day = typeof meta.effectiveDate === "string" ? meta.effectiveDate : null;
-    const found =
-      book && item !== null && day !== null ? costOn(book, marketplace, item, variant, day) : null;
+    const found = book
+      ? bookCostOf(record, book, marketplace, { item: null, variant: null })
+      : null;
     if (found) {
       booked++;
       return {
-        ...atCost(record, meta, line, found),
+        ...recordAtCost(record, marketplace, found, "fraction"),
         [COGS_FROM_FIELD]: cogsNote({ cogsSource, book: found }),
       };
     }
