@@ -8,7 +8,14 @@
 import type { Cell } from "../../src/functions/cells";
 import type { ImportDefinition } from "../../src/imports/definitions";
 import type { StagedTable } from "../../src/sidebar/ports";
-import { COST_BOOK_SHEET, newCostBook } from "../../src/sidebar/costBookSheet";
+import {
+  cellsCostBook,
+  costBookForCells,
+  COST_BOOK_SHEET,
+  newCostBook,
+  setCostBookForCells,
+} from "../../src/sidebar/costBookSheet";
+import { cellBookReader } from "../../src/hosts/shared/cellBook";
 import { memoryPorts, runMemoryJob } from "../helpers/memoryPorts";
 import { rawPost } from "../helpers/pricingScenario";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -257,4 +264,25 @@ test("formula cells with the book turned on take the old cost before its date an
       ...(withBook ? { costBook } : {}),
     }).next().value;
   expect(first(true)).toEqual(first(false));
+});
+
+test("the cells' setting is off by default, needs a book, and is saved with the document's cost book", async () => {
+  const { ports, run, book } = importPorts(before);
+  expect(await run(costBookForCells(ports))).toEqual({ on: false });
+  await expect(run(setCostBookForCells(ports, true))).rejects.toThrow(/New cost book/);
+  await run(newCostBook(ports));
+  book.sheets.get(COST_BOOK_SHEET)?.push(["A", 7, "", 2, "2025-01-01", ""]);
+  expect(await run(costBookForCells(ports))).toEqual({ on: false });
+  expect(
+    cellsCostBook(
+      book.records.get(COST_BOOK_SHEET) ?? null,
+      book.sheets.get(COST_BOOK_SHEET) ?? null,
+    ),
+  ).toBeNull();
+  expect(await run(setCostBookForCells(ports, true))).toEqual({ on: true });
+  // What a host's cells read (shared/cellBook.ts, sheets/cells/cellBook.ts): the record, then the book.
+  const read = await cellBookReader(() => ports.tables)();
+  expect(read?.entries.map((e) => [e.itemId, e.cost])).toEqual([["7", 2]]);
+  await run(setCostBookForCells(ports, false));
+  expect(await cellBookReader(() => ports.tables)()).toBeNull();
 });
