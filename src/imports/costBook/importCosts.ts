@@ -15,7 +15,7 @@ import { isRecord } from "../../functions/shape";
 import { cogsNote, restsOnGuess } from "./bookCost";
 
 /** The field each costed record carries (its column reads "COGS from"). */
-export const COGS_FROM_FIELD = "cogsFrom";
+const COGS_FROM_FIELD = "cogsFrom";
 
 /** What a page's rows counted. */
 export interface ImportCostCounts {
