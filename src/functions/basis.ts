@@ -4,6 +4,7 @@
  * disagree (A2 counts VAT, A6/A7/A11 do not; B counts it, C does not), so leaving a field out
  * made the same product show opposite profit signs in two cells (issue 12).
  */
+import type { CostBook } from "../core/costBook";
 
 /** What "net profit" means for every function, unless a cell says otherwise. */
 export interface ProfitBasis {
@@ -11,6 +12,12 @@ export interface ProfitBasis {
   readonly countVat: boolean;
   /** Marketplace A sales window in days (A's `lookbackDays` of sales figures). */
   readonly salesWindowDays: number;
+  /**
+   * The team's cost book, where the seller turned it on for formula cells (a setting of the
+   * document): answers take each variant's cost from it on their day (core/bookProgram.ts).
+   * Tables read the book themselves; a sidebar's basis never carries it.
+   */
+  readonly costBook?: CostBook;
 }
 
 /**

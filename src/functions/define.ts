@@ -5,6 +5,7 @@
  */
 import type { Marketplace } from "../api/types";
 import type { Program } from "../core/effects";
+import { withBookCosts } from "../core/bookProgram";
 import { ArgumentError } from "./argumentError";
 import { DEFAULT_BASIS, type ProfitBasis } from "./basis";
 import type { CellInput, CellResult } from "./cells";
@@ -117,7 +118,8 @@ export function defineFunction<const P extends readonly ParamSpec[]>(
     example: def.example,
     *program(raw, basis) {
       const args = readArgs(def.name, def.params, raw, basis);
-      return yield* def.run(args);
+      const book = basis?.costBook;
+      return yield* book ? withBookCosts(def.run(args), book) : def.run(args);
     },
   };
 }

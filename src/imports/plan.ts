@@ -19,6 +19,8 @@ import { emptyListColumns, listColumns, listRows, overviewColumns, overviewRows 
 import { checkResponseShape } from "../core/responseShape";
 import { currencyOf } from "../core/figure";
 import { entriesWithinBounds } from "../core/answerBounds";
+import type { CostBook } from "../core/costBook";
+import { addCounts, costedRecords, type ImportCostCounts } from "./costBook/importCosts";
 
 /** Rows per page asked of the API (contract-notes: pageSize at most 500). */
 export const IMPORT_PAGE_SIZE = 500;
@@ -50,6 +52,8 @@ export interface ImportState {
   readonly leftOut?: LeftOutRows;
   /** Chosen product ids the API's answer left out (C7 omits failed lookups), as typed. */
   readonly notFound?: readonly string[];
+  /** Rows costed from the team cost book, and rows on a guessed cost (importCosts.ts). */
+  readonly costs?: ImportCostCounts;
   readonly done: boolean;
 }
 
@@ -204,8 +208,16 @@ function pageSizeFor(def: ImportDefinition, state: ImportState): number {
   return Math.max(1, Math.min(size, wanted));
 }
 
-/** Read one answer: its rows (already in the table's columns) and the next state. */
-export function readStep(def: ImportDefinition, state: ImportState, data: unknown): StepOutcome {
+/**
+ * Read one answer: its rows (already in the table's columns) and the next state. `book`: the
+ * team's cost book, whose costs replace the API's where it has the row's variant on its day.
+ */
+export function readStep(
+  def: ImportDefinition,
+  state: ImportState,
+  data: unknown,
+  book: CostBook | null = null,
+): StepOutcome {
   const route = routeOf(def);
   const endpoint = route.endpoints[state.endpointIndex] ?? "";
   // A list's entries are held to the bounds one by one below: a bad row is left out, named.
@@ -243,7 +255,8 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
   // The limit counts the API's rows (the top 200 are 200 rows of its list, one left out or not).
   const wanted = sent.slice(0, Math.max(0, limit - rowsSent(state)));
   const bounded = entriesWithinBounds(wanted, rowsSent(state) + 1);
-  const records = bounded.kept;
+  const costed = costedRecords(bounded.kept, book, def.marketplace);
+  const records = costed.records;
   const columns =
     state.columns ??
     (records.length > 0
@@ -259,6 +272,7 @@ export function readStep(def: ImportDefinition, state: ImportState, data: unknow
     columns,
     dataFreshAt,
     lastPage,
+    costs: addCounts(state.costs, costed.counts),
     ...(leftOut ? { leftOut } : {}),
     ...(def.kind === "productList" ? { notFound: notIn(def, sent) } : {}),
   };

@@ -4,7 +4,8 @@
  * the seller asks for a new one.
  */
 import type { GridBlock } from "../imports/managedTable";
-import { COST_BOOK_HEADERS, readCostBook, type CostBook } from "../imports/costBook/costBook";
+import { COST_BOOK_HEADERS, readCostBook, type CostBook } from "../core/costBook";
+import type { Cell } from "../functions/cells";
 import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 
@@ -30,4 +31,47 @@ export function* newCostBook(p: SidebarPorts): Op<{ readonly made: boolean }> {
   yield* io(() => p.tables.write(COST_BOOK_SHEET, [header], true));
   yield* io(() => p.tables.boldHeader(COST_BOOK_SHEET, COST_BOOK_HEADERS.length));
   return { made: true };
+}
+
+/**
+ * Whether formula cells take COGS from the cost book: a setting of the document, off by default,
+ * kept as the "Cost book" sheet's record (Sheets: the hidden records sheet, which a custom
+ * function may read with the read-only Spreadsheet service; Excel: a document setting; the web
+ * demo: the sheet's metadata), so it travels with the workbook and every teammate's cells agree.
+ */
+export function cellsUseBook(record: string | null): boolean {
+  try {
+    const r: unknown = record ? JSON.parse(record) : null;
+    return typeof r === "object" && r !== null && (r as { cells?: unknown }).cells === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The book formula cells take their costs from: null when the setting is off or no book. */
+export function cellsCostBook(
+  record: string | null,
+  grid: readonly (readonly Cell[])[] | null,
+): CostBook | null {
+  return cellsUseBook(record) && grid && grid.length > 0 ? readCostBook(grid) : null;
+}
+
+/** The setting as the sidebar shows it. */
+export function* costBookForCells(p: SidebarPorts): Op<{ readonly on: boolean }> {
+  const grid = yield* io(() => p.tables.read(COST_BOOK_SHEET));
+  if (!grid) return { on: false };
+  return { on: cellsUseBook(yield* io(() => p.tables.readRecord(COST_BOOK_SHEET))) };
+}
+
+/** Turn the setting on or off; on needs a cost book (made with "New cost book"). */
+export function* setCostBookForCells(p: SidebarPorts, on: boolean): Op<{ readonly on: boolean }> {
+  const grid = yield* io(() => p.tables.read(COST_BOOK_SHEET));
+  if (!grid) {
+    if (!on) return { on: false };
+    throw new Error(
+      `There is no sheet "${COST_BOOK_SHEET}": make it with "New cost book", type your costs, then turn this on`,
+    );
+  }
+  yield* io(() => p.tables.writeRecord(COST_BOOK_SHEET, JSON.stringify({ cells: on })));
+  return { on };
 }

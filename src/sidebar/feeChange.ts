@@ -7,8 +7,8 @@
 import type { Marketplace } from "../api/types";
 import { call } from "../core/effects";
 import { isRecord } from "../core/shape";
+import type { CostBook } from "../core/costBook";
 import { isCalendarDay } from "../imports/calendarDay";
-import type { CostBook } from "../imports/costBook/costBook";
 import { firstFeeChangeState, type FeeChangeState } from "../imports/feeChange/feeChangeAsk";
 import { feeChangeRows, type FeeChangeRow } from "../imports/feeChange/feeChangeRows";
 import { feeChangeStages } from "../imports/feeChange/feeChangeStages";

@@ -20,6 +20,8 @@ import { parseSavedImports } from "./savedImports";
 import { keptCells, refreshNotes } from "./refreshNotes";
 import { parseTableRecord } from "../imports/managedTable";
 import { commitTable } from "./tableCommit";
+import { teamCostBook } from "./costBookSheet";
+import { importCostLine } from "../imports/costBook/importCosts";
 import type { CommitChoice, ImportResult, ImportTarget } from "./views";
 
 /** The seller's data an import into `def`'s sheet would replace ("Names!A1:D4"), or null. */
@@ -80,7 +82,8 @@ export function* stagePage(
   // Entries apart: readStep leaves a row out for a value out of bounds, not the page.
   const page = yield* run(listPage(c.endpoint, c.params, "apart"));
   const sized = page.pageSize === undefined ? state : { ...state, pageSize: page.pageSize };
-  const outcome = readStep(def, sized, page.data);
+  // The book is read each page (the team may type in it meanwhile; each row says its cost).
+  const outcome = readStep(def, sized, page.data, yield* teamCostBook(p));
   const header = state.pagesDone === 0 ? headerRow(outcome.state) : null;
   yield* io(() =>
     p.stage.append(token, {
@@ -120,7 +123,7 @@ export function* commitImport(
     rowCount: state.rowsSoFar,
     dataFreshAt: state.dataFreshAt,
     importedAt,
-    title: importTitle(def, basis),
+    title: [importTitle(def, basis), importCostLine(state.costs)].filter(Boolean).join("\n"),
     refreshedBy: stamp.who,
   };
   // Unattended refreshes (menu, daily) keep the seller's edits: nobody is there to ask.

@@ -21,7 +21,7 @@ import {
   type PricingAnswer,
   type PricingWhere,
 } from "../imports/pricingSheet";
-import { profitAtCost } from "../imports/costBook/bookCost";
+import { profitAtCost } from "../core/costBook";
 import { unitFiguresOf } from "../imports/feeChange/unitFigures";
 import { isPassing } from "./jobs/passing";
 import type { Op } from "./op";

@@ -14,7 +14,7 @@ import { othersData } from "./importSteps";
 import { jobOps } from "./jobs/jobRunner";
 import { RUNNABLE_KINDS, type JobKindName } from "./jobs/jobKinds";
 import { logFormulaRefresh, type CellRequests } from "./refreshLog";
-import { newCostBook } from "./costBookSheet";
+import { costBookForCells, newCostBook, setCostBookForCells } from "./costBookSheet";
 import { resortTable } from "./teamTables";
 import { goneRows, removeGoneRows } from "./goneRows";
 import { historyChartBlock, productHistory } from "./history";
@@ -126,6 +126,9 @@ export function createSidebarService(p: SidebarPorts) {
     tablesOnOtherBasis: () => tablesOnOtherBasis(p),
     /** Make the team's "Cost book" sheet (headers) where none is (costBookSheet.ts). */
     newCostBook: () => newCostBook(p),
+    /** Whether formula cells take COGS from the cost book (a document setting, off by default). */
+    costBookForCells: () => costBookForCells(p),
+    setCostBookForCells: (on: boolean) => setCostBookForCells(p, on),
 
     /**
      * Long work as jobs (jobs/jobRunner.ts): start one (its checkpoint in the document), run

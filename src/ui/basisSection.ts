@@ -59,6 +59,30 @@ export function BasisFields(p: BasisProps) {
   const [busy, setBusy] = useState(false);
   const [behind, setBehind] = useState<OtherBasisTable[]>([]);
   const refreshable = behind.filter(canRefresh);
+  const [bookCells, setBookCells] = useState(false);
+  useEffect(() => {
+    p.bridge.costBookForCells().then(
+      (s) => setBookCells(s.on),
+      () => setBookCells(false),
+    );
+  }, [p.bridge]);
+  // Saved at once (a setting of the document), then the workbook's formulas run on it.
+  const switchBook = async (on: boolean): Promise<void> => {
+    setBusy(true);
+    try {
+      const s = await p.bridge.setCostBookForCells(on);
+      setBookCells(s.on);
+      const saved = await applyEverywhere(p.bridge);
+      const what = s.on
+        ? "Formula cells take COGS from the Cost book on each answer's day."
+        : "Formula cells take the API's COGS.";
+      setStatus({ text: `${what} ${saved}`, kind: "ok" });
+    } catch (e) {
+      setStatus({ text: messageOf(e), kind: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
   useEffect(() => {
     setCountVat(p.basis.countVat);
     setDays(String(p.basis.salesWindowDays));
@@ -128,6 +152,12 @@ export function BasisFields(p: BasisProps) {
       value: days,
       onInput: setDays,
       hint: "1 to 730. A cell's own includeVat, hasVat or lookbackDays overrides these.",
+    }),
+    h(CheckField, {
+      id: "cost-book-cells",
+      label: "Formula cells take COGS from the Cost book (this document)",
+      checked: bookCells,
+      onChange: (on: boolean) => void switchBook(on),
     }),
     h(Button, {
       id: "save-basis",

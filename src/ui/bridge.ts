@@ -233,6 +233,9 @@ export interface HostBridge {
   newListingSheet(ask: NewListingSheetAsk, options?: JobRunOptions): Promise<NewListingOutcome>;
   /** Make the team's "Cost book" sheet where none is (an existing one is never touched). */
   newCostBook(): Promise<{ readonly made: boolean }>;
+  /** Whether formula cells take COGS from the cost book (saved in the document; off at first). */
+  costBookForCells(): Promise<{ readonly on: boolean }>;
+  setCostBookForCells(on: boolean): Promise<{ readonly on: boolean }>;
   /** Managed tables whose basis is not the setting's (after "Save basis"). */
   tablesOnOtherBasis(): Promise<OtherBasisTable[]>;
   listImports(): Promise<ImportDefinition[]>;

@@ -10,7 +10,7 @@ import { memoryPorts, newPricingSheet } from "../helpers/memoryPorts";
 import type { Cell } from "../../src/functions/cells";
 import { rawPost } from "../helpers/pricingScenario";
 import { startTestServer, type TestServer } from "../helpers/server";
-import { costOn, readCostBook } from "../../src/imports/costBook/costBook";
+import { costOn, readCostBook } from "../../src/core/costBook";
 import { COST_BOOK_SHEET, newCostBook } from "../../src/sidebar/costBookSheet";
 import { campaignFigures } from "../../src/sidebar/campaign";
 import { feeChangeFigures } from "../../src/sidebar/feeChange";

@@ -23,10 +23,20 @@ import {
 import { associateRibbon, officeActions } from "./ribbon";
 import { publishRuntimeHandle } from "./runtimeHandle";
 import { ExcelSession } from "../shared/session";
+import { cellBookReader } from "../shared/cellBook";
+import { excelTables } from "./excelTables";
+import type { ExcelRun } from "./xlTypes";
 import { LIVE_CALLS_ITEM } from "../shared/settings";
 
 /** The build's default API base URL (MKT_BASE_URL), injected by esbuild. */
 declare const MKT_DEFAULT_BASE_URL: string;
+
+/** Excel.run for the workbook's sheets, looked up when used (Office.js may load later). */
+const workbookRun: ExcelRun = (batch) => {
+  const excel = (globalThis as unknown as { Excel?: { run: ExcelRun } }).Excel;
+  if (!excel) return Promise.reject(new Error("Excel is not available: open this in Excel"));
+  return excel.run(batch);
+};
 
 /** The runtime: every function associated, the ribbon wired, the handle published. */
 function startRuntime(customFunctions: CustomFunctionsGlobal): void {
@@ -35,6 +45,8 @@ function startRuntime(customFunctions: CustomFunctionsGlobal): void {
     storage,
     defaultBaseUrl: MKT_DEFAULT_BASE_URL,
     transport: fetchTransport(),
+    // The shared runtime reads the workbook (the cost book, where turned on for cells).
+    costBook: cellBookReader(() => excelTables(workbookRun)),
   });
 
   // Asked per call, not once here: Office.js may finish loading after this script.

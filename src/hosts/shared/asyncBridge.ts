@@ -333,6 +333,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     refreshFeeChangeSheet: (name, options) =>
       job<FeeChangeSheetOutcome>("feeChange", { refresh: name }, options),
     newCostBook: async () => (await service()).newCostBook(),
+    costBookForCells: async () => (await service()).costBookForCells(),
+    setCostBookForCells: async (on) => (await service()).setCostBookForCells(on),
     tablesOnOtherBasis: async () => (await service()).tablesOnOtherBasis(),
     listImports: async () => (await service()).listImports(),
     saveImport: async (def) => (await service()).saveImport(def),

@@ -21,6 +21,7 @@ import type { OfficeStorage } from "./officeGlobals";
 import { PersistedStore } from "./persistedStore";
 import { readSettings, type ExcelSettings } from "./settings";
 import { DEFAULT_BASIS, type ProfitBasis } from "../../functions/basis";
+import type { CostBook } from "../../core/costBook";
 import { SETTING } from "./asyncSettings";
 import { rejectedMark } from "./keyStatus";
 import { CellReasker } from "./reask";
@@ -42,6 +43,11 @@ export interface ExcelSessionOptions {
   readonly settingsTtlMs?: number;
   /** Room for cached answers in `storage` (the web demo leaves most of it to the workbook). */
   readonly cacheBudgetBytes?: number;
+  /**
+   * The cost book formula cells take COGS from, or null (the setting off, no book): read from
+   * the document through the host (shared/cellBook.ts), at most once per `settingsTtlMs`.
+   */
+  readonly costBook?: () => Promise<CostBook | null>;
 }
 
 /** One cell's run: where it is, how to cancel it, and whether its value shows an error. */
@@ -103,11 +109,29 @@ export class ExcelSession {
   /** Forget the settings read so far (the task pane saved new ones). */
   reloadSettings(): void {
     this.settings = undefined;
+    this.book = undefined;
   }
 
-  /** The seller's profit basis: every cell's function runs on it. */
+  /**
+   * The seller's profit basis: every cell's function runs on it; with the cost book where the
+   * document turned it on for cells.
+   */
   async basis(): Promise<ProfitBasis> {
-    return (await this.currentSettings()).basis ?? DEFAULT_BASIS;
+    const basis = (await this.currentSettings()).basis ?? DEFAULT_BASIS;
+    const book = await this.cellBook();
+    return book ? { ...basis, costBook: book } : basis;
+  }
+
+  private book: { value: Promise<CostBook | null>; readAt: number } | undefined;
+
+  /** The book, read once for a recalculation's cells (every cell within settingsTtlMs). */
+  private cellBook(): Promise<CostBook | null> {
+    const read = this.options.costBook;
+    if (!read) return Promise.resolve(null);
+    const now = this.clock.now();
+    const ttl = this.options.settingsTtlMs ?? 2000;
+    if (!this.book || now - this.book.readAt > ttl) this.book = { value: read(), readAt: now };
+    return this.book.value;
   }
 
   /** The env for the current settings; the same object while they do not change. */

@@ -29,6 +29,8 @@ import { showSaveProblem } from "./saveBanner";
 import { changesLostOnReload, guardUnsavedChanges } from "./lostChanges";
 import { WEB_CACHE_BUDGET, indexedDbWorkbook, newSaveState } from "./workbookStorage";
 import { holdWorkbook } from "./oneTab";
+import { cellBookReader } from "../shared/cellBook";
+import type { ManagedSheets } from "../../sidebar/ports";
 
 declare const MKT_DEFAULT_BASE_URL: string;
 
@@ -57,11 +59,17 @@ async function start(): Promise<void> {
   const storage = localOfficeStorage();
   const transport = browserFetchTransport();
   // Cached answers keep to a fifth of localStorage: the settings and the key live there too.
+  // The workbook opens below; cells read its cost book (where turned on) once it has.
+  let tables: (() => ManagedSheets) | null = null;
   const session = new ExcelSession({
     storage,
     defaultBaseUrl,
     transport,
     cacheBudgetBytes: WEB_CACHE_BUDGET,
+    costBook: cellBookReader(() => {
+      if (!tables) throw new Error("the workbook is not open yet");
+      return tables();
+    }),
   });
   // A second tab waits for the first to close: two copies of one workbook undo each other.
   await holdWorkbook(navigator.locks, element("save-problem"));
@@ -72,6 +80,7 @@ async function start(): Promise<void> {
   const opened = await loadWorkbook(workbooks, window.localStorage, saves, window.sessionStorage);
   const engine = startEngine(element("grid"), opened.data);
   const book = new UniverWorkbook(engine);
+  tables = () => book.managed;
   const recalculate = (): void => engine.getFormula().executeCalculation();
   const cells = new FormulaCells({
     session,

@@ -5,7 +5,7 @@
  */
 import type { Marketplace } from "../../api/types";
 import type { BatchState } from "../batchStage";
-import { costOn, type BookCost, type CostBook } from "../costBook/costBook";
+import { costOn, type BookCost, type CostBook } from "../../core/costBook";
 import type { PointAnswer } from "../feeChange/feeChangeAsk";
 import type { CampaignPick, PickState } from "./campaignPick";
 

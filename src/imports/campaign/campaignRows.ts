@@ -7,7 +7,7 @@
  * by the difference, a line of its own), and each row says where its cost came from.
  */
 import { cogsNote, restsOnGuess, type CostedFigures } from "../costBook/bookCost";
-import type { BookCost } from "../costBook/costBook";
+import type { BookCost } from "../../core/costBook";
 import type { PricePoint } from "../feeChange/keepMarginPrice";
 import { pointOf } from "../feeChange/variants";
 import { currencyDecimals } from "../../core/figure";

@@ -8,7 +8,7 @@
  */
 import type { Marketplace } from "../../api/types";
 import type { UnitFigures } from "../feeChange/unitFigures";
-import { costOn, type BookCost, type CostBook } from "./costBook";
+import { costOn, profitAtCost, type BookCost, type CostBook } from "../../core/costBook";
 
 /** Figures with the cost they count, and the book's entry where it gave the cost. */
 export interface CostedFigures extends UnitFigures {
@@ -21,16 +21,6 @@ export interface CostKey {
   readonly itemId: string | number;
   readonly variantId: string | number | null;
 }
-
-const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
-
-/** The profit a sale of `profit` (counting `apiCogs`) makes at the book's `cost`. */
-export const profitAtCost = (
-  profit: number,
-  apiCogs: number,
-  cost: number,
-  decimals: number,
-): number => round(profit + apiCogs - cost, decimals);
 
 /** `f` at the book's cost for `key` on `day` (the API's where the book has none). */
 export function withBookCost(

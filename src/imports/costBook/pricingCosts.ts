@@ -8,7 +8,7 @@
 import type { Marketplace } from "../../api/types";
 import type { PricingRow } from "../pricingSheet";
 import { cogsNote, withBookCost } from "./bookCost";
-import type { CostBook } from "./costBook";
+import type { CostBook } from "../../core/costBook";
 
 /** `rows` at the book's costs; `today`: the day where an entry did not say its own. */
 export function costedPricingRows(

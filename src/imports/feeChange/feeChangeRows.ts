@@ -6,7 +6,7 @@
  * monthly change, largest loss first. Pure: a changed cost book re-makes the rows without a
  * request.
  */
-import type { CostBook } from "../costBook/costBook";
+import type { CostBook } from "../../core/costBook";
 import { cogsNote, restsOnGuess, withBookCost, type CostedFigures } from "../costBook/bookCost";
 import { decimalsOf, type FeeChangeState } from "./feeChangeAsk";
 import type { KeepPrice, PricePoint } from "./keepMarginPrice";

@@ -29,6 +29,13 @@ import { sheetsBreaker, sheetsQuota } from "../stores/rateLimit";
 import { CacheServiceStore, UserSettingsStore } from "../stores/stores";
 import { urlFetchTransport } from "../stores/transport";
 import { chainOf } from "../fill/clock";
+import { sheetsCellBook } from "./cellBook";
+
+/** The basis with the document's cost book, where the seller turned it on for cells. */
+function withCellBook(basis: ProfitBasis): ProfitBasis {
+  const costBook = sheetsCellBook();
+  return costBook ? { ...basis, costBook } : basis;
+}
 
 declare const __MKT_BASE_URL__: string | undefined;
 
@@ -187,7 +194,7 @@ export function openSession(
     readAhead,
     cache,
     clock,
-    basis: settings.basis(),
+    basis: withCellBook(settings.basis()),
     fillChain: chainOf(settings.fillChain()),
     triggerBudgetSpent: settings.triggerBudgetSpent(clock.now()),
     rerunsSpentUntil: settings.rerunsSpentUntil(clock.now()),

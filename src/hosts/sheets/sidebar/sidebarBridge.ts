@@ -140,6 +140,8 @@ export function createGoogleScriptBridge(
     refreshFeeChangeSheet: (name, options) =>
       job<FeeChangeSheetOutcome>("feeChange", { refresh: name }, options),
     newCostBook: () => server.sidebarNewCostBook(),
+    costBookForCells: () => server.sidebarCostBookForCells(),
+    setCostBookForCells: (on) => server.sidebarSetCostBookForCells(on),
     tablesOnOtherBasis: () => server.sidebarTablesOnOtherBasis(),
     listImports: () => server.sidebarListImports(),
     saveImport: (def) => server.sidebarSaveImport(def),

@@ -7,8 +7,10 @@
  * it on the same day, and of two rows for the same day the lower one (a correction typed below).
  * A marketplace left empty matches every marketplace.
  */
-import type { Marketplace } from "../../api/types";
-import type { Cell } from "../../functions/cells";
+import type { Marketplace } from "../api/types";
+
+/** A cell of the book as a host reads it (empty cells: "" or null). */
+type Cell = string | number | boolean | Date | null;
 
 /** The book's headers, as a new book is laid out. */
 export const COST_BOOK_HEADERS = [
@@ -142,3 +144,11 @@ export function costOn(
   }
   return best ? { cost: best.cost, validFrom: best.validFrom } : null;
 }
+
+/** The profit a sale of `profit` (counting `apiCogs`) makes at the book's `cost`. */
+export const profitAtCost = (
+  profit: number,
+  apiCogs: number,
+  cost: number,
+  decimals: number,
+): number => Number((profit + apiCogs - cost).toFixed(decimals));
