@@ -81,6 +81,8 @@ export function* stagePage(
   const page = yield* run(listPage(c.endpoint, c.params, "apart"));
   const sized = page.pageSize === undefined ? state : { ...state, pageSize: page.pageSize };
   const outcome = readStep(def, sized, page.data);
+  // A step that only names products ("All SKUs": B7 before B8) has nothing to stage yet.
+  if (outcome.state.columns === null) return outcome.state;
   const header = state.pagesDone === 0 ? headerRow(outcome.state) : null;
   yield* io(() =>
     p.stage.append(token, {
