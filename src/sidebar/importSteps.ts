@@ -140,6 +140,7 @@ export function* commitImport(
     used,
     choice.saved === true,
     topRows,
+    choice.edits !== undefined,
   );
   const base = {
     sheetName: def.sheetName,
