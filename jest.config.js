@@ -15,6 +15,7 @@ const LONG_SUITES = [
   "test/hosts/web/formats.test.ts",
   "test/hosts/web/managedTable.test.ts",
   "test/hosts/web/freeze.test.ts",
+  "test/hosts/web/addinUndo.test.ts",
   "test/hosts/web/responsive.test.ts",
   "test/hosts/web/storageFull.test.ts",
   "test/hosts/web/pricingSheet.test.ts",

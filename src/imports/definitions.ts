@@ -84,7 +84,8 @@ const ROUTES: Readonly<Record<ImportKind, Partial<Record<Marketplace, ImportRout
     B: { endpoints: ["B7"], paging: "cursor", shopField: "sellerId", vatField: "hasVat" },
   },
   allSkus: {
-    B: { endpoints: ["B8"], paging: "single", shopField: "sellerId", vatField: "hasVat" },
+    // B8's entries name the SKU ("Black"), not its product: B7's pages name the products first.
+    B: { endpoints: ["B7", "B8"], paging: "single", shopField: "sellerId", vatField: "hasVat" },
   },
   productList: {
     C: { endpoints: ["C7"], paging: "single", shopField: "shopId", vatField: "hasVat" },

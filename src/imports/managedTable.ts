@@ -53,6 +53,12 @@ export interface TableRecord {
    * refresh until the seller writes the API's figures over them, whatever they hold.
    */
   readonly typed?: Readonly<Record<string, readonly number[]>>;
+  /**
+   * What each typed cell held when the seller answered "Keep my values" (record column index ->
+   * value, per row id): while it still holds that, later refreshes keep it without asking again;
+   * a new value typed there is asked about again.
+   */
+  readonly keptAs?: Readonly<Record<string, Readonly<Record<string, Written>>>>;
   /** The basis its figures stand on (tables made before it was kept: unknown). */
   readonly basis?: TableBasis;
 }
@@ -76,6 +82,8 @@ export interface GridFill {
 
 /** An owned cell the seller changed by hand since the add-in last wrote it. */
 export interface EditedCell {
+  /** Kept at the seller's word before and unchanged since: kept again without asking. */
+  readonly settled?: true;
   /** A1 address inside the sheet ("F7"). */
   readonly cell: string;
   readonly header: string;
@@ -210,6 +218,8 @@ export interface RefreshInput {
   readonly rows: readonly Cell[][];
   /** Undefined: edited cells are kept and reported (the caller asks before writing). */
   readonly choice?: EditChoice;
+  /** The choice is the seller's answer to the question (not an unattended refresh's keep). */
+  readonly answered?: boolean;
   /** "2026-11-26": the day a vanished product is marked with. */
   readonly today: string;
   /** The import kept only its first N rows and filled them: a missing product is below them. */
@@ -234,6 +244,10 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
   const { grid, record } = input;
   const last: LastValues = lastValues(record);
   const typed = new Map(Object.entries(record.typed ?? {}).map(([id, js]) => [id, new Set(js)]));
+  const keptAs = new Map(
+    Object.entries(record.keptAs ?? {}).map(([id, at]) => [id, new Map(Object.entries(at))]),
+  );
+  const nextKeptAs = new Map<string, Record<string, Written>>();
   const layout: TableLayout = tableLayout(grid, record, last);
   const statusJ = record.columns.findIndex((c) => c.header === STATUS_HEADER);
   const rankJ = record.columns.findIndex((c) => c.header === RANK_HEADER);
@@ -290,7 +304,22 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
       if (j === rankJ && Number.isInteger(comparable(now))) return false;
       return comparable(now) !== "" && !sameValue(comparable(api), now);
     };
-    const name = (j: number, api: Cell): void => {
+    /** Kept at the seller's word before, and holding the same value still. */
+    const settled = (j: number): boolean => {
+      const at = keptAs.get(id);
+      const now = line[layout.at[j] ?? -1];
+      return keptBefore.has(j) && at !== undefined && at.has(String(j))
+        ? sameValue(at.get(String(j)) ?? null, now)
+        : false;
+    };
+    /** Remember what a kept cell holds, when the seller chose to keep it (or did before). */
+    const remember = (j: number, quiet: boolean): void => {
+      if (!quiet && !(input.answered && input.choice === "keep")) return;
+      const at = nextKeptAs.get(id) ?? {};
+      at[String(j)] = comparable(line[layout.at[j] ?? -1]);
+      nextKeptAs.set(id, at);
+    };
+    const name = (j: number, api: Cell, quiet = false): void => {
       const col = layout.at[j] ?? -1;
       edited.push({
         cell: `${columnLetters(col)}${r + 1}`,
@@ -298,6 +327,7 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
         id: id.split(SEP).join(" / "),
         yours: line[col] ?? "",
         api,
+        ...(quiet ? { settled: true as const } : {}),
       });
     };
     if (apiRow) {
@@ -305,9 +335,12 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
       for (const j of owned) {
         const api = j === statusJ ? "" : (apiRow[j] ?? "");
         if (!keyJ.has(j) && byHand(j, api)) {
-          name(j, api);
-          if (input.choice !== "overwrite") {
+          // Kept at the seller's word and unchanged: kept again, not asked (nor overwritten).
+          const quiet = settled(j);
+          name(j, api, quiet);
+          if (quiet || input.choice !== "overwrite") {
             keptNow.push(j);
+            remember(j, quiet);
             written[j] ??= comparable(api);
             continue;
           }
@@ -324,6 +357,7 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
         const mark = j === statusJ ? gone : "";
         if (byHand(j, mark)) {
           keptNow.push(j);
+          if (settled(j)) remember(j, true);
           // The record still says the row is gone ("Remove gone rows", the shade cleared on
           // its return) while the seller's Status text stays.
           const was = written[j];
@@ -336,7 +370,11 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
         put(r, j, value);
         written[j] = comparable(value);
       }
-      for (const j of keptBefore) if (!keptNow.includes(j)) keptNow.push(j);
+      for (const j of keptBefore)
+        if (!keptNow.includes(j)) {
+          keptNow.push(j);
+          if (settled(j)) remember(j, true);
+        }
       fills.push({ row: r, ...span, rows: 1, color: GONE_FILL });
     }
     // A gone row never written is still unknown: when its product comes back, its cells that
@@ -378,7 +416,7 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     );
   }
 
-  const { rebuilt: _rebuilt, typed: _typed, ...kept } = record;
+  const { rebuilt: _rebuilt, typed: _typed, keptAs: _keptAs, ...kept } = record;
   return {
     blocks: blocksOf(writes, record, layout.at),
     fills,
@@ -386,6 +424,7 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
       ...kept,
       last: asRecord(nextLast),
       ...(nextTyped.size > 0 ? { typed: asRecord(nextTyped) } : {}),
+      ...(nextKeptAs.size > 0 ? { keptAs: asRecord(nextKeptAs) } : {}),
     },
     edited,
     copies,

@@ -54,6 +54,8 @@ export interface ImportState {
   readonly notFound?: readonly string[];
   /** Rows costed from the team cost book, and rows on a guessed cost (importCosts.ts). */
   readonly costs?: ImportCostCounts;
+  /** "All SKUs" (B): product names by item id from B7's pages, read before B8's SKUs. */
+  readonly productNames?: ReadonlyArray<readonly [number, string]>;
   readonly done: boolean;
 }
 
@@ -183,6 +185,10 @@ export function stepCall(
       break;
     case "allSkus":
       put("sellerType", o.sellerType);
+      if (endpoint === NAMES_ENDPOINT) {
+        put("pageSize", IMPORT_PAGE_SIZE);
+        put("cursorRtProductId", state.cursor ?? undefined);
+      }
       break;
     case "productList":
       put("productIds", [...(def.productIds ?? [])]);
@@ -248,8 +254,9 @@ export function readStep(
     };
   }
 
+  if (def.kind === "allSkus" && endpoint === NAMES_ENDPOINT) return namesStep(state, data);
   const limit = def.options?.limit ?? Number.POSITIVE_INFINITY;
-  const sent = pageRows<unknown>(data);
+  const sent = withProductNames(pageRows<unknown>(data), state.productNames);
   const lastPage = pageFingerprint(sent);
   if (lastPage !== "" && lastPage === state.lastPage) throw repeatedPageError(IMPORT_AGAIN);
   // The limit counts the API's rows (the top 200 are 200 rows of its list, one left out or not).
@@ -298,6 +305,48 @@ export function readStep(
     throw repeatedPageError(IMPORT_AGAIN);
   }
   return { rows, state: { ...base, cursor: next, totalPages: null, done: next === null } };
+}
+
+/** The endpoint whose pages name B's products for "All SKUs" (B8's entries name the SKU). */
+const NAMES_ENDPOINT = "B7";
+
+/**
+ * One B7 page of an "All SKUs" import: its products' names kept in the state, no rows; the
+ * last page hands over to B8. Not a table page (pagesDone stays: B8 writes the header).
+ */
+function namesStep(state: ImportState, data: unknown): StepOutcome {
+  const names = new Map(state.productNames ?? []);
+  for (const e of pageRows<unknown>(data))
+    if (isRecord(e) && typeof e.itemId === "number" && typeof e.name === "string")
+      names.set(e.itemId, e.name);
+  const next = cursorValue(isRecord(data) ? data.nextCursor : null);
+  if (next !== null && next === state.cursor) throw repeatedPageError(IMPORT_AGAIN);
+  const productNames = [...names];
+  if (next !== null) return { rows: [], state: { ...state, cursor: next, productNames } };
+  return { rows: [], state: { ...state, cursor: null, endpointIndex: 1, productNames } };
+}
+
+/**
+ * B8's entries with the product's name in "name" and the SKU's own name beside it in
+ * "variant" (the seller reads "Compact Kitchen Knife 3-Pack", "Black"); a product B7 did not
+ * list keeps an empty name rather than the SKU's. Other answers pass unchanged.
+ */
+function withProductNames(
+  entries: readonly unknown[],
+  names: ImportState["productNames"],
+): unknown[] {
+  if (!names) return [...entries];
+  const byId = new Map(names);
+  return entries.map((e) => {
+    if (!isRecord(e) || typeof e.itemId !== "number") return e;
+    const product = byId.get(e.itemId) ?? "";
+    const named: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(e)) {
+      if (k !== "name") named[k] = v;
+      else [named.name, named.variant] = [product, v];
+    }
+    return named;
+  });
 }
 
 /** The header row of a state's table. */

@@ -84,6 +84,8 @@ export function* stagePage(
   const sized = page.pageSize === undefined ? state : { ...state, pageSize: page.pageSize };
   // The book is read each page (the team may type in it meanwhile; each row says its cost).
   const outcome = readStep(def, sized, page.data, yield* teamCostBook(p));
+  // A step that only names products ("All SKUs": B7 before B8) has nothing to stage yet.
+  if (outcome.state.columns === null) return outcome.state;
   const header = state.pagesDone === 0 ? headerRow(outcome.state) : null;
   yield* io(() =>
     p.stage.append(token, {
@@ -141,6 +143,7 @@ export function* commitImport(
     used,
     choice.saved === true,
     topRows,
+    choice.edits !== undefined,
   );
   const base = {
     sheetName: def.sheetName,

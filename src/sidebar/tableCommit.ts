@@ -117,6 +117,8 @@ export function* commitTable(
   unattended = false,
   /** The import kept its first N rows and filled them (plan.ts cutAtLimit). */
   topRows?: number,
+  /** `choice` is the seller's answer to the question: a kept cell is not asked about again. */
+  answered = false,
 ): Op<TableCommit> {
   const withBasis = <R extends object>(r: R): R => (basis ? { ...r, basis } : r);
   const columns = table.columns;
@@ -150,7 +152,7 @@ export function* commitTable(
     columns: empty ? record.columns : columns,
     rows,
     today: new Date(p.now()).toISOString().slice(0, 10),
-    ...(choice ? { choice } : {}),
+    ...(choice ? { choice, answered } : {}),
     ...(topRows !== undefined ? { topRows } : {}),
   });
   const changes = {
@@ -166,7 +168,10 @@ export function* commitTable(
     leftAlone: plan.leftAlone,
     rebuilt: "rebuilt" in record,
   };
-  if (done.edited.length > 0 && choice === undefined) return { ...done, written: false };
+  // Cells kept at the seller's word and unchanged since are kept again without a question.
+  const asking = plan.edited.filter((e) => !e.settled);
+  if (asking.length > 0 && choice === undefined)
+    return { ...done, edited: asking.map(view), written: false };
   yield* io(() => p.tables.write(sheetName, plan.blocks));
   if (p.tables.fill && plan.fills.length > 0) {
     const fill = p.tables.fill.bind(p.tables);

@@ -153,7 +153,7 @@ export function BuilderSection(p: BuilderProps) {
       }),
     ]),
     question.view,
-    h(Status, { id: "fb-status", ...status }),
+    h(Status, { id: "fb-status", ...question.beside(status) }),
     preview !== null ? h(PreviewTable, { shown: preview.shown }) : null,
     preview !== null && Array.isArray(preview.value)
       ? h(PreviewChart, { table: preview.value })

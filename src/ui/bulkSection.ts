@@ -228,7 +228,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
           h("p", { class: "hint", id: "bulk-progress-text" }, jobLine(progress)),
         ])
       : null,
-    h(Status, { id: "bulk-status", ...status }),
+    h(Status, { id: "bulk-status", ...question.beside(status, running && progress !== null) }),
   ]);
 }
 

@@ -294,6 +294,6 @@ export function CampaignSection(p: {
         : null,
     ]),
     question.view,
-    h(Status, { id: "campaign-status", ...status }),
+    h(Status, { id: "campaign-status", ...question.beside(status) }),
   ]);
 }

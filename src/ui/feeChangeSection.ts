@@ -193,6 +193,6 @@ export function FeeChangeSection(p: {
       }),
     ]),
     question.view,
-    h(Status, { id: "fee-change-status", ...status }),
+    h(Status, { id: "fee-change-status", ...question.beside(status) }),
   ]);
 }

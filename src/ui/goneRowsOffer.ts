@@ -54,6 +54,6 @@ export function GoneRowsOffer(p: { bridge: HostBridge; sheetName: string; rows: 
       }),
     ]),
     question.view,
-    said ? h(Status, { id: `${id}-status`, ...said }) : null,
+    said ? h(Status, { id: `${id}-status`, ...question.beside(said) }) : null,
   ]);
 }

@@ -33,7 +33,6 @@ export interface ImportsProps {
 }
 
 type StatusLine = { text: string; kind: "info" | "ok" | "error" };
-const WAITING: StatusLine = { text: "Waiting for your answer above.", kind: "info" };
 
 /** Why C is missing from a list import, and what works for C instead. */
 const NO_C_LIST =
@@ -365,7 +364,7 @@ export function ImportsSection(p: ImportsProps) {
         ])
       : null,
     question.view,
-    h(Status, { id: "imp-status", ...(question.view ? WAITING : status) }), // not "starting…"
+    h(Status, { id: "imp-status", ...question.beside(status, running && progress !== null) }),
     ...gone.map((g) => h(GoneRowsOffer, { key: g.sheetName, bridge: p.bridge, ...g })),
     h(SavedImports, {
       saved,

@@ -206,6 +206,6 @@ export function NewListingSection(p: {
         : null,
     ]),
     question.view,
-    h(Status, { id: "new-listing-status", ...status }),
+    h(Status, { id: "new-listing-status", ...question.beside(status) }),
   ]);
 }

@@ -149,6 +149,6 @@ export function PricingSection(p: {
         : null,
     ]),
     question.view,
-    h(Status, { id: "pricing-status", ...status }),
+    h(Status, { id: "pricing-status", ...question.beside(status) }),
   ]);
 }

@@ -16,7 +16,30 @@ interface Pending {
 
 const WRITE_OVER: QuestionAnswers = { yes: "Write over it", no: "Don't write" };
 
-/** `ask` shows the question under `id` until answered; `view` is what to render. */
+/** A section's status line. */
+export interface StatusLine {
+  readonly text: string;
+  readonly kind: "info" | "ok" | "error";
+}
+
+const NONE: StatusLine = { text: "", kind: "info" };
+
+/**
+ * One status at a time in a section: an open question is the section's status ("Working…" or
+ * "Starting…" under it read as a second, stale one), and where a job's own line shows what it
+ * does, an "info" line beside it ("…: starting…", "…: running…") is dropped; a wait, an error
+ * or an outcome stays.
+ */
+export function statusBeside(line: StatusLine, asking: boolean, jobLine = false): StatusLine {
+  if (asking) return NONE;
+  if (jobLine && line.kind === "info") return NONE;
+  return line;
+}
+
+/**
+ * `ask` shows the question under `id` until answered; `view` is what to render; `beside(line)`
+ * is the section's status line as shown with it (statusBeside).
+ */
 export function useQuestion(id: string) {
   const [pending, setPending] = useState<Pending | null>(null);
   const ask = (
@@ -52,5 +75,7 @@ export function useQuestion(id: string) {
     : null;
   /** A new run of the same button: the old question is answered "no" and goes away. */
   const dismiss = (): void => pending?.answer(false);
-  return { ask, dismiss, view };
+  const beside = (line: StatusLine, jobLine = false): StatusLine =>
+    statusBeside(line, pending !== null, jobLine);
+  return { ask, dismiss, view, beside };
 }

@@ -106,7 +106,7 @@ export function TeamSection(p: { bridge: HostBridge }) {
       ),
     ]),
     question.view,
-    h(Status, { id: "team-status", ...status }),
+    h(Status, { id: "team-status", ...question.beside(status) }),
     history ? h(HistoryChart, { history }) : null,
     history && p.bridge.team.insertHistoryChart
       ? h(Button, {

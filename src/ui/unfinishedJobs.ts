@@ -70,6 +70,6 @@ export function UnfinishedJobs(p: { bridge: HostBridge }) {
         ])
       : null,
     question.view,
-    h(Status, { id: "jobs-status", ...status }),
+    h(Status, { id: "jobs-status", ...question.beside(status, view !== null) }),
   ]);
 }

@@ -106,6 +106,47 @@ test("a figure changed by hand is named, kept by default and overwritten only wh
   expect(over.grid[2]?.[4]).toBe(201);
 });
 
+test('"Keep my values" is remembered: the same value is kept without asking, a new one is asked about', () => {
+  const record = firstRecord(COLUMNS, first);
+  const grid = sheetWithSellerColumns();
+  (grid[2] as Cell[])[4] = 999; // Cup's total profit typed over
+  const input = {
+    grid,
+    record,
+    columns: COLUMNS,
+    rows: first.map((r) => [...r.slice(0, 3), Number(r[3]) + 1]),
+    today: "2026-11-26",
+  };
+  // The seller answers "Keep my values".
+  const keptPlan = planRefresh({ ...input, choice: "keep", answered: true });
+  const kept = apply(grid, keptPlan.blocks);
+  // The next refresh names the cell for the log, settled: no question is due for it.
+  const again = planRefresh({ ...input, grid: kept.grid, record: keptPlan.record });
+  expect(again.edited).toEqual([
+    { cell: "E3", header: "Total profit", id: "102", yours: 999, api: 201, settled: true },
+  ]);
+  expect(apply(kept.grid, again.blocks).grid[2]?.[4]).toBe(999);
+  // Settled, it stays so at the refresh after (and "Write the API's figures" for other cells
+  // does not take it).
+  const third = planRefresh({
+    ...input,
+    grid: kept.grid,
+    record: again.record,
+    choice: "overwrite",
+  });
+  expect(third.edited.map((e) => [e.cell, e.settled])).toEqual([["E3", true]]);
+  expect(apply(kept.grid, third.blocks).grid[2]?.[4]).toBe(999);
+  // A new value typed there is asked about again.
+  const retyped = kept.grid.map((r) => [...r]);
+  (retyped[2] as Cell[])[4] = 777;
+  const asked = planRefresh({ ...input, grid: retyped, record: third.record });
+  expect(asked.edited.map((e) => [e.cell, e.yours, e.settled])).toEqual([["E3", 777, undefined]]);
+  // An unattended refresh's keep (nobody asked) settles nothing.
+  const unattended = planRefresh({ ...input, choice: "keep" });
+  const next = planRefresh({ ...input, grid: kept.grid, record: unattended.record });
+  expect(next.edited.map((e) => e.settled)).toEqual([undefined]);
+});
+
 test("a sheet that lost its id column says what to do", () => {
   const grid = sheetWithSellerColumns();
   (grid[0] as Cell[])[1] = "SKU";

@@ -166,9 +166,13 @@ async function start(): Promise<void> {
   book.onDocumentValue = saveNow.soon;
   if (opened.rescued) void saveNow();
   (window as unknown as { __sheets: unknown }).__sheets = sheetsInspector(book, cells);
-  // Tests and benchmarks: save now, read how long saving and loading took, and the workbook's
-  // text as a save would keep it.
+  // Tests and benchmarks: save now, read how long saving and loading took, the workbook's
+  // text as a save would keep it, and the engine's commands so far.
+  // Commands the engine ran (a freeze of a sheet is a few, not one per cell): the tests.
+  let commands = 0;
+  engine.addEvent(engine.Event.CommandExecuted, () => void (commands += 1));
   (window as unknown as { __workbook: unknown }).__workbook = {
+    commands: () => commands,
     save: saveNow,
     state: saves,
     text: () => JSON.stringify(engine.getActiveWorkbook()?.save() ?? null),

@@ -159,7 +159,7 @@ test("3 notes and 3 inserted values stay beside their products through two refre
   expect(everything + JSON.stringify([...excel.settings])).not.toContain(key);
 });
 
-test("a figure typed over is named and kept unless the seller says to overwrite it", async () => {
+test("a figure typed over is named and kept unless the seller says to overwrite it; a kept one is not asked about again until retyped", async () => {
   const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
   await bridge.runImport(DEF);
   const header = excel.table("Top products")[0] ?? [];
@@ -178,9 +178,17 @@ test("a figure typed over is named and kept unless the seller says to overwrite 
   expect(asked[0]?.answers).toEqual({ yes: "Write the API's figures", no: "Keep my values" });
   expect(kept.edited).toHaveLength(1);
   expect(excel.table("Top products")[2]?.[profitAt]).toBe(12345);
+  // "Keep my values" is remembered: the next refresh keeps it without asking again.
+  const again = await bridge.runImport(DEF, { confirm: answer(true) });
+  expect(asked).toHaveLength(1);
+  expect(excel.table("Top products")[2]?.[profitAt]).toBe(12345);
+  expect(again.edited).toHaveLength(1); // still named for the log
+  // A new value typed there is asked about; "Write the API's figures" then takes it.
+  excel.sheets.get("Top products")?.values.set(`2,${profitAt}`, 54321);
   await bridge.runImport(DEF, { confirm: answer(true) });
   expect(asked).toHaveLength(2);
-  expect(excel.table("Top products")[2]?.[profitAt]).not.toBe(12345);
+  expect(asked[1]?.text).toMatch(/yours 54321/);
+  expect(excel.table("Top products")[2]?.[profitAt]).not.toBe(54321);
 });
 
 test("ExcelApi 1.8 (no Range.copyFrom): re-sort moves whole rows by value, the seller's notes, text and a formula with their product", async () => {
