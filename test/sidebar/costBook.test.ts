@@ -184,4 +184,25 @@ test("the fee-change sheet counts today's cost today and the date's at the date;
     },
   );
   expect(one?.campaignProfit).toBe(list(alone.adjustedItems)[0]?.resultingProfit);
+
+  // A's margin preview takes no cost: on a row at the book's cost the deepest discount is not
+  // shown as if it were at that cost (the attack run saw both bases in one row); the note says
+  // the API-cost figure and why.
+  book.sheets.get(COST_BOOK_SHEET)?.push(["A", 10001549, 100015491, 0, "2025-01-01", ""]);
+  const a = await run(
+    campaignFigures(ports, {
+      marketplace: "A",
+      shopId: 100001,
+      region: "SG",
+      skus: [{ itemId: 10001549, variantId: 100015491 }],
+      campaign: { kind: "discount", percent: 0.15 },
+    }),
+  );
+  const atBook = a.rows[0];
+  expect(atBook?.cogs).toBe("Cost book, from 2025-01-01");
+  expect(atBook?.deepestDiscount).toBeNull();
+  expect(atBook?.deepestPrice).toBeNull();
+  expect(atBook?.note).toMatch(
+    /Deepest discount not shown at the Cost book's cost \(A's margin preview takes no cost\); at the API's cost of [\d.]+ it is [\d.]+ % \(buyer price [\d.]+\)/,
+  );
 });

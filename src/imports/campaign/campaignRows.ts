@@ -84,9 +84,14 @@ export function campaignRows(s: CampaignState): CampaignRow[] {
           ? "No discount keeps the target margin: it is missed even at today's list price"
           : `Deepest discount: ${deepAnswer.reason}`,
       );
-    if (s.ask.marketplace === "A" && cost && deep)
-      notes.push("Deepest discount at the API's cost (A21 takes no cost)");
     const listPrice = listRaw?.price ?? null;
+    // A's margin preview (A21) takes no cost: its price is at the API's cost, so on a row at
+    // the team's cost it would mix two bases in one row. Said in the note, with its basis.
+    const apiCostOnly = s.ask.marketplace === "A" && cost !== null && deep !== null;
+    if (apiCostOnly && listPrice)
+      notes.push(
+        `Deepest discount not shown at the Cost book's cost (A's margin preview takes no cost); at the API's cost${listRaw?.cogs === undefined ? "" : ` of ${listRaw.cogs}`} it is ${round((100 * (listPrice - deep.price)) / listPrice, 2)} % (buyer price ${deep.price})`,
+      );
     const costed: Pick<CostedFigures, "cogsSource" | "book"> = {
       cogsSource: cost ? "explicit" : apiCogsSource(s, id),
       book: cost ?? null,
@@ -101,8 +106,9 @@ export function campaignRows(s: CampaignState): CampaignRow[] {
       campaignPrice: sale?.price ?? null,
       campaignProfit: sale?.profit ?? null,
       campaignMargin: sale?.margin ?? null,
-      deepestDiscount: deep && listPrice ? round((listPrice - deep.price) / listPrice, 4) : null,
-      deepestPrice: deep?.price ?? null,
+      deepestDiscount:
+        deep && listPrice && !apiCostOnly ? round((listPrice - deep.price) / listPrice, 4) : null,
+      deepestPrice: apiCostOnly ? null : (deep?.price ?? null),
       flag,
       cogs: cogsNote(costed),
       guessedCogs: restsOnGuess(costed),
