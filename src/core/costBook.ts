@@ -7,6 +7,7 @@
  * it on the same day, and of two rows for the same day the lower one (a correction typed below).
  * A marketplace left empty matches every marketplace.
  */
+import { MAX_NUMBER_MAGNITUDE as MAX_COST } from "../api/schema";
 import type { Marketplace } from "../api/types";
 
 /** A cell of the book as a host reads it (empty cells: "" or null). */
@@ -101,8 +102,8 @@ export function readCostBook(grid: readonly (readonly Cell[])[]): CostBook {
     const validFrom = dayOf(line[from]);
     if (market !== "" && !isMarketplace(market))
       problems.push(`row ${row}: Marketplace "${market}" is not A, B or C`);
-    else if (text(c) === "" || !Number.isFinite(value) || value < 0)
-      problems.push(`row ${row}: Cost must be a number, 0 or more`);
+    else if (text(c) === "" || !Number.isFinite(value) || value < 0 || value > MAX_COST)
+      problems.push(`row ${row}: Cost must be a number from 0 to 1,000,000,000,000`);
     else if (validFrom === null)
       problems.push(`row ${row}: Valid from must be a date such as 2025-07-01`);
     else

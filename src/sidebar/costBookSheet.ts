@@ -18,10 +18,21 @@ export function* teamCostBook(p: SidebarPorts): Op<CostBook | null> {
   return grid && grid.length > 0 ? readCostBook(grid) : null;
 }
 
+/** "New cost book": made, or the one there with what it holds and the rows it cannot read. */
+export interface CostBookCheck {
+  readonly made: boolean;
+  readonly costs?: number;
+  readonly problems?: readonly string[];
+}
+
 /** Make an empty cost book (headers only) where none is; an existing one is never touched. */
-export function* newCostBook(p: SidebarPorts): Op<{ readonly made: boolean }> {
+export function* newCostBook(p: SidebarPorts): Op<CostBookCheck> {
   const grid = yield* io(() => p.tables.read(COST_BOOK_SHEET));
-  if (grid && grid.some((row) => row.some((c) => c !== "" && c !== null))) return { made: false };
+  if (grid && grid.some((row) => row.some((c) => c !== "" && c !== null))) {
+    // There already: say what is read from it and which rows are not (a typo drops a row).
+    const book = readCostBook(grid);
+    return { made: false, costs: book.entries.length, problems: book.problems };
+  }
   const header: GridBlock = {
     row: 0,
     col: 0,

@@ -12,6 +12,8 @@ import type { ImportDefinition } from "../imports/definitions";
 import { zonedTime } from "../imports/table";
 export { isCalendarDay } from "../imports/calendarDay";
 import type { QuestionAnswers } from "../sidebar/importQuestions";
+import type { CostBookCheck } from "../sidebar/costBookSheet";
+export type { CostBookCheck };
 import type { PlacedFormula } from "../sidebar/formulaPlace";
 import type { ConvertedFormulas } from "../sidebar/convertFormulas";
 import type { DiagnosticsReport } from "../sidebar/diagnostics";
@@ -232,7 +234,7 @@ export interface HostBridge {
   campaignSheet(ask: CampaignSheetAsk, options?: JobRunOptions): Promise<CampaignOutcome>;
   newListingSheet(ask: NewListingSheetAsk, options?: JobRunOptions): Promise<NewListingOutcome>;
   /** Make the team's "Cost book" sheet where none is (an existing one is never touched). */
-  newCostBook(): Promise<{ readonly made: boolean }>;
+  newCostBook(): Promise<CostBookCheck>;
   /** Whether formula cells take COGS from the cost book (saved in the document; off at first). */
   costBookForCells(): Promise<{ readonly on: boolean }>;
   setCostBookForCells(on: boolean): Promise<{ readonly on: boolean }>;

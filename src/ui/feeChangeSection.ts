@@ -8,7 +8,7 @@
 import { h } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { FeeChangeSheetOutcome } from "../sidebar/feeChangeSheet";
-import type { HostBridge, JobRunOptions, ShopsView } from "./bridge";
+import type { CostBookCheck, HostBridge, JobRunOptions, ShopsView } from "./bridge";
 import { isCalendarDay, messageOf } from "./bridge";
 import { Button, Section, SelectField, Status, TextField } from "./controls";
 import { jobLine } from "./jobLine";
@@ -181,13 +181,7 @@ export function FeeChangeSection(p: {
         disabled: running,
         onClick: () =>
           void p.bridge.newCostBook().then(
-            (r) =>
-              setStatus({
-                text: r.made
-                  ? 'Made the sheet "Cost book": type a row per variant (Marketplace, Item id, Variant id, Cost, Valid from). Pricing and fee-change sheets take costs from it at each row\'s date.'
-                  : 'The sheet "Cost book" is already there: it is kept as it is.',
-                kind: "ok",
-              }),
+            (r) => setStatus(costBookStatus(r)),
             (e: unknown) => setStatus({ text: messageOf(e), kind: "error" }),
           ),
       }),
@@ -195,4 +189,22 @@ export function FeeChangeSection(p: {
     question.view,
     h(Status, { id: "fee-change-status", ...question.beside(status) }),
   ]);
+}
+
+/** What "New cost book" says: made, or what the one there gives and which rows it cannot read. */
+function costBookStatus(r: CostBookCheck): { text: string; kind: "ok" | "error" } {
+  if (r.made)
+    return {
+      text: 'Made the sheet "Cost book": type a row per variant (Marketplace, Item id, Variant id, Cost, Valid from). Imports, pricing, fee-change and campaign sheets take costs from it at each row\'s date.',
+      kind: "ok",
+    };
+  const problems = r.problems ?? [];
+  const read = `The sheet "Cost book" is already there (kept as it is): ${n(r.costs ?? 0)} costs read`;
+  if (problems.length === 0) return { text: `${read}.`, kind: "ok" };
+  const shown = problems.slice(0, 5).join("; ");
+  const more = problems.length > 5 ? `; and ${n(problems.length - 5)} more` : "";
+  return {
+    text: `${read}; not read, so the API's cost counts there: ${shown}${more}. Correct those rows in "Cost book".`,
+    kind: "error",
+  };
 }

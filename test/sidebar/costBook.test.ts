@@ -44,7 +44,7 @@ test("reading the book: headers by name, dates in any form, the latest day wins,
   ]);
   expect(book.problems).toEqual([
     "row 7: Valid from must be a date such as 2025-07-01",
-    "row 8: Cost must be a number, 0 or more",
+    "row 8: Cost must be a number from 0 to 1,000,000,000,000",
     'row 9: Marketplace "D" is not A, B or C',
   ]);
   expect(costOn(book, "A", 10, 101, "2024-12-31")).toBeNull();
@@ -143,6 +143,15 @@ test("the fee-change sheet counts today's cost today and the date's at the date;
       ["B", Number(sku.itemId), Number(sku.skuId), 10, "2025-01-01", ""],
       ["B", Number(sku.itemId), Number(sku.skuId), 12, "2025-07-15", ""],
     );
+  // "New cost book" over the book there says what it reads and names a row it cannot (the
+  // attack run: a negative or 1e300 cost was dropped without a word).
+  expect(await run(newCostBook(ports))).toEqual({ made: false, costs: 2, problems: [] });
+  book.sheets.get(COST_BOOK_SHEET)?.push(["B", 1, 2, 1e300, "2025-01-01", ""]);
+  expect(await run(newCostBook(ports))).toEqual({
+    made: false,
+    costs: 2,
+    problems: ["row 4: Cost must be a number from 0 to 1,000,000,000,000"],
+  });
   const f = await run(
     feeChangeFigures(ports, { marketplace: "B", shopId: 500001, region: "MY", date: "2025-07-30" }),
   );
