@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { browserBlocker, loopbackOnly, startWebHost, type WebHost } from "./harness";
-import { openFromApiLink, openWithApi, saveKey, settledValues, typeInto } from "./webPage";
+import { openFromApiLink, saveKey, settledValues, typeInto } from "./webPage";
 
 const blocker = browserBlocker();
 const describeBrowser = blocker ? describe.skip : describe;
@@ -108,9 +108,7 @@ describeBrowser("a link's ?api= in Chromium", () => {
     host = await startWebHost();
     page = await host.browser.newPage({ viewport: { width: 1100, height: 800 } });
     await loopbackOnly(page);
-    // The page starts at its own API as after Settings (one load of the page, not a link and
-    // "Use it": that answer is the last tests' subject).
-    await openWithApi(page, host.url, api.baseUrl);
+    await openFromApiLink(page, host.url, api.baseUrl);
     await saveKey(page, key);
     await cellAnswers("A1");
   });
