@@ -68,7 +68,7 @@ function notFound(error: ApiError, endpoint: string, p: Params): ApiError {
     return new ApiError(
       error.code,
       `Not found: category ${value} has no commission rate${p.region ? ` in ${text(p.region)}` : ""}` +
-        (list ? `. ${list} lists the valid ones` : ": check the id"),
+        (list ? `. ${sentence(list)} lists the valid ones` : ": check the id"),
       error,
     );
   // A shop or seller asked in a region: the region may be the wrong half of the pair.
@@ -79,7 +79,7 @@ function notFound(error: ApiError, endpoint: string, p: Params): ApiError {
       (list
         ? pair
           ? `. Check the ${culprit.what} id and its region: ${list} lists yours with their regions`
-          : `. ${list} lists the valid ones`
+          : `. ${sentence(list)} lists the valid ones`
         : ": check the id"),
     error,
   );
@@ -127,3 +127,6 @@ export function nameTheCulprit(error: unknown, endpoint: string, params: Params)
     return notATarget(error);
   return error;
 }
+
+/** A phrase that starts a sentence: its first letter up ("the product's rows …" → "The …"). */
+const sentence = (phrase: string): string => phrase.charAt(0).toUpperCase() + phrase.slice(1);

@@ -58,7 +58,7 @@ export function* campaignStart(p: SidebarPorts, q: CampaignQuestion): Op<Campaig
   const picked = q.pick ? pickProblem(q.marketplace, q.pick) : null;
   if (picked) throw new Error(picked);
   if (!q.pick && q.skus.length === 0) throw new Error("Choose the SKUs that join the campaign");
-  if (q.skus.length > MAX_CAMPAIGN_SKUS) throw new Error("SKUs: at most 5000 a campaign");
+  if (q.skus.length > MAX_CAMPAIGN_SKUS) throw new Error("SKUs: at most 5,000 a campaign");
   const target = q.targetMargin ?? 0.2;
   if (!(target > -1 && target < 1)) throw new Error("Target margin: a fraction such as 0.2 (20 %)");
   const basis = yield* io(() => p.basis());

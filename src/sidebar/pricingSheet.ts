@@ -95,7 +95,7 @@ export function checkPricingAsk(ask: PricingSheetAsk): CheckedAsk {
     throw new Error(
       "Product ids: enter the marketplace C product ids to price (the API lists no C products)",
     );
-  if (m === "C" && productIds.length > 5000) throw new Error("Product ids: at most 5000 a sheet");
+  if (m === "C" && productIds.length > 5000) throw new Error("Product ids: at most 5,000 a sheet");
   if (ask.sheetName.trim() === "" || /[[\]*?/\\:]/.test(ask.sheetName))
     throw new Error("Name the sheet (no [ ] * ? / \\ :)");
   const { shopId, region, sheetName } = ask;
