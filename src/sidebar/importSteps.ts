@@ -176,22 +176,29 @@ export function* logImport(
   result: ImportResult,
   saved: boolean,
 ): Op<void> {
+  // A trigger's run cannot read document properties: a saved import's sheet is its own anyway.
+  if (!saved) {
+    const imported = parseSheetNames(yield* io(() => p.importedSheets.read()));
+    if (!imported.some((n) => n.toLowerCase() === def.sheetName.toLowerCase()))
+      yield* io(() =>
+        p.importedSheets.write(JSON.stringify(keptSheetNames([...imported, def.sheetName]))),
+      );
+  }
+  // The log row last, and once: a job's log step run again after a stop adds no second row.
   const stamp = yield* io(() => p.stamp(result.importedAt));
   const c = result.changes;
-  yield* logRefresh(p.tables, stamp, {
-    what: describeImport(def),
-    requests: state.pagesDone,
-    rowsChanged: c ? c.updated + c.appended + c.vanished : state.rowsSoFar,
-    errors: [...(result.notes ?? []), leftOutText(state.leftOut), notFoundText(state.notFound)]
-      .filter((e) => e !== "")
-      .join(" "),
-    kept: keptCells(result.edited ?? []),
-  });
-  // A trigger's run cannot read document properties: a saved import's sheet is its own anyway.
-  if (saved) return;
-  const imported = parseSheetNames(yield* io(() => p.importedSheets.read()));
-  if (!imported.some((n) => n.toLowerCase() === def.sheetName.toLowerCase()))
-    yield* io(() =>
-      p.importedSheets.write(JSON.stringify(keptSheetNames([...imported, def.sheetName]))),
-    );
+  yield* logRefresh(
+    p.tables,
+    stamp,
+    {
+      what: describeImport(def),
+      requests: state.pagesDone,
+      rowsChanged: c ? c.updated + c.appended + c.vanished : state.rowsSoFar,
+      errors: [...(result.notes ?? []), leftOutText(state.leftOut), notFoundText(state.notFound)]
+        .filter((e) => e !== "")
+        .join(" "),
+      kept: keptCells(result.edited ?? []),
+    },
+    true,
+  );
 }

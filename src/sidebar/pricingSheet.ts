@@ -329,20 +329,25 @@ export function* pricingStamp(
   );
 }
 
-/** The refresh log's row of a build or refresh. */
+/**
+ * The refresh log's row of a build or refresh; `at`: the time its job's checkpoint keeps for
+ * it, so a log step run again after a stop finds its row and writes no second one.
+ */
 export function* logPricing(
   p: SidebarPorts,
   sheetName: string,
   record: PricingRecord,
   done: { readonly requests: number; readonly rows: number; readonly errors: string },
+  at?: number,
 ): Op<void> {
-  const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
-  yield* logRefresh(p.tables, stamp, {
+  const stamp = yield* io(() => p.stamp(new Date(at ?? p.now()).toISOString()));
+  const entry = {
     what: `${record.pricing.title.split("\n")[0] ?? "Pricing sheet"} → ${sheetName}`,
     requests: done.requests,
     rowsChanged: done.rows,
     errors: done.errors,
-  });
+  };
+  yield* logRefresh(p.tables, stamp, entry, at !== undefined);
 }
 
 /** Adjacent single cells of one row joined into one block (fewer host calls). */

@@ -28,11 +28,17 @@ export interface RefreshLogEntry {
   readonly kept?: string;
 }
 
-/** Add a row to the log (created on first use), dropping the oldest past the limit. */
+/**
+ * Add a row to the log (created on first use), dropping the oldest past the limit. `once`: a
+ * job's step, which a stop between this write and its checkpoint runs again: the row is not
+ * written when the log already ends with it (its time is the job's own, so a repeat is equal;
+ * who may differ, the sidebar's run or the clock's).
+ */
 export function* logRefresh(
   tables: ManagedSheets,
   stamp: RefreshStamp,
   entry: RefreshLogEntry,
+  once = false,
 ): Op<void> {
   const grid = (yield* io(() => tables.read(REFRESH_LOG_SHEET))) ?? [];
   const old = grid.slice(1).filter((r) => r.some((c) => c !== "" && c !== null));
@@ -45,6 +51,8 @@ export function* logRefresh(
     entry.errors,
     entry.kept ?? "",
   ];
+  const last = old[old.length - 1];
+  if (once && last && line.every((c, i) => i === 1 || String(last[i] ?? "") === String(c))) return;
   const rows = [...old, line].slice(-REFRESH_LOG_LIMIT);
   const values = [HEADER, ...rows.map((r) => HEADER.map((_, i) => r[i] ?? ""))];
   yield* io(() =>

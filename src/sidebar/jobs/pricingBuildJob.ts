@@ -78,6 +78,8 @@ export interface BuildState {
   blank: { rows: number; width: number } | null;
   highlighted: number;
   record: PricingRecord | null;
+  /** When the log step's row is stamped (kept, so the step run again finds its row). */
+  logAt?: number;
 }
 
 const whereOf = (s: BuildState): PricingWhere => ({
@@ -289,7 +291,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
         );
         const rowOf = Object.fromEntries(asked.map((a, i) => [a.id, 1 + i]));
         yield* writeAnswerCells(p, name, s.record as PricingRecord, asked, rowOf, answers, grid);
-        s.stage = "log";
+        [s.stage, s.logAt] = ["log", p.now()];
         return { kind: "more" };
       }
       case "log": {
@@ -298,11 +300,17 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           ? `not in shop ${s.ask.shopId}: ${s.missing.slice(0, 10).join(", ")}${s.missing.length > 10 ? ` and ${s.missing.length - 10} more` : ""}`
           : "";
         const errors = [missing, s.failed.join("; ")].filter(Boolean).join("; ").slice(0, 500);
-        yield* logPricing(p, name, s.record as PricingRecord, {
-          requests: s.requests,
-          rows: asked.length,
-          errors,
-        });
+        yield* logPricing(
+          p,
+          name,
+          s.record as PricingRecord,
+          {
+            requests: s.requests,
+            rows: asked.length,
+            errors,
+          },
+          s.logAt,
+        );
         // Last: in Google Sheets a sheet inserted since (the Refresh log) became the active one.
         yield* io(() => p.tables.show?.(name));
         const outcome: PricingOutcome = {

@@ -42,6 +42,8 @@ export interface RefreshState {
   ceilings?: PreviewAnswers;
   failed: string[];
   answered: number;
+  /** When the log step's row is stamped (kept, so the step run again finds its row). */
+  logAt?: number;
 }
 
 /** The requests in order; the ceilings' are known once the targets are answered. */
@@ -118,11 +120,11 @@ export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
     );
     if (s.stage === "answers") {
       yield* writeAnswerCells(p, s.sheetName, s.record, s.asked, s.rowOf, answers, s.grid);
-      [s.stage, s.answered] = ["log", answers.size];
+      [s.stage, s.answered, s.logAt] = ["log", answers.size, p.now()];
       return { kind: "more" };
     }
     const requests = s.next;
-    yield* logPricing(p, s.sheetName, s.record, { requests, rows: s.answered, errors });
+    yield* logPricing(p, s.sheetName, s.record, { requests, rows: s.answered, errors }, s.logAt);
     const outcome: PricingOutcome = {
       sheetName: s.sheetName,
       rows: s.grid.length - 1,

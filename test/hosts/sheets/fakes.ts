@@ -488,6 +488,8 @@ export class FakeSheet implements SbSheet {
   /** Every setValues on this sheet: where and how big (a per-cell writer shows up here). */
   readonly setValuesCalls: Array<{ row: number; rows: number; columns: number }> = [];
   hidden = false;
+  /** Deleted from its spreadsheet: its ranges throw, as the strict simulator's (FAKES.md). */
+  deleted = false;
   frozenRows = 0;
   /** setColumnWidth's pixels by column (1-based); none: Sheets' 100 px. */
   readonly columnWidths = new Map<number, number>();
@@ -603,6 +605,7 @@ export class FakeSheet implements SbSheet {
     return this;
   }
   getRange(row: number, column: number, numRows = 1, numColumns = 1): FakeRange {
+    if (this.deleted) throw new Error(`Exception: Sheet ${this.name} not found`);
     return new FakeRange(this, row, column, numRows, numColumns);
   }
   /** harness */
@@ -728,6 +731,7 @@ export class FakeSpreadsheet implements SbSpreadsheet {
     if (at < 0) throw new Error("Sheet not found");
     if (this.sheets.length === 1) throw new Error("You can't remove all the sheets in a document.");
     this.sheets.splice(at, 1);
+    sheet.deleted = true;
   }
   getSpreadsheetTimeZone(): string {
     return this.timeZone;

@@ -13,7 +13,8 @@
  * values, formulas, number formats, notes and rules, the tables' records (their sheets' ids
  * aside), one Refresh log row;
  * no staging or job left behind. The build, step and stop come from a printed seed
- * (MKT_KILL_SEED=n repeats a run). 6 builds in npm test, 40 in the long tier.
+ * (MKT_KILL_SEED=n repeats a run). 6 builds in npm test, 40 in the long tier, and in both the
+ * stops a seed once found wrong (REGRESSIONS).
  */
 import { addonSuite, loadAddon, TOP_PRODUCTS_IMPORT, type LoadedAddon } from "./harness";
 import {
@@ -48,6 +49,15 @@ const EACH: Record<Build, number> = LONG
   ? { pricingBuild: 20, import: 20 }
   : { pricingBuild: 4, import: 2 };
 const SEED = killSeed();
+/**
+ * Stops a seed once found wrong, run with every seed's draws. Seed 18's closed@4: the clock run
+ * that finished the sidebar's import failed in its log step (no document properties in a
+ * trigger's run) after writing the row, and logged a second, failed one.
+ */
+const REGRESSIONS: Record<Build, ReadonlyArray<readonly [Stop, number]>> = {
+  pricingBuild: [],
+  import: [["closed", 4]],
+};
 const CLOCK_HANDLER = "fillWaitingCellsLater";
 
 /** One document and its executions: each call a fresh execution over the same stores. */
@@ -223,10 +233,7 @@ describe.each(Object.keys(BUILDS) as Build[])("%s", (build) => {
     const random = seeded(SEED + build.length);
     const seen: string[] = [];
     [kills, clockRuns] = [0, 0];
-    for (let i = 0; i < EACH[build]; i++) {
-      const stop = STOPS[Math.floor(random() * STOPS.length)] ?? "limit";
-      const at = 1 + Math.floor(random() * steps);
-      const label = [`seed ${SEED}`, build, i, stop, at];
+    const one = (label: unknown[], stop: Stop, at: number): void => {
       const { doc } = (() => {
         try {
           return stopped(build, stop, at, random);
@@ -237,7 +244,13 @@ describe.each(Object.keys(BUILDS) as Build[])("%s", (build) => {
       seen.push(`${stop}@${at}`);
       expect([...label, snapshot(doc.book)]).toEqual([...label, want]);
       expect([...label, doc.call("sidebarJobList")]).toEqual([...label, []]);
+    };
+    for (let i = 0; i < EACH[build]; i++) {
+      const stop = STOPS[Math.floor(random() * STOPS.length)] ?? "limit";
+      const at = 1 + Math.floor(random() * steps);
+      one([`seed ${SEED}`, build, i, stop, at], stop, at);
     }
+    for (const [stop, at] of REGRESSIONS[build]) one(["regression", build, stop, at], stop, at);
     console.log(
       `Sheets kill test, ${build} (seed ${SEED}; MKT_KILL_SEED=${SEED} repeats it): ${seen.join(", ")} (of ${steps} steps; ${kills} limits cut a step; ${clockRuns} clock runs finished closed ones)`,
     );

@@ -39,29 +39,48 @@ export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null
   };
   /** The job's row (1-based), or 0. */
   const rowOf = (s: SbSheet, id: string): number => ids(s).indexOf(id) + 1;
+  /**
+   * `read` of a sheet another execution may delete meanwhile (a clock run ending the last
+   * job): Apps Script throws on a deleted sheet's ranges. Gone, it reads as no job.
+   */
+  const whileThere = <T>(read: () => T, gone: T): T => {
+    try {
+      return read();
+    } catch (e) {
+      if (book().getSheetByName(JOBS_SHEET) === null) return gone;
+      throw e;
+    }
+  };
   return {
     // A cancel from another execution (the sidebar's Cancel) is seen within this long.
     cancelPollMs: 10_000,
-    ids: () => {
-      const s = sheet(false);
-      return s ? ids(s).filter((id) => id !== "") : [];
-    },
-    read(id, part) {
-      const s = sheet(false);
-      const row = s ? rowOf(s, id) : 0;
-      if (!s || row === 0) return null;
-      if (part !== "body") {
-        const text = String(s.getRange(row, COLUMN[part], 1, 1).getValues()[0]?.[0] ?? "");
+    ids: () =>
+      whileThere(() => {
+        const s = sheet(false);
+        return s ? ids(s).filter((id) => id !== "") : [];
+      }, []),
+    read: (id, part) =>
+      whileThere(() => {
+        const s = sheet(false);
+        const row = s ? rowOf(s, id) : 0;
+        if (!s || row === 0) return null;
+        if (part !== "body") {
+          const text = String(s.getRange(row, COLUMN[part], 1, 1).getValues()[0]?.[0] ?? "");
+          return text === "" ? null : text;
+        }
+        const width = s.getLastColumn() - BODY + 1;
+        if (width < 1) return null;
+        const text = (s.getRange(row, BODY, 1, width).getValues()[0] ?? []).map(String).join("");
         return text === "" ? null : text;
-      }
-      const width = s.getLastColumn() - BODY + 1;
-      if (width < 1) return null;
-      const text = (s.getRange(row, BODY, 1, width).getValues()[0] ?? []).map(String).join("");
-      return text === "" ? null : text;
-    },
+      }, null),
     write(id, part, text) {
-      const s = sheet(true) as SbSheet;
+      // A lease or cancel mark of a job another run ended meanwhile would leave a row (and
+      // the hidden sheet) behind: only a job's head or body makes its row.
+      const marks = part !== "head" && part !== "body";
+      const s = sheet(!marks);
+      if (!s) return;
       let row = rowOf(s, id);
+      if (row === 0 && marks) return;
       if (row === 0) {
         row = s.getLastRow() + 1;
         writeCells(s, row, 1, 1, [[id]]);
@@ -75,14 +94,16 @@ export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null
       writeCells(s, row, BODY, width, [pieces]);
     },
     remove(id) {
-      const s = sheet(false);
-      const list = s ? ids(s) : [];
-      const row = list.indexOf(id) + 1;
-      if (!s || row === 0) return;
-      // The last job gone: so is its sheet. Else the row is emptied, not deleted: another
-      // job's row stays where a runner read it.
-      if (list.every((x) => x === id || x === "")) book().deleteSheet(s);
-      else s.getRange(row, 1, 1, Math.max(1, s.getLastColumn())).clear();
+      whileThere(() => {
+        const s = sheet(false);
+        const list = s ? ids(s) : [];
+        const row = list.indexOf(id) + 1;
+        if (!s || row === 0) return;
+        // The last job gone: so is its sheet. Else the row is emptied, not deleted: another
+        // job's row stays where a runner read it.
+        if (list.every((x) => x === id || x === "")) book().deleteSheet(s);
+        else s.getRange(row, 1, 1, Math.max(1, s.getLastColumn())).clear();
+      }, undefined);
     },
     lock() {
       held = lock();

@@ -105,10 +105,16 @@ export function sheetsPorts(deps: SidebarServerDeps) {
       read: () => deps.userProperties().getProperty(TYPED_SHOPS_PROPERTY),
       write: (text) => void deps.userProperties().setProperty(TYPED_SHOPS_PROPERTY, text),
     },
-    importedSheets: {
-      read: () => deps.documentProperties().getProperty(IMPORTED_SHEETS_PROPERTY),
-      write: (text) => void deps.documentProperties().setProperty(IMPORTED_SHEETS_PROPERTY, text),
-    },
+    // A trigger's run has no document properties (a clock run finishing the sidebar's
+    // import): nothing to keep there, as a sheet's note is Sheets' own mark of an import's
+    // sheet (sheetStage.ts dataIn) and this list only stands in where a host has none.
+    importedSheets: unattended
+      ? { read: () => null, write: () => undefined }
+      : {
+          read: () => deps.documentProperties().getProperty(IMPORTED_SHEETS_PROPERTY),
+          write: (text) =>
+            void deps.documentProperties().setProperty(IMPORTED_SHEETS_PROPERTY, text),
+        },
     stage: sheetStage(book, sheetTime(book)),
     tables: sheetTables(book, sheetTime(book)),
     jobs: sheetJobs(book, () => deps.lock?.() ?? null),

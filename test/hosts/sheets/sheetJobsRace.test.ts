@@ -1,0 +1,63 @@
+/**
+ * Two runners of one job in Sheets (issue 32): a clock run ends the job, and with it the hidden
+ * "~mkt jobs" sheet, while the sidebar's step is reading it. Apps Script throws on a deleted
+ * sheet's ranges (the strict simulator and the plain fake do too: FAKES.md S-U30); the sidebar's
+ * step then reads the job as gone, and leaves no row of it behind.
+ */
+import { FakeSpreadsheet } from "./fakes";
+import { JOBS_SHEET, sheetJobs } from "../../../src/hosts/sheets/sheet/sheetJobs";
+import { runOpSync } from "../../../src/sidebar/op";
+import { jobOps } from "../../../src/sidebar/jobs/jobRunner";
+import type { SidebarPorts } from "../../../src/sidebar/ports";
+
+/** A book whose jobs sheet another execution deletes right after this one looked it up. */
+function racing() {
+  const book = new FakeSpreadsheet();
+  const jobs = sheetJobs(
+    () => book,
+    () => null,
+  );
+  jobs.write("j1", "body", "{}");
+  jobs.write("j1", "head", '{"id":"j1"}');
+  const byName = book.getSheetByName.bind(book);
+  let armed = false;
+  book.getSheetByName = (name: string) => {
+    const found = byName(name);
+    if (armed && found && name === JOBS_SHEET) {
+      armed = false;
+      book.deleteSheet(found);
+    }
+    return found;
+  };
+  return { book, jobs, race: () => void (armed = true) };
+}
+
+test("a part read while another run deletes the jobs sheet is no job, not an error", () => {
+  const { jobs, race } = racing();
+  for (const part of ["head", "lease", "body"] as const) {
+    const again = racing();
+    again.race();
+    expect(again.jobs.read("j1", part)).toBeNull();
+  }
+  race();
+  expect(jobs.ids()).toEqual([]);
+});
+
+test("a lease or cancel mark for a job another run ended writes no row", () => {
+  const { book, jobs } = racing();
+  jobs.remove("j1");
+  expect(book.getSheetByName(JOBS_SHEET)).toBeNull();
+  jobs.write("j1", "lease", "sidebar-1 123");
+  jobs.write("j1", "cancel", "1");
+  expect(book.getSheetByName(JOBS_SHEET)).toBeNull();
+  // Removing it again (the other runner's end) is nothing to do.
+  jobs.remove("j1");
+});
+
+test("the sidebar's step of a job a clock run just ended says it is gone", () => {
+  const { jobs, race } = racing();
+  // The step reads the job's head first: nothing else of the ports is reached.
+  const ops = jobOps({ jobs, now: () => 0 } as unknown as SidebarPorts, {});
+  race();
+  expect(() => runOpSync(ops.step("j1", "sidebar-1"))).toThrow(/no longer in the document/);
+});
