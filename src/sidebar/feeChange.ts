@@ -40,6 +40,13 @@ export interface FeeChangeFigures {
   readonly book: CostBook | null;
 }
 
+/** How a request is asked: as a job (counted, in its share of the quota) or plainly. */
+type Asker = (endpoint: string, params: Record<string, unknown>) => Op<unknown>;
+const plainAsk =
+  (p: SidebarPorts): Asker =>
+  (endpoint, params) =>
+    io(() => p.api.run(call(endpoint, params), { fresh: true }));
+
 /**
  * The next commission change A20 names for the shop's categories (marketplace A), or null: the
  * spec gives B and C no schedule, so there the seller types the date.
@@ -48,10 +55,9 @@ export function* nextScheduledChange(
   p: SidebarPorts,
   shopId: number,
   region: string,
+  ask: Asker = plainAsk(p),
 ): Op<string | null> {
-  const overview = yield* io(() =>
-    p.api.run(call("A20", { shopId, region, topN: 100, lookbackDays: 730 }), { fresh: true }),
-  );
+  const overview = yield* ask("A20", { shopId, region, topN: 100, lookbackDays: 730 });
   const dates = (
     isRecord(overview) && Array.isArray(overview.byCategory) ? overview.byCategory : []
   )
@@ -87,6 +93,7 @@ export function checkedFeeChange(q: FeeChangeQuestion): void {
 export function* feeChangeStart(
   p: SidebarPorts,
   q: FeeChangeQuestion,
+  ask: Asker = plainAsk(p),
 ): Op<{ state: FeeChangeState; dateRequests: number }> {
   checkedFeeChange(q);
   let date = q.date ?? "";
@@ -97,7 +104,7 @@ export function* feeChangeStart(
         `Date: type the day the new fees apply (YYYY-MM-DD). Marketplace ${q.marketplace}'s API names no scheduled changes; A's commission overview does`,
       );
     dateRequests = 1;
-    date = (yield* nextScheduledChange(p, q.shopId, q.region)) ?? "";
+    date = (yield* nextScheduledChange(p, q.shopId, q.region, ask)) ?? "";
     if (date === "")
       throw new Error(
         `Date: the API names no scheduled commission change for shop ${q.shopId} ${q.region}; type the day the new fees apply (YYYY-MM-DD)`,

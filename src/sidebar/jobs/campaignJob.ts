@@ -197,7 +197,7 @@ export const campaignJob: JobKind<CampaignSheetAsk, CampaignJobState> = {
   }),
   doing: (s) =>
     s.stage === "ask"
-      ? `pricing ${s.sheet.ask.skus.length.toLocaleString("en-US")} SKUs in the campaign (${s.batches + s.singles} requests so far)`
+      ? `pricing ${s.sheet.ask.skus.length.toLocaleString("en-US")} SKUs in the campaign`
       : `writing ${s.sheet.ask.skus.length.toLocaleString("en-US")} rows to ${s.sheetName}`,
   *drop() {
     // Nothing to undo: the sheet is written in the job's last step only.

@@ -144,7 +144,8 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
       if (busy) return viewOf(h, now, busy);
       const k = kindOf(h.kind);
       const state = yield* body(id);
-      let [asks, askMs, checked] = [0, 0, now];
+      // `lost`: asks that got no answer (a passing stop): not spent, not progress.
+      let [asks, lost, askMs, checked] = [0, 0, 0, now];
       let cancel = false;
       let units = 0;
       const ctx: StepContext = {
@@ -171,6 +172,9 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           asks++;
           try {
             return yield* io(() => p.api.run(program, { fresh: true, job: true }));
+          } catch (e) {
+            if (isPassing(e) || /^Cancelled/.test(messageOf(e))) lost++;
+            throw e;
           } finally {
             askMs += p.now() - started;
           }
@@ -196,10 +200,12 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
         const stops = stop === null ? 0 : h.stops + 1;
         const wait = STOP_WAITS_MS[Math.min(stops, STOP_WAITS_MS.length) - 1] ?? 0;
         const { question: _asked, waitUntil: _wait, stopped: _why, ...rest } = h;
+        // A try that got nothing answered is a wait, not a step: step n is still ahead.
+        const answered = asks - lost;
         h = {
           ...rest,
-          steps: h.steps + 1,
-          spent: h.spent + asks,
+          steps: stop === null || answered > 0 ? h.steps + 1 : h.steps,
+          spent: h.spent + answered,
           spentMs: h.spentMs + askMs,
           left,
           doing: k.doing(state),
