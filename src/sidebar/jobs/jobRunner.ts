@@ -29,6 +29,8 @@ import {
 export const STEP_MS = 100_000;
 /** A lease outlives its step's last unit by this much (a request may take a minute). */
 const LEASE_SLACK_MS = 90_000;
+/** A step's state is kept mid-step at most this often (a state may be megabytes). */
+const CHECKPOINT_MS = 5_000;
 /** Waits after passing stops in a row (no quota, a 5xx burst, no connection). */
 const STOP_WAITS_MS = [15_000, 30_000, 60_000, 120_000, 300_000];
 
@@ -148,6 +150,7 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
       let [asks, lost, askMs, checked] = [0, 0, 0, now];
       let cancel = false;
       let units = 0;
+      let kept = now;
       const ctx: StepContext = {
         unattended: h.unattended,
         continues:
@@ -163,6 +166,18 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           }
           const first = units++ === 0;
           return !cancel && (first || (p.now() < end && asks < h.perStep));
+        },
+        *checkpoint() {
+          if (p.now() - kept < CHECKPOINT_MS) return;
+          kept = p.now();
+          // The step's own count so far; its end recounts from the head it started from.
+          const mid = {
+            ...h,
+            spent: h.spent + asks - lost,
+            left: k.left(state),
+            doing: k.doing(state),
+          };
+          yield* save(mid, state);
         },
         *ask(endpoint, params) {
           return yield* ctx.run(call(endpoint, params));

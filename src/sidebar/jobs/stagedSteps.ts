@@ -53,6 +53,7 @@ export function* stagedUnits<S>(
     if (at.request.single) box.singles++;
     else box.batches++;
     box.sheet = at.stage.fold(box.sheet, at.request, answer);
+    yield* ctx.checkpoint();
   }
 }
 
