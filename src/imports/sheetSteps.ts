@@ -44,6 +44,8 @@ export interface SheetStage<S> {
   fold(s: S, request: SheetRequest, answer: StepAnswer): S;
   /** Requests it will make, guessed before the stages it depends on are done. */
   estimate(s: S): number;
+  /** A walk of a shop's list: the plan (and its cost) is known once every such stage is done. */
+  readonly lists?: true;
 }
 
 /** The state every staged sheet keeps beside its own: the requests already answered. */
@@ -75,6 +77,12 @@ export function nextStep<S>(
     if (request) return { stage, index, request };
   }
   return null;
+}
+
+/** Every list walk of the sheet is done: its requests left are counted, no longer guessed. */
+export function listsDone<S>(stages: readonly SheetStage<S>[], s: S): boolean {
+  const at = nextStep(stages, s);
+  return at === null || stages.slice(at.index).every((stage) => stage.lists !== true);
 }
 
 /**

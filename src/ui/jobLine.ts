@@ -39,21 +39,26 @@ export function jobStatus(label: string, v: JobView): { text: string; kind: "inf
   return { text: `${label}: ${v.phase === "planning" ? "planning" : "running"}…`, kind: "info" };
 }
 
-/** The line for a job's view. */
+/** "· 29 requests answered": what the job has spent, as its last checkpoint counts it. */
+const answeredWords = (v: JobView): string =>
+  v.spent > 0 ? ` · ${n(v.spent)} request${v.spent === 1 ? "" : "s"} answered` : "";
+
+/**
+ * The line for a job's view. Step n moves only when a step got answers (a try that got none is
+ * a wait, said as one); "of about m" only once its plan is known (a shop's lists walked), as
+ * lists refine it.
+ */
 export function jobLine(v: JobView): string {
-  if (v.phase === "planning") {
-    const waits = v.waitMs > 0 ? ` · next try in ${timeWords(Math.ceil(v.waitMs / 1000))}` : "";
-    return `Planning: ${v.doing}…${waits}`;
-  }
+  const wait = v.waitMs > 0 ? `in ${timeWords(Math.ceil(v.waitMs / 1000))}` : "";
+  const why = (v.stopped ?? "").trim().replace(/[.!?]$/, "");
+  const waiting = wait ? ` · waiting${why ? ` (${why})` : ""}, trying again ${wait}` : "";
+  if (v.phase === "planning") return `Planning: ${v.doing}${answeredWords(v)}${waiting}`;
   if (v.phase === "confirm") return "Waiting for your yes to its cost…";
   if (v.phase === "asking") return "Waiting for your answer…";
   if (v.phase === "done") return "Done.";
-  const step = `Step ${n(v.steps + 1)} of ${n(v.steps + Math.max(1, v.stepsLeft))}: ${v.doing}`;
+  const of = v.left.planned ? ` of about ${n(v.steps + Math.max(1, v.stepsLeft))}` : "";
+  const step = `Step ${n(v.steps + 1)}${of}: ${v.doing}`;
   const rows =
     v.left.rows > 0 ? ` · ${n(v.left.rowsWritten)} of ${n(v.left.rows)} rows written` : "";
-  const wait =
-    v.waitMs > 0
-      ? ` · next step in ${timeWords(Math.ceil(v.waitMs / 1000))}${v.stopped ? ` (${v.stopped})` : ""}`
-      : "";
-  return `${step}${rows} · ${timeWords(v.secondsLeft)} left${wait}`;
+  return `${step}${rows}${answeredWords(v)}${waiting} · ${timeWords(v.secondsLeft)} left`;
 }

@@ -69,5 +69,6 @@ export function walkStage(o: {
       };
     },
     estimate: o.estimate,
+    lists: true,
   };
 }

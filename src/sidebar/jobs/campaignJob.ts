@@ -217,8 +217,8 @@ export const campaignJob: JobKind<CampaignSheetAsk, CampaignJobState> = {
     const skus = skusOf(s.sheet).length.toLocaleString("en-US");
     if (s.stage === "write") return `writing ${skus} rows to ${s.sheetName}`;
     if (pick && !s.sheet.pick?.skus)
-      return `listing the shop's top ${pick.top.toLocaleString("en-US")} products by ${pick.by === "profit" ? "profit" : "units sold"} (${s.batches + s.singles} requests so far)`;
-    return `pricing ${skus} SKUs in the campaign (${s.batches + s.singles} requests so far)`;
+      return `listing the shop's top ${pick.top.toLocaleString("en-US")} products by ${pick.by === "profit" ? "profit" : "units sold"}`;
+    return `pricing ${skus} SKUs in the campaign`;
   },
   *drop() {
     // Nothing to undo: the sheet is written in the job's last step only.

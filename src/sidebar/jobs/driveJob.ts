@@ -48,10 +48,18 @@ export function costWords(view: Pick<JobView, "left" | "spent">): string {
   return `about ${n.toLocaleString("en-US")} request${n === 1 ? "" : "s"}, ${time}`;
 }
 
-/** The question before a job longer than a minute starts. */
+/**
+ * The question before a job longer than a minute starts. A job that had to list the shop first
+ * says what that asked, and what is still to ask.
+ */
 export function costQuestion(view: JobView): [string, QuestionAnswers] {
+  const limit = "at the API's limit (the add-in leaves room for your formula cells meanwhile)";
+  const n = view.spent;
+  const cost = costWords({ left: view.left, spent: 0 });
   return [
-    `${view.title} needs ${costWords(view)} at the API's limit (the add-in leaves room for your formula cells meanwhile). Start it?`,
+    n > 0
+      ? `${view.title}: ${n.toLocaleString("en-US")} request${n === 1 ? " was" : "s were"} asked to list what it covers; it needs ${cost.replace(/ requests?,/, (w) => ` more${w}`)} ${limit}. Start it?`
+      : `${view.title} needs ${cost} ${limit}. Start it?`,
     { yes: "Start", no: "Cancel" },
   ];
 }
@@ -175,7 +183,8 @@ export async function driveJob(
       const wait = CALL_WAITS_MS[failed - 1] ?? 60_000;
       // Said while it waits (the page could not reach its job: the network, Sheets' server).
       const why = e instanceof Error ? e.message : String(e);
-      options.onProgress?.({ ...view, waitMs: wait, stopped: why });
+      const secondsLeft = view.secondsLeft - Math.ceil(view.waitMs / 1000) + wait / 1000;
+      options.onProgress?.({ ...view, waitMs: wait, stopped: why, secondsLeft });
       await pause(wait);
     }
   }

@@ -12,6 +12,7 @@
 import { parseTableRecord } from "../../imports/managedTable";
 import { firstFeeChangeState, type FeeChangeState } from "../../imports/feeChange/feeChangeAsk";
 import { feeChangeStages } from "../../imports/feeChange/feeChangeStages";
+import { listsDone } from "../../imports/sheetSteps";
 import { checkedSheetName } from "../decisionTable";
 import { checkedFeeChange, feeChangeStart } from "../feeChange";
 import {
@@ -83,11 +84,7 @@ export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
   },
   *step(p, s, ctx) {
     if (s.stage === "start") {
-      if (!(yield* ctx.more())) return { kind: "more" };
-      // A20 asked as the job: its share of the quota, counted in the job's requests.
-      const started = yield* feeChangeStart(p, s.ask, (endpoint, params) =>
-        ctx.ask(endpoint, params),
-      );
+      const started = yield* feeChangeStart(p, s.ask, (e, params) => ctx.ask(e, params));
       s.ask = { ...s.ask, date: started.state.ask.date };
       s.dateRequests = started.dateRequests;
       s.run = { sheet: started.state, batches: 0, singles: 0 };
@@ -96,7 +93,11 @@ export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
     }
     const run = s.run as StagedProgress<FeeChangeState>;
     if (s.stage === "ask") {
-      if (yield* stagedUnits(p, feeChangeStages, run, ctx)) s.stage = "write";
+      // While the shop's lists are walked, the step ends with them: the seller is asked the
+      // cost before the first request it is about.
+      const known = (st: FeeChangeState): boolean => listsDone(feeChangeStages(st), st);
+      const until = known(run.sheet) ? undefined : known;
+      if (yield* stagedUnits(p, feeChangeStages, run, ctx, Infinity, until)) s.stage = "write";
       return { kind: "more" };
     }
     const count = { batches: run.batches + s.dateRequests, singles: run.singles };
@@ -112,14 +113,16 @@ export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
     writes: 1,
     rows: 0,
     rowsWritten: 0,
-    // A job begun before the plan was kept (no `plan`) plans after its start.
-    planned: s.run !== null || s.plan !== undefined,
+    // Known once the shop's lists are walked: the cost question is asked then, on its batches.
+    planned: s.run !== null && listsDone(feeChangeStages(s.run.sheet), s.run.sheet),
   }),
   doing: (s) =>
     s.stage === "start"
       ? "finding the day the new fees apply"
       : s.stage === "ask"
-        ? `asking the fees of ${s.ask.date} (${(s.run?.batches ?? 0) + (s.run?.singles ?? 0)} requests so far)`
+        ? s.run !== null && !listsDone(feeChangeStages(s.run.sheet), s.run.sheet)
+          ? "listing the shop's products and models"
+          : `asking the fees of ${s.ask.date}`
         : `writing ${s.ask.sheetName}`,
   *drop() {
     // Nothing to undo: the sheet is written in the job's last step only.

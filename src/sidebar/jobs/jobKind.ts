@@ -19,6 +19,11 @@ export interface StepContext {
   ask(endpoint: string, params: Record<string, unknown>): Op<unknown>;
   /** Run a body (a list's page, which may ask twice) as this job, counted as one request. */
   run<T>(program: Program<T>): Op<T>;
+  /**
+   * Keep the state as it is now in the document (a unit answered and folded), at most every
+   * few seconds: a reload mid-step does not ask those requests again.
+   */
+  checkpoint(): Op<void>;
   /** Nobody is there to answer a question (a trigger's or daily run). */
   readonly unattended: boolean;
   /** Words for the stamp of a table left unfinished: when it goes on. */

@@ -58,7 +58,7 @@ export interface JobHead {
   readonly confirmed: boolean;
   /** Steps done so far. */
   readonly steps: number;
-  /** Requests sent so far, and the milliseconds their steps took (the pace). */
+  /** Requests answered so far (a try that got no answer is not counted), and their ms. */
   readonly spent: number;
   readonly spentMs: number;
   readonly left: JobLeft;
@@ -104,9 +104,13 @@ export const isOver = (phase: JobPhase): boolean =>
   phase === "done" || phase === "failed" || phase === "cancelled";
 
 /** The view of a head at `now`. */
-export const viewOf = (head: JobHead, now: number, busyUntil = 0): JobView => ({
-  ...head,
-  waitMs: Math.max(0, (head.waitUntil ?? 0) - now, busyUntil - now),
-  stepsLeft: stepsLeft(head),
-  secondsLeft: secondsLeft(head),
-});
+export function viewOf(head: JobHead, now: number, busyUntil = 0): JobView {
+  const waitMs = Math.max(0, (head.waitUntil ?? 0) - now, busyUntil - now);
+  // The time left includes the wait the job knows of (a stop's, another runner's lease).
+  return {
+    ...head,
+    waitMs,
+    stepsLeft: stepsLeft(head),
+    secondsLeft: secondsLeft(head) + Math.ceil(waitMs / 1000),
+  };
+}

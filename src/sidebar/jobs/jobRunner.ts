@@ -29,6 +29,8 @@ import {
 export const STEP_MS = 100_000;
 /** A lease outlives its step's last unit by this much (a request may take a minute). */
 const LEASE_SLACK_MS = 90_000;
+/** A step's state is kept mid-step at most this often (a state may be megabytes). */
+const CHECKPOINT_MS = 5_000;
 /** Waits after passing stops in a row (no quota, a 5xx burst, no connection). */
 const STOP_WAITS_MS = [15_000, 30_000, 60_000, 120_000, 300_000];
 
@@ -144,9 +146,11 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
       if (busy) return viewOf(h, now, busy);
       const k = kindOf(h.kind);
       const state = yield* body(id);
-      let [asks, askMs, checked] = [0, 0, now];
+      // `lost`: asks that got no answer (a passing stop): not spent, not progress.
+      let [asks, lost, askMs, checked] = [0, 0, 0, now];
       let cancel = false;
       let units = 0;
+      let kept = now;
       const ctx: StepContext = {
         unattended: h.unattended,
         continues:
@@ -163,6 +167,18 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           const first = units++ === 0;
           return !cancel && (first || (p.now() < end && asks < h.perStep));
         },
+        *checkpoint() {
+          if (p.now() - kept < CHECKPOINT_MS) return;
+          kept = p.now();
+          // The step's own count so far; its end recounts from the head it started from.
+          const mid = {
+            ...h,
+            spent: h.spent + asks - lost,
+            left: k.left(state),
+            doing: k.doing(state),
+          };
+          yield* save(mid, state);
+        },
         *ask(endpoint, params) {
           return yield* ctx.run(call(endpoint, params));
         },
@@ -171,6 +187,9 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           asks++;
           try {
             return yield* io(() => p.api.run(program, { fresh: true, job: true }));
+          } catch (e) {
+            if (isPassing(e) || /^Cancelled/.test(messageOf(e))) lost++;
+            throw e;
           } finally {
             askMs += p.now() - started;
           }
@@ -196,10 +215,12 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
         const stops = stop === null ? 0 : h.stops + 1;
         const wait = STOP_WAITS_MS[Math.min(stops, STOP_WAITS_MS.length) - 1] ?? 0;
         const { question: _asked, waitUntil: _wait, stopped: _why, ...rest } = h;
+        // A try that got nothing answered is a wait, not a step: step n is still ahead.
+        const answered = asks - lost;
         h = {
           ...rest,
-          steps: h.steps + 1,
-          spent: h.spent + asks,
+          steps: stop === null || answered > 0 ? h.steps + 1 : h.steps,
+          spent: h.spent + answered,
           spentMs: h.spentMs + askMs,
           left,
           doing: k.doing(state),

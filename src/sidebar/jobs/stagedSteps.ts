@@ -28,10 +28,13 @@ export function* stagedUnits<S>(
   ctx: StepContext,
   /** Units a step runs at most (formula-cell units are not counted as the job's requests). */
   most = Infinity,
+  /** Ends the step once this holds after a unit (the plan known: its cost is asked first). */
+  until?: (s: S) => boolean,
 ): Op<boolean> {
   for (let units = 0; ; units++) {
     const at = nextStep(stagesOf(box.sheet), box.sheet);
     if (!at) return true;
+    if (units > 0 && until?.(box.sheet)) return false;
     if (units >= most || !(yield* ctx.more())) return false;
     const asked = at.request.call;
     let answer: StepAnswer;
@@ -50,6 +53,7 @@ export function* stagedUnits<S>(
     if (at.request.single) box.singles++;
     else box.batches++;
     box.sheet = at.stage.fold(box.sheet, at.request, answer);
+    yield* ctx.checkpoint();
   }
 }
 

@@ -228,7 +228,7 @@ describeBrowser("web host in Chromium", () => {
     await page.click("#imp-run");
     // The job's line past its first step (two pages a step): pages came, the commit has not.
     await page.waitForFunction(() =>
-      /^Step ([2-9]|\d{2,}) of \d+/.test(
+      /^Step ([2-9]|\d{2,})\b/.test(
         document.querySelector("#imp-progress-text")?.textContent ?? "",
       ),
     );
@@ -302,7 +302,7 @@ describeBrowser("web host in Chromium", () => {
     const message = await statusOf("imp-progress-text");
     expect(message).toMatch(/Could not reach the API/);
     expect(message).toMatch(/keeps its previous data/);
-    expect(message).toMatch(/next step in about \d+ s/);
+    expect(message).toMatch(/waiting \(.*\), trying again in about \d+ s/);
     await shot("import-server-died");
     expect(await sheet("Profit")).toEqual(before);
     // The seller gives up on it: cancelled, and still nothing changed.
