@@ -51,6 +51,22 @@ export function campaignProblem(c: Campaign): string | null {
   return null;
 }
 
+/**
+ * A SKU pasted twice, named: two rows with one key would each be read as the other's copy (the
+ * attack run: 7 rows written under a stamp saying 6).
+ */
+function repeatedSku(skus: CampaignQuestion["skus"]): string | null {
+  const first = new Map<string, number>();
+  for (const [i, k] of skus.entries()) {
+    const id = [k.itemId, k.variantId].filter((v) => v !== null && v !== undefined).join(" / ");
+    const at = first.get(id);
+    if (at !== undefined)
+      return `SKUs: ${id} is listed twice (SKUs ${at + 1} and ${i + 1}); list each SKU once`;
+    first.set(id, i);
+  }
+  return null;
+}
+
 /** The question checked (each argument named), the basis and cost book read: the first state. */
 export function* campaignStart(p: SidebarPorts, q: CampaignQuestion): Op<CampaignState> {
   const problem = campaignProblem(q.campaign);
@@ -59,6 +75,8 @@ export function* campaignStart(p: SidebarPorts, q: CampaignQuestion): Op<Campaig
   if (picked) throw new Error(picked);
   if (!q.pick && q.skus.length === 0) throw new Error("Choose the SKUs that join the campaign");
   if (q.skus.length > MAX_CAMPAIGN_SKUS) throw new Error("SKUs: at most 5,000 a campaign");
+  const twice = repeatedSku(q.skus);
+  if (twice) throw new Error(twice);
   const target = q.targetMargin ?? 0.2;
   if (!(target > -1 && target < 1)) throw new Error("Target margin: a fraction such as 0.2 (20 %)");
   const basis = yield* io(() => p.basis());

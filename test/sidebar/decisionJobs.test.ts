@@ -157,6 +157,11 @@ test("campaign and new-listing jobs name the bad argument before a job exists", 
   const skus = [{ itemId: 1, variantId: 2 }];
   const bad: [string, unknown, RegExp][] = [
     ["campaign", { ...CAMPAIGN, skus, sheetName: "" }, /^Sheet: /],
+    [
+      "campaign",
+      { ...CAMPAIGN, skus: [...skus, ...skus], sheetName: "X" },
+      /^SKUs: 1 \/ 2 is listed twice \(SKUs 1 and 2\); list each SKU once$/,
+    ],
     ["campaign", { ...CAMPAIGN, marketplace: "D", skus, sheetName: "X" }, /^Marketplace: /],
     ["campaign", { ...CAMPAIGN, region: "sg", skus, sheetName: "X" }, /^Region: /],
     [
