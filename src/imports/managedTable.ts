@@ -341,7 +341,10 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
           if (quiet || input.choice !== "overwrite") {
             keptNow.push(j);
             remember(j, quiet);
-            written[j] ??= comparable(api);
+            // A live row's Status is the add-in's blank, whatever the seller keeps there: a gone
+            // mark left in the record would have "Remove gone rows" take a live row.
+            if (j === statusJ) written[j] = comparable(api);
+            else written[j] ??= comparable(api);
             continue;
           }
         }
