@@ -143,7 +143,8 @@ export function* commitImport(
     used,
     choice.saved === true,
     topRows,
-    choice.edits !== undefined,
+    // An unattended run's "keep" is nobody's answer: not remembered as the seller's choice.
+    choice.edits !== undefined && choice.saved !== true,
   );
   const base = {
     sheetName: def.sheetName,
