@@ -122,6 +122,10 @@ async function typeEntry(
   await r.host.type(m.sheet, at.row, at.col, value);
   // The add-in's own value typed back before it looked again: its cell, as it wrote it.
   if (what === "equal" && same(m.overwritten.get(cell), value)) return true;
+  // Ids sorted apart from their figures, then the figure the add-in last wrote for that id
+  // typed beside it (the API unchanged since): the row's cell is as the add-in wrote it for
+  // that id, so nothing is left to tell it was typed (seed 20261129).
+  if (what === "equal" && m.idsSortedApart && !m.apiChangedSinceWrite) return true;
   m.entries.push({ n: m.next++, product: at.product, col, value, what });
   return true;
 }
@@ -367,6 +371,8 @@ export class Sort extends Base {
     await r.host.sortRange(m.sheet, { top, left, rows, cols }, by, this.ascending);
     if (!this.some) return; // whole rows moved: every cell stays beside its product
     m.overwritten.clear(); // cells moved between products: what the add-in wrote is unknown
+    if (cols >= 1 && m.keyHeaders.some((h) => m.cols.slice(left, left + cols).includes(`own:${h}`)))
+      m.idsSortedApart = true;
     for (let c = left; c < left + cols; c++) {
       const h = ownHeader(m.cols[c] ?? "") ?? "";
       if (h === "Status" || h === "Rank") m.moved.add(h);
@@ -509,8 +515,9 @@ export class Api extends Base {
   constructor(readonly change: ApiChange) {
     super();
   }
-  async run(_m: SellerModel, r: Real) {
+  async run(m: SellerModel, r: Real) {
     await r.api.change(this.change);
+    m.apiChangedSinceWrite = true;
   }
   toString() {
     return `api(${JSON.stringify(this.change)})`;
@@ -551,6 +558,8 @@ async function unknowable(m: SellerModel, r: Real): Promise<void> {
 /** After a write of the table: every product in the answer has a row. */
 async function answered(m: SellerModel, r: Real): Promise<void> {
   m.overwritten.clear();
+  m.apiChangedSinceWrite = false;
+  m.idsSortedApart = false;
   const ids = await live(r);
   for (const id of ids) m.rows.set(id, Math.max(1, m.rows.get(id) ?? 0));
   m.lastLive = new Set(ids);
@@ -888,6 +897,8 @@ export async function startModel(
     recordLost: false,
     moved: new Set(),
     overwritten: new Map(),
+    apiChangedSinceWrite: false,
+    idsSortedApart: false,
     story: [],
   };
   return { model, real: r };

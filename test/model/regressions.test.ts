@@ -127,6 +127,26 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
   });
 
+  test("ids sorted apart from their figures, then the figure the add-in last wrote for that id typed beside it: no trace, nothing lost (seed 20261129)", async () => {
+    await replay(host, "A", () => [
+      new Sort(true, 0, 1, 0, false),
+      new TypeOwned(0, 2, "equal"),
+      new Api({ kind: "figures", pick: 0, all: false }),
+      new Refresh("menu"),
+    ]);
+  });
+
+  test("a live row whose Status the seller typed over is not taken by Remove gone rows after all vanished and came back (seed 20261129)", async () => {
+    await replay(host, "B", (m) => [
+      new TypeOwned(0, ownedPick(m, "Status"), "text"),
+      new Api({ kind: "allVanish" }),
+      new Import(false, false),
+      new Api({ kind: "comeBack" }),
+      new Import(false, false),
+      new RemoveGone(true),
+    ]);
+  });
+
   test("a renamed import sheet with a notes column is never wiped without asking", async () => {
     await replay(host, "A", () => [
       new Rename(0),

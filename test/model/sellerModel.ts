@@ -98,6 +98,10 @@ export interface SellerModel {
    * column): typing that value back restores the add-in's cell, which leaves no trace to name.
    */
   overwritten: Map<string, Cell>;
+  /** The API's figures may differ from what the add-in last wrote (an API step since). */
+  apiChangedSinceWrite: boolean;
+  /** The seller sorted an id column apart from its figures since the add-in last wrote. */
+  idsSortedApart: boolean;
   /** The products in the answer when the add-in last wrote the table (the rest are gone). */
   lastLive: Set<string>;
   /** The steps so far, for the failure's story. */

@@ -1,5 +1,5 @@
 /**
- * Issue 33 in the web demo: 4,000 random sequences in CI (what fits in about 45 s on one idle core at the rates of bench/results.md, "Seller data: speed and more seeds"; cut cleanly at 45 s saying how many ran; 10,000 in `npm run bench:model`) of seller, API and add-in actions
+ * Issue 33 in the web demo: at most 1,300 random sequences in CI (the day's seed was checked that far before the stop; cut cleanly at 30 s saying how many ran, for CI's 25 minutes; 10,000 in `npm run bench:model`) of seller, API and add-in actions
  * (actions.ts) over the page's bridge and UniverWorkbook on Univer's facade (the in-memory
  * slice, checked against the engine by webEngine.test.ts); after every add-in step what the
  * seller typed is still there, once, beside its product (sellerModel.ts).
@@ -20,8 +20,8 @@ test("every sequence keeps what the seller typed beside its product (web demo)",
   try {
     const run = await checkSellerData((api) => webHost(api), {
       daily: false,
-      runs: 4000,
-      seconds: 45,
+      runs: 1300,
+      seconds: 30,
     });
     console.log(`Web: ${run.ran} of ${run.runs} sequences, seed ${run.seed}, ${run.seconds} s`);
     expect(run.ran).toBeGreaterThan(0);
