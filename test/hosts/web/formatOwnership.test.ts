@@ -62,8 +62,16 @@ describeBrowser(
         40,
         18,
       );
-      await page.waitForTimeout(1500); // the table's formats go on after the engine spilled it
-      return displayedText(page, sheet, "O11:P40");
+      // The table's formats go on after the engine spilled it: a busy machine takes longer (the
+      // fresh-clone CI run read "0.25" 1.5 s after the spill). Wait up to 20 s for its
+      // percentage; a format that never comes still fails below.
+      let shown: string[][] = [];
+      for (let until = Date.now() + 20_000; Date.now() < until;) {
+        shown = await displayedText(page, sheet, "O11:P40");
+        if (/%$/.test(shown.find((r) => r[0] === "Target margin")?.[1] ?? "")) break;
+        await page.waitForTimeout(250);
+      }
+      return shown;
     }
 
     async function team(page: Page, button: string, done: RegExp): Promise<void> {
