@@ -94,6 +94,19 @@ function* recordOf(
     throw new Error(
       `${sheetName} holds data, and the add-in's record of its table is missing, so it cannot replace it as a new import; nor can it find the table's ids (no "${missing.join('", "')}" in row 1). Nothing was written: import into a new sheet, or put the header row back in row 1 and import again`,
     );
+  // A header alone is not the ids: a column under the id's header that holds none where the
+  // rows' other ids stand (the seller renamed the add-in's and headed a new one alike) would
+  // take every row for gone and add the answer again below.
+  const row0 = (grid[0] ?? []).map((h) => String(h ?? "").trim());
+  const at = key.map((h) => row0.indexOf(h));
+  const keyed = grid.slice(1).filter((line) => at.some((j) => !blank(line[j])));
+  const idless = key.filter(
+    (_, i) => keyed.length > 0 && keyed.every((line) => blank(line[at[i] as number])),
+  );
+  if (idless.length > 0)
+    throw new Error(
+      `${sheetName} holds data, and the add-in's record of its table is missing; the column headed "${idless.join('", "')}" holds no ids where the rows' other ids stand, so its rows cannot be told apart. Nothing was written: put the ids back under that header (or give that header to the column holding them), or import into a new sheet`,
+    );
   return rebuiltRecord(columns);
 }
 

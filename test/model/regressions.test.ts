@@ -147,6 +147,18 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
   });
 
+  // bench:model seed 20261129 (Excel, 5,000 sequences), shrunk: the add-in's "Product id"
+  // renamed, a new empty column headed "Product id" put left of it, the record lost.
+  test("a new empty column under the id's header, the record lost: the rows are not taken for gone (seed 20261129)", async () => {
+    await replay(host, "B", () => [
+      new EditHeader(0, "seller", 0),
+      new InsertColumn("left", "addin", 0),
+      new LoseRecord("delete"),
+      new Refresh("menu"),
+      new RemoveGone(true),
+    ]);
+  });
+
   test("a renamed import sheet with a notes column is never wiped without asking", async () => {
     await replay(host, "A", () => [
       new Rename(0),
