@@ -159,6 +159,18 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
   });
 
+  // bench:model seed 20261130 (Sheets 9,391, Excel), shrunk: Name headed "Product id", the
+  // record lost, a row deleted, the add-in's own "Product id" renamed.
+  test("names under the id's header, the record lost: the import asks nothing of rows it cannot tell (seed 20261130)", async () => {
+    await replay(host, "B", () => [
+      new EditHeader(2, "addin", 0),
+      new LoseRecord("delete"),
+      new DeleteRow(0),
+      new EditHeader(0, "seller", 0),
+      new Import(false, false),
+    ]);
+  });
+
   test("a renamed import sheet with a notes column is never wiped without asking", async () => {
     await replay(host, "A", () => [
       new Rename(0),
