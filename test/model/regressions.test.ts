@@ -171,6 +171,17 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
   });
 
+  // bench:model seed 20261130 (Excel 4,812, web), shrunk: an empty column right of the table
+  // headed "Item id", the add-in's own renamed, a row copied below.
+  test("an empty column under the id's header, the ids renamed away: no row appended twice (seed 20261130)", async () => {
+    await replay(host, "A", () => [
+      new InsertColumn("right", "addin", 14),
+      new EditHeader(1, "seller", 0),
+      new CopyRow(0),
+      new Refresh("menu"),
+    ]);
+  });
+
   test("a renamed import sheet with a notes column is never wiped without asking", async () => {
     await replay(host, "A", () => [
       new Rename(0),
