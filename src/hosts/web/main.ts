@@ -17,13 +17,14 @@ import { FormulaCells } from "./formulaCells";
 import { localOfficeStorage } from "./localOfficeStorage";
 import { localSettings } from "./localSettings";
 import { mountApiBar, withoutApiParameter } from "./apiOffer";
-import { registerCatalog, startEngine } from "./univer/engine";
+import { registerCatalog, startEngine, undoWatch } from "./univer/engine";
 import { tableRoom } from "./univer/tableRoom";
 import { answerFormats } from "./univer/answerFormats";
 import { sheetsInspector } from "./univer/inspector";
 import { mountMessageBar } from "./univer/messageBar";
 import { keepWorkbookSaved, loadWorkbook } from "./univer/savedWorkbook";
 import { UniverWorkbook } from "./univer/univerWorkbook";
+import { forgettingUndo } from "./univer/addinUndo";
 import { webRefresher } from "./webRefresher";
 import { showSaveProblem } from "./saveBanner";
 import { changesLostOnReload, guardUnsavedChanges } from "./lostChanges";
@@ -115,7 +116,8 @@ async function start(): Promise<void> {
     look: params.get("look") === "google" ? "google" : "fluent",
     formulaPrefix: "",
     storage: settings,
-    workbook: book,
+    // Ctrl+Z undoes what the seller did, not the add-in's writes (addinUndo.ts).
+    workbook: forgettingUndo(book, undoWatch(engine)),
     transport,
     defaultBaseUrl,
     autoRefreshLabel: null,

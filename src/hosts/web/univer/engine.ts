@@ -8,10 +8,17 @@ import { UniverSheetsConditionalFormattingPreset } from "@univerjs/preset-sheets
 import conditionalEnUS from "@univerjs/preset-sheets-conditional-formatting/locales/en-US";
 import { UniverSheetsCorePreset } from "@univerjs/preset-sheets-core";
 import enUS from "@univerjs/preset-sheets-core/locales/en-US";
-import { createUniver, LocaleType, mergeLocales, type FUniver } from "@univerjs/presets";
+import {
+  createUniver,
+  IUndoRedoService,
+  LocaleType,
+  mergeLocales,
+  type FUniver,
+} from "@univerjs/presets";
 import { IFunctionService } from "@univerjs/preset-sheets-core";
 import type { Injector } from "@univerjs/presets";
 import { TypedFunction } from "./typedResult";
+import type { UndoWatch } from "./addinUndo";
 import type { IWorkbookData } from "@univerjs/presets";
 import "@univerjs/preset-sheets-core/lib/index.css";
 import "@univerjs/preset-sheets-conditional-formatting/lib/index.css";
@@ -101,6 +108,25 @@ function widened(data: Partial<IWorkbookData>): Partial<IWorkbookData> {
 
 /** Each engine's injector, for the formula engine's function service (typed answers). */
 const injectors = new WeakMap<FUniver, Injector>();
+
+/**
+ * The engine's undo history, watched and cleared, for addinUndo.ts. Each step pushed (and each
+ * clear, undo or change of focus) sets the history's status anew: the count of those is what
+ * a call is judged by (the number of steps stops growing at the engine's 20, the status does
+ * not; a method replaced on the service is not the one the engine's commands call).
+ */
+export function undoWatch(api: FUniver): UndoWatch {
+  const undo = injectors.get(api)?.get(IUndoRedoService);
+  let changes = 0;
+  undo?.undoRedoStatus$.subscribe(() => void (changes += 1));
+  return {
+    pushed: () => changes,
+    clear: () => {
+      const unit = api.getActiveWorkbook()?.getId();
+      if (undo && unit) undo.clearUndoRedo(unit);
+    },
+  };
+}
 
 /**
  * Register every catalog function as a formula whose cells run through `cells`. The facade
