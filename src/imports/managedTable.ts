@@ -11,7 +11,7 @@
 import type { Cell } from "../functions/cells";
 import type { ColumnFormat, ImportColumn } from "./table";
 import type { TableBasis } from "./tableBasis";
-import { belowTopMark, goneMark, isMissingMark } from "./statusMarks";
+import { belowTopMark, goneMark, isAddinMark } from "./statusMarks";
 import { blocksOf, tableSpan } from "./refreshBlocks";
 import {
   SEP,
@@ -227,7 +227,7 @@ export interface RefreshInput {
 }
 
 /** What the add-in itself writes in Status: "", a gone or below-the-top mark, a copy mark. */
-const OWN_STATUS = { test: (v: string) => isMissingMark(v) || v.startsWith("Copy of row ") };
+const OWN_STATUS = { test: isAddinMark };
 const isOwnStatus = (c: Cell | undefined): boolean => {
   const v = comparable(c);
   return v === "" || (typeof v === "string" && OWN_STATUS.test(v));

@@ -17,3 +17,7 @@ export const belowTopMark = (limit: number, today: string): string =>
 
 /** A Status the add-in wrote for a row missing from the answer (either kind). */
 export const isMissingMark = (text: string): boolean => GONE.test(text) || BELOW_TOP.test(text);
+
+/** A Status only the add-in writes: a gone or below-the-top mark, or a copy's. */
+export const isAddinMark = (text: string): boolean =>
+  isMissingMark(text) || text.startsWith("Copy of row ");

@@ -9,6 +9,7 @@
  */
 import type { Cell } from "../functions/cells";
 import { columnLetters } from "./rangeAddress";
+import { isAddinMark } from "./statusMarks";
 
 /** What the layout needs of a table's record (managedTable.ts's TableRecord). */
 export interface RecordShape {
@@ -156,7 +157,11 @@ export function tableLayout(
     let n = 0;
     for (const [id, r] of rowOf) {
       const was = last.get(id)?.[j];
-      if (was !== undefined && was !== null && sameValue(was, grid[r]?.[col])) n++;
+      const now = grid[r]?.[col];
+      if (was !== undefined && was !== null && sameValue(was, now)) n++;
+      // A mark only the add-in writes (a gone row's Status, a copy's) is its, known or not: a
+      // rebuilt record keeps no gone row's cells, and its live rows' Status may be typed over.
+      else if (typeof now === "string" && isAddinMark(now.trim())) n++;
     }
     return n;
   };

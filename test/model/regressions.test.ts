@@ -17,6 +17,7 @@ import fc from "fast-check";
 import {
   Api,
   CopyRow,
+  DeleteColumn,
   DeleteRow,
   EditHeader,
   Import,
@@ -179,6 +180,22 @@ describe.each(HOSTS)("%s", (host) => {
       new EditHeader(1, "seller", 0),
       new CopyRow(0),
       new Refresh("menu"),
+    ]);
+  });
+
+  // bench:model seed 20261201 (Sheets 483), shrunk: the record lost, a live row's Status typed
+  // over, then a gone row copied below: its Status column was no longer known as the add-in's.
+  test("a gone row's copy is named after a rebuilt record whose only live Status was typed over (seed 20261201)", async () => {
+    await replay(host, "A", () => [
+      new Api({ kind: "vanish", pick: 3 }),
+      new DeleteColumn(0),
+      new Api({ kind: "vanish", pick: 4 }),
+      new LoseRecord("delete"),
+      new TypeOwned(11, 21, "text"),
+      new Import(false, false),
+      new CopyRow(0),
+      new DeleteRow(26),
+      new Import(false, false),
     ]);
   });
 
