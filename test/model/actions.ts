@@ -122,10 +122,11 @@ async function typeEntry(
   await r.host.type(m.sheet, at.row, at.col, value);
   // The add-in's own value typed back before it looked again: its cell, as it wrote it.
   if (what === "equal" && same(m.overwritten.get(cell), value)) return true;
-  // Ids sorted apart from their figures, then the figure the add-in last wrote for that id
-  // typed beside it (the API unchanged since): the row's cell is as the add-in wrote it for
-  // that id, so nothing is left to tell it was typed (seed 20261129).
-  if (what === "equal" && m.idsSortedApart && !m.apiChangedSinceWrite) return true;
+  // Ids sorted apart from their figures (or figures from their ids), then the figure the
+  // add-in last wrote for that id typed beside it (the API unchanged since): the row's cell is
+  // as the add-in wrote it for that id, so nothing is left to tell it was typed (seeds
+  // 20261129, 20261201).
+  if (what === "equal" && m.cellsSortedApart && !m.apiChangedSinceWrite) return true;
   m.entries.push({ n: m.next++, product: at.product, col, value, what });
   return true;
 }
@@ -371,8 +372,10 @@ export class Sort extends Base {
     await r.host.sortRange(m.sheet, { top, left, rows, cols }, by, this.ascending);
     if (!this.some) return; // whole rows moved: every cell stays beside its product
     m.overwritten.clear(); // cells moved between products: what the add-in wrote is unknown
-    if (cols >= 1 && m.keyHeaders.some((h) => m.cols.slice(left, left + cols).includes(`own:${h}`)))
-      m.idsSortedApart = true;
+    // The add-in's cells (ids or figures) moved to other rows than their ids': a cell of the
+    // add-in's may hold again, by typing, exactly what it wrote there for that row's id.
+    if (m.cols.slice(left, left + cols).some((c) => ownHeader(c) !== null))
+      m.cellsSortedApart = true;
     for (let c = left; c < left + cols; c++) {
       const h = ownHeader(m.cols[c] ?? "") ?? "";
       if (h === "Status" || h === "Rank") m.moved.add(h);
@@ -559,7 +562,7 @@ async function unknowable(m: SellerModel, r: Real): Promise<void> {
 async function answered(m: SellerModel, r: Real): Promise<void> {
   m.overwritten.clear();
   m.apiChangedSinceWrite = false;
-  m.idsSortedApart = false;
+  m.cellsSortedApart = false;
   const ids = await live(r);
   for (const id of ids) m.rows.set(id, Math.max(1, m.rows.get(id) ?? 0));
   m.lastLive = new Set(ids);
@@ -898,7 +901,7 @@ export async function startModel(
     moved: new Set(),
     overwritten: new Map(),
     apiChangedSinceWrite: false,
-    idsSortedApart: false,
+    cellsSortedApart: false,
     story: [],
   };
   return { model, real: r };

@@ -26,6 +26,7 @@ import {
   PointImport,
   Refresh,
   RemoveGone,
+  Resort,
   Rename,
   Snapshot,
   Sort,
@@ -195,6 +196,18 @@ describe.each(HOSTS)("%s", (host) => {
       new Import(false, false),
       new CopyRow(0),
       new DeleteRow(26),
+      new Import(false, false),
+    ]);
+  });
+
+  // bench:model seed 20261201 (Sheets 2,834), shrunk: the figures sorted apart from their ids,
+  // the add-in's re-sort, then the figure it wrote for that id typed back beside the id.
+  test("figures sorted apart from their ids, then the figure the add-in wrote for that id typed beside it: no trace, nothing lost (seed 20261201)", async () => {
+    await replay(host, "B", () => [
+      new Sort(true, 30, 17, 23, false),
+      new Resort(),
+      new TypeOwned(30, 13, "equal"),
+      new Api({ kind: "figures", pick: 29, all: false }),
       new Import(false, false),
     ]);
   });

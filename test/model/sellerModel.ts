@@ -100,8 +100,8 @@ export interface SellerModel {
   overwritten: Map<string, Cell>;
   /** The API's figures may differ from what the add-in last wrote (an API step since). */
   apiChangedSinceWrite: boolean;
-  /** The seller sorted an id column apart from its figures since the add-in last wrote. */
-  idsSortedApart: boolean;
+  /** The seller sorted some of the add-in's columns apart from the rest since it last wrote. */
+  cellsSortedApart: boolean;
   /** The products in the answer when the add-in last wrote the table (the rest are gone). */
   lastLive: Set<string>;
   /** The steps so far, for the failure's story. */
