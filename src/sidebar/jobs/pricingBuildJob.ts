@@ -355,9 +355,10 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
       ),
       early: asks(plannedBatches(where, first)),
       targets: asks(targetBatches(where, first)),
-      // Known once the targets are answered (none before: most sheets need none).
+      // Known as the targets are answered (none before: most sheets need none): counted from
+      // the first target answer that did not reach its margin, so the plan grows then.
       ceilings:
-        s.stage === "ceilings"
+        s.stage === "ceilings" || s.stage === "targets"
           ? asks(ceilingBatches({ ...where, currency: s.currency }, askedOf(s).asked, s.targets))
           : [],
     };
