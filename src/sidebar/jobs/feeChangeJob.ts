@@ -23,7 +23,7 @@ import {
 } from "../feeChangeSheet";
 import { io } from "../op";
 import type { JobKind } from "./jobKind";
-import { stagedLeft, stagedUnits, type StagedProgress } from "./stagedSteps";
+import { stagedGuess, stagedLeft, stagedUnits, type StagedProgress } from "./stagedSteps";
 
 /** A new sheet's question, or the sheet to refresh (its question asked again). */
 export type FeeChangeJobAsk = FeeChangeSheetAsk | { readonly refresh: string };
@@ -115,6 +115,10 @@ export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
     rowsWritten: 0,
     // Known once the shop's lists are walked: the cost question is asked then, on its batches.
     planned: s.run !== null && listsDone(feeChangeStages(s.run.sheet), s.run.sheet),
+    // A's single requests for rows near a fee cap: a share until the previews answer.
+    ...(s.run !== null && s.stage === "ask"
+      ? { guessed: stagedGuess(feeChangeStages, s.run) }
+      : {}),
   }),
   doing: (s) =>
     s.stage === "start"

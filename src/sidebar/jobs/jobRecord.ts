@@ -31,6 +31,8 @@ export interface JobLeft {
   readonly rowsWritten: number;
   /** The plan is known (its requests are counted, not guessed). */
   readonly planned: boolean;
+  /** Of `requests`, those only guessed from a measured share until answers to come (absent: 0). */
+  readonly guessed?: number;
   /** Its write to the seller's sheet is done; only its log and clean-up are left. */
   readonly committed?: boolean;
 }

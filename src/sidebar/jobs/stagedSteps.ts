@@ -89,3 +89,16 @@ export function stagedLeft<S>(
     .reduce((n, r) => n + ("cells" in r.call ? 1 : asksFor(r.call.endpoint, r.rows, box.split)), 0);
   return stages.slice(at.index + 1).reduce((n, stage) => n + stage.estimate(box.sheet), now);
 }
+
+/** Requests of the later stages' estimates that are a guess (SheetStage.guessed), not counted. */
+export function stagedGuess<S>(
+  stagesOf: (s: S) => readonly SheetStage<S>[],
+  box: StagedProgress<S>,
+): number {
+  const stages = stagesOf(box.sheet);
+  const at = nextStep(stages, box.sheet);
+  if (!at) return 0;
+  return stages
+    .slice(at.index + 1)
+    .reduce((n, stage) => n + (stage.guessed?.(box.sheet) ? stage.estimate(box.sheet) : 0), 0);
+}
