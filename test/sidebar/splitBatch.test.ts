@@ -112,3 +112,31 @@ test("B 500001 MY: 500-SKU previews over a slow server are split, each row once,
   expect(asPlanned).toBe(2);
   expect(split).toBe(5); // 500 SKUs in 4 parts, 75 in 1
 });
+
+test("B 500001 MY fee-change sheet (staged requests): split over a slow server, the sheet as a fast server's", async () => {
+  const ask = {
+    marketplace: "B",
+    shopId: 500001,
+    region: "MY",
+    date: "2025-08-29",
+    targetMargin: 0.2,
+    sheetName: "Fee change",
+  };
+  const a = await drive(fast, "feeChange", ask);
+  expect(a.view.phase).toBe("done");
+  const from = answered.length;
+  const b = await drive(slow, "feeChange", ask);
+  expect(b.view.phase).toBe("done");
+  const b15 = answered.slice(from).filter((r) => r.endpoint === "B15");
+  // Four sales of 575 SKUs: 8 requests on a fast server, more in parts here, each SKU once a sale.
+  expect(b15.length).toBeGreaterThan(8);
+  expect(b15.flatMap((r) => r.ids).length).toBe(4 * 575);
+  const table = (book: typeof a.book) =>
+    (book.sheets.get("Fee change") ?? []).map((r) =>
+      r.map((c) =>
+        typeof c === "string" ? c.replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d\S*/g, "<t>") : c,
+      ),
+    );
+  expect(table(a.book).length).toBeGreaterThan(575);
+  expect(table(b.book)).toEqual(table(a.book));
+});

@@ -24,6 +24,7 @@ import {
 import { io } from "../op";
 import type { JobKind } from "./jobKind";
 import { stagedGuess, stagedLeft, stagedUnits, type StagedProgress } from "./stagedSteps";
+import { splitWords } from "./splitAsk";
 
 /** A new sheet's question, or the sheet to refresh (its question asked again). */
 export type FeeChangeJobAsk = FeeChangeSheetAsk | { readonly refresh: string };
@@ -126,7 +127,7 @@ export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
       : s.stage === "ask"
         ? s.run !== null && !listsDone(feeChangeStages(s.run.sheet), s.run.sheet)
           ? "listing the shop's products and models"
-          : `asking the fees of ${s.ask.date}`
+          : `asking the fees of ${s.ask.date}${splitWords(s.run?.split)}`
         : `writing ${s.ask.sheetName}`,
   *drop() {
     // Nothing to undo: the sheet is written in the job's last step only.
