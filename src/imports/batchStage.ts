@@ -32,6 +32,8 @@ export function batchStage<S extends BatchState, T>(o: {
   readonly single?: boolean;
   /** Items, guessed before the stages this one depends on are done. */
   readonly estimateItems: (s: S) => number;
+  /** Its estimate is a share guessed, not counted, in this state (SheetStage.guessed). */
+  readonly guessed?: (s: S) => boolean;
 }): SheetStage<S> {
   const all = (s: S): SheetRequest[] =>
     chunkRows(o.items(s), o.size).map((part, i) =>
@@ -52,5 +54,6 @@ export function batchStage<S extends BatchState, T>(o: {
       return o.failed ? o.failed(noted, part, answer.error) : noted;
     },
     estimate: (s) => Math.ceil(o.estimateItems(s) / o.size),
+    ...(o.guessed ? { guessed: o.guessed } : {}),
   };
 }

@@ -44,6 +44,11 @@ export interface SheetStage<S> {
   fold(s: S, request: SheetRequest, answer: StepAnswer): S;
   /** Requests it will make, guessed before the stages it depends on are done. */
   estimate(s: S): number;
+  /**
+   * Its estimate is a guess even once the lists are walked (a measured share of the rows, known
+   * only from answers to come): the cost question says that part is a guess.
+   */
+  guessed?(s: S): boolean;
   /** A walk of a shop's list: the plan (and its cost) is known once every such stage is done. */
   readonly lists?: true;
 }

@@ -69,6 +69,11 @@ export interface ServerOptions {
   readonly now?: () => number;
   /** Time one request's computation may take before it ends with a 503 (default 500 ms). */
   readonly requestBudgetMs?: number;
+  /**
+   * A slow server made exact (tests, bench): each budget check (a preview's element, a solver
+   * step) costs this many ms of a counted clock instead of the real one. Off (0) by default.
+   */
+  readonly msPerBudgetCheck?: number;
 }
 
 /** A success envelope around `data` already in bytes (SerializedData), as `envelope` below writes it. */
@@ -295,7 +300,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
           };
           await fairness.turn(caller.key.hash);
           const data = fairness.measure(caller.key.hash, () =>
-            runWithBudget(options.requestBudgetMs ?? REQUEST_BUDGET_MS, () => handler(ctx)),
+            runWithBudget(
+              options.requestBudgetMs ?? REQUEST_BUDGET_MS,
+              () => handler(ctx),
+              options.msPerBudgetCheck,
+            ),
           );
           const answer = (await data) ?? null;
           if (answer instanceof SerializedData) {

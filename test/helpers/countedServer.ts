@@ -33,7 +33,7 @@ export function countingHandlers(seen: Counted[]): Record<string, EndpointHandle
  * take for the add-in asking twice.
  */
 export async function countedServer(
-  options: { readonly requestBudgetMs?: number } = {},
+  options: { readonly requestBudgetMs?: number; readonly msPerBudgetCheck?: number } = {},
 ): Promise<{ server: TestServer; seen: Counted[] }> {
   const seen: Counted[] = [];
   const server = await startTestServer({

@@ -35,6 +35,8 @@ export interface TestServerOptions {
   readonly endpoints?: readonly EndpointSpec[];
   /** Time one request may compute before a 503 (default: the server's 500 ms). */
   readonly requestBudgetMs?: number;
+  /** Each budget check costs this many ms of a counted clock: a slow server, exactly (budget.ts). */
+  readonly msPerBudgetCheck?: number;
   /** Capture log lines (logging is off otherwise). */
   readonly logger?: ServerLogOptions;
   /** Use this data folder (e.g. to restart on the same key store); not deleted on close. */
@@ -80,6 +82,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.requestBudgetMs ? { requestBudgetMs: opts.requestBudgetMs } : {}),
+    ...(opts.msPerBudgetCheck ? { msPerBudgetCheck: opts.msPerBudgetCheck } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

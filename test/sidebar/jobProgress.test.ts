@@ -96,10 +96,14 @@ test("A 100001 SG: the cost is asked once the lists are walked, before any batch
   expect(view.spent).toBe(asked.length);
   const [question] = costQuestion(view);
   expect(question).toContain(`${asked.length} requests were asked to list what it covers`);
-  // bench/results.md: the whole sheet makes 227 requests. The estimate (183 today) misses the
-  // single A21 asks for rows a fee cap leaves unsettled, known only after the A22 previews.
+  // bench/results.md: the whole sheet makes 227 requests. The single A21 asks for rows a fee cap
+  // leaves unsettled are known only after the A22 previews: the plan counts a measured share of
+  // the rows for them (239 planned) and the question says that part is a guess
+  // (feeChangePlan.long.test.ts runs the whole sheet).
   expect(lines[0]).toMatch(/^Planning: listing the shop's products and models/);
-  expect(Math.abs(asked.length + view.left.requests - 227)).toBeLessThanOrEqual(227 / 4);
+  expect(Math.abs(asked.length + view.left.requests - 227)).toBeLessThanOrEqual(227 / 10);
+  expect(view.left.guessed).toBeGreaterThan(0);
+  expect(question).toMatch(/About \d+ of them are a guess \(single requests for rows a fee cap/);
   await client.cancel(view.id);
 });
 

@@ -56,10 +56,16 @@ export function costQuestion(view: JobView): [string, QuestionAnswers] {
   const limit = "at the API's limit (the add-in leaves room for your formula cells meanwhile)";
   const n = view.spent;
   const cost = costWords({ left: view.left, spent: 0 });
+  const g = view.left.guessed ?? 0;
+  // The part of the plan that is a measured share, not a count, is said as one.
+  const guess =
+    g > 0
+      ? ` About ${g.toLocaleString("en-US")} of them are a guess (single requests for rows a fee cap leaves unsettled, about 1 in 100 rows): counted once the previews answer, and the time left follows.`
+      : "";
   return [
     n > 0
-      ? `${view.title}: ${n.toLocaleString("en-US")} request${n === 1 ? " was" : "s were"} asked to list what it covers; it needs ${cost.replace(/ requests?,/, (w) => ` more${w}`)} ${limit}. Start it?`
-      : `${view.title} needs ${cost} ${limit}. Start it?`,
+      ? `${view.title}: ${n.toLocaleString("en-US")} request${n === 1 ? " was" : "s were"} asked to list what it covers; it needs ${cost.replace(/ requests?,/, (w) => ` more${w}`)} ${limit}.${guess} Start it?`
+      : `${view.title} needs ${cost} ${limit}.${guess} Start it?`,
     { yes: "Start", no: "Cancel" },
   ];
 }

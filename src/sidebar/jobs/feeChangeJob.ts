@@ -23,7 +23,8 @@ import {
 } from "../feeChangeSheet";
 import { io } from "../op";
 import type { JobKind } from "./jobKind";
-import { stagedLeft, stagedUnits, type StagedProgress } from "./stagedSteps";
+import { stagedGuess, stagedLeft, stagedUnits, type StagedProgress } from "./stagedSteps";
+import { splitWords } from "./splitAsk";
 
 /** A new sheet's question, or the sheet to refresh (its question asked again). */
 export type FeeChangeJobAsk = FeeChangeSheetAsk | { readonly refresh: string };
@@ -115,6 +116,10 @@ export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
     rowsWritten: 0,
     // Known once the shop's lists are walked: the cost question is asked then, on its batches.
     planned: s.run !== null && listsDone(feeChangeStages(s.run.sheet), s.run.sheet),
+    // A's single requests for rows near a fee cap: a share until the previews answer.
+    ...(s.run !== null && s.stage === "ask"
+      ? { guessed: stagedGuess(feeChangeStages, s.run) }
+      : {}),
   }),
   doing: (s) =>
     s.stage === "start"
@@ -122,7 +127,7 @@ export const feeChangeJob: JobKind<FeeChangeJobAsk, FeeChangeJobState> = {
       : s.stage === "ask"
         ? s.run !== null && !listsDone(feeChangeStages(s.run.sheet), s.run.sheet)
           ? "listing the shop's products and models"
-          : `asking the fees of ${s.ask.date}`
+          : `asking the fees of ${s.ask.date}${splitWords(s.run?.split)}`
         : `writing ${s.ask.sheetName}`,
   *drop() {
     // Nothing to undo: the sheet is written in the job's last step only.

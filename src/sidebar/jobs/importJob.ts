@@ -13,14 +13,16 @@ import {
   definitionProblem,
   type ImportDefinition,
 } from "../../imports/definitions";
-import { firstState, type ImportState } from "../../imports/plan";
+import { IMPORT_PAGE_SIZE, firstState, stepCall, type ImportState } from "../../imports/plan";
+import { isRecord } from "../../core/shape";
 import type { Program } from "../../core/effects";
 import { keepSnapshot } from "../history";
 import { editedQuestion, replaceQuestion } from "../importQuestions";
 import { io, type Op } from "../op";
 import { commitImport, failedOnPage, importTarget, logImport, stagePage } from "../importSteps";
 import type { ImportResult } from "../views";
-import type { JobKind, StepEnd } from "./jobKind";
+import type { JobKind, StepContext, StepEnd } from "./jobKind";
+import type { SidebarPorts } from "../ports";
 import { isPassing } from "./passing";
 import { isWaitingForQuota } from "../../core/schedule/waiting";
 import { MAX_BATCH_IDS } from "../../api/endpoints";
@@ -46,11 +48,54 @@ export interface ImportJobState {
   readonly newSheetName: string;
   edits: "keep" | "overwrite" | null;
   result: ImportResult | null;
+  /**
+   * "All products": the shop's products in all, from the offset list's page metadata (A11,
+   * B12) asked once after a first page that is not the last (A7 and B7 give no total): the
+   * plan counts every page. Absent: not asked yet; null: the API gave no total.
+   */
+  count?: number | null;
+}
+
+/**
+ * The offset list of the same products, the same window and basis, that says how many there
+ * are (spec 2.3: totalItems): one request of one row, counted in the plan.
+ */
+const COUNT_LIST: Readonly<Record<string, string>> = { A7: "A11", B7: "B12" };
+
+/** Products in all from an offset page's metadata, or null. */
+function totalOf(data: unknown): number | null {
+  if (!isRecord(data)) return null;
+  if (typeof data.totalItems === "number") return data.totalItems;
+  // Pages of one row: as many pages as products.
+  return typeof data.totalPages === "number" ? data.totalPages : null;
+}
+
+/** The cursor list's pages in all once its products are counted, or null (not known). */
+function pagesOf(s: ImportJobState): number | null {
+  if (typeof s.count !== "number") return null;
+  const wanted = Math.min(s.count, s.def.options?.limit ?? Infinity);
+  return Math.max(1, Math.ceil(wanted / (s.state.pageSize ?? IMPORT_PAGE_SIZE)));
 }
 
 /** A staging token: a few letters and digits, nothing a sheet name could abuse. */
 const tokenOf = (now: number): string =>
   `${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** The count request of a cursor list (null: none offered, or no total in its answer). */
+function* countOf(p: SidebarPorts, s: ImportJobState, ctx: StepContext): Op<number | null> {
+  if (s.def.kind !== "allProducts") return null;
+  const c = stepCall(s.def, s.state, yield* io(() => p.basis()));
+  const endpoint = COUNT_LIST[c.endpoint];
+  if (!endpoint) return null;
+  const { cursorRtProductId: _cursor, pageSize: _size, ...same } = c.params;
+  try {
+    return totalOf(yield* ctx.ask(endpoint, { ...same, page: 0, pageSize: 1 }));
+  } catch (e) {
+    // A count the API refuses leaves the plan page by page; a passing stop asks it again.
+    if (isPassing(e)) throw e;
+    return null;
+  }
+}
 
 export const importJob: JobKind<ImportAsk, ImportJobState> = {
   // Two pages (1,000 rows) a step: the sidebar's line moves as they come.
@@ -103,6 +148,7 @@ export const importJob: JobKind<ImportAsk, ImportJobState> = {
       while (!s.state.done && (yield* ctx.more())) {
         try {
           s.state = yield* stagePage(p, s.token, s.def, s.state, run);
+          if (!s.state.done && s.count === undefined) s.count = yield* countOf(p, s, ctx);
         } catch (e) {
           // A stop the job waits out says so too: its line shows where, why, and that the
           // sheet keeps its data while it waits (the quota's own wait says its own words).
@@ -150,35 +196,51 @@ export const importJob: JobKind<ImportAsk, ImportJobState> = {
     // Chosen products are one answer the driver asks in batches of the endpoint's 100 ids:
     // each batch is a request (2,000 C ids: 20), known before any is sent.
     const batches = s.def.kind === "productList";
+    // A cursor list: every page once its products are counted (its first page, then the
+    // count, before); its last page may come later than counted (products added meanwhile).
+    const counted = pagesOf(s);
+    const cursorList = s.def.kind === "allProducts" && s.count !== null;
     const pages =
       s.stage !== "pages"
         ? 0
         : batches
           ? Math.ceil((s.def.productIds?.length ?? 0) / MAX_BATCH_IDS)
-          : st.totalPages !== null
-            ? st.totalPages - st.pagesDone
-            : 1;
+          : counted !== null
+            ? Math.max(1, counted - st.pagesDone)
+            : st.totalPages !== null
+              ? st.totalPages - st.pagesDone
+              : cursorList && st.pagesDone === 0
+                ? 2
+                : 1;
     const writes = { pages: 3, commit: 3, log: 2, clean: 1 }[s.stage];
     const rows =
-      st.totalPages !== null && st.pagesDone > 0
-        ? Math.round((st.rowsSoFar / st.pagesDone) * st.totalPages)
-        : st.rowsSoFar;
+      counted !== null && s.stage === "pages"
+        ? Math.min(s.count as number, s.def.options?.limit ?? Infinity)
+        : st.totalPages !== null && st.pagesDone > 0
+          ? Math.round((st.rowsSoFar / st.pagesDone) * st.totalPages)
+          : st.rowsSoFar;
     const written = s.stage === "pages" || s.stage === "commit" ? 0 : st.rowsSoFar;
     return {
       requests: pages,
       writes,
       rows,
       rowsWritten: written,
-      planned: batches || st.pagesDone > 0,
+      // A cursor list is planned once counted; one the API gave no total for, after a page.
+      planned: batches || counted !== null || (st.pagesDone > 0 && !(cursorList && !st.done)),
       committed: s.stage === "log" || s.stage === "clean",
     };
   },
 
   doing(s) {
     const st = s.state;
-    const of = st.totalPages !== null ? ` of ${st.totalPages}` : "";
-    if (s.stage === "pages")
-      return `asking page ${st.pagesDone + 1}${of} (${st.rowsSoFar.toLocaleString("en-US")} rows staged)`;
+    const total = pagesOf(s) ?? st.totalPages;
+    const of = total !== null ? ` of ${Math.max(total, st.pagesDone + 1)}` : "";
+    const staged = `${st.rowsSoFar.toLocaleString("en-US")} rows staged`;
+    if (s.stage === "pages" && s.def.kind === "allProducts" && st.pagesDone > 0 && total === null)
+      return s.count === undefined
+        ? `counting the shop's products (${staged})`
+        : `asking page ${st.pagesDone + 1} (${staged}; the API gives no total: more pages may come)`;
+    if (s.stage === "pages") return `asking page ${st.pagesDone + 1}${of} (${staged})`;
     if (s.stage === "commit")
       return `writing ${st.rowsSoFar.toLocaleString("en-US")} rows to ${s.def.sheetName}`;
     return s.stage === "log" ? "writing the refresh log" : "dropping the staging";

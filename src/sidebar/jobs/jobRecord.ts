@@ -31,6 +31,8 @@ export interface JobLeft {
   readonly rowsWritten: number;
   /** The plan is known (its requests are counted, not guessed). */
   readonly planned: boolean;
+  /** Of `requests`, those only guessed from a measured share until answers to come (absent: 0). */
+  readonly guessed?: number;
   /** Its write to the seller's sheet is done; only its log and clean-up are left. */
   readonly committed?: boolean;
 }
@@ -75,6 +77,12 @@ export interface JobHead {
   readonly error?: string;
   readonly result?: unknown;
   readonly createdAt: number;
+  /**
+   * When it ended (its phase done, failed or cancelled): a head kept so is either an end not yet
+   * finished (its body still there: the next caller finishes it, its log row once) or the
+   * document's last outcome (no body: the sidebar shows it after a clock run ended the job).
+   */
+  readonly endedAt?: number;
 }
 
 /** A job as a client sees it. */

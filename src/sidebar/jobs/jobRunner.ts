@@ -88,20 +88,58 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
       yield* io(() => store.unlock?.());
     }
   }
-  /** The job is over: undone where `drop`, logged where it failed, forgotten. */
+  /**
+   * The job is over: its state dropped and its body forgotten, its head kept as the document's
+   * last outcome (the sidebar that drove it shows it after a clock run ended it), any older
+   * outcome removed.
+   */
+  function* keepOutcome(over: JobHead): Op<JobView> {
+    yield* io(() => store.remove(over.id));
+    for (const other of yield* io(() => store.ids())) {
+      if (other === over.id) continue;
+      const old = parseHead(yield* io(() => store.read(other, "head")));
+      if (old && isOver(old.phase) && old.endedAt !== undefined) {
+        // An outcome, not an end still to finish (that one keeps its body).
+        if (!(yield* io(() => store.read(other, "body")))) yield* io(() => store.remove(other));
+      }
+    }
+    yield* io(() => store.write(over.id, "head", JSON.stringify(over)));
+    return viewOf(over, p.now());
+  }
+
+  /**
+   * The job is over: undone where `drop`, logged where it failed, its outcome kept. Its end is
+   * in the head first, so a stop anywhere after is finished by the next caller with the same
+   * time: the log's row is written once (logRefresh's `once`).
+   */
   function* finish(h: JobHead, state: never | null, phase: JobPhase, error?: string) {
+    const { question: _q, waitUntil: _w, ...rest } = h;
+    const over: JobHead = {
+      ...rest,
+      phase,
+      ...(error ? { error } : {}),
+      endedAt: h.endedAt ?? p.now(),
+    };
+    yield* io(() => store.write(h.id, "head", JSON.stringify(over)));
     if (state !== null && phase !== "done") yield* kindOf(h.kind).drop(p, state);
     if (phase === "failed") {
-      const stamp = yield* io(() => p.stamp(new Date(p.now()).toISOString()));
-      yield* logRefresh(p.tables, stamp, {
+      const stamp = yield* io(() => p.stamp(new Date(over.endedAt as number).toISOString()));
+      const entry = {
         what: h.title,
         requests: h.spent,
         rowsChanged: 0,
         errors: String(error).slice(0, 500),
-      });
+      };
+      yield* logRefresh(p.tables, stamp, entry, true);
     }
-    yield* io(() => store.remove(h.id));
-    return viewOf({ ...h, phase, ...(error ? { error } : {}) }, p.now());
+    return yield* keepOutcome(over);
+  }
+
+  /** A head that says the job ended: its end finished now if a stop cut it, else its outcome. */
+  function* ended(h: JobHead): Op<JobView> {
+    const text = yield* io(() => store.read(h.id, "body"));
+    if (!text) return viewOf(h, p.now());
+    return yield* finish(h, JSON.parse(text) as never, h.phase, h.error);
   }
 
   const ops = {
@@ -139,7 +177,8 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
     *step(id: string, runner: string, deadline?: number): Op<JobView> {
       let h = yield* head(id);
       const now = p.now();
-      if (isOver(h.phase) || h.phase === "confirm" || h.phase === "asking") return viewOf(h, now);
+      if (isOver(h.phase)) return yield* ended(h);
+      if (h.phase === "confirm" || h.phase === "asking") return viewOf(h, now);
       if ((h.waitUntil ?? 0) > now) return viewOf(h, now);
       const end = Math.min(deadline ?? Infinity, now + STEP_MS);
       const busy = yield* claim(id, runner, end + LEASE_SLACK_MS);
@@ -227,10 +266,13 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           stops,
           ...(stop === null ? {} : { waitUntil: p.now() + wait, stopped: p.api.explain(stop) }),
         };
-        if (outcome.kind === "done") {
-          yield* io(() => store.remove(id));
-          return viewOf({ ...h, phase: "done", result: outcome.result }, p.now());
-        }
+        if (outcome.kind === "done")
+          return yield* keepOutcome({
+            ...h,
+            phase: "done",
+            result: outcome.result,
+            endedAt: p.now(),
+          });
         h =
           outcome.kind === "ask"
             ? { ...h, phase: "asking", question: outcome.question }
@@ -239,7 +281,8 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
       } finally {
         // Released only while the job is kept: a lease written for a job that ended would
         // leave its row (and Sheets' hidden jobs sheet) behind.
-        if (yield* io(() => store.read(id, "head"))) yield* io(() => store.write(id, "lease", ""));
+        const kept = parseHead(yield* io(() => store.read(id, "head")));
+        if (kept && !isOver(kept.phase)) yield* io(() => store.write(id, "lease", ""));
       }
     },
 
@@ -267,18 +310,23 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
     /** Cancel a job: at once when no step runs it, else at that step's next unit. */
     *cancel(id: string): Op<JobView> {
       const h = yield* head(id);
+      if (isOver(h.phase)) return yield* ended(h);
       yield* io(() => store.write(id, "cancel", "1"));
       const [by, end] = String((yield* io(() => store.read(id, "lease"))) ?? "").split(" ");
       if (by && (Number(end) || 0) > p.now()) return viewOf(h, p.now(), Number(end));
       return yield* finish(h, yield* body(id), "cancelled");
     },
 
-    /** Every job the document holds (the page resumes them on load). */
+    /**
+     * Every unfinished job the document holds (the page resumes them on load); an end a stop
+     * cut is finished here. The last outcome is read by its id (step), not listed.
+     */
     *list(): Op<JobView[]> {
       const out: JobView[] = [];
       for (const id of yield* io(() => store.ids())) {
         const h = parseHead(yield* io(() => store.read(id, "head")));
-        if (h) out.push(viewOf(h, p.now()));
+        if (h && isOver(h.phase)) yield* ended(h);
+        else if (h) out.push(viewOf(h, p.now()));
       }
       return out;
     },

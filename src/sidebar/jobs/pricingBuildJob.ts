@@ -30,6 +30,7 @@ import {
   plannedBatches,
   targetBatches,
   type PreviewAnswers,
+  type PreviewBatch,
 } from "../pricingAnswers";
 import { askCeiling, ceilingBatches, ceilingNote } from "../pricingCeiling";
 import { writeStage } from "./pricingBuildWrite";
@@ -48,6 +49,7 @@ import {
 } from "../pricingSheet";
 import type { PricingRecord } from "../pricingReplace";
 import type { JobKind, StepContext, StepEnd } from "./jobKind";
+import { askSplit, asksFor, splitWords, type Split } from "./splitAsk";
 
 type Stage =
   "lists" | "figures" | "early" | "check" | "write" | "targets" | "ceilings" | "answers" | "log";
@@ -80,6 +82,8 @@ export interface BuildState {
   record: PricingRecord | null;
   /** When the log step's row is stamped (kept, so the step run again finds its row). */
   logAt?: number;
+  /** Rows a preview carries since the API could not finish a batch in time (splitAsk.ts). */
+  split?: Split;
 }
 
 const whereOf = (s: BuildState): PricingWhere => ({
@@ -107,6 +111,15 @@ function sheetOf(s: BuildState) {
   return { asked, listed, ...newSheetGrid(s.ask, s.rows, asked, s.missing) };
 }
 
+/**
+ * The build's way to ask: as the job, each answer counted in its requests, a batch the API
+ * could not finish in time asked again in smaller parts (splitAsk.ts).
+ */
+const askerOf =
+  (s: BuildState, ctx: StepContext) =>
+  (endpoint: string, params: Record<string, unknown>): Op<unknown> =>
+    askSplit(ctx.ask, endpoint, params, (s.split ??= {}), () => void s.requests++);
+
 /** Ask units from `list` while the step may, each answered into the state. */
 function* units<T>(
   s: BuildState,
@@ -118,10 +131,13 @@ function* units<T>(
   while (s.next < list.length && (yield* ctx.more())) {
     yield* one(list[s.next] as T);
     s.next++;
-    s.requests++;
   }
   if (s.next >= list.length) [s.stage, s.next] = [then, 0];
 }
+
+/** Rows a figures call carries (A1's model ids; 1 for a product's own call). */
+const rowsOfCall = (params: Record<string, unknown>): number =>
+  Array.isArray(params.modelIds) ? params.modelIds.length : 1;
 
 /** Each row's index by id: figures land on their row in one lookup. */
 const rowIndex = (rows: readonly PricingRow[]): Map<string, number> =>
@@ -204,6 +220,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
 
   *step(p, s, ctx): Op<StepEnd> {
     const where = whereOf(s);
+    const ask = askerOf(s, ctx);
     const name = s.ask.sheetName;
     switch (s.stage) {
       case "lists":
@@ -216,7 +233,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           ctx,
           figureCalls(listAsk(s), s.rows),
           function* (c) {
-            for (const e of figureEntries(yield* ctx.ask(c.endpoint, c.params))) {
+            for (const e of figureEntries(yield* ask(c.endpoint, c.params))) {
               const at = rowOfEntry(index, e);
               const row = at === undefined ? undefined : s.rows[at];
               if (at !== undefined && row) s.rows[at] = withModelFigures([row], [e])[0] ?? row;
@@ -241,7 +258,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           s,
           ctx,
           plannedBatches(where, first),
-          (b) => askBatch(ctx.ask, p.api.explain, b, s.early, s.failed),
+          (b) => askBatch(ask, p.api.explain, b, s.early, s.failed),
           "check",
         );
         return { kind: "more" };
@@ -264,7 +281,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           s,
           ctx,
           targetBatches(where, askedOf(s).asked),
-          (b) => askBatch(ctx.ask, p.api.explain, b, s.targets, s.failed),
+          (b) => askBatch(ask, p.api.explain, b, s.targets, s.failed),
           "ceilings",
         );
         return { kind: "more" };
@@ -274,7 +291,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           s,
           ctx,
           ceilingBatches({ ...where, currency: s.currency }, askedOf(s).asked, s.targets),
-          (b) => askCeiling(ctx.ask, p.api.explain, b, into, s.failed),
+          (b) => askCeiling(ask, p.api.explain, b, into, s.failed),
           "answers",
         );
         return { kind: "more" };
@@ -329,21 +346,28 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
     const planned = s.stage !== "lists";
     const where = whereOf(s);
     const first = planned ? firstAsked(s.rows, currencyDecimals(s.currency)) : [];
-    const counts: Partial<Record<Stage, number>> = {
-      figures: figureCalls(listAsk(s), s.rows).length,
-      early: plannedBatches(where, first).length,
-      targets: targetBatches(where, first).length,
-      // Known once the targets are answered (none before: most sheets need none).
+    // Each unit's requests: one, or its parts since a split (splitAsk.ts).
+    const asks = (list: readonly PreviewBatch[]): number[] =>
+      list.map((b) => asksFor(b.call.endpoint, b.ids.length, s.split));
+    const counts: Partial<Record<Stage, number[]>> = {
+      figures: figureCalls(listAsk(s), s.rows).map((c) =>
+        asksFor(c.endpoint, rowsOfCall(c.params), s.split),
+      ),
+      early: asks(plannedBatches(where, first)),
+      targets: asks(targetBatches(where, first)),
+      // Known as the targets are answered (none before: most sheets need none): counted from
+      // the first target answer that did not reach its margin, so the plan grows then.
       ceilings:
-        s.stage === "ceilings"
-          ? ceilingBatches({ ...where, currency: s.currency }, askedOf(s).asked, s.targets).length
-          : 0,
+        s.stage === "ceilings" || s.stage === "targets"
+          ? asks(ceilingBatches({ ...where, currency: s.currency }, askedOf(s).asked, s.targets))
+          : [],
     };
     const now = ORDER.indexOf(s.stage);
     const ahead = (st: Stage): boolean => ORDER.indexOf(st) >= now;
+    const sum = (list: readonly number[]): number => list.reduce((a, b) => a + b, 0);
     const requests = planned
       ? ORDER.filter(ahead).reduce(
-          (sum, st) => sum + (counts[st] ?? 0) - (st === s.stage ? s.next : 0),
+          (n, st) => n + sum((counts[st] ?? []).slice(st === s.stage ? s.next : 0)),
           0,
         )
       : 0;
@@ -360,14 +384,15 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
 
   doing(s) {
     const rows = `${s.rows.length.toLocaleString("en-US")} rows`;
+    const slow = splitWords(s.split);
     const words: Record<Stage, string> = {
       lists: "asking the shop's lists",
-      figures: "asking each model's own figures",
-      early: "asking the planned prices' previews",
+      figures: `asking each model's own figures${slow}`,
+      early: `asking the planned prices' previews${slow}`,
       check: `checking ${s.ask.sheetName} is free to write`,
       write: `writing ${rows}, their formulas and the highlight`,
-      targets: "asking the target prices' previews",
-      ceilings: "asking the highest margin of the targets not reached",
+      targets: `asking the target prices' previews${slow}`,
+      ceilings: `asking the highest margin of the targets not reached${slow}`,
       answers: `writing the answers of ${rows}`,
       log: "writing the refresh log",
     };

@@ -25,6 +25,7 @@ import {
   type PricingOutcome,
 } from "../pricingSheet";
 import type { JobKind, StepEnd } from "./jobKind";
+import { askSplit, asksFor, splitWords, type Split } from "./splitAsk";
 
 /** A refresh's checkpoint (plain JSON; linear in the sheet's rows). */
 export interface RefreshState {
@@ -44,6 +45,10 @@ export interface RefreshState {
   answered: number;
   /** When the log step's row is stamped (kept, so the step run again finds its row). */
   logAt?: number;
+  /** Rows a preview carries since the API could not finish a batch in time (splitAsk.ts). */
+  split?: Split;
+  /** Requests answered (absent in older checkpoints: one a batch). */
+  requests?: number;
 }
 
 /** The requests in order; the ceilings' are known once the targets are answered. */
@@ -89,6 +94,9 @@ export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
   *step(p, s, ctx): Op<StepEnd> {
     if (s.stage === "ask") {
       const ceilings = (s.ceilings ??= {});
+      const split = (s.split ??= {});
+      const ask = (endpoint: string, params: Record<string, unknown>) =>
+        askSplit(ctx.ask, endpoint, params, split, () => void (s.requests = (s.requests ?? 0) + 1));
       for (;;) {
         // Targets, planned prices, then the ceilings of the targets A21 could not reach.
         const { targets, planned, ceilings: more } = batchesOf(s);
@@ -100,10 +108,9 @@ export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
         if (!(yield* ctx.more())) break;
         const into = s.next < targets.length ? s.targets : s.planned;
         const batch = [...targets, ...planned][s.next];
-        if (batch) yield* askBatch(ctx.ask, p.api.explain, batch, into, s.failed);
+        if (batch) yield* askBatch(ask, p.api.explain, batch, into, s.failed);
         const ceiling = more[s.next - first];
-        if (!batch && ceiling)
-          yield* askCeiling(ctx.ask, p.api.explain, ceiling, ceilings, s.failed);
+        if (!batch && ceiling) yield* askCeiling(ask, p.api.explain, ceiling, ceilings, s.failed);
         s.next++;
       }
       return { kind: "more" };
@@ -123,7 +130,7 @@ export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
       [s.stage, s.answered, s.logAt] = ["log", answers.size, p.now()];
       return { kind: "more" };
     }
-    const requests = s.next;
+    const requests = s.requests ?? s.next;
     yield* logPricing(p, s.sheetName, s.record, { requests, rows: s.answered, errors }, s.logAt);
     const outcome: PricingOutcome = {
       sheetName: s.sheetName,
@@ -136,8 +143,13 @@ export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
 
   left(s) {
     const { targets, planned, ceilings } = batchesOf(s);
-    const all = targets.length + planned.length + ceilings.length;
-    const requests = s.stage === "ask" ? all - s.next : 0;
+    // Each batch's requests: one, or its parts since a split (splitAsk.ts).
+    const requests =
+      s.stage === "ask"
+        ? [...targets, ...planned, ...ceilings]
+            .slice(s.next)
+            .reduce((n, b) => n + asksFor(b.call.endpoint, b.ids.length, s.split), 0)
+        : 0;
     const writes = s.stage === "ask" ? 2 : s.stage === "answers" ? 2 : 1;
     const rows = s.asked.length;
     return { requests, writes, rows, rowsWritten: s.stage === "log" ? rows : 0, planned: true };
@@ -146,7 +158,7 @@ export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
   doing(s) {
     const n = s.asked.length.toLocaleString("en-US");
     return s.stage === "ask"
-      ? `asking the API for ${n} changed row${s.asked.length === 1 ? "" : "s"}`
+      ? `asking the API for ${n} changed row${s.asked.length === 1 ? "" : "s"}${splitWords(s.split)}`
       : s.stage === "answers"
         ? `writing ${n} rows' answers`
         : "writing the refresh log";

@@ -6,18 +6,21 @@
  * that row's reason, and the sheet goes on.
  */
 import { messageOf } from "../../core/errors";
-import { nextStep, requestsLeft, type SheetStage, type StepAnswer } from "../../imports/sheetSteps";
+import { nextStep, type SheetStage, type StepAnswer } from "../../imports/sheetSteps";
 import type { Op } from "../op";
 import type { SidebarPorts } from "../ports";
 import { cellAnswers } from "../runSteps";
 import type { StepContext } from "./jobKind";
 import { isPassing } from "./passing";
+import { askSplit, asksFor, type Split } from "./splitAsk";
 
 /** The part of a job's state the steps keep: the sheet's own state and what it cost. */
 export interface StagedProgress<S> {
   sheet: S;
   batches: number;
   singles: number;
+  /** Rows a batch carries since the API could not finish one in time (splitAsk.ts). */
+  split?: Split;
 }
 
 /** Run units while the step may; true when every request of the sheet is answered. */
@@ -45,7 +48,20 @@ export function* stagedUnits<S>(
         const passing = cells.find((c) => "error" in c && isPassing(new Error(c.error)));
         if (passing && "error" in passing) throw new Error(passing.error);
         answer = { ok: true, data: cells };
-      } else answer = { ok: true, data: yield* ctx.ask(asked.endpoint, asked.params) };
+      } else {
+        // A batch split into parts is one answer; its parts past the first are batches too.
+        let parts = 0;
+        const data = yield* askSplit(
+          ctx.ask,
+          asked.endpoint,
+          asked.params,
+          (box.split ??= {}),
+          () => {
+            if (parts++ > 0) box.batches++;
+          },
+        );
+        answer = { ok: true, data };
+      }
     } catch (e) {
       if (isPassing(e) || /^Cancelled/.test(messageOf(e))) throw e;
       answer = { ok: false, error: p.api.explain(e) || messageOf(e) };
@@ -57,8 +73,32 @@ export function* stagedUnits<S>(
   }
 }
 
-/** Requests still to make. */
-export const stagedLeft = <S>(
+/**
+ * Requests still to make: the current stage's pending ones (each in its parts since a split),
+ * each later stage's estimate from what is known now.
+ */
+export function stagedLeft<S>(
   stagesOf: (s: S) => readonly SheetStage<S>[],
   box: StagedProgress<S>,
-): number => requestsLeft(stagesOf(box.sheet), box.sheet);
+): number {
+  const stages = stagesOf(box.sheet);
+  const at = nextStep(stages, box.sheet);
+  if (!at) return 0;
+  const now = at.stage
+    .pending(box.sheet)
+    .reduce((n, r) => n + ("cells" in r.call ? 1 : asksFor(r.call.endpoint, r.rows, box.split)), 0);
+  return stages.slice(at.index + 1).reduce((n, stage) => n + stage.estimate(box.sheet), now);
+}
+
+/** Requests of the later stages' estimates that are a guess (SheetStage.guessed), not counted. */
+export function stagedGuess<S>(
+  stagesOf: (s: S) => readonly SheetStage<S>[],
+  box: StagedProgress<S>,
+): number {
+  const stages = stagesOf(box.sheet);
+  const at = nextStep(stages, box.sheet);
+  if (!at) return 0;
+  return stages
+    .slice(at.index + 1)
+    .reduce((n, stage) => n + (stage.guessed?.(box.sheet) ? stage.estimate(box.sheet) : 0), 0);
+}

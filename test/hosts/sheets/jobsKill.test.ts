@@ -135,8 +135,15 @@ function documentOf() {
   return { clock, book, fault, call, byClock };
 }
 
-const jobsLeft = (book: FakeSpreadsheet): boolean =>
-  (book.getSheetByName("~mkt jobs")?.getLastRow() ?? 0) > 0;
+/**
+ * Rows of the hidden jobs sheet that are unfinished jobs: the last finished job's outcome stays
+ * there (its head alone, phase over) for the sidebar to show.
+ */
+const unfinished = (book: FakeSpreadsheet): number =>
+  (book.getSheetByName("~mkt jobs")?.values() ?? []).filter((r) =>
+    r.some((c) => /"phase":"(?!done"|failed"|cancelled")/.test(String(c))),
+  ).length;
+const jobsLeft = (book: FakeSpreadsheet): boolean => unfinished(book) > 0;
 
 /** Times, as stamps and records write them. */
 const unstamped = (v: unknown): unknown =>
@@ -154,6 +161,8 @@ function snapshot(book: FakeSpreadsheet) {
     // A table's record leads with its sheet's id: a number Sheets gives each new sheet (a
     // resumed import made and dropped more staging sheets), not content.
     if (name === "~mkt tables") return { name, values: values.map((r) => r.slice(1)) };
+    // The jobs: none unfinished (the last outcome's id and step count are the run's own).
+    if (name === "~mkt jobs") return { name, unfinished: unfinished(book) };
     return {
       name,
       values: values.map((r) => r.map(unstamped)),

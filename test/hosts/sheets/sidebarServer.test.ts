@@ -22,6 +22,7 @@ import {
   type SbSpreadsheet,
 } from "../../../src/hosts/sheets/sidebar/sidebarServer";
 import { fakeFormatDate, typedCell } from "./fakes";
+import { jobsPending } from "../../../src/hosts/sheets/sheet/sheetJobs";
 import { formulaR1C1 } from "./sim/formula";
 
 /** A1 notation as Apps Script's getA1Notation gives it (column letters, 1-based row). */
@@ -397,6 +398,11 @@ function drive(server: ReturnType<typeof setup>["server"], def: ImportDefinition
   }
 }
 
+/** The hidden jobs sheet holds no unfinished job: at most the last outcome, a head alone. */
+function finishedOnly(book: FakeBook): boolean {
+  return !jobsPending(book);
+}
+
 describe("Sheets sidebar import server functions", () => {
   test("2,000 rows: staged per page, committed with one setValues per 500-row chunk", () => {
     const { book, server, calls } = setup(2000);
@@ -434,7 +440,13 @@ describe("Sheets sidebar import server functions", () => {
     expect(target.note).toContain("Refreshed at: 2025-07-01 16:00 (Asia/Singapore)");
     expect(target.note).toContain("Rows: 2000");
     // Staging sheet removed; the managed tables' records are in their hidden sheet.
-    expect([...book.sheets.keys()]).toEqual(["Profit", "~mkt tables", "Refresh log"]);
+    // The hidden jobs sheet keeps the job's outcome only (its head: for the sidebar to show).
+    expect([...book.sheets.keys()].filter((n) => n !== "~mkt jobs")).toEqual([
+      "Profit",
+      "~mkt tables",
+      "Refresh log",
+    ]);
+    expect(finishedOnly(book)).toBe(true);
   });
 
   test("a page the API could not be reached for leaves the previous data; the job waits, and a cancel removes the staging", () => {
@@ -452,7 +464,8 @@ describe("Sheets sidebar import server functions", () => {
     expect(waiting?.phase).toBe("running");
     expect(failing.server.sidebarJobCancel(waiting?.id ?? "").phase).toBe("cancelled");
     expect(JSON.stringify(failing.book.getSheetByName("Profit")?.cells)).toBe(before);
-    expect([...failing.book.sheets.keys()]).toEqual(["Profit"]);
+    expect([...failing.book.sheets.keys()].filter((n) => n !== "~mkt jobs")).toEqual(["Profit"]);
+    expect(finishedOnly(failing.book)).toBe(true);
   });
 
   test("a sheet of the seller's own data is named before any page, and replaced only on their yes", () => {

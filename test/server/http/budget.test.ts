@@ -100,3 +100,41 @@ describe("the time budget of a request", () => {
     expect(answer.status).toBe(200);
   });
 });
+
+describe("a slow server made exact (msPerBudgetCheck: each check costs counted time)", () => {
+  let slow: TestServer;
+  beforeAll(async () => {
+    slow = await startTestServer({ requestBudgetMs: 300, msPerBudgetCheck: 1 });
+  });
+  afterAll(() => slow.close());
+
+  const b15 = (n: number) => ({
+    sellerId: 500001,
+    region: "MY",
+    // Elements that name no SKU still cost their check: the count is the element count.
+    skus: Array.from({ length: n }, (_, i) => ({
+      itemId: 1 + i,
+      skuId: 1 + i,
+      targetBuyerPrice: 10,
+    })),
+  });
+  const post = async (key: string, n: number) => {
+    const res = await fetch(
+      `${slow.baseUrl}/api/mkt-b/financial-breakdown/partner/preview-set-buyer-price`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(b15(n)),
+      },
+    );
+    return { status: res.status, retryAfter: res.headers.get("retry-after") };
+  };
+
+  it("answers a batch under the budget and 503s the same batch doubled, every time, on any machine", async () => {
+    const key = slow.keyFor("demo");
+    for (let i = 0; i < 3; i++) {
+      expect(await post(key, 250)).toEqual({ status: 200, retryAfter: null });
+      expect(await post(key, 500)).toEqual({ status: 503, retryAfter: "1" });
+    }
+  });
+});

@@ -9,13 +9,14 @@
  */
 import type { BackgroundClient } from "../fill/background";
 import type { SbSpreadsheet } from "../sheet/sheetTypes";
-import { JOBS_SHEET } from "../sheet/sheetJobs";
+import { jobsPending } from "../sheet/sheetJobs";
 import { continueTableJobs } from "../sidebar/sidebarServer";
 
 export const tableJobsClient: BackgroundClient = {
   name: "table jobs",
-  // Cheap, and no Properties read: the checkpoint sheet holds a job.
-  pending: (doc) => (doc.book.getSheetByName(JOBS_SHEET)?.getLastRow() ?? 0) > 0,
+  // Cheap, and no Properties read: the checkpoint sheet holds an unfinished job (the last
+  // outcome's row has no body).
+  pending: (doc) => jobsPending(doc.book as unknown as SbSpreadsheet),
   // A trigger run's book is a whole Spreadsheet (the active one, or openById's).
   run: (doc, until) =>
     continueTableJobs(doc.book as unknown as SbSpreadsheet, until).remaining === 0,

@@ -20,6 +20,20 @@ const COLUMN: Readonly<Record<Exclude<JobPart, "body">, number>> = {
 };
 const BODY = 5;
 
+/**
+ * Does `book` hold an unfinished job (a row with a body)? The last finished job's row keeps
+ * its head alone (its outcome, for the sidebar): no work for a trigger run. Two reads at most.
+ */
+export function jobsPending(book: SbSpreadsheet): boolean {
+  const s = book.getSheetByName(JOBS_SHEET);
+  const last = s?.getLastRow() ?? 0;
+  if (!s || last === 0 || s.getLastColumn() < BODY) return false;
+  return s
+    .getRange(1, BODY, last, 1)
+    .getValues()
+    .some((r) => String(r[0] ?? "") !== "");
+}
+
 /** The jobs of `book`; `lock`: the document's (or the script's, in a run without one). */
 export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null): JobStore {
   let held: LockLike | null = null;

@@ -1,0 +1,99 @@
+/**
+ * A job's batch the server could not finish in time (its 503 for a request past its time budget,
+ * or no answer in time) is asked again in halves, down to a floor, instead of whole for ever:
+ * a slow server still moves the job on. The rows a request carries after a split are kept in the
+ * job's state (`Split`), so the batches after it, and the step resumed after a stop, go at that
+ * size at once; the plan counts its requests at that size (the time left grows). Answers of the
+ * parts are joined as one answer (lists end to end), so what a unit folds is what one request
+ * would have given: no row twice, none skipped.
+ */
+import { isApiError } from "../../core/errors";
+import type { Op } from "../op";
+
+/** Rows a request keeps at least: a batch this small that still times out is a passing stop. */
+export const SPLIT_FLOOR = 25;
+
+/** The rows a job's batches carry at most since a split, by endpoint (absent: as planned). */
+export type Split = Record<string, number>;
+
+/** The list a batch body carries its rows in (the spec's names), or null: not a batch. */
+const LIST_FIELDS = ["models", "skus", "modelIds", "skuIds", "productIds", "itemIds"] as const;
+const listOf = (params: Record<string, unknown>): [string, unknown[]] | null => {
+  for (const k of LIST_FIELDS) {
+    const v = params[k];
+    if (Array.isArray(v)) return [k, v];
+  }
+  return null;
+};
+
+/** The server ran out of time for this request: a smaller one may pass. */
+export const isTooBig = (e: unknown): boolean =>
+  isApiError(e) && (e.status === 503 || /did not answer in time/.test(e.message));
+
+/** Requests a batch of `rows` rows to `endpoint` takes at the split's size. */
+export function asksFor(endpoint: string, rows: number, split: Split | undefined): number {
+  const size = split?.[endpoint];
+  return size && rows > size ? Math.ceil(rows / size) : 1;
+}
+
+/** Two answers of one batch's parts as one: lists end to end, other fields the first's. */
+function joined(a: unknown, b: unknown): unknown {
+  if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(b as Record<string, unknown>)) {
+      const was = out[k];
+      out[k] = Array.isArray(was) && Array.isArray(v) ? [...was, ...v] : (was ?? v);
+    }
+    return out;
+  }
+  return a ?? b;
+}
+
+/** The words of a split for the progress line ("" when none). */
+export function splitWords(split: Split | undefined): string {
+  const sizes = Object.values(split ?? {});
+  return sizes.length
+    ? ` (the API was slow: ${Math.min(...sizes).toLocaleString("en-US")} rows a request)`
+    : "";
+}
+
+/**
+ * Ask `params`, in parts of `split[endpoint]` rows where set; a part the server could not finish
+ * in time halves the size (kept in `split`) and is asked again in halves. Each answered part is
+ * reported to `answered` (the job's request count).
+ */
+export function* askSplit(
+  ask: (endpoint: string, params: Record<string, unknown>) => Op<unknown>,
+  endpoint: string,
+  params: Record<string, unknown>,
+  split: Split,
+  answered: () => void = () => undefined,
+): Op<unknown> {
+  const list = listOf(params);
+  if (!list) {
+    const data = yield* ask(endpoint, params);
+    answered();
+    return data;
+  }
+  const [field, rows] = list;
+  const size = split[endpoint];
+  if (size !== undefined && rows.length > size) {
+    let out: unknown = undefined;
+    for (let i = 0; i < rows.length; i += size) {
+      const part = { ...params, [field]: rows.slice(i, i + size) };
+      const data = yield* askSplit(ask, endpoint, part, split, answered);
+      out = out === undefined ? data : joined(out, data);
+    }
+    return out;
+  }
+  try {
+    const data = yield* ask(endpoint, params);
+    answered();
+    return data;
+  } catch (e) {
+    if (!isTooBig(e) || rows.length <= SPLIT_FLOOR) throw e;
+    split[endpoint] = Math.max(SPLIT_FLOOR, Math.ceil(rows.length / 2));
+    return yield* askSplit(ask, endpoint, params, split, answered);
+  }
+}
