@@ -40,10 +40,15 @@ export class FakeRange {
   getHeight = (): number => this.rows;
   getWidth = (): number => this.cols;
   private each<T>(f: (r: number, c: number) => T): T[][] {
-    return Array.from({ length: this.rows }, (_, i) =>
-      Array.from({ length: this.cols }, (_, j) => f(this.row + i, this.col + j)),
-    );
+    const out: T[][] = [];
+    for (let i = 0; i < this.rows; i++) {
+      const line: T[] = [];
+      for (let j = 0; j < this.cols; j++) line.push(f(this.row + i, this.col + j));
+      out.push(line);
+    }
+    return out;
   }
+
   setValues(values: readonly (readonly unknown[])[]): this {
     values.forEach((line, i) =>
       line.forEach((v, j) => {
