@@ -53,10 +53,16 @@ export function describeBasis(
   basis: ProfitBasis,
   effectiveDate?: string,
   salesWindow = true,
+  /** A sheet setting today's rates beside a later day's (the fee-change sheet). */
+  besideRatesOf?: string,
 ): string {
   const vat = basis.countVat ? "output VAT counted as a cost" : "output VAT not counted";
   const window = salesWindow ? `, ${basis.salesWindowDays}-day sales window` : "";
-  const date = effectiveDate ? `, fee rates of ${effectiveDate}` : ", today's fee rates";
+  const date = effectiveDate
+    ? `, fee rates of ${effectiveDate}`
+    : besideRatesOf
+      ? `, today's fee rates beside those of ${besideRatesOf}`
+      : ", today's fee rates";
   return `Basis: ${vat}${window}${date}`;
 }
 

@@ -8,6 +8,7 @@
  * whose cells match what was written for it; its copies are named, never refreshed.
  */
 import type { Cell } from "../functions/cells";
+import { columnLetters } from "./rangeAddress";
 
 /** What the layout needs of a table's record (managedTable.ts's TableRecord). */
 export interface RecordShape {
@@ -70,6 +71,24 @@ function keyLost(header: string): Error {
   );
 }
 
+/**
+ * The column (other than the key's) holding one of the table's known ids, or null: with an
+ * empty column under the id's header, it says the header moved rather than the rows went.
+ */
+function idsElsewhere(
+  grid: readonly (readonly Cell[])[],
+  keyAt: readonly number[],
+  last: LastValues,
+): number | null {
+  const known = new Set([...last.keys()].flatMap((id) => id.split(SEP)).filter((v) => v !== ""));
+  const width = Math.max(0, ...grid.map((line) => line.length));
+  for (let c = 0; c < width; c++) {
+    if (keyAt.includes(c)) continue;
+    if (grid.slice(1).some((line) => known.has(String(comparable(line[c]) ?? "")))) return c;
+  }
+  return null;
+}
+
 /** Every combination of one candidate per key header (a handful at most). */
 function combinations(candidates: readonly (readonly number[])[]): number[][] {
   return candidates.reduce<number[][]>(
@@ -109,9 +128,10 @@ export function tableLayout(
   const keyAt = (top[0] as { at: number[] }).at;
   // Ids under the header, none of them the table's: the header was moved to another column.
   const holdsIds = rows.some((r) => hasId(idOf(grid[r] ?? [], keyAt)));
-  if (best === 0 && last.size > 0 && holdsIds)
+  const elsewhere = best === 0 && last.size > 0 ? idsElsewhere(grid, keyAt, last) : null;
+  if (best === 0 && last.size > 0 && (holdsIds || elsewhere !== null))
     throw new Error(
-      `The column headed "${record.key.join('", "')}" holds none of the table's ids, so its rows cannot be matched: put the header back over the ids (or import into a new sheet)`,
+      `The column headed "${record.key.join('", "')}" holds none of the table's ids${elsewhere === null ? "" : ` (column ${columnLetters(elsewhere)}, headed "${header[elsewhere] ?? ""}", holds some)`}, so its rows cannot be matched: put the header back over the ids (or import into a new sheet)`,
     );
 
   // Each id's rows; its own row is the one that holds the most of what was written for it.

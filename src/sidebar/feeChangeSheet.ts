@@ -161,7 +161,7 @@ export function* writeFeeChangeSheet(
   yield* io(() => p.tables.show?.(ask.sheetName));
   const refreshedAt = new Date(p.now()).toISOString();
   const stamp = yield* io(() => p.stamp(refreshedAt));
-  const title = `Fee change on ${state.ask.date} · ${[m, state.ask.shopId, state.ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis, undefined, m === "A")}`;
+  const title = `Fee change on ${state.ask.date} · ${[m, state.ask.shopId, state.ask.region].filter(Boolean).join(" ")}\n${describeBasis(basis, undefined, m === "A", state.ask.date)}`;
   yield* io(() =>
     p.tables.note(ask.sheetName, {
       columns: owned,

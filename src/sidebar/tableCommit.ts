@@ -168,6 +168,13 @@ export function* commitTable(
     ...(choice ? { choice, answered } : {}),
     ...(topRows !== undefined ? { topRows } : {}),
   });
+  // A record made again from headers alone is trusted only where some row's ids meet the
+  // answer's: none meeting means the headers moved (a seller's column headed alike), and the
+  // merge would take every row for gone and add the answer again below.
+  if ("rebuilt" in record && !empty && plan.updatedRows === 0 && plan.vanishedRows > 0)
+    throw new Error(
+      `${sheetName} holds data, and the add-in's record of its table is missing; none of its ${plan.vanishedRows} rows' ids (under "${record.key.join('", "')}") is in the API's answer, so those columns may not hold the ids. Nothing was written: put the ids back under those headers, or import into a new sheet`,
+    );
   const changes = {
     updated: plan.updatedRows,
     appended: plan.appendedRows,

@@ -10,6 +10,7 @@ import type { HostBridge, JobView } from "./bridge";
 import { messageOf } from "./bridge";
 import { Button, Status } from "./controls";
 import { jobLine, jobStatus } from "./jobLine";
+import { jobDoneText } from "./jobOutcome";
 import { useQuestion } from "./question";
 
 const over = (v: JobView): boolean =>
@@ -33,7 +34,7 @@ export function UnfinishedJobs(p: { bridge: HostBridge }) {
         const label = `Resuming ${job.title}`;
         setStatus({ text: `${label}…`, kind: "info" });
         try {
-          await p.bridge.jobs.resume(job.id, {
+          const result = await p.bridge.jobs.resume(job.id, {
             signal: controller.signal,
             onProgress: (v) => {
               setView(v);
@@ -41,7 +42,7 @@ export function UnfinishedJobs(p: { bridge: HostBridge }) {
             },
             confirm: (text, answers) => question.ask(text, controller.signal, answers),
           });
-          setStatus({ text: `${job.title}: finished.`, kind: "ok" });
+          setStatus({ text: jobDoneText(job.kind, job.title, result), kind: "ok" });
         } catch (e) {
           setStatus({ text: `${job.title}: ${messageOf(e)}`, kind: "error" });
         } finally {

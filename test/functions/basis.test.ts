@@ -140,6 +140,10 @@ describe("settings", () => {
     expect(describeBasis(DEFAULT_BASIS)).toBe(
       "Basis: output VAT counted as a cost, 180-day sales window, today's fee rates",
     );
+    // The fee-change sheet sets today's rates beside the change day's: its stamp says both.
+    expect(describeBasis(DEFAULT_BASIS, undefined, false, "2025-08-29")).toBe(
+      "Basis: output VAT counted as a cost, today's fee rates beside those of 2025-08-29",
+    );
   });
 
   test("Excel's functions and the async hosts read the same storage items", async () => {

@@ -159,6 +159,29 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
   });
 
+  // bench:model seed 20261130 (Sheets 9,391, Excel), shrunk: Name headed "Product id", the
+  // record lost, a row deleted, the add-in's own "Product id" renamed.
+  test("names under the id's header, the record lost: the import asks nothing of rows it cannot tell (seed 20261130)", async () => {
+    await replay(host, "B", () => [
+      new EditHeader(2, "addin", 0),
+      new LoseRecord("delete"),
+      new DeleteRow(0),
+      new EditHeader(0, "seller", 0),
+      new Import(false, false),
+    ]);
+  });
+
+  // bench:model seed 20261130 (Excel 4,812, web), shrunk: an empty column right of the table
+  // headed "Item id", the add-in's own renamed, a row copied below.
+  test("an empty column under the id's header, the ids renamed away: no row appended twice (seed 20261130)", async () => {
+    await replay(host, "A", () => [
+      new InsertColumn("right", "addin", 14),
+      new EditHeader(1, "seller", 0),
+      new CopyRow(0),
+      new Refresh("menu"),
+    ]);
+  });
+
   test("a renamed import sheet with a notes column is never wiped without asking", async () => {
     await replay(host, "A", () => [
       new Rename(0),

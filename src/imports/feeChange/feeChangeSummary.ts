@@ -162,7 +162,7 @@ export function summaryLines(sum: FeeChangeSummary, s: FeeChangeState): Cell[][]
         : [`Marketplace ${a.marketplace} has no impact summary like A19`, "", "", ""],
     [agreementText(sum, s), "", "", ""],
     [
-      `${grouped(sum.lossMaking)} of ${grouped(sum.variants)} variants lose money on ${a.date} (${grouped(sum.turnsLossMaking)} make money today); ${grouped(sum.belowTarget)} fall below the target margin; ${grouped(sum.guessedCogs)} rest on a cost nobody entered (see COGS)`,
+      `${grouped(sum.lossMaking)} of ${grouped(sum.variants)} variants lose money on ${a.date} (${grouped(sum.turnsLossMaking)} of them make money today); ${grouped(sum.belowTarget)} fall below the target margin; ${grouped(sum.guessedCogs)} rest on a cost nobody entered (see COGS)`,
       "",
       "",
       "",
