@@ -82,17 +82,25 @@ function rank(order: readonly string[], name: string): number {
 
 /** The first value of `data` outside what the spec allows, in words; null when all fit. */
 export function outOfBoundsValue(data: unknown): string | null {
-  const stack: Array<[value: unknown, depth: number]> = [[data, 0]];
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const [value, depth] = next;
+  // Two stacks, not a pair and an entries list per value: every value of every page comes here.
+  const values: unknown[] = [data];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop() as number;
     if (depth > MAX_DEPTH || typeof value !== "object" || value === null) continue;
     // A list's items are checked like fields of the list's name.
-    for (const [name, field] of Array.isArray(value)
-      ? value.map((v): [string, unknown] => ["a value", v])
-      : Object.entries(value)) {
+    const names = Array.isArray(value) ? null : Object.keys(value);
+    const size = names ? names.length : (value as unknown[]).length;
+    for (let i = 0; i < size; i++) {
+      const name = names ? (names[i] as string) : "a value";
+      const field: unknown = names
+        ? (value as Record<string, unknown>)[name]
+        : (value as unknown[])[i];
       const problem = fieldProblem(name, field);
       if (problem) return problem;
-      stack.push([field, depth + 1]);
+      values.push(field);
+      depths.push(depth + 1);
     }
   }
   return null;

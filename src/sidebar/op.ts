@@ -54,7 +54,10 @@ export async function runOpAsync<T>(op: Op<T>): Promise<T> {
     if (step.done) return step.value;
     let reply: Reply;
     try {
-      reply = { ok: true, value: await step.value.run() };
+      // A port that answers at once (the clock, the basis, a memory stage) is not awaited:
+      // a whole import's few hundred such answers were each a turn of the microtask queue.
+      const value: unknown = step.value.run();
+      reply = { ok: true, value: isPromise(value) ? await value : value };
     } catch (error) {
       reply = { ok: false, error };
     }

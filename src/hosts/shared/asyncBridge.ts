@@ -153,8 +153,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
     return envs;
   }
 
-  async function currentEnvs(): Promise<NonNullable<typeof envs>> {
-    const s = await settings();
+  async function currentEnvs(read?: AsyncSettings): Promise<NonNullable<typeof envs>> {
+    const s = read ?? (await settings());
     const current = envFor(s.apiKey, s.baseUrl, s.ttl, s.listAnswers);
     // Another part of the add-in (Excel's cells) met a 401 for this key: no cached answers.
     if (s.keyRejected && s.apiKey)
@@ -181,9 +181,10 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
   const jobs = documentJobs(o.workbook);
   /** The sidebar service in this page; `signal` withdraws its queued calls (cancel). */
   const service = async (signal?: AbortSignal) => {
-    const e = await currentEnvs();
     // Read once per run: a bulk row must not wait on storage before it joins the queue.
-    const { basis, apiKey } = await settings();
+    const read = await settings();
+    const e = await currentEnvs(read);
+    const { basis, apiKey } = read;
     const ports: SidebarPorts = {
       api: {
         run: (program, how) =>

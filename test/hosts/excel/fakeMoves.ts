@@ -3,18 +3,8 @@
  * cell (value, number format, fill, bold, note) moves as `to` says (null: gone). The fake
  * computes nothing, so formulas' references are not rewritten (FAKES.md).
  */
+import { moveKeys } from "../cellKeys";
 import type { SheetRecord } from "./fakeWorkbook";
-
-/** Keys "row,col" moved as `to` says (null: gone). */
-function remap<V>(map: Map<string, V>, to: (r: number, c: number) => [number, number] | null) {
-  const moved = [...map].flatMap(([k, v]) => {
-    const [r, c] = k.split(",").map(Number) as [number, number];
-    const next = to(r, c);
-    return next ? [[`${next[0]},${next[1]}`, v] as const] : [];
-  });
-  map.clear();
-  for (const [k, v] of moved) map.set(k, v);
-}
 
 /** Column letters of a 0-based index, and back. */
 const letters = (c: number): string =>
@@ -37,11 +27,11 @@ export function moveCells(
   rec: SheetRecord,
   to: (r: number, c: number) => [number, number] | null,
 ): void {
-  remap(rec.values, to);
-  remap(rec.formats, to);
-  remap(rec.fills, to);
+  moveKeys(rec.values, to);
+  moveKeys(rec.formats, to);
+  moveKeys(rec.fills, to);
   const bold = new Map([...rec.bold].map((k) => [k, true]));
-  remap(bold, to);
+  moveKeys(bold, to);
   rec.bold.clear();
   for (const k of bold.keys()) rec.bold.add(k);
   moveNotes(rec, to);

@@ -16,6 +16,7 @@ import type {
 import type { Fits } from "../../../src/hosts/shared/realTypes";
 import { type FakeChart, fakeChartAdder } from "./fakeCharts";
 import { type FakeConditionalFormat, conditionalFormatsOf } from "./fakeConditionalFormats";
+import { cellKey } from "../cellKeys";
 import { typedCell } from "../../helpers/typedText";
 import { movedFormula } from "../../../src/imports/resort";
 import { loadGatedSetting } from "./harness/settingShim";
@@ -84,7 +85,7 @@ function excelTyped(v: unknown, format: unknown, textKept: boolean): unknown {
   return typed.kind === "formula" ? new ParsedFormula(String(typed.value)) : typed.value;
 }
 
-const key = (r: number, c: number): string => `${r},${c}`;
+const key = cellKey;
 
 /**
  * A sheet's cells by "row,column" that keep their used range as they are put: the used range
@@ -286,11 +287,21 @@ export function fakeWorkbook(
     let loadedJson: unknown[][] = [];
     let loadedFormulas: unknown[][] = [];
     let loadedFormats: unknown[][] = [];
+    // Made when read (most ranges are only written): as it was when the range was made.
+    const name = rec()?.name ?? "?";
+    let address: string | null = null;
+    let formats: ReturnType<typeof conditionalFormatsOf> | null = null;
     const self = {
       rec,
       box: [r0, c0, n, w],
       isNullObject: false,
-      address: `${rec()?.name ?? "?"}!${letters(c0)}${r0 + 1}:${letters(c0 + Math.max(w, 1) - 1)}${r0 + Math.max(n, 1)}`,
+      get address(): string {
+        address ??= `${name}!${letters(c0)}${r0 + 1}:${letters(c0 + Math.max(w, 1) - 1)}${r0 + Math.max(n, 1)}`;
+        return address;
+      },
+      set address(text: string) {
+        address = text;
+      },
       rowIndex: r0,
       columnIndex: c0,
       rowCount: n,
@@ -353,11 +364,10 @@ export function fakeWorkbook(
       get numberFormat(): unknown[][] {
         return loadedFormats;
       },
-      conditionalFormats: conditionalFormatsOf(
-        () => rec()?.conditionalFormats,
-        [r0, c0, n, w],
-        queue,
-      ),
+      get conditionalFormats() {
+        formats ??= conditionalFormatsOf(() => rec()?.conditionalFormats, [r0, c0, n, w], queue);
+        return formats;
+      },
       format: {
         font: {
           set bold(on: boolean) {

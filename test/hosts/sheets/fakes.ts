@@ -24,6 +24,7 @@ import type { SbRange, SbSheet, SbSpreadsheet } from "../../../src/hosts/sheets/
 import { typedCell, type StoredCell } from "../../helpers/typedText";
 
 import { movedFormula } from "../../../src/imports/resort";
+import { cellKey, moveKeys } from "../cellKeys";
 export { typedCell, type StoredCell } from "../../helpers/typedText";
 
 /** A clock the fakes and the add-on share; sleep advances it. */
@@ -274,7 +275,7 @@ export class FakeRange implements SbRange {
     values.forEach((r, i) =>
       r.forEach((v, j) => {
         const [row, column] = [this.row + i, this.column + j];
-        const format = this.sheet.formats.get(`${row},${column}`);
+        const format = this.sheet.formats.get(cellKey(row, column));
         // FAKES.md S-U11: switched off, Plain text keeps nothing (strings parse as if typed).
         this.sheet.put(row, column, typedCell(v, this.sheet.plainTextKeepsText ? format : ""));
       }),
@@ -305,7 +306,7 @@ export class FakeRange implements SbRange {
     return Array.from({ length: this.numRows }, (_, i) =>
       Array.from(
         { length: this.numColumns },
-        (_, j) => this.sheet.formats.get(`${this.row + i},${this.column + j}`) ?? "General",
+        (_, j) => this.sheet.formats.get(cellKey(this.row + i, this.column + j)) ?? "General",
       ),
     );
   }
@@ -342,7 +343,7 @@ export class FakeRange implements SbRange {
   setNumberFormats(formats: string[][]): this {
     this.checkSize(formats, "number formats");
     formats.forEach((r, i) =>
-      r.forEach((f, j) => this.sheet.formats.set(`${this.row + i},${this.column + j}`, f)),
+      r.forEach((f, j) => this.sheet.formats.set(cellKey(this.row + i, this.column + j), f)),
     );
     return this;
   }
@@ -356,7 +357,7 @@ export class FakeRange implements SbRange {
     for (let i = 0; i < this.numRows; i++)
       for (let j = 0; j < this.numColumns; j++) {
         const [from, to] = [
-          `${this.row + i},${this.column + j}`,
+          cellKey(this.row + i, this.column + j),
           [destination.row + i, destination.column + j] as const,
         ];
         const cell = this.sheet.cell(this.row + i, this.column + j);
@@ -366,7 +367,7 @@ export class FakeRange implements SbRange {
         const background = this.sheet.backgrounds.get(from);
         moves.push(() => {
           const target = destination.getSheet();
-          const at = `${to[0]},${to[1]}`;
+          const at = cellKey(to[0], to[1]);
           target.put(
             to[0],
             to[1],
@@ -396,7 +397,7 @@ export class FakeRange implements SbRange {
     const perm = order(by, spec.ascending !== false);
     const held = Array.from({ length: this.numRows }, (_, i) =>
       Array.from({ length: this.numColumns }, (_, j) => {
-        const at = `${this.row + i},${this.column + j}`;
+        const at = cellKey(this.row + i, this.column + j);
         return {
           cell: this.sheet.cell(this.row + i, this.column + j),
           format: this.sheet.formats.get(at),
@@ -408,7 +409,7 @@ export class FakeRange implements SbRange {
       held[from]?.forEach((h, j) => {
         const [r, c] = [this.row + i, this.column + j];
         this.sheet.put(r, c, h.cell);
-        const at = `${r},${c}`;
+        const at = cellKey(r, c);
         if (h.format === undefined) this.sheet.formats.delete(at);
         else this.sheet.formats.set(at, h.format);
         if (h.note === undefined) this.sheet.notes.delete(at);
@@ -428,7 +429,7 @@ export class FakeRange implements SbRange {
     this.clearContent();
     for (let i = 0; i < this.numRows; i++)
       for (let j = 0; j < this.numColumns; j++) {
-        const at = `${this.row + i},${this.column + j}`;
+        const at = cellKey(this.row + i, this.column + j);
         this.sheet.formats.delete(at);
         this.sheet.notes.delete(at);
         this.sheet.bold.delete(at);
@@ -440,30 +441,30 @@ export class FakeRange implements SbRange {
   setBackground(color: string | null): this {
     for (let r = this.row; r < this.row + this.numRows; r++)
       for (let c = this.column; c < this.column + this.numColumns; c++)
-        if (color === null) this.sheet.backgrounds.delete(`${r},${c}`);
-        else this.sheet.backgrounds.set(`${r},${c}`, color);
+        if (color === null) this.sheet.backgrounds.delete(cellKey(r, c));
+        else this.sheet.backgrounds.set(cellKey(r, c), color);
     return this;
   }
   setNote(note: string): this {
-    this.sheet.notes.set(`${this.row},${this.column}`, note);
+    this.sheet.notes.set(cellKey(this.row, this.column), note);
     return this;
   }
   /** Like Sheets: the top-left cell's note, "" when none. */
   getNote(): string {
-    return this.sheet.notes.get(`${this.row},${this.column}`) ?? "";
+    return this.sheet.notes.get(cellKey(this.row, this.column)) ?? "";
   }
   setWrap(on: boolean): this {
     for (let r = this.row; r < this.row + this.numRows; r++)
       for (let c = this.column; c < this.column + this.numColumns; c++)
-        if (on) this.sheet.wrapped.add(`${r},${c}`);
-        else this.sheet.wrapped.delete(`${r},${c}`);
+        if (on) this.sheet.wrapped.add(cellKey(r, c));
+        else this.sheet.wrapped.delete(cellKey(r, c));
     return this;
   }
   setFontWeight(weight: "bold" | "normal" | null): this {
     for (let r = this.row; r < this.row + this.numRows; r++)
       for (let c = this.column; c < this.column + this.numColumns; c++) {
-        if (weight === "bold") this.sheet.bold.add(`${r},${c}`);
-        else this.sheet.bold.delete(`${r},${c}`);
+        if (weight === "bold") this.sheet.bold.add(cellKey(r, c));
+        else this.sheet.bold.delete(cellKey(r, c));
       }
     return this;
   }
@@ -558,15 +559,7 @@ export class FakeSheet implements SbSheet {
    * (null: gone), as Sheets moves cells when rows or columns are inserted or deleted.
    */
   private remap(to: (row: number, column: number) => readonly [number, number] | null): void {
-    const move = <V>(map: Map<string, V>): void => {
-      const moved = [...map].flatMap(([k, v]) => {
-        const [r, c] = k.split(",").map(Number) as [number, number];
-        const next = to(r, c);
-        return next ? [[`${next[0]},${next[1]}`, v] as const] : [];
-      });
-      map.clear();
-      for (const [k, v] of moved) map.set(k, v);
-    };
+    const move = <V>(map: Map<string, V>): void => moveKeys(map, to);
     move(this.cells);
     this.extent = null;
     move(this.formats);
@@ -611,14 +604,14 @@ export class FakeSheet implements SbSheet {
   /** harness */
   put(row: number, column: number, c: StoredCell | undefined): void {
     if (c) {
-      this.cells.set(`${row},${column}`, c);
+      this.cells.set(cellKey(row, column), c);
       if (this.extent)
         this.extent = [Math.max(this.extent[0], row), Math.max(this.extent[1], column)];
-    } else if (this.cells.delete(`${row},${column}`)) this.extent = null;
+    } else if (this.cells.delete(cellKey(row, column))) this.extent = null;
   }
   /** harness */
   cell(row: number, column: number): StoredCell | undefined {
-    return this.cells.get(`${row},${column}`);
+    return this.cells.get(cellKey(row, column));
   }
   /** harness: every stored cell (for "no formula anywhere" checks). */
   allCells(): StoredCell[] {

@@ -17,6 +17,7 @@
  * Formulas are not computed (the model's tables hold none); styles are kept as given.
  */
 import type { ICellData } from "@univerjs/presets";
+import { cellKey, moveKeys } from "../cellKeys";
 
 type Data = ICellData & Record<string, unknown>;
 
@@ -39,10 +40,15 @@ export class FakeRange {
   getHeight = (): number => this.rows;
   getWidth = (): number => this.cols;
   private each<T>(f: (r: number, c: number) => T): T[][] {
-    return Array.from({ length: this.rows }, (_, i) =>
-      Array.from({ length: this.cols }, (_, j) => f(this.row + i, this.col + j)),
-    );
+    const out: T[][] = [];
+    for (let i = 0; i < this.rows; i++) {
+      const line: T[] = [];
+      for (let j = 0; j < this.cols; j++) line.push(f(this.row + i, this.col + j));
+      out.push(line);
+    }
+    return out;
   }
+
   setValues(values: readonly (readonly unknown[])[]): this {
     values.forEach((line, i) =>
       line.forEach((v, j) => {
@@ -120,7 +126,7 @@ export class FakeUniverSheet {
     private maxCols = 20,
   ) {}
   data(r: number, c: number): Data | undefined {
-    return this.cells.get(`${r},${c}`);
+    return this.cells.get(cellKey(r, c));
   }
   merge(r: number, c: number, data: Data): void {
     const next: Data = { ...(this.data(r, c) ?? {}) } as Data;
@@ -128,11 +134,11 @@ export class FakeUniverSheet {
       if (v === null || v === undefined) delete next[k];
       else next[k] = v;
     }
-    if (Object.keys(next).length === 0) this.cells.delete(`${r},${c}`);
-    else this.cells.set(`${r},${c}`, next);
+    if (Object.keys(next).length === 0) this.cells.delete(cellKey(r, c));
+    else this.cells.set(cellKey(r, c), next);
   }
   drop(r: number, c: number): void {
-    this.cells.delete(`${r},${c}`);
+    this.cells.delete(cellKey(r, c));
   }
   getSheetName = (): string => this.name;
   getSheetId = (): string => this.id;
@@ -192,13 +198,7 @@ export class FakeUniverSheet {
     return this;
   }
   private move(to: (r: number, c: number) => readonly [number, number] | null): void {
-    const moved = [...this.cells].flatMap(([k, v]) => {
-      const [r, c] = k.split(",").map(Number) as [number, number];
-      const next = to(r, c);
-      return next ? [[`${next[0]},${next[1]}`, v] as const] : [];
-    });
-    this.cells.clear();
-    for (const [k, v] of moved) this.cells.set(k, v);
+    moveKeys(this.cells, to);
   }
   /** The new row or column takes the style of the one before it (above, left), as Univer's. */
   private styleFrom(
@@ -207,7 +207,7 @@ export class FakeUniverSheet {
   ) {
     for (const [k, v] of [...this.cells]) {
       const [r, c] = k.split(",").map(Number) as [number, number];
-      if (from(r, c) && v.s !== undefined) this.cells.set(to(r, c).join(","), { s: v.s } as Data);
+      if (from(r, c) && v.s !== undefined) this.cells.set(cellKey(...to(r, c)), { s: v.s } as Data);
     }
   }
   insertColumnBefore(col: number): this {

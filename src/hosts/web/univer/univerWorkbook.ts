@@ -39,6 +39,9 @@ const TABLE_RECORD = "mktTable";
 /** The sheet metadata entry holding its frozen formulas (freeze.ts). */
 const FROZEN = "mktFrozen";
 
+/** A block's values as the facade's getValues gives them. */
+type Shown = Parameters<typeof cellValue>[1][][];
+
 function importedMeta(sheet: FWorksheet): ImportedSheetMeta | null {
   const custom = sheet.getCustomMetadata() as { mktImport?: ImportedSheetMeta } | undefined;
   return custom?.mktImport ?? null;
@@ -113,12 +116,12 @@ export class UniverWorkbook implements WorkbookSurface {
   }
 
   /** Rows and columns from A1 to the last cell holding something; null when empty. */
-  private usedSize(sheet: FWorksheet): { rows: number; columns: number } | null {
+  private usedSize(sheet: FWorksheet): { rows: number; columns: number; shown: Shown } | null {
     const [rows, columns] = [sheet.getLastRow() + 1, sheet.getLastColumn() + 1];
     if (rows < 1 || columns < 1) return null;
-    const values = sheet.getRange(0, 0, rows, columns).getValues();
-    return values.some((r) => r.some((v) => v !== "" && v !== null && v !== undefined))
-      ? { rows, columns }
+    const shown = sheet.getRange(0, 0, rows, columns).getValues();
+    return shown.some((r) => r.some((v) => v !== "" && v !== null && v !== undefined))
+      ? { rows, columns, shown }
       : null;
   }
 
@@ -153,10 +156,18 @@ export class UniverWorkbook implements WorkbookSurface {
    * Values of a block as the engine holds them, spilled results included: numbers stay
    * numbers where a format shows them as text (the facade's getValues), text stays text.
    */
-  values(sheet: FWorksheet, row: number, col: number, rows: number, cols: number): Cell[][] {
+  values(
+    sheet: FWorksheet,
+    row: number,
+    col: number,
+    rows: number,
+    cols: number,
+    /** The block's getValues when the caller has just read them (a table's whole read). */
+    read?: Shown,
+  ): Cell[][] {
     const model = sheet.getSheet();
     const range = sheet.getRange(row, col, rows, cols);
-    const shown = range.getValues();
+    const shown = read ?? range.getValues();
     // A formula's answer with a number format (money, %) is shown as text: read its number.
     const raw = range.getRawValues();
     return shown.map((line, r) =>
@@ -262,7 +273,7 @@ export class UniverWorkbook implements WorkbookSurface {
         const sheet = this.book.getSheetByName(sheetName);
         if (!sheet) return null;
         const size = this.usedSize(sheet);
-        return size ? this.values(sheet, 0, 0, size.rows, size.columns) : [];
+        return size ? this.values(sheet, 0, 0, size.rows, size.columns, size.shown) : [];
       },
       write: (sheetName, blocks, create) => {
         // A sheet made here (the refresh log) must not take the seller's view away.
