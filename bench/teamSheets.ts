@@ -99,6 +99,10 @@ export async function sheetsPlace(mode: SidebarMode, budgetMs: number | null): P
       await sim.run({ maxMs: 2_000 });
     },
     minutes: () => (sim.now() - t0) / 60_000,
-    close: () => sim.close(),
+    close: async () => {
+      if (sim.doc.lostWrites > 0)
+        console.log(`  lost writes (a sheet deleted by another execution): ${sim.doc.lostWrites}`);
+      await sim.close();
+    },
   };
 }

@@ -61,3 +61,25 @@ test("the sidebar's step of a job a clock run just ended says it is gone", () =>
   race();
   expect(() => runOpSync(ops.step("j1", "sidebar-1"))).toThrow(/no longer in the document/);
 });
+
+test("a lease written under the lock is flushed before the lock is released", () => {
+  // Apps Script holds an execution's writes until it ends or flushes (Lock.releaseLock's note:
+  // flush before releasing). Unflushed, the next holder reads no lease and takes the job too.
+  const book = new FakeSpreadsheet();
+  const said: string[] = [];
+  const jobs = sheetJobs(
+    () => book,
+    () => ({
+      tryLock: () => (said.push("lock"), true),
+      releaseLock: () => void said.push("release"),
+    }),
+    () => void said.push("flush"),
+  );
+  jobs.write("j1", "body", "{}");
+  jobs.write("j1", "head", '{"id":"j1"}');
+  // As a step's claim does (jobRunner.ts): lock, write the lease, unlock.
+  jobs.lock?.();
+  jobs.write("j1", "lease", "sidebar-1 123");
+  jobs.unlock?.();
+  expect(said).toEqual(["lock", "flush", "release"]);
+});

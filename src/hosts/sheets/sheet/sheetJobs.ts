@@ -20,8 +20,17 @@ const COLUMN: Readonly<Record<Exclude<JobPart, "body">, number>> = {
 };
 const BODY = 5;
 
-/** The jobs of `book`; `lock`: the document's (or the script's, in a run without one). */
-export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null): JobStore {
+/**
+ * The jobs of `book`; `lock`: the document's (or the script's, in a run without one);
+ * `flush`: SpreadsheetApp.flush, called before the lock is released (Lock.releaseLock's own
+ * note: an execution's writes are held until it ends or flushes, so a lease written under the
+ * lock and not flushed is not there for the next holder, which then takes the job too).
+ */
+export function sheetJobs(
+  book: () => SbSpreadsheet,
+  lock: () => LockLike | null,
+  flush: () => void = () => undefined,
+): JobStore {
   let held: LockLike | null = null;
   const sheet = (create: boolean): SbSheet | null => {
     const found = book().getSheetByName(JOBS_SHEET);
@@ -111,6 +120,7 @@ export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null
         throw new Error("Another run holds this spreadsheet's lock: the job goes on in a moment");
     },
     unlock() {
+      if (held) flush();
       held?.releaseLock();
       held = null;
     },
