@@ -272,6 +272,8 @@ async function openPlace(name: PlaceName, server: () => Promise<BenchServer>): P
       return (await import("./teamSheets")).sheetsPlace("bound", BUDGET_MS);
     case "sheets-addon":
       return (await import("./teamSheets")).sheetsPlace("addon", BUDGET_MS);
+    case "web":
+      return (await import("./teamWeb")).webPlace(await server());
     default:
       throw new Error(`place ${name} is not built yet: see bench/results.md`);
   }

@@ -108,10 +108,11 @@ export function sheetJobs(
         const list = s ? ids(s) : [];
         const row = list.indexOf(id) + 1;
         if (!s || row === 0) return;
-        // The last job gone: so is its sheet. Else the row is emptied, not deleted: another
-        // job's row stays where a runner read it.
-        if (list.every((x) => x === id || x === "")) book().deleteSheet(s);
-        else s.getRange(row, 1, 1, Math.max(1, s.getLastColumn())).clear();
+        // The row is emptied, not deleted (another job's row stays where a runner read it),
+        // and the sheet stays when the last job goes: a job another execution is starting may
+        // have its row there unflushed, which this one cannot see (the 10,000-SKU bench lost
+        // "Pricing B PH" so, a clock run ending the job before it deleting the sheet).
+        s.getRange(row, 1, 1, Math.max(1, s.getLastColumn())).clear();
       }, undefined);
     },
     lock() {
