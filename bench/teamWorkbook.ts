@@ -143,9 +143,12 @@ export async function teamWorkbook(
   const start = place.minutes();
   const plans: number[] = [];
   const jobs: string[] = [];
+  /** Minutes the jobs ran (the seller's typing between them is not the add-in's time). */
+  let jobMinutes = 0;
   /** A job's options: yes to its cost, its plan kept from the views it shows. */
   const job = async (what: string) => {
     const from = await server.requests();
+    const began = place.minutes();
     const views: JobView[] = [];
     const options: JobRunOptions = {
       confirm: async () => true,
@@ -160,6 +163,7 @@ export async function teamWorkbook(
     };
     const done = async () => {
       const requests = (await server.requests()) - from;
+      jobMinutes += place.minutes() - began;
       const planned = plannedRequests(views) ?? requests;
       plans.push(planned);
       jobs.push(`${what} ${requests}/${planned}`);
@@ -215,7 +219,10 @@ export async function teamWorkbook(
     await place.bridge.refreshPricingSheet(ask.sheetName, j.options);
     await j.done();
   }
-  const minutes = place.minutes() - start;
+  const minutes = jobMinutes;
+  console.log(
+    `  ${place.name}: jobs ${jobMinutes.toFixed(1)} min of ${(place.minutes() - start).toFixed(1)} (the rest: the seller typing)`,
+  );
   let duplicates = 0;
   let sellerChanged = 0;
   let rows = 0;

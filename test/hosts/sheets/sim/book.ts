@@ -50,7 +50,7 @@ export interface SimRule {
  * formula never changes in place (store puts a new cell); its outcome does, so whoever sets an
  * array outcome, or replaces one, calls `arraysChanged()`.
  */
-export class SimCells extends Map<string, Cell> {
+class SimCells extends Map<string, Cell> {
   private formulaKeys = new Set<string>();
   private sortedFormulas: Array<[number, number, Cell, string]> | null = null;
   private origins: Array<[number, number, CellValue[][]]> | null = null;
