@@ -118,6 +118,19 @@ export async function sheetsPlace(mode: SidebarMode, budgetMs: number | null): P
         );
       const failures = sim.coordinator.executions.filter((e) => !e.ok).slice(0, 5);
       for (const e of failures) console.log(`  failed ${e.kind} ${e.fn}: ${e.message ?? ""}`);
+      // Requests per simulated minute: how near the API's 60 each minute came.
+      const perMinute = new Map<number, number>();
+      for (const r of sim.requests()) {
+        const m = Math.floor((r.at - t0) / 60_000);
+        perMinute.set(m, (perMinute.get(m) ?? 0) + 1);
+      }
+      const last = Math.max(0, ...perMinute.keys());
+      console.log(
+        `  requests per simulated minute: ${Array.from({ length: last + 1 }, (_, m) => perMinute.get(m) ?? 0).join(" ")}`,
+      );
+      console.log(
+        `  the server's wall time put on the simulated clock: ${(sim.coordinator.serverMsOnClock / 60_000).toFixed(1)} min`,
+      );
       if (sim.doc.lostWrites > 0)
         console.log(`  lost writes (a sheet deleted by another execution): ${sim.doc.lostWrites}`);
       await sim.close();
