@@ -37,16 +37,17 @@ type BenchWindow = {
 
 /** Run one job in the page; its views come back by polling (a callback cannot cross). */
 async function runInPage(page: Page, call: Call, options: JobRunOptions): Promise<void> {
-  const done = page.evaluate(async (c) => {
-    const w = window as unknown as BenchWindow;
+  // A string, not a function: tsx's names helper (__name) does not exist in the page.
+  const done = page.evaluate(`(async (c) => {
+    const w = window;
     w.__teamViews = [];
-    const o = { confirm: async () => true, onProgress: (v: JobView) => w.__teamViews.push(v) };
+    const o = { confirm: async () => true, onProgress: (v) => void w.__teamViews.push(v) };
     const b = w.__workbook.bridge;
     if (c.kind === "import") await b.runImport(c.def, o);
     else if (c.kind === "pricing") await b.newPricingSheet(c.ask, o);
     else await b.refreshPricingSheet(c.sheet, o);
     return true;
-  }, call);
+  })(${JSON.stringify(call)})`);
   let over = false;
   void done.then(
     () => (over = true),
