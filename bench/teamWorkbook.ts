@@ -7,7 +7,8 @@
  * per shop, one snapshot; then plants seller cells beside rows, edits 20 targets on the pricing
  * sheets and refreshes them. One row per place: requests counted at the server by endpoint, the
  * jobs' plans (what each said before starting), minutes, the bound 1.1 × ceil(requests/60) + 2,
- * duplicate rows and seller cells changed (teamCount.ts).
+ * duplicate rows and seller cells changed (teamCount.ts). A row's minutes are its jobs' own
+ * (simulated in the Sheets places, wall elsewhere); the bench typing between jobs is left out.
  */
 import * as os from "node:os";
 import { generateDemoData } from "../src/server/data/generate";
@@ -282,7 +283,7 @@ async function openPlace(name: PlaceName, server: () => Promise<BenchServer>): P
     case "web":
       return (await import("./teamWeb")).webPlace(await server());
     default:
-      throw new Error(`place ${name} is not built yet: see bench/results.md`);
+      throw new Error(`no place ${String(name)}`);
   }
 }
 
