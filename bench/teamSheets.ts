@@ -99,6 +99,41 @@ export async function sheetsPlace(mode: SidebarMode, budgetMs: number | null): P
       await sim.run({ maxMs: 2_000 });
     },
     minutes: () => (sim.now() - t0) / 60_000,
-    close: () => sim.close(),
+    close: async () => {
+      // Each kind of execution against its limit (6 min a call, 30 s a custom function).
+      const by = new Map<string, { n: number; ms: number; longest: number; failed: number }>();
+      for (const e of sim.coordinator.executions) {
+        const k = `${e.kind} ${e.fn}`;
+        const b = by.get(k) ?? { n: 0, ms: 0, longest: 0, failed: 0 };
+        by.set(k, {
+          n: b.n + 1,
+          ms: b.ms + (e.end - e.start),
+          longest: Math.max(b.longest, e.end - e.start),
+          failed: b.failed + (e.ok ? 0 : 1),
+        });
+      }
+      for (const [k, b] of [...by].sort((x, y) => y[1].ms - x[1].ms))
+        console.log(
+          `  executions ${k}: ${b.n}, ${(b.ms / 60_000).toFixed(1)} min in all, longest ${(b.longest / 1000).toFixed(1)} s, failed ${b.failed}`,
+        );
+      const failures = sim.coordinator.executions.filter((e) => !e.ok).slice(0, 5);
+      for (const e of failures) console.log(`  failed ${e.kind} ${e.fn}: ${e.message ?? ""}`);
+      // Requests per simulated minute: how near the API's 60 each minute came.
+      const perMinute = new Map<number, number>();
+      for (const r of sim.requests()) {
+        const m = Math.floor((r.at - t0) / 60_000);
+        perMinute.set(m, (perMinute.get(m) ?? 0) + 1);
+      }
+      const last = Math.max(0, ...perMinute.keys());
+      console.log(
+        `  requests per simulated minute: ${Array.from({ length: last + 1 }, (_, m) => perMinute.get(m) ?? 0).join(" ")}`,
+      );
+      console.log(
+        `  the server's wall time put on the simulated clock: ${(sim.coordinator.serverMsOnClock / 60_000).toFixed(1)} min`,
+      );
+      if (sim.doc.lostWrites > 0)
+        console.log(`  lost writes (a sheet deleted by another execution): ${sim.doc.lostWrites}`);
+      await sim.close();
+    },
   };
 }

@@ -178,6 +178,8 @@ async function start(): Promise<void> {
     save: saveNow,
     state: saves,
     text: () => JSON.stringify(engine.getActiveWorkbook()?.save() ?? null),
+    // The team bench (bench/teamWeb.ts) runs the sidebar's jobs through the page's own bridge.
+    bridge,
   };
   mountApp(element("sidebar"), withPlaces(bridge, WEB_PLACES));
 }

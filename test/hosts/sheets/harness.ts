@@ -231,6 +231,8 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
       getActiveSpreadsheet: active,
       openById: (id: string) => drive.openById(id),
       newConditionalFormatRule,
+      // The plain fake writes at once: nothing is held for a flush to land.
+      flush: () => undefined,
     },
     ScriptApp: scriptApp.forExecution(active),
     HtmlService: fakeHtmlService({ Sidebar: sidebar, FunctionHelp: help }),

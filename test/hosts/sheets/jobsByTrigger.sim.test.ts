@@ -72,8 +72,11 @@ async function drive(first: JobView, steps = Infinity): Promise<JobView> {
   return view;
 }
 
-/** Is a job still kept in the document (its checkpoint sheet)? */
-const pending = (): boolean => sim.doc.book.sheets.some((s) => s.name === JOBS_SHEET);
+/** Is a job still kept in the document (a row of its checkpoint sheet)? */
+const pending = (): boolean => {
+  const tab = sim.doc.book.findSheet(JOBS_SHEET);
+  return tab !== null && tab.cells.size > 0;
+};
 
 /**
  * Leave the job to the triggers (nobody opens the sidebar): how long they took (min), and the

@@ -34,8 +34,17 @@ export function jobsPending(book: SbSpreadsheet): boolean {
     .some((r) => String(r[0] ?? "") !== "");
 }
 
-/** The jobs of `book`; `lock`: the document's (or the script's, in a run without one). */
-export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null): JobStore {
+/**
+ * The jobs of `book`; `lock`: the document's (or the script's, in a run without one);
+ * `flush`: SpreadsheetApp.flush, called before the lock is released (Lock.releaseLock's own
+ * note: an execution's writes are held until it ends or flushes, so a lease written under the
+ * lock and not flushed is not there for the next holder, which then takes the job too).
+ */
+export function sheetJobs(
+  book: () => SbSpreadsheet,
+  lock: () => LockLike | null,
+  flush: () => void = () => undefined,
+): JobStore {
   let held: LockLike | null = null;
   const sheet = (create: boolean): SbSheet | null => {
     const found = book().getSheetByName(JOBS_SHEET);
@@ -113,10 +122,11 @@ export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null
         const list = s ? ids(s) : [];
         const row = list.indexOf(id) + 1;
         if (!s || row === 0) return;
-        // The last job gone: so is its sheet. Else the row is emptied, not deleted: another
-        // job's row stays where a runner read it.
-        if (list.every((x) => x === id || x === "")) book().deleteSheet(s);
-        else s.getRange(row, 1, 1, Math.max(1, s.getLastColumn())).clear();
+        // The row is emptied, not deleted (another job's row stays where a runner read it),
+        // and the sheet stays when the last job goes: a job another execution is starting may
+        // have its row there unflushed, which this one cannot see (the 10,000-SKU bench lost
+        // "Pricing B PH" so, a clock run ending the job before it deleting the sheet).
+        s.getRange(row, 1, 1, Math.max(1, s.getLastColumn())).clear();
       }, undefined);
     },
     lock() {
@@ -125,6 +135,7 @@ export function sheetJobs(book: () => SbSpreadsheet, lock: () => LockLike | null
         throw new Error("Another run holds this spreadsheet's lock: the job goes on in a moment");
     },
     unlock() {
+      if (held) flush();
       held?.releaseLock();
       held = null;
     },

@@ -39,6 +39,8 @@ export interface SidebarServerDeps {
   ): T;
   /** The lock jobs take their lease under (absent: tests with one runner). */
   lock?(): LockLike | null;
+  /** SpreadsheetApp.flush: the writes made under the lock land before it is released. */
+  flush?(): void;
   /** Run a catalog function once as the current user. */
   runFunction(name: string, args: CellInput[]): CellResult;
   /** What the seller reads about a failed call (Sheets: where to fix the key or URL). */
@@ -117,7 +119,11 @@ export function sheetsPorts(deps: SidebarServerDeps) {
         },
     stage: sheetStage(book, sheetTime(book)),
     tables: sheetTables(book, sheetTime(book)),
-    jobs: sheetJobs(book, () => deps.lock?.() ?? null),
+    jobs: sheetJobs(
+      book,
+      () => deps.lock?.() ?? null,
+      () => deps.flush?.(),
+    ),
     formulaCells: sheetFormulaCells(book, sheetTables(book, sheetTime(book))),
     stamp: (iso) => ({ when: sheetTime(book)(iso), who: who(unattended) }),
     basis: () => basisOf(deps.userProperties()),

@@ -166,6 +166,7 @@ interface AppsScriptSlice {
 /** The one Apps Script lock jobs use (the add-on's every lock is the script lock). */
 interface AppsScriptLocks {
   LockService: { getScriptLock(): LockLike };
+  SpreadsheetApp: { flush(): void };
 }
 
 const startedAt = Date.now();
@@ -242,6 +243,7 @@ const APPS_SCRIPT_DEPS: SidebarServerDeps = {
   userProperties: () => appsScriptDeps().userProperties(),
   runProgram: (program, how) => appsScriptDeps().runProgram(program, how),
   lock: () => (globalThis as unknown as AppsScriptLocks).LockService.getScriptLock(),
+  flush: () => (globalThis as unknown as AppsScriptLocks).SpreadsheetApp.flush(),
   runFunction: (n, a) => appsScriptDeps().runFunction(n, a),
   explain: (e) => appsScriptDeps().explain?.(e) ?? String(e),
   triggers: () => appsScriptDeps().triggers(),

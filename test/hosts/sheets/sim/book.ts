@@ -43,8 +43,74 @@ export interface SimRule {
   readonly ranges: readonly Box[];
 }
 
+/**
+ * A sheet's cells by "row,column" that index their formula cells as they are put: recalculation
+ * visits only formula cells, and a read of an empty cell looks only at array origins (both
+ * scanned every cell per pass or per read: quadratic in a 10,000-row team workbook). A cell's
+ * formula never changes in place (store puts a new cell); its outcome does, so whoever sets an
+ * array outcome, or replaces one, calls `arraysChanged()`.
+ */
+class SimCells extends Map<string, Cell> {
+  private formulaKeys = new Set<string>();
+  private sortedFormulas: Array<[number, number, Cell, string]> | null = null;
+  private origins: Array<[number, number, CellValue[][]]> | null = null;
+  // Filled after the fields are set (Map's own constructor would put them before).
+  constructor(cells?: Iterable<readonly [string, Cell]>) {
+    super();
+    for (const [k, v] of cells ?? []) this.set(k, v);
+  }
+  override set(k: string, cell: Cell): this {
+    const before = super.get(k);
+    if (before?.formula !== undefined || cell.formula !== undefined) this.sortedFormulas = null;
+    if (spillArray(before) || spillArray(cell)) this.origins = null;
+    if (cell.formula !== undefined) this.formulaKeys.add(k);
+    else this.formulaKeys.delete(k);
+    return super.set(k, cell);
+  }
+  override delete(k: string): boolean {
+    const before = super.get(k);
+    if (before?.formula !== undefined) this.sortedFormulas = null;
+    if (spillArray(before)) this.origins = null;
+    this.formulaKeys.delete(k);
+    return super.delete(k);
+  }
+  override clear(): void {
+    super.clear();
+    this.formulaKeys.clear();
+    this.sortedFormulas = null;
+    this.origins = null;
+  }
+  /** A formula cell's outcome became an array or stopped being one. */
+  arraysChanged(): void {
+    this.origins = null;
+  }
+  /** Formula cells in row-major order, with their "row,column" key. */
+  formulas(): ReadonlyArray<readonly [number, number, Cell, string]> {
+    if (!this.sortedFormulas) {
+      this.sortedFormulas = [...this.formulaKeys]
+        .map((k): [number, number, Cell, string] => {
+          const [r, c] = k.split(",").map(Number) as [number, number];
+          return [r, c, super.get(k) as Cell, k];
+        })
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    }
+    return this.sortedFormulas;
+  }
+  /** Cells whose outcome is a spilled array, with it. */
+  arrayOrigins(): ReadonlyArray<readonly [number, number, CellValue[][]]> {
+    if (!this.origins) {
+      this.origins = [];
+      for (const [r, c, cell] of this.formulas()) {
+        const a = spillArray(cell);
+        if (a) this.origins.push([r, c, a]);
+      }
+    }
+    return this.origins;
+  }
+}
+
 export class SimSheet {
-  readonly cells = new Map<string, Cell>();
+  readonly cells = new SimCells();
   readonly notes = new Map<string, string>();
   readonly formats = new Map<string, string>();
   rules: SimRule[] = [];
@@ -74,12 +140,15 @@ export class SimSheet {
   }
   lastRow(): number {
     let last = 0;
-    for (const [r, , cell] of this.unordered()) last = Math.max(last, r + spillRows(cell) - 1);
+    for (const k of this.cells.keys()) last = Math.max(last, Number(k.slice(0, k.indexOf(","))));
+    for (const [r, , a] of this.cells.arrayOrigins()) last = Math.max(last, r + a.length - 1);
     return last;
   }
   lastColumn(): number {
     let last = 0;
-    for (const [, c, cell] of this.unordered()) last = Math.max(last, c + spillCols(cell) - 1);
+    for (const k of this.cells.keys()) last = Math.max(last, Number(k.slice(k.indexOf(",") + 1)));
+    for (const [, c, a] of this.cells.arrayOrigins())
+      last = Math.max(last, c + Math.max(1, ...a.map((r) => r.length)) - 1);
     return last;
   }
 }
@@ -88,13 +157,6 @@ function spillArray(cell: Cell | undefined): CellValue[][] | null {
   const o = cell?.outcome;
   return o?.kind === "value" && Array.isArray(o.value) ? o.value : null;
 }
-function spillRows(cell: Cell): number {
-  return spillArray(cell)?.length ?? 1;
-}
-function spillCols(cell: Cell): number {
-  return Math.max(1, ...(spillArray(cell) ?? [[]]).map((r) => r.length));
-}
-
 /**
  * How setValues stores one value in a cell of number format `format` (numbers from numeric
  * text, "=..." a formula; a Plain text "@" cell keeps text as given).
@@ -219,15 +281,13 @@ export class SimBook {
 
   /**
    * The origin whose spilled array covers (row, col), if any and not blocked: the first in
-   * row-major order. Every read of an empty cell asks, so only array cells are looked at (this
-   * sorted every cell per read: 2/3 of the fill-down suite's CPU).
+   * row-major order. Every read of an empty cell asks, so only the sheet's indexed array origins
+   * are looked at (a sort of every cell per read was 2/3 of the fill-down suite's CPU; a scan of
+   * every cell per read made a 10,000-row read quadratic).
    */
   private spillAt(tab: SimSheet, row: number, col: number): CellValue | undefined {
     let found: { r: number; c: number; v: CellValue } | undefined;
-    for (const [key, cell] of tab.cells) {
-      const a = spillArray(cell);
-      if (!a) continue;
-      const [r, c] = key.split(",").map(Number) as [number, number];
+    for (const [r, c, a] of tab.cells.arrayOrigins()) {
       if (r > row || c > col || (found && (found.r < r || (found.r === r && found.c < c))))
         continue;
       const v = a[row - r]?.[col - c];

@@ -31,6 +31,8 @@ export class Coordinator {
   readonly logs: Array<{ at: number; exec: number; text: string }> = [];
   /** Every execution that ended: kind, function, start/end and how. */
   readonly executions: ExecutionLog[] = [];
+  /** Strict: the server's wall compute time put on the simulated clock, in all (ms). */
+  serverMsOnClock = 0;
   readonly strict: strict.Strictness;
   readonly random: () => number;
   private readonly slots: Slot[] = [];
@@ -356,6 +358,7 @@ export class Coordinator {
     }
     // Strict: what the server spent computing is time on the clock too.
     const compute = this.strict.serverTimeOnClock ? Math.round(performance.now() - wallStart) : 0;
+    this.serverMsOnClock += compute;
     const back = strict.drawLatency(this.options.latency.http / 2, this.strict, this.random);
     await new Promise<void>((resolve) => this.agenda.system(this.now() + back + compute, resolve));
     return answers;

@@ -33,6 +33,8 @@ export class SimDoc {
     { sheet: string; row: number; col: number; rows: number; cols: number }
   >();
   readonly toasts: string[] = [];
+  /** Pending writes lost because another execution deleted their sheet first (commit.ts). */
+  lostWrites = 0;
   constructor(
     id: string,
     readonly owner: string | null,

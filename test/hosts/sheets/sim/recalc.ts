@@ -10,7 +10,7 @@
  * Built-in `=A2` cells follow their reference at once.
  */
 import { boxA1, refBox } from "./a1";
-import type { CellValue, Outcome, Read, SimBook } from "./book";
+import type { Cell, CellValue, Outcome, Read, SimBook, SimSheet } from "./book";
 import { parseFormula, type Arg, type Parsed } from "./formula";
 import { evaluate, parseBuiltin, type Builtin } from "./builtin";
 
@@ -40,6 +40,8 @@ type Resolved = { kind: "ready"; value: ArgValue } | Exclude<Read, { kind: "valu
 export class Recalc {
   /** Every value every formula cell ever showed, by "Sheet!A1". */
   readonly history = new Map<string, Shown[]>();
+  /** The same lists by sheet name + "row,column" (a cell's A1 text costs more than its history). */
+  private readonly lists = new Map<string, Shown[]>();
   private readonly parsed = new Map<string, Parsed | Builtin>();
 
   constructor(
@@ -86,7 +88,7 @@ export class Recalc {
     for (let changed = true; changed;) {
       changed = false;
       for (const tab of this.book.sheets)
-        for (const [row, col, cell] of tab.entries()) {
+        for (const [row, col, cell] of tab.cells.formulas()) {
           if (cell.formula === undefined) continue;
           const p = this.parse(cell.formula);
           if (p.kind !== "call") {
@@ -96,18 +98,18 @@ export class Recalc {
                 : p.kind === "builtin"
                   ? evaluate(p, tab.name, (s, r, c) => this.book.read(s, r, c))
                   : this.follow(tab.name, p);
-            if (JSON.stringify(next) !== JSON.stringify(cell.outcome)) {
-              cell.outcome = next;
+            if (!sameOutcome(next, cell.outcome)) {
+              setOutcome(tab, cell, next);
               changed = true;
             }
             continue;
           }
           if (!this.isCustom(p.name)) {
-            cell.outcome = {
+            setOutcome(tab, cell, {
               kind: "error",
               code: "#NAME?",
               message: `Unknown function: '${p.name}'.`,
-            };
+            });
             continue;
           }
           const args: ArgValue[] = [];
@@ -121,8 +123,8 @@ export class Recalc {
             args.push(r.value);
           }
           if (stop) {
-            if (JSON.stringify(stop) !== JSON.stringify(cell.outcome)) {
-              cell.outcome = stop;
+            if (!sameOutcome(stop, cell.outcome)) {
+              setOutcome(tab, cell, stop);
               changed = true;
             }
             continue;
@@ -131,7 +133,7 @@ export class Recalc {
           if (cell.running === key) continue;
           if (cell.memo === key && cell.running === undefined) continue;
           cell.running = key;
-          cell.outcome = { kind: "loading" };
+          setOutcome(tab, cell, { kind: "loading" });
           changed = true;
           runs.push({ sheet: tab.name, row, col, name: p.name, args, key, formula: cell.formula });
         }
@@ -150,29 +152,55 @@ export class Recalc {
 
   /** A run ended: store its outcome if the cell still wants this run (else Sheets drops it). */
   finish(run: RunRequest, outcome: Outcome): boolean {
-    const cell = this.book.findSheet(run.sheet)?.cell(run.row, run.col);
-    if (!cell || cell.running !== run.key) return false;
+    const tab = this.book.findSheet(run.sheet);
+    const cell = tab?.cell(run.row, run.col);
+    if (!tab || !cell || cell.running !== run.key) return false;
     cell.running = undefined;
     cell.memo = run.key;
-    cell.outcome = outcome;
+    setOutcome(tab, cell, outcome);
     return true;
   }
 
   /** Add what changed since the last record to every formula cell's history. */
   record(): void {
     for (const tab of this.book.sheets)
-      for (const [row, col, cell] of tab.entries()) {
+      for (const [row, col, cell, at] of tab.cells.formulas()) {
         if (cell.formula === undefined) continue;
-        const key = boxA1({ sheet: tab.name, row, col, rows: 1, cols: 1 }, true);
         const shown = this.book.shown(tab.name, row, col);
-        const list = this.history.get(key) ?? [];
+        const key = `${tab.name}\u0000${at}`;
+        let list = this.lists.get(key);
+        if (!list) {
+          list = [];
+          this.lists.set(key, list);
+        }
         const last = list[list.length - 1];
-        if (!last || JSON.stringify(last.shown) !== JSON.stringify(shown)) {
+        if (!last || !sameShown(last.shown, shown)) {
+          if (list.length === 0)
+            this.history.set(boxA1({ sheet: tab.name, row, col, rows: 1, cols: 1 }, true), list);
           list.push({ at: this.now(), shown });
-          this.history.set(key, list);
         }
       }
   }
+}
+
+/** A primitive compared as is (most cells), anything else by its JSON. */
+function sameShown(a: unknown, b: unknown): boolean {
+  if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function sameOutcome(a: Outcome, b: Outcome | undefined): boolean {
+  if (!b || a.kind !== b.kind) return false;
+  if (a.kind === "value" && b.kind === "value") return sameShown(a.value, b.value);
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Set a formula cell's outcome, telling its sheet when an array comes or goes (book.ts SimCells). */
+function setOutcome(tab: SimSheet, cell: Cell, next: Outcome): void {
+  const array = (o: Outcome | undefined): boolean => o?.kind === "value" && Array.isArray(o.value);
+  if (array(cell.outcome) || array(next)) tab.cells.arraysChanged();
+  cell.outcome = next;
 }
 
 /** How Sheets shows what a custom function returned (or threw). */
