@@ -72,10 +72,15 @@ async function drive(first: JobView, steps = Infinity): Promise<JobView> {
   return view;
 }
 
-/** Is a job still kept in the document (a row of its checkpoint sheet)? */
+/**
+ * Is a job still unfinished in the document (a row of its checkpoint sheet with a body, from
+ * column 5)? The last finished job's row keeps its head alone, its outcome for the sidebar.
+ */
 const pending = (): boolean => {
   const tab = sim.doc.book.findSheet(JOBS_SHEET);
-  return tab !== null && tab.cells.size > 0;
+  return (
+    tab !== null && tab.unordered().some(([, col, c]) => col >= 5 && String(c.value ?? "") !== "")
+  );
 };
 
 /**
