@@ -38,6 +38,8 @@ export interface ModelApi {
   liveIds(): Promise<string[]>;
   /** The figure the next import writes for a product under a header (null: none to type). */
   figureUnder(productId: string, header: string): Promise<number | null>;
+  /** The version of a product's figures (null: not known), to tell which ones an API step changed. */
+  versionOf?(productId: string): number | null;
   change(c: ApiChange): Promise<void>;
 }
 
@@ -126,9 +128,17 @@ async function typeEntry(
   // add-in last wrote for that id typed beside it (the API unchanged since): the row's cell is
   // as the add-in wrote it for that id, so nothing is left to tell it was typed (seeds
   // 20261129, 20261201).
-  if (what === "equal" && m.cellsSortedApart && !m.apiChangedSinceWrite) return true;
+  if (what === "equal" && m.cellsSortedApart && !changedSinceWrite(m, r, at.product)) return true;
   m.entries.push({ n: m.next++, product: at.product, col, value, what });
   return true;
+}
+
+/** Whether the API's figures for `product` may differ from what the add-in last wrote. */
+function changedSinceWrite(m: SellerModel, r: Real, product: string): boolean {
+  if (!m.apiChangedSinceWrite) return false;
+  const now = r.api.versionOf?.(product) ?? null;
+  const then = m.writtenVersions.get(product);
+  return now === null || then === undefined || now !== then;
 }
 
 abstract class Base implements Step {
@@ -564,6 +574,11 @@ async function answered(m: SellerModel, r: Real): Promise<void> {
   m.apiChangedSinceWrite = false;
   m.cellsSortedApart = false;
   const ids = await live(r);
+  m.writtenVersions.clear();
+  for (const id of ids) {
+    const version = r.api.versionOf?.(id) ?? null;
+    if (version !== null) m.writtenVersions.set(id, version);
+  }
   for (const id of ids) m.rows.set(id, Math.max(1, m.rows.get(id) ?? 0));
   m.lastLive = new Set(ids);
 }
@@ -901,6 +916,12 @@ export async function startModel(
     moved: new Set(),
     overwritten: new Map(),
     apiChangedSinceWrite: false,
+    writtenVersions: new Map(
+      (await live(r)).flatMap((id) => {
+        const version = r.api.versionOf?.(id) ?? null;
+        return version === null ? [] : [[id, version] as const];
+      }),
+    ),
     cellsSortedApart: false,
     story: [],
   };

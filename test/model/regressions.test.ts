@@ -212,6 +212,19 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
   });
 
+  // bench:model seed 20261201 (Sheets 6,254), shrunk: another product appeared (an API step,
+  // this product's figures unchanged), ids sorted apart, its written figure typed back.
+  test("ids sorted apart after another product appeared, then the figure the add-in wrote typed back: no trace (seed 20261201)", async () => {
+    await replay(host, "A", () => [
+      new Api({ kind: "appear", count: 1 }),
+      new Sort(true, 0, 1, 0, false),
+      new DeleteRow(0),
+      new TypeOwned(2, 5, "equal"),
+      new Api({ kind: "figures", pick: 26, all: false }),
+      new Refresh(host === "sheets" ? "daily" : "menu"),
+    ]);
+  });
+
   test("a renamed import sheet with a notes column is never wiped without asking", async () => {
     await replay(host, "A", () => [
       new Rename(0),

@@ -140,6 +140,11 @@ export class ScriptedApi implements ModelApi {
     return index < 0 ? null : this.figureOf(index, header);
   }
 
+  versionOf(productId: string): number | null {
+    const id = productId.split("|")[0];
+    return this.pool.find((p) => String(p.id) === id)?.version ?? null;
+  }
+
   /** A product's id as the sheet shows it. */
   idText(index: number): string {
     return String(this.pool[index]?.id ?? "");

@@ -100,6 +100,8 @@ export interface SellerModel {
   overwritten: Map<string, Cell>;
   /** The API's figures may differ from what the add-in last wrote (an API step since). */
   apiChangedSinceWrite: boolean;
+  /** Each live product's figures' version when the add-in last wrote the table (versionOf). */
+  writtenVersions: Map<string, number>;
   /** The seller sorted some of the add-in's columns apart from the rest since it last wrote. */
   cellsSortedApart: boolean;
   /** The products in the answer when the add-in last wrote the table (the rest are gone). */
