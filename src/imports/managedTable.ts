@@ -293,6 +293,9 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     /** A cell the seller changed: typed over before, or differing from what was written. */
     const byHand = (j: number, api: Cell): boolean => {
       const now = line[layout.at[j] ?? -1];
+      // A blank Status holds nothing of the seller's: a gone row's mark comes back (a row of
+      // the seller's holding only the id, its product's own row deleted, is that product's).
+      if (j === statusJ && comparable(now) === "") return false;
       if (keptBefore.has(j)) return true;
       const was = before?.[j];
       if (was !== undefined && was !== null) return !sameValue(was, now);

@@ -165,10 +165,12 @@ export function tableLayout(
     }
     return n;
   };
-  const evidence = (j: number): boolean =>
-    [...firstRow.keys()].some((id) => {
+  // Evidence against a column is a cell holding something else than what was written: blank
+  // cells hold nothing of anyone's (a row of the seller's with only an id, say).
+  const evidence = (j: number, col: number): boolean =>
+    [...firstRow].some(([id, r]) => {
       const was = last.get(id)?.[j];
-      return was !== undefined && was !== null;
+      return was !== undefined && was !== null && comparable(grid[r]?.[col]) !== "";
     });
   const ambiguous: string[] = [];
   const unrecognised: string[] = [];
@@ -181,7 +183,7 @@ export function tableLayout(
     const winners = options.filter((_, i) => scores[i] === high);
     // One column under its header: the add-in's unless its cells hold none of what it wrote.
     if (options.length === 1) {
-      at[j] = high > 0 || !evidence(j) ? (options[0] as number) : -1;
+      at[j] = high > 0 || !evidence(j, options[0] as number) ? (options[0] as number) : -1;
       if (at[j] < 0) unrecognised.push(c.header);
     } else if (winners.length === 1) at[j] = winners[0] as number;
     else ties.set(j, winners);

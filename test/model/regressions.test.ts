@@ -225,6 +225,21 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
   });
 
+  // bench:model seed 20261201 (Sheets 6,788), shrunk: all gone and marked, the seller types a
+  // gone product's id in a row of its own and deletes the product's row: that row is its now.
+  test("a gone product's id typed in a row of the seller's, its own row deleted: the row is marked gone (seed 20261201)", async () => {
+    await replay(host, "A", () => [
+      new DeleteRow(0),
+      new DeleteRow(0),
+      new Api({ kind: "allVanish" }),
+      new Import(false, false),
+      new DeleteRow(0),
+      new TypeId(11),
+      new DeleteRow(0),
+      new Import(false, false),
+    ]);
+  });
+
   test("a renamed import sheet with a notes column is never wiped without asking", async () => {
     await replay(host, "A", () => [
       new Rename(0),
