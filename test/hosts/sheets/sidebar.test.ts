@@ -5,6 +5,7 @@
  * google.script.run does (JSON-only payloads), and real HTTP to the reference server, which
  * here serves no B/C shop lists (404) and has formula-looking product names.
  */
+import { jobsPending } from "../../../src/hosts/sheets/sheet/sheetJobs";
 import { createServer } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -228,9 +229,12 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(run.log[0]).toBe("sidebarJobStart");
     expect(new Set(run.log.slice(1))).toEqual(new Set(["sidebarJobStep"]));
     expect(run.log.length).toBeLessThanOrEqual(8);
-    // Staging and the job's checkpoint gone; the tables' records (hidden) and the log remain.
+    // Staging and the job's checkpoint gone; the tables' records (hidden) and the log remain,
+    // and the hidden jobs sheet with the last job's outcome (its head alone: nothing to run).
+    expect(jobsPending(a.book as unknown as Parameters<typeof jobsPending>[0])).toBe(false);
     expect(a.book.getSheets().map((s) => s.getName())).toEqual([
       "Sheet1",
+      "~mkt jobs",
       "Profit",
       "~mkt tables",
       "Refresh log",
@@ -280,8 +284,10 @@ describe("the sidebar against the add-on and the reference server", () => {
     expect(run.log).toContain("sidebarJobCancel");
     expect(JSON.stringify(target.values())).toBe(before);
     expect(target.setValuesCalls).toHaveLength(writesBefore);
+    expect(jobsPending(a.book as unknown as Parameters<typeof jobsPending>[0])).toBe(false);
     expect(a.book.getSheets().map((s) => s.getName())).toEqual([
       "Sheet1",
+      "~mkt jobs",
       "Profit",
       "~mkt tables",
       "Refresh log",
