@@ -9,6 +9,7 @@ import { demoItems } from "./sim/demoItems";
 import { fillDown } from "./sim/fillDownRun";
 import { OWNER, SheetsSim } from "./sim/sheetsSim";
 import { TOO_MANY_CELLS } from "./sim/strict";
+import { longTest } from "../../helpers/long";
 
 jest.setTimeout(300_000);
 
@@ -155,58 +156,67 @@ test("no document cache in custom functions: every cell still gets its number", 
  * run and one clock run. Cells still waiting after those must not promise a time nobody keeps:
  * they say the next edit (or the owner's open sidebar) goes on, and an edit does.
  */
-test("no continuation from a clock run: the cells left say an edit goes on, and one does", async () => {
-  sim = await SheetsSim.start({ strict: { clockFromClock: false } });
-  sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
-  await sim.call(OWNER, "getSettings");
-  const spend = async (): Promise<void> => {
-    for (let status = 200; status !== 429;)
-      status = (
-        await fetch(`${sim.server.baseUrl}/api/mkt-a/fetch-all-user-shops`, {
-          headers: { authorization: `Bearer ${sim.ownerKey}` },
-        })
-      ).status;
-  };
-  const { shop, items } = demoItems(3);
-  sim.edit(
-    OWNER,
-    "A2:A4",
-    items.map((id) => [id]),
-  );
-  await spend();
-  sim.fillDown(
-    OWNER,
-    "C2:C4",
-    `=MKTA_BREAKDOWN(${shop.shopId}, "${shop.region}", A2, , "netProfit")`,
-  );
-  for (let s = 0; s < 18 * 3; s++) {
-    await sim.run({ maxMs: 20_000 });
+// Long tier: the test keeps the key spent by asking the server until it refuses, on the server's
+// real-time minute, while the cells run on simulated time; under CI's load (twice in two fresh-clone
+// runs on 30 Nov) the cells' 429 waits ran out first and they showed the rate-limit error (with
+// its menu action) instead of the waiting text. Passes alone and in four parallel runs.
+longTest(
+  "no continuation from a clock run: the cells left say an edit goes on, and one does",
+  async () => {
+    sim = await SheetsSim.start({ strict: { clockFromClock: false } });
+    sim.state.user(OWNER).properties.setProperty("mkt.listAnswers", "off");
+    await sim.call(OWNER, "getSettings");
+    const spend = async (): Promise<void> => {
+      for (let status = 200; status !== 429;)
+        status = (
+          await fetch(`${sim.server.baseUrl}/api/mkt-a/fetch-all-user-shops`, {
+            headers: { authorization: `Bearer ${sim.ownerKey}` },
+          })
+        ).status;
+    };
+    const { shop, items } = demoItems(3);
+    sim.edit(
+      OWNER,
+      "A2:A4",
+      items.map((id) => [id]),
+    );
     await spend();
-  }
-  await sim.run({ until: () => sim.coordinator.busy() === 0, maxMs: 5 * 60_000 });
-  const shown = sim.values("C2:C4").flat();
-  expect(shown.filter((v) => typeof v === "number")).toHaveLength(0);
-  // As shown ("#ERROR! <message>" for an error, so a failure says which).
-  for (const a1 of ["C2", "C3", "C4"])
-    expect(String(sim.shown(a1))).toMatch(/may stop before them: they go on at anyone's next edit/);
-  // Nothing runs them by itself any more (no clock trigger is left)...
-  await sim.run({ maxMs: 10 * 60_000 });
-  expect(
-    sim
-      .values("C2:C4")
-      .flat()
-      .filter((v) => typeof v === "number"),
-  ).toHaveLength(0);
-  // ...until someone edits the spreadsheet: the edit trigger fills them.
-  sim.edit(OWNER, "H1", [["note"]]);
-  const numbers = (): number =>
-    sim
-      .values("C2:C4")
-      .flat()
-      .filter((v) => typeof v === "number").length;
-  await sim.run({ until: () => numbers() === 3, maxMs: 6 * 60_000 });
-  expect(numbers()).toBe(3);
-});
+    sim.fillDown(
+      OWNER,
+      "C2:C4",
+      `=MKTA_BREAKDOWN(${shop.shopId}, "${shop.region}", A2, , "netProfit")`,
+    );
+    for (let s = 0; s < 18 * 3; s++) {
+      await sim.run({ maxMs: 20_000 });
+      await spend();
+    }
+    await sim.run({ until: () => sim.coordinator.busy() === 0, maxMs: 5 * 60_000 });
+    const shown = sim.values("C2:C4").flat();
+    expect(shown.filter((v) => typeof v === "number")).toHaveLength(0);
+    // As shown ("#ERROR! <message>" for an error, so a failure says which).
+    for (const a1 of ["C2", "C3", "C4"])
+      expect(String(sim.shown(a1))).toMatch(
+        /may stop before them: they go on at anyone's next edit/,
+      );
+    // Nothing runs them by itself any more (no clock trigger is left)...
+    await sim.run({ maxMs: 10 * 60_000 });
+    expect(
+      sim
+        .values("C2:C4")
+        .flat()
+        .filter((v) => typeof v === "number"),
+    ).toHaveLength(0);
+    // ...until someone edits the spreadsheet: the edit trigger fills them.
+    sim.edit(OWNER, "H1", [["note"]]);
+    const numbers = (): number =>
+      sim
+        .values("C2:C4")
+        .flat()
+        .filter((v) => typeof v === "number").length;
+    await sim.run({ until: () => numbers() === 3, maxMs: 6 * 60_000 });
+    expect(numbers()).toBe(3);
+  },
+);
 
 /**
  * Google documents an add-on's clock triggers "at most once an hour" and says nothing of how
