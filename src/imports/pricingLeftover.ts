@@ -48,6 +48,27 @@ export function sheetFingerprint(grid: readonly (readonly Cell[])[]): string {
   return hash(lines.join("\u001e"));
 }
 
+/**
+ * Does the sheet hold nothing but (a part of) `wanted`, the cells a build writes? Each cell
+ * it holds is the one `wanted` has there; a formula column may show what its formula gives.
+ * A build stopped after its write but before its checkpoint (the web demo's workbook kept in
+ * between, a host's save mid-step) finds its own cells so, and goes on without asking.
+ */
+export function heldWithin(
+  grid: readonly (readonly Cell[])[],
+  wanted: readonly (readonly Cell[])[],
+): boolean {
+  const header = (wanted[0] ?? []).map(comparable);
+  return grid.every((row, r) =>
+    row.every((cell, c) => {
+      const held = comparable(cell);
+      if (held === "") return true;
+      if (FORMULA_HEADERS.has(header[c] ?? "") && r > 0 && formulaValue(cell)) return true;
+      return held === comparable(wanted[r]?.[c]);
+    }),
+  );
+}
+
 /** `grid` with `blocks` written over it (what the sheet holds after the write). */
 export function withBlocks(grid: readonly (readonly Cell[])[], blocks: readonly GridBlock[]) {
   const out: Cell[][] = grid.map((r) => [...r]);

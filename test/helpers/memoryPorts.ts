@@ -8,7 +8,7 @@ import { messageOf } from "../../src/core/errors";
 import { DEFAULT_BASIS, type ProfitBasis } from "../../src/functions/basis";
 import type { Cell } from "../../src/functions/cells";
 import { functionByName } from "../../src/functions/index";
-import type { GridBlock } from "../../src/imports/managedTable";
+import { columnLetters, type GridBlock } from "../../src/imports/managedTable";
 import { asyncService, runOpAsync, type Op } from "../../src/sidebar/op";
 import { runJob, type JobClient } from "../../src/sidebar/jobs/driveJob";
 import type { JobKindName } from "../../src/sidebar/jobs/jobKinds";
@@ -85,7 +85,17 @@ export function memoryPorts(
       open: () => undefined,
       append: () => undefined,
       commit: () => undefined,
-      dataIn: () => null,
+      // As the hosts say it: a sheet holding any cell holds data (an import's when it has a record).
+      dataIn: (name) => {
+        const grid = book.sheets.get(name) ?? [];
+        const rows = grid.filter((r) => r.some((c) => c !== "" && c !== null)).length;
+        if (rows === 0) return null;
+        const width = Math.max(1, ...grid.map((r) => r.length));
+        return {
+          address: `${name}!A1:${columnLetters(width - 1)}${grid.length}`,
+          imported: book.records.has(name),
+        };
+      },
       sheetNames: () => [...book.sheets.keys()],
       drop: () => undefined,
       rows: () => [],

@@ -96,6 +96,11 @@ export interface AsyncHostOptions {
   readonly refresher?: HostRefresher;
   /** Diagnostics: the checks of this host's own assumptions (the API's are added here). */
   readonly hostChecks?: () => Promise<CheckOutcome[]>;
+  /**
+   * Run a job's step so the document is not kept halfway through it (the web demo's saves wait
+   * for the step's checkpoint): a page that goes opens at a step's end, not inside one.
+   */
+  readonly wholeStep?: <T>(step: () => Promise<T>) => Promise<T>;
 }
 
 /** Chart the selected table where the host has native charts. */
@@ -228,7 +233,10 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
   /** The job operations, a step's requests withdrawn on `signal` (Cancel). */
   const jobClient = (signal?: AbortSignal): JobClient => ({
     start: async (kind, input) => (await service()).jobStart(kind as never, input),
-    step: async (id) => (await service(signal)).jobStep(id, runner),
+    step: async (id) => {
+      const run = await service(signal);
+      return o.wholeStep ? o.wholeStep(() => run.jobStep(id, runner)) : run.jobStep(id, runner);
+    },
     confirm: async (id) => (await service()).jobConfirm(id),
     answer: async (id, yes) => (await service()).jobAnswer(id, yes),
     cancel: async (id) => (await service()).jobCancel(id),

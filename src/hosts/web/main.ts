@@ -136,6 +136,7 @@ async function start(): Promise<void> {
     },
     onClearCache: () => refresher.clearCache(),
     hostChecks: () => webChecks(window.localStorage, saves),
+    wholeStep: (step) => saveNow.whole(step),
   });
   const bar = mountMessageBar(element("cell-message"), engine, book, cells);
   // A save the browser refuses is said in red until one works; a reload then asks first, and

@@ -36,7 +36,11 @@ import { askCeiling, ceilingBatches, ceilingNote } from "../pricingCeiling";
 import { writeStage } from "./pricingBuildWrite";
 import { firstAsked, plannedAtList } from "../pricingDefaults";
 import { figureCalls, figureEntries, todayRows, type ListAsk } from "../pricingLists";
-import { sheetChoice } from "../pricingReplace";
+import { sheetChoice, type SheetChoice } from "../pricingReplace";
+import { heldWithin } from "../../imports/pricingLeftover";
+import { parseTableRecord } from "../../imports/managedTable";
+import type { Cell } from "../../functions/cells";
+import type { SidebarPorts } from "../ports";
 import {
   SHOP_WORD,
   checkPricingAsk,
@@ -164,6 +168,25 @@ function rowOfEntry(index: ReadonlyMap<string, number>, e: unknown): number | un
   return index.get(rowId(r.itemId, r.modelId));
 }
 
+/** The sheet as a replace of this build's own cells, when it holds nothing else; else null. */
+function* ownWrite(
+  p: SidebarPorts,
+  name: string,
+  wanted: readonly (readonly Cell[])[],
+): Op<SheetChoice | null> {
+  const grid = yield* io(() => p.tables.read(name));
+  if (!grid || !grid.some((r) => r.some((c) => c !== "" && c !== null))) return null;
+  if (!heldWithin(grid, wanted)) return null;
+  const record = parseTableRecord(yield* io(() => p.tables.readRecord(name)));
+  const width = Math.max(0, ...grid.map((r) => r.length));
+  const values = grid.map(() => Array<string>(width).fill(""));
+  return {
+    kind: "replace",
+    blank: { row: 0, col: 0, values, formats: Array<string>(width).fill("General") },
+    highlighted: (record as PricingRecord | null)?.pricing?.highlighted ?? 0,
+  };
+}
+
 /** What is left, stage by stage: requests of the stages ahead, the writes ahead. */
 const ORDER: readonly Stage[] = [
   "lists",
@@ -264,7 +287,10 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
         return { kind: "more" };
       }
       case "check": {
-        const choice = yield* sheetChoice(p, name, s.replace);
+        // The sheet may hold this build's own cells: its write went in, the checkpoint after it
+        // did not (a closed tab, a save mid-step). They are written again, not asked about.
+        const choice =
+          (yield* ownWrite(p, name, sheetOf(s).grid)) ?? (yield* sheetChoice(p, name, s.replace));
         if (choice.kind === "ask") return { kind: "ask", question: choice.question };
         if (choice.kind === "replace") {
           s.blank = { rows: choice.blank.values.length, width: choice.blank.formats.length };

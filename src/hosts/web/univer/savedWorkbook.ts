@@ -94,8 +94,11 @@ export function keepWorkbookSaved(
   opened: string | null = null,
   rescue: Pick<Storage, "setItem"> | null = null,
   delayMs = 1000,
-): (() => Promise<void>) & { soon(): void } {
+): (() => Promise<void>) & { soon(): void; whole<T>(step: () => Promise<T>): Promise<T> } {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Steps of jobs running now: a save they ask for waits for their checkpoint (whole()).
+  let steps = 0;
+  let waiting = false;
   // One save at a time, in order: a later snapshot never lands before an earlier one.
   let queue: Promise<void> = Promise.resolve();
   // What IndexedDB holds since this page's last save: the same text again is not written (a
@@ -136,7 +139,25 @@ export function keepWorkbookSaved(
     return queue;
   };
   const soon = (): void => {
-    if (timer === undefined) timer = setTimeout(() => void save(), delayMs);
+    if (timer !== undefined) return;
+    timer = setTimeout(() => {
+      if (steps === 0) return void save();
+      [timer, waiting] = [undefined, true];
+    }, delayMs);
+  };
+  // A job's step writes cells, then its checkpoint: a save between the two would keep cells
+  // the kept checkpoint does not know of, for the next page to find. Its saves wait for its end.
+  const whole = async <T>(step: () => Promise<T>): Promise<T> => {
+    steps++;
+    try {
+      return await step();
+    } finally {
+      steps--;
+      if (steps === 0 && waiting) {
+        waiting = false;
+        void save();
+      }
+    }
   };
   api.addEvent(api.Event.CommandExecuted, (event) => {
     if (event.type === CommandType.MUTATION) soon();
@@ -147,7 +168,8 @@ export function keepWorkbookSaved(
   // sessionStorage, at once, which the next page in this tab opens (RESCUE_ITEM; only when the
   // last save worked: after a refused one the page says what is lost instead).
   const pending = (): void => {
-    if (timer === undefined) return;
+    if (timer === undefined && !waiting) return;
+    waiting = false;
     if (rescue && state.failedAt === null) {
       const text = JSON.stringify(api.getActiveWorkbook()?.save() ?? null);
       try {
@@ -163,5 +185,5 @@ export function keepWorkbookSaved(
   });
   window.addEventListener("pagehide", pending);
   // The workbook's metadata (a job's checkpoint) raises no command: its writer says so.
-  return Object.assign(save, { soon });
+  return Object.assign(save, { soon, whole });
 }
