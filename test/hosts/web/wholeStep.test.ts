@@ -89,3 +89,21 @@ test("a page that goes in the middle of a step still keeps what it has (the sell
   end();
   await step;
 });
+
+test("steps of two jobs back to back: a save waits for a step, not for ever (30 s at most)", async () => {
+  jest.useFakeTimers();
+  try {
+    const s = saver();
+    let endA: () => void = () => undefined;
+    const a = s.save.whole(() => new Promise<void>((r) => (endA = r)));
+    for (let t = 0; t < 40; t++) {
+      s.write(`row ${t}`); // the other job's step begins before this one ends, and so on
+      await jest.advanceTimersByTimeAsync(1_000);
+    }
+    expect(s.kept.length).toBeGreaterThan(0);
+    endA();
+    await a;
+  } finally {
+    jest.useRealTimers();
+  }
+});

@@ -86,6 +86,9 @@ export interface SaveNews {
  * function returned saves now and resolves when IndexedDB has it (or refused it). `opened`:
  * the text the page opened with, which IndexedDB already holds.
  */
+/** A save held for a job's step is made anyway after this long (steps run back to back). */
+const MAX_STEP_WAIT_MS = 30_000;
+
 export function keepWorkbookSaved(
   api: FUniver,
   store: WorkbookStore,
@@ -99,6 +102,8 @@ export function keepWorkbookSaved(
   // Steps of jobs running now: a save they ask for waits for their checkpoint (whole()).
   let steps = 0;
   let waiting = false;
+  // Steps of two jobs may follow each other without a gap: a save waits a step, not for ever.
+  let waitingSince = 0;
   // One save at a time, in order: a later snapshot never lands before an earlier one.
   let queue: Promise<void> = Promise.resolve();
   // What IndexedDB holds since this page's last save: the same text again is not written (a
@@ -141,7 +146,12 @@ export function keepWorkbookSaved(
   const soon = (): void => {
     if (timer !== undefined) return;
     timer = setTimeout(() => {
-      if (steps === 0) return void save();
+      const now = Date.now();
+      if (!waiting) waitingSince = now;
+      if (steps === 0 || now - waitingSince > MAX_STEP_WAIT_MS) {
+        waiting = false;
+        return void save();
+      }
       [timer, waiting] = [undefined, true];
     }, delayMs);
   };
