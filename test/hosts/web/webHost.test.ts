@@ -312,5 +312,6 @@ describeBrowser("web host in Chromium", () => {
     );
     expect(await sheet("Profit")).toEqual(before);
     await page.unroute("**/sorted-by-profit");
-  });
+    // Two bounded waits (the stop's line 60 s, the cancel 30 s): room for both at load 10.
+  }, 180_000);
 });
