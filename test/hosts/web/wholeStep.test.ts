@@ -107,3 +107,25 @@ test("steps of two jobs back to back: a save waits for a step, not for ever (30 
     jest.useRealTimers();
   }
 });
+
+test("a workbook that takes long to save is saved at most every four times that long", async () => {
+  const s = saver();
+  const slow = s.api.getActiveWorkbook();
+  const save = slow?.save.bind(slow);
+  Object.assign(slow ?? {}, {
+    save: () => {
+      const until = performance.now() + 40; // a 10,000-product snapshot, scaled down
+      while (performance.now() < until);
+      return save?.();
+    },
+  });
+  Object.assign(s.api, { getActiveWorkbook: () => slow });
+  s.write("A1");
+  await sleep(DELAY + 80);
+  expect(s.kept.length).toBe(1);
+  s.write("A2"); // a change right after: not saved within 4 × 40 ms
+  await sleep(DELAY * 3);
+  expect(s.kept.length).toBe(1);
+  await sleep(200);
+  expect(s.kept.length).toBe(2);
+});

@@ -88,6 +88,8 @@ export interface SaveNews {
  */
 /** A save held for a job's step is made anyway after this long (steps run back to back). */
 const MAX_STEP_WAIT_MS = 30_000;
+/** A save waits at least this many times what the last one held the page. */
+const BUSY_SHARE = 4;
 
 export function keepWorkbookSaved(
   api: FUniver,
@@ -109,11 +111,16 @@ export function keepWorkbookSaved(
   // What IndexedDB holds since this page's last save: the same text again is not written (a
   // recalculation after opening, a change undone), which also spares a full storage.
   let kept: string | null = opened;
+  // How long the last save held the page (the snapshot and its JSON: IndexedDB's write is not
+  // on the page's thread). A large workbook (10,000 products: seconds) is saved at most every
+  // BUSY_SHARE of that, so a job's steps and the seller's typing keep most of the page's time.
+  let busyMs = 0;
   const saveOnce = async (): Promise<void> => {
     const started = performance.now();
     const data = api.getActiveWorkbook()?.save();
     if (!data) return;
     const text = JSON.stringify(data);
+    busyMs = performance.now() - started;
     state.workbookChars = text.length;
     let saved = true;
     if (text !== kept) {
@@ -145,6 +152,7 @@ export function keepWorkbookSaved(
   };
   const soon = (): void => {
     if (timer !== undefined) return;
+    const wait = Math.max(delayMs, Math.min(busyMs * BUSY_SHARE, MAX_STEP_WAIT_MS));
     timer = setTimeout(() => {
       const now = Date.now();
       if (!waiting) waitingSince = now;
@@ -153,7 +161,7 @@ export function keepWorkbookSaved(
         return void save();
       }
       [timer, waiting] = [undefined, true];
-    }, delayMs);
+    }, wait);
   };
   // A job's step writes cells, then its checkpoint: a save between the two would keep cells
   // the kept checkpoint does not know of, for the next page to find. Its saves wait for its end.
