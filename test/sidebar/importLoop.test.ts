@@ -230,6 +230,14 @@ describe("step machine", () => {
     expect(definitionProblem({ ...A11, marketplace: "C" })).toMatch(/not offered/);
     expect(definitionProblem({ ...A11, shopId: "" })).toMatch(/shop/);
     expect(definitionProblem({ ...A11, sheetName: "a/b" })).toMatch(/sheet/);
+    // New user: a 10,000-character name and the add-in's own hidden sheet were imported into.
+    expect(definitionProblem({ ...A11, sheetName: "x".repeat(10_000) })).toBe(
+      "Name the target sheet in at most 100 characters (got 10000)",
+    );
+    expect(definitionProblem({ ...A11, sheetName: "x".repeat(100) })).toBeNull();
+    for (const name of ["~mkt tables", " ~MKT Profit"])
+      expect(definitionProblem({ ...A11, sheetName: name })).toMatch(/"~mkt" are the add-in's own/);
+    expect(definitionProblem({ ...A11, sheetName: "~mktg plan" })).toBeNull();
     expect(definitionProblem({ ...A11, options: { lookbackDays: 0 } })).toMatch(/Lookback/);
     expect(
       definitionProblem({ ...A11, kind: "productList", marketplace: "C", region: undefined }),
