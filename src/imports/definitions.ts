@@ -119,6 +119,12 @@ export const IMPORT_KINDS: readonly ImportKind[] = Object.keys(IMPORT_KIND_LABEL
 /** Google Sheets' longest sheet name (Excel's is 31: its host shortens or refuses there). */
 const MAX_SHEET_NAME_ANY_HOST = 100;
 
+/**
+ * Sheets the sidebar keeps itself (REFRESH_LOG_SHEET, HISTORY_SHEET, COST_BOOK_SHEET: the arrow
+ * points from sidebar to imports, so the names are said again here; a test keeps them equal).
+ */
+export const ADDIN_SHEETS: readonly string[] = ["Refresh log", "History", "Cost book"];
+
 /** Why a definition cannot run, or null. Messages say what to fix. */
 export function definitionProblem(def: ImportDefinition): string | null {
   const route = importRoute(def.kind, def.marketplace);
@@ -142,6 +148,9 @@ export function definitionProblem(def: ImportDefinition): string | null {
   if (/^~mkt\b/i.test(def.sheetName.trim())) {
     return 'Sheet names starting with "~mkt" are the add-in\'s own hidden sheets: pick another name';
   }
+  // The add-in's own visible sheets: an import offered to replace the Refresh log (new user).
+  const own = ADDIN_SHEETS.find((n) => n.toLowerCase() === def.sheetName.trim().toLowerCase());
+  if (own) return `"${own}" is the add-in's own sheet: import into another sheet`;
   const o = def.options ?? {};
   if (o.lookbackDays !== undefined && !(o.lookbackDays >= 1 && o.lookbackDays <= 730)) {
     return "Lookback must be 1 to 730 days";
