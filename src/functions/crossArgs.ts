@@ -62,7 +62,8 @@ export function only(
   if (value !== undefined && !allowed.includes(market)) {
     throw new ArgumentError(
       name,
-      `applies to marketplace ${allowed.join(" or ")} only, not ${market}`,
+      // What to do, not only what is wrong (new user: REQUIRED_PRICE("C", 700001, "TH", ...)).
+      `applies to marketplace ${allowed.join(" or ")} only, not ${market}: leave it empty`,
     );
   }
 }

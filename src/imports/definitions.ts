@@ -116,6 +116,15 @@ export function marketplacesFor(kind: ImportKind): Marketplace[] {
 /** Every kind, in picker order. */
 export const IMPORT_KINDS: readonly ImportKind[] = Object.keys(IMPORT_KIND_LABELS) as ImportKind[];
 
+/** Google Sheets' longest sheet name (Excel's is 31: its host shortens or refuses there). */
+const MAX_SHEET_NAME_ANY_HOST = 100;
+
+/**
+ * Sheets the sidebar keeps itself (REFRESH_LOG_SHEET, HISTORY_SHEET, COST_BOOK_SHEET: the arrow
+ * points from sidebar to imports, so the names are said again here; a test keeps them equal).
+ */
+export const ADDIN_SHEETS: readonly string[] = ["Refresh log", "History", "Cost book"];
+
 /** Why a definition cannot run, or null. Messages say what to fix. */
 export function definitionProblem(def: ImportDefinition): string | null {
   const route = importRoute(def.kind, def.marketplace);
@@ -131,6 +140,17 @@ export function definitionProblem(def: ImportDefinition): string | null {
   if (def.sheetName.trim() === "" || /[[\]*?/\\:]/.test(def.sheetName)) {
     return "Name the target sheet (no [ ] * ? / \\ :)";
   }
+  // Google Sheets refuses longer names; the web demo took a 10,000-character one (new user).
+  if (def.sheetName.trim().length > MAX_SHEET_NAME_ANY_HOST) {
+    return `Name the target sheet in at most ${MAX_SHEET_NAME_ANY_HOST} characters (got ${def.sheetName.trim().length})`;
+  }
+  // The add-in's own hidden sheets ("~mkt tables" in Sheets, Excel's "~mkt <name>" staging).
+  if (/^~mkt\b/i.test(def.sheetName.trim())) {
+    return 'Sheet names starting with "~mkt" are the add-in\'s own hidden sheets: pick another name';
+  }
+  // The add-in's own visible sheets: an import offered to replace the Refresh log (new user).
+  const own = ADDIN_SHEETS.find((n) => n.toLowerCase() === def.sheetName.trim().toLowerCase());
+  if (own) return `"${own}" is the add-in's own sheet: import into another sheet`;
   const o = def.options ?? {};
   if (o.lookbackDays !== undefined && !(o.lookbackDays >= 1 && o.lookbackDays <= 730)) {
     return "Lookback must be 1 to 730 days";

@@ -222,6 +222,17 @@ export function unreadInputs(line: readonly Cell[], header: readonly string[]): 
     .join("; ");
 }
 
+/**
+ * The row's note for a target margin B or C cannot take (B14 and C8 read a fraction from 0 to
+ * 1: a new user typed -50 % and 150 % and read "targetMarginPercent must be a number from 0 to
+ * 1 (got -0.5)"), said in the sheet's words; null when the target can be asked (A21 reads any).
+ */
+export function targetOutOfRange(m: Marketplace, target: number | null): string | null {
+  if (m === "A" || target === null || (target >= 0 && target <= 1)) return null;
+  const shown = `${Number((target * 100).toPrecision(6))} %`;
+  return `Target margin ${shown} is outside what marketplace ${m} takes (0 % to 100 %): type a margin in that range, such as 25 %`;
+}
+
 /** A row a refresh asks for: its id, its model, its inputs and today's price (the ceiling's base). */
 export interface Asked {
   readonly id: string;

@@ -23,6 +23,7 @@ import {
   pricingColumns,
   rowCells,
   rowId,
+  targetOutOfRange,
   unreadInputs,
   type Asked,
   type PricingAnswer,
@@ -234,8 +235,11 @@ export function refreshAsked(
     const modelId = idOf(line[model]);
     const id = rowId(itemId, modelId);
     const cogs = pricing.pricing.cogs?.[id];
+    const typedTarget = target >= 0 ? inputOf(line[target]) : null;
+    const outOfRange = targetOutOfRange(pricing.pricing.marketplace ?? "A", typedTarget);
     const now: PricingInputs = {
-      target: target >= 0 ? inputOf(line[target]) : null,
+      // A target the marketplace cannot take is not asked: the row says why (targetOutOfRange).
+      target: outOfRange === null ? typedTarget : null,
       planned: planned >= 0 ? inputOf(line[planned]) : null,
       profit: profit >= 0 ? inputOf(line[profit]) : null,
     };
@@ -245,7 +249,7 @@ export function refreshAsked(
     const askPlanned = !was || was[1] !== now.planned;
     if (id in rowOf || !(askTarget || askPlanned)) return;
     rowOf[id] = r;
-    const unread = unreadInputs(line, header);
+    const unread = [unreadInputs(line, header), outOfRange].filter(Boolean).join("; ");
     asked.push({
       ...(unread ? { unread } : {}),
       id,

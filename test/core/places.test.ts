@@ -93,3 +93,51 @@ test("a bridge's refusals and answers name the host's places; other texts pass u
   });
   await expect(bridge.forgetApiKey()).rejects.toThrow(/^Settings are stored per user$/);
 });
+
+test("a job's progress and its cost question, told through callbacks, name the host's places too", async () => {
+  // New user, web demo: the API stopped mid-job and the pane said "check your connection and
+  // the base URL in Settings" (no such place in the pane) while cells said the exact place.
+  const seen: unknown[] = [];
+  const asked: string[] = [];
+  const inner = {
+    host: "web",
+    jobs: {
+      resume: async (
+        id: string,
+        options: {
+          onProgress?: (v: unknown) => void;
+          confirm?: (q: string, a: unknown) => Promise<boolean>;
+          signal?: AbortSignal;
+        },
+      ) => {
+        options.onProgress?.({
+          id,
+          step: "waiting (Could not reach the API at x: check your connection and the base URL in Settings)",
+          n: 2,
+        });
+        expect(options.signal).toBeInstanceOf(AbortSignal);
+        return options.confirm?.(
+          "Paused: refresh the cells with errors from the add-in's menu or pane?",
+          {
+            yes: "Go",
+          },
+        );
+      },
+    },
+  } as unknown as HostBridge;
+  const bridge = withPlaces(inner, WEB_PLACES) as unknown as typeof inner;
+  const signal = new AbortController().signal;
+  await bridge.jobs.resume("j1", {
+    onProgress: (v) => seen.push(v),
+    confirm: (q) => (asked.push(q), Promise.resolve(true)),
+    signal,
+  });
+  expect(seen).toEqual([
+    {
+      id: "j1",
+      step: "waiting (Could not reach the API at x: check your connection and the API address in API key and settings in the pane)",
+      n: 2,
+    },
+  ]);
+  expect(asked).toEqual(["Paused: press Cells with errors under Refresh (API key and settings)?"]);
+});

@@ -533,7 +533,7 @@ describe("marketplace-specific arguments", () => {
       call: { endpoint: "B4", params: { region: "TH", categoryId: 12 } },
     });
     expect(outcome("REQUIRED_PRICE", ["B", 1001, "TH", 12, 150, 0.25])).toEqual({
-      message: "shopId applies to marketplace A or C only, not B",
+      message: "shopId applies to marketplace A or C only, not B: leave it empty",
     });
     expect(outcome("REQUIRED_PRICE", requiredPriceA(undefined, "SG", 5))).toEqual({
       message: "shopId is required for marketplace A",
@@ -545,7 +545,7 @@ describe("marketplace-specific arguments", () => {
       { call: { endpoint: "C6", params: { shopId: 3001, categoryL1: "A" } } },
     );
     expect(outcome("REQUIRED_PRICE", ["C", 3001, "MY", "A > B > C", 150, 0.25])).toEqual({
-      message: "region applies to marketplace A or B only, not C",
+      message: "region applies to marketplace A or B only, not C: leave it empty",
     });
     // Declared optional for Excel's sake, still required: an empty one names itself.
     expect(outcome("REQUIRED_PRICE", ["B", undefined, "TH", "", 150, 0.25])).toEqual({

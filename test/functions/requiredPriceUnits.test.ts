@@ -80,7 +80,7 @@ describe("REQUIRED_PRICE units", () => {
     const withProfit: CellInput[] = ["C", 300001, undefined, "A > B > C", 150, 0.2];
     withProfit[15] = 5;
     expect(outcome(withProfit)).toEqual({
-      message: "targetProfit applies to marketplace A only, not C",
+      message: "targetProfit applies to marketplace A only, not C: leave it empty",
     });
   });
 });

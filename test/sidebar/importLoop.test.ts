@@ -7,7 +7,10 @@
 import type { ApiCall } from "../../src/core/effects";
 import { ApiError } from "../../src/core/errors";
 import type { ImportDefinition } from "../../src/imports/definitions";
-import { definitionProblem } from "../../src/imports/definitions";
+import { ADDIN_SHEETS, definitionProblem } from "../../src/imports/definitions";
+import { COST_BOOK_SHEET } from "../../src/sidebar/costBookSheet";
+import { HISTORY_SHEET } from "../../src/sidebar/history";
+import { REFRESH_LOG_SHEET } from "../../src/sidebar/refreshLog";
 import { firstState, readStep, stepCall } from "../../src/imports/plan";
 import { runImport } from "../../src/sidebar/importOnce";
 import type { JobView } from "../../src/sidebar/jobs/jobRecord";
@@ -230,6 +233,20 @@ describe("step machine", () => {
     expect(definitionProblem({ ...A11, marketplace: "C" })).toMatch(/not offered/);
     expect(definitionProblem({ ...A11, shopId: "" })).toMatch(/shop/);
     expect(definitionProblem({ ...A11, sheetName: "a/b" })).toMatch(/sheet/);
+    // New user: a 10,000-character name and the add-in's own hidden sheet were imported into.
+    expect(definitionProblem({ ...A11, sheetName: "x".repeat(10_000) })).toBe(
+      "Name the target sheet in at most 100 characters (got 10000)",
+    );
+    expect(definitionProblem({ ...A11, sheetName: "x".repeat(100) })).toBeNull();
+    for (const name of ["~mkt tables", " ~MKT Profit"])
+      expect(definitionProblem({ ...A11, sheetName: name })).toMatch(/"~mkt" are the add-in's own/);
+    expect(definitionProblem({ ...A11, sheetName: "~mktg plan" })).toBeNull();
+    // The add-in's own sheets are not import targets (it offered to replace the Refresh log).
+    expect(ADDIN_SHEETS).toEqual([REFRESH_LOG_SHEET, HISTORY_SHEET, COST_BOOK_SHEET]);
+    expect(definitionProblem({ ...A11, sheetName: "refresh log " })).toBe(
+      '"Refresh log" is the add-in\'s own sheet: import into another sheet',
+    );
+    expect(definitionProblem({ ...A11, sheetName: "History" })).toMatch(/add-in's own sheet/);
     expect(definitionProblem({ ...A11, options: { lookbackDays: 0 } })).toMatch(/Lookback/);
     expect(
       definitionProblem({ ...A11, kind: "productList", marketplace: "C", region: undefined }),

@@ -31,14 +31,46 @@ export function placed<T>(value: T, places: HostPlaces): T {
   return value;
 }
 
-/** The bridge with every answer and every refusal naming this host's places exactly. */
-export function withPlaces<B extends HostBridge>(bridge: B, places: HostPlaces): B {
-  return new Proxy(bridge, {
-    get(target, prop, receiver) {
-      const value: unknown = Reflect.get(target, prop, receiver);
+/**
+ * An argument with its callbacks (a job's onProgress, its cost question's confirm) hearing
+ * placed texts: progress reaches the pane through them, not through an answer.
+ */
+function placedCallbacks(arg: unknown, places: HostPlaces): unknown {
+  if (arg === null || typeof arg !== "object" || Object.getPrototypeOf(arg) !== Object.prototype)
+    return arg;
+  return Object.fromEntries(
+    Object.entries(arg).map(([k, v]) => [
+      k,
+      typeof v === "function"
+        ? (...a: unknown[]): unknown =>
+            (v as (...x: unknown[]) => unknown)(...a.map((x) => placed(x, places)))
+        : v,
+    ]),
+  );
+}
+
+/** One object's methods placed, its nested parts (jobs, team) too; the same proxy each time. */
+function placedObject<T extends object>(
+  object: T,
+  places: HostPlaces,
+  made: WeakMap<object, object>,
+): T {
+  const known = made.get(object);
+  if (known) return known as T;
+  const proxy = new Proxy(object, {
+    get(target, prop) {
+      // The target as `this`: a getter reading a private field works through the proxy.
+      const value: unknown = Reflect.get(target, prop);
+      // A part of the bridge (bridge.jobs, bridge.team): its answers reach the pane too (new
+      // user: a resumed job's "check the base URL in Settings" in the web pane).
+      if (value !== null && typeof value === "object" && !Array.isArray(value))
+        return placedObject(value, places, made);
       if (typeof value !== "function") return value;
       return (...args: unknown[]): unknown => {
-        const out: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        const out: unknown = (value as (...a: unknown[]) => unknown).apply(
+          target,
+          args.map((a) => placedCallbacks(a, places)),
+        );
         if (!(out instanceof Promise)) return placed(out, places);
         return out.then(
           (v: unknown) => placed(v, places),
@@ -51,4 +83,14 @@ export function withPlaces<B extends HostBridge>(bridge: B, places: HostPlaces):
       };
     },
   });
+  made.set(object, proxy);
+  return proxy;
+}
+
+/**
+ * The bridge with every answer, every refusal and every progress told to a callback naming
+ * this host's places exactly.
+ */
+export function withPlaces<B extends HostBridge>(bridge: B, places: HostPlaces): B {
+  return placedObject(bridge, places, new WeakMap());
 }
