@@ -200,6 +200,20 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
   });
 
+  // bench:model seed 20261201 (Excel 2,191 of 10,000), shrunk: the add-in's "Item id" renamed,
+  // a new empty column left of the table headed "Item id", a product's row deleted, the record
+  // lost: the ids stand under another header, and every product was appended again below.
+  test("an empty column under the id's header, the ids renamed away, the record lost: nothing appended again (seed 20261201)", async () => {
+    await replay(host, "A", () => [
+      new EditHeader(1, "seller", 0),
+      new InsertColumn("left", "addin", 1),
+      new DeleteRow(0),
+      new LoseRecord("delete"),
+      new Refresh("menu"),
+      new Import(false, false),
+    ]);
+  });
+
   // bench:model seed 20261201 (Sheets 2,834), shrunk: the figures sorted apart from their ids,
   // the add-in's re-sort, then the figure it wrote for that id typed back beside the id.
   test("figures sorted apart from their ids, then the figure the add-in wrote for that id typed beside it: no trace, nothing lost (seed 20261201)", async () => {
