@@ -214,6 +214,22 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
   });
 
+  // bench:model seed 20261202 (Sheets 5,874, Excel, web), shrunk: all gone and marked, the
+  // add-in's Status column deleted, all back and refreshed: the record kept the gone marks.
+  test("the Status column deleted while all were gone, all back and refreshed: Remove gone rows takes no live row (seed 20261202)", async () => {
+    await replay(host, "B", () => [
+      new InsertColumn("left", "seller", 0),
+      new TypeSeller(0, 7, false),
+      new Api({ kind: "allVanish" }),
+      new InsertColumn("left", "seller", 0),
+      new Import(false, false),
+      new DeleteColumn(26), // Status
+      new Api({ kind: "comeBack" }),
+      new Refresh("menu"),
+      new RemoveGone(true),
+    ]);
+  });
+
   // bench:model seed 20261201 (Sheets 2,834), shrunk: the figures sorted apart from their ids,
   // the add-in's re-sort, then the figure it wrote for that id typed back beside the id.
   test("figures sorted apart from their ids, then the figure the add-in wrote for that id typed beside it: no trace, nothing lost (seed 20261201)", async () => {
