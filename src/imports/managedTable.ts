@@ -354,6 +354,9 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
         put(r, j, api);
         written[j] = comparable(api);
       }
+      // A Status column not found (deleted, or two alike) got nothing: the record says so
+      // (null), since a gone mark left there would have "Remove gone rows" take this live row.
+      if (statusJ >= 0 && (layout.at[statusJ] ?? -1) < 0) written[statusJ] = null;
       if (wasGone(before, statusJ)) fills.push({ row: r, ...span, rows: 1, color: null });
     } else {
       vanishedRows++;

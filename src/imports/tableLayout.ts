@@ -73,15 +73,16 @@ function keyLost(header: string): Error {
 }
 
 /**
- * The column (other than the key's) holding one of the table's known ids, or null: with an
- * empty column under the id's header, it says the header moved rather than the rows went.
+ * The column (other than the key's) holding one of `ids` (the table's known ids, or the
+ * answer's), or null: with an empty column under the id's header, it says the header moved
+ * rather than the rows went.
  */
-function idsElsewhere(
+export function idsElsewhere(
   grid: readonly (readonly Cell[])[],
   keyAt: readonly number[],
-  last: LastValues,
+  ids: Iterable<string>,
 ): number | null {
-  const known = new Set([...last.keys()].flatMap((id) => id.split(SEP)).filter((v) => v !== ""));
+  const known = new Set([...ids].flatMap((id) => id.split(SEP)).filter((v) => v !== ""));
   const width = Math.max(0, ...grid.map((line) => line.length));
   for (let c = 0; c < width; c++) {
     if (keyAt.includes(c)) continue;
@@ -129,7 +130,7 @@ export function tableLayout(
   const keyAt = (top[0] as { at: number[] }).at;
   // Ids under the header, none of them the table's: the header was moved to another column.
   const holdsIds = rows.some((r) => hasId(idOf(grid[r] ?? [], keyAt)));
-  const elsewhere = best === 0 && last.size > 0 ? idsElsewhere(grid, keyAt, last) : null;
+  const elsewhere = best === 0 && last.size > 0 ? idsElsewhere(grid, keyAt, last.keys()) : null;
   if (best === 0 && last.size > 0 && (holdsIds || elsewhere !== null))
     throw new Error(
       `The column headed "${record.key.join('", "')}" holds none of the table's ids${elsewhere === null ? "" : ` (column ${columnLetters(elsewhere)}, headed "${header[elsewhere] ?? ""}", holds some)`}, so its rows cannot be matched: put the header back over the ids (or import into a new sheet)`,

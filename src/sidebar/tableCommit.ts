@@ -10,6 +10,7 @@
 import type { Cell } from "../functions/cells";
 import type { ImportColumn } from "../imports/table";
 import {
+  columnLetters,
   firstRecord,
   keyHeaders,
   parseTableRecord,
@@ -22,6 +23,7 @@ import {
   type TableRecord,
 } from "../imports/managedTable";
 import type { TableBasis } from "../imports/tableBasis";
+import { idOf, idsElsewhere } from "../imports/tableLayout";
 import { io, type Op } from "./op";
 import type { SidebarPorts, StagedTable } from "./ports";
 import type { EditedCellView, PlainCell } from "./views";
@@ -76,9 +78,10 @@ function* recordOf(
   columns: readonly ImportColumn[],
   grid: readonly (readonly Cell[])[],
   unattended: boolean,
-  /** The API's answer had no rows. */
-  empty: boolean,
+  /** The API's answer (its rows in `columns`' order). */
+  answer: readonly Cell[][],
 ): Op<TableRecord & { rebuilt?: true }> {
+  const empty = answer.length === 0;
   const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
   if (record) return record;
   if (unattended) throw new Error(recordLostMessage(sheetName));
@@ -106,6 +109,21 @@ function* recordOf(
   if (idless.length > 0)
     throw new Error(
       `${sheetName} holds data, and the add-in's record of its table is missing; the column headed "${idless.join('", "')}" holds no ids where the rows' other ids stand, so its rows cannot be told apart. Nothing was written: put the ids back under that header (or give that header to the column holding them), or import into a new sheet`,
+    );
+  // No row holds an id under those headers while another column holds the answer's: the
+  // header moved off the ids, and every product would be added again below its own row.
+  const fresh = key.map((h) => columns.findIndex((c) => c.header === h));
+  const elsewhere =
+    keyed.length === 0
+      ? idsElsewhere(
+          grid,
+          at,
+          answer.map((row) => idOf(row, fresh)),
+        )
+      : null;
+  if (elsewhere !== null)
+    throw new Error(
+      `${sheetName} holds data, and the add-in's record of its table is missing; the column headed "${key.join('", "')}" holds no ids, while column ${columnLetters(elsewhere)}, headed "${row0[elsewhere] ?? ""}", holds the API's. Nothing was written: give that header back to the column holding the ids, or import into a new sheet`,
     );
   return rebuiltRecord(columns);
 }
@@ -141,7 +159,7 @@ export function* commitTable(
   // A sheet that holds nothing (missing, or cleared) takes the table whole, as a first import.
   const grid = read && read.some((line) => !line.every(blank)) ? read : null;
   const empty = rows.length === 0;
-  const record = grid ? yield* recordOf(p, sheetName, columns, grid, unattended, empty) : null;
+  const record = grid ? yield* recordOf(p, sheetName, columns, grid, unattended, rows) : null;
   if (!record || !grid) {
     const owned = managedColumns(columns);
     yield* io(() => p.stage.commit(token, sheetName, { ...table, columns: owned }, show));

@@ -200,6 +200,36 @@ describe.each(HOSTS)("%s", (host) => {
     ]);
   });
 
+  // bench:model seed 20261201 (Excel 2,191 of 10,000), shrunk: the add-in's "Item id" renamed,
+  // a new empty column left of the table headed "Item id", a product's row deleted, the record
+  // lost: the ids stand under another header, and every product was appended again below.
+  test("an empty column under the id's header, the ids renamed away, the record lost: nothing appended again (seed 20261201)", async () => {
+    await replay(host, "A", () => [
+      new EditHeader(1, "seller", 0),
+      new InsertColumn("left", "addin", 1),
+      new DeleteRow(0),
+      new LoseRecord("delete"),
+      new Refresh("menu"),
+      new Import(false, false),
+    ]);
+  });
+
+  // bench:model seed 20261202 (Sheets 5,874, Excel, web), shrunk: all gone and marked, the
+  // add-in's Status column deleted, all back and refreshed: the record kept the gone marks.
+  test("the Status column deleted while all were gone, all back and refreshed: Remove gone rows takes no live row (seed 20261202)", async () => {
+    await replay(host, "B", () => [
+      new InsertColumn("left", "seller", 0),
+      new TypeSeller(0, 7, false),
+      new Api({ kind: "allVanish" }),
+      new InsertColumn("left", "seller", 0),
+      new Import(false, false),
+      new DeleteColumn(26), // Status
+      new Api({ kind: "comeBack" }),
+      new Refresh("menu"),
+      new RemoveGone(true),
+    ]);
+  });
+
   // bench:model seed 20261201 (Sheets 2,834), shrunk: the figures sorted apart from their ids,
   // the add-in's re-sort, then the figure it wrote for that id typed back beside the id.
   test("figures sorted apart from their ids, then the figure the add-in wrote for that id typed beside it: no trace, nothing lost (seed 20261201)", async () => {
