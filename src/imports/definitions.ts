@@ -123,7 +123,12 @@ const MAX_SHEET_NAME_ANY_HOST = 100;
  * Sheets the sidebar keeps itself (REFRESH_LOG_SHEET, HISTORY_SHEET, COST_BOOK_SHEET: the arrow
  * points from sidebar to imports, so the names are said again here; a test keeps them equal).
  */
-export const ADDIN_SHEETS: readonly string[] = ["Refresh log", "History", "Cost book"];
+export const ADDIN_SHEETS: readonly string[] = [
+  "Refresh log",
+  "Price history",
+  "History",
+  "Cost book",
+];
 
 /** Why a definition cannot run, or null. Messages say what to fix. */
 export function definitionProblem(def: ImportDefinition): string | null {

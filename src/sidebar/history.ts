@@ -10,8 +10,13 @@ import { io, type Op } from "./op";
 import type { SidebarPorts } from "./ports";
 import { logRefresh } from "./refreshLog";
 
-/** The sheet every table's snapshots go to. */
-export const HISTORY_SHEET = "History";
+/**
+ * The sheet every table's snapshots go to. Not "History": Excel refuses that name for a sheet
+ * (it keeps it for its change tracking), so "Keep a snapshot" failed in Excel.
+ */
+export const HISTORY_SHEET = "Price history";
+/** Where Sheets and web workbooks kept snapshots before: still used where it is theirs. */
+export const LEGACY_HISTORY_SHEET = "History";
 /**
  * Rows the History sheet keeps: 100 daily snapshots of a 500-product table (400,000 cells, far
  * under each host's limit). Past it the oldest snapshots go, whole (like REFRESH_LOG_LIMIT).
@@ -45,6 +50,8 @@ export interface SnapshotResult {
   readonly sheetName: string;
   readonly when: string;
   readonly products: number;
+  /** The sheet the snapshot went to. */
+  readonly history: string;
 }
 
 /** One product's snapshots, oldest first, for the chart. */
@@ -123,6 +130,15 @@ export function keptHistory(
   return all.slice(from);
 }
 
+/** The snapshots' sheet: an older workbook's History (its header ours) while it has no new one. */
+function* historySheet(p: SidebarPorts): Op<string> {
+  const now = yield* io(() => p.tables.read(HISTORY_SHEET));
+  if (now && now.length > 0) return HISTORY_SHEET;
+  const old = (yield* io(() => p.tables.read(LEGACY_HISTORY_SHEET))) ?? [];
+  const ours = HEADER.slice(0, 4).every((h, i) => String(old[0]?.[i] ?? "").trim() === h);
+  return ours ? LEGACY_HISTORY_SHEET : HISTORY_SHEET;
+}
+
 /** Append a snapshot of the managed table in `sheetName` to the History sheet. */
 export function* keepSnapshot(p: SidebarPorts, sheetName: string): Op<SnapshotResult> {
   const record = parseTableRecord(yield* io(() => p.tables.readRecord(sheetName)));
@@ -138,10 +154,11 @@ export function* keepSnapshot(p: SidebarPorts, sheetName: string): Op<SnapshotRe
   if (rows.length > HISTORY_LIMIT) {
     const count = (n: number) => n.toLocaleString("en-US");
     throw new Error(
-      `${sheetName} has ${count(rows.length)} products, more than History keeps (${count(HISTORY_LIMIT)} rows in all): nothing was written; keep snapshots of a table of at most ${count(HISTORY_LIMIT)} products (an import with a row limit)`,
+      `${sheetName} has ${count(rows.length)} products, more than ${HISTORY_SHEET} keeps (${count(HISTORY_LIMIT)} rows in all): nothing was written; keep snapshots of a table of at most ${count(HISTORY_LIMIT)} products (an import with a row limit)`,
     );
   }
-  const before = (yield* io(() => p.tables.read(HISTORY_SHEET))) ?? [];
+  const history = yield* historySheet(p);
+  const before = (yield* io(() => p.tables.read(history))) ?? [];
   const fresh = before.length === 0;
   const old = before.slice(1);
   const kept = keptHistory(old, rows);
@@ -164,27 +181,28 @@ export function* keepSnapshot(p: SidebarPorts, sheetName: string): Op<SnapshotRe
     ...(header ? [{ row: 0, col: 0, values: [HEADER], formats: HEADER.map(() => "@") }] : []),
     ...(body.length > 0 ? [{ row: at, col: 0, values: body, formats: FORMATS }] : []),
   ];
-  yield* io(() => p.tables.write(HISTORY_SHEET, blocks, true));
-  if (fresh) yield* io(() => p.tables.boldHeader(HISTORY_SHEET, HEADER.length));
+  yield* io(() => p.tables.write(history, blocks, true));
+  if (fresh) yield* io(() => p.tables.boldHeader(history, HEADER.length));
   yield* logRefresh(p.tables, stamp, {
-    what: `Snapshot of ${sheetName} kept in ${HISTORY_SHEET}`,
+    what: `Snapshot of ${sheetName} kept in ${history}`,
     requests: 0,
     rowsChanged: rows.length,
     errors: "",
   });
-  return { sheetName, when: stamp.when, products: rows.length };
+  return { sheetName, when: stamp.when, products: rows.length, history };
 }
 
 /** One product's snapshots (by its id as the table shows it), oldest first. */
 export function* productHistory(p: SidebarPorts, productId: string): Op<ProductHistory> {
   const id = String(productId).trim();
-  const grid = (yield* io(() => p.tables.read(HISTORY_SHEET))) ?? [];
+  const history = yield* historySheet(p);
+  const grid = (yield* io(() => p.tables.read(history))) ?? [];
   const mine = grid.slice(1).filter((r) => String(r[2] ?? "").trim() === id);
   if (mine.length === 0)
     throw new Error(
       grid.length === 0
         ? `No snapshots yet: press Keep a snapshot on a table first`
-        : `No snapshot in ${HISTORY_SHEET} has the product id ${id}: check the id (column Product id)`,
+        : `No snapshot in ${history} has the product id ${id}: check the id (column Product id)`,
     );
   return {
     productId: id,

@@ -329,7 +329,7 @@ export function ImportsSection(p: ImportsProps) {
         : null,
       h(CheckField, {
         id: "imp-snapshot",
-        label: "Keep a snapshot in History at each saved refresh",
+        label: "Keep a snapshot in Price history at each saved refresh",
         checked: snapshot,
         onChange: setSnapshot,
       }),

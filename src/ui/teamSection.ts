@@ -64,7 +64,7 @@ export function TeamSection(p: { bridge: HostBridge }) {
         onClick: () =>
           run(async () => {
             const done = await p.bridge.team.keepSnapshot(named());
-            return `${counted(done.products, "product")} of ${done.sheetName} kept in History (${done.when}).`;
+            return `${counted(done.products, "product")} of ${done.sheetName} kept in ${done.history} (${done.when}).`;
           }),
       }),
     ]),

@@ -462,7 +462,7 @@ describe("sheets: what a kept figure leaves behind", () => {
     expect(keptAt).toBeGreaterThanOrEqual(0);
     expect(log.map((l) => String(l[keptAt] ?? "")).join("\n")).toContain(`${cell} (${NET} of `);
 
-    const history = (await real.host.grid("History")) ?? [];
+    const history = (await real.host.grid("Price history")) ?? [];
     const byHandAt = (history[0] ?? []).indexOf("Typed by hand");
     expect(byHandAt).toBeGreaterThanOrEqual(0);
     const stored = history.find((l) => String(l[byHandAt] ?? "") === NET);

@@ -9,7 +9,7 @@ import { ApiError } from "../../src/core/errors";
 import type { ImportDefinition } from "../../src/imports/definitions";
 import { ADDIN_SHEETS, definitionProblem } from "../../src/imports/definitions";
 import { COST_BOOK_SHEET } from "../../src/sidebar/costBookSheet";
-import { HISTORY_SHEET } from "../../src/sidebar/history";
+import { HISTORY_SHEET, LEGACY_HISTORY_SHEET } from "../../src/sidebar/history";
 import { REFRESH_LOG_SHEET } from "../../src/sidebar/refreshLog";
 import { firstState, readStep, stepCall } from "../../src/imports/plan";
 import { runImport } from "../../src/sidebar/importOnce";
@@ -242,7 +242,12 @@ describe("step machine", () => {
       expect(definitionProblem({ ...A11, sheetName: name })).toMatch(/"~mkt" are the add-in's own/);
     expect(definitionProblem({ ...A11, sheetName: "~mktg plan" })).toBeNull();
     // The add-in's own sheets are not import targets (it offered to replace the Refresh log).
-    expect(ADDIN_SHEETS).toEqual([REFRESH_LOG_SHEET, HISTORY_SHEET, COST_BOOK_SHEET]);
+    expect(ADDIN_SHEETS).toEqual([
+      REFRESH_LOG_SHEET,
+      HISTORY_SHEET,
+      LEGACY_HISTORY_SHEET,
+      COST_BOOK_SHEET,
+    ]);
     expect(definitionProblem({ ...A11, sheetName: "refresh log " })).toBe(
       '"Refresh log" is the add-in\'s own sheet: import into another sheet',
     );

@@ -65,6 +65,6 @@ export function changesLostOnReload(tab: Pick<Storage, "getItem" | "removeItem">
     `Changes made after ${clock(note.keptAt)} were not kept: the browser's storage was full ` +
     "when this page was reloaded, so the workbook below is the one last saved. The storage is " +
     "probably still full: before you type them again, delete sheets you no longer need (older " +
-    "Pricing, History or import sheets), or copy what you need into another spreadsheet."
+    "Pricing, Price history or import sheets), or copy what you need into another spreadsheet."
   );
 }

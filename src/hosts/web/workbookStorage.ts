@@ -143,7 +143,7 @@ export function storageWarning(usage: number, quota: number, workbookChars: numb
     `The browser's storage for this site is ${share} % full (${megabytes(usage)} of ` +
     `${megabytes(quota)} MB; this workbook is about ${characters(workbookChars)}). ` +
     "When it is full, changes can no longer be saved. Delete sheets you no longer need (older " +
-    "Pricing, History or import sheets), or copy what you need into another spreadsheet; " +
+    "Pricing, Price history or import sheets), or copy what you need into another spreadsheet; " +
     "freeing disk space on this computer also gives the site more room."
   );
 }

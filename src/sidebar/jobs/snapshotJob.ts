@@ -30,7 +30,7 @@ export const snapshotJob: JobKind<{ sheetName: string }, SnapshotState> = {
     return { kind: "done", result: yield* keepSnapshot(p, s.sheetName) };
   },
   left: () => ({ requests: 0, writes: 1, rows: 0, rowsWritten: 0, planned: true }),
-  doing: (s) => `keeping ${s.sheetName}'s figures in History`,
+  doing: (s) => `keeping ${s.sheetName}'s figures in Price history`,
   *drop() {
     // Nothing to undo: a snapshot is written whole or not at all.
   },

@@ -22,6 +22,19 @@ import { movedFormula } from "../../../src/imports/resort";
 import { loadGatedSetting } from "./harness/settingShim";
 import { moveCells } from "./fakeMoves";
 
+/**
+ * Why Excel refuses `name` for a worksheet, or null: "History" in any case (kept for its change
+ * tracking), more than 31 characters, : \\ / ? * [ ], blank, or an apostrophe at either end.
+ */
+export function excelRefusesName(name: string): string | null {
+  if (name.trim() === "") return "a sheet name cannot be blank";
+  if (name.toLowerCase() === "history") return "Excel keeps the sheet name History for itself";
+  if (name.length > 31) return "a sheet name has at most 31 characters";
+  if (/[:\\/?*[\]]/.test(name)) return "a sheet name cannot hold : \\ / ? * [ ]";
+  if (name.startsWith("'") || name.endsWith("'")) return "a sheet name cannot start or end with '";
+  return null;
+}
+
 export type { FakeChart };
 export type { FakeConditionalFormat };
 
@@ -572,6 +585,8 @@ export function fakeWorkbook(
             const rec = newRecord(name);
             queue(() => {
               if (sheets.has(name)) throw new Error(`A sheet named ${name} exists`);
+              const refused = excelRefusesName(name);
+              if (refused) throw new Error(`InvalidArgument: ${refused}`);
               sheets.set(name, rec);
             });
             return worksheet(rec);

@@ -36,7 +36,7 @@ test("snapshot twice: two dated rows per product, and one product's profit and p
   const second = await bridge.team.keepSnapshot("Top products");
   expect(second.products).toBe(idsInOrder(excel.table("Top products")).length);
 
-  const history = excel.table("History");
+  const history = excel.table("Price history");
   expect(history[0]).toEqual([
     "Date",
     "Table",
@@ -58,8 +58,8 @@ test("snapshot twice: two dated rows per product, and one product's profit and p
       expect(typeof r[4]).toBe("number");
     }
   }
-  expect([0, 7].every((c) => excel.sheets.get("History")?.bold.has(`0,${c}`))).toBe(true);
-  expect(excel.sheets.get("History")?.frozenRows).toBe(1);
+  expect([0, 7].every((c) => excel.sheets.get("Price history")?.bold.has(`0,${c}`))).toBe(true);
+  expect(excel.sheets.get("Price history")?.frozenRows).toBe(1);
 
   const one = await bridge.team.productHistory(ids[0] ?? "");
   expect(one.points).toHaveLength(2);
@@ -79,9 +79,9 @@ test("snapshot twice: two dated rows per product, and one product's profit and p
   ).toEqual(one.points.map((p) => p.profit));
   expect(chartSheet?.charts).toHaveLength(1);
   await expect(bridge.team.productHistory("nope")).rejects.toThrow(
-    "No snapshot in History has the product id nope: check the id (column Product id)",
+    "No snapshot in Price history has the product id nope: check the id (column Product id)",
   );
   expect(excel.table("Refresh log").map((r) => r[2])).toContain(
-    "Snapshot of Top products kept in History",
+    "Snapshot of Top products kept in Price history",
   );
 });

@@ -71,7 +71,7 @@ test("a snapshot larger than History holds is refused with a sentence; History i
     const { excel, bridge } = paneOverServer(server, server.keyFor("demo"));
     await bridge.runImport({ ...DEF, options: { limit: 20 } });
     await bridge.team.keepSnapshot("Top products");
-    const history = excel.table("History");
+    const history = excel.table("Price history");
     expect(history).toHaveLength(21);
     const log = excel.table("Refresh log");
     // The table grows to 60,000 products (its id column, as a bigger shop's import would).
@@ -79,14 +79,14 @@ test("a snapshot larger than History holds is refused with a sentence; History i
     const idAt = (excel.table("Top products")[0] ?? []).indexOf("Item id");
     for (let r = 21; r <= 60_000; r++) sheet?.values.set(`${r},${idAt}`, 90_000_000 + r);
     await expect(bridge.team.keepSnapshot("Top products")).rejects.toThrow(
-      `Top products has 60,000 products, more than History keeps (${HISTORY_LIMIT.toLocaleString("en-US")} rows in all): nothing was written`,
+      `Top products has 60,000 products, more than Price history keeps (${HISTORY_LIMIT.toLocaleString("en-US")} rows in all): nothing was written`,
     );
-    expect(excel.table("History")).toEqual(history);
+    expect(excel.table("Price history")).toEqual(history);
     // The refused snapshot (a job that failed) is one Refresh log line saying why, no more.
     const after = excel.table("Refresh log");
     expect(after.slice(0, log.length)).toEqual(log);
     expect(after).toHaveLength(log.length + 1);
-    expect(String(after[log.length]?.[5])).toMatch(/more than History keeps/);
+    expect(String(after[log.length]?.[5])).toMatch(/more than Price history keeps/);
   } finally {
     await server.close();
   }

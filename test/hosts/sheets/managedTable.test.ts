@@ -179,7 +179,7 @@ test("a saved import with the snapshot option keeps one dated row per product at
   a.call("sidebarRefreshThisDocument");
   basis(a, { salesWindowDays: 30 });
   a.call("sidebarRefreshThisDocument");
-  const history = (book.getSheetByName("History") as FakeSheet).values();
+  const history = (book.getSheetByName("Price history") as FakeSheet).values();
   const ids = idsInOrder((book.getSheetByName("Top products") as FakeSheet).values()).slice(0, 15);
   for (const id of ids.slice(0, 10)) {
     const rows = history.filter((r) => r[2] === id);
@@ -188,7 +188,7 @@ test("a saved import with the snapshot option keeps one dated row per product at
   }
   const one = a.call("sidebarProductHistory", ids[0]) as { points: unknown[] };
   expect(one.points).toHaveLength(2);
-  expect((book.getSheetByName("History") as FakeSheet).frozenRows).toBe(1);
+  expect((book.getSheetByName("Price history") as FakeSheet).frozenRows).toBe(1);
   // A native chart of that product, as the sidebar's bridge asks for one.
   const rows = a.call("sidebarHistoryChartBlock", ids[0]) as number;
   expect(rows).toBe(2);

@@ -188,13 +188,13 @@ describeBrowser("managed tables in the web demo", () => {
       return line;
     };
     await openSection("sec-team");
-    await said("#team-snapshot", /products of Top products kept in History/);
+    await said("#team-snapshot", /products of Top products kept in Price history/);
     await saveBasis(60);
     await openSection("sec-imports");
     await runImport(/refreshed by product/);
     await openSection("sec-team");
-    await said("#team-snapshot", /products of Top products kept in History/);
-    const history = await sheetValues(page, "History");
+    await said("#team-snapshot", /products of Top products kept in Price history/);
+    const history = await sheetValues(page, "Price history");
     const top = idsInOrder(again)[0] ?? "";
     expect(history.filter((r) => r[2] === top)).toHaveLength(2);
     await page.fill("#team-product", top);

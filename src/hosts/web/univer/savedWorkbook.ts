@@ -69,7 +69,7 @@ export function unsavedMessage(state: WorkbookSaveState): string {
     `This workbook could not be saved in the browser: it takes ${characters(state.workbookChars)} ` +
     `and the browser's storage for this site is full${room}. Changes since ${since} ` +
     "will be lost when you reload or close this tab. To keep them, delete sheets you no longer " +
-    "need (older Pricing, History or import sheets) — the page saves again at once — or copy " +
+    "need (older Pricing, Price history or import sheets) — the page saves again at once — or copy " +
     "the cells you need into another spreadsheet first; freeing disk space on this computer " +
     "also gives the site more room."
   );
