@@ -77,6 +77,9 @@ export function sheetJobs(
   return {
     // A cancel from another execution (the sidebar's Cancel) is seen within this long.
     cancelPollMs: 10_000,
+    // Each step is a google.script.run call or a trigger run: its start (half a second), its
+    // lease under the lock with a flush, its checkpoint read back. Steps go on in one call.
+    joinSteps: true,
     ids: () =>
       whileThere(() => {
         const s = sheet(false);

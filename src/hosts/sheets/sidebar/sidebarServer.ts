@@ -15,7 +15,7 @@ import type { PlainCell } from "../../../sidebar/views";
 import { dailyRefresh } from "../refresh/dailyRefresh";
 import { sheetsJobRuns } from "../refresh/jobRuns";
 import type { JobsLeft } from "../../../sidebar/jobs/continueJobs";
-import { messageOf, runProgram, userSettings } from "../cells/session";
+import { jobRoom, messageOf, runProgram, userSettings } from "../cells/session";
 import type { FormatDate } from "../cells/sheetDates";
 import { ourTriggers } from "../stores/triggerList";
 import { formatFormulaCells } from "../fill/formatCells";
@@ -195,6 +195,7 @@ function appsScriptDeps(): SidebarServerDeps {
         ...(how.fresh ? { noCache: true } : {}),
         ...(how.job ? { share: "job" as const } : {}),
       }),
+    jobRoom,
     runFunction: (name, args) => {
       const fn = functionByName(name);
       if (!fn) throw new Error(`Unknown function ${name}`);
@@ -242,6 +243,7 @@ const APPS_SCRIPT_DEPS: SidebarServerDeps = {
   documentProperties: () => appsScriptDeps().documentProperties(),
   userProperties: () => appsScriptDeps().userProperties(),
   runProgram: (program, how) => appsScriptDeps().runProgram(program, how),
+  jobRoom: () => appsScriptDeps().jobRoom?.() ?? 0,
   lock: () => (globalThis as unknown as AppsScriptLocks).LockService.getScriptLock(),
   flush: () => (globalThis as unknown as AppsScriptLocks).SpreadsheetApp.flush(),
   runFunction: (n, a) => appsScriptDeps().runFunction(n, a),
