@@ -131,6 +131,15 @@ export async function sheetsPlace(mode: SidebarMode, budgetMs: number | null): P
       console.log(
         `  the server's wall time put on the simulated clock: ${(sim.coordinator.serverMsOnClock / 60_000).toFixed(1)} min`,
       );
+      const calls = [...sim.coordinator.hostCallTime]
+        .filter(([k]) => k.startsWith("sidebar "))
+        .sort((x, y) => y[1].ms - x[1].ms);
+      console.log(
+        `  the sidebar's host calls' simulated time: ${calls
+          .slice(0, 14)
+          .map(([k, v]) => `${k} ${v.n} × = ${(v.ms / 60_000).toFixed(2)} min`)
+          .join("; ")}`,
+      );
       if (sim.doc.lostWrites > 0)
         console.log(`  lost writes (a sheet deleted by another execution): ${sim.doc.lostWrites}`);
       await sim.close();

@@ -211,8 +211,9 @@ export interface JobStore {
   readonly cancelPollMs?: number;
   /**
    * Each runner step costs the host a new call (Sheets: a google.script.run execution, its
-   * start, lease and checkpoint reads): the runner then goes on with the job's next step in
-   * the same call while its time lasts, the checkpoint written after each as before.
+   * start, lease and checkpoint reads): after a step that asked nothing (a write, a check, the
+   * log) the runner goes on with the job's next step in the same call while its time lasts,
+   * the checkpoint written after each as before.
    */
   readonly joinSteps?: boolean;
 }

@@ -31,7 +31,7 @@ export const STEP_MS = 100_000;
 const LEASE_SLACK_MS = 90_000;
 /**
  * Where steps are joined (a host whose every step is a new call: JobStore.joinSteps), the next
- * starts only while this much of the step's time is left: a step that writes 10,000 rows takes
+ * after a step that asked nothing starts only while this much of the step's time is left: a step that writes 10,000 rows takes
  * about 35 s in Apps Script, so the call still ends far inside its 6 minutes.
  */
 const JOIN_ROOM_MS = 40_000;
@@ -282,9 +282,14 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           return yield* counted(1, () => p.api.run(program, { fresh: true, job: true }));
         },
       };
-      /** Where the host joins steps: may the next step start in this call? */
+      /**
+       * Where the host joins steps: may the next step start in this call? After a step that
+       * asked nothing (a write, a check, the log): the steps that ask keep a call each, so a
+       * stop (an execution cut, a closed sidebar) still finds a checkpoint between them.
+       */
       const join = (outcome: StepEnd, head: JobHead): boolean =>
         store.joinSteps === true &&
+        asks === 0 &&
         outcome.kind === "more" &&
         head.phase === "running" &&
         !cancel &&

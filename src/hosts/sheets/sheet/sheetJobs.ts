@@ -21,6 +21,14 @@ const COLUMN: Readonly<Record<Exclude<JobPart, "body">, number>> = {
 const BODY = 5;
 
 /**
+ * Text Sheets keeps as it is given, with no number format set first and no read back (writeCells
+ * does both: 5 calls a write, where a step writes its checkpoint twice): a head (JSON, "{..."),
+ * or a body piece too long to read as a number, date or boolean that starts with no formula mark.
+ */
+const keptAsGiven = (text: string): boolean =>
+  text.startsWith("{") || (text.length > 40 && !/^[=+\-@'\s]/.test(text));
+
+/**
  * Does `book` hold an unfinished job (a row with a body)? The last finished job's row keeps
  * its head alone (its outcome, for the sidebar): no work for a trigger run. Two reads at most.
  */
@@ -60,8 +68,22 @@ export function sheetJobs(
           .getValues()
           .map((r) => String(r[0]));
   };
-  /** The job's row (1-based), or 0. */
-  const rowOf = (s: SbSheet, id: string): number => ids(s).indexOf(id) + 1;
+  /** The small parts of each row as rowOf last read them (row 1-based -> id, lease, cancel, head). */
+  let partsRead = new Map<number, unknown[]>();
+  /** The job's row (1-based), or 0; its small parts are read with the ids, in one call. */
+  const rowOf = (s: SbSheet, id: string): number => {
+    const last = s.getLastRow();
+    if (last === 0) return 0;
+    const rows = s.getRange(1, 1, last, COLUMN.head).getValues();
+    partsRead = new Map(rows.map((r, i) => [i + 1, r]));
+    return rows.findIndex((r) => String(r[0]) === id) + 1;
+  };
+  /** Write `texts` from (row, col): as given where Sheets keeps them so, else through writeCells. */
+  const put = (s: SbSheet, row: number, col: number, texts: string[]): void => {
+    if (texts.every((t) => t === "" || keptAsGiven(t)))
+      s.getRange(row, col, 1, texts.length).setValues([texts]);
+    else writeCells(s, row, col, texts.length, [texts]);
+  };
   /**
    * `read` of a sheet another execution may delete meanwhile (a clock run ending the last
    * job): Apps Script throws on a deleted sheet's ranges. Gone, it reads as no job.
@@ -78,7 +100,8 @@ export function sheetJobs(
     // A cancel from another execution (the sidebar's Cancel) is seen within this long.
     cancelPollMs: 10_000,
     // Each step is a google.script.run call or a trigger run: its start (half a second), its
-    // lease under the lock with a flush, its checkpoint read back. Steps go on in one call.
+    // lease under the lock with a flush, its checkpoint read back. A step that asked nothing
+    // (a write) goes on with the next in the same call.
     joinSteps: true,
     ids: () =>
       whileThere(() => {
@@ -91,7 +114,8 @@ export function sheetJobs(
         const row = s ? rowOf(s, id) : 0;
         if (!s || row === 0) return null;
         if (part !== "body") {
-          const text = String(s.getRange(row, COLUMN[part], 1, 1).getValues()[0]?.[0] ?? "");
+          // The id column was read with the parts beside it: one read (rowOf's) for both.
+          const text = String(partsRead.get(row)?.[COLUMN[part] - 1] ?? "");
           return text === "" ? null : text;
         }
         const width = s.getLastColumn() - BODY + 1;
@@ -111,13 +135,13 @@ export function sheetJobs(
         row = s.getLastRow() + 1;
         writeCells(s, row, 1, 1, [[id]]);
       }
-      if (part !== "body") return void writeCells(s, row, COLUMN[part], 1, [[text]]);
+      if (part !== "body") return void put(s, row, COLUMN[part], [text]);
       const pieces: string[] = [];
       for (let i = 0; i < text.length; i += MAX_CELL_TEXT)
         pieces.push(text.slice(i, i + MAX_CELL_TEXT));
       // A shorter body empties the pieces a longer one left.
       const width = Math.max(s.getLastColumn() - BODY + 1, pieces.length, 1);
-      writeCells(s, row, BODY, width, [pieces]);
+      put(s, row, BODY, [...pieces, ...new Array<string>(width - pieces.length).fill("")]);
     },
     remove(id) {
       whileThere(() => {
