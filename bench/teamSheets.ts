@@ -62,7 +62,7 @@ export async function sheetsPlace(mode: SidebarMode, budgetMs: number | null): P
   };
   const bridge = createGoogleScriptBridge(call, async (ms) => void (await sim.run({ maxMs: ms })));
   const how = {
-    open: "STRICT simulator, sidebar open (its bridge calls one job step each server call)",
+    open: "STRICT simulator, sidebar open (its bridge calls a job step each server call; steps that ask nothing join the next; a step's batches in fetchAll groups)",
     bound:
       "STRICT simulator, bound script: sidebar closed after each job's first step, the clock continues it",
     addon:

@@ -216,6 +216,11 @@ export interface JobStore {
    * the checkpoint written after each as before.
    */
   readonly joinSteps?: boolean;
+  /**
+   * The store for one runner step, one host call (Sheets: it keeps the jobs sheet and the
+   * job's row it found instead of looking them up for every read and write); absent: this one.
+   */
+  session?(): JobStore;
 }
 
 /** Who refreshed and when, as a table's stamp and the refresh log say it. */

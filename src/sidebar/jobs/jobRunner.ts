@@ -181,6 +181,8 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
 
     /** One step of a job, then its checkpoint; `deadline`: a trigger run's own end. */
     *step(id: string, runner: string, deadline?: number): Op<JobView> {
+      const session = store.session?.();
+      if (session) return yield* jobOps({ ...p, jobs: session }, kinds).step(id, runner, deadline);
       let h = yield* head(id);
       const now = p.now();
       if (isOver(h.phase)) return yield* ended(h);

@@ -47,17 +47,26 @@ export function jobsPending(book: SbSpreadsheet): boolean {
  * `flush`: SpreadsheetApp.flush, called before the lock is released (Lock.releaseLock's own
  * note: an execution's writes are held until it ends or flushes, so a lease written under the
  * lock and not flushed is not there for the next holder, which then takes the job too).
+ * `oneCall`: the store of one runner step (JobStore.session), which keeps the jobs sheet and
+ * each job's row it found: a job's row never moves (rows are emptied, not deleted), and a kept
+ * row is read with its id, so a row another execution emptied and reused is found again.
  */
 export function sheetJobs(
   book: () => SbSpreadsheet,
   lock: () => LockLike | null,
   flush: () => void = () => undefined,
+  oneCall = false,
 ): JobStore {
   let held: LockLike | null = null;
+  let kept: SbSheet | null = null;
+  const rowsKept = new Map<string, number>();
   const sheet = (create: boolean): SbSheet | null => {
-    const found = book().getSheetByName(JOBS_SHEET);
-    if (found || !create) return found;
-    return book().insertSheet(JOBS_SHEET).hideSheet();
+    if (kept) return kept;
+    const found =
+      book().getSheetByName(JOBS_SHEET) ??
+      (create ? book().insertSheet(JOBS_SHEET).hideSheet() : null);
+    if (oneCall) kept = found;
+    return found;
   };
   const ids = (s: SbSheet): string[] => {
     const last = s.getLastRow();
@@ -72,11 +81,22 @@ export function sheetJobs(
   let partsRead = new Map<number, unknown[]>();
   /** The job's row (1-based), or 0; its small parts are read with the ids, in one call. */
   const rowOf = (s: SbSheet, id: string): number => {
+    const at = rowsKept.get(id);
+    if (at !== undefined) {
+      const parts = s.getRange(at, 1, 1, COLUMN.head).getValues()[0] ?? [];
+      if (String(parts[0]) === id) {
+        partsRead.set(at, parts);
+        return at;
+      }
+      rowsKept.delete(id);
+    }
     const last = s.getLastRow();
     if (last === 0) return 0;
     const rows = s.getRange(1, 1, last, COLUMN.head).getValues();
     partsRead = new Map(rows.map((r, i) => [i + 1, r]));
-    return rows.findIndex((r) => String(r[0]) === id) + 1;
+    const row = rows.findIndex((r) => String(r[0]) === id) + 1;
+    if (oneCall && row > 0) rowsKept.set(id, row);
+    return row;
   };
   /** Write `texts` from (row, col): as given where Sheets keeps them so, else through writeCells. */
   const put = (s: SbSheet, row: number, col: number, texts: string[]): void => {
@@ -92,6 +112,8 @@ export function sheetJobs(
     try {
       return read();
     } catch (e) {
+      kept = null;
+      rowsKept.clear();
       if (book().getSheetByName(JOBS_SHEET) === null) return gone;
       throw e;
     }
@@ -103,6 +125,7 @@ export function sheetJobs(
     // lease under the lock with a flush, its checkpoint read back. A step that asked nothing
     // (a write) goes on with the next in the same call.
     joinSteps: true,
+    ...(oneCall ? {} : { session: () => sheetJobs(book, lock, flush, true) }),
     ids: () =>
       whileThere(() => {
         const s = sheet(false);
@@ -134,6 +157,7 @@ export function sheetJobs(
       if (row === 0) {
         row = s.getLastRow() + 1;
         writeCells(s, row, 1, 1, [[id]]);
+        if (oneCall) rowsKept.set(id, row);
       }
       if (part !== "body") return void put(s, row, COLUMN[part], [text]);
       const pieces: string[] = [];
@@ -144,6 +168,7 @@ export function sheetJobs(
       put(s, row, BODY, [...pieces, ...new Array<string>(width - pieces.length).fill("")]);
     },
     remove(id) {
+      rowsKept.delete(id);
       whileThere(() => {
         const s = sheet(false);
         const list = s ? ids(s) : [];

@@ -3,7 +3,9 @@
  * over Apps Script ports (sheetsPorts.ts), run blocking inside each google.script.run call,
  * plus what only Sheets has (daily refresh with its trigger, the selection and the answers
  * beside it). Long work is a job (src/sidebar/jobs/): the sidebar calls one step a call (each
- * far under Apps Script's 6 minutes), and trigger runs go on with it (refresh/jobRuns.ts).
+ * far under Apps Script's 6 minutes; a step that asked nothing goes on with the next in the same
+ * call, and a step's batches go out together through fetchAll: jobRunner.ts), and trigger runs
+ * go on with it (refresh/jobRuns.ts).
  */
 import { functionByName } from "../../../functions/index";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
