@@ -203,6 +203,12 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
       const early = new Map<string, Settled<unknown>>();
       const keyOf = (endpoint: string, params: unknown): string =>
         `${endpoint} ${JSON.stringify(params)}`;
+      /**
+       * Endpoints that answered in this call: only their asks go ahead. The first of each goes
+       * alone, so a batch the server cannot finish in time (a 503 on a loaded server, which
+       * splits it: splitAsk.ts) fails once, not once for every batch of a group.
+       */
+      const answering = new Set<string>();
       /** Count what a body's run cost: a passing failure got no answer, so it is not spent. */
       function* counted<T>(n: number, run: () => Io<T>): Op<T> {
         const started = p.now();
@@ -248,13 +254,14 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
         *ahead(list) {
           const room = p.api.jobRoom;
           const next = list[0];
-          if (!room || cancel || !next || early.has(keyOf(next.endpoint, next.params))) return;
+          if (!room || cancel || !next || !answering.has(next.endpoint)) return;
+          if (early.has(keyOf(next.endpoint, next.params))) return;
           // The key's free slots in the job's share, and the step's own budget: a group never
           // waits for quota, so no answer it got is lost to a wait past the call's budget.
           const most = Math.min(yield* io(() => room()), h.perStep - asks);
           const calls: ApiCall[] = [];
           for (const a of list) {
-            if (!a || calls.length >= most) break;
+            if (!a || calls.length >= most || !answering.has(a.endpoint)) break;
             calls.push(apiCall(a.endpoint, a.params as never));
           }
           if (calls.length < 2) return; // one goes as its unit's own ask
@@ -278,7 +285,9 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           }
           // Units go in order: one asked past what came ahead means the rest will not be taken.
           early.clear();
-          return yield* ctx.run(call(endpoint, params));
+          const data = yield* ctx.run(call(endpoint, params));
+          answering.add(endpoint);
+          return data;
         },
         *run(program) {
           return yield* counted(1, () => p.api.run(program, { fresh: true, job: true }));
