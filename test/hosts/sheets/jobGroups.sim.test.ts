@@ -50,9 +50,10 @@ test("a pricing build's step sends its batches together in fetchAll groups, insi
   const job = sim.requests().filter((r) => stepIds.has(r.exec));
   const sizes = groups(job);
   expect(Math.max(...sizes)).toBeGreaterThanOrEqual(4);
-  // Fewer round trips than requests, every request once: the build's own count is the server's.
+  // Fewer round trips than requests, every answer once: the build's count is the server's 200s
+  // (a batch a loaded server could not finish in its 500 ms answers 503 and is split: a retry).
   expect(sizes.length).toBeLessThan(job.length / 2);
-  expect(job.length).toBe(done.requests);
+  expect(job.filter((r) => r.status === 200)).toHaveLength(done.requests);
   expect(mostInAMinute(job.map((r) => r.at))).toBeLessThanOrEqual(54);
   expect(sim.maxInWindow()).toBeLessThanOrEqual(60);
   console.log(
