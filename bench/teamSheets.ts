@@ -62,7 +62,7 @@ export async function sheetsPlace(mode: SidebarMode, budgetMs: number | null): P
   };
   const bridge = createGoogleScriptBridge(call, async (ms) => void (await sim.run({ maxMs: ms })));
   const how = {
-    open: "STRICT simulator, sidebar open (its bridge calls one job step each server call)",
+    open: "STRICT simulator, sidebar open (its bridge calls a job step each server call; steps that ask nothing join the next; a step's batches in fetchAll groups)",
     bound:
       "STRICT simulator, bound script: sidebar closed after each job's first step, the clock continues it",
     addon:
@@ -130,6 +130,15 @@ export async function sheetsPlace(mode: SidebarMode, budgetMs: number | null): P
       );
       console.log(
         `  the server's wall time put on the simulated clock: ${(sim.coordinator.serverMsOnClock / 60_000).toFixed(1)} min`,
+      );
+      const calls = [...sim.coordinator.hostCallTime]
+        .filter(([k]) => k.startsWith("sidebar "))
+        .sort((x, y) => y[1].ms - x[1].ms);
+      console.log(
+        `  the sidebar's host calls' simulated time: ${calls
+          .slice(0, 14)
+          .map(([k, v]) => `${k} ${v.n} × = ${(v.ms / 60_000).toFixed(2)} min`)
+          .join("; ")}`,
       );
       if (sim.doc.lostWrites > 0)
         console.log(`  lost writes (a sheet deleted by another execution): ${sim.doc.lostWrites}`);

@@ -20,6 +20,13 @@ export interface ApiRunner {
     program: Program<T>,
     options?: { readonly fresh?: boolean; readonly job?: boolean },
   ): Io<T>;
+  /**
+   * Requests a job may send at once right now: the key's free slots in its job share of the
+   * quota (Sheets: the shared quota in CacheService). Where present, a job's step sends its
+   * independent requests together (UrlFetchApp.fetchAll), up to this many: each request's
+   * round trip then overlaps the others instead of following them. Absent: one at a time.
+   */
+  jobRoom?(): Io<number>;
   /** Run one catalog function once as the saved key (a bulk row). */
   answer(name: string, args: CellInput[]): Io<CellResult>;
   /** What the seller reads about a failed call in this host (and where to fix it). */
@@ -202,6 +209,18 @@ export interface JobStore {
   unlock?(): Io<void>;
   /** How often a step looks for a cancel asked elsewhere (a read costs in Sheets); default each unit. */
   readonly cancelPollMs?: number;
+  /**
+   * Each runner step costs the host a new call (Sheets: a google.script.run execution, its
+   * start, lease and checkpoint reads): after a step that asked nothing (a write, a check, the
+   * log) the runner goes on with the job's next step in the same call while its time lasts,
+   * the checkpoint written after each as before.
+   */
+  readonly joinSteps?: boolean;
+  /**
+   * The store for one runner step, one host call (Sheets: it keeps the jobs sheet and the
+   * job's row it found instead of looking them up for every read and write); absent: this one.
+   */
+  session?(): JobStore;
 }
 
 /** Who refreshed and when, as a table's stamp and the refresh log say it. */

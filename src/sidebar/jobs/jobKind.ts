@@ -17,6 +17,14 @@ export interface StepContext {
   more(): Op<boolean>;
   /** Ask the API as this job: fresh, in the job's share of the quota, counted. */
   ask(endpoint: string, params: Record<string, unknown>): Op<unknown>;
+  /**
+   * Send the next units' requests together where the host can (UrlFetchApp.fetchAll), as many
+   * as the key's job share has free now and the step's budget allows, from the first: each
+   * unit's own `ask` of the same endpoint and params then takes its answer (or its error)
+   * without asking again. A null ends the run of asks sent (a unit asked in parts, whose
+   * requests are not known before). Nothing where the host sends one at a time.
+   */
+  ahead(asks: readonly (JobAsk | null)[]): Op<void>;
   /** Run a body (a list's page, which may ask twice) as this job, counted as one request. */
   run<T>(program: Program<T>): Op<T>;
   /**
@@ -28,6 +36,12 @@ export interface StepContext {
   readonly unattended: boolean;
   /** Words for the stamp of a table left unfinished: when it goes on. */
   readonly continues: string;
+}
+
+/** One request a unit will make. */
+export interface JobAsk {
+  readonly endpoint: string;
+  readonly params: Record<string, unknown>;
 }
 
 /** How a step ended: still working, a question to ask, or done with its result. */

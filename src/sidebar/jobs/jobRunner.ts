@@ -6,9 +6,9 @@
  * the checkpoint after each step is what the next caller goes on from. A lease keeps two
  * runners (a trigger and an open sidebar, two teammates) off the same job at once.
  */
-import { call } from "../../core/effects";
+import { apiCall, call, parallel, type ApiCall, type Settled } from "../../core/effects";
 import { messageOf } from "../../core/errors";
-import { io, type Op } from "../op";
+import { io, type Io, type Op } from "../op";
 import type { JobStore, SidebarPorts } from "../ports";
 import { logRefresh } from "../refreshLog";
 import type { AnyJobKind, StepContext, StepEnd } from "./jobKind";
@@ -29,6 +29,12 @@ import {
 export const STEP_MS = 100_000;
 /** A lease outlives its step's last unit by this much (a request may take a minute). */
 const LEASE_SLACK_MS = 90_000;
+/**
+ * Where steps are joined (a host whose every step is a new call: JobStore.joinSteps), the next
+ * after a step that asked nothing starts only while this much of the step's time is left: a step that writes 10,000 rows takes
+ * about 35 s in Apps Script, so the call still ends far inside its 6 minutes.
+ */
+const JOIN_ROOM_MS = 40_000;
 /** A step's state is kept mid-step at most this often (a state may be megabytes). */
 const CHECKPOINT_MS = 5_000;
 /** Waits after passing stops in a row (no quota, a 5xx burst, no connection). */
@@ -175,6 +181,8 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
 
     /** One step of a job, then its checkpoint; `deadline`: a trigger run's own end. */
     *step(id: string, runner: string, deadline?: number): Op<JobView> {
+      const session = store.session?.();
+      if (session) return yield* jobOps({ ...p, jobs: session }, kinds).step(id, runner, deadline);
       let h = yield* head(id);
       const now = p.now();
       if (isOver(h.phase)) return yield* ended(h);
@@ -185,11 +193,35 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
       if (busy) return viewOf(h, now, busy);
       const k = kindOf(h.kind);
       const state = yield* body(id);
-      // `lost`: asks that got no answer (a passing stop): not spent, not progress.
+      // `lost`: asks that got no answer (a passing stop): not spent, not progress. Counted per
+      // kind's step: joined steps (JobStore.joinSteps) each keep their own checkpoint.
       let [asks, lost, askMs, checked] = [0, 0, 0, now];
       let cancel = false;
       let units = 0;
       let kept = now;
+      /** Answers sent ahead (ctx.ahead) by their request, each taken once by its unit's ask. */
+      const early = new Map<string, Settled<unknown>>();
+      const keyOf = (endpoint: string, params: unknown): string =>
+        `${endpoint} ${JSON.stringify(params)}`;
+      /**
+       * Endpoints that answered in this call: only their asks go ahead. The first of each goes
+       * alone, so a batch the server cannot finish in time (a 503 on a loaded server, which
+       * splits it: splitAsk.ts) fails once, not once for every batch of a group.
+       */
+      const answering = new Set<string>();
+      /** Count what a body's run cost: a passing failure got no answer, so it is not spent. */
+      function* counted<T>(n: number, run: () => Io<T>): Op<T> {
+        const started = p.now();
+        asks += n;
+        try {
+          return yield* io(run);
+        } catch (e) {
+          if (isPassing(e) || /^Cancelled/.test(messageOf(e))) lost += n;
+          throw e;
+        } finally {
+          askMs += p.now() - started;
+        }
+      }
       const ctx: StepContext = {
         unattended: h.unattended,
         continues:
@@ -204,7 +236,8 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
             cancel = (yield* io(() => store.read(id, "cancel"))) === "1";
           }
           const first = units++ === 0;
-          return !cancel && (first || (p.now() < end && asks < h.perStep));
+          // A unit whose answer came ahead costs no request and next to no time: it runs.
+          return !cancel && (first || early.size > 0 || (p.now() < end && asks < h.perStep));
         },
         *checkpoint() {
           if (p.now() - kept < CHECKPOINT_MS) return;
@@ -218,66 +251,110 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           };
           yield* save(mid, state);
         },
+        *ahead(list) {
+          const room = p.api.jobRoom;
+          const next = list[0];
+          if (!room || cancel || !next || !answering.has(next.endpoint)) return;
+          if (early.has(keyOf(next.endpoint, next.params))) return;
+          // The key's free slots in the job's share, and the step's own budget: a group never
+          // waits for quota, so no answer it got is lost to a wait past the call's budget.
+          const most = Math.min(yield* io(() => room()), h.perStep - asks);
+          const calls: ApiCall[] = [];
+          for (const a of list) {
+            if (!a || calls.length >= most || !answering.has(a.endpoint)) break;
+            calls.push(apiCall(a.endpoint, a.params as never));
+          }
+          if (calls.length < 2) return; // one goes as its unit's own ask
+          const settled = yield* counted(calls.length, () =>
+            p.api.run(parallel(calls), { fresh: true, job: true }),
+          );
+          settled.forEach((s, i) => {
+            const c = calls[i];
+            if (!c) return;
+            if (!s.ok && isPassing(s.error)) lost++;
+            early.set(keyOf(c.endpoint, c.params), s);
+          });
+        },
         *ask(endpoint, params) {
-          return yield* ctx.run(call(endpoint, params));
+          const key = keyOf(endpoint, params);
+          const got = early.get(key);
+          if (got) {
+            early.delete(key);
+            if (got.ok) return got.value;
+            throw got.error;
+          }
+          // Units go in order: one asked past what came ahead means the rest will not be taken.
+          early.clear();
+          const data = yield* ctx.run(call(endpoint, params));
+          answering.add(endpoint);
+          return data;
         },
         *run(program) {
-          const started = p.now();
-          asks++;
-          try {
-            return yield* io(() => p.api.run(program, { fresh: true, job: true }));
-          } catch (e) {
-            if (isPassing(e) || /^Cancelled/.test(messageOf(e))) lost++;
-            throw e;
-          } finally {
-            askMs += p.now() - started;
-          }
+          return yield* counted(1, () => p.api.run(program, { fresh: true, job: true }));
         },
       };
-      let outcome: StepEnd = { kind: "more" };
-      let stop: unknown = null;
+      /**
+       * Where the host joins steps: may the next step start in this call? After a step that
+       * asked nothing (a write, a check, the log): the steps that ask keep a call each, so a
+       * stop (an execution cut, a closed sidebar) still finds a checkpoint between them.
+       */
+      const join = (outcome: StepEnd, head: JobHead): boolean =>
+        store.joinSteps === true &&
+        asks === 0 &&
+        outcome.kind === "more" &&
+        head.phase === "running" &&
+        !cancel &&
+        p.now() < end - JOIN_ROOM_MS;
       try {
-        try {
-          outcome = yield* k.step(p, state, ctx);
-        } catch (e) {
-          // The page withdrew the step's request (Cancel): its cancel comes next.
-          const withdrawn = /^Cancelled/.test(messageOf(e));
-          if (!isPassing(e) && !withdrawn) {
-            const failed = { ...h, spent: h.spent + asks };
-            return yield* finish(failed, state, "failed", p.api.explain(e) || messageOf(e));
+        for (;;) {
+          let outcome: StepEnd = { kind: "more" };
+          let stop: unknown = null;
+          try {
+            outcome = yield* k.step(p, state, ctx);
+          } catch (e) {
+            // The page withdrew the step's request (Cancel): its cancel comes next.
+            const withdrawn = /^Cancelled/.test(messageOf(e));
+            if (!isPassing(e) && !withdrawn) {
+              const failed = { ...h, spent: h.spent + asks };
+              return yield* finish(failed, state, "failed", p.api.explain(e) || messageOf(e));
+            }
+            stop = e;
           }
-          stop = e;
+          if (cancel || (yield* io(() => store.read(id, "cancel"))) === "1")
+            return yield* finish(h, state, "cancelled");
+          const left = k.left(state);
+          const stops = stop === null ? 0 : h.stops + 1;
+          const wait = STOP_WAITS_MS[Math.min(stops, STOP_WAITS_MS.length) - 1] ?? 0;
+          const { question: _asked, waitUntil: _wait, stopped: _why, ...rest } = h;
+          // A try that got nothing answered is a wait, not a step: step n is still ahead.
+          const answered = asks - lost;
+          h = {
+            ...rest,
+            steps: stop === null || answered > 0 ? h.steps + 1 : h.steps,
+            spent: h.spent + answered,
+            spentMs: h.spentMs + askMs,
+            left,
+            doing: k.doing(state),
+            stops,
+            ...(stop === null ? {} : { waitUntil: p.now() + wait, stopped: p.api.explain(stop) }),
+          };
+          if (outcome.kind === "done")
+            return yield* keepOutcome({
+              ...h,
+              phase: "done",
+              result: outcome.result,
+              endedAt: p.now(),
+            });
+          h =
+            outcome.kind === "ask"
+              ? { ...h, phase: "asking", question: outcome.question }
+              : { ...h, phase: phaseAfter(h, left) };
+          const view = yield* save(h, state);
+          if (stop !== null || !join(outcome, h)) return view;
+          // The next step, in this call: its own budget of requests, its checkpoint after it.
+          [asks, lost, askMs, units, kept] = [0, 0, 0, 0, p.now()];
+          early.clear();
         }
-        if (cancel || (yield* io(() => store.read(id, "cancel"))) === "1")
-          return yield* finish(h, state, "cancelled");
-        const left = k.left(state);
-        const stops = stop === null ? 0 : h.stops + 1;
-        const wait = STOP_WAITS_MS[Math.min(stops, STOP_WAITS_MS.length) - 1] ?? 0;
-        const { question: _asked, waitUntil: _wait, stopped: _why, ...rest } = h;
-        // A try that got nothing answered is a wait, not a step: step n is still ahead.
-        const answered = asks - lost;
-        h = {
-          ...rest,
-          steps: stop === null || answered > 0 ? h.steps + 1 : h.steps,
-          spent: h.spent + answered,
-          spentMs: h.spentMs + askMs,
-          left,
-          doing: k.doing(state),
-          stops,
-          ...(stop === null ? {} : { waitUntil: p.now() + wait, stopped: p.api.explain(stop) }),
-        };
-        if (outcome.kind === "done")
-          return yield* keepOutcome({
-            ...h,
-            phase: "done",
-            result: outcome.result,
-            endedAt: p.now(),
-          });
-        h =
-          outcome.kind === "ask"
-            ? { ...h, phase: "asking", question: outcome.question }
-            : { ...h, phase: phaseAfter(h, left) };
-        return yield* save(h, state);
       } finally {
         // Released only while the job is kept: a lease written for a job that ended would
         // leave its row (and Sheets' hidden jobs sheet) behind.

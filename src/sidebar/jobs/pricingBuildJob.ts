@@ -53,7 +53,7 @@ import {
 } from "../pricingSheet";
 import type { PricingRecord } from "../pricingReplace";
 import type { JobKind, StepContext, StepEnd } from "./jobKind";
-import { askSplit, asksFor, splitWords, type Split } from "./splitAsk";
+import { askSplit, asksFor, oneAsk, splitWords, type Split } from "./splitAsk";
 
 type Stage =
   "lists" | "figures" | "early" | "check" | "write" | "targets" | "ceilings" | "answers" | "log";
@@ -124,15 +124,25 @@ const askerOf =
   (endpoint: string, params: Record<string, unknown>): Op<unknown> =>
     askSplit(ctx.ask, endpoint, params, (s.split ??= {}), () => void s.requests++);
 
-/** Ask units from `list` while the step may, each answered into the state. */
+/**
+ * Ask units from `list` while the step may, each answered into the state; the units' requests
+ * (`callOf`) go ahead together where the host can (StepContext.ahead): they are independent.
+ */
 function* units<T>(
   s: BuildState,
   ctx: StepContext,
   list: readonly T[],
+  callOf: (unit: T) => { readonly endpoint: string; readonly params: Record<string, unknown> },
   one: (unit: T) => Op<void>,
   then: Stage,
 ): Op<void> {
   while (s.next < list.length && (yield* ctx.more())) {
+    yield* ctx.ahead(
+      list.slice(s.next).map((u) => {
+        const c = callOf(u);
+        return oneAsk(c.endpoint, c.params, s.split);
+      }),
+    );
     yield* one(list[s.next] as T);
     s.next++;
   }
@@ -255,6 +265,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           s,
           ctx,
           figureCalls(listAsk(s), s.rows),
+          (c) => c,
           function* (c) {
             for (const e of figureEntries(yield* ask(c.endpoint, c.params))) {
               const at = rowOfEntry(index, e);
@@ -281,6 +292,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           s,
           ctx,
           plannedBatches(where, first),
+          (b) => b.call,
           (b) => askBatch(ask, p.api.explain, b, s.early, s.failed),
           "check",
         );
@@ -307,6 +319,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           s,
           ctx,
           targetBatches(where, askedOf(s).asked),
+          (b) => b.call,
           (b) => askBatch(ask, p.api.explain, b, s.targets, s.failed),
           "ceilings",
         );
@@ -317,6 +330,7 @@ export const pricingBuildJob: JobKind<PricingSheetAsk, BuildState> = {
           s,
           ctx,
           ceilingBatches({ ...where, currency: s.currency }, askedOf(s).asked, s.targets),
+          (b) => b.call,
           (b) => askCeiling(ask, p.api.explain, b, into, s.failed),
           "answers",
         );

@@ -25,7 +25,7 @@ import {
   type PricingOutcome,
 } from "../pricingSheet";
 import type { JobKind, StepEnd } from "./jobKind";
-import { askSplit, asksFor, splitWords, type Split } from "./splitAsk";
+import { askSplit, asksFor, oneAsk, splitWords, type Split } from "./splitAsk";
 
 /** A refresh's checkpoint (plain JSON; linear in the sheet's rows). */
 export interface RefreshState {
@@ -106,6 +106,12 @@ export const pricingRefreshJob: JobKind<{ sheetName: string }, RefreshState> = {
           break;
         }
         if (!(yield* ctx.more())) break;
+        // The batches are independent: they go ahead together where the host can.
+        yield* ctx.ahead(
+          [...targets, ...planned, ...more]
+            .slice(s.next)
+            .map((b) => oneAsk(b.call.endpoint, b.call.params, split)),
+        );
         const into = s.next < targets.length ? s.targets : s.planned;
         const batch = [...targets, ...planned][s.next];
         if (batch) yield* askBatch(ask, p.api.explain, batch, into, s.failed);

@@ -36,6 +36,19 @@ export function asksFor(endpoint: string, rows: number, split: Split | undefined
   return size && rows > size ? Math.ceil(rows / size) : 1;
 }
 
+/**
+ * The one request a batch is asked in (sent ahead with its neighbours: StepContext.ahead), or
+ * null when the split asks it in parts.
+ */
+export function oneAsk(
+  endpoint: string,
+  params: Record<string, unknown>,
+  split: Split | undefined,
+): { endpoint: string; params: Record<string, unknown> } | null {
+  const list = listOf(params);
+  return list && asksFor(endpoint, list[1].length, split) > 1 ? null : { endpoint, params };
+}
+
 /** Two answers of one batch's parts as one: lists end to end, other fields the first's. */
 function joined(a: unknown, b: unknown): unknown {
   if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];

@@ -16,7 +16,7 @@ import {
   type SyncEnv,
 } from "../../../core";
 import { isKeyThrottled, messageOf as plainMessage } from "../../../core/errors";
-import type { RequestShare } from "../../../core/schedule/jobShare";
+import { keepFor, type RequestShare } from "../../../core/schedule/jobShare";
 import { inPlaces, KEY_PAGE } from "../../../core/places";
 import { SHEETS_PLACES } from "../places";
 import { cacheOwner } from "../../../core/callPlan";
@@ -168,7 +168,9 @@ export function openSession(
     deadline: clock.now() + (options.budgetMs ?? CELL_BUDGET_MS),
     quota: sheetsQuota(limiterStore(), lock, clock),
     breaker: sheetsBreaker(limiterStore(), lock, clock),
-    substituteLists: listAnswers,
+    // A job asks its own endpoints, as its plan counts them: several of its batches sent
+    // together (a fetchAll group) must not become a shop-wide list's pages instead.
+    substituteLists: listAnswers && options.share !== "job",
     ...(options.share ? { share: options.share } : {}),
     ...(cache ? { cache } : {}),
     onRejectedKey() {
@@ -246,6 +248,21 @@ export function messageOf(err: unknown, apiKey: string | null, baseUrl?: string)
 /** A base URL as a seller may see it: no user name or password, however it was typed. */
 function shownUrl(baseUrl: string): string {
   return baseUrl.replace(/\/\/[^/@]*@/, "//");
+}
+
+/**
+ * Requests a job may send at once now for the saved key: the free slots of its share of the
+ * quota (what a fetchAll group of a job's step may hold without waiting). 0 without a key.
+ */
+export function jobRoom(): number {
+  const apiKey = userSettings().apiKey();
+  if (!apiKey) return 0;
+  const quota = sheetsQuota(
+    limiterStore(),
+    () => gas().LockService.getScriptLock(),
+    appsScriptClock(),
+  );
+  return Math.max(0, quota.remaining(apiKey) - keepFor("job", quota.limit));
 }
 
 /** Requests left this minute for the saved key. */

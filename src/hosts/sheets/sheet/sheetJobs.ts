@@ -21,6 +21,14 @@ const COLUMN: Readonly<Record<Exclude<JobPart, "body">, number>> = {
 const BODY = 5;
 
 /**
+ * Text Sheets keeps as it is given, with no number format set first and no read back (writeCells
+ * does both: 5 calls a write, where a step writes its checkpoint twice): a head (JSON, "{..."),
+ * or a body piece too long to read as a number, date or boolean that starts with no formula mark.
+ */
+const keptAsGiven = (text: string): boolean =>
+  text.startsWith("{") || (text.length > 40 && !/^[=+\-@'\s]/.test(text));
+
+/**
  * Does `book` hold an unfinished job (a row with a body)? The last finished job's row keeps
  * its head alone (its outcome, for the sidebar): no work for a trigger run. Two reads at most.
  */
@@ -39,17 +47,26 @@ export function jobsPending(book: SbSpreadsheet): boolean {
  * `flush`: SpreadsheetApp.flush, called before the lock is released (Lock.releaseLock's own
  * note: an execution's writes are held until it ends or flushes, so a lease written under the
  * lock and not flushed is not there for the next holder, which then takes the job too).
+ * `oneCall`: the store of one runner step (JobStore.session), which keeps the jobs sheet and
+ * each job's row it found: a job's row never moves (rows are emptied, not deleted), and a kept
+ * row is read with its id, so a row another execution emptied and reused is found again.
  */
 export function sheetJobs(
   book: () => SbSpreadsheet,
   lock: () => LockLike | null,
   flush: () => void = () => undefined,
+  oneCall = false,
 ): JobStore {
   let held: LockLike | null = null;
+  let kept: SbSheet | null = null;
+  const rowsKept = new Map<string, number>();
   const sheet = (create: boolean): SbSheet | null => {
-    const found = book().getSheetByName(JOBS_SHEET);
-    if (found || !create) return found;
-    return book().insertSheet(JOBS_SHEET).hideSheet();
+    if (kept) return kept;
+    const found =
+      book().getSheetByName(JOBS_SHEET) ??
+      (create ? book().insertSheet(JOBS_SHEET).hideSheet() : null);
+    if (oneCall) kept = found;
+    return found;
   };
   const ids = (s: SbSheet): string[] => {
     const last = s.getLastRow();
@@ -60,8 +77,33 @@ export function sheetJobs(
           .getValues()
           .map((r) => String(r[0]));
   };
-  /** The job's row (1-based), or 0. */
-  const rowOf = (s: SbSheet, id: string): number => ids(s).indexOf(id) + 1;
+  /** The small parts of each row as rowOf last read them (row 1-based -> id, lease, cancel, head). */
+  let partsRead = new Map<number, unknown[]>();
+  /** The job's row (1-based), or 0; its small parts are read with the ids, in one call. */
+  const rowOf = (s: SbSheet, id: string): number => {
+    const at = rowsKept.get(id);
+    if (at !== undefined) {
+      const parts = s.getRange(at, 1, 1, COLUMN.head).getValues()[0] ?? [];
+      if (String(parts[0]) === id) {
+        partsRead.set(at, parts);
+        return at;
+      }
+      rowsKept.delete(id);
+    }
+    const last = s.getLastRow();
+    if (last === 0) return 0;
+    const rows = s.getRange(1, 1, last, COLUMN.head).getValues();
+    partsRead = new Map(rows.map((r, i) => [i + 1, r]));
+    const row = rows.findIndex((r) => String(r[0]) === id) + 1;
+    if (oneCall && row > 0) rowsKept.set(id, row);
+    return row;
+  };
+  /** Write `texts` from (row, col): as given where Sheets keeps them so, else through writeCells. */
+  const put = (s: SbSheet, row: number, col: number, texts: string[]): void => {
+    if (texts.every((t) => t === "" || keptAsGiven(t)))
+      s.getRange(row, col, 1, texts.length).setValues([texts]);
+    else writeCells(s, row, col, texts.length, [texts]);
+  };
   /**
    * `read` of a sheet another execution may delete meanwhile (a clock run ending the last
    * job): Apps Script throws on a deleted sheet's ranges. Gone, it reads as no job.
@@ -70,6 +112,8 @@ export function sheetJobs(
     try {
       return read();
     } catch (e) {
+      kept = null;
+      rowsKept.clear();
       if (book().getSheetByName(JOBS_SHEET) === null) return gone;
       throw e;
     }
@@ -77,6 +121,11 @@ export function sheetJobs(
   return {
     // A cancel from another execution (the sidebar's Cancel) is seen within this long.
     cancelPollMs: 10_000,
+    // Each step is a google.script.run call or a trigger run: its start (half a second), its
+    // lease under the lock with a flush, its checkpoint read back. A step that asked nothing
+    // (a write) goes on with the next in the same call.
+    joinSteps: true,
+    ...(oneCall ? {} : { session: () => sheetJobs(book, lock, flush, true) }),
     ids: () =>
       whileThere(() => {
         const s = sheet(false);
@@ -88,7 +137,8 @@ export function sheetJobs(
         const row = s ? rowOf(s, id) : 0;
         if (!s || row === 0) return null;
         if (part !== "body") {
-          const text = String(s.getRange(row, COLUMN[part], 1, 1).getValues()[0]?.[0] ?? "");
+          // The id column was read with the parts beside it: one read (rowOf's) for both.
+          const text = String(partsRead.get(row)?.[COLUMN[part] - 1] ?? "");
           return text === "" ? null : text;
         }
         const width = s.getLastColumn() - BODY + 1;
@@ -107,16 +157,18 @@ export function sheetJobs(
       if (row === 0) {
         row = s.getLastRow() + 1;
         writeCells(s, row, 1, 1, [[id]]);
+        if (oneCall) rowsKept.set(id, row);
       }
-      if (part !== "body") return void writeCells(s, row, COLUMN[part], 1, [[text]]);
+      if (part !== "body") return void put(s, row, COLUMN[part], [text]);
       const pieces: string[] = [];
       for (let i = 0; i < text.length; i += MAX_CELL_TEXT)
         pieces.push(text.slice(i, i + MAX_CELL_TEXT));
       // A shorter body empties the pieces a longer one left.
       const width = Math.max(s.getLastColumn() - BODY + 1, pieces.length, 1);
-      writeCells(s, row, BODY, width, [pieces]);
+      put(s, row, BODY, [...pieces, ...new Array<string>(width - pieces.length).fill("")]);
     },
     remove(id) {
+      rowsKept.delete(id);
       whileThere(() => {
         const s = sheet(false);
         const list = s ? ids(s) : [];

@@ -37,6 +37,8 @@ export interface SidebarServerDeps {
     program: Program<T>,
     options: { readonly fresh: boolean; readonly job?: boolean },
   ): T;
+  /** Requests a job may send at once now (its share's free slots); absent: one at a time. */
+  jobRoom?(): number;
   /** The lock jobs take their lease under (absent: tests with one runner). */
   lock?(): LockLike | null;
   /** SpreadsheetApp.flush: the writes made under the lock land before it is released. */
@@ -86,6 +88,7 @@ export function sheetsPorts(deps: SidebarServerDeps) {
     api: {
       run: (program, how) =>
         deps.runProgram(program, { fresh: how?.fresh === true, job: how?.job === true }),
+      ...(deps.jobRoom ? { jobRoom: () => deps.jobRoom?.() ?? 0 } : {}),
       answer: (name, args) => deps.runFunction(name, args),
       explain: (e) => deps.explain?.(e) ?? plainMessage(e),
     },

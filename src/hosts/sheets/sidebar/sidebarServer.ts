@@ -3,7 +3,9 @@
  * over Apps Script ports (sheetsPorts.ts), run blocking inside each google.script.run call,
  * plus what only Sheets has (daily refresh with its trigger, the selection and the answers
  * beside it). Long work is a job (src/sidebar/jobs/): the sidebar calls one step a call (each
- * far under Apps Script's 6 minutes), and trigger runs go on with it (refresh/jobRuns.ts).
+ * far under Apps Script's 6 minutes; a step that asked nothing goes on with the next in the same
+ * call, and a step's batches go out together through fetchAll: jobRunner.ts), and trigger runs
+ * go on with it (refresh/jobRuns.ts).
  */
 import { functionByName } from "../../../functions/index";
 import { parseRangeAddress, type RangeBox } from "../../../imports/rangeAddress";
@@ -15,7 +17,7 @@ import type { PlainCell } from "../../../sidebar/views";
 import { dailyRefresh } from "../refresh/dailyRefresh";
 import { sheetsJobRuns } from "../refresh/jobRuns";
 import type { JobsLeft } from "../../../sidebar/jobs/continueJobs";
-import { messageOf, runProgram, userSettings } from "../cells/session";
+import { jobRoom, messageOf, runProgram, userSettings } from "../cells/session";
 import type { FormatDate } from "../cells/sheetDates";
 import { ourTriggers } from "../stores/triggerList";
 import { formatFormulaCells } from "../fill/formatCells";
@@ -195,6 +197,7 @@ function appsScriptDeps(): SidebarServerDeps {
         ...(how.fresh ? { noCache: true } : {}),
         ...(how.job ? { share: "job" as const } : {}),
       }),
+    jobRoom,
     runFunction: (name, args) => {
       const fn = functionByName(name);
       if (!fn) throw new Error(`Unknown function ${name}`);
@@ -242,6 +245,7 @@ const APPS_SCRIPT_DEPS: SidebarServerDeps = {
   documentProperties: () => appsScriptDeps().documentProperties(),
   userProperties: () => appsScriptDeps().userProperties(),
   runProgram: (program, how) => appsScriptDeps().runProgram(program, how),
+  jobRoom: () => appsScriptDeps().jobRoom?.() ?? 0,
   lock: () => (globalThis as unknown as AppsScriptLocks).LockService.getScriptLock(),
   flush: () => (globalThis as unknown as AppsScriptLocks).SpreadsheetApp.flush(),
   runFunction: (n, a) => appsScriptDeps().runFunction(n, a),
