@@ -61,7 +61,7 @@ export function failedOnPage(e: unknown, page: number, passing = false): ApiErro
   const code = isApiError(e) ? e.code : "NETWORK";
   return new ApiError(
     code,
-    `Import stopped at page ${page}: ${messageOf(e)}. The sheet keeps its previous data.`,
+    `Import stopped at page ${page}: ${messageOf(e)}. The sheet is unchanged: the import writes only once every page has arrived.`,
     passing ? { retryable: true } : {},
   );
 }

@@ -105,7 +105,7 @@ describe("runImport", () => {
       return api.fetchData(c);
     };
     await expect(runImport(A11, { fetchData: failing, writeTable })).rejects.toThrow(
-      /Import stopped at page 3: No such shop\. The sheet keeps its previous data\./,
+      /Import stopped at page 3: No such shop\. The sheet is unchanged: the import writes only once every page has arrived\./,
     );
     expect(writeTable).not.toHaveBeenCalled();
   });

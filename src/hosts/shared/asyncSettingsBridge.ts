@@ -75,7 +75,8 @@ export function asyncSettingsMethods(p: SettingsParts): SettingsMethods {
       }
       if (change.cacheTtlSec !== undefined) {
         const ttl = Math.round(change.cacheTtlSec);
-        if (!(ttl >= 10 && ttl <= 6 * 3600)) throw new Error("Cache time must be 10 s to 6 h");
+        if (!(ttl >= 10 && ttl <= 6 * 3600))
+          throw new Error("Keep answers for: type a number of seconds from 10 to 21,600 (6 hours)");
         await p.storage.set(SETTING.cacheTtlSec, String(ttl));
       }
       if (change.listAnswers !== undefined) {

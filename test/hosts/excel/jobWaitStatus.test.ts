@@ -54,7 +54,7 @@ test("an import waiting on a stopped API says why and when it tries again, then 
   expect([result.rows, lines]).toEqual([20, expect.any(Array)]);
   const waiting = lines.find((l) => /Trying again/.test(l));
   expect(waiting).toMatch(
-    /^Import to "Top products": Import stopped at page 1: Could not reach the API.*The sheet keeps its previous data\. Trying again at \d\d:\d\d \(in about \d+ s\); Cancel stops it\.$/,
+    /^Import to "Top products": Import stopped at page 1: Could not reach the API.*The sheet is unchanged: the import writes only once every page has arrived\. Trying again at \d\d:\d\d \(in about \d+ s\); Cancel stops it\.$/,
   );
   // Never "starting…" while it waits: every line is the job's.
   expect(lines.every((l) => !/starting/.test(l))).toBe(true);

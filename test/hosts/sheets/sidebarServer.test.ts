@@ -457,7 +457,7 @@ describe("Sheets sidebar import server functions", () => {
     failing.book.sheets.set("Profit", ok.book.getSheetByName("Profit") as FakeSheet);
     // The job's line says where and why, and that the sheet keeps its data while it waits.
     expect(() => drive(failing.server, DEF)).toThrow(
-      /^Import stopped at page 3: Could not reach the API.*The sheet keeps its previous data/,
+      /^Import stopped at page 3: Could not reach the API.*The sheet is unchanged/,
     );
     expect(JSON.stringify(failing.book.getSheetByName("Profit")?.cells)).toBe(before);
     const [waiting] = failing.server.sidebarJobList();

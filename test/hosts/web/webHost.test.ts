@@ -301,7 +301,7 @@ describeBrowser("web host in Chromium", () => {
     );
     const message = await statusOf("imp-progress-text");
     expect(message).toMatch(/Could not reach the API/);
-    expect(message).toMatch(/keeps its previous data/);
+    expect(message).toMatch(/The sheet is unchanged/);
     expect(message).toMatch(/waiting \(.*\), trying again in about \d+ s/);
     await shot("import-server-died");
     expect(await sheet("Profit")).toEqual(before);
