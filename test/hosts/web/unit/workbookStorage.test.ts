@@ -93,7 +93,7 @@ test("the warning starts at 80 % of what the browser grants and says what to do"
     /^The browser's storage for this site is 80 % full \(80\.0 of 100\.0 MB; this workbook is about 14\.0 M characters\)\./,
   );
   expect(warning).toMatch(
-    /Delete sheets you no longer need \(older Pricing, History or import sheets\)/,
+    /Delete sheets you no longer need \(older Pricing, Price history or import sheets\)/,
   );
   expect(storageWarning(150, 100, 1)).toMatch(/100 % full/);
   expect(storageWarning(0, 0, 0)).toBeNull();
