@@ -182,7 +182,27 @@ export interface Shared {
    * a placeholder the add-on cannot reach.
    */
   readonly timeDriven?: boolean;
+  /**
+   * Each of the execution's services as the script gets it (SpreadsheetApp, PropertiesService,
+   * CacheService, UrlFetchApp, ScriptApp, Utilities, HtmlService): a test wraps them to end
+   * an execution at its limit (jobsKill.test.ts).
+   */
+  readonly services?: <T extends object>(service: T) => T;
 }
+
+/**
+ * The services `Shared.services` wraps. Not LockService (Google releases an execution's lock
+ * when it ends, however it ends) nor the logs.
+ */
+const SERVICES = [
+  "UrlFetchApp",
+  "CacheService",
+  "PropertiesService",
+  "Utilities",
+  "SpreadsheetApp",
+  "ScriptApp",
+  "HtmlService",
+] as const;
 
 /** Load Code.js and Stubs.js into a fresh global scope with the fakes. */
 export function loadAddon(dir: string, shared: Shared): LoadedAddon {
@@ -244,6 +264,8 @@ export function loadAddon(dir: string, shared: Shared): LoadedAddon {
     },
     __clock: clock,
   };
+  const serve = shared.services;
+  if (serve) for (const name of SERVICES) sandbox[name] = serve(sandbox[name] as object);
   const context = vm.createContext(sandbox);
   // Apps Script's Date.now is the real time; here it is the fake clock.
   vm.runInContext("Date.now = function () { return __clock.now(); };", context);

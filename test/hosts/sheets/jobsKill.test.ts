@@ -3,7 +3,8 @@
  * reference server), pricing sheets ("Count output VAT" off, so A6 per product with models) and
  * imports (2,000 rows of shop 100001 by profit, four pages), each stopped at a random step in
  * one of four ways, then resumed from the checkpoint the document keeps:
- *   limit   Apps Script ends the execution at a random Spreadsheet call within the step
+ *   limit   Apps Script ends the execution at a random call within the step (of a sheet, range,
+ *           property store, cache, trigger or fetch; nothing of that execution runs after it)
  *   closed  the sidebar is closed after the step and never reopened: the clock trigger the
  *           step asked for (sidebarServer.ts keepJobsGoing) runs, as a time-driven execution
  *           with no open spreadsheet, until the job is done
@@ -49,6 +50,8 @@ const EACH: Record<Build, number> = LONG
   ? { pricingBuild: 20, import: 20 }
   : { pricingBuild: 4, import: 2 };
 const SEED = killSeed();
+/** The execution limit strikes at one of a step's first calls: a step makes 55-100 of them. */
+const KILL_CALLS = 100;
 /**
  * Stops a seed once found wrong, run with every seed's draws. Seed 18's closed@4: the clock run
  * that finished the sidebar's import failed in its log step (no document properties in a
@@ -59,6 +62,67 @@ const REGRESSIONS: Record<Build, ReadonlyArray<readonly [Stop, number]>> = {
   import: [["closed", 4]],
 };
 const CLOCK_HANDLER = "fillWaitingCellsLater";
+
+/** The faults a document's executions meet; `dead`: the execution limit has struck. */
+interface Fault {
+  burst: number;
+  killAt: number;
+  calls: number;
+  dead: boolean;
+}
+
+/** Apps Script's execution limit: the armed call ends the execution. */
+function alive(fault: Fault): void {
+  if (fault.dead || (fault.killAt > 0 && ++fault.calls >= fault.killAt)) {
+    fault.dead = true;
+    throw new Error("Exceeded maximum execution time");
+  }
+}
+
+/** A host object (a class's, or a builder of functions), not plain data handed to the script. */
+const isService = (v: unknown): v is object =>
+  v !== null &&
+  typeof v === "object" &&
+  !Array.isArray(v) &&
+  !(v instanceof Date) &&
+  (Object.getPrototypeOf(v) !== Object.prototype ||
+    Object.values(v).some((x) => typeof x === "function"));
+
+/**
+ * `target` as one execution sees it. Google ends an execution at its limit and runs nothing of
+ * it after: a script's catch never runs, so none of its cleanup (a "failed" mark, a log row)
+ * reaches the document. Here the armed call throws and so does every later call of that
+ * execution, on every object it reached (sheets, ranges, properties, caches, triggers, fetch).
+ */
+function killable<T extends object>(target: T, fault: Fault): T {
+  const known = proxies.get(target);
+  if (known) return known as T;
+  // A sheet handed back (deleteSheet, setActiveSheet) is the host's own object again.
+  const bare = (a: unknown): unknown =>
+    Array.isArray(a) ? a.map(bare) : isService(a) ? (targets.get(a) ?? a) : a;
+  const wrap = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map((x) => (isService(x) ? killable(x, fault) : x))
+      : isService(v)
+        ? killable(v, fault)
+        : v;
+  const proxy = new Proxy(target, {
+    get(t, key) {
+      const v: unknown = Reflect.get(t, key, t);
+      if (typeof v !== "function") return v;
+      return (...args: unknown[]) => {
+        alive(fault);
+        return wrap((v as (...a: unknown[]) => unknown).apply(t, args.map(bare)));
+      };
+    },
+  });
+  targets.set(proxy, target);
+  proxies.set(target, proxy);
+  return proxy;
+}
+/** Each proxy's host object, and back (a sheet got twice is the same object, as in Apps Script). */
+const targets = new WeakMap<object, object>();
+const proxies = new WeakMap<object, object>();
 
 /** One document and its executions: each call a fresh execution over the same stores. */
 function documentOf() {
@@ -88,7 +152,7 @@ function documentOf() {
     documentProps: new FakeProperties(),
     documentCache: new FakeCache(clock),
   };
-  const fault = { burst: 0, killAt: 0, calls: 0 };
+  const fault: Fault = { burst: 0, killAt: 0, calls: 0, dead: false };
   const http = {
     fetchAll(requests: unknown[]) {
       if (fault.burst <= 0) return suite.http.fetchAll(requests as never);
@@ -100,19 +164,17 @@ function documentOf() {
       }));
     },
   } as unknown as SyncHttp;
-  // Apps Script's execution limit: the armed call and every later one of that execution fail.
-  const byName = book.getSheetByName.bind(book);
-  book.getSheetByName = (name: string) => {
-    if (fault.killAt > 0 && ++fault.calls >= fault.killAt)
-      throw new Error("Exceeded maximum execution time");
-    return byName(name);
-  };
-  const execution = (): LoadedAddon => loadAddon(suite.dir, { http, ...inDocument });
+  // Every service one execution reaches, each call counted towards the execution limit.
+  const execution = (): LoadedAddon =>
+    loadAddon(suite.dir, { http, ...inDocument, services: (s) => killable(s, fault) });
   const call = (name: string, ...args: unknown[]): unknown => {
     try {
       return execution().call(name, ...args);
     } finally {
-      if (fault.killAt > 0 && fault.calls >= fault.killAt) [fault.killAt, fault.calls] = [0, 0];
+      // Google releases an execution's lock when it ends, however it ends.
+      if (fault.dead) inDocument.lock.releaseLock();
+      // The next call is a new execution.
+      Object.assign(fault, { killAt: 0, calls: 0, dead: false });
     }
   };
   /** The clock triggers' runs (no open spreadsheet) until no job is left; how many ran. */
@@ -199,15 +261,13 @@ function stopped(build: Build, stop: Stop, at: number, random: () => number) {
   for (let step = 1; step < at && view.phase !== "done"; step++)
     view = doc.call("sidebarJobStep", view.id, "sidebar-1") as JobView;
   if (stop === "limit") {
-    doc.fault.killAt = 1 + Math.floor(random() * 12);
+    doc.fault.killAt = 1 + Math.floor(random() * KILL_CALLS);
     try {
       view = doc.call("sidebarJobStep", view.id, "sidebar-1") as JobView;
     } catch (e) {
       expect(String(e)).toMatch(/Exceeded maximum execution time/);
       kills++;
     }
-    // A step that ended before the armed call was not cut: disarmed, it went on as usual.
-    [doc.fault.killAt, doc.fault.calls] = [0, 0];
     // The cut step's lease runs out; the sidebar's next call goes on from the checkpoint.
     doc.clock.advance(200_000);
   } else if (stop === "5xx") {
