@@ -19,7 +19,8 @@ import { logRefresh } from "./refreshLog";
 import { parseSavedImports } from "./savedImports";
 import { keptCells, refreshNotes } from "./refreshNotes";
 import { parseTableRecord } from "../imports/managedTable";
-import { commitTable } from "./tableCommit";
+import { commitTable, managedColumns } from "./tableCommit";
+import { heldWithin } from "../imports/pricingLeftover";
 import { teamCostBook } from "./costBookSheet";
 import { importCostLine } from "../imports/costBook/importCosts";
 import type { CommitChoice, ImportResult, ImportTarget } from "./views";
@@ -99,6 +100,24 @@ export function* stagePage(
 }
 
 /**
+ * Does `def`'s sheet hold nothing but part of what committing this staged table writes (its
+ * header, its rows in their places)? Then every cell there is one this commit writes anyway.
+ */
+function* partOfCommit(
+  p: SidebarPorts,
+  token: string,
+  def: ImportDefinition,
+  state: ImportState,
+): Op<boolean> {
+  const columns = managedColumns(state.columns ?? []);
+  const width = Math.max(1, (state.columns ?? []).length);
+  const grid = yield* io(() => p.tables.read(def.sheetName));
+  if (!grid || columns.length === 0) return false;
+  const rows = yield* io(() => p.stage.rows(token, state.rowsSoFar, width));
+  return heldWithin(grid, [columns.map((c) => c.header), ...rows]);
+}
+
+/**
  * Swap the staged table into the target sheet. Data no import wrote is replaced only when
  * the seller said yes (checked again here: the sheet may have changed while pages came).
  * The staging stays (the job drops it after its checkpoint): a commit run twice is the same.
@@ -111,7 +130,11 @@ export function* commitImport(
   choice: CommitChoice = {},
 ): Op<ImportResult> {
   if (!state.done) throw new Error("The import has not finished: nothing was changed");
-  const taken = choice.saved || choice.replace ? null : yield* othersData(p, def);
+  let taken = choice.saved || choice.replace ? null : yield* othersData(p, def);
+  // The sheet may hold part of this very commit: an execution cut inside it (Sheets' limit,
+  // a closed tab) left the cells before its mark and record. Written again, not refused.
+  const ownPart = taken !== null && (yield* partOfCommit(p, token, def, state));
+  if (ownPart) taken = null;
   if (taken) {
     throw new Error(
       `${taken} holds data that no import wrote, so nothing was written: import again and choose a new sheet, or confirm replacing it`,
@@ -139,7 +162,7 @@ export function* commitImport(
     staged,
     choice.show === true,
     edits,
-    choice.replace === true,
+    choice.replace === true || ownPart,
     used,
     choice.saved === true,
     topRows,

@@ -68,6 +68,7 @@ export function memoryPorts(
   const { cache: _cache, ...fresh } = env;
   const basis = options.basis ?? DEFAULT_BASIS;
   const book: MemoryBook = { sheets: new Map(), records: new Map() };
+  const staged = new Map<string, Cell[][]>();
   const ports: SidebarPorts = {
     api: {
       run: (program, how) => runAsync(program, how?.fresh ? fresh : env),
@@ -82,9 +83,25 @@ export function memoryPorts(
     typedShops: slot(),
     importedSheets: slot(),
     stage: {
-      open: () => undefined,
-      append: () => undefined,
-      commit: () => undefined,
+      // The pages wait here, header first, each row where its page puts it (as every host's).
+      open: (token) => void staged.set(token, []),
+      append(token, page) {
+        const rows = staged.get(token);
+        if (!rows) throw new Error("This import's staging is gone: start the import again");
+        if (page.header) rows[0] = [...page.header];
+        page.rows.forEach((r, i) => (rows[page.rowsBefore + 1 + i] = [...r]));
+      },
+      commit(token, sheetName, table) {
+        const rows = staged.get(token);
+        if (!rows) throw new Error("This import's staging is gone: start the import again");
+        const header = table.columns.map((c) => c.header);
+        const body = rows.slice(1, 1 + table.rowCount).map((r) => [...(r ?? [])]);
+        book.sheets.set(sheetName, [header, ...body]);
+      },
+      rows: (token, count, width) =>
+        (staged.get(token) ?? [])
+          .slice(1, 1 + count)
+          .map((r) => Array.from({ length: width }, (_, j) => r?.[j] ?? "")),
       // As the hosts say it: a sheet holding any cell holds data (an import's when it has a record).
       dataIn: (name) => {
         const grid = book.sheets.get(name) ?? [];
@@ -97,8 +114,7 @@ export function memoryPorts(
         };
       },
       sheetNames: () => [...book.sheets.keys()],
-      drop: () => undefined,
-      rows: () => [],
+      drop: (token) => void staged.delete(token),
     },
     tables: memoryTables(book),
     jobs: memoryJobs(),
