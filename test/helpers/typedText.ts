@@ -33,7 +33,8 @@ const ASCII = /^[\x00-\x7f]*$/;
 
 /** Any script's decimal digits (full-width, Arabic-Indic, ...) as ASCII digits. */
 function asciiDigits(s: string): string {
-  return s.replace(/\p{Nd}/gu, (d) => {
+  // ASCII digits are themselves: only other scripts' are looked up.
+  return s.replace(/(?![0-9])\p{Nd}/gu, (d) => {
     const code = d.codePointAt(0) ?? 48;
     for (let zero = code; zero > code - 10; zero--)
       if (!/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) return String(code - zero);
