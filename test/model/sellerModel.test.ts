@@ -15,7 +15,10 @@ async function firstImport(
   marketplace: ModelMarketplace,
 ): Promise<{ model: SellerModel; grid: Cell[][]; live: string[] }> {
   const api = new ScriptedApi(marketplace);
-  const { model, real } = await startModel({ host: sheetsHost(api), api }, modelImport(marketplace));
+  const { model, real } = await startModel(
+    { host: sheetsHost(api), api },
+    modelImport(marketplace),
+  );
   return {
     model,
     grid: (await real.host.grid(model.sheet)) ?? [],

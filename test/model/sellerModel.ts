@@ -338,8 +338,7 @@ function seenOnce(m: SellerModel, grid: readonly (readonly Cell[])[], keys: read
     for (let c = 0; c < width; c++) {
       // The add-in's own id column counts below the table's header (as rowKeys reads it);
       // any other column from below the first cell reading the id's header.
-      const headed =
-        c === ownAt[part] ? m.titles : grid.findIndex((line) => idText(line[c]) === h);
+      const headed = c === ownAt[part] ? m.titles : grid.findIndex((line) => idText(line[c]) === h);
       if (headed < 0) continue;
       for (let r = headed + 1; r < grid.length; r++) {
         const text = idText(grid[r]?.[c]);
@@ -359,7 +358,9 @@ function seenOnce(m: SellerModel, grid: readonly (readonly Cell[])[], keys: read
         throw new Violation(
           "product row duplicated",
           `${product} shows ${cells.length} times under a column headed ${h} in ${m.sheet} (cells ${cells
-            .map((at) => at.replace(/(\d+),(\d+)/, (_, r, c) => `R${Number(r) + 1}C${Number(c) + 1}`))
+            .map((at) =>
+              at.replace(/(\d+),(\d+)/, (_, r, c) => `R${Number(r) + 1}C${Number(c) + 1}`),
+            )
             .join(", ")}), as the seller sees it; expected ${expectedCells}`,
         );
     }
