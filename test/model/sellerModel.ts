@@ -6,7 +6,9 @@
  *
  * - each typed cell is still there, once, beside its product (in its column), unless the
  *   seller chose to write the API's figures over that named cell or to replace the sheet;
- * - each product in the answer appears once (a row the seller copied is named a duplicate);
+ * - each product in the answer appears once (a row the seller copied is named a duplicate),
+ *   counted as the seller sees it: its id under any column headed like the add-in's id column,
+ *   not only in the add-in's own (a second copy of the table beside or below it is seen);
  * - no product row is lost;
  * - a refused step wrote nothing.
  */
