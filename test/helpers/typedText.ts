@@ -29,6 +29,7 @@ const TYPED_DATE =
   /^(\d{1,4}[/.-]\d{1,2}([/.-]\d{1,4})?|\d{1,2}:\d{2}(:\d{2})?|\d+ \d+\/\d+|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4})$/i;
 const TYPED_OTHER = /^(true|false|#n\/a|#ref!|#value!|#div\/0!|#name\?|#num!|#null!|#error!)$/i;
 
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters too
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** Any script's decimal digits (full-width, Arabic-Indic, ...) as ASCII digits. */
