@@ -29,9 +29,13 @@ const TYPED_DATE =
   /^(\d{1,4}[/.-]\d{1,2}([/.-]\d{1,4})?|\d{1,2}:\d{2}(:\d{2})?|\d+ \d+\/\d+|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4})$/i;
 const TYPED_OTHER = /^(true|false|#n\/a|#ref!|#value!|#div\/0!|#name\?|#num!|#null!|#error!)$/i;
 
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters too
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Any script's decimal digits (full-width, Arabic-Indic, ...) as ASCII digits. */
 function asciiDigits(s: string): string {
-  return s.replace(/\p{Nd}/gu, (d) => {
+  // ASCII digits are themselves: only other scripts' are looked up.
+  return s.replace(/(?![0-9])\p{Nd}/gu, (d) => {
     const code = d.codePointAt(0) ?? 48;
     for (let zero = code; zero > code - 10; zero--)
       if (!/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) return String(code - zero);
@@ -61,7 +65,10 @@ export function typedCell(v: unknown, format?: string): StoredCell | undefined {
   if (s === "") return undefined;
   if (format === PLAIN_TEXT) return { kind: "text", value: s };
   if (s.startsWith("'")) return { kind: "text", value: s.slice(1) };
-  const typed = asciiDigits(s.replace(TYPED_BLANKS, "").trim().normalize("NFKC"));
+  const stripped = s.replace(TYPED_BLANKS, "").trim();
+  // ASCII has nothing for NFKC or asciiDigits to change (the model's runs write long ASCII
+  // JSON records: a callback per digit was most of the Sheets fake's setValues).
+  const typed = ASCII.test(stripped) ? stripped : asciiDigits(stripped.normalize("NFKC"));
   if (TYPED_FORMULA.test(typed)) return { kind: "formula", value: typed };
   if (TYPED_NUMBER.test(typed) && /\d/.test(typed))
     return { kind: "number", value: typedNumber(typed) };

@@ -6,7 +6,9 @@
  *
  * - each typed cell is still there, once, beside its product (in its column), unless the
  *   seller chose to write the API's figures over that named cell or to replace the sheet;
- * - each product in the answer appears once (a row the seller copied is named a duplicate);
+ * - each product in the answer appears once (a row the seller copied is named a duplicate),
+ *   counted as the seller sees it: its id under any column headed like the add-in's id column,
+ *   not only in the add-in's own (a second copy of the table beside or below it is seen);
  * - no product row is lost;
  * - a refused step wrote nothing.
  */
@@ -277,6 +279,7 @@ export function checkInvariant(
         `${product} should have ${expected} row(s) in ${m.sheet}, has ${n}`,
       );
   }
+  seenOnce(m, grid, keys);
   if (live === null) return;
   const header = (grid[m.titles] ?? []).map((h) => idText(h));
   const statusAt = m.cols.indexOf("own:Status");
@@ -317,6 +320,52 @@ export function checkInvariant(
         "gone row keeps a rank",
         `${k} is not in the API's answer and still shows rank ${show(line[rankAt])}`,
       );
+  });
+}
+
+/**
+ * Each product's rows as the seller sees them, not only in the add-in's own id column (rowKeys):
+ * its id under any column that a cell of the sheet heads with the id's header ("Item id"), at
+ * any row (a header moved down by title rows, or a second copy of the table beside or below
+ * it). A product whose id shows in more rows or columns than the model expects is duplicated
+ * for the seller even when the add-in's own id column holds it once.
+ */
+function seenOnce(m: SellerModel, grid: readonly (readonly Cell[])[], keys: readonly string[]) {
+  const ownAt = m.keyHeaders.map((h) => m.cols.indexOf(`own:${h}`));
+  const expected = (product: string) => m.rows.get(product) ?? 0;
+  m.keyHeaders.forEach((h, part) => {
+    // Where each product's id (this part of its key) shows: [row, column] cells.
+    const seen = new Map<string, string[]>();
+    const width = Math.max(0, ...grid.map((line) => line.length));
+    for (let c = 0; c < width; c++) {
+      // The add-in's own id column counts below the table's header (as rowKeys reads it);
+      // any other column from below the first cell reading the id's header.
+      const headed = c === ownAt[part] ? m.titles : grid.findIndex((line) => idText(line[c]) === h);
+      if (headed < 0) continue;
+      for (let r = headed + 1; r < grid.length; r++) {
+        const text = idText(grid[r]?.[c]);
+        if (text !== "" && text !== h) seen.set(text, [...(seen.get(text) ?? []), `${r},${c}`]);
+      }
+    }
+    for (const product of m.rows.keys()) {
+      // Rows the model counts by their whole key; here, by this part of it.
+      const id = product.split("|")[part] ?? "";
+      const expectedCells = [...m.rows.keys()]
+        .filter((p) => (p.split("|")[part] ?? "") === id)
+        .reduce((n, p) => n + expected(p), 0);
+      const cells = seen.get(id) ?? [];
+      // Rows the model counts that hold no id here (B: the other part typed alone) are not more.
+      const ownRows = keys.filter((k) => (k.split("|")[part] ?? "") === id).length;
+      if (cells.length > Math.max(expectedCells, ownRows))
+        throw new Violation(
+          "product row duplicated",
+          `${product} shows ${cells.length} times under a column headed ${h} in ${m.sheet} (cells ${cells
+            .map((at) =>
+              at.replace(/(\d+),(\d+)/, (_, r, c) => `R${Number(r) + 1}C${Number(c) + 1}`),
+            )
+            .join(", ")}), as the seller sees it; expected ${expectedCells}`,
+        );
+    }
   });
 }
 

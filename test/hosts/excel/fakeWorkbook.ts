@@ -103,7 +103,8 @@ const key = cellKey;
 /**
  * A sheet's cells by "row,column" that keep their used range as they are put: the used range
  * is read at every load of it and every look at the sheet (a full scan was the fake's largest
- * cost in the seller-data model). A cell emptied or deleted makes it scan again, once.
+ * cost in the seller-data model). A cell emptied or deleted in the last used row or column
+ * makes it scan again, once.
  */
 class CellMap extends Map<string, unknown> {
   private rows = 0;
@@ -116,7 +117,7 @@ class CellMap extends Map<string, unknown> {
   }
   override set(k: string, v: unknown): this {
     if (v === "" || v === undefined) {
-      if (!this.stale && super.has(k)) this.stale = true;
+      if (!this.stale && super.has(k) && this.onEdge(k)) this.stale = true;
     } else if (!this.stale) {
       const comma = k.indexOf(",");
       this.rows = Math.max(this.rows, Number(k.slice(0, comma)) + 1);
@@ -126,8 +127,15 @@ class CellMap extends Map<string, unknown> {
   }
   override delete(k: string): boolean {
     const had = super.delete(k);
-    if (had) this.stale = true;
+    if (had && this.onEdge(k)) this.stale = true;
     return had;
+  }
+  /** Only a cell in the last used row or column can make the used range smaller. */
+  private onEdge(k: string): boolean {
+    const comma = k.indexOf(",");
+    return (
+      Number(k.slice(0, comma)) + 1 >= this.rows || Number(k.slice(comma + 1)) + 1 >= this.cols
+    );
   }
   override clear(): void {
     super.clear();

@@ -607,7 +607,8 @@ export class FakeSheet implements SbSheet {
       this.cells.set(cellKey(row, column), c);
       if (this.extent)
         this.extent = [Math.max(this.extent[0], row), Math.max(this.extent[1], column)];
-    } else if (this.cells.delete(cellKey(row, column))) this.extent = null;
+    } else if (this.cells.delete(cellKey(row, column)) && this.onEdge(row, column))
+      this.extent = null;
   }
   /** harness */
   cell(row: number, column: number): StoredCell | undefined {
@@ -622,6 +623,10 @@ export class FakeSheet implements SbSheet {
    * them on every write: scanning every cell each time was an eighth of their CPU).
    */
   private extent: [number, number] | null = null;
+  /** Whether a cell gone from (row, column) may have held the last row or column. */
+  private onEdge(row: number, column: number): boolean {
+    return !this.extent || row >= this.extent[0] || column >= this.extent[1];
+  }
   private lastCell(): [number, number] {
     if (this.extent) return this.extent;
     let [rows, cols] = [0, 0];

@@ -134,11 +134,16 @@ export class FakeUniverSheet {
       if (v === null || v === undefined) delete next[k];
       else next[k] = v;
     }
-    if (Object.keys(next).length === 0) this.cells.delete(cellKey(r, c));
-    else this.cells.set(cellKey(r, c), next);
+    if (Object.keys(next).length === 0) this.drop(r, c);
+    else {
+      this.cells.set(cellKey(r, c), next);
+      if (this.extent) this.extent = [Math.max(this.extent[0], r), Math.max(this.extent[1], c)];
+    }
   }
   drop(r: number, c: number): void {
-    this.cells.delete(cellKey(r, c));
+    // Only a cell on the last row or column can make them smaller.
+    if (this.cells.delete(cellKey(r, c)) && this.extent)
+      if (r >= this.extent[0] || c >= this.extent[1]) this.extent = null;
   }
   getSheetName = (): string => this.name;
   getSheetId = (): string => this.id;
@@ -168,15 +173,27 @@ export class FakeUniverSheet {
   getActiveRange(): FakeRange | null {
     return null;
   }
+  /**
+   * The last row and column holding a cell, kept as cells are set (the seller-data model reads
+   * them on every write: scanning every cell each time was a twelfth of its web run's CPU).
+   */
+  private extent: [number, number] | null = null;
+  private lastCell(): [number, number] {
+    if (this.extent) return this.extent;
+    let [rows, cols] = [0, 0];
+    for (const k of this.cells.keys()) {
+      const comma = k.indexOf(",");
+      rows = Math.max(rows, Number(k.slice(0, comma)));
+      cols = Math.max(cols, Number(k.slice(comma + 1)));
+    }
+    this.extent = [rows, cols];
+    return this.extent;
+  }
   getLastRow(): number {
-    let last = 0;
-    for (const k of this.cells.keys()) last = Math.max(last, Number(k.slice(0, k.indexOf(","))));
-    return last;
+    return this.lastCell()[0];
   }
   getLastColumn(): number {
-    let last = 0;
-    for (const k of this.cells.keys()) last = Math.max(last, Number(k.slice(k.indexOf(",") + 1)));
-    return last;
+    return this.lastCell()[1];
   }
   getSheet() {
     return {
@@ -199,6 +216,7 @@ export class FakeUniverSheet {
   }
   private move(to: (r: number, c: number) => readonly [number, number] | null): void {
     moveKeys(this.cells, to);
+    this.extent = null;
   }
   /** The new row or column takes the style of the one before it (above, left), as Univer's. */
   private styleFrom(
@@ -209,6 +227,7 @@ export class FakeUniverSheet {
       const [r, c] = k.split(",").map(Number) as [number, number];
       if (from(r, c) && v.s !== undefined) this.cells.set(cellKey(...to(r, c)), { s: v.s } as Data);
     }
+    this.extent = null;
   }
   insertColumnBefore(col: number): this {
     this.move((r, c) => [r, c >= col ? c + 1 : c]);
