@@ -279,6 +279,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       const s = await settings();
       const used = s.apiKey ? quota.status(s.apiKey).used : 0;
       const lookups = stats.cacheHits + stats.cacheMisses;
+      const stale = (await o.refresher?.staleNote?.()) ?? null;
       return {
         requestsLastMinute: Math.min(quota.limit, used),
         limitPerMinute: quota.limit,
@@ -292,6 +293,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
             clock.now(),
             (await o.refresher?.liveCalls()) ?? true,
           ),
+          ...(stale ? { note: stale } : {}),
           jobs: onTheLine.line(),
         },
       };
