@@ -7,7 +7,7 @@
  */
 import type { AsyncEnv, AsyncTransport } from "../../core/asyncDriver";
 import { runAsync, schedulerFor } from "../../core/asyncDriver";
-import { ResponseCache } from "../../core/cache";
+import { REFRESH_JOIN_MS, ResponseCache } from "../../core/cache";
 import {
   answeredSince,
   answeredWithinCacheTime,
@@ -15,7 +15,7 @@ import {
   forgetCall,
 } from "../../core/callPlan";
 import { Refusals } from "./refusals";
-import { REFRESH_JOIN_MS, staleWords } from "./staleWords";
+import { staleWords } from "./staleWords";
 import type { AsyncClock, Timers } from "../../core/clock";
 import { realAsyncClock } from "../../core/clock";
 import { createDriverStats, type DriverStats } from "../../core/driverEnv";

@@ -1,15 +1,8 @@
 /**
  * What the task pane says of cells showing their last good figures while the API does not
- * answer (stale-if-error, at most MAX_STALE_SEC old: docs/contract-notes.md), and how long a
- * refresh joins the answers of the one before it.
+ * answer (stale-if-error, at most MAX_STALE_SEC old: docs/contract-notes.md).
  */
 import { MAX_STALE_SEC } from "../../core/cache";
-
-/**
- * A refresh within this long of a cell's last answer from the API joins that answer instead
- * of asking again: nothing newer can be asked for (25 quick clicks sent 51 requests).
- */
-export const REFRESH_JOIN_MS = 10_000;
 
 const pad = (n: number): string => String(n).padStart(2, "0");
 
