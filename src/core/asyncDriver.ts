@@ -24,6 +24,13 @@ export interface RunOptions {
   readonly abortInFlight?: boolean;
   /** Told of every call the body asks (a host tracks which cell used which answers). */
   readonly onCall?: (call: ApiCall) => void;
+  /**
+   * An answer the host already holds for this call, sent for no request (the API refused these
+   * very arguments with a 400: asking again answers the same); undefined: ask.
+   */
+  readonly known?: (call: ApiCall) => Settled<unknown> | undefined;
+  /** Told how each call the scheduler answered came out (a host remembers such a refusal). */
+  readonly onSettled?: (call: ApiCall, outcome: Settled<unknown>) => void;
 }
 
 const ownSchedulers = new WeakMap<AsyncEnv, Scheduler>();
@@ -68,7 +75,14 @@ async function perform(
   const options = { env, ...run };
   const calls = effect.kind === "call" ? [effect] : effect.calls;
   for (const c of calls) run.onCall?.(c);
-  if (effect.kind === "call") return scheduler.request(effect, options);
-  const all = await Promise.all(effect.calls.map((c) => scheduler.request(c, options)));
+  const ask = async (call: ApiCall): Promise<Settled<unknown>> => {
+    const known = run.known?.(call);
+    if (known) return known;
+    const outcome = await scheduler.request(call, options);
+    run.onSettled?.(call, outcome);
+    return outcome;
+  };
+  if (effect.kind === "call") return ask(effect);
+  const all = await Promise.all(effect.calls.map(ask));
   return { ok: true, value: all };
 }

@@ -12,34 +12,35 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 export function normaliseBaseUrl(raw: unknown): string {
   const text = typeof raw === "string" ? raw.trim() : "";
   if (text === "") {
-    throw configError("No API base URL: enter it in the add-on's Settings");
+    throw configError("No API address: enter it in the add-on's Settings");
   }
   const match = URL_SHAPE.exec(text);
-  if (!match) throw configError(`Base URL is not a URL (got ${clip(text)}): use https://host/...`);
+  if (!match)
+    throw configError(`API address is not a URL (got ${clip(text)}): use https://host/...`);
   const scheme = (match[1] ?? "").toLowerCase();
   const authority = match[2] ?? "";
   const path = (match[3] ?? "").replace(/\/+$/, "");
   if (match[4]) {
-    throw configError("Base URL must not contain ? or #: enter only https://host/path");
+    throw configError("API address must not contain ? or #: enter only https://host/path");
   }
   if (authority.includes("@")) {
-    throw configError("Base URL must not contain a user name or password");
+    throw configError("API address must not contain a user name or password");
   }
   const hostPort = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i.exec(authority);
-  if (!hostPort) throw configError(`Base URL has no valid host (got ${clip(text)})`);
+  if (!hostPort) throw configError(`API address has no valid host (got ${clip(text)})`);
   const host = (hostPort[1] ?? "").toLowerCase();
   const port = hostPort[2];
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) {
-    throw configError(`Base URL port must be 1 to 65535 (got ${port})`);
+    throw configError(`API address port must be 1 to 65535 (got ${port})`);
   }
   if (scheme === "http") {
     if (!LOOPBACK_HOSTS.has(host)) {
       throw configError(
-        "Base URL must start with https:// (plain http is allowed only for localhost) so your key is never sent unencrypted",
+        "API address must start with https:// (plain http is allowed only for localhost) so your key is never sent unencrypted",
       );
     }
   } else if (scheme !== "https") {
-    throw configError(`Base URL must start with https:// (got ${scheme}://)`);
+    throw configError(`API address must start with https:// (got ${scheme}://)`);
   }
   return `${scheme}://${host}${port !== undefined ? `:${port}` : ""}${path}`;
 }

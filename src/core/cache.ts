@@ -16,6 +16,8 @@ export interface ResponseCacheOptions {
   readonly ttlSec?: number;
   /** How long a value is kept for stale-if-error; default the store's maximum TTL. */
   readonly staleTtlSec?: number;
+  /** The oldest answer stale-if-error serves, whatever the store keeps; default MAX_STALE_SEC. */
+  readonly maxStaleSec?: number;
   /** Prefix of every store key; change it to invalidate everything. */
   readonly namespace?: string;
   /**
@@ -58,6 +60,19 @@ interface CacheRecord {
   readonly v: unknown;
 }
 
+/**
+ * The oldest last good answer a failing API is answered with (24 h, docs/contract-notes.md
+ * "Stale-if-error"): a figure older than a day is no figure to price by, so the cell says the
+ * API's error instead. Stores that keep less bound it lower (CacheService: 6 h).
+ */
+export const MAX_STALE_SEC = 24 * 60 * 60;
+
+/**
+ * A refresh within this long of an answer from the API joins that answer instead of asking
+ * again: nothing newer can be asked for (25 quick clicks on Refresh sent 51 requests).
+ */
+export const REFRESH_JOIN_MS = 10_000;
+
 const DIRECT = "v";
 const INDEX = "i";
 
@@ -66,6 +81,7 @@ export class ResponseCache {
   readonly stats: CacheStats = { hits: 0, misses: 0, writes: 0, writeErrors: 0, readErrors: 0 };
   readonly ttlSec: number;
   readonly staleTtlSec: number;
+  readonly maxStaleSec: number;
   readonly maxPerIdEntries: number;
   private readonly store: KeyValueStore;
   private readonly clock: Pick<Clock, "now">;
@@ -84,6 +100,7 @@ export class ResponseCache {
     const maxTtl = options.store.limits.maxTtlSec;
     this.ttlSec = Math.min(options.ttlSec ?? 600, maxTtl);
     this.staleTtlSec = Math.max(this.ttlSec, Math.min(options.staleTtlSec ?? maxTtl, maxTtl));
+    this.maxStaleSec = options.maxStaleSec ?? MAX_STALE_SEC;
     this.namespace = options.namespace ?? "mpc1";
     this.maxPerIdEntries = options.maxPerIdEntries ?? Number.POSITIVE_INFINITY;
   }
@@ -148,8 +165,32 @@ export class ResponseCache {
     params: Readonly<Record<string, unknown>>,
   ): CacheHit<T> | null {
     const [record] = this.readRecords([this.keyFor(apiKey, endpoint, params)], apiKey);
-    if (!record) return null;
-    return { value: record.v as T, stale: record.f <= this.clock.now(), storedAt: record.t };
+    const now = this.clock.now();
+    if (!record || now - record.t > this.maxStaleSec * 1000) return null;
+    return { value: record.v as T, stale: record.f <= now, storedAt: record.t };
+  }
+
+  /**
+   * A refresh: the value stops being fresh (the next lookup asks the API) but stays the last
+   * good answer, for stale-if-error while the API does not answer. Nothing cached: nothing done.
+   */
+  expire(apiKey: string, endpoint: string, params: Readonly<Record<string, unknown>>): void {
+    const key = this.keyFor(apiKey, endpoint, params);
+    const [record] = this.readRecords([key], apiKey);
+    const now = this.clock.now();
+    if (!record || record.f <= now) return;
+    const left = Math.ceil((record.t + this.staleTtlSec * 1000 - now) / 1000);
+    if (left < 1) return this.store.remove(key);
+    const text = JSON.stringify({ t: record.t, f: now, v: record.v } satisfies CacheRecord);
+    const entries = this.encode(key, text);
+    try {
+      if (this.store.putAll) this.store.putAll(entries, left);
+      else for (const [k, v] of Object.entries(entries)) this.store.put(k, v, left);
+    } catch {
+      // Best effort, as every write: a store that refuses drops the value instead.
+      this.stats.writeErrors++;
+      this.store.remove(key);
+    }
   }
 
   /** Is this answer younger than the cache time as it is now (the seller may have changed it)? */

@@ -8,7 +8,7 @@
  */
 import type { EndpointSpec } from "../api/types";
 import { batchIds, distinctIds, idKey, paramsWithoutIds } from "./batch";
-import type { ResponseCache } from "./cache";
+import type { CacheHit, ResponseCache } from "./cache";
 import type { CommonEnv, DriverStats } from "./driverEnv";
 import { createDriverStats, endpointLookup } from "./driverEnv";
 import type { AnswerReads, ApiCall, Settled } from "./effects";
@@ -126,7 +126,8 @@ export function forgetCall(env: CommonEnv, call: ApiCall): void {
   const cache = env.cache;
   if (!cache) return;
   try {
-    for (const e of entriesOf(call, env)) cache.remove(cacheOwner(env), e.endpoint, e.params);
+    // Expired, not removed: the last good answer still stands in while the API fails.
+    for (const e of entriesOf(call, env)) cache.expire(cacheOwner(env), e.endpoint, e.params);
   } catch {
     // An unknown endpoint has nothing cached.
   }
@@ -143,6 +144,23 @@ export function answeredWithinCacheTime(env: CommonEnv, call: ApiCall): boolean 
       .map((e) => cache.getStale(cacheOwner(env), e.endpoint, e.params))
       .filter((hit) => hit !== null && !hit.stale);
     return hits.length > 0 && hits.every((hit) => hit !== null && cache.withinCacheTime(hit));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Did the API answer this call at `since` (ms) or later (its fresh cached answers all stored
+ * since)? A refresh then has nothing newer to ask for.
+ */
+export function answeredSince(env: CommonEnv, call: ApiCall, since: number): boolean {
+  const cache = env.cache;
+  if (!cache) return false;
+  try {
+    const hits = entriesOf(call, env)
+      .map((e) => cache.getStale(cacheOwner(env), e.endpoint, e.params))
+      .filter((h) => h !== null && !h.stale);
+    return hits.length > 0 && hits.every((h) => h !== null && h.storedAt >= since);
   } catch {
     return false;
   }
@@ -186,11 +204,11 @@ function planSingle(
       const result = outcome ?? { ok: false as const, error: toApiError(new Error("no answer")) };
       keyRejected(env, result);
       if (result.ok || !cache || !result.error.retryable) return result;
-      const stale = cached(cache, owner, spec.id, call.params, call.reads, true);
+      const stale = cachedHit(cache, owner, spec.id, call.params, call.reads, true);
       if (stale === null) return result;
       stats.staleServed++;
-      env.onStale?.(spec.id);
-      return { ok: true, value: stale };
+      env.onStale?.(spec.id, stale.storedAt);
+      return { ok: true, value: stale.value };
     },
   };
 }
@@ -211,13 +229,25 @@ function cached(
   reads: readonly AnswerReads[] | undefined,
   staleOk: boolean,
 ): unknown {
+  return cachedHit(cache, owner, endpoint, params, reads, staleOk)?.value ?? null;
+}
+
+/** `cached`, with when the answer was stored. */
+function cachedHit(
+  cache: ResponseCache,
+  owner: string,
+  endpoint: string,
+  params: Readonly<Record<string, unknown>>,
+  reads: readonly AnswerReads[] | undefined,
+  staleOk: boolean,
+): CacheHit<unknown> | null {
   const read = (e: string) =>
     staleOk ? cache.getStale(owner, e, params) : cache.get(owner, e, params);
   const own = read(endpoint);
-  if (own) return own.value;
+  if (own) return own;
   if (reads === undefined || !pairFor(endpoint)?.partial) return null;
   const fromList = read(listCacheEndpoint(endpoint));
-  return fromList && readsSatisfied(fromList.value, reads) ? fromList.value : null;
+  return fromList && readsSatisfied(fromList.value, reads) ? fromList : null;
 }
 
 function planBatch(
@@ -287,7 +317,7 @@ function planBatch(
       const whole = wholeParams ? cache.getStale<unknown[]>(owner, spec.id, wholeParams) : null;
       if (whole && Array.isArray(whole.value)) {
         stats.staleServed++;
-        env.onStale?.(spec.id);
+        env.onStale?.(spec.id, whole.storedAt);
         return { ok: true, value: whole.value };
       }
       const stale = missingIds.map((id, i) =>
@@ -300,7 +330,10 @@ function planBatch(
         known.set(idKey(id), (o?.ok ? o.value : stale[i]?.value) as unknown[]);
       });
       stats.staleServed++;
-      env.onStale?.(spec.id);
+      env.onStale?.(
+        spec.id,
+        Math.min(...stale.map((h) => h?.storedAt ?? Number.POSITIVE_INFINITY)),
+      );
       return { ok: true, value: assemble() };
     },
   };

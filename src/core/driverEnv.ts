@@ -66,8 +66,11 @@ export interface CommonEnv {
   readonly random?: RandomSource;
   /** Counters to add to; the driver creates its own when absent. */
   readonly stats?: DriverStats;
-  /** Told when a stale cached value stands in for a failed call (the host may flag it). */
-  readonly onStale?: (endpoint: string) => void;
+  /**
+   * Told when a stale cached value stands in for a failed call, with when that value was
+   * stored (ms): the host says so beside the cells ("figures from 14:05").
+   */
+  readonly onStale?: (endpoint: string, storedAt: number) => void;
   /** Told when the API rejected the key (401/403): the host shows the key's status red. */
   readonly onRejectedKey?: () => void;
 }

@@ -2,7 +2,9 @@
  * Bulk calculation's column mapping in the seller's terms: a header that names an argument
  * ("Shop", "shop_id", "Item ID", "COGS") is that argument's column without a click; a
  * required argument left unmapped is named before anything runs; columns are called by the
- * letters the sheet shows, wherever the selection starts.
+ * letters the sheet shows, wherever the selection starts. A header that names a number
+ * argument over a column of text (a pricing sheet's cost source, "The API's (entered)") is not
+ * mapped to it: its cells are no figures, and the note says so.
  */
 import type { Cell } from "../core/shape";
 import { paramLabel } from "../functions/paramLabels";
@@ -10,6 +12,8 @@ import { columnLetters, parseRangeAddress } from "./rangeAddress";
 
 interface ParamLike {
   readonly name: string;
+  /** "number": only a column of numbers (or empty cells) is mapped to it by its header. */
+  readonly type?: string;
   readonly optional?: boolean;
   readonly needed?: boolean;
 }
@@ -22,6 +26,8 @@ const SAME_AS: Readonly<Record<string, readonly string[]>> = {
   sellerId: ["seller"],
   region: ["country", "market region"],
 };
+
+const clip = (text: string): string => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
 const words = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 
@@ -41,14 +47,30 @@ function namesOf(param: string): Set<string> {
   );
 }
 
+/** The first cell of column `c` below the header that is text, not a number (null: none). */
+export function textIn(body: readonly (readonly Cell[])[], c: number): string | null {
+  for (const row of body) {
+    const cell = row[c];
+    if (typeof cell === "string" && cell.trim() !== "" && !Number.isFinite(Number(cell.trim())))
+      return cell;
+  }
+  return null;
+}
+
+/** Whether column `c` can feed `param`: a number argument takes no column of text. */
+const fits = (param: ParamLike, body: readonly (readonly Cell[])[], c: number): boolean =>
+  param.type !== "number" || textIn(body, c) === null;
+
 /**
- * For each argument, "col:i" when exactly one header names it, else what `current` chose
- * (a seller's choice is kept; a column is given to one argument only).
+ * For each argument, "col:i" when exactly one header names it and its cells fit (a number
+ * argument takes no column of text), else what `current` chose (a seller's choice is kept; a
+ * column is given to one argument only). `body`: the selection's rows below its header.
  */
 export function matchHeaders(
   params: readonly ParamLike[],
   header: readonly Cell[],
   current: readonly string[] = [],
+  body: readonly (readonly Cell[])[] = [],
 ): string[] {
   const taken = new Set(current.filter((s) => s.startsWith("col:")));
   return params.map((p, i) => {
@@ -56,7 +78,9 @@ export function matchHeaders(
     if (chosen !== "") return chosen;
     const names = namesOf(p.name);
     const hits = header
-      .map((h, c) => (typeof h === "string" && names.has(words(h)) ? `col:${c}` : null))
+      .map((h, c) =>
+        typeof h === "string" && names.has(words(h)) && fits(p, body, c) ? `col:${c}` : null,
+      )
       .filter((s): s is string => s !== null && !taken.has(s));
     if (hits.length !== 1) return "";
     taken.add(hits[0] ?? "");
@@ -103,10 +127,18 @@ export function unusedColumnsNote(
   sources: readonly string[],
   catalog: readonly FunctionLike[],
   address?: string,
+  body: readonly (readonly Cell[])[] = [],
 ): string {
   const used = new Set(sources.filter((s) => s.startsWith("col:")));
   const notes = header.flatMap((h, c) => {
     if (typeof h !== "string" || h.trim() === "" || used.has(`col:${c}`)) return [];
+    // Named for one of this function's numbers, yet text: say why it was not taken.
+    const named = fn.params.find((p) => namesOf(p.name).has(words(h)) && !fits(p, body, c));
+    const text = textIn(body, c);
+    if (named && text !== null)
+      return [
+        `Column ${selectionColumn(address, c)} "${h.trim()}" holds text ("${clip(text)}"), not a number, so it is not taken as ${paramLabel(named.name)}: map a column of costs, or type one value for every row`,
+      ];
     const takers = catalog
       .filter((f) => f.name !== fn.name && f.params.some((p) => namesOf(p.name).has(words(h))))
       .map((f) => f.name);

@@ -24,7 +24,7 @@ export const PRICING_COLUMNS = [
   { header: "Net profit", format: "money", role: "today" },
   { header: "Margin", format: "fraction", role: "today" },
   // Where the cost of today's figures came from (issue 34: inferred costs are marked).
-  { header: "COGS", format: "text", role: "today" },
+  { header: "COGS from", format: "text", role: "today" },
   { header: "Target margin", format: "fraction", role: "input" },
   // Marketplace A only (A21 mode PROFIT; B14 and C8 take a margin): pricingProfit.ts.
   { header: "Target profit", format: "money", role: "input" },
@@ -92,7 +92,7 @@ export interface PricingRow {
     readonly cogsSource: string | null;
     readonly day: string | null;
   };
-  /** What the COGS cell says (costBook/pricingCosts.ts). */
+  /** What the "COGS from" cell says (costBook/pricingCosts.ts). */
   readonly cogsNote?: string;
 }
 

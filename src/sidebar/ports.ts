@@ -9,6 +9,7 @@ import type { Cell, CellInput, CellResult } from "../functions/cells";
 import type { GridBlock, GridFill } from "../imports/managedTable";
 import type { ImportTable } from "../imports/table";
 import type { Io } from "./op";
+import type { SheetNameLimit } from "./sheetNameLimit";
 
 /** The API runner: the host's driver, scheduler, quota and cache for the saved key. */
 export interface ApiRunner {
@@ -250,6 +251,8 @@ export interface SidebarPorts {
   basis(): Io<ProfitBasis>;
   /** Who is refreshing, and `iso` in the sheet's time zone (never the key itself). */
   stamp(iso: string): Io<RefreshStamp>;
+  /** The host's longest sheet name (Excel 31): a job's new sheet is checked against it. */
+  readonly sheetNameLimit?: SheetNameLimit;
   /** Milliseconds since 1970 (the host's clock). */
   now(): number;
   /** May one more bulk row start in this call? (Apps Script: a call has six minutes.) */

@@ -63,7 +63,11 @@ export function BulkSection(p: { bridge: HostBridge }) {
         setValues([]);
         // Columns whose header names an argument are mapped to it at once.
         const header = hasHeader ? selection?.values[0] : undefined;
-        setSources(header ? matchHeaders(functionByName(v)?.params ?? [], header) : []);
+        setSources(
+          header
+            ? matchHeaders(functionByName(v)?.params ?? [], header, [], selection?.values.slice(1))
+            : [],
+        );
       },
     }),
     h(SelectField, {
@@ -93,7 +97,9 @@ export function BulkSection(p: { bridge: HostBridge }) {
               // A new table: its headers map the arguments they name; typed values stay.
               const kept = sources.map((src) => (src === "value" ? src : ""));
               setSources(
-                hasHeader ? matchHeaders(fn?.params ?? [], s.values[0] ?? [], kept) : kept,
+                hasHeader
+                  ? matchHeaders(fn?.params ?? [], s.values[0] ?? [], kept, s.values.slice(1))
+                  : kept,
               );
               setStatus({
                 text: `${s.address}: ${counted(s.values.length, "row")} × ${counted(s.values[0]?.length ?? 0, "column")}.`,
@@ -142,6 +148,7 @@ export function BulkSection(p: { bridge: HostBridge }) {
             sources,
             CATALOG,
             selection.address,
+            selection.values.slice(1),
           ),
         })
       : null,

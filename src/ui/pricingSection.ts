@@ -21,6 +21,23 @@ const said = (o: PricingOutcome, verb: string): string =>
   `${o.sheetName}: ${verb} ${o.asked.toLocaleString("en-US")} of ${o.rows.toLocaleString("en-US")} rows in ${o.requests} request${o.requests === 1 ? "" : "s"}${notFound(o.notFound)}. ` +
   "Type targets and planned prices in their columns, then Refresh: only changed rows are asked.";
 
+/** How many products a new sheet takes when the seller leaves "Products" empty (sent as a number). */
+const DEFAULT_PRODUCTS = 500;
+
+/**
+ * The "Products" field as asked: empty means the default (shown as the field's placeholder,
+ * never as its value, so a reload shows only what the seller typed), else a whole number from
+ * 1 to 5000; a string is the problem to show.
+ */
+export function productsAsked(text: string): { products: number } | string {
+  const typed = text.trim();
+  if (typed === "") return { products: DEFAULT_PRODUCTS };
+  const count = Number(typed);
+  return Number.isInteger(count) && count >= 1 && count <= 5000
+    ? { products: count }
+    : `Products: a whole number from 1 to 5000 (got ${typed}); leave it empty for the first ${DEFAULT_PRODUCTS}`;
+}
+
 /** The pricing sheet section. */
 export function PricingSection(p: {
   readonly bridge: HostBridge;
@@ -30,7 +47,7 @@ export function PricingSection(p: {
   const keyOf = (s: { marketplace: string; id: string }): string => `${s.marketplace}:${s.id}`;
   const [shopKey, setShopKey] = useState("");
   const [sheetName, setSheetName] = useState("Pricing");
-  const [products, setProducts] = useState("500");
+  const [products, setProducts] = useState("");
   const [productIds, setProductIds] = useState("");
   const [running, setRunning] = useState(false);
   const [status, setStatus] = useState<StatusLine>({ text: "", kind: "info" });
@@ -66,13 +83,13 @@ export function PricingSection(p: {
       abort.current = null;
     }
   };
-  const count = Number(products);
+  const asked = productsAsked(products);
   const problem = !shop
     ? "Pick a shop (Shops, above)"
     : isC && ids.length === 0
       ? "Product ids: enter the marketplace C product ids to price (the API lists no C products)"
-      : !isC && !(Number.isInteger(count) && count >= 1 && count <= 5000)
-        ? "Products: a whole number from 1 to 5000"
+      : !isC && typeof asked === "string"
+        ? asked
         : sheetName.trim() === "" || /[[\]*?/\\:]/.test(sheetName)
           ? "Name the sheet (no [ ] * ? / \\ :)"
           : null;
@@ -104,6 +121,8 @@ export function PricingSection(p: {
           label: "Products",
           type: "number",
           value: products,
+          placeholder: String(DEFAULT_PRODUCTS),
+          hint: `How many of the shop's products, 1 to 5000; empty: the first ${DEFAULT_PRODUCTS}.`,
           onInput: setProducts,
         }),
     h("div", { class: "row" }, [
@@ -123,7 +142,7 @@ export function PricingSection(p: {
                       shopId: Number(shop.id),
                       region: shop.region,
                       sheetName: sheetName.trim(),
-                      ...(isC ? { productIds: ids } : { products: count }),
+                      ...(isC ? { productIds: ids } : typeof asked === "string" ? {} : asked),
                     },
                     progress(),
                   ),

@@ -125,8 +125,8 @@ describe("normaliseBaseUrl", () => {
   });
 
   it.each([
-    ["", /No API base URL/],
-    [42, /No API base URL/],
+    ["", /^No API address: /],
+    [42, /^No API address: /],
     ["http://api.example.com", /https:\/\/.*unencrypted/],
     ["ftp://x.com", /must start with https/],
     ["api.example.com", /not a URL/],
@@ -139,5 +139,8 @@ describe("normaliseBaseUrl", () => {
     const e = thrown(() => normaliseBaseUrl(raw));
     expect(e.code).toBe("CONFIG");
     expect(e.message).toMatch(message);
+    // The Settings field is labelled "API address" in every host: the message names that label.
+    expect(e.message).toMatch(/^(No )?API address\b/);
+    expect(e.message).not.toMatch(/base URL/i);
   });
 });

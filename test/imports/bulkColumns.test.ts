@@ -80,3 +80,34 @@ describe("typed columns the function does not use (issue 23)", () => {
     expect(unusedColumnsNote(fn, headed, sources, CATALOG)).toBe("");
   });
 });
+
+describe("a header naming a number over a column of text (new user: a pricing sheet's cost source)", () => {
+  // An older pricing sheet's "COGS" column says where the cost came from, in words.
+  const header = ["Shop", "Region", "Listing price", "Category id", "COGS", "Target margin"];
+  const body = [
+    [100001, "SG", 59, 100009, "The API's (entered)", 0.2],
+    [100001, "SG", 24, 100009, "Inferred: add the real cost to the Cost book", 0.2],
+  ];
+  const fn = functionByName("REQUIRED_PRICE");
+  if (!fn) throw new Error("no REQUIRED_PRICE");
+  const cogsAt = fn.params.findIndex((p) => p.name === "cogs");
+
+  test("is not mapped to the number, and the note says why and what to do", () => {
+    const sources = matchHeaders(fn.params, header, [], body);
+    expect(sources[cogsAt]).toBe("");
+    expect(unmappedRequired(fn.params, sources)).toContain("cogs");
+    expect(unusedColumnsNote(fn, header, sources, CATALOG, "Pricing!D1:I3", body)).toContain(
+      `Column H "COGS" holds text ("The API's (entered)"), not a number, so it is not taken as Unit cost (COGS): map a column of costs, or type one value for every row`,
+    );
+  });
+
+  test("a COGS column of figures (numbers, or numbers as text) still maps by its header", () => {
+    const figures = body.map((r) =>
+      r.map((c, i) => (i === 4 ? (r === body[0] ? 12.5 : " 8 ") : c)),
+    );
+    expect(matchHeaders(fn.params, header, [], figures)[cogsAt]).toBe("col:4");
+    expect(matchHeaders(fn.params, header, [], [[100001, "SG", 59, 100009, "", 0.2]])[cogsAt]).toBe(
+      "col:4",
+    );
+  });
+});

@@ -110,17 +110,19 @@ test("a pricing sheet counts the old cost before the date and the new one after 
       expect(meta.effectiveDate).toBe(day);
       const row = rowOf(m);
       expect(row[at("Net profit")]).toBeCloseTo(Number(meta.netProfit) + apiCogs - cost, 2);
-      expect(row[at("COGS")]).toBe(`Cost book, from ${cost === 3 ? "2025-01-01" : "2025-07-15"}`);
+      expect(row[at("COGS from")]).toBe(
+        `Cost book, from ${cost === 3 ? "2025-01-01" : "2025-07-15"}`,
+      );
     }
     // Every other row says where its cost came from; an inferred one asks for the real cost.
     const others = models.filter((m) => !booked.includes(m));
     for (const m of others) {
       const source = (m.metadata as Json).cogsSource;
-      const cell = rowOf(m)[at("COGS")];
+      const cell = rowOf(m)[at("COGS from")];
       if (source === "inferred") expect(cell).toBe("Inferred: add the real cost to the Cost book");
       if (source === "explicit") expect(cell).toBe("The API's (entered)");
     }
-    expect(grid.slice(1).some((r) => String(r[at("COGS")]).startsWith("Inferred"))).toBe(true);
+    expect(grid.slice(1).some((r) => String(r[at("COGS from")]).startsWith("Inferred"))).toBe(true);
   }
 });
 

@@ -96,6 +96,7 @@ function startRuntime(customFunctions: CustomFunctionsGlobal): void {
     refresh,
     setLiveCalls,
     schedulerStatus: () => session.schedulerStatus(),
+    staleNote: () => Promise.resolve(session.staleNote()),
     liveCalls: async () => (await session.env()).paused !== true,
   });
 }

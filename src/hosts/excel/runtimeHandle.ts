@@ -30,6 +30,8 @@ export interface ExcelRuntimeHandle {
   schedulerStatus?(): Promise<SchedulerStatus>;
   /** Whether live calls are on. */
   liveCalls?(): Promise<boolean>;
+  /** Cells showing last good figures while the API fails, for the pane; null: none. */
+  staleNote?(): Promise<string | null>;
 }
 
 /** Publish the handle (functions.js does this once). */
@@ -46,7 +48,7 @@ export function runtimeHandle(): ExcelRuntimeHandle | null {
 /** The functions runtime's refresh and live-call switches, when it runs in this page. */
 export function runtimeRefresher(): HostRefresher | undefined {
   const handle = runtimeHandle();
-  const { refresh, setLiveCalls, liveCalls, schedulerStatus } = handle ?? {};
+  const { refresh, setLiveCalls, liveCalls, schedulerStatus, staleNote } = handle ?? {};
   if (!refresh || !setLiveCalls || !liveCalls) return undefined;
   return {
     scopes: REFRESH_SCOPES,
@@ -54,5 +56,6 @@ export function runtimeRefresher(): HostRefresher | undefined {
     setLiveCalls,
     liveCalls,
     ...(schedulerStatus ? { status: schedulerStatus } : {}),
+    ...(staleNote ? { staleNote } : {}),
   };
 }

@@ -34,9 +34,10 @@ import { runtimeHandle, runtimeRefresher } from "./runtimeHandle";
 import type { HostRefresher } from "../shared/queueView";
 import type { ExcelRun, XlContext, XlRange, XlWorksheet } from "./xlTypes";
 import { type ExcelApiCheck, officeExcelApi } from "./excelApi";
+import { EXCEL_SHEET_NAMES } from "../../sidebar/sheetNameLimit";
 
 /** Excel's longest sheet name. */
-const MAX_SHEET_NAME = 31;
+const MAX_SHEET_NAME = EXCEL_SHEET_NAMES.chars;
 
 /** The hidden sheet an import of `sheetName` is staged in (deterministic, so a leftover is found). */
 export function stagingSheetName(sheetName: string): string {
@@ -227,6 +228,7 @@ export function excelWorkbook(
   hasExcelApi: ExcelApiCheck = officeExcelApi,
 ): WorkbookSurface {
   return {
+    sheetNameLimit: EXCEL_SHEET_NAMES,
     writeTable: (sheetName: string, table: ImportTable, show: boolean) =>
       run((context) => replaceSheetData(context, sheetName, table, show, hasExcelApi)),
 

@@ -53,6 +53,7 @@ import { documentJobs, type DocumentValues } from "./documentJobs";
 import { type ChartPlan, chartPlan } from "../../ui/charts/chartPlan";
 import { asyncTeamBridge, cellRequestsSince, logCellsRefresh, pageStamp } from "./asyncTeam";
 import { asyncSettingsMethods } from "./asyncSettingsBridge";
+import type { SheetNameLimit } from "../../sidebar/sheetNameLimit";
 
 /** The sheet side of an async host (bulk answers go through its AnswerSheet part). */
 export interface WorkbookSurface extends AnswerSheet, TableSheets, DocumentValues {
@@ -61,6 +62,8 @@ export interface WorkbookSurface extends AnswerSheet, TableSheets, DocumentValue
   insertFormula: InsertFormula;
   /** Add a native chart of a planned table (absent: the host has none, the web demo). */
   insertChart?(plan: ChartPlan): Promise<void>;
+  /** The host's longest sheet name (Excel's 31; absent: none of its own, the web demo). */
+  readonly sheetNameLimit?: SheetNameLimit;
 }
 
 /** Document value names (no secrets). */
@@ -220,6 +223,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       tables: o.workbook.managed ?? NO_TABLES,
       jobs,
       ...(o.workbook.formulaCells ? { formulaCells: o.workbook.formulaCells } : {}),
+      ...(o.workbook.sheetNameLimit ? { sheetNameLimit: o.workbook.sheetNameLimit } : {}),
       stamp: pageStamp(apiKey),
       basis: () => basis,
       now: () => clock.now(),
@@ -275,6 +279,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
       const s = await settings();
       const used = s.apiKey ? quota.status(s.apiKey).used : 0;
       const lookups = stats.cacheHits + stats.cacheMisses;
+      const stale = (await o.refresher?.staleNote?.()) ?? null;
       return {
         requestsLastMinute: Math.min(quota.limit, used),
         limitPerMinute: quota.limit,
@@ -288,6 +293,7 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
             clock.now(),
             (await o.refresher?.liveCalls()) ?? true,
           ),
+          ...(stale ? { note: stale } : {}),
           jobs: onTheLine.line(),
         },
       };

@@ -14,6 +14,8 @@ export interface HostRefresher {
   liveCalls(): Promise<boolean>;
   /** The cells' scheduler, when it is not the bridge's own (Excel: the functions runtime's). */
   status?(): Promise<SchedulerStatus | null>;
+  /** Cells showing last good figures while the API fails, said for the pane; null: none. */
+  staleNote?(): Promise<string | null>;
 }
 
 /** The queue line of the sidebar from a scheduler's status (none yet: an empty queue). */

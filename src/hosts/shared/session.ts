@@ -7,8 +7,15 @@
  */
 import type { AsyncEnv, AsyncTransport } from "../../core/asyncDriver";
 import { runAsync, schedulerFor } from "../../core/asyncDriver";
-import { ResponseCache } from "../../core/cache";
-import { answeredWithinCacheTime, cacheOwner, forgetCall } from "../../core/callPlan";
+import { REFRESH_JOIN_MS, ResponseCache } from "../../core/cache";
+import {
+  answeredSince,
+  answeredWithinCacheTime,
+  cacheOwner,
+  forgetCall,
+} from "../../core/callPlan";
+import { Refusals } from "./refusals";
+import { staleWords } from "./staleWords";
 import type { AsyncClock, Timers } from "../../core/clock";
 import { realAsyncClock } from "../../core/clock";
 import { createDriverStats, type DriverStats } from "../../core/driverEnv";
@@ -73,6 +80,10 @@ export class ExcelSession {
   private readonly options: ExcelSessionOptions;
   private readonly clock: AsyncClock;
   private settings: { value: Promise<ExcelSettings>; readAt: number } | undefined;
+  /** Calls the API refused (400) for their arguments: answered again without a request. */
+  private readonly refusals = new Refusals();
+  /** Cells showing last good figures while the API fails, by address: when they were stored. */
+  private readonly staleCells = new Map<string, number>();
   private current: { id: string; env: AsyncEnv } | undefined;
 
   constructor(options: ExcelSessionOptions) {
@@ -177,24 +188,37 @@ export class ExcelSession {
   /** Run one function body in the shared env, for the cell at `run.address` (if known). */
   async run<T>(program: Program<T>, run: CellRun<T> = {}): Promise<T> {
     await this.ready;
-    const env = await this.env();
+    const shared = await this.env();
     const address = run.address;
     const token = address ? this.cells.start(address) : 0;
     const held = address ? this.reask.started(address) : null;
     const onCall = (call: ApiCall): void => {
       if (address) this.cells.called(address, token, call);
     };
+    // This run's figures stood in for a failing API: when the oldest of them was stored.
+    let staleFrom: number | null = null;
+    const env: AsyncEnv = {
+      ...shared,
+      onStale: (_endpoint, storedAt) => {
+        staleFrom = Math.min(staleFrom ?? storedAt, storedAt);
+      },
+    };
     try {
       // A re-ask whose round's first cell just failed again: its error, without asking.
       if (held) throw held;
       const value = await runAsync(program, env, {
         onCall,
+        known: (call) => this.refusals.known(shared, call),
+        onSettled: (call, outcome) => this.refusals.settled(shared, call, outcome),
         ...(run.signal ? { signal: run.signal } : {}),
       });
-      const failed = run.showsError?.(value) ?? false;
+      // A cell showing old figures counts among the cells to refresh once the API answers.
+      const failed = (run.showsError?.(value) ?? false) || staleFrom !== null;
       if (address && !run.signal?.aborted) {
         this.cells.settled(address, token, failed);
         this.reask.settled(address, null);
+        if (staleFrom !== null) this.staleCells.set(address, staleFrom);
+        else this.staleCells.delete(address);
       }
       return value;
     } catch (e) {
@@ -204,12 +228,33 @@ export class ExcelSession {
     }
   }
 
-  /** Forget the cached answers of these cells, so their next run asks the API. */
+  /**
+   * Make these cells' next run ask the API: their cached answers stop being fresh (they stay
+   * the last good answers while the API fails). A refresh joins one already under way: a cell
+   * still running, or answered by the API within REFRESH_JOIN_MS, is not asked again (25 quick
+   * clicks on Refresh sent 51 requests for 2 cells); nor is one the API refused (a 400) for
+   * the same arguments (refusals.ts).
+   */
   async forget(cells: readonly TrackedCell[]): Promise<void> {
     const env = await this.env();
     // Live calls paused: a refresh re-runs the cells from the cache, it must not empty it.
     if (env.paused) return;
-    for (const cell of cells) for (const call of cell.calls) forgetCall(env, call);
+    const since = this.clock.now() - REFRESH_JOIN_MS;
+    for (const cell of cells) {
+      if (cell.running) continue;
+      for (const call of cell.calls) if (!answeredSince(env, call, since)) forgetCall(env, call);
+    }
+  }
+
+  /**
+   * What the task pane says while cells show figures a failing API could not renew: from when
+   * ("showing figures from 14:05; the API is not answering"), null when none does.
+   */
+  staleNote(): string | null {
+    if (this.staleCells.size === 0) return null;
+    const oldest = Math.min(...this.staleCells.values());
+    const cells = this.staleCells.size;
+    return staleWords(oldest, cells, this.clock.now());
   }
 
   /** Cells whose answers are no longer (all) within the cache time. */
@@ -238,8 +283,10 @@ export class ExcelSession {
     return next - now < 120_000;
   }
 
-  /** Drop every cached answer (memory and storage). */
+  /** Drop every cached answer (memory and storage) and every remembered refusal. */
   async clearCache(): Promise<void> {
+    this.refusals.clear();
+    this.staleCells.clear();
     if (this.store instanceof PersistedStore) await this.store.clear();
     else if (this.store instanceof MemoryStore) this.store.clear();
   }

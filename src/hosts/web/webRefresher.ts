@@ -61,6 +61,7 @@ export function webRefresher(o: WebRefresherOptions): HostRefresher & {
       return (await o.session.env()).paused !== true;
     },
     status: () => o.session.schedulerStatus(),
+    staleNote: () => Promise.resolve(o.session.staleNote()),
     /** Re-run the cells at these addresses (cells asking again by themselves). */
     rerunAt(addresses: readonly string[]): Promise<number> {
       const wanted = new Set(addresses);

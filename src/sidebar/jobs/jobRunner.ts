@@ -24,6 +24,7 @@ import {
   type JobPhase,
   type JobView,
 } from "./jobRecord";
+import { sheetNameTooLong } from "../sheetNameLimit";
 
 /** A step stops starting units after this long: far inside Apps Script's 6-minute call. */
 export const STEP_MS = 100_000;
@@ -153,6 +154,9 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
     *start(kind: string, input: unknown, unattended = false): Op<JobView> {
       const k = kindOf(kind);
       const begun = yield* k.begin(p, input as never, unattended);
+      // A sheet the host would refuse (Excel: over 31 characters) is refused before any ask.
+      const tooLong = sheetNameTooLong(begun.sheet ?? "", p.sheetNameLimit);
+      if (tooLong) throw new Error(tooLong);
       const left = k.left(begun.state as never);
       const now = p.now();
       const first: JobHead = {

@@ -237,7 +237,9 @@ describe("settings", () => {
       basis: { countVat: true, salesWindowDays: 180 },
     });
     await saveApiKey(storage, "  pat_secret  ");
-    await expect(saveBaseUrl(storage, "http://api.example.com")).rejects.toThrow(/https/);
+    await expect(saveBaseUrl(storage, "http://api.example.com")).rejects.toThrow(
+      /^API address must start with https:\/\//,
+    );
     await saveBaseUrl(storage, "https://API.example.com/v1/");
     await storage.setItems({
       "mkt.liveCalls": "off",

@@ -46,7 +46,7 @@ test("a 500-product pricing sheet: a few batch requests, single answers match, e
   expect(sheet?.frozenRows).toBe(1);
   expect(sheet?.bold.has(`0,${col("Answer")}`)).toBe(true);
   const flag = `1,${col("Below target")}`;
-  // Target profit and Profit at planned price, after the COGS column (issue 34).
+  // Target profit and Profit at planned price, after the "COGS from" column (issue 34).
   expect(sheet?.values.get(flag)).toMatch(/^=IF\(ISNUMBER\(J2\),IF\(ISNUMBER\(M2\)/);
   expect(sheet?.formats.get(flag)).toBe("General");
   // Rows below target are filled by a conditional format (Range.conditionalFormats), one rule.

@@ -103,6 +103,9 @@ describeBrowser("the pricing sheet in the web demo", () => {
     );
     expect(seen.length).toBe(asked);
     await page.selectOption("#pricing-shop", "A:100001");
+    // "Products" holds only what the seller typed (a reload showed 500): empty asks for 500.
+    expect(await page.inputValue("#pricing-products")).toBe("");
+    expect(await page.getAttribute("#pricing-products", "placeholder")).toBe("500");
     await page.fill("#pricing-sheet", PRICING_SHEET);
     const before = seen.length;
     await recordLines();

@@ -1,7 +1,8 @@
 /**
  * The response cache as a refreshed cell must see it: answers stored before its refresh do not
  * count (the seller asked for fresh ones). Refreshes are kept as a short list of regions with
- * their time in the document cache (one entry, so every cell reads it with one lookup).
+ * their time in the document cache (one entry, so every cell reads it with one lookup). While
+ * the API fails, the last good answer still stands in (stale-if-error), however recent the refresh.
  */
 import { ResponseCache, type CacheHit, type ResponseCacheOptions } from "../../../core";
 import type { CacheLike } from "../stores/gas";
@@ -23,14 +24,8 @@ export class FreshAfterCache extends ResponseCache {
       .getMany<T>(apiKey, endpoint, paramsList)
       .map((h) => (h && h.storedAt >= this.after ? h : null));
   }
-  override getStale<T>(
-    apiKey: string,
-    endpoint: string,
-    params: Readonly<Record<string, unknown>>,
-  ): CacheHit<T> | null {
-    const h = super.getStale<T>(apiKey, endpoint, params);
-    return h && h.storedAt >= this.after ? h : null;
-  }
+  // getStale is the base's: while the API fails, a refreshed cell keeps its last good answer
+  // (stale-if-error, at most MAX_STALE_SEC old) instead of turning into an error.
 }
 
 /** A refreshed block of cells and when it was refreshed. */

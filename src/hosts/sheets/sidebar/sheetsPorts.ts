@@ -22,6 +22,7 @@ import { sheetTables } from "../sheet/sheetTables";
 import type { SbProperties, SbSpreadsheet, SbTriggers } from "../sheet/sheetTypes";
 import type { LockLike } from "../stores/gas";
 import { basisOf, UserSettingsStore } from "../stores/stores";
+import { SHEETS_SHEET_NAMES } from "../../../sidebar/sheetNameLimit";
 
 /** What the server functions need; defaults come from the Apps Script globals. */
 export interface SidebarServerDeps {
@@ -132,6 +133,7 @@ export function sheetsPorts(deps: SidebarServerDeps) {
     basis: () => basisOf(deps.userProperties()),
     now: () => deps.now().getTime(),
     moreTime: () => deps.elapsedMs() <= BULK_CALL_BUDGET_MS,
+    sheetNameLimit: SHEETS_SHEET_NAMES,
     ...(deps.keepJobsGoing ? { jobsContinue: () => deps.keepJobsGoing?.(book()) ?? "" } : {}),
   });
 }

@@ -56,7 +56,7 @@ describe("apiLink", () => {
     for (const raw of ["http://evil.example", "javascript:alert(1)", "https://u:p@x.example"]) {
       const link = apiLink(raw, CURRENT);
       expect(link.kind).toBe("unusable");
-      if (link.kind === "unusable") expect(link.reason).toMatch(/Base URL/);
+      if (link.kind === "unusable") expect(link.reason).toMatch(/^API address /);
     }
   });
 });
