@@ -176,6 +176,7 @@ function planSingle(
     endpoint: spec.id,
     params: call.params,
     ...(call.reads ? { reads: call.reads } : {}),
+    ...(call.callerSplits ? { callerSplits: true } : {}),
     listOk: true,
     cacheEach: true,
   };
@@ -267,6 +268,7 @@ function planBatch(
     batchId: id,
     listOk: true,
     cacheEach: wholeParams === null,
+    ...(call.callerSplits ? { callerSplits: true } : {}),
   }));
   return {
     kind: "needs",

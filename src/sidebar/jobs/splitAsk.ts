@@ -7,6 +7,7 @@
  * parts are joined as one answer (lists end to end), so what a unit folds is what one request
  * would have given: no row twice, none skipped.
  */
+import type { CallHow } from "../../core/effects";
 import { isApiError } from "../../core/errors";
 import type { Op } from "../op";
 
@@ -26,6 +27,14 @@ const listOf = (params: Record<string, unknown>): [string, unknown[]] | null => 
   return null;
 };
 
+/**
+ * How a batch of `rows` rows is asked: above the floor its 503 comes back at once, for its
+ * halves to go at the first refusal (the driver's whole retries would each spend a request of
+ * the key's 60 a minute on a batch the server has no time for); at the floor and below, and a
+ * request that is no batch, the driver retries it as any other.
+ */
+const howFor = (rows: number): CallHow => (rows > SPLIT_FLOOR ? { callerSplits: true } : {});
+
 /** The server ran out of time for this request: a smaller one may pass. */
 export const isTooBig = (e: unknown): boolean =>
   isApiError(e) && (e.status === 503 || /did not answer in time/.test(e.message));
@@ -44,9 +53,12 @@ export function oneAsk(
   endpoint: string,
   params: Record<string, unknown>,
   split: Split | undefined,
-): { endpoint: string; params: Record<string, unknown> } | null {
+): { endpoint: string; params: Record<string, unknown>; how: CallHow } | null {
   const list = listOf(params);
-  return list && asksFor(endpoint, list[1].length, split) > 1 ? null : { endpoint, params };
+  if (!list) return { endpoint, params, how: {} };
+  return asksFor(endpoint, list[1].length, split) > 1
+    ? null
+    : { endpoint, params, how: howFor(list[1].length) };
 }
 
 /** Two answers of one batch's parts as one: lists end to end, other fields the first's. */
@@ -73,11 +85,11 @@ export function splitWords(split: Split | undefined): string {
 
 /**
  * Ask `params`, in parts of `split[endpoint]` rows where set; a part the server could not finish
- * in time halves the size (kept in `split`) and is asked again in halves. Each answered part is
+ * in time halves the size (kept in `split`) and is asked again in halves, at its first 503. Each answered part is
  * reported to `answered` (the job's request count).
  */
 export function* askSplit(
-  ask: (endpoint: string, params: Record<string, unknown>) => Op<unknown>,
+  ask: (endpoint: string, params: Record<string, unknown>, how?: CallHow) => Op<unknown>,
   endpoint: string,
   params: Record<string, unknown>,
   split: Split,
@@ -101,7 +113,7 @@ export function* askSplit(
     return out;
   }
   try {
-    const data = yield* ask(endpoint, params);
+    const data = yield* ask(endpoint, params, howFor(rows.length));
     answered();
     return data;
   } catch (e) {
