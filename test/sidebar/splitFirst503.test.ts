@@ -31,9 +31,15 @@ interface Try {
 let tries: Try[] = [];
 /** Bodies refused once already (the "busy once" server). */
 const refusedOnce = new Set<string>();
+/** B14 requests the "stall" server got; it refuses the one numbered `stallAt` (from 1). */
+let stallCount = 0;
+let stallAt = 0;
 
-/** B14 counted; `busyOnce`: each distinct body is refused with a 503 the first time. */
-function counting(busyOnce: boolean): Record<string, EndpointHandler> {
+/**
+ * B14 counted. `busy`: "once", each distinct body is refused with a 503 the first time; "stall",
+ * only the request numbered `stallAt` is (the server's moment, not the batch's size).
+ */
+function counting(busy: "once" | "stall" | null): Record<string, EndpointHandler> {
   const b14 = ALL_HANDLERS.B14 as EndpointHandler;
   return {
     ...ALL_HANDLERS,
@@ -41,7 +47,9 @@ function counting(busyOnce: boolean): Record<string, EndpointHandler> {
       const rows = Array.isArray(ctx.body.skus) ? ctx.body.skus.length : 0;
       const body = JSON.stringify(ctx.body);
       try {
-        if (busyOnce && !refusedOnce.has(body)) {
+        const refuse =
+          busy === "once" ? !refusedOnce.has(body) : busy === "stall" && ++stallCount === stallAt;
+        if (refuse) {
           refusedOnce.add(body);
           throw new ApiProblem(503, "The server is busy: try again later");
         }
@@ -142,19 +150,21 @@ async function run(
 
 let slow: TestServer;
 let busy: TestServer;
+let stall: TestServer;
 beforeAll(async () => {
-  [slow, busy] = await Promise.all([
+  [slow, busy, stall] = await Promise.all([
     startTestServer({
       hostileNames: false,
-      handlers: counting(false),
+      handlers: counting(null),
       requestBudgetMs: 1000,
       msPerBudgetCheck: 1,
     }),
-    startTestServer({ hostileNames: false, handlers: counting(true) }),
+    startTestServer({ hostileNames: false, handlers: counting("once") }),
+    startTestServer({ hostileNames: false, handlers: counting("stall") }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([slow.close(), busy.close()]);
+  await Promise.all([slow.close(), busy.close(), stall.close()]);
 });
 beforeEach(() => {
   tries = [];
@@ -202,4 +212,18 @@ test("a single product's 503 is retried by the driver, as is a batch at the spli
   expect(floor.phase).toBe("done");
   expect(floor.result).toBe(SPLIT_FLOOR);
   expect(shape()).toEqual([`${SPLIT_FLOOR}!`, `${SPLIT_FLOOR}`]);
+});
+
+test("a 503 on a size the job already had answered is the server's moment: retried whole, not halved", async () => {
+  [stallCount, stallAt] = [0, 2];
+  const view = await run(stall, [b14(100), b14(100, 100), b14(100, 200)]);
+  expect(view.phase).toBe("done");
+  expect(view.result).toBe(300);
+  // Halving here would have sent every later batch in two requests.
+  expect(shape()).toEqual(["100", "100!", "100", "100"]);
+  // Before any answer of that size, the same moment's 503 splits the batch at once.
+  [tries, stallCount, stallAt] = [[], 0, 1];
+  const first = await run(stall, [b14(100), b14(100, 100)]);
+  expect(first.result).toBe(200);
+  expect(shape()).toEqual(["100!", "50", "50", "50", "50"]);
 });
