@@ -12,6 +12,7 @@ import { createGoogleScriptBridge } from "../src/hosts/sheets/sidebar/sidebarBri
 import { JOBS_SHEET } from "../src/hosts/sheets/sheet/sheetJobs";
 import { columnLetters } from "../src/imports/managedTable";
 import { generateDemoData } from "../src/server/data/generate";
+import { ApiProblem } from "../src/server/problem";
 import type { JobView } from "../src/sidebar/jobs/jobRecord";
 import { countingHandlers, perEndpoint, type Counted } from "../test/helpers/countedServer";
 import { OWNER, SheetsSim } from "../test/hosts/sheets/sim/sheetsSim";
@@ -22,14 +23,43 @@ export type SidebarMode = "open" | "bound" | "addon";
 /** Longest a closed sidebar's job may take to leave the document (simulated). */
 const JOB_HOURS = 24;
 
-export async function sheetsPlace(mode: SidebarMode, budgetMs: number | null): Promise<Place> {
+/**
+ * The server's handlers, counted; past `refuseOver` rows a request's list (a preview's SKUs, a
+ * batch's models) is answered 503 as a server out of time for it is: every try of it, on any
+ * machine (a budget in real time refuses by the machine's load, bench/results.md).
+ */
+function servedHandlers(seen: Counted[], refuseOver: number | null) {
+  const counted = countingHandlers(seen);
+  if (refuseOver === null) return counted;
+  const rows = (body: Record<string, unknown>): number =>
+    Math.max(
+      0,
+      ...Object.values(body).map((v) => (Array.isArray(v) && v.length > 1 ? v.length : 0)),
+    );
+  return Object.fromEntries(
+    Object.entries(counted).map(([id, handler]) => [
+      id,
+      (ctx: Parameters<typeof handler>[0]) => {
+        if (rows(ctx.body) <= refuseOver) return handler(ctx);
+        seen.push({ endpoint: id, models: 0, body: ctx.body });
+        throw new ApiProblem(503, `The bench's server answers at most ${refuseOver} rows`);
+      },
+    ]),
+  );
+}
+
+export async function sheetsPlace(
+  mode: SidebarMode,
+  budgetMs: number | null,
+  refuseOver: number | null = null,
+): Promise<Place> {
   const seen: Counted[] = [];
   const sim = await SheetsSim.start({
     strict: mode === "addon" ? { clockTrigger: "hourly" } : true,
     seed: 32,
     server: {
       data: generateDemoData({ seed: 1, scale: 1, today: "2025-06-30", catalogue: "large" }),
-      handlers: countingHandlers(seen),
+      handlers: servedHandlers(seen, refuseOver),
       ...(budgetMs ? { requestBudgetMs: budgetMs } : {}),
     },
   });

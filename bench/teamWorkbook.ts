@@ -129,6 +129,13 @@ const VERBOSE = process.argv.includes("--verbose");
  */
 const budgetAt = process.argv.indexOf("--budget-ms");
 export const BUDGET_MS = budgetAt >= 0 ? Number(process.argv[budgetAt + 1]) : null;
+/**
+ * `--refuse-over N` (Sheets places): the server answers 503 to every request whose list has
+ * more than N rows, whatever the load: the driver's and the jobs' answer to a 503 counted
+ * exactly.
+ */
+const refuseAt = process.argv.indexOf("--refuse-over");
+const REFUSE_OVER = refuseAt >= 0 ? Number(process.argv[refuseAt + 1]) : null;
 
 /** Targets edited per pricing sheet (20 in all) and seller cells planted per sheet. */
 const EDITS_PER_SHEET = 5;
@@ -275,11 +282,11 @@ async function openPlace(name: PlaceName, server: () => Promise<BenchServer>): P
     case "excel":
       return (await import("./teamExcel")).excelPlace(await server());
     case "sheets-open":
-      return (await import("./teamSheets")).sheetsPlace("open", BUDGET_MS);
+      return (await import("./teamSheets")).sheetsPlace("open", BUDGET_MS, REFUSE_OVER);
     case "sheets-bound":
-      return (await import("./teamSheets")).sheetsPlace("bound", BUDGET_MS);
+      return (await import("./teamSheets")).sheetsPlace("bound", BUDGET_MS, REFUSE_OVER);
     case "sheets-addon":
-      return (await import("./teamSheets")).sheetsPlace("addon", BUDGET_MS);
+      return (await import("./teamSheets")).sheetsPlace("addon", BUDGET_MS, REFUSE_OVER);
     case "web":
       return (await import("./teamWeb")).webPlace(await server());
     default:

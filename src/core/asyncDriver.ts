@@ -7,6 +7,7 @@
 import type { ApiCall, Effect, Program, Settled } from "./effects";
 import { isApiError } from "./errors";
 import type { CommonEnv } from "./driverEnv";
+import { jobLimit, type RequestShare } from "./schedule/jobShare";
 import { Scheduler, type SchedulerEnv } from "./schedule/scheduler";
 import type { SchedulerRegistry } from "./schedule/registry";
 
@@ -31,6 +32,8 @@ export interface RunOptions {
   readonly known?: (call: ApiCall) => Settled<unknown> | undefined;
   /** Told how each call the scheduler answered came out (a host remembers such a refusal). */
   readonly onSettled?: (call: ApiCall, outcome: Settled<unknown>) => void;
+  /** A job's body: its requests leave cells their room in the quota (jobShare.ts). */
+  readonly share?: RequestShare;
 }
 
 const ownSchedulers = new WeakMap<AsyncEnv, Scheduler>();
@@ -44,6 +47,21 @@ export function schedulerFor(env: AsyncEnv): Scheduler {
     ownSchedulers.set(env, scheduler);
   }
   return scheduler;
+}
+
+/**
+ * Requests a job may send at once now (a step's asks sent ahead together): the free slots of
+ * the job's share of the key's quota (jobShare.ts: cells keep their room), and no more than the
+ * runtime opens at once; 0 while the key is paused. As Sheets' fetchAll group: a group never
+ * waits for quota, so a step's budget is not spent waiting on asks it may not need.
+ */
+export function jobRoom(env: AsyncEnv): number {
+  const status = schedulerFor(env).status();
+  const open = (env.maxInFlight ?? 6) - status.inFlight;
+  const quota = status.quota;
+  if (!quota) return Math.max(0, open);
+  if (quota.pausedUntil !== null) return 0;
+  return Math.max(0, Math.min(open, jobLimit(quota.limit) - quota.used));
 }
 
 /** Run a body with async I/O (Excel, browser). Rejects only with the body's own unhandled error. */

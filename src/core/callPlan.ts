@@ -194,6 +194,7 @@ function planSingle(
     endpoint: spec.id,
     params: call.params,
     ...(call.reads ? { reads: call.reads } : {}),
+    ...(call.callerSplits ? { callerSplits: true } : {}),
     listOk: true,
     cacheEach: true,
   };
@@ -297,6 +298,7 @@ function planBatch(
     batchId: id,
     listOk: true,
     cacheEach: wholeParams === null,
+    ...(call.callerSplits ? { callerSplits: true } : {}),
   }));
   return {
     kind: "needs",

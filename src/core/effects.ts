@@ -23,6 +23,18 @@ export interface ApiCall {
   readonly params: Readonly<Record<string, unknown>>;
   /** What the body reads from the answer; absent: anything (then only the endpoint answers). */
   readonly reads?: readonly AnswerReads[];
+  /**
+   * The caller asks again in smaller parts when the server cannot finish this request in its
+   * time (a job's batch: its 503): the driver then gives the 503 back at once instead of
+   * retrying the same request whole. Other failures are retried as usual.
+   */
+  readonly callerSplits?: boolean;
+}
+
+/** How a call is asked, besides its params. */
+export interface CallHow {
+  /** See ApiCall.callerSplits. */
+  readonly callerSplits?: boolean;
 }
 
 /** Run several calls at once where the host can (UrlFetchApp.fetchAll, Promise.all). */
@@ -45,10 +57,15 @@ export function apiCall<E extends string, P extends Readonly<Record<string, unkn
   endpoint: E,
   params: P & ParamsCheck<E, P>,
   reads?: readonly AnswerReads[],
+  how: CallHow = {},
 ): ApiCall {
-  return reads === undefined
-    ? { kind: "call", endpoint, params }
-    : { kind: "call", endpoint, params, reads };
+  return {
+    kind: "call",
+    endpoint,
+    params,
+    ...(reads === undefined ? {} : { reads }),
+    ...(how.callerSplits ? { callerSplits: true } : {}),
+  };
 }
 
 /**
@@ -67,11 +84,12 @@ export function* call<
   params: P & ParamsCheck<E, P>,
   reads?: readonly AnswerReads[],
   entries: "whole" | "apart" = "whole",
+  how: CallHow = {},
 ): Program<T> {
   const loose: Readonly<Record<string, unknown>> = params;
   let answer: unknown;
   try {
-    answer = yield apiCall(endpoint as string, loose, reads);
+    answer = yield apiCall(endpoint as string, loose, reads, how);
   } catch (error) {
     throw nameTheCulprit(error, endpoint, loose);
   }

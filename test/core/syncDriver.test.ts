@@ -139,6 +139,38 @@ describe("runSync", () => {
     expect(clock.sleeps[2]).toBe(5000);
   });
 
+  it("gives a 503 back at once to a caller that splits the batch itself; 429s and other callers still wait", () => {
+    const batch = { shopId: 1, region: "SG", modelIds: [1, 2, 3] };
+    const splits = { callerSplits: true };
+    const { api, env: cached, stats } = setup();
+    const { cache: _fresh, ...env } = cached; // a job asks fresh
+    api.script.push(fail(503, "busy"));
+    expect(() => runSync(call("T_BATCH", batch, undefined, "whole", splits), env)).toThrow(
+      /HTTP 503/,
+    );
+    expect(api.seen).toHaveLength(1);
+    // The same batch without the option is retried whole (the driver's tries).
+    api.script.push(fail(503, "busy"));
+    expect(runSync(call("T_BATCH", batch), env)).toHaveLength(3);
+    expect(api.seen).toHaveLength(3);
+    // A 429 is the key's pause, not the server's time: it waits and asks again, never splits.
+    api.script.push(fail(429, "slow", [], { "Retry-After": "2" }));
+    expect(runSync(call("T_BATCH", batch, undefined, "whole", splits), env)).toHaveLength(3);
+    expect(api.seen).toHaveLength(5);
+    // A 503 of a group where another caller of the same ids does not split: retried for it.
+    api.script.push(fail(503, "busy"));
+    const both = runSync(
+      parallel([
+        apiCall("T_BATCH", { ...batch, lookbackDays: 30 }, undefined, splits),
+        apiCall("T_BATCH", { ...batch, lookbackDays: 30 }),
+      ]),
+      env,
+    );
+    expect(both.map((o) => o.ok)).toEqual([true, true]);
+    expect(api.seen).toHaveLength(7);
+    expect(stats.requests).toBe(7);
+  });
+
   it("does not sleep past the deadline: it throws WaitingForQuota with the calls still needed", () => {
     const { api, env, clock } = setup();
     for (let i = 0; i < 10; i++) api.script.push(fail(429, "slow", [], { "Retry-After": "20" }));

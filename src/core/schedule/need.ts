@@ -29,6 +29,8 @@ export interface Need {
   readonly cacheEach: boolean;
   /** A batch id asked in a request of its own (its batch answer could not tell it apart). */
   readonly alone?: boolean;
+  /** Its caller splits a request the server had no time for (ApiCall.callerSplits). */
+  readonly callerSplits?: boolean;
 }
 
 /** The identity of a need. */

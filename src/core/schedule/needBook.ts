@@ -57,10 +57,13 @@ export class NeedBook {
     const entry = existing === undefined ? undefined : this.entries.get(existing);
     if (existing !== undefined && entry) {
       const reads = mergeReads(entry.need.reads, need.reads);
-      const { reads: _old, ...rest } = entry.need;
+      const { reads: _old, callerSplits: _splits, ...rest } = entry.need;
+      // A 503 is given back at once only when every caller of the need splits it itself.
+      const callerSplits = entry.need.callerSplits === true && need.callerSplits === true;
       entry.need = {
         ...rest,
         ...(reads ? { reads } : {}),
+        ...(callerSplits ? { callerSplits } : {}),
         cacheEach: rest.cacheEach || need.cacheEach,
       };
       return existing;

@@ -1,9 +1,10 @@
 /**
  * What a fetch's outcome means for the needs it served, the same in both drivers: answered
  * (maybe partly, with a next page), asked again (429: after the key's pause; 5xx or a lost
- * connection: after a backoff), the server is down (the breaker opened: everything pending
- * for the key fails at once), a list that could not answer (its needs go to their own
- * endpoints), or a plain failure the cells show.
+ * connection: after a backoff, except a 503 whose callers all ask again in parts themselves),
+ * the server is down (the breaker opened: everything pending for the key fails at once), a
+ * list that could not answer (its needs go to their own endpoints), or a plain failure the
+ * cells show.
  */
 import type { EndpointSpec } from "../../api/types";
 import type { RandomSource } from "../clock";
@@ -67,6 +68,9 @@ export function verdictOf(fetch: Fetch, outcome: Settled<unknown>, ctx: VerdictC
     if (ctx.breakerOpen) return { kind: "down", error: down };
     return again(ctx) ?? { kind: "failed", error: down };
   }
+  // The server had no time for it (its 503) and every caller asks again in parts: at once.
+  if (error.status === 503 && ctx.needs.length > 0 && ctx.needs.every((n) => n.callerSplits))
+    return { kind: "failed", error };
   const retry = error.retryable ? again(ctx) : null;
   if (retry) return retry;
   // A list the API will not give (an error of its own): each need asks its own endpoint.

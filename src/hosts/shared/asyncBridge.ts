@@ -9,7 +9,7 @@ import type { CampaignOutcome } from "../../sidebar/jobs/campaignJob";
 import type { FeeChangeSheetOutcome } from "../../sidebar/feeChangeSheet";
 import type { NewListingOutcome } from "../../sidebar/jobs/newListingJob";
 import { tabRunner } from "./tabRunner";
-import { type AsyncEnv, type AsyncTransport, runAsync } from "../../core/asyncDriver";
+import { type AsyncEnv, type AsyncTransport, jobRoom, runAsync } from "../../core/asyncDriver";
 import { ResponseCache } from "../../core/cache";
 import { cacheOwner } from "../../core/callPlan";
 import { rejectedMark } from "./keyStatus";
@@ -200,6 +200,8 @@ export function createAsyncHostBridge(o: AsyncHostOptions): HostBridge & {
             ...(signal ? { signal, abortInFlight: how?.fresh === true } : {}),
             ...(how?.job ? { share: "job" as const } : {}),
           }),
+        // A step's independent asks go together (each round trip overlaps the others).
+        jobRoom: () => jobRoom(e.fresh),
         answer: (name, args) => {
           const fn = functionByName(name);
           if (!fn) throw new Error(`Unknown function ${name}`);

@@ -6,7 +6,7 @@
  * unit at a time (a request answered and kept, a block written), so whatever stops the step
  * keeps every unit before it; a unit run twice writes the same cells.
  */
-import type { Program } from "../../core/effects";
+import type { CallHow, Program } from "../../core/effects";
 import type { Op } from "../op";
 import type { SidebarPorts } from "../ports";
 import type { JobLeft, JobQuestion } from "./jobRecord";
@@ -15,8 +15,11 @@ import type { JobLeft, JobQuestion } from "./jobRecord";
 export interface StepContext {
   /** May another unit start in this step (its time, its requests, no cancel asked)? */
   more(): Op<boolean>;
-  /** Ask the API as this job: fresh, in the job's share of the quota, counted. */
-  ask(endpoint: string, params: Record<string, unknown>): Op<unknown>;
+  /**
+   * Ask the API as this job: fresh, in the job's share of the quota, counted. `how`: a batch
+   * the job splits itself gets the server's 503 back at once (splitAsk.ts).
+   */
+  ask(endpoint: string, params: Record<string, unknown>, how?: CallHow): Op<unknown>;
   /**
    * Send the next units' requests together where the host can (UrlFetchApp.fetchAll), as many
    * as the key's job share has free now and the step's budget allows, from the first: each
@@ -42,6 +45,8 @@ export interface StepContext {
 export interface JobAsk {
   readonly endpoint: string;
   readonly params: Record<string, unknown>;
+  /** As the unit's own ask will go (StepContext.ask's `how`). */
+  readonly how?: CallHow;
 }
 
 /** How a step ended: still working, a question to ask, or done with its result. */

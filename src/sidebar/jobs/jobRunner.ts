@@ -266,7 +266,7 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           const calls: ApiCall[] = [];
           for (const a of list) {
             if (!a || calls.length >= most || !answering.has(a.endpoint)) break;
-            calls.push(apiCall(a.endpoint, a.params as never));
+            calls.push(apiCall(a.endpoint, a.params as never, undefined, a.how));
           }
           if (calls.length < 2) return; // one goes as its unit's own ask
           const settled = yield* counted(calls.length, () =>
@@ -279,7 +279,7 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
             early.set(keyOf(c.endpoint, c.params), s);
           });
         },
-        *ask(endpoint, params) {
+        *ask(endpoint, params, how) {
           const key = keyOf(endpoint, params);
           const got = early.get(key);
           if (got) {
@@ -289,7 +289,7 @@ export function jobOps(p: SidebarPorts, kinds: Readonly<Record<string, AnyJobKin
           }
           // Units go in order: one asked past what came ahead means the rest will not be taken.
           early.clear();
-          const data = yield* ctx.run(call(endpoint, params));
+          const data = yield* ctx.run(call(endpoint, params, undefined, "whole", how));
           answering.add(endpoint);
           return data;
         },

@@ -7,14 +7,22 @@
  * parts are joined as one answer (lists end to end), so what a unit folds is what one request
  * would have given: no row twice, none skipped.
  */
+import type { CallHow } from "../../core/effects";
 import { isApiError } from "../../core/errors";
 import type { Op } from "../op";
 
 /** Rows a request keeps at least: a batch this small that still times out is a passing stop. */
 export const SPLIT_FLOOR = 25;
 
-/** The rows a job's batches carry at most since a split, by endpoint (absent: as planned). */
+/**
+ * The rows a job's batches carry at most since a split, by endpoint (absent: as planned); and
+ * under `answeredKey(endpoint)`, the most rows one of its requests was answered with.
+ */
 export type Split = Record<string, number>;
+
+/** Where a split keeps the most rows an endpoint answered in one request of this job. */
+const answeredKey = (endpoint: string): string => `${endpoint} answered`;
+const isAnsweredKey = (key: string): boolean => key.endsWith(" answered");
 
 /** The list a batch body carries its rows in (the spec's names), or null: not a batch. */
 const LIST_FIELDS = ["models", "skus", "modelIds", "skuIds", "productIds", "itemIds"] as const;
@@ -25,6 +33,17 @@ const listOf = (params: Record<string, unknown>): [string, unknown[]] | null => 
   }
   return null;
 };
+
+/**
+ * How a batch of `rows` rows is asked: above the floor its 503 comes back at once, for its
+ * halves to go at the first refusal (the driver's whole retries would each spend a request of
+ * the key's 60 a minute on a batch the server has no time for). At the floor and below, a
+ * request that is no batch, and a size the endpoint has answered in this job (its 503 is the
+ * server's moment, not the batch's size: halving would make every later batch cost twice), the
+ * driver retries it as any other.
+ */
+const howFor = (endpoint: string, rows: number, split: Split | undefined): CallHow =>
+  rows > SPLIT_FLOOR && rows > (split?.[answeredKey(endpoint)] ?? 0) ? { callerSplits: true } : {};
 
 /** The server ran out of time for this request: a smaller one may pass. */
 export const isTooBig = (e: unknown): boolean =>
@@ -44,9 +63,12 @@ export function oneAsk(
   endpoint: string,
   params: Record<string, unknown>,
   split: Split | undefined,
-): { endpoint: string; params: Record<string, unknown> } | null {
+): { endpoint: string; params: Record<string, unknown>; how: CallHow } | null {
   const list = listOf(params);
-  return list && asksFor(endpoint, list[1].length, split) > 1 ? null : { endpoint, params };
+  if (!list) return { endpoint, params, how: {} };
+  return asksFor(endpoint, list[1].length, split) > 1
+    ? null
+    : { endpoint, params, how: howFor(endpoint, list[1].length, split) };
 }
 
 /** Two answers of one batch's parts as one: lists end to end, other fields the first's. */
@@ -65,7 +87,9 @@ function joined(a: unknown, b: unknown): unknown {
 
 /** The words of a split for the progress line ("" when none). */
 export function splitWords(split: Split | undefined): string {
-  const sizes = Object.values(split ?? {});
+  const sizes = Object.entries(split ?? {})
+    .filter(([k]) => !isAnsweredKey(k))
+    .map(([, v]) => v);
   return sizes.length
     ? ` (the API was slow: ${Math.min(...sizes).toLocaleString("en-US")} rows a request)`
     : "";
@@ -73,11 +97,11 @@ export function splitWords(split: Split | undefined): string {
 
 /**
  * Ask `params`, in parts of `split[endpoint]` rows where set; a part the server could not finish
- * in time halves the size (kept in `split`) and is asked again in halves. Each answered part is
+ * in time halves the size (kept in `split`) and is asked again in halves, at its first 503. Each answered part is
  * reported to `answered` (the job's request count).
  */
 export function* askSplit(
-  ask: (endpoint: string, params: Record<string, unknown>) => Op<unknown>,
+  ask: (endpoint: string, params: Record<string, unknown>, how?: CallHow) => Op<unknown>,
   endpoint: string,
   params: Record<string, unknown>,
   split: Split,
@@ -101,8 +125,10 @@ export function* askSplit(
     return out;
   }
   try {
-    const data = yield* ask(endpoint, params);
+    const data = yield* ask(endpoint, params, howFor(endpoint, rows.length, split));
     answered();
+    const key = answeredKey(endpoint);
+    split[key] = Math.max(split[key] ?? 0, rows.length);
     return data;
   } catch (e) {
     if (!isTooBig(e) || rows.length <= SPLIT_FLOOR) throw e;
