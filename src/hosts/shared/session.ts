@@ -84,6 +84,8 @@ export class ExcelSession {
   private readonly refusals = new Refusals();
   /** Cells showing last good figures while the API fails, by address: when they were stored. */
   private readonly staleCells = new Map<string, number>();
+  /** When a refresh last renewed each cell, by address (a quick second click joins it). */
+  private readonly refreshedAt = new Map<string, number>();
   private current: { id: string; env: AsyncEnv } | undefined;
 
   constructor(options: ExcelSessionOptions) {
@@ -230,19 +232,27 @@ export class ExcelSession {
 
   /**
    * Make these cells' next run ask the API: their cached answers stop being fresh (they stay
-   * the last good answers while the API fails). A refresh joins one already under way: a cell
-   * still running, or answered by the API within REFRESH_JOIN_MS, is not asked again (25 quick
-   * clicks on Refresh sent 51 requests for 2 cells); nor is one the API refused (a 400) for
-   * the same arguments (refusals.ts).
+   * the last good answers while the API fails). A refresh joins the one just made: a cell
+   * still running, or renewed by a refresh within REFRESH_JOIN_MS and answered since, is not
+   * asked again (25 quick clicks on Refresh sent 51 requests for 2 cells); nor is one the API
+   * refused (a 400) for the same arguments (refusals.ts). The first refresh after a cell's own
+   * run always renews it: the seller asked for fresh figures.
    */
   async forget(cells: readonly TrackedCell[]): Promise<void> {
     const env = await this.env();
     // Live calls paused: a refresh re-runs the cells from the cache, it must not empty it.
     if (env.paused) return;
-    const since = this.clock.now() - REFRESH_JOIN_MS;
+    const now = this.clock.now();
     for (const cell of cells) {
       if (cell.running) continue;
-      for (const call of cell.calls) if (!answeredSince(env, call, since)) forgetCall(env, call);
+      const last = this.refreshedAt.get(cell.address);
+      const joined =
+        last !== undefined &&
+        now - last < REFRESH_JOIN_MS &&
+        cell.calls.every((call) => answeredSince(env, call, last));
+      if (joined) continue;
+      this.refreshedAt.set(cell.address, now);
+      for (const call of cell.calls) forgetCall(env, call);
     }
   }
 
@@ -287,6 +297,7 @@ export class ExcelSession {
   async clearCache(): Promise<void> {
     this.refusals.clear();
     this.staleCells.clear();
+    this.refreshedAt.clear();
     if (this.store instanceof PersistedStore) await this.store.clear();
     else if (this.store instanceof MemoryStore) this.store.clear();
   }
