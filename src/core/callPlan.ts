@@ -183,7 +183,9 @@ function planSingle(
 ): CallPlan {
   const cache = env.cache;
   const owner = cacheOwner(env);
-  const hit = cache ? cached(cache, owner, spec.id, call.params, call.reads, false) : null;
+  const hit = cache
+    ? (cachedHit(cache, owner, spec.id, call.params, call.reads, false)?.value ?? null)
+    : null;
   if (hit !== null) {
     stats.cacheHits++;
     return { kind: "done", result: { ok: true, value: hit } };
@@ -221,19 +223,10 @@ function keyRejected(env: CommonEnv, outcome: Settled<unknown>): void {
   env.onRejectedKey?.();
 }
 
-/** A cached answer: the endpoint's own, else one from a list entry that meets the reads. */
-function cached(
-  cache: ResponseCache,
-  owner: string,
-  endpoint: string,
-  params: Readonly<Record<string, unknown>>,
-  reads: readonly AnswerReads[] | undefined,
-  staleOk: boolean,
-): unknown {
-  return cachedHit(cache, owner, endpoint, params, reads, staleOk)?.value ?? null;
-}
-
-/** `cached`, with when the answer was stored. */
+/**
+ * A cached answer, with when it was stored: the endpoint's own, else one from a list entry
+ * that meets the reads.
+ */
 function cachedHit(
   cache: ResponseCache,
   owner: string,

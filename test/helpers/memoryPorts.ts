@@ -13,6 +13,7 @@ import { asyncService, runOpAsync, type Op } from "../../src/sidebar/op";
 import { runJob, type JobClient } from "../../src/sidebar/jobs/driveJob";
 import type { JobKindName } from "../../src/sidebar/jobs/jobKinds";
 import { memoryJobs } from "../../src/sidebar/jobs/memoryJobs";
+import type { JobView } from "../../src/sidebar/jobs/jobRecord";
 import type { PricingOutcome, PricingSheetAsk } from "../../src/sidebar/pricingSheet";
 import { createSidebarService } from "../../src/sidebar/service";
 import type { ManagedSheets, SidebarPorts, TextSlot } from "../../src/sidebar/ports";
@@ -156,4 +157,42 @@ export function newPricingSheet(
   ask: PricingSheetAsk,
 ): Promise<PricingOutcome> {
   return runMemoryJob(ports, "pricingBuild", ask) as Promise<PricingOutcome>;
+}
+
+/** A job's ends: it runs no more steps. */
+const jobOver = (v: JobView): boolean => ["done", "failed", "cancelled"].includes(v.phase);
+
+/**
+ * A job on its own memory workbook, driven step by step, whose checkpoint a test can take and
+ * put back (a stop that lost the checkpoint after a step's writes: a closed tab, a cut run).
+ */
+export function steppedJob(server: TestServer) {
+  const { ports, book } = memoryPorts(server);
+  const client = memoryJobClient(ports);
+  const jobs = ports.jobs as unknown as {
+    read(id: string, part: string): string | null;
+    write(id: string, part: string, text: string): void;
+  };
+  const step = async (view: JobView): Promise<JobView> =>
+    view.phase === "confirm" ? client.confirm(view.id) : client.step(view.id);
+  /** The job's checkpoint now. */
+  const checkpoint = (id: string) => ({
+    head: jobs.read(id, "head") ?? "",
+    body: jobs.read(id, "body") ?? "",
+  });
+  /** Put `saved` back as the job's checkpoint and go on as a reopened page: to its end or a question. */
+  async function resumeFrom(id: string, saved: { head: string; body: string }) {
+    jobs.write(id, "head", saved.head);
+    jobs.write(id, "body", saved.body);
+    const seen: string[] = [];
+    let view = (await client.list()).find((v) => v.id === id);
+    if (!view) throw new Error(`job ${id} is not listed`);
+    for (let i = 0; !jobOver(view) && i < 100; i++) {
+      seen.push(view.phase);
+      if (view.phase === "asking") break;
+      view = await step(view);
+    }
+    return { view, seen };
+  }
+  return { ports, book, client, jobs, step, checkpoint, resumeFrom, over: jobOver };
 }

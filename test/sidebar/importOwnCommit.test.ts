@@ -6,11 +6,10 @@
  * (CI's Sheets kill test, seed 7777, limit@3). A cell the seller typed there meanwhile still stops
  * it. Real HTTP, memory workbook, ~3 s.
  */
-import { memoryJobClient, memoryPorts, type MemoryBook } from "../helpers/memoryPorts";
+import { steppedJob, type MemoryBook } from "../helpers/memoryPorts";
 import { startTestServer, type TestServer } from "../helpers/server";
 import type { ImportJobState } from "../../src/sidebar/jobs/importJob";
 import type { ImportDefinition } from "../../src/imports/definitions";
-import type { JobView } from "../../src/sidebar/jobs/jobRecord";
 import type { Cell } from "../../src/functions/cells";
 
 jest.setTimeout(60_000);
@@ -30,19 +29,7 @@ const DEF: ImportDefinition = {
   sheetName: "Top products",
   options: { limit: 40 },
 };
-const over = (v: JobView): boolean => ["done", "failed", "cancelled"].includes(v.phase);
-
-function importer() {
-  const { ports, book } = memoryPorts(api);
-  const client = memoryJobClient(ports);
-  const jobs = ports.jobs as unknown as {
-    read(id: string, part: string): string | null;
-    write(id: string, part: string, text: string): void;
-  };
-  const step = async (view: JobView): Promise<JobView> =>
-    view.phase === "confirm" ? client.confirm(view.id) : client.step(view.id);
-  return { book, client, jobs, step };
-}
+const importer = () => steppedJob(api);
 
 /** The sheet, stamps aside (the import time is the run's own). */
 const sheetOf = (book: MemoryBook): Cell[][] =>
@@ -56,7 +43,7 @@ const sheetOf = (book: MemoryBook): Cell[][] =>
 async function uninterrupted(): Promise<Cell[][]> {
   const b = importer();
   let view = await b.client.start("import", { def: DEF });
-  for (let i = 0; !over(view) && i < 100; i++) view = await b.step(view);
+  for (let i = 0; !b.over(view) && i < 100; i++) view = await b.step(view);
   expect(view.phase).toBe("done");
   return sheetOf(b.book);
 }
@@ -69,11 +56,11 @@ async function resumedAfterCutCommit(kept: number, meddle: (book: MemoryBook) =>
   const b = importer();
   let view = await b.client.start("import", { def: DEF });
   let before: { head: string; body: string } | null = null;
-  for (let i = 0; !over(view) && i < 100; i++) {
+  for (let i = 0; !b.over(view) && i < 100; i++) {
     const body = b.jobs.read(view.id, "body");
     const stage = body ? (JSON.parse(body) as ImportJobState).stage : null;
     if (stage === "log" || stage === "clean") break;
-    if (body && stage === "commit") before = { head: b.jobs.read(view.id, "head") ?? "", body };
+    if (body && stage === "commit") before = b.checkpoint(view.id);
     view = await b.step(view);
   }
   expect(before).not.toBeNull();
@@ -81,17 +68,9 @@ async function resumedAfterCutCommit(kept: number, meddle: (book: MemoryBook) =>
   expect(written.length).toBeGreaterThan(kept + 1);
   b.book.sheets.set(DEF.sheetName, written.slice(0, 1 + kept));
   b.book.records.delete(DEF.sheetName);
-  b.jobs.write(view.id, "head", before?.head ?? "");
-  b.jobs.write(view.id, "body", before?.body ?? "");
   meddle(b.book);
-  const seen: string[] = [];
-  view = (await b.client.list()).find((v) => v.id === view.id) ?? view;
-  for (let i = 0; !over(view) && i < 100; i++) {
-    seen.push(view.phase);
-    if (view.phase === "asking") break;
-    view = await b.step(view);
-  }
-  return { view, seen, book: b.book };
+  const r = await b.resumeFrom(view.id, before ?? { head: "", body: "" });
+  return { ...r, book: b.book };
 }
 
 test("a commit cut after its first rows: the import writes them again and ends equal, asking nothing", async () => {

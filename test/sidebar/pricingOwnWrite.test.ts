@@ -6,10 +6,9 @@
  * sheet they asked it to build (CI's web kill test hung 180 s on that question). Cells of the
  * seller's in that sheet are still never written over. Real HTTP, memory workbook, ~3 s.
  */
-import { memoryJobClient, memoryPorts, type MemoryBook } from "../helpers/memoryPorts";
+import { steppedJob, type MemoryBook } from "../helpers/memoryPorts";
 import { startTestServer, type TestServer } from "../helpers/server";
 import type { BuildState } from "../../src/sidebar/jobs/pricingBuildJob";
-import type { JobView } from "../../src/sidebar/jobs/jobRecord";
 import type { Cell } from "../../src/functions/cells";
 
 jest.setTimeout(60_000);
@@ -21,20 +20,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const ASK = { marketplace: "A", shopId: 100001, region: "SG", sheetName: "Pricing" };
-const over = (v: JobView): boolean => ["done", "failed", "cancelled"].includes(v.phase);
 
 /** A build on its own memory workbook, driven step by step. */
-function build() {
-  const { ports, book } = memoryPorts(api);
-  const client = memoryJobClient(ports);
-  const jobs = ports.jobs as unknown as {
-    read(id: string, part: string): string | null;
-    write(id: string, part: string, text: string): void;
-  };
-  const step = async (view: JobView): Promise<JobView> =>
-    view.phase === "confirm" ? client.confirm(view.id) : client.step(view.id);
-  return { ports, book, client, jobs, step };
-}
+const build = () => steppedJob(api);
 
 /** The sheet as the hosts show it: trailing blanks are no cells (the memory grid pads rows). */
 const sheetOf = (book: MemoryBook): Cell[][] =>
@@ -48,7 +36,7 @@ const sheetOf = (book: MemoryBook): Cell[][] =>
 async function uninterrupted(): Promise<Cell[][]> {
   const b = build();
   let view = await b.client.start("pricingBuild", ASK);
-  for (let i = 0; !over(view) && i < 100; i++) view = await b.step(view);
+  for (let i = 0; !b.over(view) && i < 100; i++) view = await b.step(view);
   expect(view.phase).toBe("done");
   return sheetOf(b.book);
 }
@@ -61,28 +49,19 @@ async function resumedAfterLostCheckpoint(meddle: (b: ReturnType<typeof build>) 
   const b = build();
   let view = await b.client.start("pricingBuild", ASK);
   let before: { head: string; body: string } | null = null;
-  for (let i = 0; !over(view) && i < 100; i++) {
+  for (let i = 0; !b.over(view) && i < 100; i++) {
     const body = b.jobs.read(view.id, "body");
     const stage = body ? (JSON.parse(body) as BuildState).stage : null;
     if (stage === "targets") break;
-    if (body && (stage === "early" || stage === "check"))
-      before = { head: b.jobs.read(view.id, "head") ?? "", body };
+    if (body && (stage === "early" || stage === "check")) before = b.checkpoint(view.id);
     view = await b.step(view);
   }
   // The write stage ran in that step: the sheet holds the table, the checkpoint may not.
   expect(sheetOf(b.book).length).toBeGreaterThan(1);
   expect(before).not.toBeNull();
-  b.jobs.write(view.id, "head", before?.head ?? "");
-  b.jobs.write(view.id, "body", before?.body ?? "");
   meddle(b);
-  const seen: string[] = [];
-  view = (await b.client.list()).find((v) => v.id === view.id) ?? view;
-  for (let i = 0; !over(view) && i < 100; i++) {
-    seen.push(view.phase);
-    if (view.phase === "asking") break;
-    view = await b.step(view);
-  }
-  return { view, seen, book: b.book };
+  const r = await b.resumeFrom(view.id, before ?? { head: "", body: "" });
+  return { ...r, book: b.book };
 }
 
 test("the checkpoint before the write lost: the build finds its own sheet and ends equal, asking nothing", async () => {
